@@ -1,0 +1,78 @@
+#include "harness/cli.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "harness/commands.h"
+
+namespace hloconf {
+namespace {
+
+constexpr char kVersion[] = "0.1.0";
+
+const Command kCommands[] = {
+    {"parse", "parse StableHLO files; optionally print or round-trip them", kParseUsage, runParseCommand},
+};
+
+void printHelp(FILE* out) {
+  std::fprintf(out,
+               "hloconf %s: a StableHLO conformance suite and differential-testing harness\n\n"
+               "usage: hloconf <command> [options] [args]\n\ncommands:\n",
+               kVersion);
+  for (const Command& command : kCommands) std::fprintf(out, "  %-10s %s\n", command.name, command.summary);
+  std::fprintf(out, "  %-10s %s\n", "version", "print the version");
+  std::fprintf(out, "\nRun 'hloconf <command> --help' for a command's options.\n");
+}
+
+}  // namespace
+
+std::vector<std::string> expandSources(const std::vector<std::string>& sources, std::vector<std::string>& missing) {
+  namespace fs = std::filesystem;
+  std::vector<std::string> files;
+  for (const std::string& source : sources) {
+    std::error_code ec;
+    if (fs::is_directory(source, ec)) {
+      std::vector<std::string> found;
+      for (auto it = fs::recursive_directory_iterator(source, ec); !ec && it != fs::recursive_directory_iterator(); it.increment(ec))
+        if (it->is_regular_file(ec) && it->path().extension() == ".mlir") found.push_back(it->path().string());
+      std::sort(found.begin(), found.end());
+      files.insert(files.end(), found.begin(), found.end());
+    } else if (fs::exists(source, ec)) {
+      files.push_back(source);
+    } else {
+      missing.push_back(source);
+    }
+  }
+  return files;
+}
+
+int runCli(int argc, char** argv) {
+  if (argc < 2 || !std::strcmp(argv[1], "--help") || !std::strcmp(argv[1], "-h") || !std::strcmp(argv[1], "help")) {
+    printHelp(stdout);
+    return argc < 2 ? 2 : 0;
+  }
+  std::string name = argv[1];
+  if (name == "version" || name == "--version") {
+    std::printf("hloconf %s\n", kVersion);
+    return 0;
+  }
+  std::vector<std::string> args(argv + 2, argv + argc);
+  for (const Command& command : kCommands) {
+    if (name != command.name) continue;
+    if (std::find(args.begin(), args.end(), "--help") != args.end() ||
+        std::find(args.begin(), args.end(), "-h") != args.end()) {
+      std::fputs(command.usage, stdout);
+      return 0;
+    }
+    return command.run(args);
+  }
+  std::fprintf(stderr, "hloconf: unknown command '%s'\n\n", name.c_str());
+  printHelp(stderr);
+  return 2;
+}
+
+}  // namespace hloconf

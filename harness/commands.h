@@ -1,0 +1,26 @@
+// Each `hloconf` subcommand: its entry point and its one-line summary for `hloconf --help`.
+#ifndef HLOCONF_HARNESS_COMMANDS_H_
+#define HLOCONF_HARNESS_COMMANDS_H_
+
+#include <string>
+#include <vector>
+
+namespace hloconf {
+
+struct Command {
+  const char* name;
+  const char* summary;
+  const char* usage;  // full help text of the subcommand
+  int (*run)(const std::vector<std::string>& args);
+};
+
+int runParseCommand(const std::vector<std::string>& args);
+extern const char kParseUsage[];
+
+// Expands files and folders (recursively, *.mlir) into a sorted list of files; missing paths are
+// reported on stderr and returned in `missing`.
+std::vector<std::string> expandSources(const std::vector<std::string>& sources, std::vector<std::string>& missing);
+
+}  // namespace hloconf
+
+#endif  // HLOCONF_HARNESS_COMMANDS_H_

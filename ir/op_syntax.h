@@ -1,0 +1,32 @@
+// Custom (pretty) op forms: one parse function per syntax family, named after the MLIR/StableHLO
+// assembly-format directive it implements where there is one. The op registry (ir/op_registry.cc) names
+// the function each op uses; everything here fills an OperationState in the generic model.
+#ifndef HLOCONF_IR_OP_SYNTAX_H_
+#define HLOCONF_IR_OP_SYNTAX_H_
+
+#include "ir/asm_parser.h"
+
+namespace hloconf::syntax {
+
+// --- Shared pieces (used by the families below) ------------------------------------------------------
+// `custom<SameOperandsAndResultType>`: after ':', one type for every operand and result, or a function
+// type. Fills result types (one result) and checks operand types.
+absl::Status parseSameOperandsAndResultType(AsmParser& p, OperationState& state, uint32_t operands_at);
+// After ':', a function type `(operands) -> results`: checks operands, sets result types.
+absl::Status parseFunctionalType(AsmParser& p, OperationState& state);
+// `name = [1, 2]` style: expects `keyword =` then an integer list, stored as array<i64: ...>.
+absl::Status parseKeywordDenseI64Array(AsmParser& p, OperationState& state, std::string_view keyword,
+                                        std::string_view attr_name);
+
+// --- Families ----------------------------------------------------------------------------------------
+absl::Status parseModule(AsmParser& p, OperationState& state);        // module @name attributes {...} {...}
+absl::Status parseFunc(AsmParser& p, OperationState& state);          // func.func
+absl::Status parseReturnLike(AsmParser& p, OperationState& state);    // func.return, stablehlo.return
+absl::Status parseCall(AsmParser& p, OperationState& state);          // func.call
+absl::Status parseConstant(AsmParser& p, OperationState& state);      // stablehlo.constant
+// `op %a, %b attr-dict : T` or `: (T, T) -> T`: most elementwise ops.
+absl::Status parseSameTypeOp(AsmParser& p, OperationState& state);
+
+}  // namespace hloconf::syntax
+
+#endif  // HLOCONF_IR_OP_SYNTAX_H_
