@@ -10,9 +10,8 @@ LineColumn lineColumnAt(std::string_view text, size_t offset) {
   offset = std::min(offset, text.size());
   LineColumn at;
   at.line = 1 + std::count(text.begin(), text.begin() + offset, '\n');
-  size_t line_start = text.rfind('\n', offset == 0 ? std::string_view::npos : offset - 1);
+  size_t line_start = offset == 0 ? std::string_view::npos : text.rfind('\n', offset - 1);
   line_start = line_start == std::string_view::npos ? 0 : line_start + 1;
-  if (offset > 0 && text[offset - 1] == '\n') line_start = offset;
   at.column = offset - line_start + 1;
   return at;
 }

@@ -1,0 +1,271 @@
+// The parser's core: types, dense literals in every form, values and scopes, generic ops, diagnostics,
+// and printing round trips. Op-specific pretty forms are tested in op_syntax_*_test.cc.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "ir/parser.h"
+#include "ir/printer.h"
+
+namespace hloconf {
+namespace {
+
+using ::testing::HasSubstr;
+
+// Parses `text` as a module and returns the only constant's tensor.
+Tensor constantOf(const std::string& text) {
+  auto module = parseModule(text, "test.mlir");
+  EXPECT_TRUE(module.ok()) << module.status().message();
+  if (!module.ok()) return Tensor();
+  Operation* func = module->functions().at(0);
+  for (const auto& op : func->body().operations)
+    if (op->name == "stablehlo.constant") return (*op->attr("value"))->denseElements();
+  ADD_FAILURE() << "no constant";
+  return Tensor();
+}
+
+std::string wrapConstant(const std::string& literal, const std::string& type) {
+  return "func.func @f() -> " + type + " {\n  %0 = stablehlo.constant " + literal + " : " + type +
+         "\n  return %0 : " + type + "\n}\n";
+}
+
+Tensor constant(const std::string& literal, const std::string& type) { return constantOf(wrapConstant(literal, type)); }
+
+std::string parseError(const std::string& text) {
+  auto module = parseModule(text, "bad.mlir");
+  EXPECT_FALSE(module.ok()) << "parsed unexpectedly:\n" << text;
+  return module.ok() ? "" : std::string(module.status().message());
+}
+
+TEST(ParserTypes, TensorShapesElementTypesAndBounds) {
+  auto module = parseModule(
+      "func.func @f(%a: tensor<2x?x3xf32>, %b: tensor<?x4xi8, #stablehlo.bounds<8, ?>>, %c: tensor<complex<f64>>,\n"
+      "  %d: tensor<4x!quant.uniform<i8<-127:127>:f32:0, {0.5:1, 2.0:-3, 1.0, 4.0}>>, %e: !stablehlo.token,\n"
+      "  %f: tuple<tensor<i1>, tuple<>>, %g: tensor<0xui4>, %h: tensor<3xf8E4M3FNUZ>) {\n  return\n}\n",
+      "types.mlir");
+  ASSERT_TRUE(module.ok()) << module.status().message();
+  const Type& function = (*module->functions()[0]->attr("function_type"))->typeValue();
+  ASSERT_EQ(function.inputs().size(), 8u);
+  EXPECT_EQ(function.inputs()[0].shape(), (std::vector<int64_t>{2, kDynamicSize, 3}));
+  EXPECT_EQ(function.inputs()[1].bounds(), (std::vector<int64_t>{8, kDynamicSize}));
+  EXPECT_EQ(function.inputs()[2].elementType(), ElementType::kC128);
+  const QuantizedType& q = function.inputs()[3].quantizedType();
+  EXPECT_EQ(q.storage_min, -127);
+  EXPECT_EQ(q.quantized_dimension, 0);
+  EXPECT_EQ(q.scales, (std::vector<double>{0.5, 2.0, 1.0, 4.0}));
+  EXPECT_EQ(q.zero_points, (std::vector<int64_t>{1, -3, 0, 0}));
+  EXPECT_EQ(function.inputs()[4].kind(), Type::Kind::kToken);
+  EXPECT_EQ(function.inputs()[5].toString(), "tuple<tensor<i1>, tuple<>>");
+  EXPECT_EQ(function.inputs()[6].toString(), "tensor<0xui4>");
+  EXPECT_EQ(function.inputs()[7].elementType(), ElementType::kF8E4M3FNUZ);
+  EXPECT_EQ(function.inputs()[1].toString(), "tensor<?x4xi8, #stablehlo.bounds<8, ?>>");
+}
+
+TEST(ParserTypes, UnrankedTensorIsRejectedWithAClearError) {
+  std::string error = parseError("func.func @f(%a: tensor<*xf32>) {\n  return\n}\n");
+  EXPECT_THAT(error, HasSubstr("bad.mlir:1:25: error: unranked tensors"));
+}
+
+TEST(ParserLiterals, NestedListsSplatsAndEmpty) {
+  Tensor t = constant("dense<[[1, 2, 3], [4, 5, 6]]>", "tensor<2x3xi32>");
+  ASSERT_EQ(t.numElements(), 6);
+  for (int i = 0; i < 6; ++i) EXPECT_EQ(t.bits(i), static_cast<uint64_t>(i + 1));
+  Tensor splat = constant("dense<-7>", "tensor<2x2xi8>");
+  for (int i = 0; i < 4; ++i) EXPECT_EQ(splat.bits(i), 0xF9u);
+  EXPECT_EQ(constant("dense<>", "tensor<0x3xf32>").numElements(), 0);
+  EXPECT_EQ(constant("dense<[]>", "tensor<0xf32>").numElements(), 0);
+}
+
+TEST(ParserLiterals, FloatsAreRoundedExactlyAndHexBitsAreKept) {
+  Tensor t = constant("dense<[0.1, -2.5e-3, 0x7FC00000, 0xFF800000, 1, 3.4028235e38]>", "tensor<6xf32>");
+  EXPECT_EQ(t.bits(0), 0x3DCCCCCDu);  // 0.1 rounds to nearest f32
+  EXPECT_EQ(t.bits(1), 0xBB23D70Au);
+  EXPECT_EQ(t.bits(2), 0x7FC00000u);
+  EXPECT_EQ(t.bits(3), 0xFF800000u);
+  EXPECT_EQ(t.bits(4), 0x3F800000u);
+  EXPECT_EQ(t.bits(5), 0x7F7FFFFFu);
+  // Rounded once to bf16 directly from the decimal: 1.00390625 is a tie between 1 and 1.0078125 -> even.
+  Tensor bf = constant("dense<[1.00390625, 1.0039063]>", "tensor<2xbf16>");
+  EXPECT_EQ(bf.bits(0), 0x3F80u);
+  EXPECT_EQ(bf.bits(1), 0x3F81u);
+}
+
+TEST(ParserLiterals, BooleansComplexAndSubByteTypes) {
+  Tensor b = constant("dense<[true, false, 1, 0]>", "tensor<4xi1>");
+  EXPECT_EQ(b.bits(0), 1u);
+  EXPECT_EQ(b.bits(1), 0u);
+  EXPECT_EQ(b.bits(2), 1u);
+  Tensor c = constant("dense<[(1.5, -2.0), (0.0, 0x7FF8000000000000)]>", "tensor<2xcomplex<f64>>");
+  EXPECT_EQ(c.bits(0, 0), 0x3FF8000000000000u);
+  EXPECT_EQ(c.bits(0, 1), 0xC000000000000000u);
+  EXPECT_EQ(c.bits(1, 1), 0x7FF8000000000000u);
+  Tensor i4 = constant("dense<[-8, 7, -1]>", "tensor<3xi4>");
+  EXPECT_EQ(i4.bits(0), 0x8u);
+  EXPECT_EQ(i4.bits(1), 0x7u);
+  EXPECT_EQ(i4.bits(2), 0xFu);
+  Tensor u2 = constant("dense<[0, 3]>", "tensor<2xui2>");
+  EXPECT_EQ(u2.bits(1), 3u);
+}
+
+TEST(ParserLiterals, HexBlobsForEveryStorageKind) {
+  // f32, little-endian: 1.0 = 0x3F800000.
+  Tensor f = constant("dense<\"0x0000803F000000C0\">", "tensor<2xf32>");
+  EXPECT_EQ(f.bits(0), 0x3F800000u);
+  EXPECT_EQ(f.bits(1), 0xC0000000u);
+  // A one-element blob is a splat.
+  Tensor s = constant("dense<\"0x0000803F\">", "tensor<3xf32>");
+  EXPECT_EQ(s.bits(2), 0x3F800000u);
+  // i1: one byte per element, or bit-packed (LSB first).
+  Tensor b1 = constant("dense<\"0x01000101\">", "tensor<4xi1>");
+  EXPECT_EQ(b1.bits(0) + b1.bits(1) * 2 + b1.bits(2) * 4 + b1.bits(3) * 8, 0b1101u);
+  Tensor b2 = constant("dense<\"0x0D\">", "tensor<4xi1>");
+  EXPECT_EQ(b2.bits(0) + b2.bits(1) * 2 + b2.bits(2) * 4 + b2.bits(3) * 8, 0b1101u);
+  // Sub-byte types take one byte per element; only the low bits count.
+  Tensor i4 = constant("dense<\"0x0FF8\">", "tensor<2xi4>");
+  EXPECT_EQ(i4.bits(0), 0xFu);
+  EXPECT_EQ(i4.bits(1), 0x8u);
+  Tensor f4 = constant("dense<\"0x0F07\">", "tensor<2xf4E2M1FN>");
+  EXPECT_EQ(f4.bits(0), 0xFu);
+  // complex<f32>: real then imaginary part.
+  Tensor c = constant("dense<\"0x0000803F00000040\">", "tensor<1xcomplex<f32>>");
+  EXPECT_EQ(c.bits(0, 0), 0x3F800000u);
+  EXPECT_EQ(c.bits(0, 1), 0x40000000u);
+  // bf16 and f64.
+  EXPECT_EQ(constant("dense<\"0x803F\">", "tensor<1xbf16>").bits(0), 0x3F80u);
+  EXPECT_EQ(constant("dense<\"0x000000000000F03F\">", "tensor<1xf64>").bits(0), 0x3FF0000000000000u);
+}
+
+TEST(ParserLiterals, LiteralErrorsSayWhatToFix) {
+  EXPECT_THAT(parseError(wrapConstant("dense<[1, 2, 3]>", "tensor<2xi32>")), HasSubstr("has shape 3 but the type is tensor<2xi32>"));
+  EXPECT_THAT(parseError(wrapConstant("dense<[[1], [2, 3]]>", "tensor<2x2xi32>")), HasSubstr("differ in length"));
+  EXPECT_THAT(parseError(wrapConstant("dense<300>", "tensor<i8>")), HasSubstr("does not fit in i8"));
+  EXPECT_THAT(parseError(wrapConstant("dense<1.5>", "tensor<i32>")), HasSubstr("not an integer literal"));
+  EXPECT_THAT(parseError(wrapConstant("dense<\"0x0000\">", "tensor<3xf32>")), HasSubstr("hex blob has 2 bytes"));
+  EXPECT_THAT(parseError(wrapConstant("dense<\"0xZZ\">", "tensor<1xi8>")), HasSubstr("bad hex digit"));
+  EXPECT_THAT(parseError(wrapConstant("dense<0x1FFFF>", "tensor<f16>")), HasSubstr("does not fit in 16 bits"));
+  EXPECT_THAT(parseError(wrapConstant("dense<2>", "tensor<i1>")), HasSubstr("i1 elements must be"));
+}
+
+TEST(ParserValues, MultipleResultsBlockArgumentsAndScopes) {
+  const char* text = R"mlir(
+module @m attributes {mhlo.num_replicas = 1 : i32} {
+  func.func private @pair(%x: tensor<f32>) -> (tensor<f32>, tensor<f32>) {
+    return %x, %x : tensor<f32>, tensor<f32>
+  }
+  func.func public @main(%arg0: tensor<f32> {jax.arg_info = "x"} loc("x")) -> (tensor<f32> {jax.result_info = ""}) {
+    %0:2 = call @pair(%arg0) : (tensor<f32>) -> (tensor<f32>, tensor<f32>)
+    %1 = "stablehlo.add"(%0#0, %0#1) : (tensor<f32>, tensor<f32>) -> tensor<f32> loc(#loc3)
+    %2 = "test.region"(%1) ({
+    ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+      %3 = stablehlo.add %a, %1 : tensor<f32>
+      "stablehlo.return"(%3) : (tensor<f32>) -> ()
+    }) : (tensor<f32>) -> tensor<f32>
+    return %2 : tensor<f32>
+  }
+}
+)mlir";
+  auto module = parseModule(text, "values.mlir");
+  ASSERT_TRUE(module.ok()) << module.status().message();
+  Operation* main = module->findFunction("main");
+  ASSERT_NE(main, nullptr);
+  const Operation& add = *main->body().operations[1];
+  EXPECT_EQ(add.operands[0], main->body().operations[0]->results[0].get());
+  EXPECT_EQ(add.operands[1], main->body().operations[0]->results[1].get());
+  const Operation& region_op = *main->body().operations[2];
+  const Block& inner = *region_op.regions[0].blocks[0];
+  EXPECT_EQ(inner.arguments.size(), 2u);
+  // The inner op uses a block argument and a value from the enclosing region.
+  EXPECT_EQ(inner.operations[0]->operands[0], inner.arguments[0].get());
+  EXPECT_EQ(inner.operations[0]->operands[1], add.results[0].get());
+}
+
+TEST(ParserValues, ScopeErrors) {
+  EXPECT_THAT(parseError("func.func @f() {\n  %0 = stablehlo.add %1, %1 : tensor<f32>\n  return\n}\n"),
+              HasSubstr("bad.mlir:2:22: error: use of undefined value '%1'"));
+  EXPECT_THAT(parseError("func.func @f(%a: tensor<f32>) {\n  %0 = stablehlo.abs %a : tensor<f32>\n  %0 = stablehlo.abs %a : tensor<f32>\n  return\n}\n"),
+              HasSubstr("redefinition of value '%0'"));
+  // A function body cannot see another function's values (isolated from above).
+  EXPECT_THAT(parseError("func.func @f(%a: tensor<f32>) {\n  return\n}\nfunc.func @g() {\n  %0 = stablehlo.abs %a : tensor<f32>\n  return\n}\n"),
+              HasSubstr("use of undefined value '%a'"));
+  EXPECT_THAT(parseError("func.func @f(%a: tensor<f32>) {\n  %0 = stablehlo.abs %a : tensor<f64>\n  return\n}\n"),
+              HasSubstr("operand #0 has type tensor<f32> but the op's signature says tensor<f64>"));
+  EXPECT_THAT(parseError("func.func @f(%a: tensor<f32>) {\n  %0:2 = stablehlo.abs %a : tensor<f32>\n  return\n}\n"),
+              HasSubstr("produces 1 results but 2 are named"));
+}
+
+TEST(ParserDiagnostics, PositionSourceLineAndCaret) {
+  std::string error = parseError("func.func @f() {\n  %0 = stablehlo.frobnicate : tensor<f32>\n}\n");
+  EXPECT_EQ(error,
+            "bad.mlir:2:8: error: unknown operation 'stablehlo.frobnicate' in custom form: write it in the generic form "
+            "\"stablehlo.frobnicate\"(...) : (...) -> ...\n"
+            "  %0 = stablehlo.frobnicate : tensor<f32>\n"
+            "       ^");
+  EXPECT_THAT(parseError("func.func @f() {\n  %0 = \"stablehlo.x\"() : () -> tensor<f32\n}\n"), HasSubstr("expected '>' to close 'tensor<'"));
+  EXPECT_THAT(parseError("func.func @f() {\n  return\n"), HasSubstr("expected '}' to close the region"));
+  EXPECT_THAT(parseError("\"unterminated"), HasSubstr("bad.mlir:1:1: error: unterminated string literal"));
+  // An error at offset 0 of a multi-line file (found by the fuzzer: the caret column wrapped around).
+  EXPECT_EQ(parseError("# x\n\nmore text\n"),
+            "bad.mlir:1:1: error: attribute and type aliases (#name = ..., !name = ...) are not supported\n# x\n^");
+}
+
+TEST(ParserDiagnostics, DeepNestingIsAnErrorNotACrash) {
+  std::string deep = "func.func @f() {\n  %0 = \"x.y\"() {a = " + std::string(5000, '[') + std::string(5000, ']') + "} : () -> tensor<f32>\n}\n";
+  EXPECT_THAT(parseError(deep), HasSubstr("nested too deeply"));
+  std::string deep_dense = wrapConstant("dense<" + std::string(100, '[') + "1" + std::string(100, ']') + ">", "tensor<f32>");
+  EXPECT_THAT(parseError(deep_dense), HasSubstr("nested deeper than 64"));
+}
+
+TEST(ParserSplit, SeparatorLinesSplitChunksAndKeepLineNumbers) {
+  std::string text = "func.func @a() {\n  return\n}\n// -----\nfunc.func @b() {\n  %0 = stablehlo.bad\n}\n";
+  std::vector<SourceChunk> chunks = splitInputFile(text);
+  ASSERT_EQ(chunks.size(), 2u);
+  EXPECT_TRUE(parseModule(text, "s.mlir", chunks[0].begin, chunks[0].end).ok());
+  auto second = parseModule(text, "s.mlir", chunks[1].begin, chunks[1].end);
+  ASSERT_FALSE(second.ok());
+  EXPECT_THAT(std::string(second.status().message()), HasSubstr("s.mlir:6:8:"));
+}
+
+TEST(PrinterGeneric, PrintsMlirGenericFormAndRoundTrips) {
+  const char* text = R"mlir(
+module @jit_f attributes {mhlo.num_partitions = 1 : i32} {
+  func.func public @main(%arg0: tensor<2xf32>) -> tensor<2xf32> {
+    %c = stablehlo.constant dense<[1.5, 0x7FC00000]> : tensor<2xf32>
+    %0 = stablehlo.add %arg0, %c : tensor<2xf32>
+    return %0 : tensor<2xf32>
+  }
+}
+)mlir";
+  auto module = parseModule(text, "p.mlir");
+  ASSERT_TRUE(module.ok()) << module.status().message();
+  std::string printed = printModule(*module);
+  EXPECT_EQ(printed,
+            "\"builtin.module\"() <{sym_name = \"jit_f\"}> ({\n"
+            "  \"func.func\"() <{function_type = (tensor<2xf32>) -> tensor<2xf32>, sym_name = \"main\", sym_visibility = \"public\"}> ({\n"
+            "  ^bb0(%arg0: tensor<2xf32>):\n"
+            "    %0 = \"stablehlo.constant\"() <{value = dense<[1.5, 0x7FC00000]> : tensor<2xf32>}> : () -> tensor<2xf32>\n"
+            "    %1 = \"stablehlo.add\"(%arg0, %0) : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xf32>\n"
+            "    \"func.return\"(%1) : (tensor<2xf32>) -> ()\n"
+            "  }) : () -> ()\n"
+            "}) {mhlo.num_partitions = 1 : i32} : () -> ()\n");
+  auto reparsed = parseModule(printed, "printed.mlir");
+  ASSERT_TRUE(reparsed.ok()) << reparsed.status().message();
+  EXPECT_EQ(printModule(*reparsed), printed);
+}
+
+TEST(PrinterGeneric, LargeTensorsPrintAsExactHexBlobs) {
+  std::string list = "[";
+  for (int i = 0; i < 100; ++i) list += (i ? ", " : "") + std::to_string(i * 0.37);
+  list += "]";
+  Tensor original = constant("dense<" + list + ">", "tensor<100xf64>");
+  std::string text = wrapConstant("dense<" + list + ">", "tensor<100xf64>");
+  auto module = parseModule(text, "big.mlir");
+  ASSERT_TRUE(module.ok());
+  std::string printed = printModule(*module);
+  EXPECT_THAT(printed, HasSubstr("dense<\"0x"));
+  auto reparsed = parseModule(printed, "printed.mlir");
+  ASSERT_TRUE(reparsed.ok()) << reparsed.status().message();
+  const Operation& c = *reparsed->functions()[0]->body().operations[0];
+  EXPECT_EQ((*c.attr("value"))->denseElements(), original);
+}
+
+}  // namespace
+}  // namespace hloconf
