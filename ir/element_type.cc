@@ -70,7 +70,8 @@ constexpr std::array<FloatFormat, kLastFloat - kFirstFloat + 1> kFloatFormats = 
 constexpr bool tableIsConsistent() {
   for (int i = 0; i < static_cast<int>(kFloatFormats.size()); ++i) {
     const FloatFormat& f = kFloatFormats[i];
-    if (f.name != kTypeInfo[kFirstFloat + i].name || f.total_bits != kTypeInfo[kFirstFloat + i].bits) return false;
+    const TypeInfo& type = kTypeInfo[kFirstFloat + i];
+    if (f.name != type.name || f.total_bits != type.bits) return false;
     if (f.total_bits != (f.has_sign ? 1 : 0) + f.exponent_bits + f.mantissa_bits) return false;
   }
   return true;
@@ -102,10 +103,10 @@ uint64_t largestFiniteMagnitude(const FloatFormat& f) {
   const uint64_t all_ones = (allOnesExponent(f) << f.mantissa_bits) | mantissaMask(f);
   switch (f.nan_encoding) {
     case NanEncoding::kIeee: return ((allOnesExponent(f) - 1) << f.mantissa_bits) | mantissaMask(f);
-    case NanEncoding::kAllOnesOnly: return all_ones - 1;
+    case NanEncoding::kAllOnesOnly:
+    case NanEncoding::kAllOnesE8M0: return all_ones - 1;
     case NanEncoding::kNegativeZero:
     case NanEncoding::kNone: return all_ones;
-    case NanEncoding::kAllOnesE8M0: return all_ones - 1;
   }
   std::abort();
 }
@@ -182,10 +183,12 @@ uint64_t roundMagnitude(const FloatFormat& f, mpfr_srcptr value) {
     below_half_bits = mpz_scan1(significand.get(), 0) < static_cast<mp_bitcnt_t>(dropped_bits - 1);
   }
   const uint64_t truncated_steps = mpz_get_ui(steps.get());  // < 2^(mantissa_bits + 1)
+  // Normal: steps = 2^mantissa_bits + mantissa, so the implicit 1 carries into the stored exponent field.
+  // Subnormal: stored exponent 0, mantissa = steps.
   const uint64_t truncated =
       binade >= min_normal
-          ? (static_cast<uint64_t>(binade + f.bias) << f.mantissa_bits) + truncated_steps - (uint64_t{1} << f.mantissa_bits)
-          : truncated_steps;  // subnormal: stored exponent 0, mantissa = steps
+          ? (static_cast<uint64_t>(binade + f.bias - 1) << f.mantissa_bits) + truncated_steps
+          : truncated_steps;
   const bool round_up = half_bit && (below_half_bits || (truncated & 1) != 0);
   return truncated + (round_up ? 1 : 0);
 }
@@ -212,23 +215,22 @@ bool isDecimalLiteral(std::string_view text) {
   return i == text.size();
 }
 
-// Writes `digits` (d1 d2 ... dn, value d1.d2...dn * 10^exponent) as an MLIR float literal: fixed notation
-// when it is not longer than scientific notation, and always with a '.', because MLIR's lexer reads
-// "1e5" as an integer followed by an identifier.
+// Writes `digits` (d1 d2 ... dn, value d1.d2...dn * 10^exponent) as an MLIR float literal, choosing
+// notation as Python's repr does (fixed for 1e-4 <= |value| < 1e16, else scientific), and always with a
+// '.', because MLIR's lexer reads "1e5" as an integer followed by an identifier.
 std::string layoutDecimal(bool negative, std::string digits, int exponent) {
   while (digits.size() > 1 && digits.back() == '0') digits.pop_back();
-  const std::string fraction = digits.size() > 1 ? digits.substr(1) : "0";
-  const std::string scientific = absl::StrCat(digits.substr(0, 1), ".", fraction, "e", exponent);
-  std::string fixed;
-  if (exponent >= 0) {
-    const size_t integer_digits = static_cast<size_t>(exponent) + 1;
-    fixed = digits.size() <= integer_digits
-                ? absl::StrCat(digits, std::string(integer_digits - digits.size(), '0'), ".0")
-                : absl::StrCat(digits.substr(0, integer_digits), ".", digits.substr(integer_digits));
-  } else {
-    fixed = absl::StrCat("0.", std::string(static_cast<size_t>(-exponent - 1), '0'), digits);
+  const char* sign = negative ? "-" : "";
+  if (exponent < -4 || exponent >= 16) {
+    const std::string fraction = digits.size() > 1 ? digits.substr(1) : "0";
+    return absl::StrCat(sign, digits.substr(0, 1), ".", fraction, "e", exponent);
   }
-  return absl::StrCat(negative ? "-" : "", fixed.size() <= scientific.size() ? fixed : scientific);
+  if (exponent < 0) return absl::StrCat(sign, "0.", std::string(-exponent - 1, '0'), digits);
+  const size_t integer_digits = static_cast<size_t>(exponent) + 1;
+  if (digits.size() <= integer_digits) {
+    return absl::StrCat(sign, digits, std::string(integer_digits - digits.size(), '0'), ".0");
+  }
+  return absl::StrCat(sign, digits.substr(0, integer_digits), ".", digits.substr(integer_digits));
 }
 
 // The host's shortest round-trip text (std::to_chars), re-laid out as an MLIR literal.
@@ -268,7 +270,9 @@ int bitWidth(ElementType t) {
 
 // Whole bytes, rounded up to a power of two: sub-byte types take one byte, tf32 (19 bits) takes four like
 // the f32 containers it lives in on every device, so elements stay naturally aligned.
-int storageBytes(ElementType t) { return static_cast<int>(std::bit_ceil(static_cast<unsigned>((bitWidth(t) + 7) / 8))); }
+int storageBytes(ElementType t) {
+  return static_cast<int>(std::bit_ceil(static_cast<unsigned>((bitWidth(t) + 7) / 8)));
+}
 
 const FloatFormat& floatFormat(ElementType t) {
   if (!isFloat(t)) failWrongType("floatFormat", t, "a float type");
@@ -288,7 +292,9 @@ std::string_view elementTypeName(ElementType t) {
 
 std::optional<ElementType> parseElementTypeName(std::string_view name) {
   // MLIR's explicit signed spelling "si8" names the same type as "i8"; there is no "si1".
-  if (name.size() > 2 && name.substr(0, 2) == "si" && name != "si1") name.remove_prefix(1);
+  if (name.size() > 2 && name.substr(0, 2) == "si" && name[2] >= '0' && name[2] <= '9' && name != "si1") {
+    name.remove_prefix(1);
+  }
   for (int i = 0; i < kNumElementTypes; ++i) {
     if (kTypeInfo[i].name == name) return static_cast<ElementType>(i);
   }
@@ -386,9 +392,10 @@ uint64_t encodeFloat(ElementType t, const mpfr_t value) {
   const FloatFormat& f = floatFormat(t);
   const bool negative = mpfr_signbit(value) != 0;
   const uint64_t sign = negative ? signBit(f) : 0;
-  // A format without NaN has nothing to give for one; +0 is what APFloat produces.
+  // A format without NaN has nothing to give for one; +0 is our choice (APFloat defines no result).
   if (mpfr_nan_p(value)) return canonicalNaN(t).value_or(0);
-  // E8M0 has neither sign nor zero: zero and negative values have no nearest value, so they are NaN.
+  // E8M0 has neither sign nor zero: zero and negative values are not scales it can hold, so they are NaN
+  // (APFloat would turn an exact zero into 2^-127; docs/element-types.md explains the choice).
   if (!f.has_sign && (negative || mpfr_zero_p(value))) return overflowBits(f, 0);
   if (mpfr_inf_p(value)) return overflowBits(f, sign);
   if (mpfr_zero_p(value)) return zeroBits(f, sign);
@@ -428,8 +435,9 @@ uint64_t smallestSubnormal(ElementType t) {
 
 absl::StatusOr<uint64_t> parseFloatLiteral(ElementType t, std::string_view text) {
   if (!isFloat(t)) {
-    return absl::InvalidArgumentError(absl::StrCat("cannot parse float literal \"", std::string(text), "\" as ",
-                                                   std::string(elementTypeName(t)), ", which is not a float type"));
+    return absl::InvalidArgumentError(absl::StrCat("cannot parse float literal \"", std::string(text),
+                                                   "\" as ", std::string(elementTypeName(t)),
+                                                   ", which is not a float type"));
   }
   if (!isDecimalLiteral(text)) {
     return absl::InvalidArgumentError(absl::StrCat(

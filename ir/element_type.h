@@ -121,7 +121,7 @@ uint64_t smallestSubnormal(ElementType t);  // equals smallestNormal for formats
 // [-+]digits[.digits][e[-+]digits], "inf"/"nan" spellings are not MLIR literals and are rejected.
 absl::StatusOr<uint64_t> parseFloatLiteral(ElementType t, std::string_view text);
 // Shortest decimal text that parses back (with parseFloatLiteral) to the same bits; always contains
-// '.' or 'e' so MLIR reads it as a float. Only for finite values; NaN and infinities are printed as hex
+// '.' (MLIR's lexer reads `1e5` as an integer followed by a name). Only for finite values; NaN and infinities are printed as hex
 // bits by the caller.
 std::string formatFloatLiteral(ElementType t, uint64_t bits);
 

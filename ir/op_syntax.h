@@ -27,6 +27,20 @@ absl::Status parseConstant(AsmParser& p, OperationState& state);      // stableh
 // `op %a, %b attr-dict : T` or `: (T, T) -> T`: most elementwise ops.
 absl::Status parseSameTypeOp(AsmParser& p, OperationState& state);
 
+// --- region ops and dialects -------------------------------------------------------------------------
+// Moves the entries of `state.attributes` named in `names` (the op's inherent attributes, written in its
+// trailing attribute dictionary) into `state.properties`, as MLIR does when it builds the op.
+void moveInherentAttributes(OperationState& state, std::initializer_list<std::string_view> names);
+// array<i64: ...>.
+Attr denseI64Array(const std::vector<int64_t>& values);
+// stablehlo ops with regions or structured syntax (ir/op_syntax_regions.cc).
+absl::Status parseReduce(AsmParser& p, OperationState& state);       // (%x init: %c) applies/reducer ...
+absl::Status parseWhile(AsmParser& p, OperationState& state);        // (%arg = %init) : T cond {..} do {..}
+absl::Status parseConvolution(AsmParser& p, OperationState& state);  // (%l, %r) dim_numbers = ..., window = {..}
+absl::Status parseDotGeneral(AsmParser& p, OperationState& state);   // %a, %b, contracting_dims = [1] x [0]
+absl::Status parseCustomCall(AsmParser& p, OperationState& state);   // @target(%a) {..} : (..) -> ..
+absl::Status parseComposite(AsmParser& p, OperationState& state);    // "name" %a {decomposition = @f} : ..
+
 }  // namespace hloconf::syntax
 
 #endif  // HLOCONF_IR_OP_SYNTAX_H_

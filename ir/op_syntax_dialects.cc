@@ -1,16 +1,454 @@
 // Custom forms of the chlo, check and interpreter dialects, and their registry table.
+//
+// As for stablehlo, inherent attributes are properties: those the pretty form spells out (`k = 2`,
+// `probe_id = "p"`, `tolerance = 0.1`) and those written in its trailing attribute dictionary.
+#include <string>
+#include <vector>
+
 #include "ir/op_registry.h"
 #include "ir/op_syntax.h"
 #include "ir/strings.h"
 
 namespace hloconf::syntax {
 
+#define RETURN_IF_ERROR(expr)          \
+  do {                                 \
+    absl::Status status_ = (expr);     \
+    if (!status_.ok()) return status_; \
+  } while (false)
+
+namespace {
+
+absl::Status checkTypes(AsmParser& p, OperationState& state, const std::vector<Type>& types, uint32_t at) {
+  return p.checkOperandTypes(state.operands, types, at);
+}
+
+// `%a, %b, ...` with exactly `count` operands.
+absl::Status parseOperands(AsmParser& p, OperationState& state, size_t count) {
+  p.skipTrivia();
+  uint32_t at = p.offset();
+  RETURN_IF_ERROR(p.parseOperandList(state.operands));
+  if (state.operands.size() != count)
+    return p.errorAt(at, strCat("'", state.name, "' takes ", count, " operand", count == 1 ? "" : "s", ", found ",
+                                state.operands.size()));
+  return absl::OkStatus();
+}
+
+// `dense<...> : type` (an elements attribute with its type), checked against the type of `operand`.
+absl::Status parseElementsValue(AsmParser& p, Value* operand, Attr& out) {
+  p.skipTrivia();
+  uint32_t at = p.offset();
+  if (!p.consumeKeyword("dense")) return p.error("expected the expected value as dense<...> : type");
+  Type written;
+  RETURN_IF_ERROR(p.parseDenseElements(out, nullptr, &written));
+  if (written != operand->type)
+    return p.errorAt(at, strCat("the constant has type ", written.toString(), " but the operand has type ",
+                                operand->type.toString(), ": they must match"));
+  return absl::OkStatus();
+}
+
+// Reads a decimal number literal `[-]digits[.digits][(e|E)[+-]digits]` with nothing between its characters.
+// Used where a bare float is followed by `: type` that belongs to the op, not to the number (MLIR parses
+// these with the attribute's type known, so it never reads `: tensor<...>` as the number's type).
+std::string readNumberLiteral(AsmParser& p) {
+  std::string text;
+  p.skipTrivia();
+  // Takes one of `chars` if it comes next with no trivia before it.
+  auto take = [&](std::string_view chars) -> bool {
+    uint32_t before = p.offset();
+    for (size_t i = 0; i < chars.size(); ++i) {
+      std::string_view one = chars.substr(i, 1);
+      if (!p.peek(one)) continue;
+      if (p.offset() != before) return false;
+      p.consumeIf(one);
+      text += chars[i];
+      return true;
+    }
+    return false;
+  };
+  constexpr std::string_view kDigits = "0123456789";
+  take("-");
+  while (take(kDigits)) {
+  }
+  if (take(".")) {
+    while (take(kDigits)) {
+    }
+  }
+  // An exponent lexes as an identifier (`e5`, `E`) followed, for a signed exponent, by `+`/`-` and digits.
+  uint32_t before = p.offset();
+  p.skipTrivia();
+  if (p.offset() == before && !text.empty()) {
+    // Anything else glued to the number (`1abc`) is kept too, so that the float parser rejects it.
+    if (auto id = p.parseOptionalIdentifier()) {
+      text += *id;
+      if ((*id == "e" || *id == "E") && take("+-")) {
+        while (take(kDigits)) {
+        }
+      }
+    }
+  }
+  return text;
+}
+
+// `name = <float>` as f64 (`tolerance = 0.1`).
+absl::Status parseF64Keyword(AsmParser& p, OperationState& state, std::string_view name) {
+  RETURN_IF_ERROR(p.expect("=", strCat("after '", name, "'")));
+  p.skipTrivia();
+  uint32_t at = p.offset();
+  std::string literal = readNumberLiteral(p);
+  if (literal.empty() || literal == "-") return p.errorAt(at, strCat("expected a number for '", name, "' (an f64 such as 0.001)"));
+  auto bits = parseFloatLiteral(ElementType::kF64, literal);
+  if (!bits.ok()) return p.errorAt(at, strCat("bad number for '", name, "': ", std::string(bits.status().message())));
+  state.addProperty(std::string(name), Attribute::floating(*bits, ElementType::kF64));
+  return absl::OkStatus();
+}
+
+// `name = <integer>` stored with element type `type`.
+absl::Status parseIntegerKeyword(AsmParser& p, OperationState& state, std::string_view name, ElementType type) {
+  RETURN_IF_ERROR(p.expect("=", strCat("after '", name, "'")));
+  p.skipTrivia();
+  uint32_t at = p.offset();
+  int64_t value;
+  RETURN_IF_ERROR(p.parseInteger(value));
+  bool negative = value < 0;
+  uint64_t magnitude = negative ? 0 - static_cast<uint64_t>(value) : static_cast<uint64_t>(value);
+  if (!fitsInteger(type, negative, magnitude))
+    return p.errorAt(at, strCat("'", name, "' must fit in ", elementTypeName(type)));
+  state.addProperty(std::string(name), Attribute::integer(value, type));
+  return absl::OkStatus();
+}
+
+}  // namespace
+
+// --- chlo ----------------------------------------------------------------------------------------------
+
+// `chlo.atan %x attr-dict : T -> R`.
+absl::Status parseChloUnary(AsmParser& p, OperationState& state) {
+  RETURN_IF_ERROR(parseOperands(p, state, 1));
+  RETURN_IF_ERROR(p.parseOptionalAttrDict(state.attributes));
+  RETURN_IF_ERROR(p.expect(":", strCat("before the type of '", state.name, "'")));
+  p.skipTrivia();
+  uint32_t at = p.offset();
+  if (p.peek("(")) {  // also accept a function type
+    Type function;
+    RETURN_IF_ERROR(p.parseFunctionType(function));
+    RETURN_IF_ERROR(checkTypes(p, state, function.inputs(), at));
+    state.result_types = function.results();
+    return absl::OkStatus();
+  }
+  Type operand, result;
+  RETURN_IF_ERROR(p.parseType(operand));
+  RETURN_IF_ERROR(checkTypes(p, state, {operand}, at));
+  RETURN_IF_ERROR(p.expect("->", strCat("between the operand and result types of '", state.name, "' (T -> R)")));
+  RETURN_IF_ERROR(p.parseType(result));
+  state.result_types = {result};
+  return absl::OkStatus();
+}
+
+// `chlo.next_after %x, %y attr-dict : T, U -> R` (also next_after, polygamma, zeta).
+absl::Status parseChloBinary(AsmParser& p, OperationState& state) {
+  RETURN_IF_ERROR(parseOperands(p, state, 2));
+  RETURN_IF_ERROR(p.parseOptionalAttrDict(state.attributes));
+  RETURN_IF_ERROR(p.expect(":", strCat("before the types of '", state.name, "'")));
+  p.skipTrivia();
+  uint32_t at = p.offset();
+  if (p.peek("(")) {
+    Type function;
+    RETURN_IF_ERROR(p.parseFunctionType(function));
+    RETURN_IF_ERROR(checkTypes(p, state, function.inputs(), at));
+    state.result_types = function.results();
+    return absl::OkStatus();
+  }
+  Type lhs, rhs, result;
+  RETURN_IF_ERROR(p.parseType(lhs));
+  RETURN_IF_ERROR(p.expect(",", strCat("between the operand types of '", state.name, "' (T, T -> R)")));
+  RETURN_IF_ERROR(p.parseType(rhs));
+  RETURN_IF_ERROR(checkTypes(p, state, {lhs, rhs}, at));
+  RETURN_IF_ERROR(p.expect("->", "before the result type"));
+  RETURN_IF_ERROR(p.parseType(result));
+  state.result_types = {result};
+  return absl::OkStatus();
+}
+
+// `chlo.broadcast_add %a, %b attr-dict : (T, U) -> R` (and broadcast_select with three operands).
+absl::Status parseChloBroadcast(AsmParser& p, OperationState& state) {
+  RETURN_IF_ERROR(parseOperands(p, state, state.name == "chlo.broadcast_select" ? 3 : 2));
+  RETURN_IF_ERROR(p.parseOptionalAttrDict(state.attributes));
+  moveInherentAttributes(state, {"broadcast_dimensions", "comparison_direction", "compare_type"});
+  RETURN_IF_ERROR(p.expect(":", strCat("before the function type of '", state.name, "'")));
+  return parseFunctionalType(p, state);
+}
+
+// `chlo.top_k(%x, k = 2) attr-dict : T -> (V, I)`.
+absl::Status parseChloTopK(AsmParser& p, OperationState& state) {
+  RETURN_IF_ERROR(p.expect("(", "after 'chlo.top_k'"));
+  Value* operand;
+  RETURN_IF_ERROR(p.parseOperand(operand));
+  state.operands.push_back(operand);
+  RETURN_IF_ERROR(p.expect(",", "after the top_k operand"));
+  RETURN_IF_ERROR(p.expectKeyword("k"));
+  RETURN_IF_ERROR(parseIntegerKeyword(p, state, "k", ElementType::kSI64));
+  RETURN_IF_ERROR(p.expect(")", "to close chlo.top_k(%x, k = N)"));
+  RETURN_IF_ERROR(p.parseOptionalAttrDict(state.attributes));
+  moveInherentAttributes(state, {"k"});
+  RETURN_IF_ERROR(p.expect(":", "before the top_k types"));
+  p.skipTrivia();
+  uint32_t at = p.offset();
+  Type type;
+  RETURN_IF_ERROR(p.parseType(type));
+  RETURN_IF_ERROR(checkTypes(p, state, {type}, at));
+  RETURN_IF_ERROR(p.expect("->", "before the top_k result types"));
+  RETURN_IF_ERROR(p.expect("(", "to start the top_k result types (values, indices)"));
+  Type values, indices;
+  RETURN_IF_ERROR(p.parseType(values));
+  RETURN_IF_ERROR(p.expect(",", "between the values and indices types"));
+  RETURN_IF_ERROR(p.parseType(indices));
+  RETURN_IF_ERROR(p.expect(")", "to close the top_k result types"));
+  state.result_types = {values, indices};
+  return absl::OkStatus();
+}
+
+// `chlo.constant attr-dict dense<...> : T`.
+absl::Status parseChloConstant(AsmParser& p, OperationState& state) {
+  RETURN_IF_ERROR(p.parseOptionalAttrDict(state.attributes));
+  moveInherentAttributes(state, {"value"});
+  if (!p.consumeKeyword("dense")) return p.error("expected dense<...> after chlo.constant");
+  Attr value;
+  Type written;
+  RETURN_IF_ERROR(p.parseDenseElements(value, nullptr, &written));
+  state.addProperty("value", std::move(value));
+  state.result_types = {written};
+  return absl::OkStatus();
+}
+
+// `chlo.scan(%inputs) inits(%inits) dimension=0 [attributes {...}] { region } : (...) -> (...)`.
+absl::Status parseChloScan(AsmParser& p, OperationState& state) {
+  RETURN_IF_ERROR(p.expect("(", "to start the scan's inputs"));
+  RETURN_IF_ERROR(p.parseOperandList(state.operands));
+  RETURN_IF_ERROR(p.expect(")", "to close the scan's inputs"));
+  size_t num_inputs = state.operands.size();
+  RETURN_IF_ERROR(p.expectKeyword("inits"));
+  RETURN_IF_ERROR(p.expect("(", "after 'inits'"));
+  RETURN_IF_ERROR(p.parseOperandList(state.operands));
+  RETURN_IF_ERROR(p.expect(")", "to close the scan's inits"));
+  size_t num_inits = state.operands.size() - num_inputs;
+  RETURN_IF_ERROR(p.expectKeyword("dimension"));
+  RETURN_IF_ERROR(parseIntegerKeyword(p, state, "dimension", ElementType::kSI64));
+  if (p.consumeKeyword("attributes")) RETURN_IF_ERROR(p.parseAttrDict(state.attributes));
+  moveInherentAttributes(state, {"is_reverse", "is_associative"});
+  state.regions.emplace_back();
+  RETURN_IF_ERROR(p.parseRegion(state.regions.back()));
+  RETURN_IF_ERROR(p.expect(":", "before the scan's function type"));
+  RETURN_IF_ERROR(parseFunctionalType(p, state));
+  if (state.result_types.size() < num_inits)
+    return p.error(strCat("the scan has ", num_inits, " inits but only ", state.result_types.size(),
+                          " results: it returns its outputs, then one carry per init"));
+  state.addProperty("operandSegmentSizes",
+                    Attribute::denseArray(ElementType::kSI32, {static_cast<uint64_t>(num_inputs), static_cast<uint64_t>(num_inits)}));
+  state.addProperty("resultSegmentSizes",
+                    Attribute::denseArray(ElementType::kSI32, {static_cast<uint64_t>(state.result_types.size() - num_inits),
+                                                              static_cast<uint64_t>(num_inits)}));
+  return absl::OkStatus();
+}
+
+// --- check ---------------------------------------------------------------------------------------------
+
+// `check.expect_eq %a, %b attr-dict : T` and `check.expect_almost_eq %a, %b[, tolerance = 0.1] attr-dict : T`.
+absl::Status parseCheckCompare(AsmParser& p, OperationState& state) {
+  RETURN_IF_ERROR(parseOperands(p, state, 2));
+  if (state.name == "check.expect_almost_eq" && p.consumeIf(",")) {
+    RETURN_IF_ERROR(p.expectKeyword("tolerance"));
+    RETURN_IF_ERROR(parseF64Keyword(p, state, "tolerance"));
+  }
+  RETURN_IF_ERROR(p.parseOptionalAttrDict(state.attributes));
+  moveInherentAttributes(state, {"tolerance"});
+  RETURN_IF_ERROR(p.expect(":", strCat("before the type of '", state.name, "'")));
+  p.skipTrivia();
+  uint32_t at = p.offset();
+  Type type;
+  RETURN_IF_ERROR(p.parseType(type));
+  return checkTypes(p, state, {type, type}, at);
+}
+
+// `check.expect_eq_const %a, dense<...> : T[, tolerance = 0.1] attr-dict` (also expect_almost_eq_const,
+// eq, almost_eq): the type is the constant's.
+absl::Status parseCheckConst(AsmParser& p, OperationState& state) {
+  RETURN_IF_ERROR(parseOperands(p, state, 1));
+  RETURN_IF_ERROR(p.expect(",", strCat("after the operand of '", state.name, "'")));
+  Attr value;
+  RETURN_IF_ERROR(parseElementsValue(p, state.operands[0], value));
+  state.addProperty("value", std::move(value));
+  if (state.name == "check.expect_almost_eq_const" && p.consumeIf(",")) {
+    RETURN_IF_ERROR(p.expectKeyword("tolerance"));
+    RETURN_IF_ERROR(parseF64Keyword(p, state, "tolerance"));
+  }
+  RETURN_IF_ERROR(p.parseOptionalAttrDict(state.attributes));
+  moveInherentAttributes(state, {"tolerance"});
+  return absl::OkStatus();
+}
+
+// `check.expect_close %a, %b[, max_ulp_difference = N][, min_ulp_difference = M] attr-dict : T, U`.
+absl::Status parseCheckClose(AsmParser& p, OperationState& state) {
+  RETURN_IF_ERROR(parseOperands(p, state, 2));
+  while (p.consumeIf(",")) {
+    p.skipTrivia();
+    uint32_t at = p.offset();
+    std::string_view key;
+    RETURN_IF_ERROR(p.parseIdentifier(key, "max_ulp_difference or min_ulp_difference"));
+    if (key != "max_ulp_difference" && key != "min_ulp_difference")
+      return p.errorAt(at, strCat("unknown option '", key, "': expected max_ulp_difference or min_ulp_difference"));
+    if (findAttr(state.properties, key)) return p.errorAt(at, strCat("'", key, "' is given twice"));
+    RETURN_IF_ERROR(parseIntegerKeyword(p, state, key, ElementType::kUI64));
+  }
+  RETURN_IF_ERROR(p.parseOptionalAttrDict(state.attributes));
+  moveInherentAttributes(state, {"max_ulp_difference", "min_ulp_difference"});
+  RETURN_IF_ERROR(p.expect(":", "before the types of check.expect_close"));
+  p.skipTrivia();
+  uint32_t at = p.offset();
+  std::vector<Type> types;
+  RETURN_IF_ERROR(p.parseTypeList(types));
+  if (types.size() == 1) types.push_back(types[0]);
+  return checkTypes(p, state, types, at);
+}
+
+// `check.expect_serialized_eq %a, probe_id = "p"[, iter = N] attr-dict : T`.
+absl::Status parseCheckSerializedEq(AsmParser& p, OperationState& state) {
+  RETURN_IF_ERROR(parseOperands(p, state, 1));
+  RETURN_IF_ERROR(p.expect(",", "after the operand of check.expect_serialized_eq"));
+  RETURN_IF_ERROR(p.expectKeyword("probe_id"));
+  RETURN_IF_ERROR(p.expect("=", "after 'probe_id'"));
+  std::string probe_id;
+  RETURN_IF_ERROR(p.parseString(probe_id));
+  state.addProperty("probe_id", Attribute::string(std::move(probe_id)));
+  if (p.consumeIf(",")) {
+    RETURN_IF_ERROR(p.expectKeyword("iter"));
+    RETURN_IF_ERROR(parseIntegerKeyword(p, state, "iteration", ElementType::kUI32));
+  }
+  RETURN_IF_ERROR(p.parseOptionalAttrDict(state.attributes));
+  moveInherentAttributes(state, {"probe_id", "iteration"});
+  RETURN_IF_ERROR(p.expect(":", "before the type of check.expect_serialized_eq"));
+  p.skipTrivia();
+  uint32_t at = p.offset();
+  Type type;
+  RETURN_IF_ERROR(p.parseType(type));
+  return checkTypes(p, state, {type}, at);
+}
+
+// --- interpreter ---------------------------------------------------------------------------------------
+
+// `interpreter.probe %x, probe_id = "p" attr-dict : T` (one result of type T).
+absl::Status parseProbe(AsmParser& p, OperationState& state) {
+  RETURN_IF_ERROR(parseOperands(p, state, 1));
+  RETURN_IF_ERROR(p.expect(",", "after the operand of interpreter.probe"));
+  RETURN_IF_ERROR(p.expectKeyword("probe_id"));
+  RETURN_IF_ERROR(p.expect("=", "after 'probe_id'"));
+  std::string probe_id;
+  RETURN_IF_ERROR(p.parseString(probe_id));
+  state.addProperty("probe_id", Attribute::string(std::move(probe_id)));
+  RETURN_IF_ERROR(p.parseOptionalAttrDict(state.attributes));
+  moveInherentAttributes(state, {"probe_id"});
+  RETURN_IF_ERROR(p.expect(":", "before the type of interpreter.probe"));
+  p.skipTrivia();
+  uint32_t at = p.offset();
+  Type type;
+  RETURN_IF_ERROR(p.parseType(type));
+  RETURN_IF_ERROR(checkTypes(p, state, {type}, at));
+  state.result_types = {type};
+  return absl::OkStatus();
+}
+
+// `interpreter.print %x attr-dict : T`. Current StableHLO's print has no result; older versions returned
+// the operand, so a result is produced when the text names one.
+absl::Status parsePrint(AsmParser& p, OperationState& state) {
+  RETURN_IF_ERROR(parseOperands(p, state, 1));
+  RETURN_IF_ERROR(p.parseOptionalAttrDict(state.attributes));
+  RETURN_IF_ERROR(p.expect(":", "before the type of interpreter.print"));
+  p.skipTrivia();
+  uint32_t at = p.offset();
+  Type type;
+  RETURN_IF_ERROR(p.parseType(type));
+  RETURN_IF_ERROR(checkTypes(p, state, {type}, at));
+  if (state.declared_results > 1) return p.errorAt(state.offset, "interpreter.print has at most one result");
+  if (state.declared_results == 1) state.result_types = {type};
+  return absl::OkStatus();
+}
+
 }  // namespace hloconf::syntax
 
 namespace hloconf {
 
 std::span<const OpDef> dialectOps() {
-  return {};
+  using namespace syntax;
+  static constexpr OpDef kOps[] = {
+      // chlo: unary elementwise, `%x : T -> R`.
+      {"chlo.acos", parseChloUnary},
+      {"chlo.acosh", parseChloUnary},
+      {"chlo.asin", parseChloUnary},
+      {"chlo.asinh", parseChloUnary},
+      {"chlo.atan", parseChloUnary},
+      {"chlo.atanh", parseChloUnary},
+      {"chlo.bessel_i1e", parseChloUnary},
+      {"chlo.conj", parseChloUnary},
+      {"chlo.cosh", parseChloUnary},
+      {"chlo.sinh", parseChloUnary},
+      {"chlo.tan", parseChloUnary},
+      {"chlo.digamma", parseChloUnary},
+      {"chlo.erf", parseChloUnary},
+      {"chlo.erf_inv", parseChloUnary},
+      {"chlo.erfc", parseChloUnary},
+      {"chlo.is_inf", parseChloUnary},
+      {"chlo.is_neg_inf", parseChloUnary},
+      {"chlo.is_pos_inf", parseChloUnary},
+      {"chlo.lgamma", parseChloUnary},
+      {"chlo.square", parseChloUnary},
+      // chlo: binary, `%x, %y : T, U -> R`.
+      {"chlo.next_after", parseChloBinary},
+      {"chlo.polygamma", parseChloBinary},
+      {"chlo.zeta", parseChloBinary},
+      // chlo: broadcasting, `%a, %b : (T, U) -> R`.
+      {"chlo.broadcast_add", parseChloBroadcast},
+      {"chlo.broadcast_and", parseChloBroadcast},
+      {"chlo.broadcast_atan2", parseChloBroadcast},
+      {"chlo.broadcast_compare", parseChloBroadcast},
+      {"chlo.broadcast_complex", parseChloBroadcast},
+      {"chlo.broadcast_divide", parseChloBroadcast},
+      {"chlo.broadcast_maximum", parseChloBroadcast},
+      {"chlo.broadcast_minimum", parseChloBroadcast},
+      {"chlo.broadcast_multiply", parseChloBroadcast},
+      {"chlo.broadcast_next_after", parseChloBroadcast},
+      {"chlo.broadcast_or", parseChloBroadcast},
+      {"chlo.broadcast_polygamma", parseChloBroadcast},
+      {"chlo.broadcast_power", parseChloBroadcast},
+      {"chlo.broadcast_remainder", parseChloBroadcast},
+      {"chlo.broadcast_select", parseChloBroadcast},
+      {"chlo.broadcast_shift_left", parseChloBroadcast},
+      {"chlo.broadcast_shift_right_arithmetic", parseChloBroadcast},
+      {"chlo.broadcast_shift_right_logical", parseChloBroadcast},
+      {"chlo.broadcast_subtract", parseChloBroadcast},
+      {"chlo.broadcast_xor", parseChloBroadcast},
+      {"chlo.broadcast_zeta", parseChloBroadcast},
+      {"chlo.top_k", parseChloTopK},
+      {"chlo.constant", parseChloConstant},
+      {"chlo.scan", parseChloScan},
+      // chlo ops written only in the generic form.
+      {"chlo.constant_like", nullptr},
+      {"chlo.mulhi", nullptr},
+      {"chlo.ragged_dot", nullptr},
+      // check.
+      {"check.expect_eq", parseCheckCompare},
+      {"check.expect_almost_eq", parseCheckCompare},
+      {"check.expect_eq_const", parseCheckConst},
+      {"check.expect_almost_eq_const", parseCheckConst},
+      {"check.eq", parseCheckConst},
+      {"check.almost_eq", parseCheckConst},
+      {"check.expect_close", parseCheckClose},
+      {"check.expect_serialized_eq", parseCheckSerializedEq},
+      // interpreter.
+      {"interpreter.probe", parseProbe},
+      {"interpreter.print", parsePrint},
+      {"interpreter.run_parallel", nullptr},
+  };
+  return kOps;
 }
 
 }  // namespace hloconf

@@ -1,10 +1,594 @@
 // Custom forms of the stablehlo ops without regions, and their registry table.
+//
+// Each syntax function implements the op's assembly format in StableHLO's ODS (StablehloOps.td) and
+// its custom directives (AssemblyFormat.cpp), and fills the OperationState with what MLIR's generic form
+// holds: inherent attributes as properties (named as in the ODS), the trailing `{...}` as attributes.
+// As in MLIR, an inherent attribute written in the trailing dictionary is moved to the properties.
+#include <algorithm>
+#include <initializer_list>
+
 #include "ir/op_registry.h"
 #include "ir/op_syntax.h"
 #include "ir/strings.h"
 
 namespace hloconf::syntax {
+namespace {
 
+#define RETURN_IF_ERROR(expr)          \
+  do {                                 \
+    absl::Status status_ = (expr);     \
+    if (!status_.ok()) return status_; \
+  } while (false)
+
+using Names = std::initializer_list<std::string_view>;
+
+// --- Shared pieces ---------------------------------------------------------------------------------
+
+std::string plural(size_t count, std::string_view noun) { return strCat(count, " ", noun, count == 1 ? "" : "s"); }
+
+// The trailing attribute dictionary: entries named in `inherent` become properties (MLIR stores an
+// op's inherent attributes as properties even when they are written in the dictionary).
+absl::Status parseAttrDictWithInherent(AsmParser& p, OperationState& state, Names inherent = {}) {
+  p.skipTrivia();
+  uint32_t at = p.offset();
+  NamedAttrList parsed;
+  RETURN_IF_ERROR(p.parseOptionalAttrDict(parsed));
+  for (NamedAttr& entry : parsed) {
+    if (std::find(inherent.begin(), inherent.end(), entry.name) == inherent.end()) {
+      state.attributes.push_back(std::move(entry));
+      continue;
+    }
+    if (findAttr(state.properties, entry.name))
+      return p.errorAt(at, strCat("'", entry.name, "' is already given by the syntax of '", state.name,
+                                  "': remove it from the attribute dictionary"));
+    state.properties.push_back(std::move(entry));
+  }
+  return absl::OkStatus();
+}
+
+// Checks the number of operands parsed so far.
+absl::Status checkOperandCount(AsmParser& p, const OperationState& state, size_t expected, uint32_t at) {
+  if (state.operands.size() == expected) return absl::OkStatus();
+  return p.errorAt(at, strCat("'", state.name, "' takes ", plural(expected, "operand"), ", found ",
+                              state.operands.size()));
+}
+
+// `%a, %b, ...` with exactly `count` operands.
+absl::Status parseOperandsExactly(AsmParser& p, OperationState& state, size_t count) {
+  p.skipTrivia();
+  uint32_t at = p.offset();
+  if (count > 0 && !p.peekOperand())
+    return p.error(strCat("expected ", plural(count, "operand"), " (%name) after '", state.name, "'"));
+  RETURN_IF_ERROR(p.parseOperandList(state.operands));
+  return checkOperandCount(p, state, count, at);
+}
+
+// `,` between the operands and the next keyword of the syntax.
+absl::Status expectComma(AsmParser& p, std::string_view before) {
+  return p.expect(",", strCat("before '", before, "'"));
+}
+
+// The function type of `functional-type(operands, results)` once ':' has been consumed: checks the
+// operand types and, where `results` >= 0, the number of results.
+absl::Status parseFunctionalAfterColon(AsmParser& p, OperationState& state, int results = 1) {
+  p.skipTrivia();
+  uint32_t at = p.offset();
+  if (!p.peek("("))
+    return p.error(strCat("expected a function type (operand types) -> result type after ':' for '", state.name, "'"));
+  RETURN_IF_ERROR(parseFunctionalType(p, state));
+  if (results >= 0 && state.result_types.size() != static_cast<size_t>(results))
+    return p.errorAt(at, strCat("'", state.name, "' produces ", plural(results, "result"),
+                                " but the function type has ",
+                                state.result_types.size()));
+  return absl::OkStatus();
+}
+
+// `: functional-type(operands, results)`.
+absl::Status parseFunctional(AsmParser& p, OperationState& state, int results = 1) {
+  RETURN_IF_ERROR(p.expect(":", strCat("before the function type of '", state.name, "'")));
+  return parseFunctionalAfterColon(p, state, results);
+}
+
+// `custom<SameOperandsAndResultType>` after ':' with a single result.
+absl::Status parseSameType(AsmParser& p, OperationState& state, uint32_t operands_at) {
+  RETURN_IF_ERROR(p.expect(":", strCat("before the type of '", state.name, "'")));
+  p.skipTrivia();
+  uint32_t at = p.offset();
+  RETURN_IF_ERROR(parseSameOperandsAndResultType(p, state, operands_at));
+  if (state.result_types.size() != 1)
+    return p.errorAt(at, strCat("'", state.name, "' produces 1 result but the function type has ",
+                                state.result_types.size()));
+  return absl::OkStatus();
+}
+
+// `keyword = N`, stored as an integer attribute of `type`.
+absl::Status parseKeywordInteger(AsmParser& p, OperationState& state, std::string_view keyword,
+                                 std::string_view attr_name,
+                                 ElementType type = ElementType::kSI64) {
+  RETURN_IF_ERROR(p.expectKeyword(keyword));
+  RETURN_IF_ERROR(p.expect("=", strCat("after '", keyword, "'")));
+  int64_t value;
+  RETURN_IF_ERROR(p.parseInteger(value));
+  state.addProperty(std::string(attr_name), Attribute::integer(value, type));
+  return absl::OkStatus();
+}
+
+// A bare enum value (`LT`, `THREE_FRY`) checked against the values StableHLO defines.
+absl::Status parseEnum(AsmParser& p, std::string_view enum_name, Names allowed, Attr& out) {
+  p.skipTrivia();
+  uint32_t at = p.offset();
+  RETURN_IF_ERROR(p.parseBareEnum("stablehlo", enum_name, out));
+  if (std::find(allowed.begin(), allowed.end(), out->text()) != allowed.end()) return absl::OkStatus();
+  std::string expected;
+  for (std::string_view value : allowed) strAppend(&expected, expected.empty() ? "" : ", ", value);
+  return p.errorAt(at, strCat("unknown ", enum_name, " '", out->text(), "': expected one of ", expected));
+}
+
+// `keyword = VALUE` for an enum property.
+absl::Status parseKeywordEnum(AsmParser& p, OperationState& state, std::string_view keyword, std::string_view enum_name,
+                              std::string_view attr_name, Names allowed) {
+  RETURN_IF_ERROR(p.expectKeyword(keyword));
+  RETURN_IF_ERROR(p.expect("=", strCat("after '", keyword, "'")));
+  Attr value;
+  RETURN_IF_ERROR(parseEnum(p, enum_name, allowed, value));
+  state.addProperty(std::string(attr_name), std::move(value));
+  return absl::OkStatus();
+}
+
+const Names kComparisonDirections = {"EQ", "NE", "GE", "GT", "LE", "LT"};
+const Names kComparisonTypes = {"NOTYPE", "FLOAT", "TOTALORDER", "SIGNED", "UNSIGNED"};
+const Names kFftTypes = {"FFT", "IFFT", "RFFT", "IRFFT"};
+const Names kRngAlgorithms = {"DEFAULT", "THREE_FRY", "PHILOX"};
+const Names kRngDistributions = {"UNIFORM", "NORMAL"};
+const Names kPrecisions = {"DEFAULT", "HIGH", "HIGHEST"};
+
+// --- Families --------------------------------------------------------------------------------------
+
+// `%x attr-dict : custom<SameOperandsAndResultType>`: convert, real, imag, uniform_(de)quantize.
+absl::Status parseUnarySameType(AsmParser& p, OperationState& state) {
+  p.skipTrivia();
+  uint32_t at = p.offset();
+  RETURN_IF_ERROR(parseOperandsExactly(p, state, 1));
+  RETURN_IF_ERROR(parseAttrDictWithInherent(p, state));
+  return parseSameType(p, state, at);
+}
+
+// `operands attr-dict : functional-type(operands, results)` with a fixed number of operands.
+template <size_t kOperands>
+absl::Status parseOperandsFunctional(AsmParser& p, OperationState& state) {
+  RETURN_IF_ERROR(parseOperandsExactly(p, state, kOperands));
+  RETURN_IF_ERROR(parseAttrDictWithInherent(p, state));
+  return parseFunctional(p, state);
+}
+
+// dynamic_update_slice: `%operand, %update, %i0, ... : functional-type`.
+absl::Status parseDynamicUpdateSlice(AsmParser& p, OperationState& state) {
+  p.skipTrivia();
+  uint32_t at = p.offset();
+  RETURN_IF_ERROR(p.parseOperandList(state.operands));
+  if (state.operands.size() < 2)
+    return p.errorAt(at, strCat("'", state.name, "' takes the operand, the update and the start indices; found ",
+                                plural(state.operands.size(), "operand")));
+  RETURN_IF_ERROR(parseAttrDictWithInherent(p, state));
+  return parseFunctional(p, state);
+}
+
+// `attr-dict : type`: replica_id, partition_id, create_token.
+absl::Status parseNullary(AsmParser& p, OperationState& state) {
+  RETURN_IF_ERROR(parseAttrDictWithInherent(p, state));
+  RETURN_IF_ERROR(p.expect(":", strCat("before the result type of '", state.name, "'")));
+  Type type;
+  RETURN_IF_ERROR(p.parseType(type));
+  state.result_types = {std::move(type)};
+  return absl::OkStatus();
+}
+
+// iota: `dim = N attr-dict : type`.
+absl::Status parseIota(AsmParser& p, OperationState& state) {
+  RETURN_IF_ERROR(parseKeywordInteger(p, state, "dim", "iota_dimension"));
+  RETURN_IF_ERROR(parseAttrDictWithInherent(p, state, {"iota_dimension"}));
+  RETURN_IF_ERROR(p.expect(":", "before the result type of 'stablehlo.iota'"));
+  Type type;
+  RETURN_IF_ERROR(p.parseType(type));
+  state.result_types = {std::move(type)};
+  return absl::OkStatus();
+}
+
+// dynamic_iota: `%shape, dim = N attr-dict : functional-type`.
+absl::Status parseDynamicIota(AsmParser& p, OperationState& state) {
+  RETURN_IF_ERROR(parseOperandsExactly(p, state, 1));
+  RETURN_IF_ERROR(expectComma(p, "dim"));
+  RETURN_IF_ERROR(parseKeywordInteger(p, state, "dim", "iota_dimension"));
+  RETURN_IF_ERROR(parseAttrDictWithInherent(p, state, {"iota_dimension"}));
+  return parseFunctional(p, state);
+}
+
+// get_dimension_size: `%x, dim = N attr-dict : functional-type`.
+absl::Status parseGetDimensionSize(AsmParser& p, OperationState& state) {
+  RETURN_IF_ERROR(parseOperandsExactly(p, state, 1));
+  RETURN_IF_ERROR(expectComma(p, "dim"));
+  RETURN_IF_ERROR(parseKeywordInteger(p, state, "dim", "dimension"));
+  RETURN_IF_ERROR(parseAttrDictWithInherent(p, state, {"dimension"}));
+  return parseFunctional(p, state);
+}
+
+// broadcast_in_dim: `%x, dims = [...] attr-dict : functional-type`.
+absl::Status parseBroadcastInDim(AsmParser& p, OperationState& state) {
+  RETURN_IF_ERROR(parseOperandsExactly(p, state, 1));
+  RETURN_IF_ERROR(expectComma(p, "dims"));
+  RETURN_IF_ERROR(parseKeywordDenseI64Array(p, state, "dims", "broadcast_dimensions"));
+  RETURN_IF_ERROR(parseAttrDictWithInherent(p, state, {"broadcast_dimensions"}));
+  return parseFunctional(p, state);
+}
+
+// broadcast (legacy): `%x, sizes = [...] attr-dict : functional-type`.
+absl::Status parseBroadcast(AsmParser& p, OperationState& state) {
+  RETURN_IF_ERROR(parseOperandsExactly(p, state, 1));
+  RETURN_IF_ERROR(expectComma(p, "sizes"));
+  RETURN_IF_ERROR(parseKeywordDenseI64Array(p, state, "sizes", "broadcast_sizes"));
+  RETURN_IF_ERROR(parseAttrDictWithInherent(p, state, {"broadcast_sizes"}));
+  return parseFunctional(p, state);
+}
+
+// dynamic_broadcast_in_dim: `%x, %shape, dims = [...] [, known_expanding_dimensions = [...]]
+// [, known_nonexpanding_dimensions = [...]] attr-dict : functional-type`.
+absl::Status parseDynamicBroadcastInDim(AsmParser& p, OperationState& state) {
+  RETURN_IF_ERROR(parseOperandsExactly(p, state, 2));
+  RETURN_IF_ERROR(expectComma(p, "dims"));
+  RETURN_IF_ERROR(parseKeywordDenseI64Array(p, state, "dims", "broadcast_dimensions"));
+  if (p.consumeIf(",")) {
+    if (p.peekKeyword("known_expanding_dimensions")) {
+      RETURN_IF_ERROR(parseKeywordDenseI64Array(p, state, "known_expanding_dimensions", "known_expanding_dimensions"));
+      if (p.consumeIf(","))
+        RETURN_IF_ERROR(
+            parseKeywordDenseI64Array(p, state, "known_nonexpanding_dimensions", "known_nonexpanding_dimensions"));
+    } else if (p.peekKeyword("known_nonexpanding_dimensions")) {
+      RETURN_IF_ERROR(
+          parseKeywordDenseI64Array(p, state, "known_nonexpanding_dimensions", "known_nonexpanding_dimensions"));
+    } else {
+      return p.error("expected 'known_expanding_dimensions' or 'known_nonexpanding_dimensions' after ','");
+    }
+  }
+  RETURN_IF_ERROR(parseAttrDictWithInherent(
+      p, state, {"broadcast_dimensions", "known_expanding_dimensions", "known_nonexpanding_dimensions"}));
+  return parseFunctional(p, state);
+}
+
+// compare: `DIRECTION, %lhs, %rhs [, TYPE] attr-dict : functional-type`.
+absl::Status parseCompare(AsmParser& p, OperationState& state) {
+  Attr direction;
+  RETURN_IF_ERROR(parseEnum(p, "comparison_direction", kComparisonDirections, direction));
+  state.addProperty("comparison_direction", std::move(direction));
+  RETURN_IF_ERROR(p.expect(",", "after the comparison direction"));
+  RETURN_IF_ERROR(parseOperandsExactly(p, state, 2));
+  if (p.consumeIf(",")) {
+    Attr type;
+    RETURN_IF_ERROR(parseEnum(p, "comparison_type", kComparisonTypes, type));
+    state.addProperty("compare_type", std::move(type));
+  }
+  RETURN_IF_ERROR(parseAttrDictWithInherent(p, state, {"comparison_direction", "compare_type"}));
+  return parseFunctional(p, state);
+}
+
+std::vector<uint64_t> toBits(const std::vector<int64_t>& values) { return {values.begin(), values.end()}; }
+
+// slice: `%x [start:limit[:stride], ...] attr-dict : functional-type` (custom<SliceRanges>).
+absl::Status parseSlice(AsmParser& p, OperationState& state) {
+  RETURN_IF_ERROR(parseOperandsExactly(p, state, 1));
+  RETURN_IF_ERROR(p.expect("[", "to start the slice ranges [start:limit:stride, ...]"));
+  std::vector<int64_t> start, limit, strides;
+  if (!p.consumeIf("]")) {
+    do {
+      int64_t value;
+      RETURN_IF_ERROR(p.parseInteger(value));
+      start.push_back(value);
+      RETURN_IF_ERROR(p.expect(":", "between the start and the limit of a slice range"));
+      RETURN_IF_ERROR(p.parseInteger(value));
+      limit.push_back(value);
+      value = 1;
+      if (p.consumeIf(":")) RETURN_IF_ERROR(p.parseInteger(value));
+      strides.push_back(value);
+    } while (p.consumeIf(","));
+    RETURN_IF_ERROR(p.expect("]", "to close the slice ranges"));
+  }
+  state.addProperty("start_indices", Attribute::denseArray(ElementType::kSI64, toBits(start)));
+  state.addProperty("limit_indices", Attribute::denseArray(ElementType::kSI64, toBits(limit)));
+  state.addProperty("strides", Attribute::denseArray(ElementType::kSI64, toBits(strides)));
+  RETURN_IF_ERROR(parseAttrDictWithInherent(p, state, {"start_indices", "limit_indices", "strides"}));
+  return parseFunctional(p, state);
+}
+
+// pad: `%x, %value, low = [...], high = [...], interior = [...] attr-dict : functional-type`.
+absl::Status parsePad(AsmParser& p, OperationState& state) {
+  RETURN_IF_ERROR(parseOperandsExactly(p, state, 2));
+  RETURN_IF_ERROR(expectComma(p, "low"));
+  RETURN_IF_ERROR(parseKeywordDenseI64Array(p, state, "low", "edge_padding_low"));
+  RETURN_IF_ERROR(expectComma(p, "high"));
+  RETURN_IF_ERROR(parseKeywordDenseI64Array(p, state, "high", "edge_padding_high"));
+  RETURN_IF_ERROR(expectComma(p, "interior"));
+  RETURN_IF_ERROR(parseKeywordDenseI64Array(p, state, "interior", "interior_padding"));
+  RETURN_IF_ERROR(parseAttrDictWithInherent(p, state, {"edge_padding_low", "edge_padding_high", "interior_padding"}));
+  return parseFunctional(p, state);
+}
+
+// concatenate: `%a, %b, ..., dim = N attr-dict : functional-type` (custom<VariadicOperandWithAttribute>).
+absl::Status parseConcatenate(AsmParser& p, OperationState& state) {
+  RETURN_IF_ERROR(p.parseOperandList(state.operands));
+  if (!state.operands.empty()) RETURN_IF_ERROR(expectComma(p, "dim"));
+  RETURN_IF_ERROR(parseKeywordInteger(p, state, "dim", "dimension"));
+  RETURN_IF_ERROR(parseAttrDictWithInherent(p, state, {"dimension"}));
+  return parseFunctional(p, state);
+}
+
+// reverse: `%x, dims = [...] attr-dict : custom<SameOperandsAndResultType>`.
+absl::Status parseReverse(AsmParser& p, OperationState& state) {
+  p.skipTrivia();
+  uint32_t at = p.offset();
+  RETURN_IF_ERROR(parseOperandsExactly(p, state, 1));
+  RETURN_IF_ERROR(expectComma(p, "dims"));
+  RETURN_IF_ERROR(parseKeywordDenseI64Array(p, state, "dims", "dimensions"));
+  RETURN_IF_ERROR(parseAttrDictWithInherent(p, state, {"dimensions"}));
+  return parseSameType(p, state, at);
+}
+
+// transpose: `%x, dims = [...] attr-dict : functional-type`.
+absl::Status parseTranspose(AsmParser& p, OperationState& state) {
+  RETURN_IF_ERROR(parseOperandsExactly(p, state, 1));
+  RETURN_IF_ERROR(expectComma(p, "dims"));
+  RETURN_IF_ERROR(parseKeywordDenseI64Array(p, state, "dims", "permutation"));
+  RETURN_IF_ERROR(parseAttrDictWithInherent(p, state, {"permutation"}));
+  return parseFunctional(p, state);
+}
+
+// select: `%pred, %on_true, %on_false attr-dict : pred_type, result_type` or a function type
+// (custom<SelectOpType>).
+absl::Status parseSelect(AsmParser& p, OperationState& state) {
+  RETURN_IF_ERROR(parseOperandsExactly(p, state, 3));
+  RETURN_IF_ERROR(parseAttrDictWithInherent(p, state));
+  RETURN_IF_ERROR(p.expect(":", "before the types of 'stablehlo.select'"));
+  p.skipTrivia();
+  uint32_t at = p.offset();
+  if (p.peek("(")) return parseFunctionalAfterColon(p, state);
+  std::vector<Type> types;
+  RETURN_IF_ERROR(p.parseTypeList(types));
+  if (types.size() != 2)
+    return p.errorAt(at,
+                     "expected a function type or two types (the predicate type, then the operand and result type)");
+  RETURN_IF_ERROR(p.checkOperandTypes(state.operands, {types[0], types[1], types[1]}, at));
+  state.result_types = {types[1]};
+  return absl::OkStatus();
+}
+
+// clamp: `%min, %x, %max attr-dict : custom<SameOperandsAndResultType>`.
+absl::Status parseClamp(AsmParser& p, OperationState& state) {
+  p.skipTrivia();
+  uint32_t at = p.offset();
+  RETURN_IF_ERROR(parseOperandsExactly(p, state, 3));
+  RETURN_IF_ERROR(parseAttrDictWithInherent(p, state));
+  return parseSameType(p, state, at);
+}
+
+// complex: `%lhs, %rhs attr-dict : complex_result_type` or a function type (custom<ComplexOpType>).
+absl::Status parseComplex(AsmParser& p, OperationState& state) {
+  RETURN_IF_ERROR(parseOperandsExactly(p, state, 2));
+  RETURN_IF_ERROR(parseAttrDictWithInherent(p, state));
+  RETURN_IF_ERROR(p.expect(":", "before the type of 'stablehlo.complex'"));
+  p.skipTrivia();
+  uint32_t at = p.offset();
+  if (p.peek("(")) return parseFunctionalAfterColon(p, state);
+  Type type;
+  RETURN_IF_ERROR(p.parseType(type));
+  if (!type.isTensor() || type.isQuantized() || !isComplex(type.elementType()))
+    return p.errorAt(at, strCat("expected a tensor of complex elements (the result type), or a function type; found ",
+                                type.toString()));
+  Type part = Type::tensor(type.shape(), Type::element(complexPartType(type.elementType())), type.bounds());
+  RETURN_IF_ERROR(p.checkOperandTypes(state.operands, {part, part}, at));
+  state.result_types = {type};
+  return absl::OkStatus();
+}
+
+// reduce_precision: `%x, format = e5m10 attr-dict : custom<SameOperandsAndResultType>`.
+absl::Status parseReducePrecision(AsmParser& p, OperationState& state) {
+  p.skipTrivia();
+  uint32_t at = p.offset();
+  RETURN_IF_ERROR(parseOperandsExactly(p, state, 1));
+  RETURN_IF_ERROR(expectComma(p, "format"));
+  RETURN_IF_ERROR(p.expectKeyword("format"));
+  RETURN_IF_ERROR(p.expect("=", "after 'format'"));
+  p.skipTrivia();
+  uint32_t format_at = p.offset();
+  std::string_view format;
+  RETURN_IF_ERROR(p.parseIdentifier(format, "a format eXmY (exponent and mantissa bits, e.g. e5m10)"));
+  auto bad = [&] {
+    return p.errorAt(format_at,
+                     strCat("expected a format eXmY (exponent and mantissa bits, e.g. e5m10), found '", format, "'"));
+  };
+  size_t m = format.find('m');
+  if (format.size() < 4 || format[0] != 'e' || m == std::string_view::npos || m < 2 || m + 1 == format.size())
+    return bad();
+  int64_t exponent = 0, mantissa = 0;
+  for (size_t i = 1; i < format.size(); ++i) {
+    if (i == m) continue;
+    char c = format[i];
+    if (c < '0' || c > '9') return bad();
+    int64_t& target = i < m ? exponent : mantissa;
+    target = target * 10 + (c - '0');
+    if (target > INT32_MAX) return p.errorAt(format_at, "exponent or mantissa bits out of the 32-bit range");
+  }
+  state.addProperty("exponent_bits", Attribute::integer(exponent, ElementType::kSI32));
+  state.addProperty("mantissa_bits", Attribute::integer(mantissa, ElementType::kSI32));
+  RETURN_IF_ERROR(parseAttrDictWithInherent(p, state, {"exponent_bits", "mantissa_bits"}));
+  return parseSameType(p, state, at);
+}
+
+// fft: `%x, type = FFT, length = [...] attr-dict : functional-type`.
+absl::Status parseFft(AsmParser& p, OperationState& state) {
+  RETURN_IF_ERROR(parseOperandsExactly(p, state, 1));
+  RETURN_IF_ERROR(expectComma(p, "type"));
+  RETURN_IF_ERROR(parseKeywordEnum(p, state, "type", "fft_type", "fft_type", kFftTypes));
+  RETURN_IF_ERROR(expectComma(p, "length"));
+  RETURN_IF_ERROR(parseKeywordDenseI64Array(p, state, "length", "fft_length"));
+  RETURN_IF_ERROR(parseAttrDictWithInherent(p, state, {"fft_type", "fft_length"}));
+  return parseFunctional(p, state);
+}
+
+// dynamic_slice: `%x, %i0, ..., sizes = [...] attr-dict : functional-type`.
+absl::Status parseDynamicSlice(AsmParser& p, OperationState& state) {
+  p.skipTrivia();
+  uint32_t at = p.offset();
+  RETURN_IF_ERROR(p.parseOperandList(state.operands));
+  if (state.operands.empty()) return p.errorAt(at, "expected the operand of 'stablehlo.dynamic_slice'");
+  RETURN_IF_ERROR(expectComma(p, "sizes"));
+  RETURN_IF_ERROR(parseKeywordDenseI64Array(p, state, "sizes", "slice_sizes"));
+  RETURN_IF_ERROR(parseAttrDictWithInherent(p, state, {"slice_sizes"}));
+  return parseFunctional(p, state);
+}
+
+// after_all: `%a, %b attr-dict : !stablehlo.token` (custom<VariadicSameOperandsAndResultType>).
+absl::Status parseAfterAll(AsmParser& p, OperationState& state) {
+  p.skipTrivia();
+  uint32_t at = p.offset();
+  RETURN_IF_ERROR(p.parseOperandList(state.operands));
+  RETURN_IF_ERROR(parseAttrDictWithInherent(p, state));
+  return parseSameType(p, state, at);
+}
+
+// tuple: `%a, %b attr-dict : tuple<...>` (custom<TupleOpType>: operand types are the tuple's elements).
+absl::Status parseTuple(AsmParser& p, OperationState& state) {
+  RETURN_IF_ERROR(p.parseOperandList(state.operands));
+  RETURN_IF_ERROR(parseAttrDictWithInherent(p, state));
+  RETURN_IF_ERROR(p.expect(":", "before the tuple type of 'stablehlo.tuple'"));
+  p.skipTrivia();
+  uint32_t at = p.offset();
+  Type type;
+  RETURN_IF_ERROR(p.parseType(type));
+  if (type.kind() != Type::Kind::kTuple)
+    return p.errorAt(at, strCat("expected a tuple type (the result type), found ", type.toString()));
+  RETURN_IF_ERROR(p.checkOperandTypes(state.operands, type.tupleElements(), at));
+  state.result_types = {type};
+  return absl::OkStatus();
+}
+
+// get_tuple_element: `%t[N] attr-dict : functional-type`.
+absl::Status parseGetTupleElement(AsmParser& p, OperationState& state) {
+  RETURN_IF_ERROR(parseOperandsExactly(p, state, 1));
+  RETURN_IF_ERROR(p.expect("[", "before the tuple element index"));
+  int64_t index;
+  p.skipTrivia();
+  uint32_t at = p.offset();
+  RETURN_IF_ERROR(p.parseInteger(index));
+  if (index < INT32_MIN || index > INT32_MAX) return p.errorAt(at, "tuple element index out of the 32-bit range");
+  RETURN_IF_ERROR(p.expect("]", "after the tuple element index"));
+  state.addProperty("index", Attribute::integer(index, ElementType::kSI32));
+  RETURN_IF_ERROR(parseAttrDictWithInherent(p, state, {"index"}));
+  return parseFunctional(p, state);
+}
+
+// optimization_barrier: `attr-dict %a, %b : T1, T2` or `attr-dict ()` (custom<PairwiseOpType>).
+absl::Status parseOptimizationBarrier(AsmParser& p, OperationState& state) {
+  RETURN_IF_ERROR(parseAttrDictWithInherent(p, state));
+  if (p.consumeIf("(")) return p.expect(")", "after '(': an optimization_barrier without operands is written '()'");
+  if (!p.peekOperand()) return p.error("expected operands, or '()' for an optimization_barrier without operands");
+  RETURN_IF_ERROR(p.parseOperandList(state.operands));
+  RETURN_IF_ERROR(p.expect(":", "before the operand types of 'stablehlo.optimization_barrier'"));
+  p.skipTrivia();
+  uint32_t at = p.offset();
+  std::vector<Type> types;
+  RETURN_IF_ERROR(p.parseTypeList(types));
+  RETURN_IF_ERROR(p.checkOperandTypes(state.operands, types, at));
+  state.result_types = std::move(types);
+  return absl::OkStatus();
+}
+
+// rng_bit_generator: `%state, algorithm = THREE_FRY attr-dict : functional-type` (two results).
+absl::Status parseRngBitGenerator(AsmParser& p, OperationState& state) {
+  RETURN_IF_ERROR(parseOperandsExactly(p, state, 1));
+  RETURN_IF_ERROR(expectComma(p, "algorithm"));
+  RETURN_IF_ERROR(parseKeywordEnum(p, state, "algorithm", "rng_algorithm", "rng_algorithm", kRngAlgorithms));
+  RETURN_IF_ERROR(parseAttrDictWithInherent(p, state, {"rng_algorithm"}));
+  return parseFunctional(p, state, /*results=*/2);
+}
+
+// rng: `%a, %b, %shape, distribution = UNIFORM attr-dict : functional-type`.
+absl::Status parseRng(AsmParser& p, OperationState& state) {
+  RETURN_IF_ERROR(parseOperandsExactly(p, state, 3));
+  RETURN_IF_ERROR(expectComma(p, "distribution"));
+  RETURN_IF_ERROR(
+      parseKeywordEnum(p, state, "distribution", "rng_distribution", "rng_distribution", kRngDistributions));
+  RETURN_IF_ERROR(parseAttrDictWithInherent(p, state, {"rng_distribution"}));
+  return parseFunctional(p, state);
+}
+
+// cholesky: `%a [, lower = true] attr-dict : custom<SameOperandsAndResultType>`.
+absl::Status parseCholesky(AsmParser& p, OperationState& state) {
+  p.skipTrivia();
+  uint32_t at = p.offset();
+  RETURN_IF_ERROR(parseOperandsExactly(p, state, 1));
+  if (p.consumeIf(",")) {
+    RETURN_IF_ERROR(p.expectKeyword("lower"));
+    RETURN_IF_ERROR(p.expect("=", "after 'lower'"));
+    if (p.consumeKeyword("true")) {
+      state.addProperty("lower", Attribute::boolean(true));
+    } else if (p.consumeKeyword("false")) {
+      state.addProperty("lower", Attribute::boolean(false));
+    } else {
+      return p.error("expected 'true' or 'false' after 'lower ='");
+    }
+  }
+  RETURN_IF_ERROR(parseAttrDictWithInherent(p, state, {"lower"}));
+  return parseSameType(p, state, at);
+}
+
+// dot (legacy): `%lhs, %rhs [, precision = [DEFAULT, ...]] attr-dict : functional-type`
+// (custom<PrecisionConfig>).
+absl::Status parseDot(AsmParser& p, OperationState& state) {
+  RETURN_IF_ERROR(parseOperandsExactly(p, state, 2));
+  if (p.consumeIf(",")) {
+    RETURN_IF_ERROR(p.expectKeyword("precision"));
+    RETURN_IF_ERROR(p.expect("=", "after 'precision'"));
+    RETURN_IF_ERROR(p.expect("[", "to start the precision list"));
+    std::vector<Attr> precisions;
+    if (!p.consumeIf("]")) {
+      do {
+        Attr precision;
+        RETURN_IF_ERROR(parseEnum(p, "precision", kPrecisions, precision));
+        precisions.push_back(std::move(precision));
+      } while (p.consumeIf(","));
+      RETURN_IF_ERROR(p.expect("]", "to close the precision list"));
+    }
+    state.addProperty("precision_config", Attribute::array(std::move(precisions)));
+  }
+  RETURN_IF_ERROR(parseAttrDictWithInherent(p, state, {"precision_config"}));
+  return parseFunctional(p, state);
+}
+
+// `config = "..."` of einsum and unary_einsum.
+absl::Status parseEinsumConfig(AsmParser& p, OperationState& state) {
+  RETURN_IF_ERROR(expectComma(p, "config"));
+  RETURN_IF_ERROR(p.expectKeyword("config"));
+  RETURN_IF_ERROR(p.expect("=", "after 'config'"));
+  std::string config;
+  RETURN_IF_ERROR(p.parseString(config));
+  state.addProperty("einsum_config", Attribute::string(std::move(config)));
+  RETURN_IF_ERROR(parseAttrDictWithInherent(p, state, {"einsum_config"}));
+  return parseFunctional(p, state);
+}
+
+// einsum: `%lhs, %rhs, config = "ab,bc->ac" attr-dict : functional-type`.
+absl::Status parseEinsum(AsmParser& p, OperationState& state) {
+  RETURN_IF_ERROR(parseOperandsExactly(p, state, 2));
+  return parseEinsumConfig(p, state);
+}
+
+// unary_einsum: `%x, config = "ab->a" attr-dict : functional-type`.
+absl::Status parseUnaryEinsum(AsmParser& p, OperationState& state) {
+  RETURN_IF_ERROR(parseOperandsExactly(p, state, 1));
+  return parseEinsumConfig(p, state);
+}
+
+#undef RETURN_IF_ERROR
+
+}  // namespace
 }  // namespace hloconf::syntax
 
 namespace hloconf {
@@ -51,6 +635,70 @@ std::span<const OpDef> stablehloOps() {
     {"stablehlo.tan", parseSameTypeOp},
     {"stablehlo.tanh", parseSameTypeOp},
     {"stablehlo.xor", parseSameTypeOp},
+    // Unary ops whose result type may differ: `: T` or `: (T) -> R`.
+    {"stablehlo.convert", parseUnarySameType},
+    {"stablehlo.real", parseUnarySameType},
+    {"stablehlo.imag", parseUnarySameType},
+    {"stablehlo.uniform_quantize", parseUnarySameType},
+    {"stablehlo.uniform_dequantize", parseUnarySameType},
+    // `operands : functional-type`.
+    {"stablehlo.is_finite", parseOperandsFunctional<1>},
+    {"stablehlo.bitcast_convert", parseOperandsFunctional<1>},
+    {"stablehlo.reshape", parseOperandsFunctional<1>},
+    {"stablehlo.dynamic_reshape", parseOperandsFunctional<2>},
+    {"stablehlo.real_dynamic_slice", parseOperandsFunctional<4>},
+    {"stablehlo.dynamic_pad", parseOperandsFunctional<5>},
+    {"stablehlo.dynamic_update_slice", parseDynamicUpdateSlice},
+    // Shapes and data movement.
+    {"stablehlo.broadcast", parseBroadcast},
+    {"stablehlo.broadcast_in_dim", parseBroadcastInDim},
+    {"stablehlo.dynamic_broadcast_in_dim", parseDynamicBroadcastInDim},
+    {"stablehlo.slice", parseSlice},
+    {"stablehlo.dynamic_slice", parseDynamicSlice},
+    {"stablehlo.pad", parsePad},
+    {"stablehlo.concatenate", parseConcatenate},
+    {"stablehlo.reverse", parseReverse},
+    {"stablehlo.transpose", parseTranspose},
+    {"stablehlo.iota", parseIota},
+    {"stablehlo.dynamic_iota", parseDynamicIota},
+    {"stablehlo.get_dimension_size", parseGetDimensionSize},
+    {"stablehlo.torch_index_select", nullptr},
+    // Elementwise ops with their own syntax.
+    {"stablehlo.compare", parseCompare},
+    {"stablehlo.select", parseSelect},
+    {"stablehlo.clamp", parseClamp},
+    {"stablehlo.complex", parseComplex},
+    {"stablehlo.reduce_precision", parseReducePrecision},
+    // Linear algebra and transforms.
+    {"stablehlo.fft", parseFft},
+    {"stablehlo.cholesky", parseCholesky},
+    {"stablehlo.triangular_solve", nullptr},
+    {"stablehlo.dot", parseDot},
+    {"stablehlo.einsum", parseEinsum},
+    {"stablehlo.unary_einsum", parseUnaryEinsum},
+    {"stablehlo.batch_norm_grad", nullptr},
+    {"stablehlo.batch_norm_inference", nullptr},
+    {"stablehlo.batch_norm_training", nullptr},
+    // Random numbers.
+    {"stablehlo.rng", parseRng},
+    {"stablehlo.rng_bit_generator", parseRngBitGenerator},
+    // Tuples, tokens and barriers.
+    {"stablehlo.tuple", parseTuple},
+    {"stablehlo.get_tuple_element", parseGetTupleElement},
+    {"stablehlo.after_all", parseAfterAll},
+    {"stablehlo.create_token", parseNullary},
+    {"stablehlo.optimization_barrier", parseOptimizationBarrier},
+    // Processes and communication (collectives without regions, I/O): generic form only.
+    {"stablehlo.replica_id", parseNullary},
+    {"stablehlo.partition_id", parseNullary},
+    {"stablehlo.all_gather", nullptr},
+    {"stablehlo.all_to_all", nullptr},
+    {"stablehlo.collective_permute", nullptr},
+    {"stablehlo.collective_broadcast", nullptr},
+    {"stablehlo.infeed", nullptr},
+    {"stablehlo.outfeed", nullptr},
+    {"stablehlo.send", nullptr},
+    {"stablehlo.recv", nullptr},
   };
   return kOps;
 }

@@ -1,6 +1,7 @@
 #include "ir/type.h"
 
 #include <charconv>
+#include <algorithm>
 #include <cstdlib>
 
 #include "ir/strings.h"
@@ -27,7 +28,8 @@ std::string doubleText(double value) {
   char buffer[64];
   auto [end, ec] = std::to_chars(buffer, buffer + sizeof buffer, value);
   std::string text(buffer, end);
-  if (text.find_first_of(".eEn") == std::string::npos) text += ".0";
+  // MLIR's lexer reads `1e-05` as an integer and a name: a float needs its '.'.
+  if (text.find_first_of(".n") == std::string::npos) text.insert(std::min(text.find('e'), text.size()), ".0");
   return text;
 }
 
@@ -122,7 +124,9 @@ const std::vector<Type>& Type::results() const { return node_->results; }
 const std::string& Type::opaqueText() const { return node_->text; }
 
 std::string quantizedTypeToString(const QuantizedType& q) {
-  std::string text = strCat("!quant.uniform<", elementTypeName(q.storage_type));
+  // The quant dialect spells unsigned storage `u8`, not `ui8`.
+  std::string text = isUnsignedInteger(q.storage_type) ? strCat("!quant.uniform<u", bitWidth(q.storage_type))
+                                                       : strCat("!quant.uniform<", elementTypeName(q.storage_type));
   if (q.explicit_storage_range) strAppend(&text, "<", q.storage_min, ":", q.storage_max, ">");
   strAppend(&text, ":", elementTypeName(q.expressed_type));
   if (q.quantized_dimension) strAppend(&text, ":", *q.quantized_dimension);

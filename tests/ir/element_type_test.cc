@@ -9,6 +9,7 @@
 #include <gtest/gtest.h>
 #include <mpfr.h>
 
+#include <algorithm>
 #include <bit>
 #include <cmath>
 #include <cstdlib>
@@ -173,7 +174,8 @@ std::vector<FormatCase> formatCases() {
       {T::kF8E5M2FNUZ, std::nullopt, true, 0x01, {1, -17}, 0x03, {3, -17}, 0x04, {1, -15}, 0x7F, {57344, 0},
        std::nullopt, 0x80, 1, {0x80}, {15, 12}, 0x80, 0x80},
       // E8M0: powers of two 2^-127..2^127; 0xFE (even) keeps the tie at 1.5 * 2^127, beyond is NaN.
-      {T::kF8E8M0FNU, std::nullopt, false, 0x00, {1, -127}, std::nullopt, {0, 0}, 0x00, {1, -127}, 0xFE, {1, 127},
+      {T::kF8E8M0FNU, std::nullopt, false, 0x00, {1, -127}, std::nullopt, {0, 0}, 0x00, {1, -127},
+       0xFE, {1, 127},
        std::nullopt, 0xFF, 1, {0xFF}, {3, 126}, 0xFE, 0xFF},
       {T::kBF16, 0x8000, true, 0x0001, {1, -133}, 0x007F, {127, -133}, 0x0080, {1, -126}, 0x7F7F, {255, 120},
        0x7F80, 0x7FC0, 254, {}, {511, 119}, 0x7F80, 0x7F80},
@@ -193,7 +195,8 @@ std::vector<FormatCase> formatCases() {
 // The bits of the negative counterpart of a result: the sign bit set, except that FNUZ's NaN (the
 // negative-zero pattern) is unsigned.
 uint64_t negativeOf(ElementType t, uint64_t bits) {
-  if (classifyFloat(t, bits) == FloatClass::kNaN && floatFormat(t).nan_encoding == NanEncoding::kNegativeZero) {
+  if (classifyFloat(t, bits) == FloatClass::kNaN &&
+      floatFormat(t).nan_encoding == NanEncoding::kNegativeZero) {
     return bits;
   }
   return bits | signBit(t);
@@ -224,7 +227,9 @@ TEST_P(FloatFormatTest, DecodesExactValues) {
       {c.smallest_normal, c.smallest_normal_value, FloatClass::kNormal},
       {c.largest_finite, c.largest_finite_value, FloatClass::kNormal},
   };
-  if (c.largest_subnormal) points.push_back({*c.largest_subnormal, c.largest_subnormal_value, FloatClass::kSubnormal});
+  if (c.largest_subnormal) {
+    points.push_back({*c.largest_subnormal, c.largest_subnormal_value, FloatClass::kSubnormal});
+  }
   for (const Point& p : points) {
     SCOPED_TRACE(testing::Message() << "bits 0x" << std::hex << p.bits);
     EXPECT_EQ(classifyFloat(t, p.bits), p.kind);
@@ -268,8 +273,10 @@ TEST_P(FloatFormatTest, InfinitiesAndNaNs) {
     const uint64_t negative_infinity = *c.positive_infinity | signBit(t);
     EXPECT_EQ(classifyFloat(t, *c.positive_infinity), FloatClass::kInfinity);
     EXPECT_EQ(classifyFloat(t, negative_infinity), FloatClass::kInfinity);
-    EXPECT_TRUE(mpfr_inf_p(decoded(t, *c.positive_infinity).get()) && !mpfr_signbit(decoded(t, *c.positive_infinity).get()));
-    EXPECT_TRUE(mpfr_inf_p(decoded(t, negative_infinity).get()) && mpfr_signbit(decoded(t, negative_infinity).get()));
+    Real infinity;
+    mpfr_set_inf(infinity.get(), 1);
+    EXPECT_TRUE(equal(decoded(t, *c.positive_infinity), infinity));
+    EXPECT_TRUE(equal(decoded(t, negative_infinity), negated(infinity)));
     EXPECT_EQ(c.positive_infinity, c.largest_finite + 1);
   }
   // Every encoding of the formats small enough to enumerate: count each class and check every NaN.
@@ -283,7 +290,8 @@ TEST_P(FloatFormatTest, InfinitiesAndNaNs) {
           if (c.positive_infinity) {  // IEEE: exponent all ones with a non-zero mantissa
             EXPECT_GT(bits & ~signBit(t), *c.positive_infinity) << bits;
           } else {
-            EXPECT_NE(std::find(c.listed_nans.begin(), c.listed_nans.end(), bits), c.listed_nans.end()) << bits;
+            EXPECT_NE(std::find(c.listed_nans.begin(), c.listed_nans.end(), bits), c.listed_nans.end())
+                << bits;
           }
           break;
         }
@@ -308,7 +316,8 @@ TEST_P(FloatFormatTest, InfinitiesAndNaNs) {
   EXPECT_EQ(encode(t, nan), c.canonical_nan.value_or(0));
   EXPECT_EQ(encode(t, negated(nan)), c.canonical_nan.value_or(0));
   EXPECT_EQ(encode(t, infinity), c.above_overflow_midpoint);
-  EXPECT_EQ(encode(t, negated(infinity)), f.has_sign ? negativeOf(t, c.above_overflow_midpoint) : *c.canonical_nan);
+  EXPECT_EQ(encode(t, negated(infinity)),
+            f.has_sign ? negativeOf(t, c.above_overflow_midpoint) : *c.canonical_nan);
 }
 
 TEST_P(FloatFormatTest, RoundsToNearestEvenAtEveryBoundary) {
@@ -334,7 +343,8 @@ TEST_P(FloatFormatTest, RoundsToNearestEvenAtEveryBoundary) {
   }
   if (c.largest_subnormal) {
     // The largest subnormal's mantissa is all ones (odd): the tie goes up to the smallest normal.
-    const Real boundary = midpoint(exactValue(c.largest_subnormal_value), exactValue(c.smallest_normal_value));
+    const Real boundary =
+        midpoint(exactValue(c.largest_subnormal_value), exactValue(c.smallest_normal_value));
     expectRounds(boundary, c.smallest_normal, "subnormal/normal midpoint");
     expectRounds(justBelow(boundary), *c.largest_subnormal, "just below the subnormal/normal midpoint");
   }
@@ -363,13 +373,20 @@ TEST_P(FloatFormatTest, RoundsToNearestEvenAtEveryBoundary) {
   expectRounds(huge, c.above_overflow_midpoint, "2^100000");
 }
 
-TEST_P(FloatFormatTest, TiesBetweenEveryPairOfNeighboursGoToEven) {
+// Every pair of adjacent positive finite encodings (a random sample of pairs for f32 and f64): the midpoint
+// goes to the even encoding, and anything off the midpoint to the nearer neighbour.
+TEST_P(FloatFormatTest, TiesBetweenNeighboursGoToEven) {
   const ElementType t = GetParam().type;
-  const FloatFormat& f = floatFormat(t);
-  if (f.total_bits > 19) GTEST_SKIP() << "not enumerable";
-  for (uint64_t low = 0; low + 1 <= GetParam().largest_finite; ++low) {
-    const Real a = decoded(t, low), b = decoded(t, low + 1);
-    const Real tie = midpoint(a, b);
+  const uint64_t largest = GetParam().largest_finite;
+  std::vector<uint64_t> lows;
+  if (floatFormat(t).total_bits <= 19) {
+    for (uint64_t low = 0; low < largest; ++low) lows.push_back(low);
+  } else {
+    std::mt19937_64 random(8);
+    for (int i = 0; i < 100000; ++i) lows.push_back(random() % largest);
+  }
+  for (uint64_t low : lows) {
+    const Real tie = midpoint(decoded(t, low), decoded(t, low + 1));
     ASSERT_EQ(encode(t, tie), (low & 1) ? low + 1 : low) << show(tie);
     ASSERT_EQ(encode(t, justBelow(tie)), low);
     ASSERT_EQ(encode(t, justAbove(tie)), low + 1);
@@ -489,7 +506,8 @@ TEST(FloatHostTest, F32DecodeMatchesHost) {
     const uint32_t bits = static_cast<uint32_t>(random());
     const float host = std::bit_cast<float>(bits);
     if (std::isnan(host)) continue;
-    ASSERT_EQ(mpfr_get_d(decoded(ElementType::kF32, bits).get(), MPFR_RNDN), static_cast<double>(host)) << bits;
+    ASSERT_EQ(mpfr_get_d(decoded(ElementType::kF32, bits).get(), MPFR_RNDN), static_cast<double>(host))
+        << bits;
   }
 }
 
@@ -587,15 +605,19 @@ TEST(FloatLiteralTest, FormatsShortestTextWithADecimalPoint) {
   EXPECT_EQ(formatFloatLiteral(T::kF64, doubleToBits(1.0)), "1.0");
   EXPECT_EQ(formatFloatLiteral(T::kF64, doubleToBits(-2.5)), "-2.5");
   EXPECT_EQ(formatFloatLiteral(T::kF64, doubleToBits(100.0)), "100.0");
-  EXPECT_EQ(formatFloatLiteral(T::kF32, std::bit_cast<uint32_t>(1e10f)), "1.0e10");
+  EXPECT_EQ(formatFloatLiteral(T::kF32, std::bit_cast<uint32_t>(1e10f)), "10000000000.0");
+  EXPECT_EQ(formatFloatLiteral(T::kF64, doubleToBits(1e16)), "1.0e16");
+  EXPECT_EQ(formatFloatLiteral(T::kF64, doubleToBits(1.5e-4)), "0.00015");
+  EXPECT_EQ(formatFloatLiteral(T::kF64, doubleToBits(1.5e-5)), "1.5e-5");
   EXPECT_EQ(formatFloatLiteral(T::kF32, 0x1), "1.0e-45");
   EXPECT_EQ(formatFloatLiteral(T::kF64, 0x1), "5.0e-324");
   EXPECT_EQ(formatFloatLiteral(T::kF64, 0x7FEFFFFFFFFFFFFF), "1.7976931348623157e308");
   EXPECT_EQ(formatFloatLiteral(T::kF32, 0x0), "0.0");
   EXPECT_EQ(formatFloatLiteral(T::kF32, 0x80000000), "-0.0");
-  EXPECT_EQ(formatFloatLiteral(T::kF8E4M3FN, 0x7E), "448.0");
+  // Shortest, not exact: 450 lies within 448's rounding interval (432, 464].
+  EXPECT_EQ(formatFloatLiteral(T::kF8E4M3FN, 0x7E), "450.0");
   EXPECT_EQ(formatFloatLiteral(T::kF8E4M3FN, 0x01), "0.002");  // 2^-9 = 0.001953125
-  EXPECT_EQ(formatFloatLiteral(T::kF16, 0x7BFF), "65504.0");
+  EXPECT_EQ(formatFloatLiteral(T::kF16, 0x7BFF), "65500.0");  // as numpy prints float16 max
   EXPECT_EQ(formatFloatLiteral(T::kBF16, 0x3F80), "1.0");
   EXPECT_EQ(formatFloatLiteral(T::kF8E8M0FNU, 0x7F), "1.0");
   EXPECT_EQ(formatFloatLiteral(T::kF8E8M0FNU, 0xFE), "2.0e38");  // 2^127; 2e38 < 1.5 * 2^127
@@ -637,7 +659,8 @@ TEST(IntegerTypeTest, RangesOfEveryIntegerType) {
   const std::vector<IntegerCase> cases = {
       {T::kI1, 1, 0, 1},
       {T::kSI2, 2, -2, 1}, {T::kSI4, 4, -8, 7}, {T::kSI8, 8, -128, 127}, {T::kSI16, 16, -32768, 32767},
-      {T::kSI32, 32, -2147483648LL, 2147483647}, {T::kSI64, 64, std::numeric_limits<int64_t>::min(), 0x7FFFFFFFFFFFFFFF},
+      {T::kSI32, 32, -2147483648LL, 2147483647},
+      {T::kSI64, 64, std::numeric_limits<int64_t>::min(), 0x7FFFFFFFFFFFFFFF},
       {T::kUI2, 2, 0, 3}, {T::kUI4, 4, 0, 15}, {T::kUI8, 8, 0, 255}, {T::kUI16, 16, 0, 65535},
       {T::kUI32, 32, 0, 4294967295}, {T::kUI64, 64, 0, ~uint64_t{0}},
       {T::kIndex, 64, std::numeric_limits<int64_t>::min(), 0x7FFFFFFFFFFFFFFF},
@@ -727,7 +750,8 @@ TEST(ElementTypeTest, UsesMlirSpellings) {
 TEST(ElementTypeTest, EachTypeIsInExactlyOneCategory) {
   for (int i = 0; i < kNumElementTypes; ++i) {
     const auto t = static_cast<ElementType>(i);
-    const int categories = isBoolean(t) + isSignedInteger(t) + isUnsignedInteger(t) + isFloat(t) + isComplex(t);
+    const int categories =
+        isBoolean(t) + isSignedInteger(t) + isUnsignedInteger(t) + isFloat(t) + isComplex(t);
     EXPECT_EQ(categories, 1) << elementTypeName(t);
     EXPECT_EQ(isInteger(t), isSignedInteger(t) || isUnsignedInteger(t));
   }

@@ -58,6 +58,11 @@ TEST(ParserTypes, TensorShapesElementTypesAndBounds) {
   EXPECT_EQ(function.inputs()[6].toString(), "tensor<0xui4>");
   EXPECT_EQ(function.inputs()[7].elementType(), ElementType::kF8E4M3FNUZ);
   EXPECT_EQ(function.inputs()[1].toString(), "tensor<?x4xi8, #stablehlo.bounds<8, ?>>");
+  // Scales print with a '.', which MLIR's lexer needs to read a float.
+  EXPECT_EQ(Type::quantized(QuantizedType{ElementType::kSI8, -128, 127, false, ElementType::kF32, std::nullopt, {1e-05}, {3}}).toString(),
+            "!quant.uniform<i8:f32, 1.0e-05:3>");
+  EXPECT_EQ(Type::quantized(QuantizedType{ElementType::kUI8, 0, 255, false, ElementType::kF32, std::nullopt, {0.5}, {0}}).toString(),
+            "!quant.uniform<u8:f32, 0.5>");
 }
 
 TEST(ParserTypes, UnrankedTensorIsRejectedWithAClearError) {
