@@ -1,4 +1,5 @@
 #include "ir/asm_parser.h"
+#include "ir/status_macros.h"
 
 #include <algorithm>
 #include <cstring>
@@ -19,12 +20,6 @@ class DepthGuard {
  private:
   AsmParser& parser_;
 };
-
-#define RETURN_IF_ERROR(expr)               \
-  do {                                      \
-    absl::Status status_ = (expr);          \
-    if (!status_.ok()) return status_;      \
-  } while (false)
 
 namespace {
 

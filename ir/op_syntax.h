@@ -4,6 +4,9 @@
 #ifndef HLOCONF_IR_OP_SYNTAX_H_
 #define HLOCONF_IR_OP_SYNTAX_H_
 
+#include <initializer_list>
+#include <string_view>
+
 #include "ir/asm_parser.h"
 
 namespace hloconf::syntax {
@@ -14,6 +17,11 @@ namespace hloconf::syntax {
 absl::Status parseSameOperandsAndResultType(AsmParser& p, OperationState& state, uint32_t operands_at);
 // After ':', a function type `(operands) -> results`: checks operands, sets result types.
 absl::Status parseFunctionalType(AsmParser& p, OperationState& state);
+// The trailing `{...}` attribute dictionary, if present: entries named in `inherent` become properties
+// (MLIR stores an op's inherent attributes as properties even when written in the dictionary); one
+// that the op's syntax already gave is an error.
+absl::Status parseAttrDictWithInherent(AsmParser& p, OperationState& state,
+                                       std::initializer_list<std::string_view> inherent = {});
 // `name = [1, 2]` style: expects `keyword =` then an integer list, stored as array<i64: ...>.
 absl::Status parseKeywordDenseI64Array(AsmParser& p, OperationState& state, std::string_view keyword,
                                         std::string_view attr_name);
@@ -27,10 +35,6 @@ absl::Status parseConstant(AsmParser& p, OperationState& state);      // stableh
 // `op %a, %b attr-dict : T` or `: (T, T) -> T`: most elementwise ops.
 absl::Status parseSameTypeOp(AsmParser& p, OperationState& state);
 
-// --- region ops and dialects -------------------------------------------------------------------------
-// Moves the entries of `state.attributes` named in `names` (the op's inherent attributes, written in its
-// trailing attribute dictionary) into `state.properties`, as MLIR does when it builds the op.
-void moveInherentAttributes(OperationState& state, std::initializer_list<std::string_view> names);
 // array<i64: ...>.
 Attr denseI64Array(const std::vector<int64_t>& values);
 // stablehlo ops with regions or structured syntax (ir/op_syntax_regions.cc).

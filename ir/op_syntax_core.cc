@@ -1,15 +1,12 @@
 // Custom forms of the builtin and func dialect ops, constants, and the shared same-type form.
+#include <algorithm>
+
 #include "ir/strings.h"
+#include "ir/status_macros.h"
 #include "ir/op_registry.h"
 #include "ir/op_syntax.h"
 
 namespace hloconf::syntax {
-
-#define RETURN_IF_ERROR(expr)          \
-  do {                                 \
-    absl::Status status_ = (expr);     \
-    if (!status_.ok()) return status_; \
-  } while (false)
 
 absl::Status parseFunctionalType(AsmParser& p, OperationState& state) {
   p.skipTrivia();
@@ -29,6 +26,25 @@ absl::Status parseSameOperandsAndResultType(AsmParser& p, OperationState& state,
   RETURN_IF_ERROR(p.parseType(type));
   RETURN_IF_ERROR(p.checkOperandTypes(state.operands, std::vector<Type>(state.operands.size(), type), at));
   state.result_types = {type};
+  return absl::OkStatus();
+}
+
+absl::Status parseAttrDictWithInherent(AsmParser& p, OperationState& state,
+                                       std::initializer_list<std::string_view> inherent) {
+  p.skipTrivia();
+  uint32_t at = p.offset();
+  NamedAttrList parsed;
+  RETURN_IF_ERROR(p.parseOptionalAttrDict(parsed));
+  for (NamedAttr& entry : parsed) {
+    if (std::find(inherent.begin(), inherent.end(), entry.name) == inherent.end()) {
+      state.attributes.push_back(std::move(entry));
+      continue;
+    }
+    if (findAttr(state.properties, entry.name))
+      return p.errorAt(at, strCat("'", entry.name, "' is already given by the syntax of '", state.name,
+                                  "': remove it from the attribute dictionary"));
+    state.properties.push_back(std::move(entry));
+  }
   return absl::OkStatus();
 }
 

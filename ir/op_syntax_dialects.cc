@@ -6,16 +6,11 @@
 #include <vector>
 
 #include "ir/op_registry.h"
+#include "ir/status_macros.h"
 #include "ir/op_syntax.h"
 #include "ir/strings.h"
 
 namespace hloconf::syntax {
-
-#define RETURN_IF_ERROR(expr)          \
-  do {                                 \
-    absl::Status status_ = (expr);     \
-    if (!status_.ok()) return status_; \
-  } while (false)
 
 namespace {
 
@@ -173,8 +168,7 @@ absl::Status parseChloBinary(AsmParser& p, OperationState& state) {
 // `chlo.broadcast_add %a, %b attr-dict : (T, U) -> R` (and broadcast_select with three operands).
 absl::Status parseChloBroadcast(AsmParser& p, OperationState& state) {
   RETURN_IF_ERROR(parseOperands(p, state, state.name == "chlo.broadcast_select" ? 3 : 2));
-  RETURN_IF_ERROR(p.parseOptionalAttrDict(state.attributes));
-  moveInherentAttributes(state, {"broadcast_dimensions", "comparison_direction", "compare_type"});
+  RETURN_IF_ERROR(parseAttrDictWithInherent(p, state, {"broadcast_dimensions", "comparison_direction", "compare_type"}));
   RETURN_IF_ERROR(p.expect(":", strCat("before the function type of '", state.name, "'")));
   return parseFunctionalType(p, state);
 }
@@ -189,8 +183,7 @@ absl::Status parseChloTopK(AsmParser& p, OperationState& state) {
   RETURN_IF_ERROR(p.expectKeyword("k"));
   RETURN_IF_ERROR(parseIntegerKeyword(p, state, "k", ElementType::kSI64));
   RETURN_IF_ERROR(p.expect(")", "to close chlo.top_k(%x, k = N)"));
-  RETURN_IF_ERROR(p.parseOptionalAttrDict(state.attributes));
-  moveInherentAttributes(state, {"k"});
+  RETURN_IF_ERROR(parseAttrDictWithInherent(p, state, {"k"}));
   RETURN_IF_ERROR(p.expect(":", "before the top_k types"));
   p.skipTrivia();
   uint32_t at = p.offset();
@@ -210,8 +203,7 @@ absl::Status parseChloTopK(AsmParser& p, OperationState& state) {
 
 // `chlo.constant attr-dict dense<...> : T`.
 absl::Status parseChloConstant(AsmParser& p, OperationState& state) {
-  RETURN_IF_ERROR(p.parseOptionalAttrDict(state.attributes));
-  moveInherentAttributes(state, {"value"});
+  RETURN_IF_ERROR(parseAttrDictWithInherent(p, state, {"value"}));
   if (!p.consumeKeyword("dense")) return p.error("expected dense<...> after chlo.constant");
   Attr value;
   Type written;
@@ -234,8 +226,10 @@ absl::Status parseChloScan(AsmParser& p, OperationState& state) {
   size_t num_inits = state.operands.size() - num_inputs;
   RETURN_IF_ERROR(p.expectKeyword("dimension"));
   RETURN_IF_ERROR(parseIntegerKeyword(p, state, "dimension", ElementType::kSI64));
-  if (p.consumeKeyword("attributes")) RETURN_IF_ERROR(p.parseAttrDict(state.attributes));
-  moveInherentAttributes(state, {"is_reverse", "is_associative"});
+  if (p.consumeKeyword("attributes")) {
+    if (!p.peek("{")) return p.error("expected \'{\' after \'attributes\'");
+    RETURN_IF_ERROR(parseAttrDictWithInherent(p, state, {"is_reverse", "is_associative"}));
+  }
   state.regions.emplace_back();
   RETURN_IF_ERROR(p.parseRegion(state.regions.back()));
   RETURN_IF_ERROR(p.expect(":", "before the scan's function type"));
@@ -260,8 +254,7 @@ absl::Status parseCheckCompare(AsmParser& p, OperationState& state) {
     RETURN_IF_ERROR(p.expectKeyword("tolerance"));
     RETURN_IF_ERROR(parseF64Keyword(p, state, "tolerance"));
   }
-  RETURN_IF_ERROR(p.parseOptionalAttrDict(state.attributes));
-  moveInherentAttributes(state, {"tolerance"});
+  RETURN_IF_ERROR(parseAttrDictWithInherent(p, state, {"tolerance"}));
   RETURN_IF_ERROR(p.expect(":", strCat("before the type of '", state.name, "'")));
   p.skipTrivia();
   uint32_t at = p.offset();
@@ -282,8 +275,7 @@ absl::Status parseCheckConst(AsmParser& p, OperationState& state) {
     RETURN_IF_ERROR(p.expectKeyword("tolerance"));
     RETURN_IF_ERROR(parseF64Keyword(p, state, "tolerance"));
   }
-  RETURN_IF_ERROR(p.parseOptionalAttrDict(state.attributes));
-  moveInherentAttributes(state, {"tolerance"});
+  RETURN_IF_ERROR(parseAttrDictWithInherent(p, state, {"tolerance"}));
   return absl::OkStatus();
 }
 
@@ -300,8 +292,7 @@ absl::Status parseCheckClose(AsmParser& p, OperationState& state) {
     if (findAttr(state.properties, key)) return p.errorAt(at, strCat("'", key, "' is given twice"));
     RETURN_IF_ERROR(parseIntegerKeyword(p, state, key, ElementType::kUI64));
   }
-  RETURN_IF_ERROR(p.parseOptionalAttrDict(state.attributes));
-  moveInherentAttributes(state, {"max_ulp_difference", "min_ulp_difference"});
+  RETURN_IF_ERROR(parseAttrDictWithInherent(p, state, {"max_ulp_difference", "min_ulp_difference"}));
   RETURN_IF_ERROR(p.expect(":", "before the types of check.expect_close"));
   p.skipTrivia();
   uint32_t at = p.offset();
@@ -324,8 +315,7 @@ absl::Status parseCheckSerializedEq(AsmParser& p, OperationState& state) {
     RETURN_IF_ERROR(p.expectKeyword("iter"));
     RETURN_IF_ERROR(parseIntegerKeyword(p, state, "iteration", ElementType::kUI32));
   }
-  RETURN_IF_ERROR(p.parseOptionalAttrDict(state.attributes));
-  moveInherentAttributes(state, {"probe_id", "iteration"});
+  RETURN_IF_ERROR(parseAttrDictWithInherent(p, state, {"probe_id", "iteration"}));
   RETURN_IF_ERROR(p.expect(":", "before the type of check.expect_serialized_eq"));
   p.skipTrivia();
   uint32_t at = p.offset();
@@ -345,8 +335,7 @@ absl::Status parseProbe(AsmParser& p, OperationState& state) {
   std::string probe_id;
   RETURN_IF_ERROR(p.parseString(probe_id));
   state.addProperty("probe_id", Attribute::string(std::move(probe_id)));
-  RETURN_IF_ERROR(p.parseOptionalAttrDict(state.attributes));
-  moveInherentAttributes(state, {"probe_id"});
+  RETURN_IF_ERROR(parseAttrDictWithInherent(p, state, {"probe_id"}));
   RETURN_IF_ERROR(p.expect(":", "before the type of interpreter.probe"));
   p.skipTrivia();
   uint32_t at = p.offset();

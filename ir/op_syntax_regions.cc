@@ -14,29 +14,12 @@
 #include <vector>
 
 #include "ir/op_registry.h"
+#include "ir/status_macros.h"
 #include "ir/op_syntax.h"
 #include "ir/strings.h"
 #include "ir/tensor.h"
 
 namespace hloconf::syntax {
-
-#define RETURN_IF_ERROR(expr)          \
-  do {                                 \
-    absl::Status status_ = (expr);     \
-    if (!status_.ok()) return status_; \
-  } while (false)
-
-void moveInherentAttributes(OperationState& state, std::initializer_list<std::string_view> names) {
-  NamedAttrList kept;
-  for (NamedAttr& attr : state.attributes) {
-    if (std::find(names.begin(), names.end(), attr.name) != names.end()) {
-      state.properties.push_back(std::move(attr));
-    } else {
-      kept.push_back(std::move(attr));
-    }
-  }
-  state.attributes = std::move(kept);
-}
 
 Attr denseI64Array(const std::vector<int64_t>& values) {
   return Attribute::denseArray(ElementType::kSI64, std::vector<uint64_t>(values.begin(), values.end()));
@@ -120,8 +103,7 @@ absl::Status parseReduce(AsmParser& p, OperationState& state) {
   std::vector<int64_t> dimensions;
   RETURN_IF_ERROR(p.parseIntegerList(dimensions));
   state.addProperty("dimensions", denseI64Array(dimensions));
-  RETURN_IF_ERROR(p.parseOptionalAttrDict(state.attributes));
-  moveInherentAttributes(state, {"dimensions"});
+  RETURN_IF_ERROR(parseAttrDictWithInherent(p, state, {"dimensions"}));
   RETURN_IF_ERROR(p.expect(":", "before the reduce's function type"));
   p.skipTrivia();
   uint32_t type_at = p.offset();
@@ -362,9 +344,8 @@ absl::Status parseConvolution(AsmParser& p, OperationState& state) {
     RETURN_IF_ERROR(p.expect("{", "to start the window attributes"));
     RETURN_IF_ERROR(parseWindowAttributes(p, state));
   }
-  RETURN_IF_ERROR(p.parseOptionalAttrDict(state.attributes));
-  moveInherentAttributes(state, {"feature_group_count", "batch_group_count", "precision_config", "window_strides",
-                                 "padding", "lhs_dilation", "rhs_dilation", "window_reversal", "dimension_numbers"});
+  RETURN_IF_ERROR(parseAttrDictWithInherent(p, state, {"feature_group_count", "batch_group_count", "precision_config", "window_strides",
+                                 "padding", "lhs_dilation", "rhs_dilation", "window_reversal", "dimension_numbers"}));
   RETURN_IF_ERROR(p.expect(":", strCat("before the type of '", state.name, "'")));
   return parseFunctionalType(p, state);
 }
@@ -477,8 +458,7 @@ absl::Status parseDotGeneral(AsmParser& p, OperationState& state) {
   state.addProperty("dot_dimension_numbers", Attribute::structValue("stablehlo.dot", std::move(fields)));
   if (precision) state.addProperty("precision_config", std::move(precision));
   if (algorithm) state.addProperty("algorithm", std::move(algorithm));
-  RETURN_IF_ERROR(p.parseOptionalAttrDict(state.attributes));
-  moveInherentAttributes(state, {"precision_config", "algorithm"});
+  RETURN_IF_ERROR(parseAttrDictWithInherent(p, state, {"precision_config", "algorithm"}));
   RETURN_IF_ERROR(p.expect(":", "before the dot_general's function type"));
   return parseFunctionalType(p, state);
 }
@@ -491,9 +471,8 @@ absl::Status parseCustomCall(AsmParser& p, OperationState& state) {
   RETURN_IF_ERROR(p.expect("(", "to start the custom_call's operands"));
   RETURN_IF_ERROR(p.parseOperandList(state.operands));
   RETURN_IF_ERROR(p.expect(")", "to close the custom_call's operands"));
-  RETURN_IF_ERROR(p.parseOptionalAttrDict(state.attributes));
-  moveInherentAttributes(state, {"has_side_effect", "backend_config", "api_version", "called_computations",
-                                 "operand_layouts", "result_layouts", "output_operand_aliases"});
+  RETURN_IF_ERROR(parseAttrDictWithInherent(p, state, {"has_side_effect", "backend_config", "api_version", "called_computations",
+                                 "operand_layouts", "result_layouts", "output_operand_aliases"}));
   RETURN_IF_ERROR(p.expect(":", "before the custom_call's function type"));
   return parseFunctionalType(p, state);
 }
@@ -505,8 +484,7 @@ absl::Status parseComposite(AsmParser& p, OperationState& state) {
   RETURN_IF_ERROR(p.parseString(name));
   state.addProperty("name", Attribute::string(std::move(name)));
   RETURN_IF_ERROR(p.parseOperandList(state.operands));
-  RETURN_IF_ERROR(p.parseOptionalAttrDict(state.attributes));
-  moveInherentAttributes(state, {"composite_attributes", "decomposition", "version"});
+  RETURN_IF_ERROR(parseAttrDictWithInherent(p, state, {"composite_attributes", "decomposition", "version"}));
   if (!findAttr(state.properties, "decomposition"))
     return p.error("a composite needs 'decomposition = @function' in its attribute dictionary");
   RETURN_IF_ERROR(p.expect(":", "before the composite's function type"));

@@ -8,43 +8,18 @@
 #include <initializer_list>
 
 #include "ir/op_registry.h"
+#include "ir/status_macros.h"
 #include "ir/op_syntax.h"
 #include "ir/strings.h"
 
 namespace hloconf::syntax {
 namespace {
 
-#define RETURN_IF_ERROR(expr)          \
-  do {                                 \
-    absl::Status status_ = (expr);     \
-    if (!status_.ok()) return status_; \
-  } while (false)
-
 using Names = std::initializer_list<std::string_view>;
 
 // --- Shared pieces ---------------------------------------------------------------------------------
 
 std::string plural(size_t count, std::string_view noun) { return strCat(count, " ", noun, count == 1 ? "" : "s"); }
-
-// The trailing attribute dictionary: entries named in `inherent` become properties (MLIR stores an
-// op's inherent attributes as properties even when they are written in the dictionary).
-absl::Status parseAttrDictWithInherent(AsmParser& p, OperationState& state, Names inherent = {}) {
-  p.skipTrivia();
-  uint32_t at = p.offset();
-  NamedAttrList parsed;
-  RETURN_IF_ERROR(p.parseOptionalAttrDict(parsed));
-  for (NamedAttr& entry : parsed) {
-    if (std::find(inherent.begin(), inherent.end(), entry.name) == inherent.end()) {
-      state.attributes.push_back(std::move(entry));
-      continue;
-    }
-    if (findAttr(state.properties, entry.name))
-      return p.errorAt(at, strCat("'", entry.name, "' is already given by the syntax of '", state.name,
-                                  "': remove it from the attribute dictionary"));
-    state.properties.push_back(std::move(entry));
-  }
-  return absl::OkStatus();
-}
 
 // Checks the number of operands parsed so far.
 absl::Status checkOperandCount(AsmParser& p, const OperationState& state, size_t expected, uint32_t at) {

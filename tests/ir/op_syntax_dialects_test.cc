@@ -8,35 +8,15 @@
 #include "ir/op_registry.h"
 #include "ir/parser.h"
 #include "ir/printer.h"
+#include "tests/ir/syntax_test_util.h"
 
 namespace hloconf {
 namespace {
 
 using ::testing::HasSubstr;
 
-std::string print(const std::string& args, const std::string& body) {
-  std::string text = "func.func @f(" + args + ") {\n" + body + "\n  func.return\n}\n";
-  auto module = parseModule(text, "test.mlir");
-  EXPECT_TRUE(module.ok()) << module.status().message() << "\n" << text;
-  if (!module.ok()) return "";
-  std::string printed = printModule(*module);
-  auto reparsed = parseModule(printed, "printed.mlir");
-  EXPECT_TRUE(reparsed.ok()) << reparsed.status().message() << "\n" << printed;
-  if (reparsed.ok()) {
-    EXPECT_EQ(printModule(*reparsed), printed);
-  }
-  return printed;
-}
-
-std::string parseError(const std::string& args, const std::string& body) {
-  std::string text = "func.func @f(" + args + ") {\n" + body + "\n  func.return\n}\n";
-  auto module = parseModule(text, "bad.mlir");
-  EXPECT_FALSE(module.ok()) << "parsed unexpectedly:\n" << text;
-  return module.ok() ? "" : std::string(module.status().message());
-}
-
 TEST(OpSyntaxDialectsChlo, UnaryAndBinary) {
-  std::string out = print("%x: tensor<3xf32>, %y: tensor<3xf32>",
+  std::string out = test::printGenericFunction("%x: tensor<3xf32>, %y: tensor<3xf32>",
                           "  %0 = chlo.lgamma %x : tensor<3xf32> -> tensor<3xf32>\n"
                           "  %1 = chlo.is_inf %x : tensor<3xf32> -> tensor<3xi1>\n"
                           "  %2 = chlo.next_after %x, %y : tensor<3xf32>, tensor<3xf32> -> tensor<3xf32>\n"
@@ -49,7 +29,7 @@ TEST(OpSyntaxDialectsChlo, UnaryAndBinary) {
 }
 
 TEST(OpSyntaxDialectsChlo, TopKAndConstant) {
-  std::string out = print("%x: tensor<5x3xi16>",
+  std::string out = test::printGenericFunction("%x: tensor<5x3xi16>",
                           "  %values, %indices = chlo.top_k(%x, k = 2) : tensor<5x3xi16> -> (tensor<5x2xi16>, tensor<5x2xi32>)\n"
                           "  %c = chlo.constant dense<[1, 2]> : tensor<2xi32>");
   EXPECT_THAT(out, HasSubstr("%0:2 = \"chlo.top_k\"(%arg0) <{k = 2 : i64}> : (tensor<5x3xi16>) -> (tensor<5x2xi16>, tensor<5x2xi32>)"));
@@ -57,7 +37,7 @@ TEST(OpSyntaxDialectsChlo, TopKAndConstant) {
 }
 
 TEST(OpSyntaxDialectsChlo, ScanWithAttributesAndRegion) {
-  std::string out = print("%in: tensor<5xi32>, %io: tensor<5xi32>, %v: tensor<i32>, %w: tensor<i32>",
+  std::string out = test::printGenericFunction("%in: tensor<5xi32>, %io: tensor<5xi32>, %v: tensor<i32>, %w: tensor<i32>",
                           "  %0:4 = chlo.scan(%in, %io) inits(%v, %w) dimension=0 attributes {is_reverse = true} {\n"
                           "  ^bb0(%a: tensor<i32>, %b: tensor<i32>, %c: tensor<i32>, %d: tensor<i32>):\n"
                           "    stablehlo.return %a, %b, %c, %d : tensor<i32>, tensor<i32>, tensor<i32>, tensor<i32>\n"
@@ -69,7 +49,7 @@ TEST(OpSyntaxDialectsChlo, ScanWithAttributesAndRegion) {
 }
 
 TEST(OpSyntaxDialectsChlo, GenericOnlyOps) {
-  std::string out = print("%a: tensor<3xi8>",
+  std::string out = test::printGenericFunction("%a: tensor<3xi8>",
                           "  %0 = \"chlo.mulhi\"(%a, %a) : (tensor<3xi8>, tensor<3xi8>) -> tensor<3xi8>");
   EXPECT_THAT(out, HasSubstr("\"chlo.mulhi\"(%arg0, %arg0)"));
   ASSERT_NE(lookupOp("chlo.ragged_dot"), nullptr);
@@ -77,18 +57,18 @@ TEST(OpSyntaxDialectsChlo, GenericOnlyOps) {
 }
 
 TEST(OpSyntaxDialectsChlo, Errors) {
-  EXPECT_THAT(parseError("%x: tensor<3xf32>", "  %0 = chlo.atan %x : tensor<3xf32>"),
+  EXPECT_THAT(test::functionParseError("%x: tensor<3xf32>", "  %0 = chlo.atan %x : tensor<3xf32>"),
               HasSubstr("expected '->' between the operand and result types of 'chlo.atan'"));
-  EXPECT_THAT(parseError("%x: tensor<3xf32>", "  %0 = chlo.atan %x, %x : tensor<3xf32> -> tensor<3xf32>"),
+  EXPECT_THAT(test::functionParseError("%x: tensor<3xf32>", "  %0 = chlo.atan %x, %x : tensor<3xf32> -> tensor<3xf32>"),
               HasSubstr("'chlo.atan' takes 1 operand, found 2"));
-  EXPECT_THAT(parseError("%x: tensor<3xf32>", "  %0 = chlo.atan %x : tensor<3xf64> -> tensor<3xf64>"),
+  EXPECT_THAT(test::functionParseError("%x: tensor<3xf32>", "  %0 = chlo.atan %x : tensor<3xf64> -> tensor<3xf64>"),
               HasSubstr("operand #0 has type tensor<3xf32>"));
-  EXPECT_THAT(parseError("%x: tensor<3xf32>", "  %0:2 = chlo.top_k(%x, 2) : tensor<3xf32> -> (tensor<2xf32>, tensor<2xi32>)"),
+  EXPECT_THAT(test::functionParseError("%x: tensor<3xf32>", "  %0:2 = chlo.top_k(%x, 2) : tensor<3xf32> -> (tensor<2xf32>, tensor<2xi32>)"),
               HasSubstr("expected 'k'"));
 }
 
 TEST(OpSyntaxDialectsCheck, ExpectOps) {
-  std::string out = print("%a: tensor<2xf64>, %b: tensor<2xf64>, %h: tensor<f16>",
+  std::string out = test::printGenericFunction("%a: tensor<2xf64>, %b: tensor<2xf64>, %h: tensor<f16>",
                           "  check.expect_eq %a, %b : tensor<2xf64>\n"
                           "  check.expect_eq_const %a, dense<[1.0, 2.0]> : tensor<2xf64>\n"
                           "  check.expect_almost_eq %a, %b, tolerance = 0.1 : tensor<2xf64>\n"
@@ -109,7 +89,7 @@ TEST(OpSyntaxDialectsCheck, ExpectOps) {
 
 TEST(OpSyntaxDialectsCheck, ToleranceIsABareNumberBeforeTheType) {
   // `1e-3 : tensor<..>`: the `:` belongs to the op, not to the number.
-  std::string out = print("%a: tensor<f32>",
+  std::string out = test::printGenericFunction("%a: tensor<f32>",
                           "  check.expect_almost_eq %a, %a, tolerance = 1e-3 : tensor<f32>\n"
                           "  check.expect_almost_eq %a, %a, tolerance = 2 : tensor<f32>\n"
                           "  check.expect_almost_eq_const %a, dense<1.0> : tensor<f32>, tolerance = -2.5E+1");
@@ -119,22 +99,22 @@ TEST(OpSyntaxDialectsCheck, ToleranceIsABareNumberBeforeTheType) {
 }
 
 TEST(OpSyntaxDialectsCheck, Errors) {
-  EXPECT_THAT(parseError("%a: tensor<2xf32>", "  check.expect_eq_const %a, dense<[1, 2]> : tensor<2xi32>"),
+  EXPECT_THAT(test::functionParseError("%a: tensor<2xf32>", "  check.expect_eq_const %a, dense<[1, 2]> : tensor<2xi32>"),
               HasSubstr("the constant has type tensor<2xi32> but the operand has type tensor<2xf32>"));
-  EXPECT_THAT(parseError("%a: tensor<2xf32>", "  check.expect_almost_eq %a, %a, tolerance = abc : tensor<2xf32>"),
+  EXPECT_THAT(test::functionParseError("%a: tensor<2xf32>", "  check.expect_almost_eq %a, %a, tolerance = abc : tensor<2xf32>"),
               HasSubstr("expected a number for 'tolerance'"));
-  EXPECT_THAT(parseError("%a: tensor<2xf32>", "  check.expect_close %a, %a, max_ulps = 3 : tensor<2xf32>, tensor<2xf32>"),
+  EXPECT_THAT(test::functionParseError("%a: tensor<2xf32>", "  check.expect_close %a, %a, max_ulps = 3 : tensor<2xf32>, tensor<2xf32>"),
               HasSubstr("expected max_ulp_difference or min_ulp_difference"));
-  EXPECT_THAT(parseError("%a: tensor<2xf32>", "  check.expect_close %a, %a, max_ulp_difference = -1 : tensor<2xf32>, tensor<2xf32>"),
+  EXPECT_THAT(test::functionParseError("%a: tensor<2xf32>", "  check.expect_close %a, %a, max_ulp_difference = -1 : tensor<2xf32>, tensor<2xf32>"),
               HasSubstr("'max_ulp_difference' must fit in ui64"));
-  EXPECT_THAT(parseError("%a: tensor<2xf32>", "  check.expect_serialized_eq %a, \"p\" : tensor<2xf32>"),
+  EXPECT_THAT(test::functionParseError("%a: tensor<2xf32>", "  check.expect_serialized_eq %a, \"p\" : tensor<2xf32>"),
               HasSubstr("expected 'probe_id'"));
-  EXPECT_THAT(parseError("%a: tensor<2xf32>", "  check.expect_eq %a, %a : tensor<2xf64>"),
+  EXPECT_THAT(test::functionParseError("%a: tensor<2xf32>", "  check.expect_eq %a, %a : tensor<2xf64>"),
               HasSubstr("operand #0 has type tensor<2xf32>"));
 }
 
 TEST(OpSyntaxDialectsInterpreter, ProbePrintAndRunParallel) {
-  std::string out = print("%a: tensor<3xi64>",
+  std::string out = test::printGenericFunction("%a: tensor<3xi64>",
                           "  %0 = interpreter.probe %a, probe_id = \"probe_i1\" : tensor<3xi64>\n"
                           "  interpreter.print %0 : tensor<3xi64>\n"
                           "  %1 = interpreter.print %0 : tensor<3xi64>");
@@ -142,9 +122,9 @@ TEST(OpSyntaxDialectsInterpreter, ProbePrintAndRunParallel) {
   EXPECT_THAT(out, HasSubstr("  \"interpreter.print\"(%0) : (tensor<3xi64>) -> ()"));
   EXPECT_THAT(out, HasSubstr("%1 = \"interpreter.print\"(%0) : (tensor<3xi64>) -> tensor<3xi64>"));
   ASSERT_NE(lookupOp("interpreter.run_parallel"), nullptr);
-  EXPECT_THAT(parseError("%a: tensor<3xi64>", "  %0 = interpreter.probe %a : tensor<3xi64>"),
+  EXPECT_THAT(test::functionParseError("%a: tensor<3xi64>", "  %0 = interpreter.probe %a : tensor<3xi64>"),
               HasSubstr("expected ',' after the operand of interpreter.probe"));
-  EXPECT_THAT(parseError("%a: tensor<3xi64>", "  %0 = interpreter.run_parallel %a : tensor<3xi64>"),
+  EXPECT_THAT(test::functionParseError("%a: tensor<3xi64>", "  %0 = interpreter.run_parallel %a : tensor<3xi64>"),
               HasSubstr("write it in the generic form"));
 }
 

@@ -8,6 +8,7 @@
 #include "ir/op_registry.h"
 #include "ir/parser.h"
 #include "ir/printer.h"
+#include "tests/ir/syntax_test_util.h"
 
 namespace hloconf {
 namespace {
@@ -15,31 +16,8 @@ namespace {
 using ::testing::HasSubstr;
 using ::testing::Not;
 
-// Parses `body` as the body of `func.func @f(args)` and returns the generic print of the module.
-std::string print(const std::string& args, const std::string& body) {
-  std::string text = "func.func @f(" + args + ") {\n" + body + "\n  func.return\n}\n";
-  auto module = parseModule(text, "test.mlir");
-  EXPECT_TRUE(module.ok()) << module.status().message() << "\n" << text;
-  if (!module.ok()) return "";
-  std::string printed = printModule(*module);
-  // The generic print parses back to the same text.
-  auto reparsed = parseModule(printed, "printed.mlir");
-  EXPECT_TRUE(reparsed.ok()) << reparsed.status().message() << "\n" << printed;
-  if (reparsed.ok()) {
-    EXPECT_EQ(printModule(*reparsed), printed);
-  }
-  return printed;
-}
-
-std::string parseError(const std::string& args, const std::string& body) {
-  std::string text = "func.func @f(" + args + ") {\n" + body + "\n  func.return\n}\n";
-  auto module = parseModule(text, "bad.mlir");
-  EXPECT_FALSE(module.ok()) << "parsed unexpectedly:\n" << text;
-  return module.ok() ? "" : std::string(module.status().message());
-}
-
 TEST(OpSyntaxRegionsReduce, CompactFormBuildsTheBody) {
-  std::string out = print("%x: tensor<2x3xf32>, %c: tensor<f32>",
+  std::string out = test::printGenericFunction("%x: tensor<2x3xf32>, %c: tensor<f32>",
                           "  %0 = stablehlo.reduce(%x init: %c) applies stablehlo.add across dimensions = [1] : "
                           "(tensor<2x3xf32>, tensor<f32>) -> tensor<2xf32>");
   EXPECT_THAT(out, HasSubstr("\"stablehlo.reduce\"(%arg0, %arg1) <{dimensions = array<i64: 1>}> ({\n"
@@ -50,7 +28,7 @@ TEST(OpSyntaxRegionsReduce, CompactFormBuildsTheBody) {
 }
 
 TEST(OpSyntaxRegionsReduce, CompactFormUsesTheScalarOfTheInputElementType) {
-  std::string out = print("%x: tensor<4x!quant.uniform<i8:f32, 0.5:1>>, %c: tensor<!quant.uniform<i8:f32, 0.5:1>>",
+  std::string out = test::printGenericFunction("%x: tensor<4x!quant.uniform<i8:f32, 0.5:1>>, %c: tensor<!quant.uniform<i8:f32, 0.5:1>>",
                           "  %0 = stablehlo.reduce(%x init: %c) applies stablehlo.maximum across dimensions = [0] "
                           "{mhlo.note = \"n\"} : (tensor<4x!quant.uniform<i8:f32, 0.5:1>>, "
                           "tensor<!quant.uniform<i8:f32, 0.5:1>>) -> tensor<!quant.uniform<i8:f32, 0.5:1>>");
@@ -61,7 +39,7 @@ TEST(OpSyntaxRegionsReduce, CompactFormUsesTheScalarOfTheInputElementType) {
 
 TEST(OpSyntaxRegionsReduce, RegionFormPairsTheReducerArguments) {
   // Block arguments are (elements..., accumulators...): %e0, %e1, %a0, %a1.
-  std::string out = print(
+  std::string out = test::printGenericFunction(
       "%x: tensor<6xf32>, %y: tensor<6xi32>, %c: tensor<f32>, %d: tensor<i32>",
       "  %0:2 = stablehlo.reduce(%x init: %c), (%y init: %d) across dimensions = [0] : (tensor<6xf32>, "
       "tensor<6xi32>, tensor<f32>, tensor<i32>) -> (tensor<f32>, tensor<i32>)\n"
@@ -76,25 +54,25 @@ TEST(OpSyntaxRegionsReduce, RegionFormPairsTheReducerArguments) {
 
 TEST(OpSyntaxRegionsReduce, Errors) {
   const std::string args = "%x: tensor<2xf32>, %c: tensor<f32>";
-  EXPECT_THAT(parseError(args, "  %0 = stablehlo.reduce(%x init: %c) applies stablehlo.subtract across dimensions = [0] : "
+  EXPECT_THAT(test::functionParseError(args, "  %0 = stablehlo.reduce(%x init: %c) applies stablehlo.subtract across dimensions = [0] : "
                                "(tensor<2xf32>, tensor<f32>) -> tensor<f32>"),
               HasSubstr("commutative binary stablehlo op"));
-  EXPECT_THAT(parseError(args, "  %0 = stablehlo.reduce(%x, %c) applies stablehlo.add across dimensions = [0] : "
+  EXPECT_THAT(test::functionParseError(args, "  %0 = stablehlo.reduce(%x, %c) applies stablehlo.add across dimensions = [0] : "
                                "(tensor<2xf32>, tensor<f32>) -> tensor<f32>"),
               HasSubstr("expected 'init:'"));
-  EXPECT_THAT(parseError(args, "  %0 = stablehlo.reduce(%x init: %c) across dimensions = [0] : "
+  EXPECT_THAT(test::functionParseError(args, "  %0 = stablehlo.reduce(%x init: %c) across dimensions = [0] : "
                                "(tensor<2xf32>, tensor<f32>) -> tensor<f32>\n  "),
               HasSubstr("expected 'reducer("));
-  EXPECT_THAT(parseError(args, "  %0 = stablehlo.reduce(%x init: %c) applies stablehlo.add across dimensions = [0] : "
+  EXPECT_THAT(test::functionParseError(args, "  %0 = stablehlo.reduce(%x init: %c) applies stablehlo.add across dimensions = [0] : "
                                "(tensor<2xf64>, tensor<f32>) -> tensor<f32>"),
               HasSubstr("operand #0 has type tensor<2xf32>"));
-  EXPECT_THAT(parseError(args, "  %0 = stablehlo.reduce(%x init: %c) across dimensions = [0] : "
+  EXPECT_THAT(test::functionParseError(args, "  %0 = stablehlo.reduce(%x init: %c) across dimensions = [0] : "
                                "(tensor<2xf32>, tensor<f32>) -> tensor<f32> reducer {\n  }"),
               HasSubstr("the reduce has 1 operand pairs but the reducer declares 0"));
 }
 
 TEST(OpSyntaxRegionsWhile, RegionArgumentsAreDeclaredByTheOp) {
-  std::string out = print("%i: tensor<i64>, %s: tensor<f32>",
+  std::string out = test::printGenericFunction("%i: tensor<i64>, %s: tensor<f32>",
                           "  %0:2 = stablehlo.while(%a = %i, %b = %s) : tensor<i64>, tensor<f32> attributes {x = 1 : i32}\n"
                           "  cond {\n"
                           "    %p = stablehlo.compare LT, %a, %a : (tensor<i64>, tensor<i64>) -> tensor<i1>\n"
@@ -109,16 +87,16 @@ TEST(OpSyntaxRegionsWhile, RegionArgumentsAreDeclaredByTheOp) {
 }
 
 TEST(OpSyntaxRegionsWhile, Errors) {
-  EXPECT_THAT(parseError("%i: tensor<i64>", "  %0 = stablehlo.while(%a = %i) : tensor<i64>\n  {\n  }"),
+  EXPECT_THAT(test::functionParseError("%i: tensor<i64>", "  %0 = stablehlo.while(%a = %i) : tensor<i64>\n  {\n  }"),
               HasSubstr("expected 'cond'"));
-  EXPECT_THAT(parseError("%i: tensor<i64>", "  %0 = stablehlo.while(%a = %i) : tensor<i32> cond {\n  } do {\n  }"),
+  EXPECT_THAT(test::functionParseError("%i: tensor<i64>", "  %0 = stablehlo.while(%a = %i) : tensor<i32> cond {\n  } do {\n  }"),
               HasSubstr("operand #0 has type tensor<i64>"));
-  EXPECT_THAT(parseError("%i: tensor<i64>", "  %0 = stablehlo.while(%a %i) : tensor<i64> cond {\n  } do {\n  }"),
+  EXPECT_THAT(test::functionParseError("%i: tensor<i64>", "  %0 = stablehlo.while(%a %i) : tensor<i64> cond {\n  } do {\n  }"),
               HasSubstr("expected '=' after the loop-carried value's name"));
 }
 
 TEST(OpSyntaxRegionsConvolution, DimensionNumbersWindowAndInherentAttributes) {
-  std::string out = print(
+  std::string out = test::printGenericFunction(
       "%l: tensor<1x4x4x1xf32>, %k: tensor<3x3x1x1xf32>",
       "  %0 = stablehlo.convolution(%l, %k)\n"
       "    dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f],\n"
@@ -136,7 +114,7 @@ TEST(OpSyntaxRegionsConvolution, DimensionNumbersWindowAndInherentAttributes) {
 }
 
 TEST(OpSyntaxRegionsConvolution, LayoutsWithFeatureFirstAndEmptyWindow) {
-  std::string out = print("%l: tensor<1x3x5xf32>, %k: tensor<3x1x2xf32>",
+  std::string out = test::printGenericFunction("%l: tensor<1x3x5xf32>, %k: tensor<3x1x2xf32>",
                           "  %0 = stablehlo.convolution(%l, %k) dim_numbers = [b, f, 0]x[o, i, 0]->[b, f, 0], window = {} "
                           "{batch_group_count = 1 : i64, feature_group_count = 3 : i64} : (tensor<1x3x5xf32>, "
                           "tensor<3x1x2xf32>) -> tensor<1x3x4xf32>");
@@ -148,22 +126,22 @@ TEST(OpSyntaxRegionsConvolution, LayoutsWithFeatureFirstAndEmptyWindow) {
 TEST(OpSyntaxRegionsConvolution, Errors) {
   const std::string args = "%l: tensor<1x4x1xf32>, %k: tensor<3x1x1xf32>";
   const std::string type = " : (tensor<1x4x1xf32>, tensor<3x1x1xf32>) -> tensor<1x2x1xf32>";
-  EXPECT_THAT(parseError(args, "  %0 = stablehlo.convolution(%l, %k) dim_numbers = [b, 0, x]x[0, i, o]->[b, 0, f], window = {}" + type),
+  EXPECT_THAT(test::functionParseError(args, "  %0 = stablehlo.convolution(%l, %k) dim_numbers = [b, 0, x]x[0, i, o]->[b, 0, f], window = {}" + type),
               HasSubstr("expected 'b', 'f' or a spatial dimension number"));
-  EXPECT_THAT(parseError(args, "  %0 = stablehlo.convolution(%l, %k) dim_numbers = [b, 0]x[0, i, o]->[b, 0, f], window = {}" + type),
+  EXPECT_THAT(test::functionParseError(args, "  %0 = stablehlo.convolution(%l, %k) dim_numbers = [b, 0]x[0, i, o]->[b, 0, f], window = {}" + type),
               HasSubstr("needs both 'b' and 'f'"));
-  EXPECT_THAT(parseError(args, "  %0 = stablehlo.convolution(%l, %k) dim_numbers = [b, 1, f]x[0, i, o]->[b, 0, f], window = {}" + type),
+  EXPECT_THAT(test::functionParseError(args, "  %0 = stablehlo.convolution(%l, %k) dim_numbers = [b, 1, f]x[0, i, o]->[b, 0, f], window = {}" + type),
               HasSubstr("spatial dimension 0 is missing"));
-  EXPECT_THAT(parseError(args, "  %0 = stablehlo.convolution(%l, %k) dim_numbers = [b, 0, f]x[0, i, o]->[b, 0, f], window = {strides = [1]}" + type),
+  EXPECT_THAT(test::functionParseError(args, "  %0 = stablehlo.convolution(%l, %k) dim_numbers = [b, 0, f]x[0, i, o]->[b, 0, f], window = {strides = [1]}" + type),
               HasSubstr("unknown window attribute 'strides'"));
-  EXPECT_THAT(parseError(args, "  %0 = stablehlo.convolution(%l, %k) dim_numbers = [b, 0, f]x[0, i, o]->[b, 0, f], window = {pad = [[1, 1, 1]]}" + type),
+  EXPECT_THAT(test::functionParseError(args, "  %0 = stablehlo.convolution(%l, %k) dim_numbers = [b, 0, f]x[0, i, o]->[b, 0, f], window = {pad = [[1, 1, 1]]}" + type),
               HasSubstr("[low, high] pair"));
-  EXPECT_THAT(parseError(args, "  %0 = stablehlo.convolution(%l, %k) dim_numbers = [b, 0, f]x[0, i, o]->[b, 0, f], window = {reverse = [2]}" + type),
+  EXPECT_THAT(test::functionParseError(args, "  %0 = stablehlo.convolution(%l, %k) dim_numbers = [b, 0, f]x[0, i, o]->[b, 0, f], window = {reverse = [2]}" + type),
               HasSubstr("expected true, false, 0 or 1"));
 }
 
 TEST(OpSyntaxRegionsDotGeneral, DimensionsPrecisionAndAlgorithm) {
-  std::string out = print("%a: tensor<2x2x2xi64>, %b: tensor<2x2x2xi64>",
+  std::string out = test::printGenericFunction("%a: tensor<2x2x2xi64>, %b: tensor<2x2x2xi64>",
                           "  %0 = stablehlo.dot_general %a, %b,\n"
                           "    batching_dims = [0] x [0],\n"
                           "    contracting_dims = [2] x [1],\n"
@@ -182,7 +160,7 @@ TEST(OpSyntaxRegionsDotGeneral, DimensionsPrecisionAndAlgorithm) {
 }
 
 TEST(OpSyntaxRegionsDotGeneral, EmptyDimensionListsAreLeftOut) {
-  std::string out = print("%a: tensor<2x3xf32>, %b: tensor<3x4xf32>",
+  std::string out = test::printGenericFunction("%a: tensor<2x3xf32>, %b: tensor<3x4xf32>",
                           "  %0 = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0] : (tensor<2x3xf32>, "
                           "tensor<3x4xf32>) -> tensor<2x4xf32>\n"
                           "  %1 = stablehlo.dot_general %a, %a, batching_dims = [] x [], contracting_dims = [] x [] "
@@ -195,18 +173,18 @@ TEST(OpSyntaxRegionsDotGeneral, EmptyDimensionListsAreLeftOut) {
 TEST(OpSyntaxRegionsDotGeneral, Errors) {
   const std::string args = "%a: tensor<2x3xf32>, %b: tensor<3x4xf32>";
   const std::string type = " : (tensor<2x3xf32>, tensor<3x4xf32>) -> tensor<2x4xf32>";
-  EXPECT_THAT(parseError(args, "  %0 = stablehlo.dot_general %a, %b, contracting_dims = [1], [0]" + type),
+  EXPECT_THAT(test::functionParseError(args, "  %0 = stablehlo.dot_general %a, %b, contracting_dims = [1], [0]" + type),
               HasSubstr("expected 'x' between the lhs and rhs dimensions of 'contracting_dims'"));
-  EXPECT_THAT(parseError(args, "  %0 = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0], precision = [FAST]" + type),
+  EXPECT_THAT(test::functionParseError(args, "  %0 = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0], precision = [FAST]" + type),
               HasSubstr("unknown precision 'FAST'"));
-  EXPECT_THAT(parseError(args, "  %0 = stablehlo.dot_general %a, %b, contracting = [1] x [0]" + type),
+  EXPECT_THAT(test::functionParseError(args, "  %0 = stablehlo.dot_general %a, %b, contracting = [1] x [0]" + type),
               HasSubstr("expected batching_dims, contracting_dims, precision or algorithm"));
-  EXPECT_THAT(parseError(args, "  %0 = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0], contracting_dims = [1] x [0]" + type),
+  EXPECT_THAT(test::functionParseError(args, "  %0 = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0], contracting_dims = [1] x [0]" + type),
               HasSubstr("'contracting_dims' is given twice"));
 }
 
 TEST(OpSyntaxRegionsCustomCall, TargetWithDotsAndInherentAttributes) {
-  std::string out = print("%a: tensor<2xf32>",
+  std::string out = test::printGenericFunction("%a: tensor<2xf32>",
                           "  stablehlo.custom_call @check.expect_close(%a, %a) {has_side_effect = true} : "
                           "(tensor<2xf32>, tensor<2xf32>) -> ()\n"
                           "  %0 = stablehlo.custom_call @foo(%a) {backend_config = \"cfg\", api_version = 2 : i32, "
@@ -218,23 +196,23 @@ TEST(OpSyntaxRegionsCustomCall, TargetWithDotsAndInherentAttributes) {
 }
 
 TEST(OpSyntaxRegionsCustomCall, Errors) {
-  EXPECT_THAT(parseError("%a: tensor<2xf32>", "  stablehlo.custom_call \"foo\"(%a) : (tensor<2xf32>) -> ()"),
+  EXPECT_THAT(test::functionParseError("%a: tensor<2xf32>", "  stablehlo.custom_call \"foo\"(%a) : (tensor<2xf32>) -> ()"),
               HasSubstr("expected '@' to start a symbol name"));
-  EXPECT_THAT(parseError("%a: tensor<2xf32>", "  stablehlo.custom_call @foo(%a) : (tensor<3xf32>) -> ()"),
+  EXPECT_THAT(test::functionParseError("%a: tensor<2xf32>", "  stablehlo.custom_call @foo(%a) : (tensor<3xf32>) -> ()"),
               HasSubstr("operand #0 has type tensor<2xf32>"));
 }
 
 TEST(OpSyntaxRegionsComposite, NameAndAttributes) {
-  std::string out = print("%a: tensor<i64>",
+  std::string out = test::printGenericFunction("%a: tensor<i64>",
                           "  %0 = stablehlo.composite \"stablehlo.add_n\" %a {\n"
                           "    composite_attributes = { n = 2 : i64 },\n"
                           "    decomposition = @add_n.impl\n"
                           "  } : (tensor<i64>) -> tensor<i64>");
   EXPECT_THAT(out, HasSubstr("\"stablehlo.composite\"(%arg0) <{composite_attributes = {n = 2 : i64}, "
                              "decomposition = @add_n.impl, name = \"stablehlo.add_n\"}> : (tensor<i64>) -> tensor<i64>"));
-  EXPECT_THAT(parseError("%a: tensor<i64>", "  %0 = stablehlo.composite \"x\" %a {} : (tensor<i64>) -> tensor<i64>"),
+  EXPECT_THAT(test::functionParseError("%a: tensor<i64>", "  %0 = stablehlo.composite \"x\" %a {} : (tensor<i64>) -> tensor<i64>"),
               HasSubstr("needs 'decomposition = @function'"));
-  EXPECT_THAT(parseError("%a: tensor<i64>", "  %0 = stablehlo.composite @x %a {decomposition = @f} : (tensor<i64>) -> tensor<i64>"),
+  EXPECT_THAT(test::functionParseError("%a: tensor<i64>", "  %0 = stablehlo.composite @x %a {decomposition = @f} : (tensor<i64>) -> tensor<i64>"),
               HasSubstr("expected the composite's name as a string"));
 }
 
@@ -244,11 +222,11 @@ TEST(OpSyntaxRegionsRegistry, GenericOnlyOpsAreKnownAndRejectThePrettyForm) {
     ASSERT_NE(def, nullptr) << name;
     EXPECT_EQ(def->parse_custom, nullptr) << name;
   }
-  std::string out = print("%p: tensor<i1>, %a: tensor<f32>",
+  std::string out = test::printGenericFunction("%p: tensor<i1>, %a: tensor<f32>",
                           "  %0 = \"stablehlo.if\"(%p) ({\n    stablehlo.return %a : tensor<f32>\n  }, {\n"
                           "    stablehlo.return %a : tensor<f32>\n  }) : (tensor<i1>) -> tensor<f32>");
   EXPECT_THAT(out, HasSubstr("\"stablehlo.if\"(%arg0) ({"));
-  EXPECT_THAT(parseError("%p: tensor<i1>", "  stablehlo.if %p {\n  }"), HasSubstr("write it in the generic form"));
+  EXPECT_THAT(test::functionParseError("%p: tensor<i1>", "  stablehlo.if %p {\n  }"), HasSubstr("write it in the generic form"));
 }
 
 }  // namespace

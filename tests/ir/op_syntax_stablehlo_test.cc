@@ -10,36 +10,15 @@
 #include "ir/op_registry.h"
 #include "ir/parser.h"
 #include "ir/printer.h"
+#include "tests/ir/syntax_test_util.h"
 
 namespace hloconf {
 namespace {
 
 using ::testing::HasSubstr;
 
-// Wraps `body` (op lines) in a function with arguments `args`, parses it and returns the generic print.
-std::string generic(const std::string& args, const std::string& body) {
-  std::string text = "func.func @f(" + args + ") {\n" + body + "\n  return\n}\n";
-  auto module = parseModule(text, "test.mlir");
-  EXPECT_TRUE(module.ok()) << module.status().message() << "\nin:\n" << text;
-  if (!module.ok()) return "";
-  std::string printed = printModule(*module);
-  // The generic print parses again to the same text.
-  auto reparsed = parseModule(printed, "printed.mlir");
-  EXPECT_TRUE(reparsed.ok()) << reparsed.status().message() << "\nin:\n" << printed;
-  if (reparsed.ok()) EXPECT_EQ(printModule(*reparsed), printed);
-  return printed;
-}
-
-// The error message of parsing a function with `args` and `body`; the body starts on line 2.
-std::string parseError(const std::string& args, const std::string& body) {
-  std::string text = "func.func @f(" + args + ") {\n" + body + "\n  return\n}\n";
-  auto module = parseModule(text, "bad.mlir");
-  EXPECT_FALSE(module.ok()) << "parsed unexpectedly:\n" << text;
-  return module.ok() ? "" : std::string(module.status().message());
-}
-
 TEST(OpSyntaxStablehloUnary, ConvertRealImagQuantizeTakeOneTypeOrAFunctionType) {
-  std::string out = generic("%a: tensor<2xi32>, %c: tensor<2xcomplex<f32>>, %f: tensor<4xf32>",
+  std::string out = test::printGenericFunction("%a: tensor<2xi32>, %c: tensor<2xcomplex<f32>>, %f: tensor<4xf32>",
                             "  %0 = stablehlo.convert %a : (tensor<2xi32>) -> tensor<2xf32>\n"
                             "  %1 = stablehlo.convert %a : tensor<2xi32>\n"
                             "  %2 = stablehlo.real %c : (tensor<2xcomplex<f32>>) -> tensor<2xf32>\n"
@@ -58,7 +37,7 @@ TEST(OpSyntaxStablehloUnary, ConvertRealImagQuantizeTakeOneTypeOrAFunctionType) 
 }
 
 TEST(OpSyntaxStablehloShape, BroadcastsAsDenseI64Arrays) {
-  std::string out = generic(
+  std::string out = test::printGenericFunction(
       "%a: tensor<1x2xf32>, %s: tensor<3xi32>, %d: tensor<?x2xf32>",
       "  %0 = stablehlo.broadcast_in_dim %a, dims = [0, 1] : (tensor<1x2xf32>) -> tensor<3x1x2xf32>\n"
       "  %1 = stablehlo.broadcast_in_dim %a, dims = [] {foo = 1 : i32} : (tensor<1x2xf32>) -> tensor<1x2xf32>\n"
@@ -80,7 +59,7 @@ TEST(OpSyntaxStablehloShape, BroadcastsAsDenseI64Arrays) {
 }
 
 TEST(OpSyntaxStablehloShape, SliceRangesPadConcatenateReverseTranspose) {
-  std::string out = generic(
+  std::string out = test::printGenericFunction(
       "%a: tensor<3x8xi64>, %b: tensor<1x8xi64>, %z: tensor<i64>",
       "  %0 = stablehlo.slice %a [0:2, 1:8:2] : (tensor<3x8xi64>) -> tensor<2x4xi64>\n"
       "  %1 = stablehlo.pad %a, %z, low = [1, -1], high = [0, 2],\n"
@@ -101,7 +80,7 @@ TEST(OpSyntaxStablehloShape, SliceRangesPadConcatenateReverseTranspose) {
 }
 
 TEST(OpSyntaxStablehloShape, DynamicShapeOps) {
-  std::string out = generic(
+  std::string out = test::printGenericFunction(
       "%a: tensor<4x4xf32>, %i: tensor<i64>, %u: tensor<2x2xf32>, %s: tensor<2xi64>, %z: tensor<f32>",
       "  %0 = stablehlo.dynamic_slice %a, %i, %i, sizes = [2, 2] : (tensor<4x4xf32>, tensor<i64>, tensor<i64>) -> tensor<2x2xf32>\n"
       "  %1 = stablehlo.dynamic_update_slice %a, %u, %i, %i :\n"
@@ -123,7 +102,7 @@ TEST(OpSyntaxStablehloShape, DynamicShapeOps) {
 }
 
 TEST(OpSyntaxStablehloElementwise, CompareSelectClampComplexReducePrecision) {
-  std::string out = generic(
+  std::string out = test::printGenericFunction(
       "%a: tensor<2xf64>, %b: tensor<2xf64>, %p: tensor<2xi1>, %ps: tensor<i1>, %lo: tensor<f64>",
       "  %0 = stablehlo.compare LT, %a, %b, FLOAT : (tensor<2xf64>, tensor<2xf64>) -> tensor<2xi1>\n"
       "  %1 = stablehlo.compare EQ, %a, %b : (tensor<2xf64>, tensor<2xf64>) -> tensor<2xi1>\n"
@@ -150,7 +129,7 @@ TEST(OpSyntaxStablehloElementwise, CompareSelectClampComplexReducePrecision) {
 }
 
 TEST(OpSyntaxStablehloMisc, FftRngCholeskyDotEinsum) {
-  std::string out = generic(
+  std::string out = test::printGenericFunction(
       "%c: tensor<4xcomplex<f32>>, %s: tensor<2xui64>, %lo: tensor<f32>, %sh: tensor<2xi64>, %m: tensor<3x3xf32>",
       "  %0 = stablehlo.fft %c, type = IFFT, length = [4] : (tensor<4xcomplex<f32>>) -> tensor<4xcomplex<f32>>\n"
       "  %1:2 = stablehlo.rng_bit_generator %s, algorithm =  THREE_FRY : (tensor<2xui64>) -> (tensor<2xui64>, tensor<2x2xui32>)\n"
@@ -175,7 +154,7 @@ TEST(OpSyntaxStablehloMisc, FftRngCholeskyDotEinsum) {
 }
 
 TEST(OpSyntaxStablehloTuplesAndTokens, TupleGetTupleElementAfterAllBarrierIds) {
-  std::string out = generic(
+  std::string out = test::printGenericFunction(
       "%a: tensor<2xf64>, %b: tensor<i64>, %t: !stablehlo.token",
       "  %0 = stablehlo.tuple %a, %b : tuple<tensor<2xf64>, tensor<i64>>\n"
       "  %1 = stablehlo.get_tuple_element %0[1] : (tuple<tensor<2xf64>, tensor<i64>>) -> tensor<i64>\n"
@@ -227,47 +206,47 @@ TEST(OpSyntaxStablehloRegistry, EverySpecOpWithoutRegionsIsRegistered) {
 }
 
 TEST(OpSyntaxStablehloRegistry, GenericOnlyOpsParseInTheGenericForm) {
-  std::string out = generic(
+  std::string out = test::printGenericFunction(
       "%a: tensor<3x3xf32>, %b: tensor<3x1xf32>",
       "  %0 = \"stablehlo.triangular_solve\"(%a, %b) <{left_side = true, lower = true, transpose_a = "
       "#stablehlo<transpose NO_TRANSPOSE>, unit_diagonal = false}> : (tensor<3x3xf32>, tensor<3x1xf32>) -> tensor<3x1xf32>");
   EXPECT_THAT(out, HasSubstr("\"stablehlo.triangular_solve\"(%arg0, %arg1) <{left_side = true"));
-  EXPECT_THAT(parseError("%a: tensor<3x3xf32>, %b: tensor<3x1xf32>",
+  EXPECT_THAT(test::functionParseError("%a: tensor<3x3xf32>, %b: tensor<3x1xf32>",
                          "  %0 = stablehlo.triangular_solve %a, %b : (tensor<3x3xf32>, tensor<3x1xf32>) -> tensor<3x1xf32>"),
               HasSubstr("bad.mlir:2:8: error: unknown operation 'stablehlo.triangular_solve' in custom form"));
 }
 
 TEST(OpSyntaxStablehloErrors, PointAtTheMistake) {
-  EXPECT_THAT(parseError("%a: tensor<2xf32>", "  %0 = stablehlo.compare LTE, %a, %a : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xi1>"),
+  EXPECT_THAT(test::functionParseError("%a: tensor<2xf32>", "  %0 = stablehlo.compare LTE, %a, %a : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xi1>"),
               HasSubstr("bad.mlir:2:26: error: unknown comparison_direction 'LTE': expected one of EQ, NE, GE, GT, LE, LT"));
-  EXPECT_THAT(parseError("%a: tensor<2xf32>", "  %0 = stablehlo.compare LT, %a, %a, REAL : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xi1>"),
+  EXPECT_THAT(test::functionParseError("%a: tensor<2xf32>", "  %0 = stablehlo.compare LT, %a, %a, REAL : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xi1>"),
               HasSubstr("bad.mlir:2:38: error: unknown comparison_type 'REAL'"));
-  EXPECT_THAT(parseError("%a: tensor<2xf32>", "  %0 = stablehlo.broadcast_in_dim %a, dims = [0] : (tensor<2xi32>) -> tensor<2xf32>"),
+  EXPECT_THAT(test::functionParseError("%a: tensor<2xf32>", "  %0 = stablehlo.broadcast_in_dim %a, dims = [0] : (tensor<2xi32>) -> tensor<2xf32>"),
               HasSubstr("bad.mlir:2:52: error: operand #0 has type tensor<2xf32> but the op's signature says tensor<2xi32>"));
-  EXPECT_THAT(parseError("%a: tensor<2xf32>", "  %0 = stablehlo.broadcast_in_dim %a dims = [0] : (tensor<2xf32>) -> tensor<2xf32>"),
+  EXPECT_THAT(test::functionParseError("%a: tensor<2xf32>", "  %0 = stablehlo.broadcast_in_dim %a dims = [0] : (tensor<2xf32>) -> tensor<2xf32>"),
               HasSubstr("bad.mlir:2:38: error: expected ',' before 'dims'"));
-  EXPECT_THAT(parseError("%a: tensor<2xf32>", "  %0 = stablehlo.slice %a [0:1:] : (tensor<2xf32>) -> tensor<1xf32>"),
+  EXPECT_THAT(test::functionParseError("%a: tensor<2xf32>", "  %0 = stablehlo.slice %a [0:1:] : (tensor<2xf32>) -> tensor<1xf32>"),
               HasSubstr("bad.mlir:2:32: error: expected an integer"));
-  EXPECT_THAT(parseError("%a: tensor<2xf32>", "  %0 = stablehlo.reduce_precision %a, format = e5 : tensor<2xf32>"),
+  EXPECT_THAT(test::functionParseError("%a: tensor<2xf32>", "  %0 = stablehlo.reduce_precision %a, format = e5 : tensor<2xf32>"),
               HasSubstr("bad.mlir:2:48: error: expected a format eXmY (exponent and mantissa bits, e.g. e5m10), found 'e5'"));
-  EXPECT_THAT(parseError("%a: tensor<2xf32>", "  %0 = stablehlo.complex %a, %a : tensor<2xf32>"),
+  EXPECT_THAT(test::functionParseError("%a: tensor<2xf32>", "  %0 = stablehlo.complex %a, %a : tensor<2xf32>"),
               HasSubstr("bad.mlir:2:35: error: expected a tensor of complex elements (the result type), or a function type"));
-  EXPECT_THAT(parseError("%a: tensor<2xf32>", "  %0 = stablehlo.complex %a, %a : tensor<2xcomplex<f64>>"),
+  EXPECT_THAT(test::functionParseError("%a: tensor<2xf32>", "  %0 = stablehlo.complex %a, %a : tensor<2xcomplex<f64>>"),
               HasSubstr("bad.mlir:2:35: error: operand #0 has type tensor<2xf32> but the op's signature says tensor<2xf64>"));
-  EXPECT_THAT(parseError("%a: tensor<2xf32>", "  %0 = stablehlo.select %a, %a, %a : tensor<2xf32>"),
+  EXPECT_THAT(test::functionParseError("%a: tensor<2xf32>", "  %0 = stablehlo.select %a, %a, %a : tensor<2xf32>"),
               HasSubstr("bad.mlir:2:38: error: expected a function type or two types"));
-  EXPECT_THAT(parseError("%a: tensor<2xf32>", "  %0 = stablehlo.reshape %a, %a : (tensor<2xf32>, tensor<2xf32>) -> tensor<4xf32>"),
+  EXPECT_THAT(test::functionParseError("%a: tensor<2xf32>", "  %0 = stablehlo.reshape %a, %a : (tensor<2xf32>, tensor<2xf32>) -> tensor<4xf32>"),
               HasSubstr("bad.mlir:2:26: error: 'stablehlo.reshape' takes 1 operand, found 2"));
-  EXPECT_THAT(parseError("%a: tensor<2xf32>", "  %0 = stablehlo.reshape %a : tensor<2xf32>"),
+  EXPECT_THAT(test::functionParseError("%a: tensor<2xf32>", "  %0 = stablehlo.reshape %a : tensor<2xf32>"),
               HasSubstr("bad.mlir:2:31: error: expected a function type (operand types) -> result type after ':'"));
-  EXPECT_THAT(parseError("%a: tensor<2xf32>", "  %0 = stablehlo.tuple %a : tensor<2xf32>"),
+  EXPECT_THAT(test::functionParseError("%a: tensor<2xf32>", "  %0 = stablehlo.tuple %a : tensor<2xf32>"),
               HasSubstr("bad.mlir:2:29: error: expected a tuple type (the result type), found tensor<2xf32>"));
-  EXPECT_THAT(parseError("%a: tensor<2xf32>", "  %0 = stablehlo.fft %a, type = DFT, length = [2] : (tensor<2xf32>) -> tensor<2xf32>"),
+  EXPECT_THAT(test::functionParseError("%a: tensor<2xf32>", "  %0 = stablehlo.fft %a, type = DFT, length = [2] : (tensor<2xf32>) -> tensor<2xf32>"),
               HasSubstr("bad.mlir:2:33: error: unknown fft_type 'DFT': expected one of FFT, IFFT, RFFT, IRFFT"));
-  EXPECT_THAT(parseError("%a: tensor<2xui64>",
+  EXPECT_THAT(test::functionParseError("%a: tensor<2xui64>",
                          "  %0 = stablehlo.rng_bit_generator %a, algorithm = PHILOX : (tensor<2xui64>) -> tensor<2xui64>"),
               HasSubstr("bad.mlir:2:61: error: 'stablehlo.rng_bit_generator' produces 2 results but the function type has 1"));
-  EXPECT_THAT(parseError("%a: tensor<2xf32>",
+  EXPECT_THAT(test::functionParseError("%a: tensor<2xf32>",
                          "  %0 = stablehlo.transpose %a, dims = [0] {permutation = array<i64: 0>} : (tensor<2xf32>) -> tensor<2xf32>"),
               HasSubstr("bad.mlir:2:43: error: 'permutation' is already given by the syntax of 'stablehlo.transpose'"));
 }
