@@ -25,7 +25,9 @@ inline std::string printGenericFunction(const std::string& args, const std::stri
   std::string printed = printModule(*module);
   auto reparsed = parseModule(printed, "printed.mlir");
   EXPECT_TRUE(reparsed.ok()) << reparsed.status().message() << "\nin:\n" << printed;
-  if (reparsed.ok()) EXPECT_EQ(printModule(*reparsed), printed);
+  if (reparsed.ok()) {
+    EXPECT_EQ(printModule(*reparsed), printed);
+  }
   return printed;
 }
 
