@@ -50,6 +50,9 @@ bool keywordMatches(std::string_view text, size_t pos, size_t end, std::string_v
   return after >= end || !isIdentifierChar(text[after]);
 }
 
+// The largest tensor literal we materialize (a splat of a larger shape is rejected with an error).
+constexpr int64_t kMaxLiteralBytes = int64_t{1} << 30;
+
 // One literal of a `dense<...>` list before the element type is known.
 struct RawElement {
   std::string_view real;
@@ -1075,6 +1078,16 @@ absl::Status AsmParser::parseDenseElements(Attr& out, const Type* given_type, Ty
     // Quantized constants hold storage integers.
     type = Type::tensor(type.shape(), Type::element(type.elementType()));
   }
+  // Literals are materialized, so their size is bounded (a splat of a huge shape would otherwise
+  // exhaust memory); the count is computed with overflow checks.
+  int64_t element_count = 1;
+  for (int64_t size : type.shape())
+    if (__builtin_mul_overflow(element_count, size, &element_count) || element_count > kMaxLiteralBytes)
+      return errorAt(type_at, strCat("dense<...> of type ", type.toString(), " has too many elements: literals are limited to ",
+                                     kMaxLiteralBytes >> 20, " MiB"));
+  if (element_count * storageBytes(type.elementType()) > kMaxLiteralBytes)
+    return errorAt(type_at, strCat("dense<...> of type ", type.toString(), " takes ", element_count * storageBytes(type.elementType()),
+                                   " bytes: literals are limited to ", kMaxLiteralBytes >> 20, " MiB"));
   Tensor tensor(type);
   ElementType element_type = tensor.elementType();
   int64_t count = tensor.numElements();

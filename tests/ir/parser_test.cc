@@ -148,6 +148,9 @@ TEST(ParserLiterals, LiteralErrorsSayWhatToFix) {
   EXPECT_THAT(parseError(wrapConstant("dense<\"0xZZ\">", "tensor<1xi8>")), HasSubstr("bad hex digit"));
   EXPECT_THAT(parseError(wrapConstant("dense<0x1FFFF>", "tensor<f16>")), HasSubstr("does not fit in 16 bits"));
   EXPECT_THAT(parseError(wrapConstant("dense<2>", "tensor<i1>")), HasSubstr("i1 elements must be"));
+  // Found by the fuzzer: a splat of a huge shape must not try to allocate it (nor overflow the count).
+  EXPECT_THAT(parseError(wrapConstant("dense<1>", "tensor<99999999999x99999999999xf32>")), HasSubstr("too many elements"));
+  EXPECT_THAT(parseError(wrapConstant("dense<1.0>", "tensor<400000000xf32>")), HasSubstr("takes 1600000000 bytes: literals are limited to 1024 MiB"));
 }
 
 TEST(ParserValues, MultipleResultsBlockArgumentsAndScopes) {
