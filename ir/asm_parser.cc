@@ -448,8 +448,7 @@ absl::Status AsmParser::parseQuantizedType(Type& out) {
   auto parse_parameter = [&]() -> absl::Status {
     skipTrivia();
     size_t at = pos_;
-    while (pos_ < end_ && (isDigit(text_[pos_]) || strchr("+-.eE", text_[pos_]))) ++pos_;
-    std::string_view literal = text_.substr(at, pos_ - at);
+    std::string_view literal = parseNumberText();
     auto bits = parseFloatLiteral(ElementType::kF64, literal);
     if (literal.empty() || !bits.ok()) return errorAt(at, "expected a quantization scale (a float literal)");
     q.scales.push_back(bitsToDouble(*bits));
@@ -578,19 +577,22 @@ absl::Status AsmParser::parseAttribute(Attr& out) {
   return errorAt(start, "expected an attribute value");
 }
 
-absl::Status AsmParser::parseNumberAttribute(Attr& out) {
+std::string_view AsmParser::parseNumberText(bool* is_float) {
   skipTrivia();
   size_t start = pos_;
   if (peekChar() == '-') ++pos_;
-  bool hex = peekChar() == '0' && pos_ + 1 < end_ && (text_[pos_ + 1] == 'x' || text_[pos_ + 1] == 'X');
-  bool is_float = false;
-  if (hex) {
+  if (!isDigit(peekChar())) {
+    pos_ = start;
+    return {};
+  }
+  bool fraction_or_exponent = false;
+  if (peekChar() == '0' && pos_ + 1 < end_ && (text_[pos_ + 1] == 'x' || text_[pos_ + 1] == 'X')) {
     pos_ += 2;
     while (pos_ < end_ && hexValue(text_[pos_]) >= 0) ++pos_;
   } else {
     while (pos_ < end_ && isDigit(text_[pos_])) ++pos_;
     if (peekChar() == '.') {
-      is_float = true;
+      fraction_or_exponent = true;
       ++pos_;
       while (pos_ < end_ && isDigit(text_[pos_])) ++pos_;
     }
@@ -598,14 +600,25 @@ absl::Status AsmParser::parseNumberAttribute(Attr& out) {
       size_t save = pos_++;
       if (peekChar() == '+' || peekChar() == '-') ++pos_;
       if (isDigit(peekChar())) {
-        is_float = true;
+        fraction_or_exponent = true;
         while (pos_ < end_ && isDigit(text_[pos_])) ++pos_;
       } else {
         pos_ = save;
       }
     }
   }
-  std::string_view literal = text_.substr(start, pos_ - start);
+  if (is_float) *is_float = fraction_or_exponent;
+  return text_.substr(start, pos_ - start);
+}
+
+absl::Status AsmParser::parseNumberAttribute(Attr& out) {
+  skipTrivia();
+  size_t start = pos_;
+  bool is_float = false;
+  std::string_view literal = parseNumberText(&is_float);
+  if (literal.empty()) return error("expected a number");
+  std::string_view unsigned_literal = literal[0] == '-' ? literal.substr(1) : literal;
+  bool hex = unsigned_literal.size() > 1 && (unsigned_literal[1] == 'x' || unsigned_literal[1] == 'X');
   Type type = Type::element(is_float ? ElementType::kF64 : ElementType::kSI64);
   if (consumeIf(":")) RETURN_IF_ERROR(parseType(type));
   if (!type.isElement()) return errorAt(start, "a number attribute needs a scalar type after ':' (i64, f32, ...)");
@@ -843,11 +856,8 @@ absl::Status AsmParser::parseDenseArray(Attr& out) {
       }
       Attr value;
       RETURN_IF_ERROR(parseNumberAttribute(value));
-      if (value->kind() == Attribute::Kind::kFloat) {
-        if (!isFloat(element)) return errorAt(at, "float value in an integer array<...>");
-        auto parsed = parseFloatLiteral(element, text_.substr(at, pos_ - at));
-        if (!parsed.ok()) return errorAt(at, std::string(parsed.status().message()));
-        bits.push_back(*parsed);
+      if (value->kind() == Attribute::Kind::kFloat && !isFloat(element)) {
+        return errorAt(at, "float value in an integer array<...>");
       } else if (isFloat(element)) {
         auto parsed = parseFloatLiteral(element, text_.substr(at, pos_ - at));
         if (!parsed.ok()) return errorAt(at, std::string(parsed.status().message()));
@@ -1309,9 +1319,7 @@ absl::Status AsmParser::parseBlock(Block& block, bool is_entry, const std::vecto
     size_t label_at = pos_++;
     while (pos_ < end_ && isSuffixIdChar(text_[pos_])) ++pos_;
     if (pos_ == label_at + 1) return errorAt(label_at, "expected a block name after '^'");
-    if (!is_entry || !arguments.empty()) {
-      if (!arguments.empty()) return errorAt(label_at, "this region's arguments are declared by the op; remove the block label");
-    }
+    if (!arguments.empty()) return errorAt(label_at, "this region's arguments are declared by the op; remove the block label");
     if (consumeIf("(")) {
       if (!consumeIf(")")) {
         do {

@@ -85,6 +85,11 @@ class AsmParser {
   // Decimal or hexadecimal integer with optional leading `-`.
   bool peekInteger();
   absl::Status parseInteger(int64_t& out);
+  // The text of a number literal, consumed: `[-]digits[.digits][(e|E)[+-]digits]` or `[-]0x<hex>`.
+  // Empty (nothing consumed) when no number follows. Unlike parseAttribute it never reads a `: type`
+  // suffix, for syntax where the type after the number belongs to the op. `is_float` tells whether
+  // the text had a fraction or an exponent.
+  std::string_view parseNumberText(bool* is_float = nullptr);
   // `[1, 2, 3]` (also `[]`).
   absl::Status parseIntegerList(std::vector<int64_t>& out);
 

@@ -6,6 +6,7 @@
 
 #include <initializer_list>
 #include <string_view>
+#include <vector>
 
 #include "ir/asm_parser.h"
 
@@ -22,6 +23,16 @@ absl::Status parseFunctionalType(AsmParser& p, OperationState& state);
 // that the op's syntax already gave is an error.
 absl::Status parseAttrDictWithInherent(AsmParser& p, OperationState& state,
                                        std::initializer_list<std::string_view> inherent = {});
+// `%a, %b, ...` with exactly `count` operands ("'op' takes 2 operands, found 3").
+absl::Status parseOperandsExactly(AsmParser& p, OperationState& state, size_t count);
+// `keyword = N`, stored as property `attr_name`, an integer of `type` (range-checked).
+absl::Status parseKeywordInteger(AsmParser& p, OperationState& state, std::string_view keyword,
+                                 std::string_view attr_name, ElementType type = ElementType::kSI64);
+// The same once the caller has consumed the keyword (`= N`).
+absl::Status parseIntegerAfterKeyword(AsmParser& p, OperationState& state, std::string_view keyword,
+                                      std::string_view attr_name, ElementType type);
+// An `array<i64: ...>` attribute.
+Attr denseI64Array(const std::vector<int64_t>& values);
 // `name = [1, 2]` style: expects `keyword =` then an integer list, stored as array<i64: ...>.
 absl::Status parseKeywordDenseI64Array(AsmParser& p, OperationState& state, std::string_view keyword,
                                         std::string_view attr_name);
@@ -35,9 +46,7 @@ absl::Status parseConstant(AsmParser& p, OperationState& state);      // stableh
 // `op %a, %b attr-dict : T` or `: (T, T) -> T`: most elementwise ops.
 absl::Status parseSameTypeOp(AsmParser& p, OperationState& state);
 
-// array<i64: ...>.
-Attr denseI64Array(const std::vector<int64_t>& values);
-// stablehlo ops with regions or structured syntax (ir/op_syntax_regions.cc).
+// --- stablehlo ops with regions or structured syntax (ir/op_syntax_regions.cc).
 absl::Status parseReduce(AsmParser& p, OperationState& state);       // (%x init: %c) applies/reducer ...
 absl::Status parseWhile(AsmParser& p, OperationState& state);        // (%arg = %init) : T cond {..} do {..}
 absl::Status parseConvolution(AsmParser& p, OperationState& state);  // (%l, %r) dim_numbers = ..., window = {..}

@@ -54,9 +54,44 @@ absl::Status parseKeywordDenseI64Array(AsmParser& p, OperationState& state, std:
   RETURN_IF_ERROR(p.expect("=", strCat("after '", keyword, "'")));
   std::vector<int64_t> values;
   RETURN_IF_ERROR(p.parseIntegerList(values));
-  std::vector<uint64_t> bits(values.begin(), values.end());
-  state.addProperty(std::string(attr_name), Attribute::denseArray(ElementType::kSI64, std::move(bits)));
+  state.addProperty(std::string(attr_name), denseI64Array(values));
   return absl::OkStatus();
+}
+
+Attr denseI64Array(const std::vector<int64_t>& values) {
+  return Attribute::denseArray(ElementType::kSI64, std::vector<uint64_t>(values.begin(), values.end()));
+}
+
+absl::Status parseOperandsExactly(AsmParser& p, OperationState& state, size_t count) {
+  p.skipTrivia();
+  uint32_t at = p.offset();
+  auto operands = [](size_t n) { return strCat(n, n == 1 ? " operand" : " operands"); };
+  if (count > 0 && !p.peekOperand())
+    return p.error(strCat("expected ", operands(count), " (%name) after '", state.name, "'"));
+  RETURN_IF_ERROR(p.parseOperandList(state.operands));
+  if (state.operands.size() == count) return absl::OkStatus();
+  return p.errorAt(at, strCat("'", state.name, "' takes ", operands(count), ", found ", state.operands.size()));
+}
+
+absl::Status parseIntegerAfterKeyword(AsmParser& p, OperationState& state, std::string_view keyword,
+                                      std::string_view attr_name, ElementType type) {
+  RETURN_IF_ERROR(p.expect("=", strCat("after '", keyword, "'")));
+  p.skipTrivia();
+  uint32_t at = p.offset();
+  int64_t value;
+  RETURN_IF_ERROR(p.parseInteger(value));
+  bool negative = value < 0;
+  uint64_t magnitude = negative ? 0 - static_cast<uint64_t>(value) : static_cast<uint64_t>(value);
+  if (!fitsInteger(type, negative, magnitude))
+    return p.errorAt(at, strCat("'", keyword, "' must fit in ", elementTypeName(type)));
+  state.addProperty(std::string(attr_name), Attribute::integer(value, type));
+  return absl::OkStatus();
+}
+
+absl::Status parseKeywordInteger(AsmParser& p, OperationState& state, std::string_view keyword,
+                                 std::string_view attr_name, ElementType type) {
+  RETURN_IF_ERROR(p.expectKeyword(keyword));
+  return parseIntegerAfterKeyword(p, state, keyword, attr_name, type);
 }
 
 absl::Status parseSameTypeOp(AsmParser& p, OperationState& state) {

@@ -14,21 +14,6 @@ namespace hloconf::syntax {
 
 namespace {
 
-absl::Status checkTypes(AsmParser& p, OperationState& state, const std::vector<Type>& types, uint32_t at) {
-  return p.checkOperandTypes(state.operands, types, at);
-}
-
-// `%a, %b, ...` with exactly `count` operands.
-absl::Status parseOperands(AsmParser& p, OperationState& state, size_t count) {
-  p.skipTrivia();
-  uint32_t at = p.offset();
-  RETURN_IF_ERROR(p.parseOperandList(state.operands));
-  if (state.operands.size() != count)
-    return p.errorAt(at, strCat("'", state.name, "' takes ", count, " operand", count == 1 ? "" : "s", ", found ",
-                                state.operands.size()));
-  return absl::OkStatus();
-}
-
 // `dense<...> : type` (an elements attribute with its type), checked against the type of `operand`.
 absl::Status parseElementsValue(AsmParser& p, Value* operand, Attr& out) {
   p.skipTrivia();
@@ -42,74 +27,20 @@ absl::Status parseElementsValue(AsmParser& p, Value* operand, Attr& out) {
   return absl::OkStatus();
 }
 
-// Reads a decimal number literal `[-]digits[.digits][(e|E)[+-]digits]` with nothing between its characters.
-// Used where a bare float is followed by `: type` that belongs to the op, not to the number (MLIR parses
-// these with the attribute's type known, so it never reads `: tensor<...>` as the number's type).
-std::string readNumberLiteral(AsmParser& p) {
-  std::string text;
-  p.skipTrivia();
-  // Takes one of `chars` if it comes next with no trivia before it.
-  auto take = [&](std::string_view chars) -> bool {
-    uint32_t before = p.offset();
-    for (size_t i = 0; i < chars.size(); ++i) {
-      std::string_view one = chars.substr(i, 1);
-      if (!p.peek(one)) continue;
-      if (p.offset() != before) return false;
-      p.consumeIf(one);
-      text += chars[i];
-      return true;
-    }
-    return false;
-  };
-  constexpr std::string_view kDigits = "0123456789";
-  take("-");
-  while (take(kDigits)) {
-  }
-  if (take(".")) {
-    while (take(kDigits)) {
-    }
-  }
-  // An exponent lexes as an identifier (`e5`, `E`) followed, for a signed exponent, by `+`/`-` and digits.
-  uint32_t before = p.offset();
-  p.skipTrivia();
-  if (p.offset() == before && !text.empty()) {
-    // Anything else glued to the number (`1abc`) is kept too, so that the float parser rejects it.
-    if (auto id = p.parseOptionalIdentifier()) {
-      text += *id;
-      if ((*id == "e" || *id == "E") && take("+-")) {
-        while (take(kDigits)) {
-        }
-      }
-    }
-  }
-  return text;
-}
-
 // `name = <float>` as f64 (`tolerance = 0.1`).
 absl::Status parseF64Keyword(AsmParser& p, OperationState& state, std::string_view name) {
   RETURN_IF_ERROR(p.expect("=", strCat("after '", name, "'")));
   p.skipTrivia();
   uint32_t at = p.offset();
-  std::string literal = readNumberLiteral(p);
-  if (literal.empty() || literal == "-") return p.errorAt(at, strCat("expected a number for '", name, "' (an f64 such as 0.001)"));
+  std::string_view literal = p.parseNumberText();
+  if (literal.empty()) return p.errorAt(at, strCat("expected a number for '", name, "' (an f64 such as 0.001)"));
+  // Letters glued to the number (`1abc`) make it a bad number, not a number and a name.
+  uint32_t end = p.offset();
+  if (auto glued = p.parseOptionalIdentifier(); glued && p.offset() - glued->size() == end)
+    return p.errorAt(at, strCat("bad number for '", name, "': '", literal, *glued, "'"));
   auto bits = parseFloatLiteral(ElementType::kF64, literal);
   if (!bits.ok()) return p.errorAt(at, strCat("bad number for '", name, "': ", std::string(bits.status().message())));
   state.addProperty(std::string(name), Attribute::floating(*bits, ElementType::kF64));
-  return absl::OkStatus();
-}
-
-// `name = <integer>` stored with element type `type`.
-absl::Status parseIntegerKeyword(AsmParser& p, OperationState& state, std::string_view name, ElementType type) {
-  RETURN_IF_ERROR(p.expect("=", strCat("after '", name, "'")));
-  p.skipTrivia();
-  uint32_t at = p.offset();
-  int64_t value;
-  RETURN_IF_ERROR(p.parseInteger(value));
-  bool negative = value < 0;
-  uint64_t magnitude = negative ? 0 - static_cast<uint64_t>(value) : static_cast<uint64_t>(value);
-  if (!fitsInteger(type, negative, magnitude))
-    return p.errorAt(at, strCat("'", name, "' must fit in ", elementTypeName(type)));
-  state.addProperty(std::string(name), Attribute::integer(value, type));
   return absl::OkStatus();
 }
 
@@ -119,7 +50,7 @@ absl::Status parseIntegerKeyword(AsmParser& p, OperationState& state, std::strin
 
 // `chlo.atan %x attr-dict : T -> R`.
 absl::Status parseChloUnary(AsmParser& p, OperationState& state) {
-  RETURN_IF_ERROR(parseOperands(p, state, 1));
+  RETURN_IF_ERROR(parseOperandsExactly(p, state, 1));
   RETURN_IF_ERROR(p.parseOptionalAttrDict(state.attributes));
   RETURN_IF_ERROR(p.expect(":", strCat("before the type of '", state.name, "'")));
   p.skipTrivia();
@@ -127,13 +58,13 @@ absl::Status parseChloUnary(AsmParser& p, OperationState& state) {
   if (p.peek("(")) {  // also accept a function type
     Type function;
     RETURN_IF_ERROR(p.parseFunctionType(function));
-    RETURN_IF_ERROR(checkTypes(p, state, function.inputs(), at));
+    RETURN_IF_ERROR(p.checkOperandTypes(state.operands, function.inputs(), at));
     state.result_types = function.results();
     return absl::OkStatus();
   }
   Type operand, result;
   RETURN_IF_ERROR(p.parseType(operand));
-  RETURN_IF_ERROR(checkTypes(p, state, {operand}, at));
+  RETURN_IF_ERROR(p.checkOperandTypes(state.operands, {operand}, at));
   RETURN_IF_ERROR(p.expect("->", strCat("between the operand and result types of '", state.name, "' (T -> R)")));
   RETURN_IF_ERROR(p.parseType(result));
   state.result_types = {result};
@@ -142,7 +73,7 @@ absl::Status parseChloUnary(AsmParser& p, OperationState& state) {
 
 // `chlo.next_after %x, %y attr-dict : T, U -> R` (also next_after, polygamma, zeta).
 absl::Status parseChloBinary(AsmParser& p, OperationState& state) {
-  RETURN_IF_ERROR(parseOperands(p, state, 2));
+  RETURN_IF_ERROR(parseOperandsExactly(p, state, 2));
   RETURN_IF_ERROR(p.parseOptionalAttrDict(state.attributes));
   RETURN_IF_ERROR(p.expect(":", strCat("before the types of '", state.name, "'")));
   p.skipTrivia();
@@ -150,7 +81,7 @@ absl::Status parseChloBinary(AsmParser& p, OperationState& state) {
   if (p.peek("(")) {
     Type function;
     RETURN_IF_ERROR(p.parseFunctionType(function));
-    RETURN_IF_ERROR(checkTypes(p, state, function.inputs(), at));
+    RETURN_IF_ERROR(p.checkOperandTypes(state.operands, function.inputs(), at));
     state.result_types = function.results();
     return absl::OkStatus();
   }
@@ -158,7 +89,7 @@ absl::Status parseChloBinary(AsmParser& p, OperationState& state) {
   RETURN_IF_ERROR(p.parseType(lhs));
   RETURN_IF_ERROR(p.expect(",", strCat("between the operand types of '", state.name, "' (T, T -> R)")));
   RETURN_IF_ERROR(p.parseType(rhs));
-  RETURN_IF_ERROR(checkTypes(p, state, {lhs, rhs}, at));
+  RETURN_IF_ERROR(p.checkOperandTypes(state.operands, {lhs, rhs}, at));
   RETURN_IF_ERROR(p.expect("->", "before the result type"));
   RETURN_IF_ERROR(p.parseType(result));
   state.result_types = {result};
@@ -167,7 +98,7 @@ absl::Status parseChloBinary(AsmParser& p, OperationState& state) {
 
 // `chlo.broadcast_add %a, %b attr-dict : (T, U) -> R` (and broadcast_select with three operands).
 absl::Status parseChloBroadcast(AsmParser& p, OperationState& state) {
-  RETURN_IF_ERROR(parseOperands(p, state, state.name == "chlo.broadcast_select" ? 3 : 2));
+  RETURN_IF_ERROR(parseOperandsExactly(p, state, state.name == "chlo.broadcast_select" ? 3 : 2));
   RETURN_IF_ERROR(parseAttrDictWithInherent(p, state, {"broadcast_dimensions", "comparison_direction", "compare_type"}));
   RETURN_IF_ERROR(p.expect(":", strCat("before the function type of '", state.name, "'")));
   return parseFunctionalType(p, state);
@@ -180,8 +111,7 @@ absl::Status parseChloTopK(AsmParser& p, OperationState& state) {
   RETURN_IF_ERROR(p.parseOperand(operand));
   state.operands.push_back(operand);
   RETURN_IF_ERROR(p.expect(",", "after the top_k operand"));
-  RETURN_IF_ERROR(p.expectKeyword("k"));
-  RETURN_IF_ERROR(parseIntegerKeyword(p, state, "k", ElementType::kSI64));
+  RETURN_IF_ERROR(parseKeywordInteger(p, state, "k", "k"));
   RETURN_IF_ERROR(p.expect(")", "to close chlo.top_k(%x, k = N)"));
   RETURN_IF_ERROR(parseAttrDictWithInherent(p, state, {"k"}));
   RETURN_IF_ERROR(p.expect(":", "before the top_k types"));
@@ -189,7 +119,7 @@ absl::Status parseChloTopK(AsmParser& p, OperationState& state) {
   uint32_t at = p.offset();
   Type type;
   RETURN_IF_ERROR(p.parseType(type));
-  RETURN_IF_ERROR(checkTypes(p, state, {type}, at));
+  RETURN_IF_ERROR(p.checkOperandTypes(state.operands, {type}, at));
   RETURN_IF_ERROR(p.expect("->", "before the top_k result types"));
   RETURN_IF_ERROR(p.expect("(", "to start the top_k result types (values, indices)"));
   Type values, indices;
@@ -224,8 +154,7 @@ absl::Status parseChloScan(AsmParser& p, OperationState& state) {
   RETURN_IF_ERROR(p.parseOperandList(state.operands));
   RETURN_IF_ERROR(p.expect(")", "to close the scan's inits"));
   size_t num_inits = state.operands.size() - num_inputs;
-  RETURN_IF_ERROR(p.expectKeyword("dimension"));
-  RETURN_IF_ERROR(parseIntegerKeyword(p, state, "dimension", ElementType::kSI64));
+  RETURN_IF_ERROR(parseKeywordInteger(p, state, "dimension", "dimension"));
   if (p.consumeKeyword("attributes")) {
     if (!p.peek("{")) return p.error("expected \'{\' after \'attributes\'");
     RETURN_IF_ERROR(parseAttrDictWithInherent(p, state, {"is_reverse", "is_associative"}));
@@ -249,7 +178,7 @@ absl::Status parseChloScan(AsmParser& p, OperationState& state) {
 
 // `check.expect_eq %a, %b attr-dict : T` and `check.expect_almost_eq %a, %b[, tolerance = 0.1] attr-dict : T`.
 absl::Status parseCheckCompare(AsmParser& p, OperationState& state) {
-  RETURN_IF_ERROR(parseOperands(p, state, 2));
+  RETURN_IF_ERROR(parseOperandsExactly(p, state, 2));
   if (state.name == "check.expect_almost_eq" && p.consumeIf(",")) {
     RETURN_IF_ERROR(p.expectKeyword("tolerance"));
     RETURN_IF_ERROR(parseF64Keyword(p, state, "tolerance"));
@@ -260,13 +189,13 @@ absl::Status parseCheckCompare(AsmParser& p, OperationState& state) {
   uint32_t at = p.offset();
   Type type;
   RETURN_IF_ERROR(p.parseType(type));
-  return checkTypes(p, state, {type, type}, at);
+  return p.checkOperandTypes(state.operands, {type, type}, at);
 }
 
 // `check.expect_eq_const %a, dense<...> : T[, tolerance = 0.1] attr-dict` (also expect_almost_eq_const,
 // eq, almost_eq): the type is the constant's.
 absl::Status parseCheckConst(AsmParser& p, OperationState& state) {
-  RETURN_IF_ERROR(parseOperands(p, state, 1));
+  RETURN_IF_ERROR(parseOperandsExactly(p, state, 1));
   RETURN_IF_ERROR(p.expect(",", strCat("after the operand of '", state.name, "'")));
   Attr value;
   RETURN_IF_ERROR(parseElementsValue(p, state.operands[0], value));
@@ -281,7 +210,7 @@ absl::Status parseCheckConst(AsmParser& p, OperationState& state) {
 
 // `check.expect_close %a, %b[, max_ulp_difference = N][, min_ulp_difference = M] attr-dict : T, U`.
 absl::Status parseCheckClose(AsmParser& p, OperationState& state) {
-  RETURN_IF_ERROR(parseOperands(p, state, 2));
+  RETURN_IF_ERROR(parseOperandsExactly(p, state, 2));
   while (p.consumeIf(",")) {
     p.skipTrivia();
     uint32_t at = p.offset();
@@ -290,7 +219,7 @@ absl::Status parseCheckClose(AsmParser& p, OperationState& state) {
     if (key != "max_ulp_difference" && key != "min_ulp_difference")
       return p.errorAt(at, strCat("unknown option '", key, "': expected max_ulp_difference or min_ulp_difference"));
     if (findAttr(state.properties, key)) return p.errorAt(at, strCat("'", key, "' is given twice"));
-    RETURN_IF_ERROR(parseIntegerKeyword(p, state, key, ElementType::kUI64));
+    RETURN_IF_ERROR(parseIntegerAfterKeyword(p, state, key, key, ElementType::kUI64));
   }
   RETURN_IF_ERROR(parseAttrDictWithInherent(p, state, {"max_ulp_difference", "min_ulp_difference"}));
   RETURN_IF_ERROR(p.expect(":", "before the types of check.expect_close"));
@@ -299,12 +228,12 @@ absl::Status parseCheckClose(AsmParser& p, OperationState& state) {
   std::vector<Type> types;
   RETURN_IF_ERROR(p.parseTypeList(types));
   if (types.size() == 1) types.push_back(types[0]);
-  return checkTypes(p, state, types, at);
+  return p.checkOperandTypes(state.operands, types, at);
 }
 
 // `check.expect_serialized_eq %a, probe_id = "p"[, iter = N] attr-dict : T`.
 absl::Status parseCheckSerializedEq(AsmParser& p, OperationState& state) {
-  RETURN_IF_ERROR(parseOperands(p, state, 1));
+  RETURN_IF_ERROR(parseOperandsExactly(p, state, 1));
   RETURN_IF_ERROR(p.expect(",", "after the operand of check.expect_serialized_eq"));
   RETURN_IF_ERROR(p.expectKeyword("probe_id"));
   RETURN_IF_ERROR(p.expect("=", "after 'probe_id'"));
@@ -312,8 +241,7 @@ absl::Status parseCheckSerializedEq(AsmParser& p, OperationState& state) {
   RETURN_IF_ERROR(p.parseString(probe_id));
   state.addProperty("probe_id", Attribute::string(std::move(probe_id)));
   if (p.consumeIf(",")) {
-    RETURN_IF_ERROR(p.expectKeyword("iter"));
-    RETURN_IF_ERROR(parseIntegerKeyword(p, state, "iteration", ElementType::kUI32));
+    RETURN_IF_ERROR(parseKeywordInteger(p, state, "iter", "iteration", ElementType::kUI32));
   }
   RETURN_IF_ERROR(parseAttrDictWithInherent(p, state, {"probe_id", "iteration"}));
   RETURN_IF_ERROR(p.expect(":", "before the type of check.expect_serialized_eq"));
@@ -321,14 +249,14 @@ absl::Status parseCheckSerializedEq(AsmParser& p, OperationState& state) {
   uint32_t at = p.offset();
   Type type;
   RETURN_IF_ERROR(p.parseType(type));
-  return checkTypes(p, state, {type}, at);
+  return p.checkOperandTypes(state.operands, {type}, at);
 }
 
 // --- interpreter ---------------------------------------------------------------------------------------
 
 // `interpreter.probe %x, probe_id = "p" attr-dict : T` (one result of type T).
 absl::Status parseProbe(AsmParser& p, OperationState& state) {
-  RETURN_IF_ERROR(parseOperands(p, state, 1));
+  RETURN_IF_ERROR(parseOperandsExactly(p, state, 1));
   RETURN_IF_ERROR(p.expect(",", "after the operand of interpreter.probe"));
   RETURN_IF_ERROR(p.expectKeyword("probe_id"));
   RETURN_IF_ERROR(p.expect("=", "after 'probe_id'"));
@@ -341,7 +269,7 @@ absl::Status parseProbe(AsmParser& p, OperationState& state) {
   uint32_t at = p.offset();
   Type type;
   RETURN_IF_ERROR(p.parseType(type));
-  RETURN_IF_ERROR(checkTypes(p, state, {type}, at));
+  RETURN_IF_ERROR(p.checkOperandTypes(state.operands, {type}, at));
   state.result_types = {type};
   return absl::OkStatus();
 }
@@ -349,14 +277,14 @@ absl::Status parseProbe(AsmParser& p, OperationState& state) {
 // `interpreter.print %x attr-dict : T`. Current StableHLO's print has no result; older versions returned
 // the operand, so a result is produced when the text names one.
 absl::Status parsePrint(AsmParser& p, OperationState& state) {
-  RETURN_IF_ERROR(parseOperands(p, state, 1));
+  RETURN_IF_ERROR(parseOperandsExactly(p, state, 1));
   RETURN_IF_ERROR(p.parseOptionalAttrDict(state.attributes));
   RETURN_IF_ERROR(p.expect(":", "before the type of interpreter.print"));
   p.skipTrivia();
   uint32_t at = p.offset();
   Type type;
   RETURN_IF_ERROR(p.parseType(type));
-  RETURN_IF_ERROR(checkTypes(p, state, {type}, at));
+  RETURN_IF_ERROR(p.checkOperandTypes(state.operands, {type}, at));
   if (state.declared_results > 1) return p.errorAt(state.offset, "interpreter.print has at most one result");
   if (state.declared_results == 1) state.result_types = {type};
   return absl::OkStatus();

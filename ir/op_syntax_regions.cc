@@ -21,10 +21,6 @@
 
 namespace hloconf::syntax {
 
-Attr denseI64Array(const std::vector<int64_t>& values) {
-  return Attribute::denseArray(ElementType::kSI64, std::vector<uint64_t>(values.begin(), values.end()));
-}
-
 namespace {
 
 Attr integerList(const std::vector<int64_t>& values) {

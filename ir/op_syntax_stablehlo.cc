@@ -21,23 +21,6 @@ using Names = std::initializer_list<std::string_view>;
 
 std::string plural(size_t count, std::string_view noun) { return strCat(count, " ", noun, count == 1 ? "" : "s"); }
 
-// Checks the number of operands parsed so far.
-absl::Status checkOperandCount(AsmParser& p, const OperationState& state, size_t expected, uint32_t at) {
-  if (state.operands.size() == expected) return absl::OkStatus();
-  return p.errorAt(at, strCat("'", state.name, "' takes ", plural(expected, "operand"), ", found ",
-                              state.operands.size()));
-}
-
-// `%a, %b, ...` with exactly `count` operands.
-absl::Status parseOperandsExactly(AsmParser& p, OperationState& state, size_t count) {
-  p.skipTrivia();
-  uint32_t at = p.offset();
-  if (count > 0 && !p.peekOperand())
-    return p.error(strCat("expected ", plural(count, "operand"), " (%name) after '", state.name, "'"));
-  RETURN_IF_ERROR(p.parseOperandList(state.operands));
-  return checkOperandCount(p, state, count, at);
-}
-
 // `,` between the operands and the next keyword of the syntax.
 absl::Status expectComma(AsmParser& p, std::string_view before) {
   return p.expect(",", strCat("before '", before, "'"));
@@ -73,18 +56,6 @@ absl::Status parseSameType(AsmParser& p, OperationState& state, uint32_t operand
   if (state.result_types.size() != 1)
     return p.errorAt(at, strCat("'", state.name, "' produces 1 result but the function type has ",
                                 state.result_types.size()));
-  return absl::OkStatus();
-}
-
-// `keyword = N`, stored as an integer attribute of `type`.
-absl::Status parseKeywordInteger(AsmParser& p, OperationState& state, std::string_view keyword,
-                                 std::string_view attr_name,
-                                 ElementType type = ElementType::kSI64) {
-  RETURN_IF_ERROR(p.expectKeyword(keyword));
-  RETURN_IF_ERROR(p.expect("=", strCat("after '", keyword, "'")));
-  int64_t value;
-  RETURN_IF_ERROR(p.parseInteger(value));
-  state.addProperty(std::string(attr_name), Attribute::integer(value, type));
   return absl::OkStatus();
 }
 
