@@ -16,6 +16,8 @@ struct Command {
 
 int runParseCommand(const std::vector<std::string>& args);
 extern const char kParseUsage[];
+int runEvalCommand(const std::vector<std::string>& args);
+extern const char kEvalUsage[];
 
 // Expands files and folders (recursively, *.mlir) into a sorted list of files; missing paths are
 // reported on stderr and returned in `missing`.

@@ -1,0 +1,221 @@
+// `hloconf eval`: evaluate StableHLO programs with the reference evaluator, print results, run checks.
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "harness/commands.h"
+#include "ir/asm_parser.h"
+#include "ir/parser.h"
+#include "ir/strings.h"
+#include "reference/interpreter.h"
+#include "reference/kernels.h"
+
+namespace hloconf {
+
+const char kEvalUsage[] =
+    "usage: hloconf eval [options] FILES_OR_FOLDERS...\n\n"
+    "Evaluates each module with the reference evaluator (correctly rounded MPFR/MPC golden values),\n"
+    "prints the results like `stablehlo-translate --interpret`, and runs the check.* ops and\n"
+    "custom_call @check.* targets. Folders are searched for *.mlir files.\n\n"
+    "Which function runs: --function NAME; else @main; else every function that takes no arguments.\n\n"
+    "options:\n"
+    "  --function NAME      evaluate function @NAME\n"
+    "  --arg LITERAL        an argument, e.g. --arg 'dense<[1.0, 2.0]> : tensor<2xf32>' (repeatable)\n"
+    "  --args LITERALS      arguments separated by ';'\n"
+    "  --split-input-file   treat '// -----' lines as separators between independent modules\n"
+    "  --hex                print every tensor as little-endian hex bits: dense<\"0x...\"> : type\n"
+    "  -q, --quiet          print only failures and the summary\n\n"
+    "Output: per module a line '== PATH[#CHUNK] @FUNCTION', its results, and each failed check as\n"
+    "'PATH:LINE:COL: check failed: OP: ...' (first differing index, both values and bits, ULP distance).\n"
+    "Ops the evaluator does not implement are reported as 'unsupported: <op>' and counted apart.\n"
+    "Exit status: 0 when everything evaluated and every check passed; 1 when a check failed;\n"
+    "2 when a module could not be evaluated (parse error, bad program, unsupported op) or on usage errors.\n";
+
+namespace {
+
+struct EvalOptions {
+  std::string function;
+  std::vector<std::string> args;
+  bool split = false;
+  bool hex = false;
+  bool quiet = false;
+};
+
+struct Totals {
+  int modules = 0, evaluated = 0, unsupported = 0, errors = 0;
+  int64_t checks = 0, failed_checks = 0;
+};
+
+std::string hexText(const ref::RtValue& value) {
+  if (!value.isTensor()) return ref::toString(value);
+  static constexpr char kHex[] = "0123456789ABCDEF";
+  const Tensor& t = value.tensor;
+  std::string text = "dense<\"0x";
+  for (uint8_t byte : t.bytes()) {
+    text += kHex[byte >> 4];
+    text += kHex[byte & 15];
+  }
+  text += strCat("\"> : ", t.type().toString());
+  if (!value.impl_defined.empty()) strAppend(&text, "  // ", value.implDefinedCount(), " implementation-defined element(s)");
+  return text;
+}
+
+absl::StatusOr<std::vector<ref::RtValue>> parseArguments(const std::vector<std::string>& texts) {
+  std::vector<ref::RtValue> values;
+  for (const std::string& text : texts) {
+    AsmParser p("<--arg>", text, 0, text.size());
+    Attr attr;
+    absl::Status s = p.parseAttribute(attr);
+    if (!s.ok()) return s;
+    if (attr->kind() != Attribute::Kind::kDenseElements) {
+      return absl::InvalidArgumentError(strCat("<--arg>: error: expected a tensor literal like 'dense<[1, 2]> : tensor<2xi32>', got '", text, "'"));
+    }
+    values.push_back(ref::RtValue::ofTensor(attr->denseElements()));
+  }
+  return values;
+}
+
+void evalFunction(const Module& module, std::string_view text, const Operation& func, const std::string& label,
+                  const std::vector<ref::RtValue>& args, const EvalOptions& options, Totals& totals) {
+  ++totals.modules;
+  ref::Interpreter interp(module, text);
+  if (!options.quiet) std::printf("== %s @%s\n", label.c_str(), std::string(functionName(func)).c_str());
+  auto results = interp.callFunction(func, args);
+  for (const ref::CheckResult& check : interp.checks()) {
+    ++totals.checks;
+    if (check.passed) continue;
+    ++totals.failed_checks;
+    std::printf("%s: check failed: %s: %s\n", check.location.c_str(), check.op.c_str(), check.message.c_str());
+  }
+  if (!results.ok()) {
+    const bool unsupported = results.status().code() == absl::StatusCode::kUnimplemented;
+    ++(unsupported ? totals.unsupported : totals.errors);
+    std::printf("%s\n", std::string(results.status().message()).c_str());
+    return;
+  }
+  ++totals.evaluated;
+  if (options.quiet) return;
+  for (size_t i = 0; i < results->size(); ++i) {
+    const std::string value = options.hex ? hexText((*results)[i]) : ref::toString((*results)[i]);
+    std::printf("result %zu: %s\n", i, value.c_str());
+  }
+}
+
+void evalFile(const std::string& path, const EvalOptions& options, const std::vector<ref::RtValue>& args, Totals& totals) {
+  auto text = readFile(path);
+  if (!text.ok()) {
+    ++totals.modules;
+    ++totals.errors;
+    std::printf("%s\n", std::string(text.status().message()).c_str());
+    return;
+  }
+  std::vector<SourceChunk> chunks = options.split ? splitInputFile(*text) : std::vector<SourceChunk>{{0, text->size()}};
+  for (size_t c = 0; c < chunks.size(); ++c) {
+    const std::string label = chunks.size() > 1 ? strCat(path, "#", c + 1) : path;
+    auto module = parseModule(*text, path, chunks[c].begin, chunks[c].end);
+    if (!module.ok()) {
+      ++totals.modules;
+      ++totals.errors;
+      std::printf("%s\n", std::string(module.status().message()).c_str());
+      continue;
+    }
+    std::vector<const Operation*> targets;
+    if (!options.function.empty()) {
+      const Operation* f = module->findFunction(options.function);
+      if (!f) {
+        ++totals.modules;
+        ++totals.errors;
+        std::printf("%s: error: no function @%s in this module\n", label.c_str(), options.function.c_str());
+        continue;
+      }
+      targets.push_back(f);
+    } else if (const Operation* main = module->findFunction("main")) {
+      targets.push_back(main);
+    } else {
+      for (const Operation* f : module->functions()) {
+        if (!f->regions.empty() && !f->regions[0].blocks.empty() && f->regions[0].blocks.front()->arguments.size() == args.size()) {
+          targets.push_back(f);
+        }
+      }
+      if (targets.empty()) {
+        ++totals.modules;
+        ++totals.errors;
+        std::printf("%s: error: no @main and no function taking %zu argument(s); name one with --function\n", label.c_str(), args.size());
+        continue;
+      }
+    }
+    for (const Operation* f : targets) evalFunction(*module, *text, *f, label, args, options, totals);
+  }
+}
+
+}  // namespace
+
+int runEvalCommand(const std::vector<std::string>& args) {
+  EvalOptions options;
+  std::vector<std::string> sources;
+  for (size_t i = 0; i < args.size(); ++i) {
+    const std::string& arg = args[i];
+    auto next = [&](std::string& out) {
+      if (i + 1 >= args.size()) return false;
+      out = args[++i];
+      return true;
+    };
+    std::string value;
+    if (arg == "--split-input-file") {
+      options.split = true;
+    } else if (arg == "--hex") {
+      options.hex = true;
+    } else if (arg == "-q" || arg == "--quiet") {
+      options.quiet = true;
+    } else if (arg == "--function" || arg == "--arg" || arg == "--args") {
+      if (!next(value)) {
+        std::fprintf(stderr, "hloconf eval: %s needs a value\n\n%s", arg.c_str(), kEvalUsage);
+        return 2;
+      }
+      if (arg == "--function") {
+        options.function = value;
+      } else if (arg == "--arg") {
+        options.args.push_back(value);
+      } else {
+        size_t start = 0;
+        while (start <= value.size()) {
+          size_t end = value.find(';', start);
+          if (end == std::string::npos) end = value.size();
+          std::string piece = value.substr(start, end - start);
+          if (piece.find_first_not_of(" \t") != std::string::npos) options.args.push_back(piece);
+          start = end + 1;
+        }
+      }
+    } else if (!arg.empty() && arg[0] == '-') {
+      std::fprintf(stderr, "hloconf eval: unknown option '%s'\n\n%s", arg.c_str(), kEvalUsage);
+      return 2;
+    } else {
+      sources.push_back(arg);
+    }
+  }
+  if (sources.empty()) {
+    std::fputs(kEvalUsage, stderr);
+    return 2;
+  }
+  auto parsed_args = parseArguments(options.args);
+  if (!parsed_args.ok()) {
+    std::fprintf(stderr, "%s\n", std::string(parsed_args.status().message()).c_str());
+    return 2;
+  }
+  std::vector<std::string> missing;
+  std::vector<std::string> files = expandSources(sources, missing);
+  Totals totals;
+  for (const std::string& path : missing) {
+    std::printf("%s: error: no such file or folder\n", path.c_str());
+    ++totals.modules;
+    ++totals.errors;
+  }
+  for (const std::string& path : files) evalFile(path, options, *parsed_args, totals);
+  std::printf("evaluated %d/%d functions (%d unsupported, %d errors); checks: %lld passed, %lld failed\n",
+              totals.evaluated, totals.modules, totals.unsupported, totals.errors,
+              static_cast<long long>(totals.checks - totals.failed_checks), static_cast<long long>(totals.failed_checks));
+  if (totals.errors > 0 || totals.unsupported > 0 || totals.modules == 0) return 2;
+  return totals.failed_checks > 0 ? 1 : 0;
+}
+
+}  // namespace hloconf

@@ -1,0 +1,70 @@
+// The driver shared by elementwise kernels: operands of one shape (rank-0 operands broadcast, as
+// select's predicate and clamp's bounds may), one result, one function per element.
+#ifndef HLOCONF_REFERENCE_ELEMENTWISE_H_
+#define HLOCONF_REFERENCE_ELEMENTWISE_H_
+
+#include <cstdint>
+#include <vector>
+
+#include "ir/strings.h"
+#include "reference/kernels.h"
+
+namespace hloconf::ref {
+
+// One element: its bits (both parts for complex; `im` is 0 otherwise).
+struct Elem {
+  uint64_t re = 0;
+  uint64_t im = 0;
+};
+
+// fn(const std::vector<Elem>& args, Elem& out) -> bool: true when the result element is
+// implementation-defined. Input elements that are marked implementation-defined taint the result.
+template <typename Fn>
+absl::StatusOr<std::vector<RtValue>> mapElements(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands,
+                                                 size_t expected_operands, Fn fn) {
+  if (operands.size() != expected_operands) {
+    return interp.opError(op, strCat("takes ", expected_operands, " operand(s), got ", operands.size()));
+  }
+  std::vector<const Tensor*> in;
+  const std::vector<int64_t>* shape = nullptr;
+  for (size_t k = 0; k < operands.size(); ++k) {
+    auto t = tensorOperand(interp, op, operands, k);
+    if (!t.ok()) return t.status();
+    if ((*t)->type().isQuantized()) return interp.unsupported(op, "quantized operands (issue 4)");
+    in.push_back(*t);
+    if (!shape || (shape->empty() && !(*t)->type().shape().empty())) shape = &(*t)->type().shape();
+  }
+  for (size_t k = 0; k < in.size(); ++k) {
+    if (!in[k]->type().shape().empty() && in[k]->type().shape() != *shape) {
+      return interp.opError(op, strCat("operand shapes differ: ", in[0]->type().toString(), " and ", in[k]->type().toString()));
+    }
+  }
+  auto result_type = resultTensorType(interp, op, 0, *shape);
+  if (!result_type.ok()) return result_type.status();
+  if (result_type->isQuantized()) return interp.unsupported(op, "quantized results (issue 4)");
+  Tensor out(*result_type);
+  const bool out_complex = isComplex(out.elementType());
+  std::vector<uint8_t> impl(out.numElements());
+  std::vector<Elem> args(in.size());
+  for (int64_t i = 0; i < out.numElements(); ++i) {
+    bool tainted = false;
+    for (size_t k = 0; k < in.size(); ++k) {
+      const int64_t j = in[k]->type().shape().empty() ? 0 : i;
+      args[k].re = in[k]->bits(j, 0);
+      args[k].im = isComplex(in[k]->elementType()) ? in[k]->bits(j, 1) : 0;
+      tainted = tainted || operands[k].isImplDefined(j);
+    }
+    Elem result;
+    const bool impl_defined = fn(args, result);
+    out.setBits(i, result.re, 0);
+    if (out_complex) out.setBits(i, result.im, 1);
+    impl[i] = impl_defined || tainted;
+  }
+  std::vector<RtValue> results;
+  results.push_back(RtValue::ofTensor(std::move(out), std::move(impl)));
+  return results;
+}
+
+}  // namespace hloconf::ref
+
+#endif  // HLOCONF_REFERENCE_ELEMENTWISE_H_

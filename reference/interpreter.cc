@@ -1,0 +1,212 @@
+#include "reference/interpreter.h"
+
+#include <algorithm>
+
+#include "absl/container/flat_hash_map.h"
+#include "ir/diagnostic.h"
+#include "ir/strings.h"
+#include "reference/kernels.h"
+#include "reference/numerics.h"
+
+namespace hloconf::ref {
+
+namespace {
+
+bool isTerminator(std::string_view name) { return name == "func.return" || name == "stablehlo.return"; }
+
+// Whether a run-time value fits a declared type (tensor shapes may be dynamic in the declaration).
+bool valueMatchesType(const RtValue& value, const Type& type) {
+  switch (value.kind) {
+    case RtValue::Kind::kToken: return type.kind() == Type::Kind::kToken;
+    case RtValue::Kind::kTuple: {
+      if (type.kind() != Type::Kind::kTuple || type.tupleElements().size() != value.elements.size()) return false;
+      for (size_t i = 0; i < value.elements.size(); ++i) {
+        if (!valueMatchesType(value.elements[i], type.tupleElements()[i])) return false;
+      }
+      return true;
+    }
+    case RtValue::Kind::kTensor: {
+      if (!type.isTensor()) return false;
+      const Type& actual = value.tensor.type();
+      if (actual.tensorElement() != type.tensorElement() || actual.rank() != type.rank()) return false;
+      for (int64_t d = 0; d < type.rank(); ++d) {
+        if (type.shape()[d] != kDynamicSize && type.shape()[d] != actual.shape()[d]) return false;
+      }
+      return true;
+    }
+  }
+  return false;
+}
+
+std::string valueTypeText(const RtValue& value) { return value.type().toString(); }
+
+}  // namespace
+
+Interpreter::Interpreter(const Module& module, std::string_view text, EvalOptions options)
+    : module_(module), text_(text), options_(options) {
+  initNumerics();
+}
+
+int64_t Interpreter::failedChecks() const {
+  return std::count_if(checks_.begin(), checks_.end(), [](const CheckResult& c) { return !c.passed; });
+}
+
+std::string Interpreter::location(const Operation& op) const {
+  LineColumn lc = lineColumnAt(text_, std::min<size_t>(op.source_offset, text_.size()));
+  return strCat(module_.path, ":", lc.line, ":", lc.column);
+}
+
+absl::Status Interpreter::opError(const Operation& op, std::string_view message) const {
+  return absl::InvalidArgumentError(strCat(location(op), ": error: ", op.name, ": ", message));
+}
+
+absl::Status Interpreter::unsupported(const Operation& op, std::string_view detail) const {
+  return absl::UnimplementedError(
+      strCat(location(op), ": unsupported: ", op.name, detail.empty() ? "" : ": ", detail));
+}
+
+absl::StatusOr<std::vector<RtValue>> Interpreter::callFunction(const Operation& func, std::vector<RtValue> args) {
+  if (func.regions.empty() || func.regions[0].blocks.empty()) {
+    return opError(func, strCat("function @", functionName(func), " has no body (a declaration) and cannot be evaluated"));
+  }
+  const Block& entry = *func.regions[0].blocks.front();
+  if (args.size() != entry.arguments.size()) {
+    return opError(func, strCat("function @", functionName(func), " takes ", entry.arguments.size(),
+                                " argument(s), but ", args.size(), " were given"));
+  }
+  for (size_t i = 0; i < args.size(); ++i) {
+    if (!valueMatchesType(args[i], entry.arguments[i]->type)) {
+      return opError(func, strCat("argument ", i, " of @", functionName(func), " has type ",
+                                  valueTypeText(args[i]), ", but the function expects ",
+                                  entry.arguments[i]->type.toString()));
+    }
+  }
+  if (++call_depth_ > options_.max_call_depth) {
+    --call_depth_;
+    return opError(func, strCat("call depth exceeds ", options_.max_call_depth, " (unbounded recursion?)"));
+  }
+  // A function sees only its own values: hide the caller's scopes while it runs.
+  std::vector<const Env*> caller_scopes;
+  caller_scopes.swap(scopes_);
+  auto results = runRegion(func.regions[0], std::move(args));
+  scopes_.swap(caller_scopes);
+  --call_depth_;
+  if (!results.ok()) return results;
+  if (const Attr* ft = func.attr("function_type"); ft && (*ft)->kind() == Attribute::Kind::kType) {
+    const std::vector<Type>& declared = (*ft)->typeValue().results();
+    if (declared.size() != results->size()) {
+      return opError(func, strCat("@", functionName(func), " returns ", results->size(), " value(s), but its type declares ", declared.size()));
+    }
+    for (size_t i = 0; i < declared.size(); ++i) {
+      if (!valueMatchesType((*results)[i], declared[i])) {
+        return opError(func, strCat("@", functionName(func), " returns ", valueTypeText((*results)[i]), " as result ", i,
+                                    ", but its type declares ", declared[i].toString()));
+      }
+    }
+  }
+  return results;
+}
+
+absl::StatusOr<std::vector<RtValue>> Interpreter::runRegion(const Region& region, std::vector<RtValue> args) {
+  if (region.blocks.size() != 1) {
+    return absl::InvalidArgumentError(strCat(module_.path, ": error: regions with ", region.blocks.size(),
+                                             " blocks are not evaluated (StableHLO regions have one block)"));
+  }
+  const Block& block = *region.blocks.front();
+  if (args.size() != block.arguments.size()) {
+    return absl::InvalidArgumentError(strCat(module_.path, ": error: a region takes ", block.arguments.size(),
+                                             " argument(s), but ", args.size(), " were given"));
+  }
+  Env env;
+  for (size_t i = 0; i < block.arguments.size(); ++i) env[block.arguments[i].get()] = std::move(args[i]);
+  // Regions of if/case/while/map see the values of the enclosing regions (StableHLO regions may capture).
+  scopes_.push_back(&env);
+  struct PopScope {
+    std::vector<const Env*>& scopes;
+    ~PopScope() { scopes.pop_back(); }
+  } pop{scopes_};
+  for (const auto& op_ptr : block.operations) {
+    const Operation& op = *op_ptr;
+    std::vector<RtValue> operands;
+    operands.reserve(op.operands.size());
+    for (const Value* v : op.operands) {
+      const RtValue* found = nullptr;
+      for (auto scope = scopes_.rbegin(); scope != scopes_.rend() && !found; ++scope) {
+        auto it = (*scope)->find(v);
+        if (it != (*scope)->end()) found = &it->second;
+      }
+      if (!found) return opError(op, "an operand has no value (defined after its use, or outside the function)");
+      operands.push_back(*found);
+    }
+    if (isTerminator(op.name)) return operands;
+    auto results = evalOp(op, std::move(operands));
+    if (!results.ok()) return results.status();
+    if (results->size() != op.results.size()) {
+      return opError(op, strCat("produced ", results->size(), " result(s), but the op declares ", op.results.size()));
+    }
+    for (size_t i = 0; i < results->size(); ++i) {
+      if (!valueMatchesType((*results)[i], op.results[i]->type)) {
+        return opError(op, strCat("result ", i, " has type ", valueTypeText((*results)[i]),
+                                  " at run time, but the op declares ", op.results[i]->type.toString()));
+      }
+      env[op.results[i].get()] = std::move((*results)[i]);
+    }
+  }
+  return absl::InvalidArgumentError(strCat(module_.path, ": error: a region ends without a return"));
+}
+
+absl::StatusOr<std::vector<RtValue>> Interpreter::evalOp(const Operation& op, std::vector<RtValue> operands) {
+  const std::string& name = op.name;
+  if (name == "func.call" || name == "stablehlo.composite") {
+    const Attribute* callee = attrOf(op, name == "func.call" ? "callee" : "decomposition");
+    if (!callee || callee->kind() != Attribute::Kind::kSymbolRef || callee->symbolPath().empty()) {
+      return opError(op, "has no callee symbol");
+    }
+    const Operation* func = module_.findFunction(callee->symbolPath().back());
+    if (!func) return opError(op, strCat("calls @", callee->symbolPath().back(), ", which is not a function of this module"));
+    return callFunction(*func, std::move(operands));
+  }
+  if (name == "stablehlo.while") {
+    if (op.regions.size() != 2) return opError(op, "needs a cond and a body region");
+    std::vector<RtValue> state = std::move(operands);
+    for (int64_t iteration = 0;; ++iteration) {
+      if (iteration >= options_.max_while_iterations) {
+        return opError(op, strCat("stopped after ", options_.max_while_iterations, " iterations (EvalOptions::max_while_iterations)"));
+      }
+      auto cond = runRegion(op.regions[0], state);
+      if (!cond.ok()) return cond.status();
+      if (cond->size() != 1 || !(*cond)[0].isTensor() || (*cond)[0].tensor.elementType() != ElementType::kI1 ||
+          (*cond)[0].tensor.numElements() != 1) {
+        return opError(op, "the cond region must return one tensor<i1>");
+      }
+      if (!(*cond)[0].tensor.bits(0)) return state;
+      auto next = runRegion(op.regions[1], std::move(state));
+      if (!next.ok()) return next.status();
+      state = std::move(*next);
+    }
+  }
+  if (name == "stablehlo.if" || name == "stablehlo.case") {
+    if (operands.size() != 1 || !operands[0].isTensor() || operands[0].tensor.numElements() != 1) {
+      return opError(op, "needs one scalar operand");
+    }
+    if (op.regions.empty()) return opError(op, "has no branches");
+    size_t branch;
+    if (name == "stablehlo.if") {
+      branch = operands[0].tensor.bits(0) ? 0 : 1;
+      if (op.regions.size() != 2) return opError(op, "needs two branches");
+    } else {
+      // An index out of range selects the last branch (spec: case).
+      const ElementType t = operands[0].tensor.elementType();
+      if (!isInteger(t)) return opError(op, "the index must be an integer tensor");
+      const __int128 index = integerValue(t, operands[0].tensor.bits(0));
+      branch = (index < 0 || index >= static_cast<__int128>(op.regions.size())) ? op.regions.size() - 1 : static_cast<size_t>(index);
+    }
+    return runRegion(op.regions[branch], {});
+  }
+  if (name == "stablehlo.optimization_barrier") return operands;
+  Kernel kernel = lookupKernel(name);
+  if (!kernel) return unsupported(op);
+  return kernel(*this, op, operands);
+}
+
+}  // namespace hloconf::ref

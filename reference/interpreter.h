@@ -1,0 +1,75 @@
+// The reference interpreter: evaluates a function of a parsed module on run-time values.
+//
+// Ops are evaluated in program order. Control flow (func.call, while, if, case, composite, return) and
+// the check ops are handled here; every other op goes to its kernel in the kernel table (reference/
+// kernels.h). An op with no kernel is an "unsupported: <op>" error (absl::StatusCode::kUnimplemented),
+// never a crash; malformed operands give an error with the op's file:line:col.
+#ifndef HLOCONF_REFERENCE_INTERPRETER_H_
+#define HLOCONF_REFERENCE_INTERPRETER_H_
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "absl/container/flat_hash_map.h"
+#include "absl/status/statusor.h"
+#include "ir/operation.h"
+#include "reference/value.h"
+
+namespace hloconf::ref {
+
+// The outcome of one check op (check.expect_* or custom_call @check.*).
+struct CheckResult {
+  std::string op;        // e.g. "check.expect_close"
+  std::string location;  // path:line:col of the op
+  bool passed = true;
+  std::string message;   // for failures: first differing index, both values, ULP distance
+};
+
+struct EvalOptions {
+  // A `while` that runs longer than this is stopped with an error (a hang costs one case, not the run).
+  int64_t max_while_iterations = 100'000'000;
+  int max_call_depth = 1000;
+};
+
+class Interpreter {
+ public:
+  // `text` is the source the module was parsed from (for file:line:col in messages); it must outlive
+  // the interpreter.
+  Interpreter(const Module& module, std::string_view text, EvalOptions options = {});
+
+  // Evaluates function `func` of the module on `args`; returns its results.
+  absl::StatusOr<std::vector<RtValue>> callFunction(const Operation& func, std::vector<RtValue> args);
+  // Evaluates the single block of `region` with `args` bound to its arguments; returns the operands of
+  // its terminator.
+  absl::StatusOr<std::vector<RtValue>> runRegion(const Region& region, std::vector<RtValue> args);
+
+  const std::vector<CheckResult>& checks() const { return checks_; }
+  void recordCheck(CheckResult result) { checks_.push_back(std::move(result)); }
+  int64_t failedChecks() const;
+
+  // `path:line:col` of an op.
+  std::string location(const Operation& op) const;
+  // An error about `op`: "path:line:col: error: <op name>: message".
+  absl::Status opError(const Operation& op, std::string_view message) const;
+  // "unsupported: <op>[: detail]" as a kUnimplemented status with the op's location.
+  absl::Status unsupported(const Operation& op, std::string_view detail = "") const;
+
+  const Module& module() const { return module_; }
+
+ private:
+  absl::StatusOr<std::vector<RtValue>> evalOp(const Operation& op, std::vector<RtValue> operands);
+
+  using Env = absl::flat_hash_map<const Value*, RtValue>;
+  const Module& module_;
+  std::string_view text_;
+  EvalOptions options_;
+  int call_depth_ = 0;
+  std::vector<CheckResult> checks_;
+  std::vector<const Env*> scopes_;  // innermost last; reset at each function call
+};
+
+}  // namespace hloconf::ref
+
+#endif  // HLOCONF_REFERENCE_INTERPRETER_H_

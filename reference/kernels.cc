@@ -1,0 +1,61 @@
+// The kernel table, and the helpers kernels share.
+#include "reference/kernels.h"
+
+#include <algorithm>
+
+#include "absl/container/flat_hash_map.h"
+#include "ir/strings.h"
+
+namespace hloconf::ref {
+
+namespace {
+
+const absl::flat_hash_map<std::string_view, Kernel>& kernelTable() {
+  static const auto* table = [] {
+    auto* t = new absl::flat_hash_map<std::string_view, Kernel>();
+    for (auto family : {controlKernels(), checkKernels(), elementwiseKernels(), bitwiseKernels(), conversionKernels()}) {
+      for (const KernelDef& def : family) t->emplace(def.op, def.kernel);
+    }
+    return t;
+  }();
+  return *table;
+}
+
+}  // namespace
+
+Kernel lookupKernel(std::string_view op_name) {
+  auto it = kernelTable().find(op_name);
+  return it == kernelTable().end() ? nullptr : it->second;
+}
+
+std::vector<std::string_view> kernelOps() {
+  std::vector<std::string_view> ops;
+  for (const auto& [name, kernel] : kernelTable()) ops.push_back(name);
+  std::sort(ops.begin(), ops.end());
+  return ops;
+}
+
+absl::StatusOr<const Tensor*> tensorOperand(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands, size_t i) {
+  if (i >= operands.size()) return interp.opError(op, strCat("expects at least ", i + 1, " operand(s)"));
+  if (!operands[i].isTensor()) return interp.opError(op, strCat("operand ", i, " must be a tensor"));
+  return &operands[i].tensor;
+}
+
+absl::StatusOr<Type> resultTensorType(Interpreter& interp, const Operation& op, size_t i, const std::vector<int64_t>& shape) {
+  if (i >= op.results.size() || !op.results[i]->type.isTensor()) {
+    return interp.opError(op, strCat("result ", i, " must be a tensor"));
+  }
+  const Type& declared = op.results[i]->type;
+  if (declared.rank() != static_cast<int64_t>(shape.size())) {
+    return interp.opError(op, strCat("result ", i, " is declared with rank ", declared.rank(), ", but the operands give rank ", shape.size()));
+  }
+  for (size_t d = 0; d < shape.size(); ++d) {
+    if (declared.shape()[d] != kDynamicSize && declared.shape()[d] != shape[d]) {
+      return interp.opError(op, strCat("result ", i, " is declared as ", declared.toString(), ", but the operands give dimension ",
+                                       d, " size ", shape[d]));
+    }
+  }
+  return Type::tensor(shape, declared.tensorElement());
+}
+
+}  // namespace hloconf::ref

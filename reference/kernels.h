@@ -1,0 +1,51 @@
+// The kernel table: one evaluation function per op, grouped by op family in kernels_*.cc.
+#ifndef HLOCONF_REFERENCE_KERNELS_H_
+#define HLOCONF_REFERENCE_KERNELS_H_
+
+#include <functional>
+#include <span>
+#include <string_view>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "ir/operation.h"
+#include "reference/interpreter.h"
+#include "reference/value.h"
+
+namespace hloconf::ref {
+
+using Kernel = absl::StatusOr<std::vector<RtValue>> (*)(Interpreter& interp, const Operation& op,
+                                                       std::vector<RtValue>& operands);
+struct KernelDef {
+  std::string_view op;
+  Kernel kernel;
+};
+
+// The kernel of an op, or nullptr.
+Kernel lookupKernel(std::string_view op_name);
+// Every op that has a kernel (for `hloconf ops` and coverage counts).
+std::vector<std::string_view> kernelOps();
+
+// Families (each defined in its kernels_<family>.cc).
+std::span<const KernelDef> controlKernels();      // constant, iota, tuple, after_all, map, ...
+std::span<const KernelDef> checkKernels();        // check.* ops and custom_call
+std::span<const KernelDef> elementwiseKernels();  // float/complex math, arithmetic
+std::span<const KernelDef> bitwiseKernels();      // integer and boolean bit ops, shifts, counts
+std::span<const KernelDef> conversionKernels();   // convert, bitcast_convert, reduce_precision, real/imag/complex
+
+// --- Helpers shared by kernels ----------------------------------------------------------------------------
+
+// The attribute `name` of `op` (properties, then attributes), or nullptr.
+inline const Attribute* attrOf(const Operation& op, std::string_view name) {
+  const Attr* a = op.attr(name);
+  return a ? a->get() : nullptr;
+}
+
+// The tensor of operand `i`, or an error naming the op when it is not a tensor.
+absl::StatusOr<const Tensor*> tensorOperand(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands, size_t i);
+// The static tensor type of result `i`, with `shape` replacing dynamic dimensions.
+absl::StatusOr<Type> resultTensorType(Interpreter& interp, const Operation& op, size_t i, const std::vector<int64_t>& shape);
+
+}  // namespace hloconf::ref
+
+#endif  // HLOCONF_REFERENCE_KERNELS_H_

@@ -1,0 +1,212 @@
+// The check ops of the upstream interpreter's test dialect (check.expect_*, check.eq) and
+// `stablehlo.custom_call @check.*`. A failed check is recorded on the interpreter (first differing index,
+// both values, the ULP distance) and the evaluation goes on, so one run reports every failed check.
+//
+// Defaults, as the upstream interpreter's check dialect has them: expect_almost_eq tolerance 0.001
+// (absolute), expect_close within [0, 3] ULPs. Equality (`expect_eq`, `eq`) is bitwise for floats and
+// complex numbers, except that any NaN equals any NaN (NaN payloads are implementation-defined).
+#include <cmath>
+
+#include "ir/attribute.h"
+#include "ir/strings.h"
+#include "reference/kernels.h"
+#include "reference/numerics.h"
+
+namespace hloconf::ref {
+namespace {
+
+using Results = absl::StatusOr<std::vector<RtValue>>;
+
+enum class Mode { kEqual, kAlmostEqual, kClose };
+
+struct CheckSpec {
+  Mode mode = Mode::kEqual;
+  double tolerance = 0.001;
+  uint64_t min_ulps = 0;
+  uint64_t max_ulps = 3;
+};
+
+std::string hexBits(uint64_t bits) {
+  static constexpr char kHex[] = "0123456789ABCDEF";
+  std::string text;
+  do {
+    text.insert(text.begin(), kHex[bits & 15]);
+    bits >>= 4;
+  } while (bits);
+  return "0x" + text;
+}
+
+bool isNaNBits(ElementType t, uint64_t bits) { return isFloat(t) && classifyFloat(t, bits) == FloatClass::kNaN; }
+
+// Compares one part (a float, or a whole integer/bool element). Sets `ulps` for floats.
+bool partMatches(ElementType t, uint64_t actual, uint64_t expected, const CheckSpec& spec, std::optional<uint64_t>& ulps) {
+  if (!isFloat(t)) return actual == expected;
+  ulps = ulpDistance(t, actual, expected);
+  if (isNaNBits(t, actual) || isNaNBits(t, expected)) return isNaNBits(t, actual) && isNaNBits(t, expected);
+  switch (spec.mode) {
+    case Mode::kEqual: return actual == expected;
+    case Mode::kClose: return ulps && *ulps >= spec.min_ulps && *ulps <= spec.max_ulps;
+    case Mode::kAlmostEqual: {
+      MpFloat a(64), e(64), diff(2300);
+      decodeFloat(t, actual, a);
+      decodeFloat(t, expected, e);
+      if (mpfr_inf_p(a) || mpfr_inf_p(e)) return actual == expected;
+      mpfr_sub(diff, a, e, MPFR_RNDN);  // exact at this precision for every format
+      mpfr_abs(diff, diff, MPFR_RNDN);
+      return mpfr_cmp_d(diff, spec.tolerance) <= 0;
+    }
+  }
+  return false;
+}
+
+std::string describeMismatch(const Tensor& actual, const Tensor& expected, int64_t index, std::optional<uint64_t> ulps) {
+  const ElementType t = actual.elementType();
+  const bool complex = isComplex(t);
+  auto bitsText = [&](const Tensor& x) {
+    return complex ? strCat(hexBits(x.bits(index, 0)), ", ", hexBits(x.bits(index, 1))) : hexBits(x.bits(index, 0));
+  };
+  std::string text = strCat("at index ", indexToString(actual.type().shape(), index), ": actual ",
+                            elementToString(actual, index), " (bits ", bitsText(actual), "), expected ",
+                            elementToString(expected, index), " (bits ", bitsText(expected), ")");
+  if (isFloat(t) || complex) {
+    if (ulps) {
+      strAppend(&text, ", ", *ulps, " ULP apart");
+    } else {
+      strAppend(&text, ", no ULP distance (one is NaN)");
+    }
+  }
+  return text;
+}
+
+// Runs one check of `actual` against `expected` and records it.
+absl::Status runCheck(Interpreter& interp, const Operation& op, std::string_view name, const Tensor& actual,
+                      const Tensor& expected, const CheckSpec& spec, bool* passed_out = nullptr) {
+  if (actual.type().shape() != expected.type().shape() || actual.elementType() != expected.elementType()) {
+    return interp.opError(op, strCat("compares ", actual.type().toString(), " with ", expected.type().toString(),
+                                     ": the types must be equal"));
+  }
+  const ElementType t = actual.elementType();
+  const ElementType part_type = isComplex(t) ? complexPartType(t) : t;
+  const int parts = isComplex(t) ? 2 : 1;
+  int64_t first = -1, mismatches = 0;
+  std::optional<uint64_t> first_ulps, max_ulps;
+  for (int64_t i = 0; i < actual.numElements(); ++i) {
+    bool ok = true;
+    std::optional<uint64_t> element_ulps = 0;
+    for (int part = 0; part < parts; ++part) {
+      std::optional<uint64_t> ulps;
+      ok = partMatches(part_type, actual.bits(i, part), expected.bits(i, part), spec, ulps) && ok;
+      if (!ulps) {
+        element_ulps.reset();
+      } else if (element_ulps) {
+        element_ulps = std::max(*element_ulps, *ulps);
+      }
+    }
+    if (!ok) {
+      if (first < 0) {
+        first = i;
+        first_ulps = element_ulps;
+      }
+      ++mismatches;
+      if (element_ulps && (!max_ulps || *element_ulps > *max_ulps)) max_ulps = element_ulps;
+    }
+  }
+  CheckResult result{std::string(name), interp.location(op), first < 0, ""};
+  if (first >= 0) {
+    result.message = strCat(mismatches, " of ", actual.numElements(), " element(s) differ; first ",
+                            describeMismatch(actual, expected, first, first_ulps));
+    if (spec.mode == Mode::kClose) strAppend(&result.message, " (allowed ", spec.min_ulps, "..", spec.max_ulps, " ULPs)");
+    if (spec.mode == Mode::kAlmostEqual) strAppend(&result.message, " (tolerance ", std::to_string(spec.tolerance), ")");
+    if (max_ulps && mismatches > 1) strAppend(&result.message, "; largest ULP distance among differing elements: ", *max_ulps);
+  }
+  if (passed_out) *passed_out = result.passed;
+  interp.recordCheck(std::move(result));
+  return absl::OkStatus();
+}
+
+CheckSpec specFor(const Operation& op, std::string_view name) {
+  CheckSpec spec;
+  if (name.find("almost_eq") != std::string_view::npos) spec.mode = Mode::kAlmostEqual;
+  if (name.find("expect_close") != std::string_view::npos) spec.mode = Mode::kClose;
+  if (const Attribute* tol = attrOf(op, "tolerance"); tol && tol->kind() == Attribute::Kind::kFloat) {
+    MpFloat v(64);
+    decodeFloat(tol->elementType(), tol->floatBits(), v);
+    spec.tolerance = mpfr_get_d(v, MPFR_RNDN);
+  }
+  if (const Attribute* a = attrOf(op, "max_ulp_difference"); a && a->kind() == Attribute::Kind::kInteger) spec.max_ulps = a->intValue();
+  if (const Attribute* a = attrOf(op, "min_ulp_difference"); a && a->kind() == Attribute::Kind::kInteger) spec.min_ulps = a->intValue();
+  return spec;
+}
+
+Results checkOpKernel(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands) {
+  const std::string_view name = op.name;
+  const bool against_const = name.ends_with("_const") || name == "check.eq" || name == "check.almost_eq";
+  if (operands.size() != (against_const ? 1u : 2u)) return interp.opError(op, "wrong number of operands");
+  auto actual = tensorOperand(interp, op, operands, 0);
+  if (!actual.ok()) return actual.status();
+  const Tensor* expected;
+  if (against_const) {
+    const Attribute* value = attrOf(op, "value");
+    if (!value || value->kind() != Attribute::Kind::kDenseElements) return interp.opError(op, "needs a dense 'value'");
+    expected = &value->denseElements();
+  } else {
+    auto e = tensorOperand(interp, op, operands, 1);
+    if (!e.ok()) return e.status();
+    expected = *e;
+  }
+  absl::Status s = runCheck(interp, op, name, **actual, *expected, specFor(op, name));
+  if (!s.ok()) return s;
+  return std::vector<RtValue>{};
+}
+
+// `stablehlo.custom_call @check.*(actual, expected)`: the testdata form of the same checks. `check.eq` and
+// `check.almost_eq` as custom calls return a tensor<i1> (true when the check passed).
+Results customCallKernel(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands) {
+  const Attribute* target = attrOf(op, "call_target_name");
+  const std::string target_name = target ? target->text() : "";
+  static constexpr std::string_view kTargets[] = {"check.expect_eq", "check.expect_almost_eq", "check.expect_close",
+                                                  "check.eq", "check.almost_eq"};
+  if (std::find(std::begin(kTargets), std::end(kTargets), target_name) == std::end(kTargets)) {
+    return interp.unsupported(op, strCat("@", target_name, " (only the check.* targets are evaluated)"));
+  }
+  if (operands.size() != 2) return interp.opError(op, strCat("@", target_name, " takes two operands (actual, expected)"));
+  auto actual = tensorOperand(interp, op, operands, 0);
+  if (!actual.ok()) return actual.status();
+  auto expected = tensorOperand(interp, op, operands, 1);
+  if (!expected.ok()) return expected.status();
+  bool passed = false;
+  absl::Status s = runCheck(interp, op, target_name, **actual, **expected, specFor(op, target_name), &passed);
+  if (!s.ok()) return s;
+  std::vector<RtValue> results;
+  for (const auto& r : op.results) {
+    if (!r->type.isTensor() || r->type.elementType() != ElementType::kI1 || r->type.rank() != 0) {
+      return interp.opError(op, "a check custom_call returns nothing or one tensor<i1>");
+    }
+    Tensor flag(r->type);
+    flag.setBits(0, passed ? 1 : 0);
+    results.push_back(RtValue::ofTensor(std::move(flag)));
+  }
+  return results;
+}
+
+Results serializedEqKernel(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands) {
+  return interp.unsupported(op, "probes (check.expect_serialized_eq) need the upstream probe files");
+}
+
+constexpr KernelDef kKernels[] = {
+    {"check.expect_eq", checkOpKernel},
+    {"check.expect_eq_const", checkOpKernel},
+    {"check.expect_almost_eq", checkOpKernel},
+    {"check.expect_almost_eq_const", checkOpKernel},
+    {"check.expect_close", checkOpKernel},
+    {"check.eq", checkOpKernel},
+    {"check.almost_eq", checkOpKernel},
+    {"check.expect_serialized_eq", serializedEqKernel},
+    {"stablehlo.custom_call", customCallKernel},
+};
+
+}  // namespace
+
+std::span<const KernelDef> checkKernels() { return kKernels; }
+
+}  // namespace hloconf::ref

@@ -1,0 +1,120 @@
+// Kernels for values and structure: constant, iota, tuple, get_tuple_element, after_all, create_token, map.
+#include "ir/strings.h"
+#include "reference/kernels.h"
+#include "reference/numerics.h"
+
+namespace hloconf::ref {
+namespace {
+
+using Results = absl::StatusOr<std::vector<RtValue>>;
+
+Results constantKernel(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands) {
+  const Attribute* value = attrOf(op, "value");
+  if (!value || value->kind() != Attribute::Kind::kDenseElements) return interp.opError(op, "needs a dense 'value' attribute");
+  const Tensor& t = value->denseElements();
+  if (op.results.size() != 1) return interp.opError(op, "needs one result");
+  if (op.results[0]->type.isQuantized()) return interp.unsupported(op, "quantized constants (issue 4)");
+  return std::vector<RtValue>{RtValue::ofTensor(t)};
+}
+
+// The bits of integer `value` in element type `t` (iota and other index-valued results).
+void setIndexValue(Tensor& out, int64_t i, __int128 value) {
+  const ElementType t = out.elementType();
+  if (isBoolean(t)) {
+    out.setBits(i, value != 0);
+  } else if (isInteger(t)) {
+    out.setBits(i, wrapInteger(t, value));
+  } else if (isComplex(t)) {
+    out.setBits(i, integerToFloat(complexPartType(t), value), 0);
+  } else {
+    out.setBits(i, integerToFloat(t, value));
+  }
+}
+
+Results iotaKernel(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands) {
+  if (op.results.size() != 1 || !op.results[0]->type.isTensor() || !op.results[0]->type.hasStaticShape()) {
+    return interp.opError(op, "needs one static-shaped tensor result");
+  }
+  const Type& type = op.results[0]->type;
+  if (type.isQuantized()) return interp.unsupported(op, "quantized iota (issue 4)");
+  const Attribute* dim_attr = attrOf(op, "iota_dimension");
+  if (!dim_attr || dim_attr->kind() != Attribute::Kind::kInteger) return interp.opError(op, "needs an 'iota_dimension' attribute");
+  const int64_t dim = dim_attr->intValue();
+  if (dim < 0 || dim >= type.rank()) return interp.opError(op, strCat("iota_dimension ", dim, " is out of range for rank ", type.rank()));
+  Tensor out(type);
+  int64_t inner = 1;
+  for (int64_t d = type.rank() - 1; d > dim; --d) inner *= type.shape()[d];
+  const int64_t size = type.shape()[dim];
+  for (int64_t i = 0; i < out.numElements(); ++i) setIndexValue(out, i, (i / inner) % size);
+  return std::vector<RtValue>{RtValue::ofTensor(std::move(out))};
+}
+
+Results tupleKernel(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands) {
+  return std::vector<RtValue>{RtValue::tuple(operands)};
+}
+
+Results getTupleElementKernel(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands) {
+  const Attribute* index = attrOf(op, "index");
+  if (operands.size() != 1 || operands[0].kind != RtValue::Kind::kTuple) return interp.opError(op, "needs one tuple operand");
+  if (!index || index->kind() != Attribute::Kind::kInteger || index->intValue() < 0 ||
+      index->intValue() >= static_cast<int64_t>(operands[0].elements.size())) {
+    return interp.opError(op, "needs an 'index' within the tuple");
+  }
+  return std::vector<RtValue>{operands[0].elements[index->intValue()]};
+}
+
+Results tokenKernel(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands) {
+  for (const RtValue& v : operands) {
+    if (v.kind != RtValue::Kind::kToken) return interp.opError(op, "operands must be tokens");
+  }
+  return std::vector<RtValue>{RtValue::token()};
+}
+
+// map: applies the computation to each index of the operands (which have one shape).
+Results mapKernel(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands) {
+  if (operands.empty() || op.regions.size() != 1) return interp.opError(op, "needs operands and a computation");
+  std::vector<const Tensor*> inputs;
+  for (size_t i = 0; i < operands.size(); ++i) {
+    auto t = tensorOperand(interp, op, operands, i);
+    if (!t.ok()) return t.status();
+    if ((*t)->type().shape() != operands[0].tensor.type().shape()) return interp.opError(op, "operands must have one shape");
+    inputs.push_back(*t);
+  }
+  auto result_type = resultTensorType(interp, op, 0, inputs[0]->type().shape());
+  if (!result_type.ok()) return result_type.status();
+  Tensor out(*result_type);
+  std::vector<uint8_t> impl(out.numElements());
+  for (int64_t i = 0; i < out.numElements(); ++i) {
+    std::vector<RtValue> args;
+    for (size_t k = 0; k < inputs.size(); ++k) {
+      Tensor scalar(Type::tensor({}, inputs[k]->type().tensorElement()));
+      for (int part = 0; part < (isComplex(inputs[k]->elementType()) ? 2 : 1); ++part) scalar.setBits(0, inputs[k]->bits(i, part), part);
+      args.push_back(RtValue::ofTensor(std::move(scalar), {operands[k].isImplDefined(i)}));
+    }
+    auto r = interp.runRegion(op.regions[0], std::move(args));
+    if (!r.ok()) return r.status();
+    if (r->size() != 1 || !(*r)[0].isTensor() || (*r)[0].tensor.numElements() != 1 ||
+        (*r)[0].tensor.elementType() != out.elementType()) {
+      return interp.opError(op, "the computation must return one scalar of the result element type");
+    }
+    for (int part = 0; part < (isComplex(out.elementType()) ? 2 : 1); ++part) out.setBits(i, (*r)[0].tensor.bits(0, part), part);
+    impl[i] = (*r)[0].isImplDefined(0);
+  }
+  return std::vector<RtValue>{RtValue::ofTensor(std::move(out), std::move(impl))};
+}
+
+constexpr KernelDef kKernels[] = {
+    {"stablehlo.constant", constantKernel},
+    {"stablehlo.iota", iotaKernel},
+    {"stablehlo.tuple", tupleKernel},
+    {"stablehlo.get_tuple_element", getTupleElementKernel},
+    {"stablehlo.after_all", tokenKernel},
+    {"stablehlo.create_token", tokenKernel},
+    {"stablehlo.map", mapKernel},
+};
+
+}  // namespace
+
+std::span<const KernelDef> controlKernels() { return kKernels; }
+
+}  // namespace hloconf::ref

@@ -1,0 +1,213 @@
+// Conversions: convert (every pair of element types), bitcast_convert, reduce_precision, real, imag,
+// complex. docs/semantics.md lists the implementation-defined choices (out-of-range float-to-integer
+// saturates, NaN to integer is 0, integer narrowing wraps; all marked).
+#include "reference/elementwise.h"
+#include "reference/numerics.h"
+
+namespace hloconf::ref {
+namespace {
+
+using Results = absl::StatusOr<std::vector<RtValue>>;
+
+ElementType operandType(const Operation& op, size_t i = 0) { return op.operands[i]->type.elementType(); }
+ElementType resultType(const Operation& op) { return op.results[0]->type.elementType(); }
+
+// The value of a real element (bool, integer or float bits) as an exact MPFR number.
+void realValue(ElementType t, uint64_t bits, mpfr_ptr out) {
+  if (isFloat(t)) {
+    decodeFloat(t, bits, out);
+    return;
+  }
+  const __int128 v = integerValue(t, bits);
+  if (v < 0) {
+    mpfr_set_sj(out, static_cast<intmax_t>(v), MPFR_RNDN);
+  } else {
+    mpfr_set_uj(out, static_cast<uintmax_t>(v), MPFR_RNDN);
+  }
+}
+
+// Converts one real value (exact in `value`) to real type `d`. Returns true when implementation-defined.
+bool convertReal(mpfr_srcptr value, ElementType d, uint64_t& out) {
+  if (isBoolean(d)) {
+    out = mpfr_zero_p(value) ? 0 : 1;  // NaN is non-zero: true
+    return false;
+  }
+  if (isFloat(d)) {
+    out = encodeFloat(d, value);
+    return false;
+  }
+  // To an integer: truncate toward zero; NaN gives 0 and out-of-range values saturate (XLA), marked.
+  if (mpfr_nan_p(value)) {
+    out = 0;
+    return true;
+  }
+  const __int128 lo = isSignedInteger(d) ? static_cast<__int128>(minSignedValue(d)) : 0;
+  const __int128 hi = static_cast<__int128>(maxUnsignedValue(d));
+  MpFloat truncated(mpfr_get_prec(value) > 128 ? mpfr_get_prec(value) : 128);
+  mpfr_trunc(truncated, value);
+  const int sign = mpfr_sgn(truncated.get());
+  MpFloat lo_value(128), hi_value(128);
+  mpfr_set_sj(lo_value, static_cast<intmax_t>(lo), MPFR_RNDN);
+  mpfr_set_uj(hi_value, static_cast<uintmax_t>(hi), MPFR_RNDN);
+  if (mpfr_inf_p(truncated.get()) || (sign < 0 && mpfr_less_p(truncated, lo_value)) || (sign > 0 && mpfr_greater_p(truncated, hi_value))) {
+    out = wrapInteger(d, sign < 0 ? lo : hi);
+    return true;
+  }
+  const __int128 v = sign < 0 ? static_cast<__int128>(mpfr_get_sj(truncated, MPFR_RNDZ))
+                                             : static_cast<__int128>(mpfr_get_uj(truncated, MPFR_RNDZ));
+  out = wrapInteger(d, v);
+  return false;
+}
+
+Results convertKernel(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands) {
+  const ElementType s = operandType(op), d = resultType(op);
+  if (s == ElementType::kIndex || d == ElementType::kIndex) return interp.unsupported(op, "index element types");
+  return mapElements(interp, op, operands, 1, [&](const std::vector<Elem>& a, Elem& out) {
+    // Integer to integer (and bool): exact value, wrapped to the destination; narrowing that changes the
+    // value is implementation-defined (TBD in the spec), marked.
+    if (!isFloat(s) && !isComplex(s) && !isFloat(d) && !isComplex(d)) {
+      const __int128 v = integerValue(s, a[0].re);
+      if (isBoolean(d)) {
+        out.re = v != 0;
+        return false;
+      }
+      out.re = wrapInteger(d, v);
+      return !integerInRange(d, v);
+    }
+    MpFloat re(128), im(128);
+    if (isComplex(s)) {
+      decodeFloat(complexPartType(s), a[0].re, re);
+      decodeFloat(complexPartType(s), a[0].im, im);
+    } else {
+      realValue(s, a[0].re, re);
+      mpfr_set_zero(im, 1);
+    }
+    if (isComplex(d)) {
+      out.re = encodeFloat(complexPartType(d), re);
+      out.im = encodeFloat(complexPartType(d), im);
+      return false;
+    }
+    return convertReal(re, d, out.re);  // complex to real: the imaginary part is ignored (spec)
+  });
+}
+
+Results bitcastConvertKernel(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands) {
+  auto in = tensorOperand(interp, op, operands, 0);
+  if (!in.ok()) return in.status();
+  const Type& result_type = op.results[0]->type;
+  if (!result_type.isTensor() || !result_type.hasStaticShape()) return interp.unsupported(op, "dynamic result shapes");
+  const ElementType s = (*in)->elementType(), d = result_type.elementType();
+  if (s == ElementType::kIndex || d == ElementType::kIndex) return interp.unsupported(op, "index element types");
+  Tensor out(result_type);
+  const int64_t total_bits = (*in)->numElements() * bitWidth(s);
+  if (total_bits != out.numElements() * bitWidth(d)) {
+    return interp.opError(op, strCat("the operand has ", total_bits, " bits, but the result type ", result_type.toString(),
+                                     " has ", out.numElements() * bitWidth(d)));
+  }
+  // A little-endian bit stream: element after element, a complex element's real part first.
+  std::vector<uint8_t> stream(static_cast<size_t>(total_bits));
+  auto parts = [](ElementType t) { return isComplex(t) ? 2 : 1; };
+  auto part_bits = [&](ElementType t) { return bitWidth(t) / parts(t); };
+  int64_t pos = 0;
+  for (int64_t i = 0; i < (*in)->numElements(); ++i) {
+    for (int part = 0; part < parts(s); ++part) {
+      const uint64_t bits = (*in)->bits(i, part);
+      for (int b = 0; b < part_bits(s); ++b) stream[pos++] = (bits >> b) & 1;
+    }
+  }
+  pos = 0;
+  for (int64_t i = 0; i < out.numElements(); ++i) {
+    for (int part = 0; part < parts(d); ++part) {
+      uint64_t bits = 0;
+      for (int b = 0; b < part_bits(d); ++b) bits |= static_cast<uint64_t>(stream[pos++]) << b;
+      out.setBits(i, bits, part);
+    }
+  }
+  // Between element types of different widths the element order within the bits is
+  // implementation-defined (spec: `bits`); the reference uses little-endian order and marks them.
+  std::vector<uint8_t> impl(out.numElements(), bitWidth(s) != bitWidth(d) ? 1 : 0);
+  return std::vector<RtValue>{RtValue::ofTensor(std::move(out), std::move(impl))};
+}
+
+Results reducePrecisionKernel(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands) {
+  const ElementType t = operandType(op);
+  if (!isFloat(t)) return interp.opError(op, "takes float tensors");
+  const Attribute* e_attr = attrOf(op, "exponent_bits");
+  const Attribute* m_attr = attrOf(op, "mantissa_bits");
+  if (!e_attr || !m_attr || e_attr->kind() != Attribute::Kind::kInteger || m_attr->kind() != Attribute::Kind::kInteger) {
+    return interp.opError(op, "needs exponent_bits and mantissa_bits");
+  }
+  const int64_t e = e_attr->intValue(), m = m_attr->intValue();
+  if (e < 1 || m < 0 || e > 30 || m > 200) return interp.opError(op, strCat("exponent_bits ", e, " / mantissa_bits ", m, " out of range"));
+  // The (e, m) format: bias 2^(e-1) - 1, no subnormals (values below its smallest normal flush to zero,
+  // as XLA does), overflow to infinity.
+  const long bias = (1L << (e - 1)) - 1;
+  return mapElements(interp, op, operands, 1, [&](const std::vector<Elem>& a, Elem& out) {
+    const FloatClass c = classifyFloat(t, a[0].re);
+    if (c == FloatClass::kNaN && m == 0) {
+      // With no mantissa bits the reduced format has no NaN: truncating the mantissa (spec) leaves the
+      // all-ones exponent, an infinity of the NaN's sign.
+      MpFloat inf(8);
+      const bool negative = floatFormat(t).has_sign && ((a[0].re >> (floatFormat(t).total_bits - 1)) & 1);
+      mpfr_set_inf(inf, negative ? -1 : 1);
+      out.re = encodeFloat(t, inf);
+      return false;
+    }
+    if (c == FloatClass::kNaN || c == FloatClass::kInfinity || c == FloatClass::kZero) {
+      out.re = a[0].re;
+      return false;
+    }
+    MpFloat v(64);
+    decodeFloat(t, a[0].re, v);
+    const bool negative = mpfr_signbit(v) != 0;
+    mpfr_prec_round(v, static_cast<mpfr_prec_t>(m + 1), MPFR_RNDN);
+    // Largest finite: (2 - 2^-m) * 2^bias; smallest normal: 2^(1 - bias). MPFR exponents: x in [2^(E-1), 2^E).
+    if (mpfr_get_exp(v) > bias + 1) {
+      mpfr_set_inf(v, negative ? -1 : 1);
+    } else if (mpfr_get_exp(v) < 2 - bias) {
+      mpfr_set_zero(v, negative ? -1 : 1);
+    }
+    out.re = encodeFloat(t, v);
+    return false;
+  });
+}
+
+Results realImagKernel(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands) {
+  const ElementType t = operandType(op);
+  const bool imag = op.name == "stablehlo.imag";
+  if (!isFloat(t) && !isComplex(t)) return interp.opError(op, "takes float or complex tensors");
+  return mapElements(interp, op, operands, 1, [&](const std::vector<Elem>& a, Elem& out) {
+    if (isComplex(t)) {
+      out.re = imag ? a[0].im : a[0].re;
+    } else {
+      MpFloat zero(8);
+      mpfr_set_zero(zero, 1);
+      out.re = imag ? encodeFloat(t, zero) : a[0].re;
+    }
+    return false;
+  });
+}
+
+Results complexKernel(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands) {
+  if (!isComplex(resultType(op))) return interp.opError(op, "the result must be complex");
+  return mapElements(interp, op, operands, 2, [&](const std::vector<Elem>& a, Elem& out) {
+    out.re = a[0].re;
+    out.im = a[1].re;
+    return false;
+  });
+}
+
+constexpr KernelDef kKernels[] = {
+    {"stablehlo.convert", convertKernel},
+    {"stablehlo.bitcast_convert", bitcastConvertKernel},
+    {"stablehlo.reduce_precision", reducePrecisionKernel},
+    {"stablehlo.real", realImagKernel},
+    {"stablehlo.imag", realImagKernel},
+    {"stablehlo.complex", complexKernel},
+};
+
+}  // namespace
+
+std::span<const KernelDef> conversionKernels() { return kKernels; }
+
+}  // namespace hloconf::ref

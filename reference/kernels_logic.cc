@@ -1,0 +1,212 @@
+// Bitwise and logical ops, shifts, bit counts, compare, select and is_finite.
+//
+// Shifts by an amount >= the bit width (the amount read as unsigned) are implementation-defined in the
+// spec; the reference gives XLA's results (0 for left and logical right shifts, the sign fill for
+// arithmetic right shifts) and marks the element.
+#include <bit>
+
+#include "reference/elementwise.h"
+#include "reference/numerics.h"
+
+namespace hloconf::ref {
+namespace {
+
+using Results = absl::StatusOr<std::vector<RtValue>>;
+
+ElementType operandType(const Operation& op, size_t i = 0) { return op.operands[i]->type.elementType(); }
+
+absl::Status typeError(Interpreter& interp, const Operation& op, std::string_view allowed) {
+  return interp.opError(op, strCat("does not take ", elementTypeName(operandType(op)), " operands (the spec allows ", allowed, ")"));
+}
+
+Results bitwiseKernel(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands) {
+  const ElementType t = operandType(op);
+  if (!isInteger(t) && !isBoolean(t)) return typeError(interp, op, "boolean and integer types");
+  const uint64_t mask = integerMask(t);
+  if (op.name == "stablehlo.not") {
+    return mapElements(interp, op, operands, 1, [&](const std::vector<Elem>& a, Elem& out) {
+      out.re = ~a[0].re & mask;
+      return false;
+    });
+  }
+  const char kind = op.name == "stablehlo.and" ? '&' : op.name == "stablehlo.or" ? '|' : '^';
+  return mapElements(interp, op, operands, 2, [&](const std::vector<Elem>& a, Elem& out) {
+    out.re = kind == '&' ? (a[0].re & a[1].re) : kind == '|' ? (a[0].re | a[1].re) : (a[0].re ^ a[1].re);
+    return false;
+  });
+}
+
+Results shiftKernel(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands) {
+  const ElementType t = operandType(op);
+  if (!isInteger(t)) return typeError(interp, op, "integer types");
+  const int width = bitWidth(t);
+  const uint64_t mask = integerMask(t);
+  const std::string_view name = op.name;
+  return mapElements(interp, op, operands, 2, [&](const std::vector<Elem>& a, Elem& out) {
+    const uint64_t amount = a[1].re & mask;  // read as unsigned
+    const __int128 value = integerValue(t, a[0].re);
+    if (amount >= static_cast<uint64_t>(width)) {
+      out.re = (name == "stablehlo.shift_right_arithmetic" && value < 0) ? mask : 0;
+      return true;
+    }
+    if (name == "stablehlo.shift_left") {
+      out.re = (a[0].re << amount) & mask;
+    } else if (name == "stablehlo.shift_right_logical") {
+      out.re = (a[0].re & mask) >> amount;
+    } else {
+      out.re = wrapInteger(t, value >> amount);
+    }
+    return false;
+  });
+}
+
+Results countKernel(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands) {
+  const ElementType t = operandType(op);
+  if (!isInteger(t)) return typeError(interp, op, "integer types");
+  const int width = bitWidth(t);
+  const bool popcnt = op.name == "stablehlo.popcnt";
+  return mapElements(interp, op, operands, 1, [&](const std::vector<Elem>& a, Elem& out) {
+    const uint64_t bits = a[0].re & integerMask(t);
+    const int count = popcnt ? std::popcount(bits) : std::countl_zero(bits) - (64 - width);
+    out.re = wrapInteger(t, count);
+    return false;
+  });
+}
+
+enum class Direction { kEQ, kNE, kGE, kGT, kLE, kLT };
+
+// Orders a comparison result (-1, 0, 1, or 2 for unordered) by direction.
+bool decide(Direction d, int c) {
+  if (c == 2) return d == Direction::kNE;
+  switch (d) {
+    case Direction::kEQ: return c == 0;
+    case Direction::kNE: return c != 0;
+    case Direction::kGE: return c >= 0;
+    case Direction::kGT: return c > 0;
+    case Direction::kLE: return c <= 0;
+    case Direction::kLT: return c < 0;
+  }
+  return false;
+}
+
+// IEEE 754 totalOrder position: -NaN < -inf < ... < -0 < +0 < ... < +inf < +NaN (on the encodings).
+int64_t totalOrderKey(ElementType t, uint64_t bits) {
+  const FloatFormat& f = floatFormat(t);
+  if (!f.has_sign) return static_cast<int64_t>(bits);
+  const uint64_t sign_bit = uint64_t{1} << (f.total_bits - 1);
+  const int64_t magnitude = static_cast<int64_t>(bits & (sign_bit - 1));
+  return (bits & sign_bit) ? -magnitude - 1 : magnitude;
+}
+
+// IEEE comparison of two floats: -1, 0, 1, or 2 when unordered (a NaN).
+int floatCompare(ElementType t, uint64_t x, uint64_t y) {
+  if (classifyFloat(t, x) == FloatClass::kNaN || classifyFloat(t, y) == FloatClass::kNaN) return 2;
+  MpFloat a(64), b(64);
+  decodeFloat(t, x, a);
+  decodeFloat(t, y, b);
+  const int c = mpfr_cmp(a, b);
+  return (c > 0) - (c < 0);
+}
+
+Results compareKernel(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands) {
+  const Attribute* dir = attrOf(op, "comparison_direction");
+  if (!dir || dir->kind() != Attribute::Kind::kEnum) return interp.opError(op, "needs a comparison_direction");
+  static constexpr std::pair<std::string_view, Direction> kDirections[] = {
+      {"EQ", Direction::kEQ}, {"NE", Direction::kNE}, {"GE", Direction::kGE},
+      {"GT", Direction::kGT}, {"LE", Direction::kLE}, {"LT", Direction::kLT}};
+  Direction direction{};
+  bool found = false;
+  for (const auto& [name, d] : kDirections) {
+    if (dir->text() == name) direction = d, found = true;
+  }
+  if (!found) return interp.opError(op, strCat("unknown comparison_direction ", dir->text()));
+  const ElementType t = operandType(op);
+  std::string compare_type;
+  if (const Attribute* ct = attrOf(op, "compare_type"); ct && ct->kind() == Attribute::Kind::kEnum) compare_type = ct->text();
+  if (compare_type.empty() || compare_type == "NOTYPE") {
+    compare_type = isFloat(t) || isComplex(t) ? "FLOAT" : isSignedInteger(t) ? "SIGNED" : "UNSIGNED";
+  }
+  if (isComplex(t) && direction != Direction::kEQ && direction != Direction::kNE) {
+    return interp.opError(op, "complex numbers compare only with EQ or NE (spec)");
+  }
+  const bool total = compare_type == "TOTALORDER";
+  const bool is_signed = compare_type == "SIGNED";
+  if ((isFloat(t) || isComplex(t)) && compare_type != "FLOAT" && !total) {
+    return interp.opError(op, strCat("compare_type ", compare_type, " does not apply to ", elementTypeName(t)));
+  }
+  return mapElements(interp, op, operands, 2, [&](const std::vector<Elem>& a, Elem& out) {
+    bool result;
+    if (isFloat(t)) {
+      if (total) {
+        const int64_t x = totalOrderKey(t, a[0].re), y = totalOrderKey(t, a[1].re);
+        result = decide(direction, (x > y) - (x < y));
+      } else {
+        result = decide(direction, floatCompare(t, a[0].re, a[1].re));
+      }
+    } else if (isComplex(t)) {
+      const ElementType part = complexPartType(t);
+      int re, im;
+      if (total) {
+        re = totalOrderKey(part, a[0].re) == totalOrderKey(part, a[1].re) ? 0 : 1;
+        im = totalOrderKey(part, a[0].im) == totalOrderKey(part, a[1].im) ? 0 : 1;
+      } else {
+        re = floatCompare(part, a[0].re, a[1].re);
+        im = floatCompare(part, a[0].im, a[1].im);
+      }
+      const bool equal = re == 0 && im == 0;
+      result = direction == Direction::kEQ ? equal : !equal;
+    } else {
+      const uint64_t mask = integerMask(t);
+      __int128 x, y;
+      if (is_signed) {
+        x = integerValue(t, a[0].re);
+        y = integerValue(t, a[1].re);
+      } else {
+        x = a[0].re & mask;
+        y = a[1].re & mask;
+      }
+      result = decide(direction, (x > y) - (x < y));
+    }
+    out.re = result ? 1 : 0;
+    return false;
+  });
+}
+
+Results selectKernel(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands) {
+  if (operandType(op) != ElementType::kI1) return interp.opError(op, "the predicate must be a tensor of i1");
+  return mapElements(interp, op, operands, 3, [&](const std::vector<Elem>& a, Elem& out) {
+    out = a[0].re ? a[1] : a[2];
+    return false;
+  });
+}
+
+Results isFiniteKernel(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands) {
+  const ElementType t = operandType(op);
+  if (!isFloat(t)) return typeError(interp, op, "float types");
+  return mapElements(interp, op, operands, 1, [&](const std::vector<Elem>& a, Elem& out) {
+    const FloatClass c = classifyFloat(t, a[0].re);
+    out.re = (c != FloatClass::kNaN && c != FloatClass::kInfinity) ? 1 : 0;
+    return false;
+  });
+}
+
+constexpr KernelDef kKernels[] = {
+    {"stablehlo.and", bitwiseKernel},
+    {"stablehlo.or", bitwiseKernel},
+    {"stablehlo.xor", bitwiseKernel},
+    {"stablehlo.not", bitwiseKernel},
+    {"stablehlo.shift_left", shiftKernel},
+    {"stablehlo.shift_right_logical", shiftKernel},
+    {"stablehlo.shift_right_arithmetic", shiftKernel},
+    {"stablehlo.popcnt", countKernel},
+    {"stablehlo.count_leading_zeros", countKernel},
+    {"stablehlo.compare", compareKernel},
+    {"stablehlo.select", selectKernel},
+    {"stablehlo.is_finite", isFiniteKernel},
+};
+
+}  // namespace
+
+std::span<const KernelDef> bitwiseKernels() { return kKernels; }
+
+}  // namespace hloconf::ref

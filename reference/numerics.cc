@@ -1,0 +1,147 @@
+// The numerics layer: Ziv-style correct rounding onto every float format, ULP distance, integer wrap.
+#include "reference/numerics.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <mutex>
+
+namespace hloconf::ref {
+
+int formatPrecision(ElementType t) { return floatFormat(t).mantissa_bits + 1; }
+
+void initNumerics() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    mpfr_set_emin(mpfr_get_emin_min());
+    mpfr_set_emax(mpfr_get_emax_max());
+  });
+}
+
+Approximation roundedByMpfr(mpfr_srcptr out, int ternary) { return withinUlps(out, 0, ternary); }
+
+Approximation withinUlps(mpfr_srcptr out, int ulps_log2, int ternary) {
+  if (ternary == 0 || !mpfr_number_p(out)) return {true, 0};
+  if (mpfr_zero_p(out)) {
+    // An inexact zero cannot come from a correctly rounded MPFR call with the full exponent range;
+    // a composed step that produces one must give an absolute bound itself. Be conservative.
+    return {false, mpfr_get_emin()};
+  }
+  return {false, mpfr_get_exp(out) - static_cast<mpfr_exp_t>(mpfr_get_prec(out)) + ulps_log2};
+}
+
+std::optional<uint64_t> roundInterval(ElementType t, mpfr_srcptr value, mpfr_exp_t error_exponent) {
+  if (!mpfr_number_p(value)) return encodeFloat(t, value);
+  // The interval ends are computed with outward rounding, so the interval only grows; enough extra bits
+  // that for a bound well below the value's ulp the ends stay distinct from the value.
+  const mpfr_exp_t value_exp = mpfr_zero_p(value) ? error_exponent : mpfr_get_exp(value);
+  const mpfr_prec_t extra = std::clamp<mpfr_exp_t>(value_exp - error_exponent + 4, 8, 256);
+  const mpfr_prec_t precision = mpfr_get_prec(value) + extra;
+  MpFloat radius(8), lo(precision), hi(precision);
+  mpfr_set_ui_2exp(radius, 1, error_exponent, MPFR_RNDN);
+  mpfr_sub(lo, value, radius, MPFR_RNDD);
+  mpfr_add(hi, value, radius, MPFR_RNDU);
+  const uint64_t lo_bits = encodeFloat(t, lo);
+  const uint64_t hi_bits = encodeFloat(t, hi);
+  if (lo_bits != hi_bits) return std::nullopt;
+  return lo_bits;
+}
+
+namespace {
+
+constexpr mpfr_prec_t kMaxWorkingPrecision = 1 << 16;
+
+// The part-format bits of one approximation, or nullopt when the interval straddles a rounding boundary.
+std::optional<uint64_t> tryRound(ElementType t, mpfr_srcptr value, const Approximation& approx) {
+  if (approx.exact) return encodeFloat(t, value);
+  return roundInterval(t, value, approx.error_exponent);
+}
+
+}  // namespace
+
+uint64_t roundCorrectly(ElementType t, const ApproxStep& step) {
+  initNumerics();
+  mpfr_prec_t precision = formatPrecision(t) + 24;
+  for (;;) {
+    MpFloat out(precision);
+    const Approximation approx = step(out);
+    if (auto bits = tryRound(t, out, approx)) return *bits;
+    if (precision >= kMaxWorkingPrecision) {
+      // Not reached for the functions we evaluate on float inputs (their hardest cases need a few hundred
+      // bits); if it ever is, the nearest value at this precision is the best we know.
+      return encodeFloat(t, out);
+    }
+    precision *= 2;
+  }
+}
+
+ComplexApproximation roundedByMpc(mpc_srcptr out, int inex) {
+  return {roundedByMpfr(mpc_realref(out), MPC_INEX_RE(inex)), roundedByMpfr(mpc_imagref(out), MPC_INEX_IM(inex))};
+}
+
+std::pair<uint64_t, uint64_t> roundComplexCorrectly(ElementType part_type, const ComplexApproxStep& step) {
+  initNumerics();
+  mpfr_prec_t precision = formatPrecision(part_type) + 24;
+  for (;;) {
+    MpComplex out(precision);
+    const ComplexApproximation approx = step(out);
+    auto re = tryRound(part_type, mpc_realref(out.get()), approx.re);
+    auto im = tryRound(part_type, mpc_imagref(out.get()), approx.im);
+    if (re && im) return {*re, *im};
+    if (precision >= kMaxWorkingPrecision) {
+      return {encodeFloat(part_type, mpc_realref(out.get())), encodeFloat(part_type, mpc_imagref(out.get()))};
+    }
+    precision *= 2;
+  }
+}
+
+std::optional<int64_t> floatOrdinal(ElementType t, uint64_t bits) {
+  const FloatFormat& f = floatFormat(t);
+  if (classifyFloat(t, bits) == FloatClass::kNaN) return std::nullopt;
+  if (!f.has_sign) return static_cast<int64_t>(bits);
+  const uint64_t sign_bit = uint64_t{1} << (f.total_bits - 1);
+  const int64_t magnitude = static_cast<int64_t>(bits & (sign_bit - 1));
+  return (bits & sign_bit) ? -magnitude : magnitude;
+}
+
+std::optional<uint64_t> ulpDistance(ElementType t, uint64_t a, uint64_t b) {
+  const auto oa = floatOrdinal(t, a);
+  const auto ob = floatOrdinal(t, b);
+  if (!oa && !ob) return 0;
+  if (!oa || !ob) return std::nullopt;
+  return *oa > *ob ? static_cast<uint64_t>(*oa - *ob) : static_cast<uint64_t>(*ob - *oa);
+}
+
+uint64_t integerMask(ElementType t) {
+  const int width = bitWidth(t);
+  return width >= 64 ? ~uint64_t{0} : (uint64_t{1} << width) - 1;
+}
+
+__int128 integerValue(ElementType t, uint64_t bits) {
+  if (isBoolean(t)) return bits & 1;
+  if (isSignedInteger(t)) return decodeSignedInteger(t, bits);
+  return decodeUnsignedInteger(t, bits);
+}
+
+uint64_t wrapInteger(ElementType t, __int128 value) {
+  return static_cast<uint64_t>(static_cast<unsigned __int128>(value)) & integerMask(t);
+}
+
+uint64_t integerToFloat(ElementType t, __int128 value) {
+  MpFloat v(128);
+  if (value < 0) {
+    mpfr_set_sj(v, static_cast<intmax_t>(value), MPFR_RNDN);
+  } else {
+    mpfr_set_uj(v, static_cast<uintmax_t>(value), MPFR_RNDN);
+  }
+  return encodeFloat(t, v);
+}
+
+bool integerInRange(ElementType t, __int128 value) {
+  if (isBoolean(t)) return value == 0 || value == 1;
+  if (isSignedInteger(t)) {
+    return value >= static_cast<__int128>(minSignedValue(t)) && value <= static_cast<__int128>(maxUnsignedValue(t));
+  }
+  return value >= 0 && value <= static_cast<__int128>(maxUnsignedValue(t));
+}
+
+}  // namespace hloconf::ref

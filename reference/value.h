@@ -1,0 +1,43 @@
+// Run-time values of the reference evaluator: tensors (with a per-element "implementation-defined"
+// mark), tokens and tuples.
+#ifndef HLOCONF_REFERENCE_VALUE_H_
+#define HLOCONF_REFERENCE_VALUE_H_
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "ir/tensor.h"
+#include "ir/type.h"
+
+namespace hloconf::ref {
+
+struct RtValue {
+  enum class Kind : uint8_t { kTensor, kToken, kTuple };
+  Kind kind = Kind::kTensor;
+  Tensor tensor;
+  // One entry per element when some element's value is implementation-defined or undefined in the spec
+  // (the reference picked a documented default, see docs/semantics.md); empty when none is.
+  std::vector<uint8_t> impl_defined;
+  std::vector<RtValue> elements;  // kTuple
+
+  static RtValue ofTensor(Tensor t, std::vector<uint8_t> impl_defined = {});
+  static RtValue token();
+  static RtValue tuple(std::vector<RtValue> elements);
+
+  bool isTensor() const { return kind == Kind::kTensor; }
+  bool isImplDefined(int64_t index) const { return !impl_defined.empty() && impl_defined[index] != 0; }
+  int64_t implDefinedCount() const;
+  Type type() const;
+};
+
+// MLIR-style text of a value: `dense<[1, 2]> : tensor<2xi32>`, `!stablehlo.token`, `(v1, v2)`.
+std::string toString(const RtValue& value);
+// The text of one element (float literal, or hex bits for NaN/inf, `(re, im)` for complex, true/false).
+std::string elementToString(const Tensor& tensor, int64_t index);
+// Row-major index -> multi-dimensional index text "[i, j]".
+std::string indexToString(const std::vector<int64_t>& shape, int64_t index);
+
+}  // namespace hloconf::ref
+
+#endif  // HLOCONF_REFERENCE_VALUE_H_
