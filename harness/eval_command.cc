@@ -24,6 +24,8 @@ const char kEvalUsage[] =
     "  --args LITERALS      arguments separated by ';'\n"
     "  --split-input-file   treat '// -----' lines as separators between independent modules\n"
     "  --hex                print every tensor as little-endian hex bits: dense<\"0x...\"> : type\n"
+    "  --strict             expect_close allows 0 ULPs and expect_almost_eq no difference (to find\n"
+    "                       golden values that are not correctly rounded)\n"
     "  -q, --quiet          print only failures and the summary\n\n"
     "Output: per module a line '== PATH[#CHUNK] @FUNCTION', its results, and each failed check as\n"
     "'PATH:LINE:COL: check failed: OP: ...' (first differing index, both values and bits, ULP distance).\n"
@@ -39,6 +41,7 @@ struct EvalOptions {
   bool split = false;
   bool hex = false;
   bool quiet = false;
+  bool strict = false;
 };
 
 struct Totals {
@@ -78,7 +81,9 @@ absl::StatusOr<std::vector<ref::RtValue>> parseArguments(const std::vector<std::
 void evalFunction(const Module& module, std::string_view text, const Operation& func, const std::string& label,
                   const std::vector<ref::RtValue>& args, const EvalOptions& options, Totals& totals) {
   ++totals.modules;
-  ref::Interpreter interp(module, text);
+  ref::EvalOptions eval_options;
+  eval_options.strict_checks = options.strict;
+  ref::Interpreter interp(module, text, eval_options);
   if (!options.quiet) std::printf("== %s @%s\n", label.c_str(), std::string(functionName(func)).c_str());
   auto results = interp.callFunction(func, args);
   for (const ref::CheckResult& check : interp.checks()) {
@@ -163,6 +168,8 @@ int runEvalCommand(const std::vector<std::string>& args) {
     std::string value;
     if (arg == "--split-input-file") {
       options.split = true;
+    } else if (arg == "--strict") {
+      options.strict = true;
     } else if (arg == "--hex") {
       options.hex = true;
     } else if (arg == "-q" || arg == "--quiet") {

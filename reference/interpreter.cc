@@ -155,6 +155,17 @@ absl::StatusOr<std::vector<RtValue>> Interpreter::runRegion(const Region& region
   return absl::InvalidArgumentError(strCat(module_.path, ": error: a region ends without a return"));
 }
 
+bool Interpreter::canEvaluate(std::string_view op_name) {
+  static constexpr std::string_view kHandled[] = {
+      "builtin.module",  "func.func",       "func.return",          "stablehlo.return", "func.call",
+      "stablehlo.while", "stablehlo.if",    "stablehlo.case",       "stablehlo.composite",
+      "stablehlo.optimization_barrier"};
+  for (std::string_view h : kHandled) {
+    if (h == op_name) return true;
+  }
+  return lookupKernel(op_name) != nullptr;
+}
+
 absl::StatusOr<std::vector<RtValue>> Interpreter::evalOp(const Operation& op, std::vector<RtValue> operands) {
   const std::string& name = op.name;
   if (name == "func.call" || name == "stablehlo.composite") {

@@ -31,6 +31,9 @@ struct EvalOptions {
   // A `while` that runs longer than this is stopped with an error (a hang costs one case, not the run).
   int64_t max_while_iterations = 100'000'000;
   int max_call_depth = 1000;
+  // Strict checks: expect_close allows 0 ULPs and expect_almost_eq no difference, whatever the program
+  // says (to see where a golden file is not correctly rounded).
+  bool strict_checks = false;
 };
 
 class Interpreter {
@@ -57,6 +60,10 @@ class Interpreter {
   absl::Status unsupported(const Operation& op, std::string_view detail = "") const;
 
   const Module& module() const { return module_; }
+  const EvalOptions& options() const { return options_; }
+
+  // Whether ops named `op_name` can be evaluated (structural ops, control flow, or a kernel).
+  static bool canEvaluate(std::string_view op_name);
 
  private:
   absl::StatusOr<std::vector<RtValue>> evalOp(const Operation& op, std::vector<RtValue> operands);

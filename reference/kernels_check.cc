@@ -124,7 +124,7 @@ absl::Status runCheck(Interpreter& interp, const Operation& op, std::string_view
   return absl::OkStatus();
 }
 
-CheckSpec specFor(const Operation& op, std::string_view name) {
+CheckSpec specFor(const Interpreter& interp, const Operation& op, std::string_view name) {
   CheckSpec spec;
   if (name.find("almost_eq") != std::string_view::npos) spec.mode = Mode::kAlmostEqual;
   if (name.find("expect_close") != std::string_view::npos) spec.mode = Mode::kClose;
@@ -135,6 +135,10 @@ CheckSpec specFor(const Operation& op, std::string_view name) {
   }
   if (const Attribute* a = attrOf(op, "max_ulp_difference"); a && a->kind() == Attribute::Kind::kInteger) spec.max_ulps = a->intValue();
   if (const Attribute* a = attrOf(op, "min_ulp_difference"); a && a->kind() == Attribute::Kind::kInteger) spec.min_ulps = a->intValue();
+  if (interp.options().strict_checks) {
+    spec.tolerance = 0;
+    spec.min_ulps = spec.max_ulps = 0;
+  }
   return spec;
 }
 
@@ -154,7 +158,7 @@ Results checkOpKernel(Interpreter& interp, const Operation& op, std::vector<RtVa
     if (!e.ok()) return e.status();
     expected = *e;
   }
-  absl::Status s = runCheck(interp, op, name, **actual, *expected, specFor(op, name));
+  absl::Status s = runCheck(interp, op, name, **actual, *expected, specFor(interp, op, name));
   if (!s.ok()) return s;
   return std::vector<RtValue>{};
 }
@@ -175,7 +179,7 @@ Results customCallKernel(Interpreter& interp, const Operation& op, std::vector<R
   auto expected = tensorOperand(interp, op, operands, 1);
   if (!expected.ok()) return expected.status();
   bool passed = false;
-  absl::Status s = runCheck(interp, op, target_name, **actual, **expected, specFor(op, target_name), &passed);
+  absl::Status s = runCheck(interp, op, target_name, **actual, **expected, specFor(interp, op, target_name), &passed);
   if (!s.ok()) return s;
   std::vector<RtValue> results;
   for (const auto& r : op.results) {
