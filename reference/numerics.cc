@@ -53,6 +53,19 @@ constexpr mpfr_prec_t kMaxWorkingPrecision = 1 << 16;
 // The part-format bits of one approximation, or nullopt when the interval straddles a rounding boundary.
 std::optional<uint64_t> tryRound(ElementType t, mpfr_srcptr value, const Approximation& approx) {
   if (approx.exact) return encodeFloat(t, value);
+  // Fast path, for values in the format's normal range: MPFR's own test that rounding the approximation
+  // to p bits gives the rounding of every value within the error bound (p + 1 bits with RNDZ is the
+  // documented way to test round-to-nearest). Subnormal results have fewer than p bits and take the
+  // interval path below.
+  if (mpfr_regular_p(value)) {
+    const FloatFormat& f = floatFormat(t);
+    const mpfr_exp_t exponent = mpfr_get_exp(value);  // value in [2^(exponent-1), 2^exponent)
+    const bool normal_range = !f.has_subnormals || exponent - 1 >= 1 - f.bias;
+    if (normal_range && exponent - approx.error_exponent > 0 &&
+        mpfr_can_round(value, exponent - approx.error_exponent, MPFR_RNDN, MPFR_RNDZ, f.mantissa_bits + 2)) {
+      return encodeFloat(t, value);
+    }
+  }
   return roundInterval(t, value, approx.error_exponent);
 }
 
