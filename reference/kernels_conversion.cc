@@ -139,8 +139,14 @@ Results reducePrecisionKernel(Interpreter& interp, const Operation& op, std::vec
   }
   const int64_t e = e_attr->intValue(), m = m_attr->intValue();
   if (e < 1 || m < 0 || e > 30 || m > 200) return interp.opError(op, strCat("exponent_bits ", e, " / mantissa_bits ", m, " out of range"));
-  // The (e, m) format: bias 2^(e-1) - 1, no subnormals (values below its smallest normal flush to zero,
-  // as XLA does), overflow to infinity.
+  // The spec's two steps, as XLA implements them on the operand's encoding:
+  //  1. mantissa: when m is below the operand's mantissa width, round to nearest-even at m bits on the
+  //     operand's own grid (so an operand subnormal rounds at its fixed absolute quantum);
+  //  2. exponent: when e is below the operand's exponent width, values above the (e, m) format's largest
+  //     finite value become infinities and values below its smallest normal 2^(1 - bias) become zeros,
+  //     both keeping the sign (that format is taken without subnormals, as XLA does).
+  // A step whose width is not below the operand's is skipped, so e.g. e8m23 on f32 is the identity.
+  const FloatFormat& src = floatFormat(t);
   const long bias = (1L << (e - 1)) - 1;
   return mapElements(interp, op, operands, 1, [&](const std::vector<Elem>& a, Elem& out) {
     const FloatClass c = classifyFloat(t, a[0].re);
@@ -148,7 +154,7 @@ Results reducePrecisionKernel(Interpreter& interp, const Operation& op, std::vec
       // With no mantissa bits the reduced format has no NaN: truncating the mantissa (spec) leaves the
       // all-ones exponent, an infinity of the NaN's sign.
       MpFloat inf(8);
-      const bool negative = floatFormat(t).has_sign && ((a[0].re >> (floatFormat(t).total_bits - 1)) & 1);
+      const bool negative = src.has_sign && ((a[0].re >> (src.total_bits - 1)) & 1);
       mpfr_set_inf(inf, negative ? -1 : 1);
       out.re = encodeFloat(t, inf);
       return false;
@@ -157,15 +163,29 @@ Results reducePrecisionKernel(Interpreter& interp, const Operation& op, std::vec
       out.re = a[0].re;
       return false;
     }
-    MpFloat v(64);
+    MpFloat v(256);
     decodeFloat(t, a[0].re, v);
     const bool negative = mpfr_signbit(v) != 0;
-    mpfr_prec_round(v, static_cast<mpfr_prec_t>(m + 1), MPFR_RNDN);
-    // Largest finite: (2 - 2^-m) * 2^bias; smallest normal: 2^(1 - bias). MPFR exponents: x in [2^(E-1), 2^E).
-    if (mpfr_get_exp(v) > bias + 1) {
-      mpfr_set_inf(v, negative ? -1 : 1);
-    } else if (mpfr_get_exp(v) < 2 - bias) {
-      mpfr_set_zero(v, negative ? -1 : 1);
+    if (m < src.mantissa_bits) {
+      // MPFR exponent of the operand's smallest normal: 2^(1 - bias) lies in [2^(E-1), 2^E) with E = 2 - bias.
+      const mpfr_exp_t src_min_normal_exp = 2 - src.bias;
+      if (src.has_subnormals && mpfr_get_exp(v) < src_min_normal_exp) {
+        const long quantum_exp = 1 - src.bias - static_cast<long>(m);  // the operand's subnormal grid at m bits
+        mpfr_mul_2si(v, v, -quantum_exp, MPFR_RNDN);
+        mpfr_rint(v, v, MPFR_RNDN);
+        mpfr_mul_2si(v, v, quantum_exp, MPFR_RNDN);
+        if (mpfr_zero_p(v)) mpfr_set_zero(v, negative ? -1 : 1);
+      } else {
+        mpfr_prec_round(v, static_cast<mpfr_prec_t>(m + 1), MPFR_RNDN);
+      }
+    }
+    if (e < src.exponent_bits && mpfr_regular_p(v)) {
+      // Largest finite: (2 - 2^-m) * 2^bias; smallest normal: 2^(1 - bias). MPFR exponents: x in [2^(E-1), 2^E).
+      if (mpfr_get_exp(v) > bias + 1) {
+        mpfr_set_inf(v, negative ? -1 : 1);
+      } else if (mpfr_get_exp(v) < 2 - bias) {
+        mpfr_set_zero(v, negative ? -1 : 1);
+      }
     }
     out.re = encodeFloat(t, v);
     return false;
