@@ -1,0 +1,11 @@
+// Case: spec/and/example-1
+// From the spec's `and` example (si32 bitwise AND).
+module {
+  func.func @main() {
+    %lhs = stablehlo.constant dense<[[1, 2], [3, 4]]> : tensor<2x2xi32>
+    %rhs = stablehlo.constant dense<[[5, 6], [7, 8]]> : tensor<2x2xi32>
+    %result = stablehlo.and %lhs, %rhs : tensor<2x2xi32>
+    check.expect_eq_const %result, dense<[[1, 2], [3, 0]]> : tensor<2x2xi32>
+    func.return
+  }
+}

@@ -1,0 +1,17 @@
+// Case: spec/case/edge-index-int-min
+// Spec: index INT32_MIN is out of range and selects the last branch.
+module {
+  func.func @main() {
+    %index = stablehlo.constant dense<-2147483648> : tensor<i32>
+    %result0, %result1 = "stablehlo.case"(%index) ({
+      %b0 = stablehlo.constant dense<0> : tensor<2xi64>
+      stablehlo.return %b0, %b0 : tensor<2xi64>, tensor<2xi64>
+    }, {
+      %b1 = stablehlo.constant dense<1> : tensor<2xi64>
+      stablehlo.return %b1, %b1 : tensor<2xi64>, tensor<2xi64>
+    }) : (tensor<i32>) -> (tensor<2xi64>, tensor<2xi64>)
+    check.expect_eq_const %result0, dense<[1, 1]> : tensor<2xi64>
+    check.expect_eq_const %result1, dense<[1, 1]> : tensor<2xi64>
+    func.return
+  }
+}

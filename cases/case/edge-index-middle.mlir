@@ -1,0 +1,20 @@
+// Case: spec/case/edge-index-middle
+// Spec: an in-range index selects that branch (index 1 of 3).
+module {
+  func.func @main() {
+    %index = stablehlo.constant dense<1> : tensor<i32>
+    %result0, %result1 = "stablehlo.case"(%index) ({
+      %b0 = stablehlo.constant dense<0> : tensor<2xi64>
+      stablehlo.return %b0, %b0 : tensor<2xi64>, tensor<2xi64>
+    }, {
+      %b1 = stablehlo.constant dense<1> : tensor<2xi64>
+      stablehlo.return %b1, %b1 : tensor<2xi64>, tensor<2xi64>
+    }, {
+      %b2 = stablehlo.constant dense<2> : tensor<2xi64>
+      stablehlo.return %b2, %b2 : tensor<2xi64>, tensor<2xi64>
+    }) : (tensor<i32>) -> (tensor<2xi64>, tensor<2xi64>)
+    check.expect_eq_const %result0, dense<[1, 1]> : tensor<2xi64>
+    check.expect_eq_const %result1, dense<[1, 1]> : tensor<2xi64>
+    func.return
+  }
+}

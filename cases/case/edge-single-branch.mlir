@@ -1,0 +1,14 @@
+// Case: spec/case/edge-single-branch
+// With a single branch every index selects it.
+module {
+  func.func @main() {
+    %index = stablehlo.constant dense<5> : tensor<i32>
+    %result0, %result1 = "stablehlo.case"(%index) ({
+      %b0 = stablehlo.constant dense<0> : tensor<2xi64>
+      stablehlo.return %b0, %b0 : tensor<2xi64>, tensor<2xi64>
+    }) : (tensor<i32>) -> (tensor<2xi64>, tensor<2xi64>)
+    check.expect_eq_const %result0, dense<[0, 0]> : tensor<2xi64>
+    check.expect_eq_const %result1, dense<[0, 0]> : tensor<2xi64>
+    func.return
+  }
+}

@@ -1,0 +1,10 @@
+// Case: spec/cbrt/edge-inf-nan
+// rootn(+-inf, 3) = +-inf; NaN propagates.
+module {
+  func.func @main() {
+    %operand = stablehlo.constant dense<[0x7F800000, 0xFF800000, 0x7FC00000]> : tensor<3xf32>
+    %result = stablehlo.cbrt %operand : tensor<3xf32>
+    check.expect_eq_const %result, dense<[0x7F800000, 0xFF800000, 0x7FC00000]> : tensor<3xf32>
+    func.return
+  }
+}
