@@ -1,25 +1,28 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer target with clang (ASan + UBSan + LeakSanitizer) and fuzzes the parser for
-# SECONDS (default 60), seeded with the peer programs when ../shared/peer exists. Any crash, hang
-# (>10 s per input), leak or round-trip mismatch fails the run and leaves the input in build-fuzz/.
+# Builds a libFuzzer target with clang (ASan + UBSan + LeakSanitizer) and fuzzes it for SECONDS
+# (default 60), seeded with the peer programs when ../shared/peer exists and with cases/.
+# Usage: ci/fuzz.sh [SECONDS] [TARGET]; TARGET is parse_fuzzer (default: the parser and its round trip)
+# or eval_fuzzer (the reference evaluator on whatever parses). Any crash, hang (>10 s per input), leak
+# or round-trip mismatch fails the run and leaves the input in build-fuzz/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-60}
+target=${2:-parse_fuzzer}
 CC=clang CXX=clang++ cmake -S . -B build-fuzz -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DHLOCONF_BUILD_FUZZ=ON -DHLOCONF_BUILD_TESTS=OFF -DHLOCONF_BUILD_BENCH=OFF >/dev/null
-cmake --build build-fuzz -j "$(nproc)" --target parse_fuzzer
-mkdir -p build-fuzz/corpus
+cmake --build build-fuzz -j "$(nproc)" --target "$target"
+mkdir -p "build-fuzz/corpus-$target"
 seeds=()
 [[ -d ../shared/peer ]] && seeds+=(../shared/peer)
 [[ -d cases ]] && seeds+=(cases)
 cd build-fuzz
 rc=0
-./fuzz/parse_fuzzer -max_total_time="$seconds" -max_len=65536 -timeout=10 -rss_limit_mb=4096 \
-  -print_final_stats=1 corpus "${seeds[@]/#/../}" >fuzz.log 2>&1 || rc=$?
-grep -E '^(#[0-9]+ +(INITED|DONE)|stat::(number_of_executed_units|peak_rss_mb)|SUMMARY|==[0-9]+==ERROR)' fuzz.log || true
+"./fuzz/$target" -max_total_time="$seconds" -max_len=65536 -timeout=10 -rss_limit_mb=4096 \
+  -print_final_stats=1 "corpus-$target" "${seeds[@]/#/../}" >"fuzz-$target.log" 2>&1 || rc=$?
+grep -E '^(#[0-9]+ +(INITED|DONE)|stat::(number_of_executed_units|peak_rss_mb)|SUMMARY|==[0-9]+==ERROR)' fuzz-$target.log || true
 if ((rc != 0)); then
-  echo "ci/fuzz.sh: the fuzzer found a problem (exit $rc); see build-fuzz/fuzz.log and the crash-*/leak-*/timeout-* file there"
-  tail -n 40 fuzz.log
+  echo "ci/fuzz.sh: the fuzzer found a problem (exit $rc); see build-fuzz/fuzz-$target.log and the crash-*/leak-*/timeout-* file there"
+  tail -n 40 fuzz-$target.log
   exit 1
 fi
-echo "ci/fuzz.sh: ${seconds}s of fuzzing, corpus of $(ls corpus | wc -l) inputs, no crash, hang or leak"
+echo "ci/fuzz.sh: ${seconds}s of fuzzing, $target, corpus of $(ls "corpus-$target" | wc -l) inputs, no crash, hang or leak"

@@ -19,11 +19,22 @@ struct Elem {
 
 // fn(const std::vector<Elem>& args, Elem& out) -> bool: true when the result element is
 // implementation-defined. Input elements that are marked implementation-defined taint the result.
+// With `same_types`, every operand and the result must have one element type (arithmetic ops); the
+// evaluator does not rely on a verifier having run.
 template <typename Fn>
 absl::StatusOr<std::vector<RtValue>> mapElements(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands,
-                                                 size_t expected_operands, Fn fn) {
+                                                 size_t expected_operands, Fn fn, bool same_types = false) {
   if (operands.size() != expected_operands) {
     return interp.opError(op, strCat("takes ", expected_operands, " operand(s), got ", operands.size()));
+  }
+  if (op.results.size() != 1) return interp.opError(op, strCat("must have one result, has ", op.results.size()));
+  if (same_types) {
+    for (size_t k = 0; k < operands.size(); ++k) {
+      if (operands[k].isTensor() && operands[k].tensor.type().tensorElement() != op.results[0]->type.tensorElement()) {
+        return interp.opError(op, strCat("operand ", k, " has type ", operands[k].tensor.type().toString(), ", but the result is ",
+                                         op.results[0]->type.toString(), ": the element types must be equal"));
+      }
+    }
   }
   std::vector<const Tensor*> in;
   const std::vector<int64_t>* shape = nullptr;

@@ -41,6 +41,20 @@ absl::StatusOr<const Tensor*> tensorOperand(Interpreter& interp, const Operation
   return &operands[i].tensor;
 }
 
+absl::Status checkResultSize(Interpreter& interp, const Operation& op, const Type& type) {
+  constexpr uint64_t kMaxBytes = uint64_t{1} << 30;
+  uint64_t bytes = storageBytes(type.elementType());
+  for (int64_t d : type.shape()) {
+    if (d < 0) return interp.opError(op, strCat("result type ", type.toString(), " is not static"));
+    if (d != 0 && bytes > kMaxBytes / static_cast<uint64_t>(d)) {
+      return interp.opError(op, strCat("result type ", type.toString(), " exceeds the evaluator's 1 GiB bound"));
+    }
+    bytes *= static_cast<uint64_t>(d);
+  }
+  return bytes > kMaxBytes ? interp.opError(op, strCat("result type ", type.toString(), " exceeds the evaluator's 1 GiB bound"))
+                           : absl::OkStatus();
+}
+
 absl::StatusOr<Type> resultTensorType(Interpreter& interp, const Operation& op, size_t i, const std::vector<int64_t>& shape) {
   if (i >= op.results.size() || !op.results[i]->type.isTensor()) {
     return interp.opError(op, strCat("result ", i, " must be a tensor"));

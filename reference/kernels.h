@@ -43,6 +43,8 @@ inline const Attribute* attrOf(const Operation& op, std::string_view name) {
 
 // The tensor of operand `i`, or an error naming the op when it is not a tensor.
 absl::StatusOr<const Tensor*> tensorOperand(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands, size_t i);
+// Refuses results larger than the evaluator's 1 GiB bound (a hostile shape costs one case, not the run).
+absl::Status checkResultSize(Interpreter& interp, const Operation& op, const Type& type);
 // The static tensor type of result `i`, with `shape` replacing dynamic dimensions.
 absl::StatusOr<Type> resultTensorType(Interpreter& interp, const Operation& op, size_t i, const std::vector<int64_t>& shape);
 

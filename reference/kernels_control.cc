@@ -37,6 +37,7 @@ Results iotaKernel(Interpreter& interp, const Operation& op, std::vector<RtValue
   }
   const Type& type = op.results[0]->type;
   if (type.isQuantized()) return interp.unsupported(op, "quantized iota (issue 4)");
+  if (absl::Status s = checkResultSize(interp, op, type); !s.ok()) return s;
   const Attribute* dim_attr = attrOf(op, "iota_dimension");
   if (!dim_attr || dim_attr->kind() != Attribute::Kind::kInteger) return interp.opError(op, "needs an 'iota_dimension' attribute");
   const int64_t dim = dim_attr->intValue();

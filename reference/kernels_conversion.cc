@@ -9,8 +9,11 @@ namespace {
 
 using Results = absl::StatusOr<std::vector<RtValue>>;
 
-ElementType operandType(const Operation& op, size_t i = 0) { return op.operands[i]->type.elementType(); }
-ElementType resultType(const Operation& op) { return op.results[0]->type.elementType(); }
+// The declared element type of operand i (i1 when absent: mapElements then reports the operand count).
+ElementType operandType(const Operation& op, size_t i = 0) {
+  return i < op.operands.size() ? op.operands[i]->type.elementType() : ElementType::kI1;
+}
+ElementType resultType(const Operation& op) { return op.results.empty() ? ElementType::kI1 : op.results[0]->type.elementType(); }
 
 // The value of a real element (bool, integer or float bits) as an exact MPFR number.
 void realValue(ElementType t, uint64_t bits, mpfr_ptr out) {
@@ -94,8 +97,10 @@ Results convertKernel(Interpreter& interp, const Operation& op, std::vector<RtVa
 Results bitcastConvertKernel(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands) {
   auto in = tensorOperand(interp, op, operands, 0);
   if (!in.ok()) return in.status();
+  if (op.results.size() != 1) return interp.opError(op, "needs one result");
   const Type& result_type = op.results[0]->type;
   if (!result_type.isTensor() || !result_type.hasStaticShape()) return interp.unsupported(op, "dynamic result shapes");
+  if (absl::Status s = checkResultSize(interp, op, result_type); !s.ok()) return s;
   const ElementType s = (*in)->elementType(), d = result_type.elementType();
   if (s == ElementType::kIndex || d == ElementType::kIndex) return interp.unsupported(op, "index element types");
   Tensor out(result_type);

@@ -17,7 +17,10 @@ using MpfrBinary = int (*)(mpfr_ptr, mpfr_srcptr, mpfr_srcptr, mpfr_rnd_t);
 using MpcUnary = int (*)(mpc_ptr, mpc_srcptr, mpc_rnd_t);
 using MpcBinary = int (*)(mpc_ptr, mpc_srcptr, mpc_srcptr, mpc_rnd_t);
 
-ElementType operandType(const Operation& op, size_t i = 0) { return op.operands[i]->type.elementType(); }
+// The declared element type of operand i (i1 when absent: mapElements then reports the operand count).
+ElementType operandType(const Operation& op, size_t i = 0) {
+  return i < op.operands.size() ? op.operands[i]->type.elementType() : ElementType::kI1;
+}
 
 bool isNaN(ElementType t, uint64_t bits) { return classifyFloat(t, bits) == FloatClass::kNaN; }
 
@@ -434,13 +437,13 @@ Results unaryMathKernel(Interpreter& interp, const Operation& op, std::vector<Rt
     return mapElements(interp, op, operands, 1, [&](const std::vector<Elem>& a, Elem& out) {
       out.re = realUnary(t, a[0].re, math->real);
       return false;
-    });
+    }, /*same_types=*/true);
   }
   if (isComplex(t) && math->complex) {
     return mapElements(interp, op, operands, 1, [&](const std::vector<Elem>& a, Elem& out) {
       out = math->complex(t, a[0]);
       return false;
-    });
+    }, /*same_types=*/true);
   }
   return typeError(interp, op, math->complex ? "float and complex types" : "float types");
 }
@@ -455,7 +458,7 @@ Results logisticKernel(Interpreter& interp, const Operation& op, std::vector<RtV
       out.re = realLogistic(t, a[0].re);
     }
     return false;
-  });
+  }, /*same_types=*/true);
 }
 
 Results negateAbsKernel(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands) {
@@ -501,7 +504,7 @@ Results signKernel(Interpreter& interp, const Operation& op, std::vector<RtValue
       out = complexSign(t, a[0]);
     }
     return false;
-  });
+  }, /*same_types=*/true);
 }
 
 enum class Arith { kAdd, kSubtract, kMultiply, kDivide, kRemainder, kPower, kAtan2, kMaximum, kMinimum };
@@ -532,7 +535,7 @@ Results binaryKernel(Interpreter& interp, const Operation& op, std::vector<RtVal
     return mapElements(interp, op, operands, 2, [&](const std::vector<Elem>& a, Elem& out) {
       out.re = is_or ? (a[0].re | a[1].re) : (a[0].re & a[1].re);
       return false;
-    });
+    }, /*same_types=*/true);
   }
   if (isInteger(t)) {
     if (kind == Arith::kAtan2) return typeError(interp, op, "float and complex types");
@@ -557,7 +560,7 @@ Results binaryKernel(Interpreter& interp, const Operation& op, std::vector<RtVal
         case Arith::kAtan2: break;
       }
       return false;
-    });
+    }, /*same_types=*/true);
   }
   if (isFloat(t)) {
     return mapElements(interp, op, operands, 2, [&](const std::vector<Elem>& a, Elem& out) {
@@ -573,7 +576,7 @@ Results binaryKernel(Interpreter& interp, const Operation& op, std::vector<RtVal
         case Arith::kMinimum: out.re = realMinMax(t, a[0].re, a[1].re, false); break;
       }
       return false;
-    });
+    }, /*same_types=*/true);
   }
   if (kind == Arith::kRemainder) return interp.unsupported(op, "remainder of complex numbers (the spec leaves it TBD, #997)");
   if (kind == Arith::kAtan2) {
@@ -591,7 +594,7 @@ Results binaryKernel(Interpreter& interp, const Operation& op, std::vector<RtVal
       default: break;
     }
     return false;
-  });
+  }, /*same_types=*/true);
 }
 
 // clamp(min, x, max) = minimum(maximum(x, min), max), with each type's maximum/minimum (NaN propagates).
@@ -607,7 +610,7 @@ Results clampKernel(Interpreter& interp, const Operation& op, std::vector<RtValu
       out.re = wrapInteger(t, std::min(std::max(x, lo), hi));
     }
     return false;
-  });
+  }, /*same_types=*/true);
 }
 
 constexpr KernelDef kKernels[] = {

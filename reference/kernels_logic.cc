@@ -13,7 +13,10 @@ namespace {
 
 using Results = absl::StatusOr<std::vector<RtValue>>;
 
-ElementType operandType(const Operation& op, size_t i = 0) { return op.operands[i]->type.elementType(); }
+// The declared element type of operand i (i1 when absent: mapElements then reports the operand count).
+ElementType operandType(const Operation& op, size_t i = 0) {
+  return i < op.operands.size() ? op.operands[i]->type.elementType() : ElementType::kI1;
+}
 
 absl::Status typeError(Interpreter& interp, const Operation& op, std::string_view allowed) {
   return interp.opError(op, strCat("does not take ", elementTypeName(operandType(op)), " operands (the spec allows ", allowed, ")"));
@@ -27,13 +30,13 @@ Results bitwiseKernel(Interpreter& interp, const Operation& op, std::vector<RtVa
     return mapElements(interp, op, operands, 1, [&](const std::vector<Elem>& a, Elem& out) {
       out.re = ~a[0].re & mask;
       return false;
-    });
+    }, /*same_types=*/true);
   }
   const char kind = op.name == "stablehlo.and" ? '&' : op.name == "stablehlo.or" ? '|' : '^';
   return mapElements(interp, op, operands, 2, [&](const std::vector<Elem>& a, Elem& out) {
     out.re = kind == '&' ? (a[0].re & a[1].re) : kind == '|' ? (a[0].re | a[1].re) : (a[0].re ^ a[1].re);
     return false;
-  });
+  }, /*same_types=*/true);
 }
 
 Results shiftKernel(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands) {
@@ -57,7 +60,7 @@ Results shiftKernel(Interpreter& interp, const Operation& op, std::vector<RtValu
       out.re = wrapInteger(t, value >> amount);
     }
     return false;
-  });
+  }, /*same_types=*/true);
 }
 
 Results countKernel(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands) {
@@ -70,7 +73,7 @@ Results countKernel(Interpreter& interp, const Operation& op, std::vector<RtValu
     const int count = popcnt ? std::popcount(bits) : std::countl_zero(bits) - (64 - width);
     out.re = wrapInteger(t, count);
     return false;
-  });
+  }, /*same_types=*/true);
 }
 
 enum class Direction { kEQ, kNE, kGE, kGT, kLE, kLT };
