@@ -181,9 +181,6 @@ absl::StatusOr<std::vector<RtValue>> Interpreter::evalOp(const Operation& op, st
     if (op.regions.size() != 2) return opError(op, "needs a cond and a body region");
     std::vector<RtValue> state = std::move(operands);
     for (int64_t iteration = 0;; ++iteration) {
-      if (iteration >= options_.max_while_iterations) {
-        return opError(op, strCat("stopped after ", options_.max_while_iterations, " iterations (EvalOptions::max_while_iterations)"));
-      }
       auto cond = runRegion(op.regions[0], state);
       if (!cond.ok()) return cond.status();
       if (cond->size() != 1 || !(*cond)[0].isTensor() || (*cond)[0].tensor.elementType() != ElementType::kI1 ||
@@ -191,6 +188,9 @@ absl::StatusOr<std::vector<RtValue>> Interpreter::evalOp(const Operation& op, st
         return opError(op, "the cond region must return one tensor<i1>");
       }
       if (!(*cond)[0].tensor.bits(0)) return state;
+      if (iteration >= options_.max_while_iterations) {
+        return opError(op, strCat("stopped after ", options_.max_while_iterations, " iterations (EvalOptions::max_while_iterations)"));
+      }
       auto next = runRegion(op.regions[1], std::move(state));
       if (!next.ok()) return next.status();
       state = std::move(*next);

@@ -140,12 +140,12 @@ uint64_t wrapInteger(ElementType t, __int128 value) {
 }
 
 uint64_t integerToFloat(ElementType t, __int128 value) {
-  MpFloat v(128);
-  if (value < 0) {
-    mpfr_set_sj(v, static_cast<intmax_t>(value), MPFR_RNDN);
-  } else {
-    mpfr_set_uj(v, static_cast<uintmax_t>(value), MPFR_RNDN);
-  }
+  // value = high * 2^64 + low with low unsigned (arithmetic shift), exact at 192 bits.
+  MpFloat v(192), low(64);
+  mpfr_set_sj(v, static_cast<intmax_t>(value >> 64), MPFR_RNDN);
+  mpfr_mul_2ui(v, v, 64, MPFR_RNDN);
+  mpfr_set_uj(low, static_cast<uintmax_t>(static_cast<uint64_t>(value)), MPFR_RNDN);
+  mpfr_add(v, v, low, MPFR_RNDN);
   return encodeFloat(t, v);
 }
 

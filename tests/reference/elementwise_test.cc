@@ -1,0 +1,351 @@
+// Per-op spot checks of the elementwise, bitwise and conversion kernels, each against an answer known
+// independently of the evaluator: IEEE 754 arithmetic of the host (for +, -, *, /, fmod, which the host
+// rounds correctly in f32/f64), the format definitions, the spec's and docs/semantics.md's rules, or a
+// value worked out in the comment beside it.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <string>
+
+#include "tests/reference/eval_test_util.h"
+
+namespace hloconf {
+namespace {
+
+using test::bitsAt;
+using test::evalOp;
+using test::f32Bits;
+using test::f64Bits;
+using test::hex;
+
+bool isNaNAt(const ref::RtValue& v, int64_t i) {
+  const ElementType t = v.tensor.elementType();
+  return classifyFloat(isComplex(t) ? complexPartType(t) : t, bitsAt(v, i)) == FloatClass::kNaN;
+}
+
+// Bits of every element, for one readable comparison.
+std::vector<uint64_t> allBits(const ref::RtValue& v, int part = 0) {
+  std::vector<uint64_t> bits;
+  if (!v.isTensor()) return bits;
+  for (int64_t i = 0; i < v.tensor.numElements(); ++i) bits.push_back(v.tensor.bits(i, part));
+  return bits;
+}
+std::vector<bool> marks(const ref::RtValue& v) {
+  std::vector<bool> m;
+  if (!v.isTensor()) return m;
+  for (int64_t i = 0; i < v.tensor.numElements(); ++i) m.push_back(v.isImplDefined(i));
+  return m;
+}
+
+// --- Float arithmetic ----------------------------------------------------------------------------------
+
+TEST(ElementwiseFloat, AddMultiplyDivideF32) {
+  // volatile: the host computes these at run time in f32 (SSE, round to nearest even).
+  volatile float tenth = 0.1f, fifth = 0.2f, one = 1.0f, three = 3.0f, x = 1.1f;
+  ref::RtValue add = evalOp({"dense<[1.0, 0.1, 16777216.0]> : tensor<3xf32>", "dense<[2.0, 0.2, 1.0]> : tensor<3xf32>"},
+                            "stablehlo.add %a, %b : tensor<3xf32>", "tensor<3xf32>");
+  // 1 + 2 = 3 exactly; 0.1f + 0.2f rounds (0x3E99999A); 2^24 + 1 ties to 2^24 (even).
+  EXPECT_EQ(allBits(add), (std::vector<uint64_t>{f32Bits(3.0f), f32Bits(tenth + fifth), 0x4B800000}));
+  EXPECT_EQ(allBits(add)[1], 0x3E99999Au);
+  ref::RtValue mul = evalOp({"dense<[1.5, 1.1]> : tensor<2xf32>", "dense<[-2.0, 1.1]> : tensor<2xf32>"},
+                            "stablehlo.multiply %a, %b : tensor<2xf32>", "tensor<2xf32>");
+  EXPECT_EQ(allBits(mul), (std::vector<uint64_t>{f32Bits(-3.0f), f32Bits(x * x)}));
+  ref::RtValue div = evalOp({"dense<[7.0, 1.0, 1.0, -1.0]> : tensor<4xf32>", "dense<[2.0, 3.0, 0.0, 0.0]> : tensor<4xf32>"},
+                            "stablehlo.divide %a, %b : tensor<4xf32>", "tensor<4xf32>");
+  // 7/2 = 3.5 exactly; 1/3 rounds up to 0x3EAAAAAB; 1/+0 = +inf, -1/+0 = -inf.
+  EXPECT_EQ(allBits(div), (std::vector<uint64_t>{f32Bits(3.5f), f32Bits(one / three), 0x7F800000, 0xFF800000}));
+  EXPECT_EQ(allBits(div)[1], 0x3EAAAAABu);
+  EXPECT_TRUE(div.impl_defined.empty());  // IEEE float results are never implementation-defined
+}
+
+TEST(ElementwiseFloat, RemainderHasTheSignOfTheDividend) {
+  // Spec: remainder(x, y) = x - y * trunc(x / y) (C fmod): -5.5 = -2 * 2 - 1.5 -> -1.5; 5.5 rem -2 = 1.5.
+  // A zero remainder keeps the dividend's sign: 7 rem 7 = +0, -6 rem 3 = -0, -0 rem 3 = -0 (C fmod).
+  ref::RtValue r = evalOp({"dense<[-5.5, 5.5, 7.0, -6.0, -0.0]> : tensor<5xf32>", "dense<[2.0, -2.0, 7.0, 3.0, 3.0]> : tensor<5xf32>"},
+                          "stablehlo.remainder %a, %b : tensor<5xf32>", "tensor<5xf32>");
+  EXPECT_EQ(allBits(r), (std::vector<uint64_t>{f32Bits(std::fmod(-5.5f, 2.0f)), f32Bits(std::fmod(5.5f, -2.0f)),
+                                               f32Bits(0.0f), f32Bits(-0.0f), f32Bits(-0.0f)}));
+  EXPECT_EQ(allBits(r)[0], f32Bits(-1.5f));
+  // Integers: the sign of the dividend too (-7 rem 2 = -1, 7 rem -2 = 1).
+  ref::RtValue i = evalOp({"dense<[-7, 7]> : tensor<2xi32>", "dense<[2, -2]> : tensor<2xi32>"},
+                          "stablehlo.remainder %a, %b : tensor<2xi32>", "tensor<2xi32>");
+  EXPECT_EQ(allBits(i), (std::vector<uint64_t>{0xFFFFFFFF, 1}));
+}
+
+TEST(ElementwiseFloat, MaximumMinimumWithNaNAndSignedZeros) {
+  // Spec: maximum/minimum propagate NaN and order -0 < +0 (IEEE 754-2019 maximum/minimum).
+  const std::vector<std::string> in = {"dense<[0x7FC00000, 1.0, -0.0, 0.0, -1.0]> : tensor<5xf32>",
+                                       "dense<[1.0, 0x7FC00000, 0.0, -0.0, 2.0]> : tensor<5xf32>"};
+  ref::RtValue mx = evalOp(in, "stablehlo.maximum %a, %b : tensor<5xf32>", "tensor<5xf32>");
+  ref::RtValue mn = evalOp(in, "stablehlo.minimum %a, %b : tensor<5xf32>", "tensor<5xf32>");
+  EXPECT_TRUE(isNaNAt(mx, 0));
+  EXPECT_TRUE(isNaNAt(mx, 1));
+  EXPECT_TRUE(isNaNAt(mn, 0));
+  EXPECT_TRUE(isNaNAt(mn, 1));
+  EXPECT_EQ(bitsAt(mx, 2), 0x00000000u);  // max(-0, +0) = +0
+  EXPECT_EQ(bitsAt(mx, 3), 0x00000000u);  // max(+0, -0) = +0
+  EXPECT_EQ(bitsAt(mn, 2), 0x80000000u);  // min(-0, +0) = -0
+  EXPECT_EQ(bitsAt(mn, 3), 0x80000000u);  // min(+0, -0) = -0
+  EXPECT_EQ(bitsAt(mx, 4), f32Bits(2.0f));
+  EXPECT_EQ(bitsAt(mn, 4), f32Bits(-1.0f));
+}
+
+TEST(ElementwiseFloat, SignRsqrtAndRounding) {
+  // sign: -1, 0 or 1 with the operand's sign; zeros (with their sign) and NaN are returned as they are.
+  ref::RtValue sign = evalOp({"dense<[-0.0, 0.0, -2.5, 3.0, 0x7FC00000]> : tensor<5xf32>"}, "stablehlo.sign %a : tensor<5xf32>",
+                             "tensor<5xf32>");
+  EXPECT_EQ(bitsAt(sign, 0), 0x80000000u);
+  EXPECT_EQ(bitsAt(sign, 1), 0x00000000u);
+  EXPECT_EQ(bitsAt(sign, 2), f32Bits(-1.0f));
+  EXPECT_EQ(bitsAt(sign, 3), f32Bits(1.0f));
+  EXPECT_TRUE(isNaNAt(sign, 4));
+  // IEEE 754 rSqrt: rsqrt(-0) = -inf, rsqrt(+0) = +inf, rsqrt(4) = 0.5, rsqrt(-1) = NaN, rsqrt(+inf) = +0.
+  ref::RtValue rsqrt = evalOp({"dense<[-0.0, 0.0, 4.0, -1.0, 0x7F800000]> : tensor<5xf32>"}, "stablehlo.rsqrt %a : tensor<5xf32>",
+                              "tensor<5xf32>");
+  EXPECT_EQ(bitsAt(rsqrt, 0), 0xFF800000u);
+  EXPECT_EQ(bitsAt(rsqrt, 1), 0x7F800000u);
+  EXPECT_EQ(bitsAt(rsqrt, 2), f32Bits(0.5f));
+  EXPECT_TRUE(isNaNAt(rsqrt, 3));
+  EXPECT_EQ(bitsAt(rsqrt, 4), 0x00000000u);
+  // Halfway cases: away from zero gives 3 and -3, to even gives 2 and -2; 0.5 -> 1 vs 0; 3.5 -> 4 both.
+  const std::vector<std::string> in = {"dense<[2.5, -2.5, 0.5, 3.5, 2.4]> : tensor<5xf32>"};
+  ref::RtValue afz = evalOp(in, "stablehlo.round_nearest_afz %a : tensor<5xf32>", "tensor<5xf32>");
+  ref::RtValue even = evalOp(in, "stablehlo.round_nearest_even %a : tensor<5xf32>", "tensor<5xf32>");
+  EXPECT_EQ(allBits(afz), (std::vector<uint64_t>{f32Bits(3.0f), f32Bits(-3.0f), f32Bits(1.0f), f32Bits(4.0f), f32Bits(2.0f)}));
+  EXPECT_EQ(allBits(even), (std::vector<uint64_t>{f32Bits(2.0f), f32Bits(-2.0f), f32Bits(0.0f), f32Bits(4.0f), f32Bits(2.0f)}));
+}
+
+TEST(ElementwiseFloat, TranscendentalsAreCorrectlyRounded) {
+  // e = 2.71828182845904523536...; the f32 neighbours are 2.7182817459106445 (0x402DF854) and
+  // 2.7182819843292236 (0x402DF855); e is 0.0826e-6 above the first and 0.156e-6 below the second.
+  EXPECT_EQ(bitsAt(evalOp({"dense<1.0> : tensor<f32>"}, "stablehlo.exponential %a : tensor<f32>", "tensor<f32>"), 0), 0x402DF854u);
+  // ln 2 = 0.693147180559945309417232...; its f64 rounding is the well-known M_LN2 bits 0x3FE62E42FEFA39EF.
+  EXPECT_EQ(bitsAt(evalOp({"dense<2.0> : tensor<f64>"}, "stablehlo.log %a : tensor<f64>", "tensor<f64>"), 0),
+            0x3FE62E42FEFA39EFu);
+}
+
+TEST(ElementwiseFloat, SineF16IsRoundedOnceNotThroughF32) {
+  // sin(300) = -0.99975583990114951121... The f16 neighbours below 1 in magnitude are 1 - 2^-11
+  // (0.99951171875) and 1.0, with the midpoint 1 - 2^-12 = 0.999755859375. |sin(300)| is 1.95e-8 below
+  // that midpoint, so the correctly rounded f16 is -(1 - 2^-11) = 0xBBFF. Rounding to f32 first (whose
+  // half-ulp below 1 is 2^-25 = 2.98e-8) lands exactly on the midpoint, which then ties to even: -1.0
+  // (0xBC00), the wrong answer.
+  // Second case (found by scanning every f16 with mpmath): x = 0x32B3 = 0.2093505859375,
+  // sin(x) = 0.207824708903368133..., direct f16 rounding 0.2078857421875 (0x32A7); through f32, 0x32A6.
+  ref::RtValue r = evalOp({"dense<[300.0, 0x32B3]> : tensor<2xf16>"}, "stablehlo.sine %a : tensor<2xf16>", "tensor<2xf16>");
+  EXPECT_EQ(hex(bitsAt(r, 0)), "0xBBFF");
+  EXPECT_EQ(hex(bitsAt(r, 1)), "0x32A7");
+}
+
+// --- Complex -------------------------------------------------------------------------------------------
+
+TEST(ElementwiseComplex, AbsAndMultiply) {
+  // |3 + 4i| = 5 exactly; |1 + i| = sqrt(2), whose f32 rounding is 0x3FB504F3.
+  ref::RtValue abs = evalOp({"dense<[(3.0, 4.0), (1.0, 1.0)]> : tensor<2xcomplex<f32>>"},
+                            "stablehlo.abs %a : (tensor<2xcomplex<f32>>) -> tensor<2xf32>", "tensor<2xf32>");
+  EXPECT_EQ(allBits(abs), (std::vector<uint64_t>{f32Bits(5.0f), 0x3FB504F3}));
+  // (1 + 2i)(3 + 4i) = (3 - 8) + (4 + 6)i = -5 + 10i.
+  // (a + i)(a + i) with a = 1 + 2^-12: real part a^2 - 1 = 2^-11 + 2^-24 (exact in f32: 0x3A000400),
+  // imaginary 2a = 2 + 2^-11 (0x40000800). Rounding a^2 to f32 first would lose the 2^-24 (a tie to
+  // even), giving 2^-11: each part must be rounded once from its exact value.
+  ref::RtValue mul = evalOp({"dense<[(1.0, 2.0), (1.000244140625, 1.0)]> : tensor<2xcomplex<f32>>",
+                             "dense<[(3.0, 4.0), (1.000244140625, 1.0)]> : tensor<2xcomplex<f32>>"},
+                            "stablehlo.multiply %a, %b : tensor<2xcomplex<f32>>", "tensor<2xcomplex<f32>>");
+  EXPECT_EQ(allBits(mul, 0), (std::vector<uint64_t>{f32Bits(-5.0f), 0x3A000400}));
+  EXPECT_EQ(allBits(mul, 1), (std::vector<uint64_t>{f32Bits(10.0f), 0x40000800}));
+}
+
+// --- Integer arithmetic --------------------------------------------------------------------------------
+
+TEST(ElementwiseInteger, AddWrapsAndIsMarked) {
+  // i8: 127 + 1 = 128 does not fit; two's complement wrap gives -128 (0x80), implementation-defined.
+  ref::RtValue r = evalOp({"dense<[127, 1, -128]> : tensor<3xi8>", "dense<[1, 1, -1]> : tensor<3xi8>"},
+                          "stablehlo.add %a, %b : tensor<3xi8>", "tensor<3xi8>");
+  EXPECT_EQ(allBits(r), (std::vector<uint64_t>{0x80, 2, 0x7F}));
+  EXPECT_EQ(marks(r), (std::vector<bool>{true, false, true}));
+  // ui8: 255 + 1 wraps to 0 (also overflow of the exact value).
+  ref::RtValue u = evalOp({"dense<[255, 200]> : tensor<2xui8>", "dense<[1, 55]> : tensor<2xui8>"},
+                          "stablehlo.add %a, %b : tensor<2xui8>", "tensor<2xui8>");
+  EXPECT_EQ(allBits(u), (std::vector<uint64_t>{0, 255}));
+  EXPECT_EQ(marks(u), (std::vector<bool>{true, false}));
+}
+
+TEST(ElementwiseInteger, DivideByZeroAndOverflow) {
+  // docs/semantics.md (XLA's choices): x / 0 = -1 (all bits), INT_MIN / -1 = INT_MIN (wrapped), both
+  // marked; 7 / -2 truncates toward zero to -3 and is not marked.
+  ref::RtValue d = evalOp({"dense<[7, -7, -2147483648, 7]> : tensor<4xi32>", "dense<[0, 0, -1, -2]> : tensor<4xi32>"},
+                          "stablehlo.divide %a, %b : tensor<4xi32>", "tensor<4xi32>");
+  EXPECT_EQ(allBits(d), (std::vector<uint64_t>{0xFFFFFFFF, 0xFFFFFFFF, 0x80000000, 0xFFFFFFFD}));
+  EXPECT_EQ(marks(d), (std::vector<bool>{true, true, true, false}));
+  // x rem 0 = x (marked); INT_MIN rem -1 = 0, the exact remainder (not marked).
+  ref::RtValue r = evalOp({"dense<[7, -2147483648]> : tensor<2xi32>", "dense<[0, -1]> : tensor<2xi32>"},
+                          "stablehlo.remainder %a, %b : tensor<2xi32>", "tensor<2xi32>");
+  EXPECT_EQ(allBits(r), (std::vector<uint64_t>{7, 0}));
+  EXPECT_EQ(marks(r), (std::vector<bool>{true, false}));
+}
+
+TEST(ElementwiseInteger, ShiftsByTheWidthOrMoreAreMarked) {
+  // i8, amounts read as unsigned: 8 and 255 (-1) are >= the width. XLA: 0 for left and logical right
+  // shifts, the sign fill for arithmetic right shifts.
+  const std::vector<std::string> in = {"dense<[1, -128, -128, 1, -128]> : tensor<5xi8>", "dense<[7, 1, 8, -1, 9]> : tensor<5xi8>"};
+  ref::RtValue left = evalOp(in, "stablehlo.shift_left %a, %b : tensor<5xi8>", "tensor<5xi8>");
+  EXPECT_EQ(allBits(left), (std::vector<uint64_t>{0x80, 0x00, 0x00, 0x00, 0x00}));  // 1 << 7 = 0x80; 0x80 << 1 drops the bit
+  EXPECT_EQ(marks(left), (std::vector<bool>{false, false, true, true, true}));
+  ref::RtValue logical = evalOp(in, "stablehlo.shift_right_logical %a, %b : tensor<5xi8>", "tensor<5xi8>");
+  EXPECT_EQ(allBits(logical), (std::vector<uint64_t>{0x00, 0x40, 0x00, 0x00, 0x00}));  // 0x80 >> 1 = 0x40 (zero fill)
+  EXPECT_EQ(marks(logical), (std::vector<bool>{false, false, true, true, true}));
+  ref::RtValue arith = evalOp(in, "stablehlo.shift_right_arithmetic %a, %b : tensor<5xi8>", "tensor<5xi8>");
+  EXPECT_EQ(allBits(arith), (std::vector<uint64_t>{0x00, 0xC0, 0xFF, 0x00, 0xFF}));  // -128 >> 1 = -64 (0xC0)
+  EXPECT_EQ(marks(arith), (std::vector<bool>{false, false, true, true, true}));
+}
+
+TEST(ElementwiseInteger, PopcntAndCountLeadingZeros) {
+  // popcnt: 0 -> 0, -1 (32 ones) -> 32, 0x0F0F -> 8, INT_MIN (one bit) -> 1.
+  ref::RtValue pop = evalOp({"dense<[0, -1, 3855, -2147483648]> : tensor<4xi32>"}, "stablehlo.popcnt %a : tensor<4xi32>",
+                            "tensor<4xi32>");
+  EXPECT_EQ(allBits(pop), (std::vector<uint64_t>{0, 32, 8, 1}));
+  // clz: 0 -> 32 (the width), 1 -> 31, negative -> 0, 2^16 -> 15.
+  ref::RtValue clz = evalOp({"dense<[0, 1, -5, 65536]> : tensor<4xi32>"}, "stablehlo.count_leading_zeros %a : tensor<4xi32>",
+                            "tensor<4xi32>");
+  EXPECT_EQ(allBits(clz), (std::vector<uint64_t>{32, 31, 0, 15}));
+  // i8: clz counts within 8 bits: 1 -> 7, 0 -> 8.
+  ref::RtValue clz8 = evalOp({"dense<[1, 0]> : tensor<2xi8>"}, "stablehlo.count_leading_zeros %a : tensor<2xi8>", "tensor<2xi8>");
+  EXPECT_EQ(allBits(clz8), (std::vector<uint64_t>{7, 8}));
+}
+
+// --- Compare and select --------------------------------------------------------------------------------
+
+TEST(ElementwiseLogic, CompareTotalOrderAndFloat) {
+  // Pairs: (-0, +0), (+NaN, +inf), (-NaN, -inf), (NaN, NaN), (1, 2).
+  const std::vector<std::string> in = {"dense<[-0.0, 0x7FC00000, 0xFFC00000, 0x7FC00000, 1.0]> : tensor<5xf32>",
+                                       "dense<[0.0, 0x7F800000, 0xFF800000, 0x7FC00000, 2.0]> : tensor<5xf32>"};
+  const std::string type = " : (tensor<5xf32>, tensor<5xf32>) -> tensor<5xi1>";
+  // IEEE totalOrder: -NaN < -inf < ... < -0 < +0 < ... < +inf < +NaN.
+  ref::RtValue total_lt = evalOp(in, "stablehlo.compare LT, %a, %b, TOTALORDER" + type, "tensor<5xi1>");
+  EXPECT_EQ(allBits(total_lt), (std::vector<uint64_t>{1, 0, 1, 0, 1}));
+  ref::RtValue total_gt = evalOp(in, "stablehlo.compare GT, %a, %b, TOTALORDER" + type, "tensor<5xi1>");
+  EXPECT_EQ(allBits(total_gt), (std::vector<uint64_t>{0, 1, 0, 0, 0}));
+  ref::RtValue total_eq = evalOp(in, "stablehlo.compare EQ, %a, %b, TOTALORDER" + type, "tensor<5xi1>");
+  EXPECT_EQ(allBits(total_eq), (std::vector<uint64_t>{0, 0, 0, 1, 0}));  // same NaN encoding is equal
+  // IEEE comparison: -0 == +0; every comparison with NaN is false except NE, which is true.
+  ref::RtValue float_eq = evalOp(in, "stablehlo.compare EQ, %a, %b, FLOAT" + type, "tensor<5xi1>");
+  EXPECT_EQ(allBits(float_eq), (std::vector<uint64_t>{1, 0, 0, 0, 0}));
+  ref::RtValue float_ne = evalOp(in, "stablehlo.compare NE, %a, %b, FLOAT" + type, "tensor<5xi1>");
+  EXPECT_EQ(allBits(float_ne), (std::vector<uint64_t>{0, 1, 1, 1, 1}));
+  ref::RtValue float_lt = evalOp(in, "stablehlo.compare LT, %a, %b, FLOAT" + type, "tensor<5xi1>");
+  EXPECT_EQ(allBits(float_lt), (std::vector<uint64_t>{0, 0, 0, 0, 1}));
+  // Unsigned vs signed integer comparison of the same bits: -1 (0xFF) < 1 signed, > 1 unsigned.
+  ref::RtValue s = evalOp({"dense<-1> : tensor<i8>", "dense<1> : tensor<i8>"},
+                          "stablehlo.compare LT, %a, %b, SIGNED : (tensor<i8>, tensor<i8>) -> tensor<i1>", "tensor<i1>");
+  ref::RtValue u = evalOp({"dense<-1> : tensor<i8>", "dense<1> : tensor<i8>"},
+                          "stablehlo.compare LT, %a, %b, UNSIGNED : (tensor<i8>, tensor<i8>) -> tensor<i1>", "tensor<i1>");
+  EXPECT_EQ(bitsAt(s, 0), 1u);
+  EXPECT_EQ(bitsAt(u, 0), 0u);
+}
+
+TEST(ElementwiseLogic, SelectAndClampWithScalars) {
+  // A rank-0 predicate selects whole operands.
+  ref::RtValue sel = evalOp({"dense<false> : tensor<i1>", "dense<[1.0, 2.0]> : tensor<2xf32>", "dense<[3.0, 4.0]> : tensor<2xf32>"},
+                            "stablehlo.select %a, %b, %c : (tensor<i1>, tensor<2xf32>, tensor<2xf32>) -> tensor<2xf32>",
+                            "tensor<2xf32>");
+  EXPECT_EQ(allBits(sel), (std::vector<uint64_t>{f32Bits(3.0f), f32Bits(4.0f)}));
+  ref::RtValue per = evalOp({"dense<[true, false]> : tensor<2xi1>", "dense<[1.0, 2.0]> : tensor<2xf32>", "dense<[3.0, 4.0]> : tensor<2xf32>"},
+                            "stablehlo.select %a, %b, %c : tensor<2xi1>, tensor<2xf32>", "tensor<2xf32>");
+  EXPECT_EQ(allBits(per), (std::vector<uint64_t>{f32Bits(1.0f), f32Bits(4.0f)}));
+  // clamp(0, x, 1) with rank-0 bounds: -1 -> 0, 0.5 stays, 2 -> 1, NaN stays NaN.
+  ref::RtValue clamp = evalOp({"dense<0.0> : tensor<f32>", "dense<[-1.0, 0.5, 2.0, 0x7FC00000]> : tensor<4xf32>", "dense<1.0> : tensor<f32>"},
+                              "stablehlo.clamp %a, %b, %c : (tensor<f32>, tensor<4xf32>, tensor<f32>) -> tensor<4xf32>",
+                              "tensor<4xf32>");
+  EXPECT_EQ(bitsAt(clamp, 0), f32Bits(0.0f));
+  EXPECT_EQ(bitsAt(clamp, 1), f32Bits(0.5f));
+  EXPECT_EQ(bitsAt(clamp, 2), f32Bits(1.0f));
+  EXPECT_TRUE(isNaNAt(clamp, 3));
+  // Integer clamp with scalar bounds [-2, 5].
+  ref::RtValue iclamp = evalOp({"dense<-2> : tensor<i32>", "dense<[-100, 3, 100]> : tensor<3xi32>", "dense<5> : tensor<i32>"},
+                               "stablehlo.clamp %a, %b, %c : (tensor<i32>, tensor<3xi32>, tensor<i32>) -> tensor<3xi32>",
+                               "tensor<3xi32>");
+  EXPECT_EQ(allBits(iclamp), (std::vector<uint64_t>{0xFFFFFFFE, 3, 5}));
+}
+
+// --- Conversions ---------------------------------------------------------------------------------------
+
+TEST(Conversion, FloatToIntegerTruncatesAndSaturates) {
+  // Truncation toward zero: 2.7 -> 2, -2.7 -> -2. docs/semantics.md (XLA): NaN -> 0, out of range
+  // saturates (1e10 -> INT32_MAX, -1e10 -> INT32_MIN, +inf -> INT32_MAX), each marked.
+  ref::RtValue r = evalOp({"dense<[2.7, -2.7, 0x7FC00000, 1.0e10, -1.0e10, 0x7F800000]> : tensor<6xf32>"},
+                          "stablehlo.convert %a : (tensor<6xf32>) -> tensor<6xi32>", "tensor<6xi32>");
+  EXPECT_EQ(allBits(r), (std::vector<uint64_t>{2, 0xFFFFFFFE, 0, 0x7FFFFFFF, 0x80000000, 0x7FFFFFFF}));
+  EXPECT_EQ(marks(r), (std::vector<bool>{false, false, true, true, true, true}));
+}
+
+TEST(Conversion, F64ToF16RoundsOnce) {
+  // 0x3FF0020000001000 = 1 + 2^-11 + 2^-40: just above the f16 midpoint between 1 and 1 + 2^-10, so it
+  // rounds up to 0x3C01 (through f32 it would first become the midpoint and then tie down to 1.0).
+  // 65520 ties to 2^16 and overflows to +inf (0x7C00); 65519 -> 65504 (0x7BFF); 2^-25 (0x3E60000000000000)
+  // ties between +0 and the smallest subnormal 2^-24 -> +0.
+  ref::RtValue r = evalOp({"dense<[0x3FF0020000001000, 65520.0, 65519.0, 0x3E60000000000000]> : tensor<4xf64>"},
+                          "stablehlo.convert %a : (tensor<4xf64>) -> tensor<4xf16>", "tensor<4xf16>");
+  EXPECT_EQ(allBits(r), (std::vector<uint64_t>{0x3C01, 0x7C00, 0x7BFF, 0x0000}));
+  EXPECT_TRUE(r.impl_defined.empty());
+}
+
+TEST(Conversion, ToBoolAndFromComplex) {
+  // Integer to i1: nonzero is true.
+  ref::RtValue b = evalOp({"dense<[0, 1, -5]> : tensor<3xi32>"}, "stablehlo.convert %a : (tensor<3xi32>) -> tensor<3xi1>",
+                          "tensor<3xi1>");
+  EXPECT_EQ(allBits(b), (std::vector<uint64_t>{0, 1, 1}));
+  // Complex to real keeps the real part (spec: convert).
+  ref::RtValue re = evalOp({"dense<[(1.5, -2.0), (-0.25, 7.0)]> : tensor<2xcomplex<f32>>"},
+                           "stablehlo.convert %a : (tensor<2xcomplex<f32>>) -> tensor<2xf32>", "tensor<2xf32>");
+  EXPECT_EQ(allBits(re), (std::vector<uint64_t>{f32Bits(1.5f), f32Bits(-0.25f)}));
+  // Integer narrowing that wraps is marked: i32 300 -> i8 44 (300 - 256).
+  ref::RtValue n = evalOp({"dense<[300, -1]> : tensor<2xi32>"}, "stablehlo.convert %a : (tensor<2xi32>) -> tensor<2xi8>",
+                          "tensor<2xi8>");
+  EXPECT_EQ(allBits(n), (std::vector<uint64_t>{44, 0xFF}));
+  EXPECT_EQ(marks(n), (std::vector<bool>{true, false}));
+}
+
+TEST(Conversion, BitcastConvert) {
+  // Same width: the bits themselves. 1.0f is 0x3F800000, -2.0f is 0xC0000000. Not marked.
+  ref::RtValue same = evalOp({"dense<[1.0, -2.0]> : tensor<2xf32>"}, "stablehlo.bitcast_convert %a : (tensor<2xf32>) -> tensor<2xi32>",
+                             "tensor<2xi32>");
+  EXPECT_EQ(allBits(same), (std::vector<uint64_t>{0x3F800000, 0xC0000000}));
+  EXPECT_TRUE(same.impl_defined.empty());
+  // f64 -> 4 x f16: 1.0 is 0x3FF0000000000000; in little-endian order the lowest 16 bits come first.
+  // Between widths the element order is implementation-defined (spec), so every element is marked.
+  ref::RtValue split = evalOp({"dense<1.0> : tensor<f64>"}, "stablehlo.bitcast_convert %a : (tensor<f64>) -> tensor<4xf16>",
+                              "tensor<4xf16>");
+  EXPECT_EQ(allBits(split), (std::vector<uint64_t>{0x0000, 0x0000, 0x0000, 0x3FF0}));
+  EXPECT_EQ(marks(split), (std::vector<bool>{true, true, true, true}));
+}
+
+TEST(Conversion, ReducePrecisionToF16Format) {
+  // e5m10 is f16's format: largest finite 65504; 65520 ties (odd mantissa) up to 2^16 -> +inf;
+  // 1 + 2^-11 ties to 1.0; 1 + 3*2^-11 ties up to 1 + 2^-9. The result stays f32.
+  ref::RtValue r = evalOp({"dense<[65504.0, 65520.0, 1.00048828125, 1.00146484375, -70000.0]> : tensor<5xf32>"},
+                          "stablehlo.reduce_precision %a, format = e5m10 : tensor<5xf32>", "tensor<5xf32>");
+  EXPECT_EQ(allBits(r), (std::vector<uint64_t>{f32Bits(65504.0f), 0x7F800000, f32Bits(1.0f), f32Bits(1.001953125f), 0xFF800000}));
+}
+
+TEST(Conversion, ReducePrecisionToTheOperandsOwnFormatIsTheIdentity) {
+  // docs/semantics.md: "A step whose width is not below the operand's is skipped, so e8m23 on f32 is the
+  // identity, subnormals included." 0x00000001 (2^-149) and 0x00400000 (2^-127) are f32 subnormals.
+  ref::RtValue r = evalOp({"dense<[0x00000001, 0x00400000, 1.5]> : tensor<3xf32>"},
+                          "stablehlo.reduce_precision %a, format = e8m23 : tensor<3xf32>", "tensor<3xf32>");
+  EXPECT_EQ(allBits(r), (std::vector<uint64_t>{0x00000001, 0x00400000, f32Bits(1.5f)}));
+}
+
+TEST(Conversion, ReducePrecisionRoundsSubnormalsOnTheOperandsGrid) {
+  // e8m1 on f32: only the mantissa step applies, rounding the 23 stored mantissa bits to 1. A subnormal
+  // keeps the fixed subnormal exponent, so its quantum becomes 2^22 * 2^-149 = 2^-127 (docs/semantics.md,
+  // as XLA rounds the encoding):
+  //   0x00600000 = 3 * 2^-128 = 1.5 quanta: ties to 2 quanta = 2^-126, the smallest normal 0x00800000;
+  //   0x00200000 = 2^-128 = 0.5 quantum: ties to 0 -> +0 (a relative 2-bit rounding would keep 2^-128).
+  ref::RtValue r = evalOp({"dense<[0x00600000, 0x00200000]> : tensor<2xf32>"},
+                          "stablehlo.reduce_precision %a, format = e8m1 : tensor<2xf32>", "tensor<2xf32>");
+  EXPECT_EQ(allBits(r), (std::vector<uint64_t>{0x00800000, 0x00000000}));
+}
+
+}  // namespace
+}  // namespace hloconf

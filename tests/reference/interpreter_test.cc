@@ -1,0 +1,469 @@
+// The reference interpreter (reference/interpreter.h): control flow, structural ops, the check ops, and
+// its errors. Each module is parsed from a string and one function is evaluated.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "tests/reference/eval_test_util.h"
+
+namespace hloconf {
+namespace {
+
+using ::testing::HasSubstr;
+using test::bitsAt;
+using test::evaluate;
+using test::Evaluation;
+using test::scalarArg;
+
+// Signed integer value of element `i` (results here are small integers).
+int64_t intAt(const ref::RtValue& v, int64_t i) {
+  return decodeSignedInteger(v.tensor.elementType(), bitsAt(v, i));
+}
+
+// --- Control flow --------------------------------------------------------------------------------------
+
+const char kWhileSum[] = R"(
+func.func @main() -> (tensor<i64>, tensor<i64>) {
+  %zero = stablehlo.constant dense<0> : tensor<i64>
+  %one = stablehlo.constant dense<1> : tensor<i64>
+  %ten = stablehlo.constant dense<10> : tensor<i64>
+  %w:2 = stablehlo.while(%i = %zero, %s = %zero) : tensor<i64>, tensor<i64>
+  cond {
+    %p = stablehlo.compare LT, %i, %ten : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    stablehlo.return %p : tensor<i1>
+  } do {
+    %s2 = stablehlo.add %s, %i : tensor<i64>
+    %i2 = stablehlo.add %i, %one : tensor<i64>
+    stablehlo.return %i2, %s2 : tensor<i64>, tensor<i64>
+  }
+  func.return %w#0, %w#1 : tensor<i64>, tensor<i64>
+}
+)";
+
+TEST(InterpreterControlFlow, WhileComputesASum) {
+  // for (i = 0; i < 10; ++i) s += i: the loop ends with i = 10 and s = 0 + 1 + ... + 9 = 45. The regions
+  // also read %one and %ten from the enclosing function (captured values).
+  Evaluation e = evaluate(kWhileSum);
+  ASSERT_TRUE(e.status.ok()) << e.status.message();
+  ASSERT_EQ(e.results.size(), 2u);
+  EXPECT_EQ(intAt(e.results[0], 0), 10);
+  EXPECT_EQ(intAt(e.results[1], 0), 45);
+}
+
+TEST(InterpreterControlFlow, WhileIterationLimit) {
+  // A loop whose condition is always true stops with an error once the limit is reached.
+  const char* text = R"(
+func.func @main() -> tensor<i64> {
+  %zero = stablehlo.constant dense<0> : tensor<i64>
+  %w = stablehlo.while(%i = %zero) : tensor<i64>
+  cond {
+    %t = stablehlo.constant dense<true> : tensor<i1>
+    stablehlo.return %t : tensor<i1>
+  } do {
+    stablehlo.return %i : tensor<i64>
+  }
+  func.return %w : tensor<i64>
+}
+)";
+  ref::EvalOptions options;
+  options.max_while_iterations = 5;
+  Evaluation e = evaluate(text, "main", {}, options);
+  ASSERT_FALSE(e.status.ok());
+  EXPECT_THAT(e.status.message(), HasSubstr("stablehlo.while"));
+  EXPECT_THAT(e.status.message(), HasSubstr("stopped after 5 iterations"));
+  EXPECT_THAT(e.status.message(), HasSubstr("test.mlir:4:"));  // the while op's line
+}
+
+TEST(InterpreterControlFlow, WhileIterationLimitAllowsExactlyThatManyIterations) {
+  // The sum loop runs its body exactly 10 times: a limit of 9 stops it, a limit of 10 does not (the option
+  // stops a `while` "that runs longer than this").
+  // (Regression: the limit used to be checked before the cond that ends the loop, an off-by-one.)
+  ref::EvalOptions nine;
+  nine.max_while_iterations = 9;
+  EXPECT_FALSE(evaluate(kWhileSum, "main", {}, nine).status.ok());
+  ref::EvalOptions ten;
+  ten.max_while_iterations = 10;
+  Evaluation e = evaluate(kWhileSum, "main", {}, ten);
+  EXPECT_TRUE(e.status.ok()) << e.status.message();
+}
+
+const char kIf[] = R"(
+func.func @main(%p: tensor<i1>) -> tensor<i32> {
+  %x = stablehlo.constant dense<7> : tensor<i32>
+  %y = stablehlo.constant dense<-3> : tensor<i32>
+  %r = "stablehlo.if"(%p) ({
+    %d = stablehlo.add %x, %x : tensor<i32>
+    stablehlo.return %d : tensor<i32>
+  }, {
+    stablehlo.return %y : tensor<i32>
+  }) : (tensor<i1>) -> tensor<i32>
+  func.return %r : tensor<i32>
+}
+)";
+
+TEST(InterpreterControlFlow, IfTakesTheBranchOfThePredicateAndSeesOuterValues) {
+  // true: the first branch doubles the outer %x = 7 -> 14; false: the second returns the outer %y = -3.
+  Evaluation t = evaluate(kIf, "main", {scalarArg(ElementType::kI1, 1)});
+  ASSERT_TRUE(t.status.ok()) << t.status.message();
+  EXPECT_EQ(intAt(t.results[0], 0), 14);
+  Evaluation f = evaluate(kIf, "main", {scalarArg(ElementType::kI1, 0)});
+  ASSERT_TRUE(f.status.ok()) << f.status.message();
+  EXPECT_EQ(intAt(f.results[0], 0), -3);
+}
+
+TEST(InterpreterControlFlow, CaseSelectsByIndexAndClampsToTheLastBranch) {
+  const char* text = R"(
+func.func @main(%index: tensor<i32>) -> tensor<i32> {
+  %r = "stablehlo.case"(%index) ({
+    %a = stablehlo.constant dense<100> : tensor<i32>
+    stablehlo.return %a : tensor<i32>
+  }, {
+    %b = stablehlo.constant dense<200> : tensor<i32>
+    stablehlo.return %b : tensor<i32>
+  }, {
+    %c = stablehlo.constant dense<300> : tensor<i32>
+    stablehlo.return %c : tensor<i32>
+  }) : (tensor<i32>) -> tensor<i32>
+  func.return %r : tensor<i32>
+}
+)";
+  auto run = [&](int32_t index) {
+    Evaluation e = evaluate(text, "main", {scalarArg(ElementType::kSI32, static_cast<uint32_t>(index))});
+    EXPECT_TRUE(e.status.ok()) << e.status.message();
+    return e.results.empty() ? -1 : intAt(e.results[0], 0);
+  };
+  EXPECT_EQ(run(0), 100);
+  EXPECT_EQ(run(1), 200);
+  EXPECT_EQ(run(2), 300);
+  // Spec (case): an index outside [0, N) selects the last branch, for negative indices too.
+  EXPECT_EQ(run(3), 300);
+  EXPECT_EQ(run(-1), 300);
+  EXPECT_EQ(run(1000000), 300);
+}
+
+TEST(InterpreterControlFlow, FuncCallAndComposite) {
+  const char* text = R"(
+func.func @main(%a: tensor<2xi32>) -> (tensor<2xi32>, tensor<2xi32>) {
+  %c = func.call @triple(%a) : (tensor<2xi32>) -> tensor<2xi32>
+  %d = stablehlo.composite "test.add_one" %a {
+    composite_attributes = { n = 1 : i64 },
+    decomposition = @add_one.impl
+  } : (tensor<2xi32>) -> tensor<2xi32>
+  func.return %c, %d : tensor<2xi32>, tensor<2xi32>
+}
+func.func private @triple(%x: tensor<2xi32>) -> tensor<2xi32> {
+  %y = stablehlo.add %x, %x : tensor<2xi32>
+  %z = stablehlo.add %y, %x : tensor<2xi32>
+  func.return %z : tensor<2xi32>
+}
+func.func private @add_one.impl(%x: tensor<2xi32>) -> tensor<2xi32> {
+  %one = stablehlo.constant dense<1> : tensor<2xi32>
+  %y = stablehlo.add %x, %one : tensor<2xi32>
+  func.return %y : tensor<2xi32>
+}
+)";
+  Evaluation e = evaluate(text, "main", {test::tensorArg({2}, ElementType::kSI32, {5, 0xFFFFFFFE})});  // [5, -2]
+  ASSERT_TRUE(e.status.ok()) << e.status.message();
+  ASSERT_EQ(e.results.size(), 2u);
+  EXPECT_EQ(intAt(e.results[0], 0), 15);  // 3 * 5
+  EXPECT_EQ(intAt(e.results[0], 1), -6);  // 3 * -2
+  EXPECT_EQ(intAt(e.results[1], 0), 6);   // the composite evaluates its decomposition: 5 + 1
+  EXPECT_EQ(intAt(e.results[1], 1), -1);
+}
+
+TEST(InterpreterControlFlow, CallPassesArgumentsInOrder) {
+  // subtract is not symmetric: @two(9, 9) = 0 through the call, @two(9, 2) = 7 when evaluated directly.
+  const char* text = R"(
+func.func @main(%a: tensor<i32>) -> tensor<i32> {
+  %r = func.call @two(%a, %a) : (tensor<i32>, tensor<i32>) -> tensor<i32>
+  func.return %r : tensor<i32>
+}
+func.func private @two(%x: tensor<i32>, %y: tensor<i32>) -> tensor<i32> {
+  %s = stablehlo.subtract %x, %y : tensor<i32>
+  func.return %s : tensor<i32>
+}
+)";
+  Evaluation ok = evaluate(text, "main", {scalarArg(ElementType::kSI32, 9)});
+  ASSERT_TRUE(ok.status.ok()) << ok.status.message();
+  EXPECT_EQ(intAt(ok.results[0], 0), 0);
+  Evaluation direct = evaluate(text, "two", {scalarArg(ElementType::kSI32, 9), scalarArg(ElementType::kSI32, 2)});
+  ASSERT_TRUE(direct.status.ok()) << direct.status.message();
+  EXPECT_EQ(intAt(direct.results[0], 0), 7);
+}
+
+// --- Structural ops ------------------------------------------------------------------------------------
+
+TEST(InterpreterStructure, OptimizationBarrierPassesValuesThrough) {
+  const char* text = R"(
+func.func @main() -> (tensor<2xf64>, !stablehlo.token) {
+  %a = stablehlo.constant dense<[1.5, -2.0]> : tensor<2xf64>
+  %t = stablehlo.create_token : !stablehlo.token
+  %b:2 = stablehlo.optimization_barrier %a, %t : tensor<2xf64>, !stablehlo.token
+  func.return %b#0, %b#1 : tensor<2xf64>, !stablehlo.token
+}
+)";
+  Evaluation e = evaluate(text);
+  ASSERT_TRUE(e.status.ok()) << e.status.message();
+  ASSERT_EQ(e.results.size(), 2u);
+  EXPECT_EQ(bitsAt(e.results[0], 0), test::f64Bits(1.5));
+  EXPECT_EQ(bitsAt(e.results[0], 1), test::f64Bits(-2.0));
+  EXPECT_EQ(e.results[1].kind, ref::RtValue::Kind::kToken);
+}
+
+TEST(InterpreterStructure, TupleAndGetTupleElement) {
+  const char* text = R"(
+func.func @main() -> (tuple<tensor<2xf64>, tensor<i64>>, tensor<i64>, tensor<2xf64>) {
+  %a = stablehlo.constant dense<[0.25, 4.0]> : tensor<2xf64>
+  %b = stablehlo.constant dense<-9> : tensor<i64>
+  %t = stablehlo.tuple %a, %b : tuple<tensor<2xf64>, tensor<i64>>
+  %g1 = stablehlo.get_tuple_element %t[1] : (tuple<tensor<2xf64>, tensor<i64>>) -> tensor<i64>
+  %g0 = stablehlo.get_tuple_element %t[0] : (tuple<tensor<2xf64>, tensor<i64>>) -> tensor<2xf64>
+  func.return %t, %g1, %g0 : tuple<tensor<2xf64>, tensor<i64>>, tensor<i64>, tensor<2xf64>
+}
+)";
+  Evaluation e = evaluate(text);
+  ASSERT_TRUE(e.status.ok()) << e.status.message();
+  ASSERT_EQ(e.results.size(), 3u);
+  ASSERT_EQ(e.results[0].kind, ref::RtValue::Kind::kTuple);
+  ASSERT_EQ(e.results[0].elements.size(), 2u);
+  EXPECT_EQ(bitsAt(e.results[0].elements[0], 1), test::f64Bits(4.0));
+  EXPECT_EQ(intAt(e.results[1], 0), -9);
+  EXPECT_EQ(bitsAt(e.results[2], 0), test::f64Bits(0.25));
+  EXPECT_EQ(bitsAt(e.results[2], 1), test::f64Bits(4.0));
+}
+
+TEST(InterpreterStructure, AfterAllGivesAToken) {
+  const char* text = R"(
+func.func @main(%t: !stablehlo.token) -> (!stablehlo.token, !stablehlo.token) {
+  %u = stablehlo.create_token : !stablehlo.token
+  %a = stablehlo.after_all %t, %u : !stablehlo.token
+  %b = stablehlo.after_all : !stablehlo.token
+  func.return %a, %b : !stablehlo.token, !stablehlo.token
+}
+)";
+  Evaluation e = evaluate(text, "main", {ref::RtValue::token()});
+  ASSERT_TRUE(e.status.ok()) << e.status.message();
+  ASSERT_EQ(e.results.size(), 2u);
+  EXPECT_EQ(e.results[0].kind, ref::RtValue::Kind::kToken);
+  EXPECT_EQ(e.results[1].kind, ref::RtValue::Kind::kToken);
+}
+
+TEST(InterpreterStructure, MapAppliesItsComputationPerElement) {
+  const char* text = R"(
+func.func @main() -> tensor<3xf32> {
+  %a = stablehlo.constant dense<[1.0, 2.0, -3.0]> : tensor<3xf32>
+  %b = stablehlo.constant dense<[4.0, 0.5, 2.0]> : tensor<3xf32>
+  %off = stablehlo.constant dense<1.0> : tensor<f32>
+  %r = "stablehlo.map"(%a, %b) ({
+  ^bb0(%x: tensor<f32>, %y: tensor<f32>):
+    %m = stablehlo.multiply %x, %y : tensor<f32>
+    %s = stablehlo.add %m, %off : tensor<f32>
+    stablehlo.return %s : tensor<f32>
+  }) {dimensions = array<i64: 0>} : (tensor<3xf32>, tensor<3xf32>) -> tensor<3xf32>
+  func.return %r : tensor<3xf32>
+}
+)";
+  // x * y + 1 per element (the computation also captures %off): 5, 2, -5.
+  Evaluation e = evaluate(text);
+  ASSERT_TRUE(e.status.ok()) << e.status.message();
+  EXPECT_EQ(bitsAt(e.results[0], 0), test::f32Bits(5.0f));
+  EXPECT_EQ(bitsAt(e.results[0], 1), test::f32Bits(2.0f));
+  EXPECT_EQ(bitsAt(e.results[0], 2), test::f32Bits(-5.0f));
+}
+
+TEST(InterpreterStructure, IotaOnEachDimension) {
+  const char* text = R"(
+func.func @main() -> (tensor<2x3x4xi32>, tensor<2x3x4xi32>, tensor<2x3x4xi32>, tensor<3xf32>) {
+  %d0 = stablehlo.iota dim = 0 : tensor<2x3x4xi32>
+  %d1 = stablehlo.iota dim = 1 : tensor<2x3x4xi32>
+  %d2 = stablehlo.iota dim = 2 : tensor<2x3x4xi32>
+  %f = stablehlo.iota dim = 0 : tensor<3xf32>
+  func.return %d0, %d1, %d2, %f : tensor<2x3x4xi32>, tensor<2x3x4xi32>, tensor<2x3x4xi32>, tensor<3xf32>
+}
+)";
+  Evaluation e = evaluate(text);
+  ASSERT_TRUE(e.status.ok()) << e.status.message();
+  ASSERT_EQ(e.results.size(), 4u);
+  // Row-major element n of a 2x3x4 tensor has index (n / 12, n / 4 % 3, n % 4); iota along d is that
+  // coordinate.
+  for (int64_t n = 0; n < 24; ++n) {
+    EXPECT_EQ(intAt(e.results[0], n), n / 12) << n;
+    EXPECT_EQ(intAt(e.results[1], n), n / 4 % 3) << n;
+    EXPECT_EQ(intAt(e.results[2], n), n % 4) << n;
+  }
+  EXPECT_EQ(bitsAt(e.results[3], 0), test::f32Bits(0.0f));
+  EXPECT_EQ(bitsAt(e.results[3], 1), test::f32Bits(1.0f));
+  EXPECT_EQ(bitsAt(e.results[3], 2), test::f32Bits(2.0f));
+}
+
+// --- Checks --------------------------------------------------------------------------------------------
+
+// A module that runs one check line on %a and %b of `type`.
+std::string checkModule(const std::string& a, const std::string& b, const std::string& type, const std::string& check_line) {
+  return strCat("func.func @main() {\n  %a = stablehlo.constant ", a, " : ", type, "\n  %b = stablehlo.constant ", b,
+                " : ", type, "\n  ", check_line, "\n  func.return\n}\n");
+}
+
+TEST(InterpreterChecks, ExpectEqPassesAndFailsWithIndexAndValues) {
+  Evaluation pass = evaluate(checkModule("dense<[1, 2, 3]>", "dense<[1, 2, 3]>", "tensor<3xi32>", "check.expect_eq %a, %b : tensor<3xi32>"));
+  ASSERT_TRUE(pass.status.ok()) << pass.status.message();
+  ASSERT_EQ(pass.checks.size(), 1u);
+  EXPECT_TRUE(pass.checks[0].passed);
+  EXPECT_EQ(pass.failed_checks, 0);
+
+  Evaluation fail = evaluate(checkModule("dense<[1, 2, 3]>", "dense<[1, 5, 3]>", "tensor<3xi32>", "check.expect_eq %a, %b : tensor<3xi32>"));
+  ASSERT_TRUE(fail.status.ok()) << fail.status.message();  // a failed check is recorded, not an error
+  ASSERT_EQ(fail.checks.size(), 1u);
+  EXPECT_FALSE(fail.checks[0].passed);
+  EXPECT_EQ(fail.failed_checks, 1);
+  EXPECT_EQ(fail.checks[0].op, "check.expect_eq");
+  EXPECT_EQ(fail.checks[0].location, "test.mlir:4:3");
+  EXPECT_THAT(fail.checks[0].message, HasSubstr("[1]"));
+  EXPECT_THAT(fail.checks[0].message, HasSubstr("actual 2"));
+  EXPECT_THAT(fail.checks[0].message, HasSubstr("expected 5"));
+}
+
+TEST(InterpreterChecks, ExpectEqConstAndNaN) {
+  // Any NaN equals any NaN (payloads are implementation-defined); +0 and -0 differ bitwise.
+  Evaluation nan = evaluate(checkModule("dense<[0x7FC00000, 1.0]>", "dense<[0xFFC00001, 1.0]>", "tensor<2xf32>",
+                                        "check.expect_eq %a, %b : tensor<2xf32>"));
+  ASSERT_EQ(nan.checks.size(), 1u);
+  EXPECT_TRUE(nan.checks[0].passed) << nan.checks[0].message;
+  Evaluation zero = evaluate(checkModule("dense<0.0>", "dense<-0.0>", "tensor<f32>", "check.expect_eq %a, %b : tensor<f32>"));
+  ASSERT_EQ(zero.checks.size(), 1u);
+  EXPECT_FALSE(zero.checks[0].passed);
+  Evaluation c = evaluate(checkModule("dense<[1.0, 2.0]>", "dense<[1.0, 2.0]>", "tensor<2xf32>",
+                                      "check.expect_eq_const %a, dense<[1.0, 2.5]> : tensor<2xf32>"));
+  ASSERT_EQ(c.checks.size(), 1u);
+  EXPECT_FALSE(c.checks[0].passed);
+  EXPECT_THAT(c.checks[0].message, HasSubstr("[1]"));
+}
+
+TEST(InterpreterChecks, ExpectCloseMaxUlpDifference) {
+  // 0x3F800001 is the f32 right after 1.0: one ULP apart.
+  const std::string a = "dense<1.0>", b = "dense<0x3F800001>";
+  Evaluation one = evaluate(checkModule(a, b, "tensor<f32>", "check.expect_close %a, %b, max_ulp_difference = 1 : tensor<f32>, tensor<f32>"));
+  ASSERT_EQ(one.checks.size(), 1u);
+  EXPECT_TRUE(one.checks[0].passed) << one.checks[0].message;
+  Evaluation zero = evaluate(checkModule(a, b, "tensor<f32>", "check.expect_close %a, %b, max_ulp_difference = 0 : tensor<f32>, tensor<f32>"));
+  ASSERT_EQ(zero.checks.size(), 1u);
+  EXPECT_FALSE(zero.checks[0].passed);
+  EXPECT_THAT(zero.checks[0].message, HasSubstr("1 ULP apart"));
+}
+
+TEST(InterpreterChecks, ExpectAlmostEqTolerance) {
+  // |1.0 - 1.05| = 0.05 (up to f32 rounding of 1.05): within 0.1, not within 0.01.
+  const std::string a = "dense<1.0>", b = "dense<1.05>";
+  Evaluation loose = evaluate(checkModule(a, b, "tensor<f32>", "check.expect_almost_eq %a, %b, tolerance = 0.1 : tensor<f32>"));
+  ASSERT_EQ(loose.checks.size(), 1u);
+  EXPECT_TRUE(loose.checks[0].passed) << loose.checks[0].message;
+  Evaluation tight = evaluate(checkModule(a, b, "tensor<f32>", "check.expect_almost_eq %a, %b, tolerance = 0.01 : tensor<f32>"));
+  ASSERT_EQ(tight.checks.size(), 1u);
+  EXPECT_FALSE(tight.checks[0].passed);
+  // The default tolerance is 0.001: a difference of 0.0005 passes, 0.002 fails.
+  Evaluation d1 = evaluate(checkModule("dense<1.0>", "dense<1.0005>", "tensor<f64>", "check.expect_almost_eq %a, %b : tensor<f64>"));
+  Evaluation d2 = evaluate(checkModule("dense<1.0>", "dense<1.002>", "tensor<f64>", "check.expect_almost_eq %a, %b : tensor<f64>"));
+  ASSERT_EQ(d1.checks.size(), 1u);
+  ASSERT_EQ(d2.checks.size(), 1u);
+  EXPECT_TRUE(d1.checks[0].passed) << d1.checks[0].message;
+  EXPECT_FALSE(d2.checks[0].passed);
+}
+
+TEST(InterpreterChecks, CustomCallCheckTargets) {
+  // custom_call @check.expect_close allows 3 ULPs by default: 1.0 vs 1.0 + 3 ulp passes, + 4 ulp fails.
+  const char* call = "stablehlo.custom_call @check.expect_close(%a, %b) {has_side_effect = true} : (tensor<f32>, tensor<f32>) -> ()";
+  Evaluation three = evaluate(checkModule("dense<1.0>", "dense<0x3F800003>", "tensor<f32>", call));
+  ASSERT_TRUE(three.status.ok()) << three.status.message();
+  ASSERT_EQ(three.checks.size(), 1u);
+  EXPECT_TRUE(three.checks[0].passed) << three.checks[0].message;
+  EXPECT_EQ(three.checks[0].op, "check.expect_close");
+  Evaluation four = evaluate(checkModule("dense<1.0>", "dense<0x3F800004>", "tensor<f32>", call));
+  ASSERT_EQ(four.checks.size(), 1u);
+  EXPECT_FALSE(four.checks[0].passed);
+  EXPECT_THAT(four.checks[0].message, HasSubstr("4 ULP apart"));
+  // custom_call @check.eq returns whether the check passed as a tensor<i1>.
+  const char* eq = R"(
+func.func @main() -> (tensor<i1>, tensor<i1>) {
+  %a = stablehlo.constant dense<[1, 2]> : tensor<2xi8>
+  %b = stablehlo.constant dense<[1, 3]> : tensor<2xi8>
+  %p = stablehlo.custom_call @check.eq(%a, %a) : (tensor<2xi8>, tensor<2xi8>) -> tensor<i1>
+  %q = stablehlo.custom_call @check.eq(%a, %b) : (tensor<2xi8>, tensor<2xi8>) -> tensor<i1>
+  func.return %p, %q : tensor<i1>, tensor<i1>
+}
+)";
+  Evaluation e = evaluate(eq);
+  ASSERT_TRUE(e.status.ok()) << e.status.message();
+  ASSERT_EQ(e.results.size(), 2u);
+  EXPECT_EQ(bitsAt(e.results[0], 0), 1u);
+  EXPECT_EQ(bitsAt(e.results[1], 0), 0u);
+}
+
+// --- Errors --------------------------------------------------------------------------------------------
+
+TEST(InterpreterErrors, UnknownOpIsUnsupported) {
+  const char* text = R"(
+func.func @main() -> tensor<f32> {
+  %r = "test.frobnicate"() : () -> tensor<f32>
+  func.return %r : tensor<f32>
+}
+)";
+  Evaluation e = evaluate(text);
+  ASSERT_FALSE(e.status.ok());
+  EXPECT_EQ(e.status.code(), absl::StatusCode::kUnimplemented);
+  EXPECT_THAT(e.status.message(), HasSubstr("unsupported: test.frobnicate"));
+  EXPECT_THAT(e.status.message(), HasSubstr("test.mlir:3:"));
+}
+
+TEST(InterpreterErrors, UnknownCustomCallTargetIsUnsupported) {
+  const char* text = R"(
+func.func @main() -> tensor<f32> {
+  %a = stablehlo.constant dense<1.0> : tensor<f32>
+  %r = stablehlo.custom_call @my_library.fn(%a) : (tensor<f32>) -> tensor<f32>
+  func.return %r : tensor<f32>
+}
+)";
+  Evaluation e = evaluate(text);
+  ASSERT_FALSE(e.status.ok());
+  EXPECT_EQ(e.status.code(), absl::StatusCode::kUnimplemented);
+  EXPECT_THAT(e.status.message(), HasSubstr("unsupported: "));
+  EXPECT_THAT(e.status.message(), HasSubstr("my_library.fn"));
+}
+
+TEST(InterpreterErrors, WrongArgumentCountOrType) {
+  const char* text = R"(
+func.func @main(%a: tensor<i32>) -> tensor<i32> {
+  func.return %a : tensor<i32>
+}
+)";
+  Evaluation none = evaluate(text);
+  ASSERT_FALSE(none.status.ok());
+  EXPECT_NE(none.status.code(), absl::StatusCode::kUnimplemented);
+  EXPECT_THAT(none.status.message(), HasSubstr("takes 1 argument(s), but 0 were given"));
+  Evaluation two = evaluate(text, "main", {scalarArg(ElementType::kSI32, 1), scalarArg(ElementType::kSI32, 2)});
+  ASSERT_FALSE(two.status.ok());
+  EXPECT_THAT(two.status.message(), HasSubstr("but 2 were given"));
+  Evaluation wrong_type = evaluate(text, "main", {scalarArg(ElementType::kF32, 0)});
+  ASSERT_FALSE(wrong_type.status.ok());
+  EXPECT_THAT(wrong_type.status.message(), HasSubstr("argument 0"));
+  Evaluation ok = evaluate(text, "main", {scalarArg(ElementType::kSI32, 42)});
+  ASSERT_TRUE(ok.status.ok()) << ok.status.message();
+  EXPECT_EQ(intAt(ok.results[0], 0), 42);
+}
+
+TEST(InterpreterErrors, UnboundedRecursionStops) {
+  const char* text = R"(
+func.func @main(%a: tensor<i32>) -> tensor<i32> {
+  %r = func.call @main(%a) : (tensor<i32>) -> tensor<i32>
+  func.return %r : tensor<i32>
+}
+)";
+  ref::EvalOptions options;
+  options.max_call_depth = 20;
+  Evaluation e = evaluate(text, "main", {scalarArg(ElementType::kSI32, 1)}, options);
+  ASSERT_FALSE(e.status.ok());
+  EXPECT_THAT(e.status.message(), HasSubstr("call depth exceeds 20"));
+}
+
+}  // namespace
+}  // namespace hloconf
