@@ -1,5 +1,7 @@
 #include "ir/parser.h"
 
+#include "absl/container/flat_hash_set.h"
+
 #include <fstream>
 #include <sstream>
 
@@ -34,6 +36,14 @@ absl::StatusOr<Module> parseModule(std::string_view text, std::string_view path,
   module.path = std::string(path);
   absl::Status status = parser.parseTopLevel(module);
   if (!status.ok()) return status;
+  // Symbol names are unique within a module (MLIR: "redefinition of symbol").
+  absl::flat_hash_set<std::string_view> names;
+  for (const Operation* func : module.functions()) {
+    if (!names.insert(functionName(*func)).second) {
+      return parser.errorAt(func->source_offset, strCat("redefinition of symbol @", functionName(*func),
+                                                        ": give each function of a module its own name"));
+    }
+  }
   return module;
 }
 

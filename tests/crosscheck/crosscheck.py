@@ -873,7 +873,11 @@ def check_job(args):
     fmt = FORMATS[tname]
     t0 = time.time()
     operands = gen_inputs(op, fmt, nrandom, seed, small_pairs, exhaustive16)
-    ours, eval_s = run_hloconf(hloconf, tmpdir, op, fmt, operands)
+    try:
+        ours, eval_s = run_hloconf(hloconf, tmpdir, op, fmt, operands)
+    except (OSError, RuntimeError) as e:
+        return dict(op=op, type=tname, n=0, mismatches=0, conv=0, error=str(e), report=[],
+                    eval_s=0.0, total_s=time.time() - t0, stats=dict.fromkeys(STATS, 0))
     fn = UNARY.get(op) or BINARY[op]
     mismatches = []
     nmis = 0
@@ -952,7 +956,7 @@ def main():
         for r in ex.map(check_job, jobs):
             results.append(r)
     results.sort(key=lambda r: (ops.index(r['op']), types.index(r['type'])))
-    total_n = total_mis = 0
+    total_n = total_mis = errors = 0
     print('%-22s %-14s %8s %10s %8s %8s' % ('op', 'type', 'inputs', 'mismatches', 'eval_s', 'total_s'))
     for r in results:
         note = ''
@@ -964,6 +968,9 @@ def main():
                                                      r['eval_s'], r['total_s'], note))
         for line in r['report']:
             print(line)
+        if r.get('error'):
+            print('  ERROR: ' + r['error'])
+            errors += 1
         total_n += r['n']
         total_mis += r['mismatches']
         failed |= r['mismatches'] > 0
@@ -973,6 +980,9 @@ def main():
     if not a.keep:
         import shutil
         shutil.rmtree(tmp, ignore_errors=True)
+    if errors:
+        print('crosscheck: %d (op, type) pairs could not be evaluated' % errors)
+        return 2
     return 1 if failed else 0
 
 

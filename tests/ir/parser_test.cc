@@ -275,5 +275,10 @@ TEST(PrinterGeneric, LargeTensorsPrintAsExactHexBlobs) {
   EXPECT_EQ((*c.attr("value"))->denseElements(), original);
 }
 
+TEST(ParserSymbols, DuplicateFunctionNamesAreRejected) {
+  std::string message = parseError("func.func @f() {\n  return\n}\nfunc.func @f() {\n  return\n}\n");
+  EXPECT_NE(message.find("bad.mlir:4:1: error: redefinition of symbol @f"), std::string::npos) << message;
+}
+
 }  // namespace
 }  // namespace hloconf
