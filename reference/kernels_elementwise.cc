@@ -316,6 +316,46 @@ Elem complexCbrt(ElementType ct, Elem x) {
   }));
 }
 
+// atan2(y, x) for complex y, x: -i log((x + i y) / sqrt(x^2 + y^2)), the formula of the upstream
+// interpreter (the spec names "complex atan2" without one). s = x^2 + y^2 and w = x + i y are computed
+// exactly (the parts are floats); then r = sqrt(s), q = w / r and L = log(q) are each rounded by MPC at
+// q bits (each part within one ulp, so within 2^-q * |value| * sqrt(2) as a complex number). First-order
+// propagation, with margin: |dq| <= 3 * 2^-q |q|, |dL| <= |dq| / |q| + 2^-q |L| sqrt(2), so each part of
+// the result is within 4 * 2^-q + 2 * 2^-q |L| of the exact value. The step rounds into `out` afterwards.
+Elem complexAtan2(ElementType ct, Elem y, Elem x) {
+  const ElementType part = complexPartType(ct);
+  MpComplex a(64), b(64);
+  toMpc(part, y, a);
+  toMpc(part, x, b);
+  return complexResult(roundComplexCorrectly(part, [&](mpc_ptr out) -> ComplexApproximation {
+    const mpfr_prec_t q = mpfr_get_prec(mpc_realref(out)) + 16;
+    const mpfr_prec_t exact = 4600;  // products and sums of f64 parts, exactly
+    MpComplex s(exact), t(exact), w(exact), r(q), quotient(q), log_q(q);
+    mpc_sqr(s, b, MPC_RNDNN);
+    mpc_sqr(t, a, MPC_RNDNN);
+    mpc_add(s, s, t, MPC_RNDNN);
+    mpc_mul_i(t, a, 1, MPC_RNDNN);
+    mpc_add(w, b, t, MPC_RNDNN);
+    int inexact = mpc_sqrt(r, s, MPC_RNDNN);
+    inexact |= mpc_div(quotient, w, r, MPC_RNDNN);
+    inexact |= mpc_log(log_q, quotient, MPC_RNDNN);
+    int final_inex = mpc_mul_i(out, log_q, -1, MPC_RNDNN);  // -i * L: (im L, -re L)
+    if (!finiteComplex(a) || !finiteComplex(b) || !finiteComplex(log_q) || mpc_cmp_si(s, 0) == 0) {
+      return {{true, 0}, {true, 0}};  // special values: the formula's IEEE/Annex G result
+    }
+    if (inexact == 0) return roundedByMpc(out, final_inex);
+    MpFloat magnitude(32);
+    mpc_abs(magnitude, log_q, MPFR_RNDU);
+    const mpfr_exp_t size = mpfr_zero_p(magnitude) ? 0 : std::max<mpfr_exp_t>(mpfr_get_exp(magnitude), 0);
+    const mpfr_exp_t err = size + 3 - static_cast<mpfr_exp_t>(q);  // 4 * 2^-q + 2 * 2^-q |L| <= 2^(size + 3 - q)
+    auto part_bound = [&](mpfr_srcptr v) -> Approximation {
+      mpfr_exp_t rounding = mpfr_zero_p(v) ? mpfr_get_emin() : mpfr_get_exp(v) - mpfr_get_prec(v);
+      return {false, std::max(err, rounding) + 1};
+    };
+    return {part_bound(mpc_realref(out)), part_bound(mpc_imagref(out))};
+  }));
+}
+
 // Lexicographic (real, imaginary) maximum/minimum, as the spec defines it for complex numbers.
 Elem complexMinMax(ElementType ct, Elem x, Elem y, bool max) {
   const ElementType part = complexPartType(ct);
@@ -579,9 +619,6 @@ Results binaryKernel(Interpreter& interp, const Operation& op, std::vector<RtVal
     }, /*same_types=*/true);
   }
   if (kind == Arith::kRemainder) return interp.unsupported(op, "remainder of complex numbers (the spec leaves it TBD, #997)");
-  if (kind == Arith::kAtan2) {
-    return interp.unsupported(op, "atan2 of complex numbers (no correctly rounded reference yet; docs/semantics.md)");
-  }
   return mapElements(interp, op, operands, 2, [&](const std::vector<Elem>& a, Elem& out) {
     switch (kind) {
       case Arith::kAdd: out = complexBinary(t, a[0], a[1], mpc_add); break;
@@ -589,6 +626,7 @@ Results binaryKernel(Interpreter& interp, const Operation& op, std::vector<RtVal
       case Arith::kMultiply: out = complexBinary(t, a[0], a[1], mpc_mul); break;
       case Arith::kDivide: out = complexBinary(t, a[0], a[1], mpc_div); break;
       case Arith::kPower: out = complexBinary(t, a[0], a[1], mpc_pow); break;
+      case Arith::kAtan2: out = complexAtan2(t, a[0], a[1]); break;
       case Arith::kMaximum: out = complexMinMax(t, a[0], a[1], true); break;
       case Arith::kMinimum: out = complexMinMax(t, a[0], a[1], false); break;
       default: break;
