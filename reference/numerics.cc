@@ -121,7 +121,9 @@ std::optional<uint64_t> ulpDistance(ElementType t, uint64_t a, uint64_t b) {
   const auto ob = floatOrdinal(t, b);
   if (!oa && !ob) return 0;
   if (!oa || !ob) return std::nullopt;
-  return *oa > *ob ? static_cast<uint64_t>(*oa - *ob) : static_cast<uint64_t>(*ob - *oa);
+  // The difference of two ordinals can exceed int64 (f64: up to 2^64 - 2); take it modulo 2^64, unsigned.
+  const uint64_t ua = static_cast<uint64_t>(*oa), ub = static_cast<uint64_t>(*ob);
+  return *oa > *ob ? ua - ub : ub - ua;
 }
 
 uint64_t integerMask(ElementType t) {

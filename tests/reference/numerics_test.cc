@@ -263,6 +263,13 @@ TEST(UlpDistance, F32) {
   EXPECT_EQ(ulpDistance(ET::kF32, 0xFF800000, 0x7F800000), std::optional<uint64_t>(2 * uint64_t{0x7F800000}));
 }
 
+TEST(UlpDistance, F64ExtremesDoNotOverflow) {
+  // -max to +max in f64: each is 0x7FEFFFFFFFFFFFFF steps from zero, so 2 * 0x7FEFFFFFFFFFFFFF apart, which
+  // exceeds int64 (the eval fuzzer found the signed overflow). -inf to +inf is two steps more.
+  EXPECT_EQ(ulpDistance(ET::kF64, 0xFFEFFFFFFFFFFFFFull, 0x7FEFFFFFFFFFFFFFull), 0xFFDFFFFFFFFFFFFEull);
+  EXPECT_EQ(ulpDistance(ET::kF64, 0x7FF0000000000000ull, 0xFFF0000000000000ull), 0xFFE0000000000000ull);
+}
+
 TEST(UlpDistance, NarrowFormats) {
   // f16 65504 (0x7BFF) and inf (0x7C00) are adjacent.
   EXPECT_EQ(ulpDistance(ET::kF16, 0x7BFF, 0x7C00), std::optional<uint64_t>(1));
