@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Installs what is needed, builds, and runs every test: the CTest suite, then a bounded fuzzing run of the
-# parser (HLOCONF_FUZZ_SECONDS, default 60; 0 skips it).
+# Installs what is needed, builds, and runs every test: the CTest suite (without the label "long"), then
+# bounded fuzzing runs of the parser and of the reference evaluator (HLOCONF_FUZZ_SECONDS each, default
+# 60; 0 skips them).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash ci/install.sh
@@ -8,5 +9,6 @@ bash ci/build.sh
 ctest --test-dir build --output-on-failure -j "$(nproc)" -LE long
 fuzz_seconds=${HLOCONF_FUZZ_SECONDS:-60}
 if ((fuzz_seconds > 0)); then
-  bash ci/fuzz.sh "$fuzz_seconds"
+  bash ci/fuzz.sh "$fuzz_seconds" parse_fuzzer
+  bash ci/fuzz.sh "$fuzz_seconds" eval_fuzzer
 fi
