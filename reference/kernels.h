@@ -32,6 +32,8 @@ std::span<const KernelDef> checkKernels();        // check.* ops and custom_call
 std::span<const KernelDef> elementwiseKernels();  // float/complex math, arithmetic
 std::span<const KernelDef> bitwiseKernels();      // integer and boolean bit ops, shifts, counts
 std::span<const KernelDef> conversionKernels();   // convert, bitcast_convert, reduce_precision, real/imag/complex
+std::span<const KernelDef> movementKernels();     // broadcast_in_dim, reshape, slice, pad, gather, scatter, sort, ...
+std::span<const KernelDef> reductionKernels();    // reduce, reduce_window, select_and_scatter
 
 // --- Helpers shared by kernels ----------------------------------------------------------------------------
 

@@ -20,6 +20,11 @@ struct RtValue {
   // (the reference picked a documented default, see docs/semantics.md); empty when none is.
   std::vector<uint8_t> impl_defined;
   std::vector<RtValue> elements;  // kTuple
+  // One entry per element for results whose golden value allows for an implementation's choice of
+  // accumulation order (sums of products, reductions): an absolute bound, rounded up, on the distance
+  // between the correctly rounded exact result and any order-respecting implementation's result.
+  // Empty when every element is exact-or-correctly-rounded with no order freedom.
+  std::vector<double> error_bound;
 
   static RtValue ofTensor(Tensor t, std::vector<uint8_t> impl_defined = {});
   static RtValue token();
