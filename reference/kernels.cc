@@ -14,7 +14,7 @@ const absl::flat_hash_map<std::string_view, Kernel>& kernelTable() {
   static const auto* table = [] {
     auto* t = new absl::flat_hash_map<std::string_view, Kernel>();
     for (auto family : {controlKernels(), checkKernels(), elementwiseKernels(), bitwiseKernels(), conversionKernels(),
-                        movementKernels(), reductionKernels()}) {
+                        movementKernels(), reductionKernels(), dotKernels()}) {
       for (const KernelDef& def : family) t->emplace(def.op, def.kernel);
     }
     return t;

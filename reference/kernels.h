@@ -34,6 +34,7 @@ std::span<const KernelDef> bitwiseKernels();      // integer and boolean bit ops
 std::span<const KernelDef> conversionKernels();   // convert, bitcast_convert, reduce_precision, real/imag/complex
 std::span<const KernelDef> movementKernels();     // broadcast_in_dim, reshape, slice, pad, gather, scatter, sort, ...
 std::span<const KernelDef> reductionKernels();    // reduce, reduce_window, select_and_scatter
+std::span<const KernelDef> dotKernels();          // dot_general
 
 // --- Helpers shared by kernels ----------------------------------------------------------------------------
 

@@ -1,9 +1,1021 @@
 // Reductions (issue 4): reduce, reduce_window, select_and_scatter.
+//
+// Two ways to evaluate a reduction body (docs/accumulation.md has the details and the formulas):
+// - General path: the body region is applied with Interpreter::runRegion on scalar tensors, as a left
+//   fold that starts from the init values and takes the input elements in row-major order (reduce: of the
+//   reduced dimensions; reduce_window: of the window; select_and_scatter: of the source indices).
+// - Recognised monoids: a single-input body that is exactly one of stablehlo.add, multiply, maximum,
+//   minimum, and, or, xor on its two block arguments, returned directly. Its result does not depend on
+//   the spec's implementation-defined schedule: float sums are accumulated exactly and rounded once
+//   (with RtValue::error_bound, a bound that every summation order in the element type meets), float
+//   products are correctly rounded (with a bound), integers wrap, and the rest are exact.
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <optional>
+#include <string>
+
+#include "ir/strings.h"
+#include "reference/elementwise.h"
 #include "reference/kernels.h"
+#include "reference/numerics.h"
 
 namespace hloconf::ref {
+namespace {
 
-// No kernels yet: these ops report "unsupported: <op>".
-std::span<const KernelDef> reductionKernels() { return {}; }
+using Results = absl::StatusOr<std::vector<RtValue>>;
+
+// Attribute values (window sizes, strides, dilations, padding) beyond this magnitude are refused, so
+// that every index computation below stays far inside int64.
+constexpr int64_t kMaxAttrValue = int64_t{1} << 30;
+// The most window positions a reduce_window or select_and_scatter may visit (a hostile window costs one
+// case, not the run).
+constexpr int64_t kMaxWindowWork = int64_t{1} << 32;
+// A term of a reduction that is the init value (reduce_window's padding and base-dilation holes).
+constexpr int64_t kInitTerm = -1;
+
+// --- Small helpers -------------------------------------------------------------------------------------------
+
+// An integer list attribute: array<i64: ...>, dense<...> : tensor<Nxi64>, or [1, 2].
+std::optional<std::vector<int64_t>> intList(const Attribute* a) {
+  if (!a) return std::nullopt;
+  switch (a->kind()) {
+    case Attribute::Kind::kDenseArray:
+      if (!isInteger(a->elementType())) return std::nullopt;
+      return a->denseArrayValues();
+    case Attribute::Kind::kDenseElements: {
+      const Tensor& t = a->denseElements();
+      if (!isInteger(t.elementType()) || t.type().rank() > 1) return std::nullopt;
+      std::vector<int64_t> values;
+      for (int64_t i = 0; i < t.numElements(); ++i) {
+        const __int128 v = integerValue(t.elementType(), t.bits(i));
+        if (v > std::numeric_limits<int64_t>::max()) return std::nullopt;
+        values.push_back(static_cast<int64_t>(v));
+      }
+      return values;
+    }
+    case Attribute::Kind::kArray: {
+      std::vector<int64_t> values;
+      for (const Attr& e : a->elements()) {
+        if (e->kind() != Attribute::Kind::kInteger) return std::nullopt;
+        values.push_back(e->intValue());
+      }
+      return values;
+    }
+    default: return std::nullopt;
+  }
+}
+
+// The next row-major multi-index of `shape`; false after the last one.
+bool nextIndex(std::vector<int64_t>& index, const std::vector<int64_t>& shape) {
+  for (size_t d = shape.size(); d-- > 0;) {
+    if (++index[d] < shape[d]) return true;
+    index[d] = 0;
+  }
+  return false;
+}
+
+std::vector<int64_t> rowMajorStrides(const std::vector<int64_t>& shape) {
+  std::vector<int64_t> strides(shape.size(), 1);
+  for (size_t d = shape.size(); d-- > 1;) strides[d - 1] = strides[d] * shape[d];
+  return strides;
+}
+
+int64_t numElementsOf(const std::vector<int64_t>& shape) {
+  int64_t n = 1;
+  for (int64_t d : shape) n *= d;
+  return n;
+}
+
+std::string joinInts(const std::vector<int64_t>& values) {
+  std::string text;
+  for (size_t i = 0; i < values.size(); ++i) strAppend(&text, i ? ", " : "", values[i]);
+  return text;
+}
+
+bool isNaNBits(ElementType t, uint64_t bits) { return classifyFloat(t, bits) == FloatClass::kNaN; }
+
+// Elem of element `i` of a tensor (both parts for complex).
+Elem elemAt(const Tensor& t, int64_t i) {
+  return {t.bits(i, 0), isComplex(t.elementType()) ? t.bits(i, 1) : 0};
+}
+void setElem(Tensor& t, int64_t i, Elem e) {
+  t.setBits(i, e.re, 0);
+  if (isComplex(t.elementType())) t.setBits(i, e.im, 1);
+}
+
+// The spec's is_promotable for non-quantized types: same kind, and no narrower.
+bool isPromotable(ElementType from, ElementType to) {
+  if (isBoolean(from) || isBoolean(to)) return isBoolean(from) && isBoolean(to);
+  if (isInteger(from) || isInteger(to)) return isInteger(from) && isInteger(to) && bitWidth(from) <= bitWidth(to);
+  if (isFloat(from) || isFloat(to)) return isFloat(from) && isFloat(to) && bitWidth(from) <= bitWidth(to);
+  return isComplex(from) && isComplex(to) && bitWidth(from) <= bitWidth(to);
+}
+
+// convert(x, to) for a promotable pair; `marked` is set when an integer value does not fit (wraps, as
+// convert does).
+Elem convertElem(ElementType from, ElementType to, Elem in, bool& marked) {
+  if (from == to) return in;
+  if (isBoolean(from)) return in;
+  if (isInteger(from)) {
+    const __int128 v = integerValue(from, in.re);
+    marked = marked || !integerInRange(to, v);
+    return {wrapInteger(to, v), 0};
+  }
+  MpFloat x(64);
+  if (isFloat(from)) {
+    decodeFloat(from, in.re, x);
+    return {encodeFloat(to, x), 0};
+  }
+  const ElementType pf = complexPartType(from), pt = complexPartType(to);
+  Elem out;
+  decodeFloat(pf, in.re, x);
+  out.re = encodeFloat(pt, x);
+  decodeFloat(pf, in.im, x);
+  out.im = encodeFloat(pt, x);
+  return out;
+}
+
+// --- Recognised bodies -----------------------------------------------------------------------------------------
+
+enum class Monoid { kNone, kAdd, kMultiply, kMaximum, kMinimum, kAnd, kOr, kXor };
+
+// The monoid of a single-input body: exactly `%r = OP(%arg0, %arg1)` (either argument order) and
+// `stablehlo.return %r`, with every type the scalar tensor of `t`; kNone otherwise (general path).
+Monoid recognizeBody(const Region& region, size_t num_inputs, ElementType t) {
+  if (num_inputs != 1 || region.blocks.size() != 1) return Monoid::kNone;
+  const Block& block = *region.blocks.front();
+  if (block.arguments.size() != 2 || block.operations.size() != 2) return Monoid::kNone;
+  const Operation& op = *block.operations[0];
+  const Operation& ret = *block.operations[1];
+  if (ret.name != "stablehlo.return" || ret.operands.size() != 1 || op.results.size() != 1 ||
+      ret.operands[0] != op.results[0].get() || op.operands.size() != 2 || !op.regions.empty()) {
+    return Monoid::kNone;
+  }
+  const Value* a0 = block.arguments[0].get();
+  const Value* a1 = block.arguments[1].get();
+  if (!((op.operands[0] == a0 && op.operands[1] == a1) || (op.operands[0] == a1 && op.operands[1] == a0))) return Monoid::kNone;
+  for (const Value* v : {a0, a1, static_cast<const Value*>(op.results[0].get())}) {
+    if (!v->type.isTensor() || v->type.rank() != 0 || v->type.isQuantized() || v->type.elementType() != t) return Monoid::kNone;
+  }
+  const bool logical = isBoolean(t) || isInteger(t);
+  if (op.name == "stablehlo.add") return Monoid::kAdd;
+  if (op.name == "stablehlo.multiply") return isComplex(t) ? Monoid::kNone : Monoid::kMultiply;  // complex: general path
+  if (op.name == "stablehlo.maximum") return Monoid::kMaximum;
+  if (op.name == "stablehlo.minimum") return Monoid::kMinimum;
+  if (op.name == "stablehlo.and" && logical) return Monoid::kAnd;
+  if (op.name == "stablehlo.or" && logical) return Monoid::kOr;
+  if (op.name == "stablehlo.xor" && logical) return Monoid::kXor;
+  return Monoid::kNone;
+}
+
+// --- Exact float accumulation ----------------------------------------------------------------------------------
+
+// gamma_k = k*u / (1 - k*u) with u = 2^-p (Higham, Accuracy and Stability of Numerical Algorithms, 2nd
+// ed., Lemma 3.1), rounded up; false when k*u >= 1 (no bound).
+bool gammaUp(int64_t k, int p, MpFloat& gamma) {
+  MpFloat ku(128), den(128);
+  mpfr_set_si(ku, k, MPFR_RNDU);
+  mpfr_mul_2si(ku, ku, -p, MPFR_RNDU);  // exact
+  if (mpfr_cmp_ui(ku, 1) >= 0) return false;
+  mpfr_ui_sub(den, 1, ku, MPFR_RNDD);
+  mpfr_div(gamma, ku, den, MPFR_RNDU);
+  return true;
+}
+
+double toDoubleUp(mpfr_srcptr x) { return mpfr_get_d(x, MPFR_RNDU); }
+
+// Whether `x` (>= 0) reaches the largest finite value of `t` (an order may then overflow).
+bool reachesOverflow(ElementType t, mpfr_srcptr x) {
+  MpFloat largest(64);
+  decodeFloat(t, largestFinite(t), largest);
+  return mpfr_cmp(x, largest) >= 0;
+}
+
+// The sum of float terms of format `t`, correctly rounded (one rounding of the exact sum), and a bound
+// that every summation order in `t` meets (docs/accumulation.md, "Sums").
+uint64_t exactFloatSum(ElementType t, const std::vector<uint64_t>& terms, double& bound) {
+  bound = 0;
+  const int p = formatPrecision(t);
+  MpFloat x(64);
+  bool pos_inf = false, neg_inf = false, all_negative_zero = true, any_nonzero = false;
+  mpfr_exp_t max_exp = 0, min_lsb = 0;
+  for (uint64_t bits : terms) {
+    decodeFloat(t, bits, x);
+    if (mpfr_nan_p(x)) return encodeFloat(t, x);
+    if (mpfr_inf_p(x)) {
+      (mpfr_signbit(x) ? neg_inf : pos_inf) = true;
+      all_negative_zero = false;
+      continue;
+    }
+    if (mpfr_zero_p(x)) {
+      all_negative_zero = all_negative_zero && mpfr_signbit(x);
+      continue;
+    }
+    all_negative_zero = false;
+    const mpfr_exp_t e = mpfr_get_exp(x);  // |x| < 2^e, and x is a multiple of 2^(e - p)
+    if (!any_nonzero || e > max_exp) max_exp = e;
+    if (!any_nonzero || e - p < min_lsb) min_lsb = e - p;
+    any_nonzero = true;
+  }
+  if (pos_inf || neg_inf) {
+    // IEEE: inf + finite = inf; +inf + -inf = NaN. Exact semantics, bound 0.
+    if (pos_inf && neg_inf) {
+      mpfr_set_nan(x);
+    } else {
+      mpfr_set_inf(x, pos_inf ? 1 : -1);
+    }
+    return encodeFloat(t, x);
+  }
+  if (!any_nonzero) {
+    // All zeros: -0 only when every term is -0 (IEEE 754 §6.3), in any order.
+    mpfr_set_zero(x, all_negative_zero ? -1 : 1);
+    return encodeFloat(t, x);
+  }
+  // Every partial sum is a multiple of 2^min_lsb below n * 2^max_exp: this precision holds it exactly.
+  mpfr_prec_t bits_n = 1;
+  while ((int64_t{1} << bits_n) <= static_cast<int64_t>(terms.size()) && bits_n < 62) ++bits_n;
+  const mpfr_prec_t precision = (max_exp - min_lsb) + bits_n + 2;
+  MpFloat sum(precision), abs_sum(precision);
+  mpfr_set_zero(sum, 1);
+  mpfr_set_zero(abs_sum, 1);
+  for (uint64_t bits : terms) {
+    decodeFloat(t, bits, x);
+    if (mpfr_zero_p(x)) continue;
+    mpfr_add(sum, sum, x, MPFR_RNDN);  // exact
+    if (mpfr_signbit(x)) {
+      mpfr_sub(abs_sum, abs_sum, x, MPFR_RNDN);
+    } else {
+      mpfr_add(abs_sum, abs_sum, x, MPFR_RNDN);
+    }
+  }
+  // An exact zero sum of nonzero terms is +0 under round-to-nearest (IEEE 754 §6.3); sum is +0 here.
+  const uint64_t result = encodeFloat(t, sum);
+
+  MpFloat gamma(64), total(64), one_plus(64);
+  if (!gammaUp(static_cast<int64_t>(terms.size()) - 1, p, gamma)) {
+    bound = std::numeric_limits<double>::infinity();
+    return result;
+  }
+  // Some order may overflow (or the exact sum does): no finite bound.
+  mpfr_add_ui(one_plus, gamma, 1, MPFR_RNDU);
+  mpfr_mul(total, abs_sum, one_plus, MPFR_RNDU);
+  if (reachesOverflow(t, total)) {
+    bound = std::numeric_limits<double>::infinity();
+    return result;
+  }
+  // gamma_{n-1} * sum|terms| + |sum - result| (the final rounding, computed exactly).
+  mpfr_mul(total, gamma, abs_sum, MPFR_RNDU);
+  MpFloat rounded(64), diff(precision + 2);
+  decodeFloat(t, result, rounded);
+  mpfr_sub(diff, sum, rounded, MPFR_RNDN);  // exact: both are multiples of 2^min_lsb
+  mpfr_abs(diff, diff, MPFR_RNDN);
+  mpfr_add(total, total, diff, MPFR_RNDU);
+  bound = toDoubleUp(total);
+  return result;
+}
+
+// The product of float terms of format `t`, correctly rounded, and a bound that every multiplication
+// order in `t` meets when no partial product can leave the normal range (docs/accumulation.md, "Products").
+uint64_t exactFloatProduct(ElementType t, const std::vector<uint64_t>& terms, double& bound) {
+  bound = 0;
+  const int p = formatPrecision(t);
+  MpFloat x(64);
+  bool negative = false, any_zero = false, any_inf = false;
+  for (uint64_t bits : terms) {
+    decodeFloat(t, bits, x);
+    if (mpfr_nan_p(x)) return encodeFloat(t, x);
+    negative = negative != static_cast<bool>(mpfr_signbit(x));
+    any_zero = any_zero || mpfr_zero_p(x);
+    any_inf = any_inf || mpfr_inf_p(x);
+  }
+  if (any_zero && any_inf) {
+    mpfr_set_nan(x);
+    return encodeFloat(t, x);
+  }
+  if (any_zero || any_inf) {
+    if (any_zero) {
+      mpfr_set_zero(x, negative ? -1 : 1);
+    } else {
+      mpfr_set_inf(x, negative ? -1 : 1);
+    }
+    return encodeFloat(t, x);
+  }
+  mpfr_prec_t bits_n = 1;
+  while ((int64_t{1} << bits_n) <= static_cast<int64_t>(terms.size()) && bits_n < 62) ++bits_n;
+  // Ziv step: the product at wi = w + log2(n) + 4 bits has relative error below gamma_{n-1}(2^-wi) <=
+  // 2^-(w+3), so below a quarter ulp of the w-bit result; rounding to w bits adds half an ulp.
+  const uint64_t result = roundCorrectly(t, [&](mpfr_ptr out) {
+    MpFloat product(mpfr_get_prec(out) + bits_n + 4), term(64);
+    mpfr_set_ui(product, 1, MPFR_RNDN);
+    bool inexact = false;
+    for (uint64_t bits : terms) {
+      decodeFloat(t, bits, term);
+      inexact = (mpfr_mul(product, product, term, MPFR_RNDN) != 0) || inexact;
+    }
+    inexact = (mpfr_set(out, product, MPFR_RNDN) != 0) || inexact;
+    return withinUlps(out, 1, inexact);
+  });
+
+  // Bound: (gamma_{n-1} + u) * |P| with |P| bounded above; only when every partial product of every
+  // order stays in the normal range (Higham's model holds): the product of the factors >= 1 (times
+  // 1 + gamma) is below the largest finite value and the product of the factors < 1 (times 1 - gamma)
+  // is at least the smallest normal value.
+  MpFloat gamma(64), up(64), big(64), small(64), magnitude(64);
+  if (!gammaUp(static_cast<int64_t>(terms.size()) - 1, p, gamma)) {
+    bound = std::numeric_limits<double>::infinity();
+    return result;
+  }
+  mpfr_set_ui(up, 1, MPFR_RNDN);
+  mpfr_set_ui(big, 1, MPFR_RNDN);
+  mpfr_set_ui(small, 1, MPFR_RNDN);
+  for (uint64_t bits : terms) {
+    decodeFloat(t, bits, x);
+    mpfr_abs(x, x, MPFR_RNDN);
+    mpfr_mul(up, up, x, MPFR_RNDU);
+    if (mpfr_cmp_ui(x, 1) >= 0) {
+      mpfr_mul(big, big, x, MPFR_RNDU);
+    } else {
+      mpfr_mul(small, small, x, MPFR_RNDD);
+    }
+  }
+  MpFloat factor(64), smallest_normal(64);
+  mpfr_add_ui(factor, gamma, 1, MPFR_RNDU);
+  mpfr_mul(big, big, factor, MPFR_RNDU);
+  mpfr_ui_sub(factor, 1, gamma, MPFR_RNDD);
+  mpfr_mul(small, small, factor, MPFR_RNDD);
+  decodeFloat(t, smallestNormal(t), smallest_normal);
+  if (reachesOverflow(t, big) || mpfr_cmp(small, smallest_normal) < 0) {
+    bound = std::numeric_limits<double>::infinity();
+    return result;
+  }
+  mpfr_set_ui(factor, 1, MPFR_RNDN);
+  mpfr_mul_2si(factor, factor, -p, MPFR_RNDN);  // u
+  mpfr_add(factor, factor, gamma, MPFR_RNDU);
+  mpfr_mul(magnitude, up, factor, MPFR_RNDU);
+  bound = toDoubleUp(magnitude);
+  return result;
+}
+
+// --- Exact min/max --------------------------------------------------------------------------------------------
+
+// IEEE 754-2019 maximum/minimum (NaN propagates, -0 < +0), as the elementwise ops.
+uint64_t floatMinMax(ElementType t, uint64_t x, uint64_t y, bool max) {
+  if (isNaNBits(t, x)) return x;
+  if (isNaNBits(t, y)) return y;
+  MpFloat a(64), b(64);
+  decodeFloat(t, x, a);
+  decodeFloat(t, y, b);
+  int c = mpfr_cmp(a, b);
+  if (c == 0) c = (mpfr_signbit(b) ? 1 : 0) - (mpfr_signbit(a) ? 1 : 0);
+  return (c >= 0) == max ? x : y;
+}
+
+// Lexicographic (real, imaginary) maximum/minimum of complex numbers, NaN propagating.
+Elem complexMinMax(ElementType part, Elem x, Elem y, bool max) {
+  if (isNaNBits(part, x.re) || isNaNBits(part, x.im)) return x;
+  if (isNaNBits(part, y.re) || isNaNBits(part, y.im)) return y;
+  MpFloat xr(64), xi(64), yr(64), yi(64);
+  decodeFloat(part, x.re, xr);
+  decodeFloat(part, x.im, xi);
+  decodeFloat(part, y.re, yr);
+  decodeFloat(part, y.im, yi);
+  int c = mpfr_cmp(xr, yr);
+  if (c == 0) c = mpfr_cmp(xi, yi);
+  return (c >= 0) == max ? x : y;
+}
+
+// --- The reduction driver -------------------------------------------------------------------------------------
+
+// Inputs converted to the body's element types, their marks, the converted init values and the body.
+struct Reduction {
+  const Region* body = nullptr;
+  size_t n = 0;
+  std::vector<Type> scalar_types;  // tensor<Ei>, the body's argument types
+  std::vector<ElementType> types;  // Ei
+  std::vector<Tensor> data;        // inputs converted to Ei
+  std::vector<std::vector<uint8_t>> marks;  // per input element; empty when none is marked
+  std::vector<Elem> init;
+  std::vector<uint8_t> init_marks;
+  Monoid monoid = Monoid::kNone;
+  bool init_is_identity = true;  // for add, multiply, xor: otherwise the result depends on how often the
+                                 // schedule uses the init value (implementation-defined in the spec)
+};
+
+// What one reduction produces: one element per result, its mark, and its bound (NaN: none).
+struct GroupResult {
+  std::vector<Elem> values;
+  bool marked = false;
+  double bound = std::numeric_limits<double>::quiet_NaN();
+};
+
+bool isIdentity(Monoid m, ElementType t, Elem e) {
+  if (m != Monoid::kAdd && m != Monoid::kMultiply && m != Monoid::kXor) return true;
+  if (isBoolean(t)) return m == Monoid::kXor ? e.re == 0 : true;  // add = or, multiply = and: idempotent
+  if (isInteger(t)) return integerValue(t, e.re) == (m == Monoid::kMultiply ? 1 : 0);
+  const ElementType part = isComplex(t) ? complexPartType(t) : t;
+  MpFloat x(64);
+  auto is = [&](uint64_t bits, int value) {
+    decodeFloat(part, bits, x);
+    return value == 0 ? static_cast<bool>(mpfr_zero_p(x)) : (mpfr_number_p(x) && mpfr_cmp_si(x, value) == 0);
+  };
+  if (m == Monoid::kMultiply) return is(e.re, 1);
+  return is(e.re, 0) && (!isComplex(t) || is(e.im, 0));
+}
+
+// Sets up a Reduction: `inputs` and `inits` (N each), the body (2N scalar arguments, N results).
+absl::Status setupReduction(Interpreter& interp, const Operation& op, const Region& body, std::vector<const RtValue*> inputs,
+                            std::vector<const RtValue*> inits, Reduction& r) {
+  r.body = &body;
+  r.n = inputs.size();
+  if (body.blocks.size() != 1) return interp.opError(op, "the body must have one block");
+  const Block& block = *body.blocks.front();
+  if (block.arguments.size() != 2 * r.n) {
+    return interp.opError(op, strCat("the body takes ", block.arguments.size(), " argument(s); ", r.n, " input(s) need ", 2 * r.n));
+  }
+  for (size_t i = 0; i < r.n; ++i) {
+    const Type& acc = block.arguments[i]->type;
+    const Type& elem = block.arguments[r.n + i]->type;
+    if (!acc.isTensor() || acc.rank() != 0 || !(acc == elem)) {
+      return interp.opError(op, strCat("body arguments ", i, " and ", r.n + i, " must be one scalar tensor type"));
+    }
+    if (acc.isQuantized()) return interp.unsupported(op, "quantized reductions (issue 4)");
+    const Tensor& in = inputs[i]->tensor;
+    const Tensor& init = inits[i]->tensor;
+    if (in.type().isQuantized() || init.type().isQuantized()) return interp.unsupported(op, "quantized reductions (issue 4)");
+    if (init.type().rank() != 0) return interp.opError(op, strCat("init value ", i, " must be a 0-dimensional tensor"));
+    if (init.elementType() != in.elementType()) {
+      return interp.opError(op, strCat("init value ", i, " has element type ", elementTypeName(init.elementType()), ", but input ", i,
+                                       " has ", elementTypeName(in.elementType())));
+    }
+    const ElementType e = acc.elementType();
+    if (!isPromotable(in.elementType(), e)) {
+      return interp.opError(op, strCat("input ", i, " of element type ", elementTypeName(in.elementType()),
+                                       " cannot be promoted to the body's ", elementTypeName(e)));
+    }
+    r.scalar_types.push_back(acc);
+    r.types.push_back(e);
+    std::vector<uint8_t> marks;
+    if (in.elementType() == e) {
+      r.data.push_back(in);
+      marks = inputs[i]->impl_defined;
+    } else {
+      Tensor converted(Type::tensor(in.type().shape(), Type::element(e)));
+      marks.assign(in.numElements(), 0);
+      for (int64_t k = 0; k < in.numElements(); ++k) {
+        bool marked = inputs[i]->isImplDefined(k);
+        setElem(converted, k, convertElem(in.elementType(), e, elemAt(in, k), marked));
+        marks[k] = marked;
+      }
+      r.data.push_back(std::move(converted));
+    }
+    r.marks.push_back(std::move(marks));
+    bool init_marked = inits[i]->isImplDefined(0);
+    r.init.push_back(convertElem(init.elementType(), e, elemAt(init, 0), init_marked));
+    r.init_marks.push_back(init_marked);
+  }
+  r.monoid = recognizeBody(body, r.n, r.types[0]);
+  if (r.monoid != Monoid::kNone) r.init_is_identity = isIdentity(r.monoid, r.types[0], r.init[0]);
+  return absl::OkStatus();
+}
+
+bool termMarked(const Reduction& r, size_t input, int64_t term) {
+  if (term == kInitTerm) return r.init_marks[input] != 0;
+  return !r.marks[input].empty() && r.marks[input][term] != 0;
+}
+Elem termValue(const Reduction& r, size_t input, int64_t term) {
+  return term == kInitTerm ? r.init[input] : elemAt(r.data[input], term);
+}
+
+// The monoid path: init first, then the terms (the fold order does not change the result).
+void reduceMonoid(const Reduction& r, const std::vector<int64_t>& terms, const std::vector<uint8_t>* extra_marks, GroupResult& out) {
+  const ElementType t = r.types[0];
+  bool marked = r.init_marks[0] != 0 || !r.init_is_identity;
+  for (size_t k = 0; k < terms.size(); ++k) {
+    marked = marked || termMarked(r, 0, terms[k]) || (extra_marks && (*extra_marks)[k]);
+  }
+  Elem acc = r.init[0];
+  const Monoid m = r.monoid;
+  if (isBoolean(t) || isInteger(t)) {
+    // Booleans: add and maximum are OR, multiply and minimum are AND (as the elementwise ops).
+    const bool boolean = isBoolean(t);
+    __int128 exact = boolean ? 0 : integerValue(t, acc.re);
+    bool exact_overflow = false, any_zero = exact == 0;
+    uint64_t bits = acc.re;
+    for (int64_t term : terms) {
+      const uint64_t y = termValue(r, 0, term).re;
+      const __int128 v = boolean ? 0 : integerValue(t, y);
+      switch (m) {
+        case Monoid::kAdd:
+          if (boolean) {
+            bits |= y;
+          } else {
+            bits += y;
+            exact_overflow = exact_overflow || __builtin_add_overflow(exact, v, &exact);
+          }
+          break;
+        case Monoid::kMultiply:
+          if (boolean) {
+            bits &= y;
+          } else {
+            bits *= y;
+            any_zero = any_zero || v == 0;
+            exact_overflow = exact_overflow || __builtin_mul_overflow(exact, v, &exact);
+          }
+          break;
+        case Monoid::kMaximum:
+          if (boolean) {
+            bits |= y;
+          } else if (v > integerValue(t, bits)) {
+            bits = y;
+          }
+          break;
+        case Monoid::kMinimum:
+          if (boolean) {
+            bits &= y;
+          } else if (v < integerValue(t, bits)) {
+            bits = y;
+          }
+          break;
+        case Monoid::kAnd: bits &= y; break;
+        case Monoid::kOr: bits |= y; break;
+        case Monoid::kXor: bits ^= y; break;
+        case Monoid::kNone: break;
+      }
+    }
+    bits &= integerMask(t);
+    if (!boolean && (m == Monoid::kAdd || m == Monoid::kMultiply)) {
+      // Wrapping arithmetic is exact modulo 2^width, so the bits do not depend on the order; the element
+      // is implementation-defined when the exact result does not fit (the product of terms one of which
+      // is 0 is 0, however large the others).
+      const bool fits = m == Monoid::kMultiply && any_zero ? true : !exact_overflow && integerInRange(t, exact);
+      marked = marked || !fits;
+    }
+    out.values = {Elem{bits, 0}};
+    out.marked = marked;
+    return;
+  }
+  if (m == Monoid::kMaximum || m == Monoid::kMinimum) {
+    const bool max = m == Monoid::kMaximum;
+    for (int64_t term : terms) {
+      const Elem y = termValue(r, 0, term);
+      if (isComplex(t)) {
+        acc = complexMinMax(complexPartType(t), acc, y, max);
+      } else {
+        acc.re = floatMinMax(t, acc.re, y.re, max);
+      }
+    }
+    out.values = {acc};
+    out.marked = marked;
+    return;
+  }
+  // Float or complex add, float multiply.
+  const bool complex = isComplex(t);
+  const ElementType part = complex ? complexPartType(t) : t;
+  std::vector<uint64_t> re, im;
+  re.reserve(terms.size() + 1);
+  re.push_back(acc.re);
+  if (complex) im.push_back(acc.im);
+  for (int64_t term : terms) {
+    const Elem y = termValue(r, 0, term);
+    re.push_back(y.re);
+    if (complex) im.push_back(y.im);
+  }
+  Elem result;
+  double bound_re = 0, bound_im = 0;
+  if (m == Monoid::kAdd) {
+    result.re = exactFloatSum(part, re, bound_re);
+    if (complex) result.im = exactFloatSum(part, im, bound_im);
+  } else {
+    result.re = exactFloatProduct(part, re, bound_re);
+  }
+  out.values = {result};
+  out.marked = marked;
+  out.bound = std::max(bound_re, bound_im);
+}
+
+// One reduction of `terms` (flat input indices or kInitTerm) starting from the init values.
+// `extra_marks`, when given, has one taint flag per term.
+absl::Status reduceGroup(Interpreter& interp, const Operation& op, const Reduction& r, const std::vector<int64_t>& terms,
+                         const std::vector<uint8_t>* extra_marks, GroupResult& out) {
+  if (r.monoid != Monoid::kNone) {
+    reduceMonoid(r, terms, extra_marks, out);
+    return absl::OkStatus();
+  }
+  // General path: acc = body(acc..., term...) for each term in order, starting from the init values.
+  std::vector<RtValue> acc;
+  for (size_t i = 0; i < r.n; ++i) {
+    Tensor scalar(r.scalar_types[i]);
+    setElem(scalar, 0, r.init[i]);
+    acc.push_back(RtValue::ofTensor(std::move(scalar), {r.init_marks[i]}));
+  }
+  for (size_t k = 0; k < terms.size(); ++k) {
+    std::vector<RtValue> args = acc;
+    for (size_t i = 0; i < r.n; ++i) {
+      Tensor scalar(r.scalar_types[i]);
+      setElem(scalar, 0, termValue(r, i, terms[k]));
+      const bool marked = termMarked(r, i, terms[k]) || (extra_marks && (*extra_marks)[k]);
+      args.push_back(RtValue::ofTensor(std::move(scalar), {static_cast<uint8_t>(marked)}));
+    }
+    auto result = interp.runRegion(*r.body, std::move(args));
+    if (!result.ok()) return result.status();
+    if (result->size() != r.n) return interp.opError(op, strCat("the body returned ", result->size(), " value(s), expected ", r.n));
+    for (size_t i = 0; i < r.n; ++i) {
+      const RtValue& v = (*result)[i];
+      if (!v.isTensor() || v.tensor.type().rank() != 0 || v.tensor.elementType() != r.types[i] || v.tensor.type().isQuantized()) {
+        return interp.opError(op, strCat("body result ", i, " must be a ", r.scalar_types[i].toString()));
+      }
+    }
+    acc = std::move(*result);
+  }
+  out.values.clear();
+  out.marked = false;
+  for (size_t i = 0; i < r.n; ++i) {
+    out.values.push_back(elemAt(acc[i].tensor, 0));
+    out.marked = out.marked || acc[i].isImplDefined(0);
+  }
+  return absl::OkStatus();
+}
+
+// The result tensors of a reduction: types checked against the body, size bounded.
+struct ResultSet {
+  std::vector<Tensor> tensors;
+  std::vector<std::vector<uint8_t>> marks;
+  std::vector<double> bounds;  // for a recognised add/multiply on floats
+  bool has_bounds = false;
+};
+
+absl::StatusOr<ResultSet> makeResults(Interpreter& interp, const Operation& op, const Reduction& r, const std::vector<int64_t>& shape) {
+  if (op.results.size() != r.n) return interp.opError(op, strCat("has ", op.results.size(), " result(s), expected ", r.n));
+  ResultSet rs;
+  for (size_t i = 0; i < r.n; ++i) {
+    auto type = resultTensorType(interp, op, i, shape);
+    if (!type.ok()) return type.status();
+    if (type->isQuantized()) return interp.unsupported(op, "quantized reductions (issue 4)");
+    if (type->elementType() != r.types[i]) {
+      return interp.opError(op, strCat("result ", i, " has element type ", elementTypeName(type->elementType()), ", but the body's is ",
+                                       elementTypeName(r.types[i])));
+    }
+    if (absl::Status s = checkResultSize(interp, op, *type); !s.ok()) return s;
+    rs.tensors.emplace_back(*type);
+    rs.marks.emplace_back(rs.tensors.back().numElements());
+  }
+  const ElementType t = r.types[0];
+  rs.has_bounds = (r.monoid == Monoid::kAdd && (isFloat(t) || isComplex(t))) || (r.monoid == Monoid::kMultiply && isFloat(t));
+  if (rs.has_bounds) rs.bounds.assign(rs.tensors[0].numElements(), 0.0);
+  return rs;
+}
+
+void storeGroup(ResultSet& rs, int64_t index, const GroupResult& g) {
+  for (size_t i = 0; i < rs.tensors.size(); ++i) {
+    setElem(rs.tensors[i], index, g.values[i]);
+    rs.marks[i][index] = g.marked;
+  }
+  if (rs.has_bounds) rs.bounds[index] = std::isnan(g.bound) ? 0.0 : g.bound;
+}
+
+std::vector<RtValue> finish(ResultSet& rs) {
+  std::vector<RtValue> results;
+  for (size_t i = 0; i < rs.tensors.size(); ++i) {
+    RtValue v = RtValue::ofTensor(std::move(rs.tensors[i]), std::move(rs.marks[i]));
+    if (rs.has_bounds) v.error_bound = rs.bounds;
+    results.push_back(std::move(v));
+  }
+  return results;
+}
+
+// The first `count` operands as tensors of one shape (inputs), and the next `count` (init values).
+absl::Status tensorOperands(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands, size_t count,
+                            std::vector<const RtValue*>& inputs, std::vector<const RtValue*>& inits) {
+  for (size_t i = 0; i < 2 * count; ++i) {
+    auto t = tensorOperand(interp, op, operands, i);
+    if (!t.ok()) return t.status();
+    (i < count ? inputs : inits).push_back(&operands[i]);
+  }
+  for (size_t i = 1; i < count; ++i) {
+    if (inputs[i]->tensor.type().shape() != inputs[0]->tensor.type().shape()) {
+      return interp.opError(op, strCat("inputs 0 and ", i, " have different shapes: ", inputs[0]->tensor.type().toString(), " and ",
+                                       inputs[i]->tensor.type().toString()));
+    }
+  }
+  return absl::OkStatus();
+}
+
+// --- reduce ----------------------------------------------------------------------------------------------------
+
+Results reduceKernel(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands) {
+  if (op.regions.size() != 1) return interp.opError(op, "needs one body region");
+  if (operands.empty() || operands.size() % 2 != 0) return interp.opError(op, strCat("needs N inputs and N init values, got ", operands.size(), " operand(s)"));
+  const size_t n = operands.size() / 2;
+  std::vector<const RtValue*> inputs, inits;
+  if (absl::Status s = tensorOperands(interp, op, operands, n, inputs, inits); !s.ok()) return s;
+  const std::vector<int64_t>& shape = inputs[0]->tensor.type().shape();
+  const int64_t rank = static_cast<int64_t>(shape.size());
+  auto dims = intList(attrOf(op, "dimensions"));
+  if (!dims) return interp.opError(op, "needs a 'dimensions' integer list");
+  std::vector<bool> reduced(rank, false);
+  for (int64_t d : *dims) {
+    if (d < 0 || d >= rank) return interp.opError(op, strCat("dimension ", d, " is out of range for rank ", rank));
+    if (reduced[d]) return interp.opError(op, strCat("dimension ", d, " appears twice"));
+    reduced[d] = true;
+  }
+  Reduction r;
+  if (absl::Status s = setupReduction(interp, op, op.regions[0], inputs, inits, r); !s.ok()) return s;
+  std::vector<int64_t> result_shape, reduced_shape, kept_dims, reduced_dims;
+  for (int64_t d = 0; d < rank; ++d) {
+    if (reduced[d]) {
+      reduced_shape.push_back(shape[d]);
+      reduced_dims.push_back(d);
+    } else {
+      result_shape.push_back(shape[d]);
+      kept_dims.push_back(d);
+    }
+  }
+  auto rs = makeResults(interp, op, r, result_shape);
+  if (!rs.ok()) return rs.status();
+  const std::vector<int64_t> strides = rowMajorStrides(shape);
+  // Offsets of the reduced elements (row-major over the reduced dimensions in ascending order).
+  std::vector<int64_t> offsets;
+  const int64_t input_elements = inputs[0]->tensor.numElements();
+  if (input_elements > 0) {
+    std::vector<int64_t> index(reduced_shape.size(), 0);
+    do {
+      int64_t off = 0;
+      for (size_t k = 0; k < reduced_dims.size(); ++k) off += index[k] * strides[reduced_dims[k]];
+      offsets.push_back(off);
+    } while (nextIndex(index, reduced_shape));
+  }
+  const int64_t result_elements = numElementsOf(result_shape);
+  std::vector<int64_t> index(result_shape.size(), 0), terms;
+  GroupResult g;
+  for (int64_t i = 0; i < result_elements; ++i) {
+    int64_t base = 0;
+    for (size_t k = 0; k < kept_dims.size(); ++k) base += index[k] * strides[kept_dims[k]];
+    terms.clear();
+    if (input_elements > 0) {
+      for (int64_t off : offsets) terms.push_back(base + off);
+    }
+    if (absl::Status s = reduceGroup(interp, op, r, terms, nullptr, g); !s.ok()) return s;
+    storeGroup(*rs, i, g);
+    nextIndex(index, result_shape);
+  }
+  return finish(*rs);
+}
+
+// --- Window attributes -----------------------------------------------------------------------------------------
+
+// An optional integer list attribute of `rank` entries, each in [min_value, kMaxAttrValue]; `fill` when
+// absent.
+absl::StatusOr<std::vector<int64_t>> windowAttr(Interpreter& interp, const Operation& op, std::string_view name, int64_t rank,
+                                                 int64_t fill, int64_t min_value) {
+  const Attribute* a = attrOf(op, name);
+  if (!a) return std::vector<int64_t>(rank, fill);
+  auto values = intList(a);
+  if (!values) return interp.opError(op, strCat("'", name, "' must be an integer list"));
+  if (static_cast<int64_t>(values->size()) != rank) {
+    return interp.opError(op, strCat("'", name, "' has ", values->size(), " entries, but the input has rank ", rank));
+  }
+  for (int64_t v : *values) {
+    if (v < min_value || v > kMaxAttrValue) {
+      return interp.opError(op, strCat("'", name, "' value ", v, " is out of range [", min_value, ", ", kMaxAttrValue, "]"));
+    }
+  }
+  return *values;
+}
+
+// padding: dense<[[lo, hi], ...]> : tensor<Rx2xi64> (absent: zeros); returns lo and hi.
+absl::Status paddingAttr(Interpreter& interp, const Operation& op, int64_t rank, std::vector<int64_t>& lo, std::vector<int64_t>& hi) {
+  lo.assign(rank, 0);
+  hi.assign(rank, 0);
+  const Attribute* a = attrOf(op, "padding");
+  if (!a) return absl::OkStatus();
+  if (a->kind() != Attribute::Kind::kDenseElements || !isInteger(a->denseElements().elementType())) {
+    return interp.opError(op, "'padding' must be a dense integer tensor");
+  }
+  const Tensor& t = a->denseElements();
+  const std::vector<int64_t>& ps = t.type().shape();
+  const bool splat_ok = ps.size() == 2 && ps[0] == rank && ps[1] == 2;
+  if (!splat_ok) return interp.opError(op, strCat("'padding' must have shape [", rank, ", 2], has ", t.type().toString()));
+  for (int64_t d = 0; d < rank; ++d) {
+    for (int side = 0; side < 2; ++side) {
+      const __int128 v = integerValue(t.elementType(), t.bits(2 * d + side));
+      if (v < -kMaxAttrValue || v > kMaxAttrValue) {
+        return interp.opError(op, strCat("'padding' value ", static_cast<int64_t>(v), " is out of the evaluator's range"));
+      }
+      (side == 0 ? lo : hi)[d] = static_cast<int64_t>(v);
+    }
+  }
+  return absl::OkStatus();
+}
+
+// Windows of a (base-dilated, padded) input: number of windows per dimension (spec reduce_window C15).
+absl::StatusOr<std::vector<int64_t>> numWindows(Interpreter& interp, const Operation& op, const std::vector<int64_t>& shape,
+                                               const std::vector<int64_t>& window, const std::vector<int64_t>& strides,
+                                               const std::vector<int64_t>& base_dilations, const std::vector<int64_t>& window_dilations,
+                                               const std::vector<int64_t>& lo, const std::vector<int64_t>& hi) {
+  std::vector<int64_t> result;
+  for (size_t d = 0; d < shape.size(); ++d) {
+    if (shape[d] > (int64_t{1} << 31)) return interp.opError(op, strCat("dimension ", d, " of size ", shape[d], " is beyond the evaluator's range"));
+    const int64_t dilated = shape[d] == 0 ? 0 : (shape[d] - 1) * base_dilations[d] + 1;
+    const int64_t padded = lo[d] + dilated + hi[d];
+    if (padded < 0) return interp.opError(op, strCat("dimension ", d, " is padded to a negative size ", padded));
+    const int64_t dilated_window = (window[d] - 1) * window_dilations[d] + 1;
+    const bool empty = padded == 0 || dilated_window > padded;
+    result.push_back(empty ? 0 : (padded - dilated_window) / strides[d] + 1);
+  }
+  return result;
+}
+
+// Refuses windows whose total work (result elements x window volume) is beyond kMaxWindowWork.
+absl::Status checkWindowWork(Interpreter& interp, const Operation& op, const std::vector<int64_t>& result_shape,
+                             const std::vector<int64_t>& window) {
+  __int128 work = 1;
+  for (int64_t d : result_shape) work = std::min<__int128>(work * d, __int128{kMaxWindowWork} + 1);
+  if (work == 0) return absl::OkStatus();
+  for (int64_t d : window) work = std::min<__int128>(work * d, __int128{kMaxWindowWork} + 1);
+  if (work > kMaxWindowWork) return interp.opError(op, "the windows visit more elements than the evaluator's bound (2^32)");
+  return absl::OkStatus();
+}
+
+// --- reduce_window ---------------------------------------------------------------------------------------------
+
+Results reduceWindowKernel(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands) {
+  if (op.regions.size() != 1) return interp.opError(op, "needs one body region");
+  if (operands.empty() || operands.size() % 2 != 0) return interp.opError(op, strCat("needs N inputs and N init values, got ", operands.size(), " operand(s)"));
+  const size_t n = operands.size() / 2;
+  std::vector<const RtValue*> inputs, inits;
+  if (absl::Status s = tensorOperands(interp, op, operands, n, inputs, inits); !s.ok()) return s;
+  const std::vector<int64_t>& shape = inputs[0]->tensor.type().shape();
+  const int64_t rank = static_cast<int64_t>(shape.size());
+  if (!attrOf(op, "window_dimensions")) return interp.opError(op, "needs 'window_dimensions'");
+  auto window = windowAttr(interp, op, "window_dimensions", rank, 1, 1);
+  if (!window.ok()) return window.status();
+  auto strides = windowAttr(interp, op, "window_strides", rank, 1, 1);
+  if (!strides.ok()) return strides.status();
+  auto base_dilations = windowAttr(interp, op, "base_dilations", rank, 1, 1);
+  if (!base_dilations.ok()) return base_dilations.status();
+  auto window_dilations = windowAttr(interp, op, "window_dilations", rank, 1, 1);
+  if (!window_dilations.ok()) return window_dilations.status();
+  std::vector<int64_t> lo, hi;
+  if (absl::Status s = paddingAttr(interp, op, rank, lo, hi); !s.ok()) return s;
+  auto result_shape = numWindows(interp, op, shape, *window, *strides, *base_dilations, *window_dilations, lo, hi);
+  if (!result_shape.ok()) return result_shape.status();
+  Reduction r;
+  if (absl::Status s = setupReduction(interp, op, op.regions[0], inputs, inits, r); !s.ok()) return s;
+  auto rs = makeResults(interp, op, r, *result_shape);
+  if (!rs.ok()) return rs.status();
+  if (absl::Status s = checkWindowWork(interp, op, *result_shape, *window); !s.ok()) return s;
+  const std::vector<int64_t> in_strides = rowMajorStrides(shape);
+  const int64_t result_elements = numElementsOf(*result_shape);
+  std::vector<int64_t> index(rank, 0), w(rank, 0), terms;
+  GroupResult g;
+  for (int64_t i = 0; i < result_elements; ++i) {
+    terms.clear();
+    std::fill(w.begin(), w.end(), 0);
+    do {
+      // Position in the padded, base-dilated input; padding and dilation holes hold the init value.
+      int64_t flat = 0;
+      bool is_init = false;
+      for (int64_t d = 0; d < rank && !is_init; ++d) {
+        const int64_t x = index[d] * (*strides)[d] + w[d] * (*window_dilations)[d] - lo[d];
+        if (x < 0 || x % (*base_dilations)[d] != 0 || x / (*base_dilations)[d] >= shape[d]) {
+          is_init = true;
+        } else {
+          flat += (x / (*base_dilations)[d]) * in_strides[d];
+        }
+      }
+      terms.push_back(is_init ? kInitTerm : flat);
+    } while (nextIndex(w, *window));
+    if (absl::Status s = reduceGroup(interp, op, r, terms, nullptr, g); !s.ok()) return s;
+    storeGroup(*rs, i, g);
+    nextIndex(index, *result_shape);
+  }
+  return finish(*rs);
+}
+
+// --- select_and_scatter ----------------------------------------------------------------------------------------
+
+Results selectAndScatterKernel(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands) {
+  if (op.regions.size() != 2) return interp.opError(op, "needs a select region and a scatter region");
+  if (operands.size() != 3) return interp.opError(op, strCat("takes 3 operands (operand, source, init_value), got ", operands.size()));
+  for (size_t i = 0; i < 3; ++i) {
+    auto t = tensorOperand(interp, op, operands, i);
+    if (!t.ok()) return t.status();
+    if ((*t)->type().isQuantized()) return interp.unsupported(op, "quantized operands (issue 4)");
+  }
+  const RtValue& operand = operands[0];
+  const RtValue& source = operands[1];
+  const Tensor& x = operand.tensor;
+  const ElementType e = x.elementType();
+  if (source.tensor.elementType() != e) return interp.opError(op, "the source and the operand must have one element type");
+  const std::vector<int64_t>& shape = x.type().shape();
+  const int64_t rank = static_cast<int64_t>(shape.size());
+  auto window = windowAttr(interp, op, "window_dimensions", rank, 1, 1);
+  if (!window.ok()) return window.status();
+  auto strides = windowAttr(interp, op, "window_strides", rank, 1, 1);
+  if (!strides.ok()) return strides.status();
+  std::vector<int64_t> lo, hi;
+  if (absl::Status s = paddingAttr(interp, op, rank, lo, hi); !s.ok()) return s;
+  const std::vector<int64_t> ones(rank, 1);
+  auto windows = numWindows(interp, op, shape, *window, *strides, ones, ones, lo, hi);
+  if (!windows.ok()) return windows.status();
+  if (source.tensor.type().shape() != *windows) {
+    return interp.opError(op, strCat("the source has type ", source.tensor.type().toString(), ", but the windows give shape [",
+                                     joinInts(*windows), "]"));
+  }
+  // The select region: (tensor<E>, tensor<E>) -> tensor<i1>.
+  const Region& select = op.regions[0];
+  if (select.blocks.size() != 1 || select.blocks.front()->arguments.size() != 2) {
+    return interp.opError(op, "the select region must take two arguments");
+  }
+  for (const auto& arg : select.blocks.front()->arguments) {
+    if (!arg->type.isTensor() || arg->type.rank() != 0 || arg->type.elementType() != e || arg->type.isQuantized()) {
+      return interp.opError(op, strCat("the select region's arguments must be tensor<", elementTypeName(e), ">"));
+    }
+  }
+  // The scatter reduction: source values (converted to the scatter body's type) from init_value.
+  Reduction r;
+  if (absl::Status s = setupReduction(interp, op, op.regions[1], {&source}, {&operands[2]}, r); !s.ok()) return s;
+  auto rs = makeResults(interp, op, r, shape);
+  if (!rs.ok()) return rs.status();
+  if (absl::Status s = checkWindowWork(interp, op, *windows, *window); !s.ok()) return s;
+
+  // Selection: per source index (row-major), the window's elements in row-major order, skipping padding;
+  // the running choice is kept while select(chosen, current) is true (spec: reduce_window_without_init).
+  const Type scalar_type = Type::tensor({}, Type::element(e));
+  auto scalar = [&](int64_t i) {
+    Tensor t(scalar_type);
+    setElem(t, 0, elemAt(x, i));
+    return RtValue::ofTensor(std::move(t), {static_cast<uint8_t>(operand.isImplDefined(i))});
+  };
+  const std::vector<int64_t> in_strides = rowMajorStrides(shape);
+  const int64_t source_elements = source.tensor.numElements();
+  std::vector<int64_t> selected(source_elements, -1);
+  std::vector<uint8_t> taint(source_elements, 0);
+  std::vector<int64_t> index(rank, 0), w(rank, 0);
+  for (int64_t s = 0; s < source_elements; ++s) {
+    std::fill(w.begin(), w.end(), 0);
+    int64_t chosen = -1;
+    bool tainted = false;
+    do {
+      int64_t flat = 0;
+      bool inside = true;
+      for (int64_t d = 0; d < rank && inside; ++d) {
+        const int64_t pos = index[d] * (*strides)[d] + w[d] - lo[d];
+        inside = pos >= 0 && pos < shape[d];
+        flat += pos * in_strides[d];
+      }
+      if (!inside) continue;
+      if (chosen < 0) {
+        chosen = flat;
+        continue;
+      }
+      auto keep = interp.runRegion(select, {scalar(chosen), scalar(flat)});
+      if (!keep.ok()) return keep.status();
+      if (keep->size() != 1 || !(*keep)[0].isTensor() || (*keep)[0].tensor.elementType() != ElementType::kI1 ||
+          (*keep)[0].tensor.type().rank() != 0) {
+        return interp.opError(op, "the select region must return one tensor<i1>");
+      }
+      tainted = tainted || (*keep)[0].isImplDefined(0);
+      if (!(*keep)[0].tensor.bits(0)) chosen = flat;
+    } while (nextIndex(w, *window));
+    // A window with no operand element (all padding) scatters nowhere (the spec leaves it open, #731).
+    selected[s] = chosen;
+    taint[s] = tainted;
+    nextIndex(index, *windows);
+  }
+  // Per result element, the source indices that selected it, in row-major order of the source.
+  const int64_t result_elements = x.numElements();
+  std::vector<int64_t> first(result_elements + 1, 0);
+  for (int64_t s = 0; s < source_elements; ++s) {
+    if (selected[s] >= 0) ++first[selected[s] + 1];
+  }
+  for (int64_t i = 0; i < result_elements; ++i) first[i + 1] += first[i];
+  std::vector<int64_t> order(first.back()), fill(first.begin(), first.end() - 1);
+  for (int64_t s = 0; s < source_elements; ++s) {
+    if (selected[s] >= 0) order[fill[selected[s]]++] = s;
+  }
+  std::vector<int64_t> terms;
+  std::vector<uint8_t> term_taint;
+  GroupResult g;
+  for (int64_t i = 0; i < result_elements; ++i) {
+    terms.assign(order.begin() + first[i], order.begin() + first[i + 1]);
+    term_taint.clear();
+    for (int64_t s : terms) term_taint.push_back(taint[s]);
+    if (absl::Status st = reduceGroup(interp, op, r, terms, &term_taint, g); !st.ok()) return st;
+    storeGroup(*rs, i, g);
+  }
+  return finish(*rs);
+}
+
+constexpr KernelDef kKernels[] = {
+    {"stablehlo.reduce", reduceKernel},
+    {"stablehlo.reduce_window", reduceWindowKernel},
+    {"stablehlo.select_and_scatter", selectAndScatterKernel},
+};
+
+}  // namespace
+
+std::span<const KernelDef> reductionKernels() { return kKernels; }
 
 }  // namespace hloconf::ref

@@ -22,8 +22,11 @@ struct RtValue {
   std::vector<RtValue> elements;  // kTuple
   // One entry per element for results whose golden value allows for an implementation's choice of
   // accumulation order (sums of products, reductions): an absolute bound, rounded up, on the distance
-  // between the correctly rounded exact result and any order-respecting implementation's result.
-  // Empty when every element is exact-or-correctly-rounded with no order freedom.
+  // between the correctly rounded exact result and any order-respecting implementation's result that
+  // accumulates in the element type. Complex elements: the bound holds for each part. 0 for NaN and
+  // infinite results (IEEE semantics, no order freedom); +infinity where no finite bound holds (some
+  // order may overflow or underflow, or n·u >= 1). Empty when every element is exact-or-correctly-
+  // rounded with no order freedom. docs/accumulation.md has the formulas.
   std::vector<double> error_bound;
 
   static RtValue ofTensor(Tensor t, std::vector<uint8_t> impl_defined = {});

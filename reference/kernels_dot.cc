@@ -1,0 +1,338 @@
+// dot_general (issue 4): every result element is the exact sum of the exact products, rounded once to the
+// result type, with an error bound that any accumulation order meets (RtValue::error_bound).
+//
+// - Floats: products of two operand values are exact at 2 * 64 bits; mpfr_sum adds them correctly rounded
+//   at the Ziv loop's working precision, then `roundCorrectly` rounds once to the result type.
+// - Complex: real part sum(ar*br - ai*bi), imaginary part sum(ar*bi + ai*br), each summed exactly.
+// - Integers: the exact sum wraps to the result type; an exact sum out of range marks the element
+//   implementation-defined (integer overflow, as for add).
+// - `algorithm` (#stablehlo.dot_algorithm): float inputs are first rounded to lhs/rhs_precision_type (the
+//   spec: the precisions the inputs are rounded to), and accumulation_type sets the bound's unit roundoff.
+//
+// Error bound (absolute, rounded up), for n products in accumulation precision u = 2^-p:
+//   gamma(n) * sum |a_i b_i| + input-rounding term + half an ulp of the golden value,
+// with gamma(k) = k u / (1 - k u) (Higham, Accuracy and Stability of Numerical Algorithms, 2nd ed., 3.1):
+// recursive summation of n rounded products in any order is within gamma(n) sum |a_i b_i| of the exact
+// value, and the golden value is within half an ulp of it. The input-rounding term covers precision_config:
+// DEFAULT lets an implementation round f32 inputs to bf16 (u_in = 2^-8), HIGH to tf32 (2^-11); a product
+// of inputs each within u_in relative is within (2 u_in + u_in^2) |a b|. HIGHEST, f64/f16/bf16 inputs, and
+// an explicit algorithm (whose rounding the golden value already applies) add nothing.
+#include <algorithm>
+#include <cmath>
+#include <deque>
+#include <optional>
+
+#include "ir/strings.h"
+#include "reference/kernels.h"
+#include "reference/numerics.h"
+
+namespace hloconf::ref {
+namespace {
+
+using Results = absl::StatusOr<std::vector<RtValue>>;
+
+bool intList(const Attribute* attr, std::vector<int64_t>& out) {
+  out.clear();
+  if (!attr) return true;  // absent: empty
+  if (attr->kind() == Attribute::Kind::kDenseArray) {
+    out = attr->denseArrayValues();
+    return true;
+  }
+  if (attr->kind() != Attribute::Kind::kArray) return false;
+  for (const Attr& e : attr->elements()) {
+    if (e->kind() != Attribute::Kind::kInteger) return false;
+    out.push_back(e->intValue());
+  }
+  return true;
+}
+
+const Attribute* field(const Attribute* s, std::string_view name) {
+  if (!s) return nullptr;
+  const Attr* f = findAttr(s->entries(), name);
+  return f ? f->get() : nullptr;
+}
+
+std::vector<int64_t> stridesOf(const std::vector<int64_t>& shape) {
+  std::vector<int64_t> strides(shape.size(), 1);
+  for (size_t d = shape.size(); d-- > 1;) strides[d - 1] = strides[d] * shape[d];
+  return strides;
+}
+
+// Unit roundoff exponent (u = 2^-p) of the precision the implementation may accumulate in.
+int accumulationPrecision(ElementType t) { return formatPrecision(isComplex(t) ? complexPartType(t) : t); }
+
+// gamma(n) = n u / (1 - n u), as a double rounded up generously (n u < 1/2 assumed, else infinity).
+double gamma(int64_t n, int p) {
+  const double u = std::ldexp(1.0, -p);
+  const double nu = static_cast<double>(n) * u;
+  if (nu >= 0.5) return INFINITY;
+  return std::nextafter(nu / (1.0 - nu) * (1.0 + 4 * std::ldexp(1.0, -52)), INFINITY);
+}
+
+Results dotGeneralKernel(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands) {
+  if (operands.size() != 2 || op.results.size() != 1) return interp.opError(op, "takes two operands and has one result");
+  auto lhs_t = tensorOperand(interp, op, operands, 0);
+  if (!lhs_t.ok()) return lhs_t.status();
+  auto rhs_t = tensorOperand(interp, op, operands, 1);
+  if (!rhs_t.ok()) return rhs_t.status();
+  const Tensor& lhs = **lhs_t;
+  const Tensor& rhs = **rhs_t;
+  if (lhs.type().isQuantized() || rhs.type().isQuantized() || op.results[0]->type.isQuantized()) {
+    return interp.unsupported(op, "quantized dot_general (issue 4, quantization)");
+  }
+  const Attribute* dims = attrOf(op, "dot_dimension_numbers");
+  std::vector<int64_t> lb, rb, lc, rc;
+  if (!dims || !intList(field(dims, "lhs_batching_dimensions"), lb) || !intList(field(dims, "rhs_batching_dimensions"), rb) ||
+      !intList(field(dims, "lhs_contracting_dimensions"), lc) || !intList(field(dims, "rhs_contracting_dimensions"), rc)) {
+    return interp.opError(op, "needs dot_dimension_numbers with integer lists");
+  }
+  const std::vector<int64_t>& ls = lhs.type().shape();
+  const std::vector<int64_t>& rs = rhs.type().shape();
+  auto valid = [](const std::vector<int64_t>& ds, size_t rank) {
+    std::vector<bool> seen(rank);
+    for (int64_t d : ds) {
+      if (d < 0 || d >= static_cast<int64_t>(rank) || seen[d]) return false;
+      seen[d] = true;
+    }
+    return true;
+  };
+  std::vector<int64_t> l_all = lb, r_all = rb;
+  l_all.insert(l_all.end(), lc.begin(), lc.end());
+  r_all.insert(r_all.end(), rc.begin(), rc.end());
+  if (lb.size() != rb.size() || lc.size() != rc.size() || !valid(l_all, ls.size()) || !valid(r_all, rs.size())) {
+    return interp.opError(op, "batching/contracting dimensions are out of range, repeated, or of different counts");
+  }
+  for (size_t i = 0; i < lb.size(); ++i) {
+    if (ls[lb[i]] != rs[rb[i]]) return interp.opError(op, strCat("batching dimension sizes differ: ", ls[lb[i]], " vs ", rs[rb[i]]));
+  }
+  for (size_t i = 0; i < lc.size(); ++i) {
+    if (ls[lc[i]] != rs[rc[i]]) return interp.opError(op, strCat("contracting dimension sizes differ: ", ls[lc[i]], " vs ", rs[rc[i]]));
+  }
+  std::vector<int64_t> lf, rf;  // free dimensions, in order
+  for (int64_t d = 0; d < static_cast<int64_t>(ls.size()); ++d) {
+    if (std::find(l_all.begin(), l_all.end(), d) == l_all.end()) lf.push_back(d);
+  }
+  for (int64_t d = 0; d < static_cast<int64_t>(rs.size()); ++d) {
+    if (std::find(r_all.begin(), r_all.end(), d) == r_all.end()) rf.push_back(d);
+  }
+  std::vector<int64_t> shape;
+  for (int64_t d : lb) shape.push_back(ls[d]);
+  for (int64_t d : lf) shape.push_back(ls[d]);
+  for (int64_t d : rf) shape.push_back(rs[d]);
+  auto result_type = resultTensorType(interp, op, 0, shape);
+  if (!result_type.ok()) return result_type.status();
+  if (absl::Status s = checkResultSize(interp, op, *result_type); !s.ok()) return s;
+
+  const ElementType lt = lhs.elementType(), rt = rhs.elementType(), ot = result_type->elementType();
+  const bool complex = isComplex(ot);
+  const bool floating = isFloat(ot) || complex;
+  if ((isComplex(lt) || isComplex(rt)) && !complex) return interp.opError(op, "complex operands need a complex result");
+  if (floating != (isFloat(lt) || isComplex(lt)) || floating != (isFloat(rt) || isComplex(rt))) {
+    return interp.opError(op, "operands and result must all be floating-point/complex or all integer");
+  }
+
+  // Algorithm: input rounding types and the accumulation type.
+  std::optional<ElementType> l_round, r_round, acc_type;
+  if (const Attribute* alg = attrOf(op, "algorithm"); alg && floating && !complex) {
+    auto typeField = [&](std::string_view name) -> std::optional<ElementType> {
+      const Attribute* f = field(alg, name);
+      if (f && f->kind() == Attribute::Kind::kType && isFloat(f->typeValue().elementType())) return f->typeValue().elementType();
+      return std::nullopt;
+    };
+    l_round = typeField("lhs_precision_type");
+    r_round = typeField("rhs_precision_type");
+    acc_type = typeField("accumulation_type");
+  }
+  // precision_config: the loosest of the two operands' precisions sets the input-rounding allowance.
+  int input_u_exp = 0;  // 0: no allowance; else u_in = 2^-input_u_exp
+  if (!l_round && floating && !complex && (lt == ElementType::kF32 || rt == ElementType::kF32)) {
+    std::string loosest = "HIGHEST";
+    if (const Attribute* pc = attrOf(op, "precision_config"); pc && pc->kind() == Attribute::Kind::kArray) {
+      for (const Attr& e : pc->elements()) {
+        if (e->kind() != Attribute::Kind::kEnum) continue;
+        if (e->text() == "DEFAULT") loosest = "DEFAULT";
+        if (e->text() == "HIGH" && loosest != "DEFAULT") loosest = "HIGH";
+      }
+    } else {
+      loosest = "DEFAULT";  // absent precision_config means DEFAULT
+    }
+    input_u_exp = loosest == "DEFAULT" ? 8 : loosest == "HIGH" ? 11 : 0;
+  }
+
+  Tensor out(*result_type);
+  std::vector<uint8_t> impl(out.numElements());
+  std::vector<double> bounds(floating ? out.numElements() : 0);
+  const std::vector<int64_t> lst = stridesOf(ls), rst = stridesOf(rs), ost = stridesOf(shape);
+  std::vector<int64_t> contract_sizes;
+  int64_t n = 1;
+  for (int64_t d : lc) {
+    contract_sizes.push_back(ls[d]);
+    n *= ls[d];
+  }
+  const int acc_p = floating ? accumulationPrecision(acc_type.value_or(ot)) : 0;
+  const ElementType part_type = complex ? complexPartType(ot) : ot;
+
+  // Operand values, decoded once (and rounded to the algorithm's precision types).
+  auto decodeAll = [&](const Tensor& t, std::optional<ElementType> round_to, std::deque<MpFloat>& re, std::deque<MpFloat>& im) {
+    const ElementType et = t.elementType();
+    const bool c = isComplex(et);
+    const ElementType pt = c ? complexPartType(et) : et;
+    for (int64_t i = 0; i < t.numElements(); ++i) {
+      re.emplace_back(64);
+      decodeFloat(pt, t.bits(i, 0), re.back());
+      if (round_to) decodeFloat(*round_to, encodeFloat(*round_to, re.back()), re.back());
+      if (c) {
+        im.emplace_back(64);
+        decodeFloat(pt, t.bits(i, 1), im.back());
+      }
+    }
+  };
+  std::deque<MpFloat> lre, lim, rre, rim;
+  if (floating) {
+    decodeAll(lhs, l_round, lre, lim);
+    decodeAll(rhs, r_round, rre, rim);
+  }
+  auto imagOf = [](std::deque<MpFloat>& v, int64_t i) -> mpfr_srcptr { return v.empty() ? nullptr : v[i].get(); };
+
+  std::vector<int64_t> index(shape.size());
+  std::vector<int64_t> k(lc.size());
+  for (int64_t o = 0; o < out.numElements(); ++o) {
+    int64_t rem = o;
+    for (size_t d = 0; d < shape.size(); ++d) {
+      index[d] = shape[d] ? rem / ost[d] : 0;
+      rem = shape[d] ? rem % ost[d] : 0;
+    }
+    int64_t lbase = 0, rbase = 0;
+    size_t pos = 0;
+    for (size_t i = 0; i < lb.size(); ++i, ++pos) {
+      lbase += index[pos] * lst[lb[i]];
+      rbase += index[pos] * rst[rb[i]];
+    }
+    for (int64_t d : lf) lbase += index[pos++] * lst[d];
+    for (int64_t d : rf) rbase += index[pos++] * rst[d];
+    // The contracting positions, in row-major order of the contracting index space.
+    std::vector<std::pair<int64_t, int64_t>> pairs;
+    pairs.reserve(n);
+    std::fill(k.begin(), k.end(), 0);
+    for (int64_t step = 0; step < n; ++step) {
+      int64_t li = lbase, ri = rbase;
+      for (size_t i = 0; i < lc.size(); ++i) {
+        li += k[i] * lst[lc[i]];
+        ri += k[i] * rst[rc[i]];
+      }
+      pairs.emplace_back(li, ri);
+      for (size_t i = lc.size(); i-- > 0;) {
+        if (++k[i] < contract_sizes[i]) break;
+        k[i] = 0;
+      }
+    }
+    if (!floating) {
+      __int128 sum = 0;
+      bool overflow = false;
+      uint64_t wrapped = 0;
+      for (auto [li, ri] : pairs) {
+        const __int128 a = integerValue(lt, lhs.bits(li)), b = integerValue(rt, rhs.bits(ri));
+        __int128 product;
+        if (__builtin_mul_overflow(a, b, &product) || __builtin_add_overflow(sum, product, &sum)) overflow = true;
+        wrapped += static_cast<uint64_t>(static_cast<unsigned __int128>(a) * static_cast<unsigned __int128>(b));
+      }
+      out.setBits(o, wrapInteger(ot, overflow ? static_cast<__int128>(wrapped) : sum));
+      impl[o] = overflow || !integerInRange(ot, sum);
+      continue;
+    }
+    // Exact products, then their correctly rounded sum. Terms: (sign, a, b) for each part.
+    struct Term {
+      mpfr_srcptr a;
+      mpfr_srcptr b;
+      bool negate;
+    };
+    auto roundSum = [&](const std::vector<Term>& terms, double& abs_sum) -> uint64_t {
+      std::deque<MpFloat> products;
+      bool special = false;
+      for (const Term& t : terms) {
+        products.emplace_back(256);
+        mpfr_mul(products.back(), t.a, t.b, MPFR_RNDN);  // exact: operands have <= 64 bits
+        if (t.negate) mpfr_neg(products.back(), products.back(), MPFR_RNDN);
+        if (!mpfr_number_p(products.back())) special = true;
+      }
+      // sum |products|, rounded up.
+      MpFloat total_abs(53);
+      mpfr_set_zero(total_abs, 1);
+      for (auto& p : products) {
+        if (!mpfr_number_p(p)) continue;
+        MpFloat a(256);
+        mpfr_abs(a, p, MPFR_RNDN);
+        mpfr_add(total_abs, total_abs, a, MPFR_RNDU);
+      }
+      abs_sum = special ? 0.0 : mpfr_get_d(total_abs, MPFR_RNDU);
+      std::vector<mpfr_ptr> ptrs;
+      for (auto& p : products) ptrs.push_back(p.get());
+      return roundCorrectly(part_type, [&](mpfr_ptr r) {
+        if (ptrs.empty()) {
+          mpfr_set_zero(r, 1);
+          return Approximation{true, 0};
+        }
+        return roundedByMpfr(r, mpfr_sum(r, ptrs.data(), ptrs.size(), MPFR_RNDN));
+      });
+    };
+    auto boundFor = [&](uint64_t golden_bits, double abs_sum) {
+      if (classifyFloat(part_type, golden_bits) == FloatClass::kNaN || classifyFloat(part_type, golden_bits) == FloatClass::kInfinity) return 0.0;
+      double b = gamma(n, acc_p) * abs_sum;
+      if (input_u_exp) {
+        const double ui = std::ldexp(1.0, -input_u_exp);
+        b += (2 * ui + ui * ui) * abs_sum;
+      }
+      // Half an ulp of the golden value: the distance to its neighbour, halved.
+      MpFloat g(64);
+      decodeFloat(part_type, golden_bits, g);
+      const int prec = formatPrecision(part_type);
+      const mpfr_exp_t e = mpfr_zero_p(g) ? 0 : mpfr_get_exp(g);
+      const FloatFormat& f = floatFormat(part_type);
+      const long min_exp = 1 - f.bias - f.mantissa_bits;  // smallest subnormal 2^min_exp
+      const long ulp_exp = std::max<long>(mpfr_zero_p(g) ? min_exp : e - prec, min_exp);
+      b += std::ldexp(1.0, ulp_exp - 1);
+      return std::nextafter(b, INFINITY);
+    };
+    if (!complex) {
+      std::vector<Term> terms;
+      for (auto [li, ri] : pairs) terms.push_back({lre[li].get(), rre[ri].get(), false});
+      double abs_sum = 0;
+      const uint64_t bits = roundSum(terms, abs_sum);
+      out.setBits(o, bits);
+      bounds[o] = boundFor(bits, abs_sum);
+      continue;
+    }
+    // Complex: a real operand has imaginary part 0 (no terms).
+    std::vector<Term> re_terms, im_terms;
+    for (auto [li, ri] : pairs) {
+      mpfr_srcptr ar = lre[li].get(), ai = imagOf(lim, li), br = rre[ri].get(), bi = imagOf(rim, ri);
+      re_terms.push_back({ar, br, false});
+      if (ai && bi) re_terms.push_back({ai, bi, true});
+      if (bi) im_terms.push_back({ar, bi, false});
+      if (ai) im_terms.push_back({ai, br, false});
+    }
+    double re_abs = 0, im_abs = 0;
+    const uint64_t re_bits = roundSum(re_terms, re_abs);
+    const uint64_t im_bits = roundSum(im_terms, im_abs);
+    out.setBits(o, re_bits, 0);
+    out.setBits(o, im_bits, 1);
+    // One bound per element: the larger of the two parts' (each part is 2n products).
+    const int64_t saved_n = n;
+    n = 2 * saved_n;
+    bounds[o] = std::max(boundFor(re_bits, re_abs), boundFor(im_bits, im_abs));
+    n = saved_n;
+  }
+  RtValue result = RtValue::ofTensor(std::move(out), std::move(impl));
+  result.error_bound = std::move(bounds);
+  return std::vector<RtValue>{std::move(result)};
+}
+
+constexpr KernelDef kKernels[] = {
+    {"stablehlo.dot_general", dotGeneralKernel},
+};
+
+}  // namespace
+
+std::span<const KernelDef> dotKernels() { return kKernels; }
+
+}  // namespace hloconf::ref
