@@ -14,7 +14,8 @@ const absl::flat_hash_map<std::string_view, Kernel>& kernelTable() {
   static const auto* table = [] {
     auto* t = new absl::flat_hash_map<std::string_view, Kernel>();
     for (auto family : {controlKernels(), checkKernels(), elementwiseKernels(), bitwiseKernels(), conversionKernels(),
-                        movementKernels(), reductionKernels(), dotKernels()}) {
+                        movementKernels(), reductionKernels(), dotKernels(), convolutionKernels(), linalgKernels(),
+                        rngKernels()}) {
       for (const KernelDef& def : family) t->emplace(def.op, def.kernel);
     }
     return t;

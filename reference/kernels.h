@@ -35,6 +35,9 @@ std::span<const KernelDef> conversionKernels();   // convert, bitcast_convert, r
 std::span<const KernelDef> movementKernels();     // broadcast_in_dim, reshape, slice, pad, gather, scatter, sort, ...
 std::span<const KernelDef> reductionKernels();    // reduce, reduce_window, select_and_scatter
 std::span<const KernelDef> dotKernels();          // dot_general
+std::span<const KernelDef> convolutionKernels();  // convolution, batch_norm_inference/training/grad
+std::span<const KernelDef> linalgKernels();       // fft, cholesky, triangular_solve
+std::span<const KernelDef> rngKernels();          // rng_bit_generator, rng
 
 // --- Helpers shared by kernels ----------------------------------------------------------------------------
 
