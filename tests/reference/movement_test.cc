@@ -143,7 +143,8 @@ TEST(Movement, GatherClampsStartIndices) {
   ref::RtValue rows =
       evalOp({"dense<[[1, 2], [3, 4], [5, 6]]> : tensor<3x2xi32>", "dense<[2, 0]> : tensor<2xi64>"},
              R"("stablehlo.gather"(%a, %b) {dimension_numbers = #stablehlo.gather<offset_dims = [1], collapsed_slice_dims = [0],
-                                 start_index_map = [0], index_vector_dim = 1>, slice_sizes = array<i64: 1, 2>} : (tensor<3x2xi32>, tensor<2xi64>) -> tensor<2x2xi32>)",
+                 start_index_map = [0], index_vector_dim = 1>, slice_sizes = array<i64: 1, 2>}
+                 : (tensor<3x2xi32>, tensor<2xi64>) -> tensor<2x2xi32>)",
              "tensor<2x2xi32>");
   EXPECT_EQ(allBits(rows), (V{5, 6, 1, 2}));
 }
@@ -264,7 +265,8 @@ TEST(Movement, MalformedOpsAreErrors) {
   // Gather: start_index_map has two entries for an index vector of one.
   expectError(
       {"dense<0> : tensor<5xi32>", "dense<[[1]]> : tensor<1x1xi32>"},
-      R"("stablehlo.gather"(%a, %b) {dimension_numbers = #stablehlo.gather<offset_dims = [1], start_index_map = [0, 0], index_vector_dim = 1>,
+      R"("stablehlo.gather"(%a, %b) {dimension_numbers = #stablehlo.gather<offset_dims = [1], start_index_map = [0, 0],
+                  index_vector_dim = 1>,
                   slice_sizes = array<i64: 2>} : (tensor<5xi32>, tensor<1x1xi32>) -> tensor<1x2xi32>)",
       "tensor<1x2xi32>", "stablehlo.gather");
   // Gather: a slice larger than the operand.
