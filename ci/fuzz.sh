@@ -17,7 +17,7 @@ seeds=()
 [[ -d cases ]] && seeds+=(cases)
 cd build-fuzz
 rc=0
-"./fuzz/$target" -max_total_time="$seconds" -max_len=65536 -timeout=10 -rss_limit_mb=4096 \
+"./fuzz/$target" -seed="${HLOCONF_FUZZ_SEED:-1}" -max_total_time="$seconds" -max_len=65536 -timeout=10 -rss_limit_mb=4096 \
   -print_final_stats=1 "corpus-$target" "${seeds[@]/#/../}" >"fuzz-$target.log" 2>&1 || rc=$?
 grep -E '^(#[0-9]+ +(INITED|DONE)|stat::(number_of_executed_units|peak_rss_mb)|SUMMARY|==[0-9]+==ERROR)' fuzz-$target.log || true
 if ((rc != 0)); then

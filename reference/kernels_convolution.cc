@@ -1,10 +1,592 @@
 // Convolution and batch normalization (issue 4): convolution, batch_norm_inference, batch_norm_training,
 // batch_norm_grad.
+//
+// convolution: every result element is the dot product of a window of the (padded, dilated) lhs with the
+// matching slice of rhs, as the spec defines it through pad/slice/reverse/dot_general. The reference forms
+// the exact sum of the exact products (padding and lhs-dilation holes contribute 0 * rhs products, as the
+// spec's zero padding does) and rounds it once (exact_sum.h), with dot_general's error bound for n
+// products (n = kernel window size times kernel input features; 2n per part for complex). Integers: the
+// exact sum wraps to the result type; an out-of-range exact sum marks the element implementation-defined.
+//
+// batch_norm_*: every result element is the spec formula evaluated on the exact input values (epsilon and
+// the element count rounded to the element type, as the spec's constants are). Sums, differences and
+// products are exact; only the final square root and divisions round, at W = 4p + 64 + 2 bits(N) bits;
+// the result is then rounded once to the element type. No error bound is attached (docs/accumulation.md).
+#include <algorithm>
+#include <cmath>
+#include <deque>
+#include <optional>
+
+#include "ir/strings.h"
+#include "reference/exact_sum.h"
 #include "reference/kernels.h"
+#include "reference/numerics.h"
 
 namespace hloconf::ref {
+namespace {
 
-// No kernels yet: these ops report "unsupported: <op>".
-std::span<const KernelDef> convolutionKernels() { return {}; }
+using Results = absl::StatusOr<std::vector<RtValue>>;
+
+std::vector<int64_t> stridesOf(const std::vector<int64_t>& shape) {
+  std::vector<int64_t> strides(shape.size(), 1);
+  for (size_t d = shape.size(); d-- > 1;) strides[d - 1] = strides[d] * shape[d];
+  return strides;
+}
+
+// An integer list attribute (dense array, array of integers, or 1-D integer dense elements); absent:
+// `fallback` repeated `size` times. False when malformed.
+bool intListAttr(const Operation& op, std::string_view name, size_t size, int64_t fallback, std::vector<int64_t>& out) {
+  out.clear();
+  const Attribute* attr = attrOf(op, name);
+  if (!attr) {
+    out.assign(size, fallback);
+    return true;
+  }
+  if (attr->kind() == Attribute::Kind::kDenseArray) {
+    if (!isInteger(attr->elementType()) && !isBoolean(attr->elementType())) return false;
+    out = attr->denseArrayValues();
+  } else if (attr->kind() == Attribute::Kind::kArray) {
+    for (const Attr& e : attr->elements()) {
+      if (e->kind() == Attribute::Kind::kInteger) {
+        out.push_back(e->intValue());
+      } else if (e->kind() == Attribute::Kind::kBool) {
+        out.push_back(e->boolValue());
+      } else {
+        return false;
+      }
+    }
+  } else if (attr->kind() == Attribute::Kind::kDenseElements) {
+    const Tensor& t = attr->denseElements();
+    const ElementType et = t.elementType();
+    if (!isInteger(et) && !isBoolean(et)) return false;
+    if (name == "padding" ? t.type().rank() != 2 || t.type().shape()[1] != 2 : t.type().rank() != 1) return false;
+    for (int64_t i = 0; i < t.numElements(); ++i) out.push_back(static_cast<int64_t>(integerValue(et, t.bits(i))));
+  } else {
+    return false;
+  }
+  return out.size() == size;
+}
+
+// An integer attribute (absent: `fallback`); false when malformed.
+bool intAttr(const Operation& op, std::string_view name, int64_t fallback, int64_t& out) {
+  const Attribute* attr = attrOf(op, name);
+  if (!attr) {
+    out = fallback;
+    return true;
+  }
+  if (attr->kind() != Attribute::Kind::kInteger) return false;
+  out = attr->intValue();
+  return true;
+}
+
+bool validDims(const std::vector<int64_t>& dims, int64_t rank) {
+  std::vector<bool> seen(rank);
+  for (int64_t d : dims) {
+    if (d < 0 || d >= rank || seen[d]) return false;
+    seen[d] = true;
+  }
+  return static_cast<int64_t>(dims.size()) == rank;
+}
+
+Results convolutionKernel(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands) {
+  if (operands.size() != 2 || op.results.size() != 1) return interp.opError(op, "takes two operands and has one result");
+  auto lhs_t = tensorOperand(interp, op, operands, 0);
+  if (!lhs_t.ok()) return lhs_t.status();
+  auto rhs_t = tensorOperand(interp, op, operands, 1);
+  if (!rhs_t.ok()) return rhs_t.status();
+  const Tensor& lhs = **lhs_t;
+  const Tensor& rhs = **rhs_t;
+  if (lhs.type().isQuantized() || rhs.type().isQuantized() || op.results[0]->type.isQuantized()) {
+    return interp.unsupported(op, "quantized convolution (issue 4, quantization)");
+  }
+  const Attribute* dn = attrOf(op, "dimension_numbers");
+  if (!dn || dn->kind() != Attribute::Kind::kConvDimensions) {
+    return interp.opError(op, "needs dimension_numbers (#stablehlo.conv<...>)");
+  }
+  const ConvDimensionNumbers& cd = dn->convDimensions();
+  const std::vector<int64_t>& ls = lhs.type().shape();
+  const std::vector<int64_t>& rs = rhs.type().shape();
+  const int64_t rank = static_cast<int64_t>(ls.size());
+  if (rank < 2 || static_cast<int64_t>(rs.size()) != rank) {
+    return interp.opError(op, strCat("lhs and rhs must have the same rank >= 2 (got ", ls.size(), " and ", rs.size(), ")"));
+  }
+  const size_t sp = static_cast<size_t>(rank - 2);
+  if (cd.input_spatial.size() != sp || cd.kernel_spatial.size() != sp || cd.output_spatial.size() != sp) {
+    return interp.opError(op, strCat("dimension_numbers must name ", sp, " spatial dimensions for rank ", rank));
+  }
+  std::vector<int64_t> in_dims{cd.input_batch}, k_dims = cd.kernel_spatial, out_dims{cd.output_batch};
+  in_dims.insert(in_dims.end(), cd.input_spatial.begin(), cd.input_spatial.end());
+  in_dims.push_back(cd.input_feature);
+  k_dims.push_back(cd.kernel_input_feature);
+  k_dims.push_back(cd.kernel_output_feature);
+  out_dims.insert(out_dims.end(), cd.output_spatial.begin(), cd.output_spatial.end());
+  out_dims.push_back(cd.output_feature);
+  if (!validDims(in_dims, rank) || !validDims(k_dims, rank) || !validDims(out_dims, rank)) {
+    return interp.opError(op, "dimension_numbers are out of range or repeated");
+  }
+  std::vector<int64_t> strides, padding, lhs_dil, rhs_dil, reversal;
+  if (!intListAttr(op, "window_strides", sp, 1, strides)) return interp.opError(op, strCat("window_strides must be ", sp, " integers"));
+  if (!intListAttr(op, "padding", 2 * sp, 0, padding)) return interp.opError(op, strCat("padding must be ", sp, " [low, high] pairs"));
+  if (!intListAttr(op, "lhs_dilation", sp, 1, lhs_dil)) return interp.opError(op, strCat("lhs_dilation must be ", sp, " integers"));
+  if (!intListAttr(op, "rhs_dilation", sp, 1, rhs_dil)) return interp.opError(op, strCat("rhs_dilation must be ", sp, " integers"));
+  if (!intListAttr(op, "window_reversal", sp, 0, reversal)) return interp.opError(op, strCat("window_reversal must be ", sp, " booleans"));
+  for (size_t s = 0; s < sp; ++s) {
+    if (strides[s] <= 0 || lhs_dil[s] <= 0 || rhs_dil[s] <= 0) {
+      return interp.opError(op, "window_strides, lhs_dilation and rhs_dilation must be positive");
+    }
+  }
+  int64_t fgc = 1, bgc = 1;
+  if (!intAttr(op, "feature_group_count", 1, fgc) || !intAttr(op, "batch_group_count", 1, bgc) || fgc <= 0 || bgc <= 0) {
+    return interp.opError(op, "feature_group_count and batch_group_count must be positive integers");
+  }
+  if (fgc > 1 && bgc > 1) return interp.opError(op, "feature_group_count or batch_group_count must be 1");
+  const int64_t batch = ls[cd.input_batch], in_feat = ls[cd.input_feature];
+  const int64_t k_in = rs[cd.kernel_input_feature], k_out = rs[cd.kernel_output_feature];
+  if (batch % bgc != 0) return interp.opError(op, "the input batch size is not a multiple of batch_group_count");
+  if (in_feat % fgc != 0) return interp.opError(op, "the input feature size is not a multiple of feature_group_count");
+  if (k_in != in_feat / fgc) {
+    return interp.opError(op, strCat("kernel input feature size ", k_in, " must be the input feature size ", in_feat, " / feature_group_count ", fgc));
+  }
+  if (k_out % bgc != 0 || k_out % fgc != 0) {
+    return interp.opError(op, "the kernel output feature size is not a multiple of the group counts");
+  }
+  // Result shape (C25).
+  std::vector<int64_t> shape(rank);
+  shape[cd.output_batch] = batch / bgc;
+  shape[cd.output_feature] = k_out;
+  std::vector<int64_t> window(sp);
+  for (size_t s = 0; s < sp; ++s) {
+    const __int128 d = ls[cd.input_spatial[s]], k = rs[cd.kernel_spatial[s]];
+    window[s] = rs[cd.kernel_spatial[s]];
+    const __int128 dilated = d == 0 ? 0 : (d - 1) * lhs_dil[s] + 1;
+    const __int128 padded = static_cast<__int128>(padding[2 * s]) + dilated + padding[2 * s + 1];
+    const __int128 dwin = k == 0 ? 0 : (k - 1) * rhs_dil[s] + 1;
+    const bool empty = padded <= 0 || dwin > padded;
+    const __int128 windows = empty ? 0 : (padded - dwin) / strides[s] + 1;
+    if (windows > (__int128{1} << 40)) return interp.opError(op, "the result is too large");
+    shape[cd.output_spatial[s]] = static_cast<int64_t>(windows);
+  }
+  auto result_type = resultTensorType(interp, op, 0, shape);
+  if (!result_type.ok()) return result_type.status();
+  if (absl::Status s = checkResultSize(interp, op, *result_type); !s.ok()) return s;
+
+  const ElementType lt = lhs.elementType(), rt = rhs.elementType(), ot = result_type->elementType();
+  const bool complex = isComplex(ot);
+  const bool floating = isFloat(ot) || complex;
+  if ((isComplex(lt) || isComplex(rt)) && !complex) return interp.opError(op, "complex operands need a complex result");
+  if (floating != (isFloat(lt) || isComplex(lt)) || floating != (isFloat(rt) || isComplex(rt))) {
+    return interp.opError(op, "operands and result must all be floating-point/complex or all integer");
+  }
+  const int input_u_exp = floating && !complex ? precisionConfigInputExponent(op, lt, rt) : 0;
+
+  Tensor out(*result_type);
+  std::vector<uint8_t> impl(out.numElements());
+  std::vector<double> bounds(floating ? out.numElements() : 0);
+  const std::vector<int64_t> lst = stridesOf(ls), rst = stridesOf(rs), ost = stridesOf(shape);
+  int64_t window_size = 1;
+  for (int64_t w : window) window_size *= w;
+  const int64_t n = window_size * k_in;  // products per element
+  const int acc_p = floating ? accumulationPrecision(ot) : 0;
+  const ElementType part_type = complex ? complexPartType(ot) : ot;
+
+  std::deque<MpFloat> lre, lim, rre, rim;
+  auto decodeAll = [&](const Tensor& t, std::deque<MpFloat>& re, std::deque<MpFloat>& im) {
+    const ElementType et = t.elementType();
+    const bool c = isComplex(et);
+    const ElementType pt = c ? complexPartType(et) : et;
+    for (int64_t i = 0; i < t.numElements(); ++i) {
+      re.emplace_back(64);
+      decodeFloat(pt, t.bits(i, 0), re.back());
+      if (c) {
+        im.emplace_back(64);
+        decodeFloat(pt, t.bits(i, 1), im.back());
+      }
+    }
+  };
+  if (floating) {
+    decodeAll(lhs, lre, lim);
+    decodeAll(rhs, rre, rim);
+  }
+  MpFloat zero(64);
+  mpfr_set_zero(zero, 1);
+  const bool lhs_complex = isComplex(lt), rhs_complex = isComplex(rt);
+  const int64_t out_per_fg = k_out / fgc, out_per_bg = k_out / bgc, batch_per_group = batch / bgc;
+
+  std::vector<int64_t> index(rank), k(sp);
+  // (lhs element or -1 for padding, rhs element) per product of one result element.
+  std::vector<std::pair<int64_t, int64_t>> pairs;
+  pairs.reserve(n);
+  for (int64_t o = 0; o < out.numElements(); ++o) {
+    int64_t rem = o;
+    for (int64_t d = 0; d < rank; ++d) {
+      index[d] = shape[d] ? rem / ost[d] : 0;
+      rem = shape[d] ? rem % ost[d] : 0;
+    }
+    const int64_t of = index[cd.output_feature];
+    const int64_t lb = (bgc > 1 ? (of / out_per_bg) * batch_per_group : 0) + index[cd.output_batch];
+    const int64_t feature_base = fgc > 1 ? (of / out_per_fg) * k_in : 0;
+    pairs.clear();
+    std::fill(k.begin(), k.end(), 0);
+    for (int64_t step = 0; step < window_size; ++step) {
+      int64_t lbase = lb * lst[cd.input_batch];
+      int64_t rbase = of * rst[cd.kernel_output_feature];
+      bool in_bounds = true;
+      for (size_t s = 0; s < sp; ++s) {
+        rbase += k[s] * rst[cd.kernel_spatial[s]];
+        const int64_t w = reversal[s] ? window[s] - 1 - k[s] : k[s];
+        const __int128 q = static_cast<__int128>(index[cd.output_spatial[s]]) * strides[s] + static_cast<__int128>(w) * rhs_dil[s] -
+                           padding[2 * s];
+        const int64_t d = ls[cd.input_spatial[s]];
+        if (q < 0 || q % lhs_dil[s] != 0 || q / lhs_dil[s] >= d) {
+          in_bounds = false;
+        } else {
+          lbase += static_cast<int64_t>(q / lhs_dil[s]) * lst[cd.input_spatial[s]];
+        }
+      }
+      for (int64_t ki = 0; ki < k_in; ++ki) {
+        pairs.emplace_back(in_bounds ? lbase + (feature_base + ki) * lst[cd.input_feature] : -1,
+                           rbase + ki * rst[cd.kernel_input_feature]);
+      }
+      for (size_t s = sp; s-- > 0;) {
+        if (++k[s] < window[s]) break;
+        k[s] = 0;
+      }
+    }
+    if (!floating) {
+      __int128 sum = 0;
+      bool overflow = false;
+      uint64_t wrapped = 0;
+      for (auto [li, ri] : pairs) {
+        if (li < 0) continue;  // padding: 0 * b
+        const __int128 a = integerValue(lt, lhs.bits(li)), b = integerValue(rt, rhs.bits(ri));
+        __int128 product;
+        if (__builtin_mul_overflow(a, b, &product) || __builtin_add_overflow(sum, product, &sum)) overflow = true;
+        wrapped += static_cast<uint64_t>(static_cast<unsigned __int128>(a) * static_cast<unsigned __int128>(b));
+      }
+      out.setBits(o, wrapInteger(ot, overflow ? static_cast<__int128>(wrapped) : sum));
+      impl[o] = overflow || !integerInRange(ot, sum);
+      continue;
+    }
+    auto lreal = [&](int64_t li) -> mpfr_srcptr { return li < 0 ? zero.get() : lre[li].get(); };
+    auto limag = [&](int64_t li) -> mpfr_srcptr { return !lhs_complex ? nullptr : li < 0 ? zero.get() : lim[li].get(); };
+    if (!complex) {
+      std::vector<ProductTerm> terms;
+      terms.reserve(pairs.size());
+      for (auto [li, ri] : pairs) terms.push_back({lreal(li), rre[ri].get(), false});
+      double abs_sum = 0;
+      const uint64_t bits = roundSumOfProducts(part_type, terms, abs_sum);
+      out.setBits(o, bits);
+      bounds[o] = productSumBound(part_type, bits, abs_sum, n, acc_p, input_u_exp);
+      continue;
+    }
+    std::vector<ProductTerm> re_terms, im_terms;
+    for (auto [li, ri] : pairs) {
+      mpfr_srcptr ar = lreal(li), ai = limag(li), br = rre[ri].get(), bi = rhs_complex ? rim[ri].get() : nullptr;
+      re_terms.push_back({ar, br, false});
+      if (ai && bi) re_terms.push_back({ai, bi, true});
+      if (bi) im_terms.push_back({ar, bi, false});
+      if (ai) im_terms.push_back({ai, br, false});
+    }
+    double re_abs = 0, im_abs = 0;
+    const uint64_t re_bits = roundSumOfProducts(part_type, re_terms, re_abs);
+    const uint64_t im_bits = roundSumOfProducts(part_type, im_terms, im_abs);
+    out.setBits(o, re_bits, 0);
+    out.setBits(o, im_bits, 1);
+    bounds[o] = std::max(productSumBound(part_type, re_bits, re_abs, 2 * n, acc_p, input_u_exp),
+                         productSumBound(part_type, im_bits, im_abs, 2 * n, acc_p, input_u_exp));
+  }
+  RtValue result = RtValue::ofTensor(std::move(out), std::move(impl));
+  result.error_bound = std::move(bounds);
+  return std::vector<RtValue>{std::move(result)};
+}
+
+// --- batch normalization --------------------------------------------------------------------------------
+
+// Exact arithmetic on MPFR values: each result gets the precision that holds it exactly.
+mpfr_exp_t lowBit(mpfr_srcptr x) { return mpfr_get_exp(x) - static_cast<mpfr_exp_t>(mpfr_get_prec(x)); }
+
+void exactSum(mpfr_ptr out, const std::vector<mpfr_srcptr>& terms) {
+  mpfr_exp_t hi = 0, lo = 0;
+  bool any = false;
+  for (mpfr_srcptr t : terms) {
+    if (!mpfr_regular_p(t)) continue;
+    hi = any ? std::max(hi, mpfr_get_exp(t)) : mpfr_get_exp(t);
+    lo = any ? std::min(lo, lowBit(t)) : lowBit(t);
+    any = true;
+  }
+  mpfr_prec_t prec = 2;
+  if (any) prec = static_cast<mpfr_prec_t>(hi - lo) + std::bit_width(terms.size()) + 2;
+  mpfr_set_prec(out, std::max<mpfr_prec_t>(prec, 2));
+  if (terms.empty()) {
+    mpfr_set_zero(out, 1);
+    return;
+  }
+  std::vector<mpfr_ptr> ptrs;
+  for (mpfr_srcptr t : terms) ptrs.push_back(const_cast<mpfr_ptr>(t));
+  mpfr_sum(out, ptrs.data(), ptrs.size(), MPFR_RNDN);
+}
+
+void exactMul(mpfr_ptr out, mpfr_srcptr a, mpfr_srcptr b) {
+  mpfr_set_prec(out, mpfr_get_prec(a) + mpfr_get_prec(b));
+  mpfr_mul(out, a, b, MPFR_RNDN);
+}
+
+void exactSub(mpfr_ptr out, mpfr_srcptr a, mpfr_srcptr b) {
+  MpFloat nb(mpfr_get_prec(b));
+  mpfr_neg(nb, b, MPFR_RNDN);
+  exactSum(out, {a, nb.get()});
+}
+
+struct BatchNormSetup {
+  ElementType type;
+  int64_t feature_index = 0;
+  int64_t features = 0;
+  int64_t count = 0;  // elements per feature
+  mpfr_prec_t work = 0;
+  MpFloat epsilon{64};  // rounded to `type`
+  MpFloat count_e{64};  // `count` rounded to `type`
+};
+
+// Checks operands (the first `full` are operand-shaped, the rest 1-D of size dim(operand, feature_index))
+// and reads epsilon and feature_index.
+absl::Status setupBatchNorm(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands, size_t n_operands,
+                            const std::vector<size_t>& full, size_t n_results, BatchNormSetup& setup) {
+  if (operands.size() != n_operands || op.results.size() != n_results) {
+    return interp.opError(op, strCat("takes ", n_operands, " operands and has ", n_results, " results"));
+  }
+  for (size_t i = 0; i < n_operands; ++i) {
+    auto t = tensorOperand(interp, op, operands, i);
+    if (!t.ok()) return t.status();
+    if ((*t)->type().isQuantized()) return interp.unsupported(op, "quantized batch normalization (issue 4, quantization)");
+  }
+  for (const auto& r : op.results) {
+    if (r->type.isQuantized()) return interp.unsupported(op, "quantized batch normalization (issue 4, quantization)");
+  }
+  const Tensor& operand = operands[0].tensor;
+  setup.type = operand.elementType();
+  if (!isFloat(setup.type)) return interp.opError(op, "operands must be floating-point tensors");
+  const Attribute* fi = attrOf(op, "feature_index");
+  if (!fi || fi->kind() != Attribute::Kind::kInteger) return interp.opError(op, "needs an integer feature_index");
+  const int64_t rank = operand.type().rank();
+  if (fi->intValue() < 0 || fi->intValue() >= rank) return interp.opError(op, strCat("feature_index ", fi->intValue(), " is out of range for rank ", rank));
+  setup.feature_index = fi->intValue();
+  setup.features = operand.type().shape()[setup.feature_index];
+  setup.count = setup.features ? operand.numElements() / setup.features : 0;
+  for (size_t i = 1; i < n_operands; ++i) {
+    const Tensor& t = operands[i].tensor;
+    if (t.elementType() != setup.type) return interp.opError(op, "operands must have the same element type");
+    const bool is_full = std::find(full.begin(), full.end(), i) != full.end();
+    if (is_full ? t.type().shape() != operand.type().shape()
+                : (t.type().rank() != 1 || t.type().shape()[0] != setup.features)) {
+      return interp.opError(op, strCat("operand ", i, " has shape ", t.type().toString(), ", which does not match the operand and feature_index"));
+    }
+  }
+  const Attribute* eps = attrOf(op, "epsilon");
+  if (!eps || eps->kind() != Attribute::Kind::kFloat || !isFloat(eps->elementType())) return interp.opError(op, "needs a float epsilon");
+  decodeFloat(eps->elementType(), eps->floatBits(), setup.epsilon);
+  decodeFloat(setup.type, encodeFloat(setup.type, setup.epsilon), setup.epsilon);
+  MpFloat c(64);
+  mpfr_set_si(c, setup.count, MPFR_RNDN);  // exact: count < 2^63
+  decodeFloat(setup.type, encodeFloat(setup.type, c), setup.count_e);
+  setup.work = 4 * formatPrecision(setup.type) + 64 + 2 * std::bit_width(static_cast<uint64_t>(setup.count));
+  return absl::OkStatus();
+}
+
+// Operand elements grouped by feature: element indices of feature f.
+std::vector<std::vector<int64_t>> byFeature(const Tensor& t, int64_t feature_index, int64_t features) {
+  std::vector<std::vector<int64_t>> groups(features);
+  const std::vector<int64_t>& shape = t.type().shape();
+  int64_t inner = 1;
+  for (size_t d = feature_index + 1; d < shape.size(); ++d) inner *= shape[d];
+  for (int64_t i = 0; i < t.numElements(); ++i) groups[(i / inner) % features].push_back(i);
+  return groups;
+}
+
+std::deque<MpFloat> decodeTensor(const Tensor& t) {
+  std::deque<MpFloat> v;
+  for (int64_t i = 0; i < t.numElements(); ++i) {
+    v.emplace_back(64);
+    decodeFloat(t.elementType(), t.bits(i), v.back());
+  }
+  return v;
+}
+
+absl::StatusOr<Type> sameTypeResult(Interpreter& interp, const Operation& op, size_t i, const Tensor& like) {
+  auto type = resultTensorType(interp, op, i, like.type().shape());
+  if (!type.ok()) return type.status();
+  if (type->elementType() != like.elementType()) return interp.opError(op, strCat("result ", i, " must have the operands' element type"));
+  return type;
+}
+
+// scale * a / sqrt(b) + offset at `work` bits (a, b exact), rounded once to `t`.
+uint64_t normalized(ElementType t, mpfr_prec_t work, mpfr_srcptr a, mpfr_srcptr b, mpfr_srcptr offset) {
+  MpFloat sd(work), q(work), y(work);
+  mpfr_sqrt(sd, b, MPFR_RNDN);
+  mpfr_div(q, a, sd, MPFR_RNDN);
+  mpfr_add(y, q, offset, MPFR_RNDN);
+  return encodeFloat(t, y);
+}
+
+Results batchNormInferenceKernel(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands) {
+  BatchNormSetup st;
+  if (absl::Status s = setupBatchNorm(interp, op, operands, 5, {}, 1, st); !s.ok()) return s;
+  const Tensor& x = operands[0].tensor;
+  auto type = sameTypeResult(interp, op, 0, x);
+  if (!type.ok()) return type.status();
+  auto xv = decodeTensor(x), scale = decodeTensor(operands[1].tensor), offset = decodeTensor(operands[2].tensor),
+       mean = decodeTensor(operands[3].tensor), var = decodeTensor(operands[4].tensor);
+  Tensor out(*type);
+  const auto groups = byFeature(x, st.feature_index, st.features);
+  MpFloat b(64), c(64), a(64);
+  for (int64_t f = 0; f < st.features; ++f) {
+    exactSum(b, {var[f].get(), st.epsilon.get()});
+    for (int64_t i : groups[f]) {
+      exactSub(c, xv[i], mean[f]);
+      exactMul(a, scale[f], c);
+      out.setBits(i, normalized(st.type, st.work, a, b, offset[f]));
+    }
+  }
+  return std::vector<RtValue>{RtValue::ofTensor(std::move(out))};
+}
+
+Results batchNormTrainingKernel(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands) {
+  BatchNormSetup st;
+  if (absl::Status s = setupBatchNorm(interp, op, operands, 3, {}, 3, st); !s.ok()) return s;
+  const Tensor& x = operands[0].tensor;
+  auto type = sameTypeResult(interp, op, 0, x);
+  if (!type.ok()) return type.status();
+  auto mean_type = sameTypeResult(interp, op, 1, operands[1].tensor);
+  if (!mean_type.ok()) return mean_type.status();
+  auto var_type = sameTypeResult(interp, op, 2, operands[1].tensor);
+  if (!var_type.ok()) return var_type.status();
+  auto xv = decodeTensor(x), scale = decodeTensor(operands[1].tensor), offset = decodeTensor(operands[2].tensor);
+  Tensor out(*type), mean_out(*mean_type), var_out(*var_type);
+  const auto groups = byFeature(x, st.feature_index, st.features);
+  const mpfr_prec_t w = st.work;
+  // With N = the element count and Ne = N rounded to the type, S = sum x, Q = sum x^2:
+  //   mean = S / Ne,  variance = sum (x - mean)^2 / Ne = (Ne^2 Q + (N - 2 Ne) S^2) / Ne^3,
+  //   output = scale (x - mean) / sqrt(variance + eps) + offset
+  //          = scale (Ne x - S) Ne / sqrt(Ne (Ne^2 Q + (N - 2 Ne) S^2 + Ne^3 eps)) + offset.
+  MpFloat n(64), ne2(128), ne3(192), n_2ne(64);
+  mpfr_set_si(n, st.count, MPFR_RNDN);
+  mpfr_mul(ne2, st.count_e, st.count_e, MPFR_RNDN);
+  mpfr_mul(ne3, ne2, st.count_e, MPFR_RNDN);
+  {
+    MpFloat two_ne(64);
+    mpfr_mul_2ui(two_ne, st.count_e, 1, MPFR_RNDN);
+    exactSub(n_2ne, n, two_ne);
+  }
+  MpFloat s(64), q(64), t1(64), t2(64), s2(64), vnum(64), r(64), b(64), nex(64), num(64), a(64), m(w), v(w);
+  for (int64_t f = 0; f < st.features; ++f) {
+    std::vector<mpfr_srcptr> xs;
+    std::deque<MpFloat> squares;
+    for (int64_t i : groups[f]) {
+      xs.push_back(xv[i].get());
+      squares.emplace_back(64);
+      exactMul(squares.back(), xv[i], xv[i]);
+    }
+    exactSum(s, xs);
+    std::vector<mpfr_srcptr> sq;
+    for (auto& e : squares) sq.push_back(e.get());
+    exactSum(q, sq);
+    exactMul(t1, ne2, q);
+    exactMul(s2, s, s);
+    exactMul(t2, n_2ne, s2);
+    exactSum(vnum, {t1.get(), t2.get()});
+    mpfr_div(m, s, st.count_e, MPFR_RNDN);
+    mpfr_div(v, vnum, ne3, MPFR_RNDN);
+    mean_out.setBits(f, encodeFloat(st.type, m));
+    var_out.setBits(f, encodeFloat(st.type, v));
+    exactMul(t1, ne3, st.epsilon);
+    exactSum(r, {vnum.get(), t1.get()});
+    exactMul(b, st.count_e, r);
+    for (int64_t i : groups[f]) {
+      exactMul(nex, st.count_e, xv[i]);
+      exactSub(num, nex, s);
+      exactMul(nex, num, st.count_e);
+      exactMul(a, scale[f], nex);
+      out.setBits(i, normalized(st.type, w, a, b, offset[f]));
+    }
+  }
+  std::vector<RtValue> results;
+  results.push_back(RtValue::ofTensor(std::move(out)));
+  results.push_back(RtValue::ofTensor(std::move(mean_out)));
+  results.push_back(RtValue::ofTensor(std::move(var_out)));
+  return results;
+}
+
+Results batchNormGradKernel(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands) {
+  BatchNormSetup st;
+  if (absl::Status s = setupBatchNorm(interp, op, operands, 5, {4}, 3, st); !s.ok()) return s;
+  const Tensor& x = operands[0].tensor;
+  auto type = sameTypeResult(interp, op, 0, x);
+  if (!type.ok()) return type.status();
+  auto scale_type = sameTypeResult(interp, op, 1, operands[1].tensor);
+  if (!scale_type.ok()) return scale_type.status();
+  auto offset_type = sameTypeResult(interp, op, 2, operands[1].tensor);
+  if (!offset_type.ok()) return offset_type.status();
+  auto xv = decodeTensor(x), scale = decodeTensor(operands[1].tensor), mean = decodeTensor(operands[2].tensor),
+       var = decodeTensor(operands[3].tensor), g = decodeTensor(operands[4].tensor);
+  Tensor grad_operand(*type), grad_scale(*scale_type), grad_offset(*offset_type);
+  const auto groups = byFeature(x, st.feature_index, st.features);
+  const mpfr_prec_t w = st.work;
+  // With c = x - mean, ve = variance + eps, Ne = the element count rounded to the type:
+  //   grad_operand = scale / sqrt(ve) / Ne * (g Ne - sum g - (sum g c) c / ve)
+  //                = scale ((g Ne - sum g) ve - (sum g c) c) / (Ne ve sqrt(ve)),
+  //   grad_scale = (sum g c) / sqrt(ve),  grad_offset = sum g.
+  MpFloat ve(64), i2(64), i3(64), t1(64), t2(64), t3(64), d(64), num(64), den(64), sd(w), den_w(w), y(w);
+  for (int64_t f = 0; f < st.features; ++f) {
+    exactSum(ve, {var[f].get(), st.epsilon.get()});
+    std::deque<MpFloat> cs, gcs;
+    std::vector<mpfr_srcptr> gs, gc;
+    for (int64_t i : groups[f]) {
+      cs.emplace_back(64);
+      exactSub(cs.back(), xv[i], mean[f]);
+      gcs.emplace_back(64);
+      exactMul(gcs.back(), g[i], cs.back());
+      gs.push_back(g[i].get());
+      gc.push_back(gcs.back().get());
+    }
+    exactSum(i2, gs);
+    exactSum(i3, gc);
+    mpfr_sqrt(sd, ve, MPFR_RNDN);
+    {
+      MpFloat gsc(w);
+      mpfr_div(gsc, i3, sd, MPFR_RNDN);
+      grad_scale.setBits(f, encodeFloat(st.type, gsc));
+    }
+    grad_offset.setBits(f, encodeFloat(st.type, i2));
+    exactMul(t3, st.count_e, ve);
+    mpfr_mul(den_w, t3, sd, MPFR_RNDN);
+    size_t k = 0;
+    for (int64_t i : groups[f]) {
+      exactMul(t1, g[i], st.count_e);
+      exactSub(d, t1, i2);
+      exactMul(t1, d, ve);
+      exactMul(t2, i3, cs[k]);
+      exactSub(num, t1, t2);
+      exactMul(t1, scale[f], num);
+      mpfr_div(y, t1, den_w, MPFR_RNDN);
+      grad_operand.setBits(i, encodeFloat(st.type, y));
+      ++k;
+    }
+  }
+  std::vector<RtValue> results;
+  results.push_back(RtValue::ofTensor(std::move(grad_operand)));
+  results.push_back(RtValue::ofTensor(std::move(grad_scale)));
+  results.push_back(RtValue::ofTensor(std::move(grad_offset)));
+  return results;
+}
+
+constexpr KernelDef kKernels[] = {
+    {"stablehlo.convolution", convolutionKernel},
+    {"stablehlo.batch_norm_inference", batchNormInferenceKernel},
+    {"stablehlo.batch_norm_training", batchNormTrainingKernel},
+    {"stablehlo.batch_norm_grad", batchNormGradKernel},
+};
+
+}  // namespace
+
+std::span<const KernelDef> convolutionKernels() { return kKernels; }
 
 }  // namespace hloconf::ref

@@ -23,6 +23,7 @@
 #include <optional>
 
 #include "ir/strings.h"
+#include "reference/exact_sum.h"
 #include "reference/kernels.h"
 #include "reference/numerics.h"
 
@@ -56,17 +57,6 @@ std::vector<int64_t> stridesOf(const std::vector<int64_t>& shape) {
   std::vector<int64_t> strides(shape.size(), 1);
   for (size_t d = shape.size(); d-- > 1;) strides[d - 1] = strides[d] * shape[d];
   return strides;
-}
-
-// Unit roundoff exponent (u = 2^-p) of the precision the implementation may accumulate in.
-int accumulationPrecision(ElementType t) { return formatPrecision(isComplex(t) ? complexPartType(t) : t); }
-
-// gamma(n) = n u / (1 - n u), as a double rounded up generously (n u < 1/2 assumed, else infinity).
-double gamma(int64_t n, int p) {
-  const double u = std::ldexp(1.0, -p);
-  const double nu = static_cast<double>(n) * u;
-  if (nu >= 0.5) return INFINITY;
-  return std::nextafter(nu / (1.0 - nu) * (1.0 + 4 * std::ldexp(1.0, -52)), INFINITY);
 }
 
 Results dotGeneralKernel(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands) {
@@ -145,19 +135,7 @@ Results dotGeneralKernel(Interpreter& interp, const Operation& op, std::vector<R
   }
   // precision_config: the loosest of the two operands' precisions sets the input-rounding allowance.
   int input_u_exp = 0;  // 0: no allowance; else u_in = 2^-input_u_exp
-  if (!l_round && floating && !complex && (lt == ElementType::kF32 || rt == ElementType::kF32)) {
-    std::string loosest = "HIGHEST";
-    if (const Attribute* pc = attrOf(op, "precision_config"); pc && pc->kind() == Attribute::Kind::kArray) {
-      for (const Attr& e : pc->elements()) {
-        if (e->kind() != Attribute::Kind::kEnum) continue;
-        if (e->text() == "DEFAULT") loosest = "DEFAULT";
-        if (e->text() == "HIGH" && loosest != "DEFAULT") loosest = "HIGH";
-      }
-    } else {
-      loosest = "DEFAULT";  // absent precision_config means DEFAULT
-    }
-    input_u_exp = loosest == "DEFAULT" ? 8 : loosest == "HIGH" ? 11 : 0;
-  }
+  if (!l_round && floating && !complex) input_u_exp = precisionConfigInputExponent(op, lt, rt);
 
   Tensor out(*result_type);
   std::vector<uint8_t> impl(out.numElements());
@@ -240,61 +218,14 @@ Results dotGeneralKernel(Interpreter& interp, const Operation& op, std::vector<R
       impl[o] = overflow || !integerInRange(ot, sum);
       continue;
     }
-    // Exact products, then their correctly rounded sum. Terms: (sign, a, b) for each part.
-    struct Term {
-      mpfr_srcptr a;
-      mpfr_srcptr b;
-      bool negate;
-    };
-    auto roundSum = [&](const std::vector<Term>& terms, double& abs_sum) -> uint64_t {
-      std::deque<MpFloat> products;
-      bool special = false;
-      for (const Term& t : terms) {
-        products.emplace_back(256);
-        mpfr_mul(products.back(), t.a, t.b, MPFR_RNDN);  // exact: operands have <= 64 bits
-        if (t.negate) mpfr_neg(products.back(), products.back(), MPFR_RNDN);
-        if (!mpfr_number_p(products.back())) special = true;
-      }
-      // sum |products|, rounded up.
-      MpFloat total_abs(53);
-      mpfr_set_zero(total_abs, 1);
-      for (auto& p : products) {
-        if (!mpfr_number_p(p)) continue;
-        MpFloat a(256);
-        mpfr_abs(a, p, MPFR_RNDN);
-        mpfr_add(total_abs, total_abs, a, MPFR_RNDU);
-      }
-      abs_sum = special ? 0.0 : mpfr_get_d(total_abs, MPFR_RNDU);
-      std::vector<mpfr_ptr> ptrs;
-      for (auto& p : products) ptrs.push_back(p.get());
-      return roundCorrectly(part_type, [&](mpfr_ptr r) {
-        if (ptrs.empty()) {
-          mpfr_set_zero(r, 1);
-          return Approximation{true, 0};
-        }
-        return roundedByMpfr(r, mpfr_sum(r, ptrs.data(), ptrs.size(), MPFR_RNDN));
-      });
+    auto roundSum = [&](const std::vector<ProductTerm>& terms, double& abs_sum) {
+      return roundSumOfProducts(part_type, terms, abs_sum);
     };
     auto boundFor = [&](uint64_t golden_bits, double abs_sum) {
-      if (classifyFloat(part_type, golden_bits) == FloatClass::kNaN || classifyFloat(part_type, golden_bits) == FloatClass::kInfinity) return 0.0;
-      double b = gamma(n, acc_p) * abs_sum;
-      if (input_u_exp) {
-        const double ui = std::ldexp(1.0, -input_u_exp);
-        b += (2 * ui + ui * ui) * abs_sum;
-      }
-      // Half an ulp of the golden value: the distance to its neighbour, halved.
-      MpFloat g(64);
-      decodeFloat(part_type, golden_bits, g);
-      const int prec = formatPrecision(part_type);
-      const mpfr_exp_t e = mpfr_zero_p(g) ? 0 : mpfr_get_exp(g);
-      const FloatFormat& f = floatFormat(part_type);
-      const long min_exp = 1 - f.bias - f.mantissa_bits;  // smallest subnormal 2^min_exp
-      const long ulp_exp = std::max<long>(mpfr_zero_p(g) ? min_exp : e - prec, min_exp);
-      b += std::ldexp(1.0, ulp_exp - 1);
-      return std::nextafter(b, INFINITY);
+      return productSumBound(part_type, golden_bits, abs_sum, n, acc_p, input_u_exp);
     };
     if (!complex) {
-      std::vector<Term> terms;
+      std::vector<ProductTerm> terms;
       for (auto [li, ri] : pairs) terms.push_back({lre[li].get(), rre[ri].get(), false});
       double abs_sum = 0;
       const uint64_t bits = roundSum(terms, abs_sum);
@@ -303,7 +234,7 @@ Results dotGeneralKernel(Interpreter& interp, const Operation& op, std::vector<R
       continue;
     }
     // Complex: a real operand has imaginary part 0 (no terms).
-    std::vector<Term> re_terms, im_terms;
+    std::vector<ProductTerm> re_terms, im_terms;
     for (auto [li, ri] : pairs) {
       mpfr_srcptr ar = lre[li].get(), ai = imagOf(lim, li), br = rre[ri].get(), bi = imagOf(rim, ri);
       re_terms.push_back({ar, br, false});

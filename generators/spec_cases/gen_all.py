@@ -7,4 +7,5 @@ for d in glob.glob(os.path.join(lib.ROOT, '*/')):
     if not os.path.basename(os.path.normpath(d)).startswith('_'):
         shutil.rmtree(d)
 import unary_float, transc, binary_ops, int_ops, misc_ops, control_ops
+import movement_ops, reduction_ops
 print(len(lib.WRITTEN), 'files')
