@@ -15,7 +15,7 @@ const absl::flat_hash_map<std::string_view, Kernel>& kernelTable() {
     auto* t = new absl::flat_hash_map<std::string_view, Kernel>();
     for (auto family : {controlKernels(), checkKernels(), elementwiseKernels(), bitwiseKernels(), conversionKernels(),
                         movementKernels(), reductionKernels(), dotKernels(), convolutionKernels(), linalgKernels(),
-                        rngKernels()}) {
+                        rngKernels(), quantizationKernels(), dynamicKernels(), collectiveKernels()}) {
       for (const KernelDef& def : family) t->emplace(def.op, def.kernel);
     }
     return t;

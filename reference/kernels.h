@@ -38,6 +38,9 @@ std::span<const KernelDef> dotKernels();          // dot_general
 std::span<const KernelDef> convolutionKernels();  // convolution, batch_norm_inference/training/grad
 std::span<const KernelDef> linalgKernels();       // fft, cholesky, triangular_solve
 std::span<const KernelDef> rngKernels();          // rng_bit_generator, rng
+std::span<const KernelDef> quantizationKernels(); // uniform_quantize, uniform_dequantize
+std::span<const KernelDef> dynamicKernels();      // dynamic_broadcast_in_dim, dynamic_reshape, dynamic_iota, ...
+std::span<const KernelDef> collectiveKernels();   // all_reduce, all_gather, ..., replica_id, partition_id
 
 // --- Helpers shared by kernels ----------------------------------------------------------------------------
 
