@@ -13,7 +13,8 @@
 //   the value at the last precision is rounded. Non-finite inputs make the results that depend on them NaN,
 //   marked implementation-defined. error_bound: Higham's Theorem 24.2 (radix-2 Cooley-Tukey) for FFT and
 //   IFFT whose fft_length are all powers of two; empty otherwise (no theorem covers other algorithms).
-// - cholesky: computed at 4p+128 bits with MPFR/MPC, rounded once (not certified: no Ziv loop). The
+// - cholesky: computed with MPFR/MPC at w = 4p+128 bits and again at 2w, rounded once; when the two
+//   roundings differ, w doubles again (a convergence test, not a certified error bound). The
 //   opposite triangle is +0 and marked implementation-defined. A matrix that is not Hermitian positive
 //   definite (a pivot <= 0 or NaN) is undefined behaviour: all its elements are NaN and marked.
 //   No error_bound (a componentwise forward bound for the factor needs a condition number we do not
@@ -26,6 +27,7 @@
 #include <algorithm>
 #include <cmath>
 #include <deque>
+#include <limits>
 #include <memory>
 #include <optional>
 
@@ -106,6 +108,19 @@ uint64_t positiveZero(ElementType t) {
 
 // ============================================ fft ============================================
 
+// a * b for non-negative doubles, rounded up: never 0 when both are non-zero (underflow).
+double mulUp(double a, double b) {
+  if (a == 0 || b == 0) return 0;
+  const double r = a * b;
+  return r == 0 ? std::numeric_limits<double>::denorm_min() : std::nextafter(r, INFINITY);
+}
+// |v| as a double, rounded up: never 0 when v is non-zero (underflow).
+double absUp(mpfr_srcptr v) {
+  if (mpfr_zero_p(v)) return 0;
+  const double d = std::fabs(mpfr_get_d(v, MPFR_RNDA));
+  return d == 0 ? std::numeric_limits<double>::denorm_min() : d;
+}
+
 // A complex tensor at working precision with a bound on each element's absolute error (modulus).
 struct Field {
   std::vector<int64_t> shape;
@@ -155,7 +170,7 @@ Field dftStage(const Field& in, size_t axis, int64_t n, int64_t n_out, bool inve
   // |x|_1 of every input element, rounded up.
   std::vector<double> mag(in.size);
   for (int64_t i = 0; i < in.size; ++i) {
-    mag[i] = std::fabs(mpfr_get_d(mpc_realref(in.v[i].get()), MPFR_RNDA)) + std::fabs(mpfr_get_d(mpc_imagref(in.v[i].get()), MPFR_RNDA));
+    mag[i] = absUp(mpc_realref(in.v[i].get())) + absUp(mpc_imagref(in.v[i].get()));
   }
   const int64_t outer = product(in.shape, 0, axis);
   const int64_t inner = product(in.shape, axis + 1, in.shape.size());
@@ -218,15 +233,15 @@ Field dftStage(const Field& in, size_t axis, int64_t n, int64_t n_out, bool inve
         if (im_ptrs.empty()) mpfr_set_zero(yi, 1); else ti = mpfr_sum(yi, im_ptrs.data(), im_ptrs.size(), MPFR_RNDN);
         if (mpfr_zero_p(yr)) mpfr_set_zero(yr, 1);
         if (mpfr_zero_p(yi)) mpfr_set_zero(yi, 1);
-        err += tw_part * tw_err;
-        if (tr) err += std::fabs(mpfr_get_d(yr, MPFR_RNDA)) * round_rel;
-        if (ti) err += std::fabs(mpfr_get_d(yi, MPFR_RNDA)) * round_rel;
+        err += mulUp(tw_part, tw_err);
+        if (tr) err += mulUp(absUp(yr), round_rel);
+        if (ti) err += mulUp(absUp(yi), round_rel);
         if (inverse) {
           tr = mpfr_div_ui(yr, yr, static_cast<unsigned long>(n), MPFR_RNDN);
           ti = mpfr_div_ui(yi, yi, static_cast<unsigned long>(n), MPFR_RNDN);
-          err /= static_cast<double>(n);
-          if (tr) err += std::fabs(mpfr_get_d(yr, MPFR_RNDA)) * round_rel;
-          if (ti) err += std::fabs(mpfr_get_d(yi, MPFR_RNDA)) * round_rel;
+          err = err == 0 ? 0 : std::max(err / static_cast<double>(n), std::numeric_limits<double>::denorm_min());
+          if (tr) err += mulUp(absUp(yr), round_rel);
+          if (ti) err += mulUp(absUp(yi), round_rel);
         }
         // The bound's own double arithmetic (sums of < 2^30 non-negative terms): a generous margin.
         out.err[oi] = err == 0 ? 0 : std::nextafter(err * (1 + 0x1p-20), INFINITY);
@@ -294,7 +309,7 @@ Results fftKernel(Interpreter& interp, const Operation& op, std::vector<RtValue>
   {
     double work = 0, elems = static_cast<double>(std::max(in.numElements(), product(oshape, 0, oshape.size())));
     for (size_t i = 0; i < L; ++i) work += elems * static_cast<double>(lengths[i]);
-    if (work > 2e8) return interp.unsupported(op, "fft this large (the reference evaluates naive DFT sums)");
+    if (work > 3e7) return interp.unsupported(op, "fft this large (the reference evaluates naive DFT sums)");
   }
 
   const int p = formatPrecision(part);
@@ -358,7 +373,7 @@ Results fftKernel(Interpreter& interp, const Operation& op, std::vector<RtValue>
         }
         MpFloat a(64);
         mpfr_abs(a, vs[k], MPFR_RNDU);
-        const bool contains_zero = mpfr_cmp_d(a, f.err[o]) <= 0;
+        const bool contains_zero = std::isfinite(f.err[o]) && mpfr_cmp_d(a, f.err[o]) <= 0;
         out.setBits(o, contains_zero ? positiveZero(part) : encodeFloat(part, vs[k]), k);
       }
       decided[o] = 1;
@@ -435,22 +450,25 @@ Results choleskyKernel(Interpreter& interp, const Operation& op, std::vector<RtV
   if (result_type->elementType() != et) return interp.opError(op, "result element type differs from the operand's");
   if (absl::Status s = checkResultSize(interp, op, *result_type); !s.ok()) return s;
   const int64_t n = shape[rank - 1];
-  if (n > 2048) return interp.unsupported(op, "cholesky of matrices this large");
+  if (static_cast<double>(n) * n * n * std::max<int64_t>(1, a.numElements() / std::max<int64_t>(1, n * n)) > 3e7) {
+    return interp.unsupported(op, "cholesky of matrices this large");
+  }
   const bool complex = isComplex(et);
   const ElementType part = complex ? complexPartType(et) : et;
   const int p = formatPrecision(part);
-  const mpfr_prec_t w = 4 * p + 128;
   const int64_t batches = n == 0 ? 0 : a.numElements() / (n * n);
   Tensor out(*result_type);
   std::vector<uint8_t> impl(out.numElements());
   const RtValue& operand = operands[0];
-  // L (lower factor) in row-major n x n, complex at w bits.
-  auto l = std::make_unique<MpComplex[]>(static_cast<size_t>(n * n));
-  for (int64_t i = 0; i < n * n; ++i) mpc_set_prec(l[i], w);
-  MpComplex acc(w), t(w);
-  for (int64_t b = 0; b < batches; ++b) {
+  // Factors batch `b` at w bits: the rounded bits of every element of the matrix (row-major, re then im);
+  // `ok` false when the matrix is not Hermitian positive definite (or has a non-finite element).
+  auto factor = [&](int64_t b, mpfr_prec_t w, std::vector<uint64_t>& bits, bool& ok, bool& marked) {
+    auto l = std::make_unique<MpComplex[]>(static_cast<size_t>(n * n));  // L, row-major, at w bits
+    for (int64_t i = 0; i < n * n; ++i) mpc_set_prec(l[i], w);
+    MpComplex acc(w), t(w);
     const int64_t base = b * n * n;
-    bool ok = true, marked = false;
+    ok = true;
+    marked = false;
     // Element (i, j), i >= j, of the Hermitian matrix read from the chosen triangle.
     auto load = [&](int64_t i, int64_t j, mpc_ptr z) {
       const int64_t idx = lower ? base + i * n + j : base + j * n + i;
@@ -481,6 +499,35 @@ Results choleskyKernel(Interpreter& interp, const Operation& op, std::vector<RtV
         }
       }
     }
+    bits.assign(2 * n * n, 0);
+    if (!ok) return;
+    MpFloat im(w);
+    for (int64_t i = 0; i < n; ++i) {
+      for (int64_t j = 0; j < n; ++j) {
+        if (!(lower ? j <= i : i <= j)) continue;
+        MpComplex& z = lower ? l[i * n + j] : l[j * n + i];
+        bits[2 * (i * n + j)] = encodeFloat(part, mpc_realref(z.get()));
+        mpfr_set(im, mpc_imagref(z.get()), MPFR_RNDN);
+        if (!lower) mpfr_neg(im, im, MPFR_RNDN);  // U = L^H
+        if (mpfr_zero_p(im)) mpfr_set_zero(im, 1);
+        bits[2 * (i * n + j) + 1] = encodeFloat(part, im);
+      }
+    }
+  };
+  std::vector<uint64_t> bits, previous;
+  for (int64_t b = 0; b < batches; ++b) {
+    bool ok = true, marked = false;
+    // Convergence test (not a certified bound): the rounded factor at w and at 2w bits must agree;
+    // otherwise the precision doubles again (at most to 16 (4p + 128)).
+    const mpfr_prec_t w0 = 4 * p + 128;
+    factor(b, w0, previous, ok, marked);
+    for (mpfr_prec_t w = 2 * w0; ok && w <= 16 * w0; w *= 2) {
+      factor(b, w, bits, ok, marked);
+      const bool same = bits == previous;
+      previous.swap(bits);
+      if (same) break;
+    }
+    const int64_t base = b * n * n;
     for (int64_t i = 0; i < n; ++i) {
       for (int64_t j = 0; j < n; ++j) {
         const int64_t o = base + i * n + j;
@@ -497,15 +544,8 @@ Results choleskyKernel(Interpreter& interp, const Operation& op, std::vector<RtV
           impl[o] = 1;
           continue;
         }
-        MpComplex& z = lower ? l[i * n + j] : l[j * n + i];
-        out.setBits(o, encodeFloat(part, mpc_realref(z.get())), 0);
-        if (complex) {
-          MpFloat im(w);
-          mpfr_set(im, mpc_imagref(z.get()), MPFR_RNDN);
-          if (!lower) mpfr_neg(im, im, MPFR_RNDN);  // U = L^H
-          if (mpfr_zero_p(im)) mpfr_set_zero(im, 1);
-          out.setBits(o, encodeFloat(part, im), 1);
-        }
+        out.setBits(o, previous[2 * (i * n + j)], 0);
+        if (complex) out.setBits(o, previous[2 * (i * n + j) + 1], 1);
         impl[o] = marked;
       }
     }
@@ -615,7 +655,7 @@ Results triangularSolveKernel(Interpreter& interp, const Operation& op, std::vec
   if (absl::Status s = checkResultSize(interp, op, *result_type); !s.ok()) return s;
   const int64_t rows = bs[rank - 2], cols = bs[rank - 1];
   const int64_t m = *left_side ? cols : rows;  // right-hand sides per matrix
-  if (static_cast<double>(n) * n * std::max<int64_t>(m, 1) > 4e7 || n > 4096) return interp.unsupported(op, "triangular_solve this large");
+  if (static_cast<double>(n) * n * (n + std::max<int64_t>(m, 1)) * std::max<int64_t>(product(bs, 0, rank - 2), 1) > 3e7) return interp.unsupported(op, "triangular_solve this large");
   const bool complex = isComplex(et);
   const ElementType part = complex ? complexPartType(et) : et;
   const int p = formatPrecision(part);
