@@ -58,6 +58,9 @@ std::string listText(const Shape& values) {
 struct Out {
   Tensor tensor;
   std::vector<uint8_t> marks;
+  // Accumulation error bounds travel with copied elements (RtValue::error_bound); allocated on the first
+  // source element that has one, 0 (exact) elsewhere.
+  std::vector<double> bounds;
   int element_bytes = 0;
 
   Out(Type type, bool track_marks) : tensor(std::move(type)) {
@@ -67,8 +70,16 @@ struct Out {
   void copy(int64_t dst, const RtValue& src, int64_t src_index) {
     std::memcpy(tensor.mutableBytes().data() + dst * element_bytes, src.tensor.bytes().data() + src_index * element_bytes, element_bytes);
     if (!marks.empty()) marks[dst] = src.isImplDefined(src_index);
+    if (!src.error_bound.empty()) {
+      if (bounds.empty()) bounds.assign(tensor.numElements(), 0.0);
+      bounds[dst] = src.error_bound[src_index];
+    }
   }
-  RtValue finish() { return RtValue::ofTensor(std::move(tensor), std::move(marks)); }
+  RtValue finish() {
+    RtValue v = RtValue::ofTensor(std::move(tensor), std::move(marks));
+    v.error_bound = std::move(bounds);
+    return v;
+  }
 };
 
 bool anyMarks(std::initializer_list<const RtValue*> values) {
@@ -90,8 +101,9 @@ void affineMove(Out& out, int64_t dst_base, const Shape& dst_strides, const RtVa
     out.copy(dst_base, src, src_base);
     return;
   }
-  // The innermost dimension is one memcpy when it is contiguous on both sides and no marks are tracked.
-  const bool contiguous = dst_strides[rank - 1] == 1 && src_strides[rank - 1] == 1 && out.marks.empty();
+  // The innermost dimension is one memcpy when it is contiguous on both sides and no marks or error
+  // bounds travel with the elements.
+  const bool contiguous = dst_strides[rank - 1] == 1 && src_strides[rank - 1] == 1 && out.marks.empty() && src.error_bound.empty();
   const int64_t inner = shape[rank - 1];
   Shape idx(rank, 0);
   int64_t dst = dst_base, src_at = src_base;
@@ -337,7 +349,9 @@ Results reshapeKernel(Interpreter& interp, const Operation& op, std::vector<RtVa
   if (!type.ok()) return type.status();
   Tensor out(*type);
   out.mutableBytes() = (*operand)->bytes();
-  return std::vector<RtValue>{RtValue::ofTensor(std::move(out), operands[0].impl_defined)};
+  RtValue result = RtValue::ofTensor(std::move(out), operands[0].impl_defined);
+  result.error_bound = operands[0].error_bound;  // row-major order is unchanged
+  return std::vector<RtValue>{std::move(result)};
 }
 
 Results transposeKernel(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands) {

@@ -299,4 +299,18 @@ TEST(Movement, MalformedOpsAreErrors) {
 }
 
 }  // namespace
+TEST(MovementBounds, SliceAndReshapeCarryAccumulationBounds) {
+  // A float add reduction carries per-element error bounds (docs/accumulation.md); copying its elements
+  // must carry them too, or a check downstream could no longer admit another summation order.
+  const std::string body =
+      "  %a = stablehlo.constant dense<[[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]]> : tensor<2x3xf32>\n"
+      "  %z = stablehlo.constant dense<0.0> : tensor<f32>\n"
+      "  %s = stablehlo.reduce(%a init: %z) applies stablehlo.add across dimensions = [1] : (tensor<2x3xf32>, tensor<f32>) -> tensor<2xf32>\n"
+      "  %t = stablehlo.slice %s [1:2] : (tensor<2xf32>) -> tensor<1xf32>\n"
+      "  %r = stablehlo.reshape %t : (tensor<1xf32>) -> tensor<f32>";
+  ref::RtValue r = evalResult(body, "tensor<f32>");
+  ASSERT_EQ(r.error_bound.size(), 1u);
+  EXPECT_GT(r.error_bound[0], 0.0);  // 15 = 4 + 5 + 6 with 3 terms plus the init: a positive bound
+}
+
 }  // namespace hloconf
