@@ -17,6 +17,7 @@ constexpr char kVersion[] = "0.1.0";
 const Command kCommands[] = {
     {"parse", "parse StableHLO files; optionally print or round-trip them", kParseUsage, runParseCommand},
     {"eval", "evaluate programs with the reference evaluator and run their checks", kEvalUsage, runEvalCommand},
+    {"refine", "print a program with its ? dimensions resolved for given arguments", kRefineUsage, runRefineCommand},
 };
 
 void printHelp(FILE* out) {

@@ -18,6 +18,8 @@ int runParseCommand(const std::vector<std::string>& args);
 extern const char kParseUsage[];
 int runEvalCommand(const std::vector<std::string>& args);
 extern const char kEvalUsage[];
+int runRefineCommand(const std::vector<std::string>& args);
+extern const char kRefineUsage[];
 
 // Expands files and folders (recursively, *.mlir) into a sorted list of files; missing paths are
 // reported on stderr and returned in `missing`.

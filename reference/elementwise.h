@@ -4,6 +4,8 @@
 #define HLOCONF_REFERENCE_ELEMENTWISE_H_
 
 #include <cstdint>
+#include <string>
+#include <string_view>
 #include <vector>
 
 #include "ir/strings.h"
@@ -17,10 +19,39 @@ struct Elem {
   uint64_t im = 0;
 };
 
+// --- Quantized types (reference/kernels_quantization.cc, docs/quantization.md) -------------------------------
+
+// "" when `type` is a valid quantized tensor type (spec constraints C1-C13 on its static shape), else the
+// reason.
+std::string quantizedTypeProblem(const Type& type);
+// The spec's dequantize: a tensor of the expressed type (the type must be valid).
+Tensor dequantizeTensor(const Tensor& t);
+// The spec's quantize of float tensor `x` (of the expressed type) into the valid quantized tensor type
+// `type` (x's shape); ORs implementation-defined marks into `impl` (resized to the element count).
+Tensor quantizeTensor(const Tensor& x, const Type& type, std::vector<uint8_t>& impl);
+// Whether an operand or a declared result of `op` is a quantized tensor.
+bool hasQuantizedTypes(const Operation& op, const std::vector<RtValue>& operands);
+// The spec's dequantize_op_quantize: dequantizes the quantized operands, runs op's kernel on an operation
+// whose quantized types are replaced by their expressed types, and quantizes each result declared
+// quantized. Per-axis types are handled too (each element uses its slice's parameters).
+absl::StatusOr<std::vector<RtValue>> dequantizeOpQuantize(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands);
+// Whether the spec defines op `op_name` on quantized types by dequantize_op_quantize (or
+// dequantize_compare / dequantize_select_quantize) elementwise. Kernels that reject the storage type
+// before reaching mapElements (unary math, logistic) need the interpreter to call dequantizeOpQuantize
+// for these ops itself when hasQuantizedTypes.
+bool usesDequantizeOpQuantize(std::string_view op_name);
+
+// IEEE 754-2019 maximum/minimum of float bits: NaN propagates (the first NaN operand is returned), -0 < +0.
+uint64_t floatMinMax(ElementType t, uint64_t x, uint64_t y, bool max);
+// Lexicographic (real, imaginary) maximum/minimum of complex elements (parts of type `part`), NaN propagating.
+Elem complexMinMax(ElementType part, Elem x, Elem y, bool max);
+
 // fn(const std::vector<Elem>& args, Elem& out) -> bool: true when the result element is
 // implementation-defined. Input elements that are marked implementation-defined taint the result.
 // With `same_types`, every operand and the result must have one element type (arithmetic ops); the
-// evaluator does not rely on a verifier having run.
+// evaluator does not rely on a verifier having run. Quantized operands or results go through
+// dequantizeOpQuantize: the op is evaluated on the expressed types, and `fn` (made for the storage type) is
+// not used.
 template <typename Fn>
 absl::StatusOr<std::vector<RtValue>> mapElements(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands,
                                                  size_t expected_operands, Fn fn, bool same_types = false) {
@@ -28,6 +59,7 @@ absl::StatusOr<std::vector<RtValue>> mapElements(Interpreter& interp, const Oper
     return interp.opError(op, strCat("takes ", expected_operands, " operand(s), got ", operands.size()));
   }
   if (op.results.size() != 1) return interp.opError(op, strCat("must have one result, has ", op.results.size()));
+  if (hasQuantizedTypes(op, operands)) return dequantizeOpQuantize(interp, op, operands);
   if (same_types) {
     for (size_t k = 0; k < operands.size(); ++k) {
       if (operands[k].isTensor() && operands[k].tensor.type().tensorElement() != op.results[0]->type.tensorElement()) {
@@ -41,7 +73,6 @@ absl::StatusOr<std::vector<RtValue>> mapElements(Interpreter& interp, const Oper
   for (size_t k = 0; k < operands.size(); ++k) {
     auto t = tensorOperand(interp, op, operands, k);
     if (!t.ok()) return t.status();
-    if ((*t)->type().isQuantized()) return interp.unsupported(op, "quantized operands (issue 4)");
     in.push_back(*t);
     if (!shape || (shape->empty() && !(*t)->type().shape().empty())) shape = &(*t)->type().shape();
   }
@@ -52,7 +83,6 @@ absl::StatusOr<std::vector<RtValue>> mapElements(Interpreter& interp, const Oper
   }
   auto result_type = resultTensorType(interp, op, 0, *shape);
   if (!result_type.ok()) return result_type.status();
-  if (result_type->isQuantized()) return interp.unsupported(op, "quantized results (issue 4)");
   Tensor out(*result_type);
   const bool out_complex = isComplex(out.elementType());
   std::vector<uint8_t> impl(out.numElements());

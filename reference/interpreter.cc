@@ -5,8 +5,10 @@
 #include "absl/container/flat_hash_map.h"
 #include "ir/diagnostic.h"
 #include "ir/strings.h"
+#include "reference/elementwise.h"
 #include "reference/kernels.h"
 #include "reference/numerics.h"
+#include "reference/process.h"
 
 namespace hloconf::ref {
 
@@ -45,6 +47,22 @@ std::string valueTypeText(const RtValue& value) { return value.type().toString()
 Interpreter::Interpreter(const Module& module, std::string_view text, EvalOptions options)
     : module_(module), text_(text), options_(options) {
   initNumerics();
+}
+
+Interpreter::~Interpreter() = default;
+
+void Interpreter::setProcess(ProcessGrid* grid, uint32_t replica_id, uint32_t partition_id) {
+  grid_ = grid;
+  replica_id_ = replica_id;
+  partition_id_ = partition_id;
+}
+
+ProcessGrid& Interpreter::grid() {
+  if (!grid_) {
+    own_grid_ = std::make_unique<ProcessGrid>(1, 1, std::chrono::milliseconds(options_.collective_timeout_ms));
+    grid_ = own_grid_.get();
+  }
+  return *grid_;
 }
 
 int64_t Interpreter::failedChecks() const {
@@ -127,6 +145,10 @@ absl::StatusOr<std::vector<RtValue>> Interpreter::runRegion(const Region& region
   } pop{scopes_};
   for (const auto& op_ptr : block.operations) {
     const Operation& op = *op_ptr;
+    // In a parallel run, another process's failure stops this one (its results would be discarded).
+    if (grid_ && grid_->aborted()) {
+      return absl::AbortedError(strCat(location(op), ": error: stopped: another process of the parallel run failed"));
+    }
     std::vector<RtValue> operands;
     operands.reserve(op.operands.size());
     for (const Value* v : op.operands) {
@@ -215,6 +237,9 @@ absl::StatusOr<std::vector<RtValue>> Interpreter::evalOp(const Operation& op, st
     return runRegion(op.regions[branch], {});
   }
   if (name == "stablehlo.optimization_barrier") return operands;
+  // Quantized operands of ops the spec defines by dequantize-op-quantize (docs/quantization.md), before
+  // a kernel that would see only the storage integers.
+  if (usesDequantizeOpQuantize(name) && hasQuantizedTypes(op, operands)) return dequantizeOpQuantize(*this, op, operands);
   Kernel kernel = lookupKernel(name);
   if (!kernel) return unsupported(op);
   return kernel(*this, op, operands);

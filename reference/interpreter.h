@@ -8,6 +8,7 @@
 #define HLOCONF_REFERENCE_INTERPRETER_H_
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -18,6 +19,8 @@
 #include "reference/value.h"
 
 namespace hloconf::ref {
+
+class ProcessGrid;  // reference/process.h
 
 // The outcome of one check op (check.expect_* or custom_call @check.*).
 struct CheckResult {
@@ -34,6 +37,17 @@ struct EvalOptions {
   // Strict checks: expect_close allows 0 ULPs and expect_almost_eq no difference, whatever the program
   // says (to see where a golden file is not correctly rounded).
   bool strict_checks = false;
+  // Parallel runs (reference/process.h): a collective, recv or infeed that waits longer than this for
+  // the other processes fails. A backstop: waits that can never end (a deadlock, a process that finished
+  // or failed) fail at once.
+  int64_t collective_timeout_ms = 120'000;
+};
+
+// One stablehlo.outfeed: the process that wrote it and its inputs.
+struct OutfeedRecord {
+  uint32_t replica_id = 0;
+  uint32_t partition_id = 0;
+  std::vector<RtValue> values;
 };
 
 class Interpreter {
@@ -41,6 +55,7 @@ class Interpreter {
   // `text` is the source the module was parsed from (for file:line:col in messages); it must outlive
   // the interpreter.
   Interpreter(const Module& module, std::string_view text, EvalOptions options = {});
+  ~Interpreter();
 
   // Evaluates function `func` of the module on `args`; returns its results.
   absl::StatusOr<std::vector<RtValue>> callFunction(const Operation& func, std::vector<RtValue> args);
@@ -60,7 +75,21 @@ class Interpreter {
   absl::Status unsupported(const Operation& op, std::string_view detail = "") const;
 
   const Module& module() const { return module_; }
+  std::string_view text() const { return text_; }
   const EvalOptions& options() const { return options_; }
+
+  // The process this interpreter runs as (reference/process.h). By default it is process (0, 0) of a
+  // 1x1 grid of its own, created when first needed, so single-process behaviour is unchanged.
+  void setProcess(ProcessGrid* grid, uint32_t replica_id, uint32_t partition_id);
+  ProcessGrid& grid();
+  uint32_t replicaId() const { return replica_id_; }
+  uint32_t partitionId() const { return partition_id_; }
+  // Whether this interpreter runs one process of a parallel run (setProcess was called).
+  bool inParallelRun() const { return grid_ != nullptr && own_grid_ == nullptr; }
+
+  // stablehlo.outfeed writes here (in program order); interpreter.run_parallel appends its processes'.
+  const std::vector<OutfeedRecord>& outfeed() const { return outfeed_; }
+  void recordOutfeed(OutfeedRecord record) { outfeed_.push_back(std::move(record)); }
 
   // Whether ops named `op_name` can be evaluated (structural ops, control flow, or a kernel).
   static bool canEvaluate(std::string_view op_name);
@@ -75,6 +104,11 @@ class Interpreter {
   int call_depth_ = 0;
   std::vector<CheckResult> checks_;
   std::vector<const Env*> scopes_;  // innermost last; reset at each function call
+  ProcessGrid* grid_ = nullptr;     // set by setProcess, else own_grid_ once needed
+  std::unique_ptr<ProcessGrid> own_grid_;
+  uint32_t replica_id_ = 0;
+  uint32_t partition_id_ = 0;
+  std::vector<OutfeedRecord> outfeed_;
 };
 
 }  // namespace hloconf::ref

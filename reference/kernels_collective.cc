@@ -1,10 +1,751 @@
-// Processes and collectives (issue 4): all_gather, all_reduce, all_to_all, collective_broadcast,
-// collective_permute, reduce_scatter, replica_id, partition_id, send, recv, infeed, outfeed.
+// Processes and collectives (issue 4): replica_id, partition_id, all_gather, all_reduce, all_to_all,
+// collective_broadcast, collective_permute, reduce_scatter, send, recv, infeed, outfeed, and the
+// interpreter dialect's run_parallel and print.
+//
+// Each process runs in its own thread with its own Interpreter (reference/process.h). A collective
+// computes the process groups of the spec's strategy, meets the other members of its group in the grid's
+// rendezvous (ProcessGrid::exchange), receives every member's operands in group order, and computes its
+// own results from them. Every member computes with the same values in the same order, so the members of
+// a group get identical results. docs/design/processes.md has the design and the orders:
+// - all_reduce, reduce_scatter (and collective_reduce) fold left in process-group order:
+//   computation(...computation(computation(x@g0, x@g1), x@g2)..., x@gN), element by element, by running
+//   the body region (one binary-tree schedule the spec allows; no error bound is given for the others).
+// - collective_permute exchanges pair by pair, in the order of source_target_pairs.
+// Extensions used by the peer tests, not in the spec: collective_broadcast's `has_dynamic_root` (a last
+// operand, a 1-D integer tensor with one index per data operand, picks the source within the group), and
+// collective_reduce (all_reduce whose result only the group's first process keeps; the others get zeros).
+#include <algorithm>
+#include <cstdio>
+#include <cstring>
+#include <optional>
+#include <string>
+
+#include "ir/strings.h"
 #include "reference/kernels.h"
+#include "reference/numerics.h"
+#include "reference/process.h"
 
 namespace hloconf::ref {
+namespace {
 
-// No kernels yet: these ops report "unsupported: <op>".
-std::span<const KernelDef> collectiveKernels() { return {}; }
+using Results = absl::StatusOr<std::vector<RtValue>>;
+using Groups = std::vector<std::vector<int>>;  // flattened process ids, in group order
+
+enum class Strategy { kCrossReplica, kCrossPartition, kCrossReplicaAndPartition, kFlattenedIds };
+
+// An error of the grid (rendezvous, channel), with the op's location; the status code is kept.
+absl::Status gridError(Interpreter& interp, const Operation& op, const absl::Status& s) {
+  return absl::Status(s.code(), strCat(interp.location(op), ": error: ", op.name, ": ", std::string(s.message())));
+}
+
+int selfId(Interpreter& interp) {
+  return static_cast<int>(interp.replicaId() * interp.grid().numPartitions() + interp.partitionId());
+}
+
+// channel_handle's handle (or a plain channel_id); 0 when absent.
+int64_t channelId(const Operation& op) {
+  if (const Attribute* h = attrOf(op, "channel_handle"); h && h->kind() == Attribute::Kind::kStruct) {
+    for (const NamedAttr& field : h->entries()) {
+      if (field.name == "handle" && field.value->kind() == Attribute::Kind::kInteger) return field.value->intValue();
+    }
+  }
+  if (const Attribute* c = attrOf(op, "channel_id"); c && c->kind() == Attribute::Kind::kInteger) return c->intValue();
+  return 0;
+}
+
+bool flagAttr(const Operation& op, std::string_view name) {
+  const Attribute* a = attrOf(op, name);
+  if (!a) return false;
+  return a->kind() == Attribute::Kind::kUnit || (a->kind() == Attribute::Kind::kBool && a->boolValue());
+}
+
+// The rows of a 2-D integer attribute (replica_groups, source_target_pairs). -1 entries pad ragged
+// groups and are dropped when `drop_padding`.
+absl::StatusOr<std::vector<std::vector<int64_t>>> idRows(Interpreter& interp, const Operation& op, std::string_view name, bool drop_padding) {
+  const Attribute* a = attrOf(op, name);
+  if (!a || a->kind() != Attribute::Kind::kDenseElements) return interp.opError(op, strCat("needs a dense '", name, "' attribute"));
+  const Tensor& t = a->denseElements();
+  if (!isInteger(t.elementType()) || t.type().rank() != 2) {
+    return interp.opError(op, strCat("'", name, "' must be a 2-dimensional integer tensor"));
+  }
+  const int64_t rows = t.type().shape()[0], cols = t.type().shape()[1];
+  std::vector<std::vector<int64_t>> out(rows);
+  for (int64_t r = 0; r < rows; ++r) {
+    for (int64_t c = 0; c < cols; ++c) {
+      const int64_t v = static_cast<int64_t>(integerValue(t.elementType(), t.bits(r * cols + c)));
+      if (v == -1 && drop_padding) continue;
+      out[r].push_back(v);
+    }
+  }
+  return out;
+}
+
+// The spec's process-group strategies ("Collective ops"), as flattened ids.
+absl::StatusOr<Groups> processGroups(Interpreter& interp, const Operation& op, Strategy strategy,
+                                     const std::vector<std::vector<int64_t>>& rows, std::string_view what) {
+  ProcessGrid& grid = interp.grid();
+  const int64_t R = grid.numReplicas(), P = grid.numPartitions();
+  const int64_t limit = strategy == Strategy::kCrossPartition ? P : strategy == Strategy::kFlattenedIds ? R * P : R;
+  const char* unit = strategy == Strategy::kCrossPartition ? "partition" : strategy == Strategy::kFlattenedIds ? "process" : "replica";
+  for (const auto& row : rows) {
+    for (int64_t id : row) {
+      if (id < 0 || id >= limit) {
+        std::string hint;
+        if (R * P == 1) {
+          auto [dr, dp] = declaredProcessGrid(interp.module());
+          if (dr * dp > 1) hint = strCat(" (the module declares ", dr, "x", dp, " processes; run it as a parallel run, reference/process.h)");
+        }
+        return interp.opError(op, strCat(what, " names ", unit, " ", id, ", but the process grid is ", R, "x", P,
+                                         " (num_replicas x num_partitions)", hint));
+      }
+    }
+  }
+  Groups groups;
+  switch (strategy) {
+    case Strategy::kCrossReplica:
+      for (const auto& row : rows) {
+        for (int64_t p = 0; p < P; ++p) {
+          std::vector<int> g;
+          for (int64_t r : row) g.push_back(static_cast<int>(r * P + p));
+          groups.push_back(std::move(g));
+        }
+      }
+      break;
+    case Strategy::kCrossPartition:
+      for (const auto& row : rows) {
+        for (int64_t r = 0; r < R; ++r) {
+          std::vector<int> g;
+          for (int64_t p : row) g.push_back(static_cast<int>(r * P + p));
+          groups.push_back(std::move(g));
+        }
+      }
+      break;
+    case Strategy::kCrossReplicaAndPartition:
+      for (const auto& row : rows) {
+        std::vector<int> g;
+        for (int64_t p = 0; p < P; ++p) {
+          for (int64_t r : row) g.push_back(static_cast<int>(r * P + p));
+        }
+        groups.push_back(std::move(g));
+      }
+      break;
+    case Strategy::kFlattenedIds:
+      for (const auto& row : rows) groups.emplace_back(row.begin(), row.end());
+      break;
+  }
+  return groups;
+}
+
+// The process groups of ops that name them with replica_groups (all_gather, all_reduce, reduce_scatter):
+// cross_replica, cross_replica_and_partition or flattened_ids by channel_id and use_global_device_ids.
+// The groups must not overlap (C2).
+absl::StatusOr<Groups> replicaGroups(Interpreter& interp, const Operation& op, bool with_global_ids) {
+  auto rows = idRows(interp, op, "replica_groups", true);
+  if (!rows.ok()) return rows.status();
+  const int64_t channel = channelId(op);
+  const bool global = with_global_ids && flagAttr(op, "use_global_device_ids");
+  if (global && channel <= 0) return interp.opError(op, "use_global_device_ids needs a positive channel_id (C5)");
+  const Strategy s = global ? Strategy::kFlattenedIds : channel > 0 ? Strategy::kCrossReplicaAndPartition : Strategy::kCrossReplica;
+  auto groups = processGroups(interp, op, s, *rows, "replica_groups");
+  if (!groups.ok()) return groups;
+  std::vector<bool> seen(interp.grid().numProcesses(), false);
+  for (const auto& g : *groups) {
+    for (int id : g) {
+      if (seen[id]) return interp.opError(op, strCat("replica_groups has process ", interp.grid().processName(id), " twice (C1)"));
+      seen[id] = true;
+    }
+  }
+  return groups;
+}
+
+// The group of this process, or nullptr.
+const std::vector<int>* groupOf(const Groups& groups, int self) {
+  for (const auto& g : groups) {
+    if (std::find(g.begin(), g.end(), self) != g.end()) return &g;
+  }
+  return nullptr;
+}
+
+absl::StatusOr<const std::vector<int>*> requireGroup(Interpreter& interp, const Operation& op, const Groups& groups) {
+  const std::vector<int>* g = groupOf(groups, selfId(interp));
+  if (!g) {
+    return interp.opError(op, strCat("process ", interp.grid().processName(selfId(interp)), " is in no process group of this op"));
+  }
+  return g;
+}
+
+size_t indexIn(const std::vector<int>& group, int id) { return std::find(group.begin(), group.end(), id) - group.begin(); }
+
+// Every member's contribution, in group order (a group of one needs no rendezvous).
+absl::StatusOr<std::vector<std::vector<RtValue>>> exchange(Interpreter& interp, const Operation& op, const std::vector<int>& group,
+                                                           std::vector<RtValue> contribution) {
+  if (group.size() == 1) return std::vector<std::vector<RtValue>>{std::move(contribution)};
+  auto values = interp.grid().exchange(selfId(interp), group, op.name, std::move(contribution));
+  if (!values.ok()) return gridError(interp, op, values.status());
+  return values;
+}
+
+absl::Status requireTensors(Interpreter& interp, const Operation& op, const std::vector<RtValue>& operands) {
+  for (size_t i = 0; i < operands.size(); ++i) {
+    if (!operands[i].isTensor()) return interp.opError(op, strCat("operand ", i, " must be a tensor"));
+  }
+  return absl::OkStatus();
+}
+
+int64_t product(const std::vector<int64_t>& shape, size_t begin, size_t end) {
+  int64_t p = 1;
+  for (size_t d = begin; d < end; ++d) p *= shape[d];
+  return p;
+}
+
+// Concatenates `parts` (same shape except `dim`) along `dim` into a tensor of `type`, with their marks.
+RtValue concatAlong(const std::vector<const RtValue*>& parts, int64_t dim, const Type& type) {
+  Tensor out(type);
+  std::vector<uint8_t> marks;
+  bool any_marks = false;
+  for (const RtValue* p : parts) any_marks |= !p->impl_defined.empty();
+  if (any_marks) marks.assign(out.numElements(), 0);
+  const std::vector<int64_t>& shape0 = parts[0]->tensor.type().shape();
+  const int64_t outer = product(shape0, 0, dim), inner = product(shape0, dim + 1, shape0.size());
+  const int eb = out.elementBytes();
+  int64_t offset = 0;
+  for (int64_t o = 0; o < outer; ++o) {
+    for (const RtValue* p : parts) {
+      const int64_t chunk = p->tensor.type().shape()[dim] * inner;
+      if (chunk == 0) continue;
+      std::memcpy(out.mutableBytes().data() + offset * eb, p->tensor.bytes().data() + o * chunk * eb, chunk * eb);
+      if (any_marks && !p->impl_defined.empty()) std::copy_n(p->impl_defined.begin() + o * chunk, chunk, marks.begin() + offset);
+      offset += chunk;
+    }
+  }
+  return RtValue::ofTensor(std::move(out), std::move(marks));
+}
+
+// Part `index` of `count` equal parts of `v` along `dim`.
+RtValue partAlong(const RtValue& v, int64_t dim, int64_t count, int64_t index) {
+  std::vector<int64_t> shape = v.tensor.type().shape();
+  const int64_t size = shape[dim] / count;
+  shape[dim] = size;
+  Tensor out(Type::tensor(shape, v.tensor.type().tensorElement()));
+  std::vector<uint8_t> marks;
+  if (!v.impl_defined.empty()) marks.assign(out.numElements(), 0);
+  const int64_t outer = product(shape, 0, dim), inner = product(shape, dim + 1, shape.size());
+  const int64_t chunk = size * inner, stride = chunk * count;
+  const int eb = out.elementBytes();
+  for (int64_t o = 0; o < outer && chunk > 0; ++o) {
+    const int64_t from = o * stride + index * chunk;
+    std::memcpy(out.mutableBytes().data() + o * chunk * eb, v.tensor.bytes().data() + from * eb, chunk * eb);
+    if (!marks.empty()) std::copy_n(v.impl_defined.begin() + from, chunk, marks.begin() + o * chunk);
+  }
+  return RtValue::ofTensor(std::move(out), std::move(marks));
+}
+
+absl::StatusOr<int64_t> dimAttr(Interpreter& interp, const Operation& op, std::string_view name, int64_t rank) {
+  const Attribute* a = attrOf(op, name);
+  if (!a || a->kind() != Attribute::Kind::kInteger) return interp.opError(op, strCat("needs an integer '", name, "' attribute"));
+  if (a->intValue() < 0 || a->intValue() >= rank) return interp.opError(op, strCat(name, " ", a->intValue(), " is out of range for rank ", rank));
+  return a->intValue();
+}
+
+// The result tensor of `type` filled with zeros (the zero point for per-tensor quantized types), for
+// processes that receive nothing (collective_broadcast, collective_permute).
+absl::StatusOr<RtValue> zeros(Interpreter& interp, const Operation& op, size_t i) {
+  if (i >= op.results.size() || !op.results[i]->type.isTensor() || !op.results[i]->type.hasStaticShape()) {
+    return interp.opError(op, strCat("result ", i, " must be a static-shaped tensor"));
+  }
+  const Type& type = op.results[i]->type;
+  Tensor out(type);
+  if (type.isQuantized()) {
+    const QuantizedType& q = type.tensorElement().quantizedType();
+    if (q.quantized_dimension || q.zero_points.size() != 1) return interp.unsupported(op, "zeros of a per-axis quantized type");
+    const int width = bitWidth(q.storage_type);
+    const uint64_t mask = width >= 64 ? ~uint64_t{0} : (uint64_t{1} << width) - 1;
+    for (int64_t e = 0; e < out.numElements(); ++e) out.setBits(e, static_cast<uint64_t>(q.zero_points[0]) & mask);
+  }
+  return RtValue::ofTensor(std::move(out));
+}
+
+// --- replica_id, partition_id ---------------------------------------------------------------------------
+
+Results idKernel(Interpreter& interp, const Operation& op, uint32_t id) {
+  if (op.results.size() != 1 || !op.results[0]->type.isTensor() || op.results[0]->type.rank() != 0 ||
+      op.results[0]->type.elementType() != ElementType::kUI32) {
+    return interp.opError(op, "needs one tensor<ui32> result");
+  }
+  Tensor out(op.results[0]->type);
+  out.setBits(0, id);
+  return std::vector<RtValue>{RtValue::ofTensor(std::move(out))};
+}
+
+Results replicaIdKernel(Interpreter& interp, const Operation& op, std::vector<RtValue>&) { return idKernel(interp, op, interp.replicaId()); }
+Results partitionIdKernel(Interpreter& interp, const Operation& op, std::vector<RtValue>&) { return idKernel(interp, op, interp.partitionId()); }
+
+// --- all_gather -----------------------------------------------------------------------------------------
+
+Results allGatherKernel(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands) {
+  if (absl::Status s = requireTensors(interp, op, operands); !s.ok()) return s;
+  if (operands.empty() || operands.size() != op.results.size()) return interp.opError(op, "needs one result per operand");
+  auto groups = replicaGroups(interp, op, true);
+  if (!groups.ok()) return groups.status();
+  auto group = requireGroup(interp, op, *groups);
+  if (!group.ok()) return group.status();
+  std::vector<int64_t> dims;
+  for (const RtValue& v : operands) {
+    auto dim = dimAttr(interp, op, "all_gather_dim", v.tensor.type().rank());
+    if (!dim.ok()) return dim.status();
+    dims.push_back(*dim);
+  }
+  auto all = exchange(interp, op, **group, operands);
+  if (!all.ok()) return all.status();
+  std::vector<RtValue> results;
+  for (size_t i = 0; i < operands.size(); ++i) {
+    std::vector<const RtValue*> parts;
+    std::vector<int64_t> shape = operands[i].tensor.type().shape();
+    shape[dims[i]] = 0;
+    for (const auto& member : *all) {
+      if (member.size() != operands.size() || member[i].tensor.type() != operands[i].tensor.type()) {
+        return interp.opError(op, "the processes of a group gave operands of different types");
+      }
+      parts.push_back(&member[i]);
+      shape[dims[i]] += member[i].tensor.type().shape()[dims[i]];
+    }
+    auto type = resultTensorType(interp, op, i, shape);
+    if (!type.ok()) return type.status();
+    results.push_back(concatAlong(parts, dims[i], *type));
+  }
+  return results;
+}
+
+// --- all_reduce, reduce_scatter, collective_reduce ------------------------------------------------------
+
+// Folds `inputs` (every process's operand, in group order) left to right with the body region, element by
+// element: computation(...computation(x0, x1)..., xn).
+absl::StatusOr<RtValue> foldInGroupOrder(Interpreter& interp, const Operation& op, const std::vector<const RtValue*>& inputs) {
+  if (op.regions.size() != 1 || op.regions[0].blocks.size() != 1) return interp.opError(op, "needs one computation region");
+  const Block& body = *op.regions[0].blocks.front();
+  if (body.arguments.size() != 2 || !body.arguments[0]->type.isTensor() || body.arguments[0]->type.rank() != 0 ||
+      body.arguments[0]->type != body.arguments[1]->type) {
+    return interp.opError(op, "the computation must take two scalar tensors of one type (C5)");
+  }
+  const Type& scalar = body.arguments[0]->type;
+  const Type& operand_type = inputs[0]->tensor.type();
+  for (const RtValue* in : inputs) {
+    if (in->tensor.type() != operand_type) return interp.opError(op, "the processes of a group gave operands of different types");
+  }
+  if (operand_type.tensorElement() != scalar.tensorElement()) {
+    return interp.unsupported(op, strCat("a computation on ", scalar.toString(), " for operands of ", operand_type.toString(),
+                                         " (promotion is not implemented)"));
+  }
+  Tensor out(Type::tensor(operand_type.shape(), scalar.tensorElement()));
+  std::vector<uint8_t> marks;
+  const int eb = out.elementBytes();
+  auto scalarAt = [&](const RtValue& v, int64_t e) {
+    Tensor t(scalar);
+    std::memcpy(t.mutableBytes().data(), v.tensor.bytes().data() + e * eb, eb);
+    return RtValue::ofTensor(std::move(t), v.isImplDefined(e) ? std::vector<uint8_t>{1} : std::vector<uint8_t>{});
+  };
+  for (int64_t e = 0; e < out.numElements(); ++e) {
+    RtValue acc = scalarAt(*inputs[0], e);
+    for (size_t k = 1; k < inputs.size(); ++k) {
+      RtValue next = scalarAt(*inputs[k], e);
+      const bool marked = acc.isImplDefined(0) || next.isImplDefined(0);
+      auto r = interp.runRegion(op.regions[0], {std::move(acc), std::move(next)});
+      if (!r.ok()) return r.status();
+      if (r->size() != 1 || !(*r)[0].isTensor() || (*r)[0].tensor.type() != scalar) {
+        return interp.opError(op, strCat("the computation must return one ", scalar.toString()));
+      }
+      acc = std::move((*r)[0]);
+      if (marked) acc.impl_defined = {1};
+    }
+    std::memcpy(out.mutableBytes().data() + e * eb, acc.tensor.bytes().data(), eb);
+    if (acc.isImplDefined(0)) {
+      if (marks.empty()) marks.assign(out.numElements(), 0);
+      marks[e] = 1;
+    }
+  }
+  return RtValue::ofTensor(std::move(out), std::move(marks));
+}
+
+// all_reduce of every operand within this process's group: results in operand order.
+absl::StatusOr<std::vector<RtValue>> allReduceValues(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands,
+                                                     const std::vector<int>& group) {
+  auto all = exchange(interp, op, group, operands);
+  if (!all.ok()) return all.status();
+  std::vector<RtValue> results;
+  for (size_t i = 0; i < operands.size(); ++i) {
+    std::vector<const RtValue*> inputs;
+    for (const auto& member : *all) {
+      if (member.size() != operands.size()) return interp.opError(op, "the processes of a group gave different numbers of operands");
+      inputs.push_back(&member[i]);
+    }
+    auto r = foldInGroupOrder(interp, op, inputs);
+    if (!r.ok()) return r.status();
+    results.push_back(std::move(*r));
+  }
+  return results;
+}
+
+Results allReduceKernel(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands) {
+  if (absl::Status s = requireTensors(interp, op, operands); !s.ok()) return s;
+  if (operands.empty() || operands.size() != op.results.size()) return interp.opError(op, "needs one result per operand");
+  auto groups = replicaGroups(interp, op, true);
+  if (!groups.ok()) return groups.status();
+  auto group = requireGroup(interp, op, *groups);
+  if (!group.ok()) return group.status();
+  return allReduceValues(interp, op, operands, **group);
+}
+
+Results collectiveReduceKernel(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands) {
+  auto reduced = allReduceKernel(interp, op, operands);
+  if (!reduced.ok()) return reduced;
+  auto groups = replicaGroups(interp, op, true);
+  if (!groups.ok()) return groups.status();
+  const std::vector<int>* group = groupOf(*groups, selfId(interp));
+  if (group && group->front() == selfId(interp)) return reduced;
+  std::vector<RtValue> results;
+  for (size_t i = 0; i < op.results.size(); ++i) {
+    auto z = zeros(interp, op, i);
+    if (!z.ok()) return z.status();
+    results.push_back(std::move(*z));
+  }
+  return results;
+}
+
+Results reduceScatterKernel(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands) {
+  if (absl::Status s = requireTensors(interp, op, operands); !s.ok()) return s;
+  if (operands.size() != 1 || op.results.size() != 1) return interp.opError(op, "needs one operand and one result");
+  auto groups = replicaGroups(interp, op, true);
+  if (!groups.ok()) return groups.status();
+  auto group = requireGroup(interp, op, *groups);
+  if (!group.ok()) return group.status();
+  auto dim = dimAttr(interp, op, "scatter_dimension", operands[0].tensor.type().rank());
+  if (!dim.ok()) return dim.status();
+  const int64_t n = static_cast<int64_t>((*group)->size());
+  if (operands[0].tensor.type().shape()[*dim] % n != 0) {
+    return interp.opError(op, strCat("dimension ", *dim, " (size ", operands[0].tensor.type().shape()[*dim],
+                                     ") does not split into ", n, " parts (C1)"));
+  }
+  auto reduced = allReduceValues(interp, op, operands, **group);
+  if (!reduced.ok()) return reduced.status();
+  RtValue part = partAlong((*reduced)[0], *dim, n, static_cast<int64_t>(indexIn(**group, selfId(interp))));
+  auto type = resultTensorType(interp, op, 0, part.tensor.type().shape());
+  if (!type.ok()) return type.status();
+  return std::vector<RtValue>{std::move(part)};
+}
+
+// --- all_to_all ----------------------------------------------------------------------------------------
+
+Results allToAllKernel(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands) {
+  if (absl::Status s = requireTensors(interp, op, operands); !s.ok()) return s;
+  if (operands.empty() || operands.size() != op.results.size()) return interp.opError(op, "needs one result per operand");
+  auto rows = idRows(interp, op, "replica_groups", true);
+  if (!rows.ok()) return rows.status();
+  const Strategy strategy = channelId(op) > 0 ? Strategy::kCrossPartition : Strategy::kCrossReplica;
+  auto groups = processGroups(interp, op, strategy, *rows, "replica_groups");
+  if (!groups.ok()) return groups.status();
+  auto group = requireGroup(interp, op, *groups);
+  if (!group.ok()) return group.status();
+  const Attribute* count_attr = attrOf(op, "split_count");
+  if (!count_attr || count_attr->kind() != Attribute::Kind::kInteger || count_attr->intValue() <= 0) {
+    return interp.opError(op, "needs a positive integer 'split_count' attribute (C4)");
+  }
+  const int64_t count = count_attr->intValue();
+  if (count != static_cast<int64_t>((*group)->size())) {
+    return interp.opError(op, strCat("split_count ", count, " differs from the process group size ", (*group)->size(), " (C8)"));
+  }
+  const int64_t rank = operands[0].tensor.type().rank();
+  auto split_dim = dimAttr(interp, op, "split_dimension", rank);
+  if (!split_dim.ok()) return split_dim.status();
+  auto concat_dim = dimAttr(interp, op, "concat_dimension", rank);
+  if (!concat_dim.ok()) return concat_dim.status();
+  for (const RtValue& v : operands) {
+    if (v.tensor.type().rank() != rank) return interp.opError(op, "the operands must have one rank");
+    if (v.tensor.type().shape()[*split_dim] % count != 0) {
+      return interp.opError(op, strCat("dimension ", *split_dim, " of ", v.tensor.type().toString(), " does not split into ", count, " parts (C2)"));
+    }
+  }
+  auto all = exchange(interp, op, **group, operands);
+  if (!all.ok()) return all.status();
+  const int64_t me = static_cast<int64_t>(indexIn(**group, selfId(interp)));
+  std::vector<RtValue> results;
+  for (size_t i = 0; i < operands.size(); ++i) {
+    std::vector<RtValue> parts;
+    for (const auto& member : *all) {
+      if (member.size() != operands.size() || member[i].tensor.type() != operands[i].tensor.type()) {
+        return interp.opError(op, "the processes of a group gave operands of different types");
+      }
+      parts.push_back(partAlong(member[i], *split_dim, count, me));
+    }
+    std::vector<const RtValue*> pointers;
+    std::vector<int64_t> shape = parts[0].tensor.type().shape();
+    shape[*concat_dim] *= count;
+    for (const RtValue& p : parts) pointers.push_back(&p);
+    auto type = resultTensorType(interp, op, i, shape);
+    if (!type.ok()) return type.status();
+    results.push_back(concatAlong(pointers, *concat_dim, *type));
+  }
+  return results;
+}
+
+// --- collective_broadcast, collective_permute -----------------------------------------------------------
+
+Results collectiveBroadcastKernel(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands) {
+  if (absl::Status s = requireTensors(interp, op, operands); !s.ok()) return s;
+  const bool dynamic_root = flagAttr(op, "has_dynamic_root");
+  const size_t data = dynamic_root ? operands.size() - 1 : operands.size();
+  if (operands.empty() || (dynamic_root && operands.size() < 2) || data != op.results.size()) {
+    return interp.opError(op, dynamic_root ? "needs data operands, a root operand, and one result per data operand" : "needs one result per operand");
+  }
+  auto rows = idRows(interp, op, "replica_groups", true);
+  if (!rows.ok()) return rows.status();
+  const Strategy strategy = channelId(op) > 0 ? Strategy::kCrossPartition : Strategy::kCrossReplica;
+  auto groups = processGroups(interp, op, strategy, *rows, "replica_groups");
+  if (!groups.ok()) return groups.status();
+  const std::vector<int>* group = groupOf(*groups, selfId(interp));
+  std::vector<RtValue> results;
+  if (!group) {  // not in any group: zeros
+    for (size_t i = 0; i < data; ++i) {
+      auto z = zeros(interp, op, i);
+      if (!z.ok()) return z.status();
+      results.push_back(std::move(*z));
+    }
+    return results;
+  }
+  std::vector<int64_t> roots(data, 0);
+  if (dynamic_root) {
+    const Tensor& root = operands.back().tensor;
+    if (!isInteger(root.elementType()) || root.type().rank() != 1 || root.numElements() != static_cast<int64_t>(data)) {
+      return interp.opError(op, strCat("the root operand must be a 1-D integer tensor with one index per data operand (", data, ")"));
+    }
+    for (size_t i = 0; i < data; ++i) {
+      roots[i] = static_cast<int64_t>(integerValue(root.elementType(), root.bits(i)));
+      if (roots[i] < 0 || roots[i] >= static_cast<int64_t>(group->size())) {
+        return interp.opError(op, strCat("root ", roots[i], " is outside the process group of size ", group->size()));
+      }
+    }
+  }
+  std::vector<RtValue> contribution(operands.begin(), operands.begin() + data);
+  auto all = exchange(interp, op, *group, std::move(contribution));
+  if (!all.ok()) return all.status();
+  for (size_t i = 0; i < data; ++i) {
+    const std::vector<RtValue>& source = (*all)[roots[i]];
+    if (source.size() != data || source[i].tensor.type() != operands[i].tensor.type()) {
+      return interp.opError(op, "the processes of a group gave operands of different types");
+    }
+    results.push_back(source[i]);
+  }
+  return results;
+}
+
+Results collectivePermuteKernel(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands) {
+  if (absl::Status s = requireTensors(interp, op, operands); !s.ok()) return s;
+  if (operands.empty() || operands.size() != op.results.size()) return interp.opError(op, "needs one result per operand");
+  auto rows = idRows(interp, op, "source_target_pairs", false);
+  if (!rows.ok()) return rows.status();
+  for (const auto& row : *rows) {
+    if (row.size() != 2) return interp.opError(op, "source_target_pairs must have 2 columns (C1)");
+  }
+  for (int column = 0; column < 2; ++column) {
+    for (size_t a = 0; a < rows->size(); ++a) {
+      for (size_t b = a + 1; b < rows->size(); ++b) {
+        if ((*rows)[a][column] == (*rows)[b][column]) {
+          return interp.opError(op, strCat("source_target_pairs repeats ", column ? "target " : "source ", (*rows)[a][column], column ? " (C3)" : " (C2)"));
+        }
+      }
+    }
+  }
+  const Strategy strategy = channelId(op) > 0 ? Strategy::kCrossPartition : Strategy::kCrossReplica;
+  auto pairs = processGroups(interp, op, strategy, *rows, "source_target_pairs");
+  if (!pairs.ok()) return pairs.status();
+  const int self = selfId(interp);
+  std::optional<std::vector<RtValue>> received;
+  // Pair by pair, in the order of source_target_pairs (every process goes through the pairs in one order,
+  // so the pairwise rendezvous cannot deadlock).
+  for (const std::vector<int>& pair : *pairs) {
+    if (pair[0] != self && pair[1] != self) continue;
+    if (pair[0] == pair[1]) {
+      received = operands;
+      continue;
+    }
+    auto all = exchange(interp, op, pair, pair[0] == self ? operands : std::vector<RtValue>{});
+    if (!all.ok()) return all.status();
+    if (pair[1] == self) received = std::move((*all)[0]);
+  }
+  std::vector<RtValue> results;
+  for (size_t i = 0; i < operands.size(); ++i) {
+    if (received) {
+      if (received->size() != operands.size() || (*received)[i].tensor.type() != operands[i].tensor.type()) {
+        return interp.opError(op, "the processes gave operands of different types");
+      }
+      results.push_back((*received)[i]);
+    } else {
+      auto z = zeros(interp, op, i);
+      if (!z.ok()) return z.status();
+      results.push_back(std::move(*z));
+    }
+  }
+  return results;
+}
+
+// --- send, recv, infeed, outfeed ------------------------------------------------------------------------
+
+absl::Status requireTrailingToken(Interpreter& interp, const Operation& op, const std::vector<RtValue>& operands) {
+  if (operands.empty() || operands.back().kind != RtValue::Kind::kToken) return interp.opError(op, "the last operand must be a token");
+  for (size_t i = 0; i + 1 < operands.size(); ++i) {
+    if (!operands[i].isTensor()) return interp.opError(op, strCat("operand ", i, " must be a tensor"));
+  }
+  return absl::OkStatus();
+}
+
+Results sendKernel(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands) {
+  if (absl::Status s = requireTrailingToken(interp, op, operands); !s.ok()) return s;
+  std::vector<RtValue> values(operands.begin(), operands.end() - 1);
+  interp.grid().send(selfId(interp), channelId(op), std::move(values));
+  return std::vector<RtValue>{RtValue::token()};
+}
+
+Results recvKernel(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands) {
+  if (operands.size() != 1 || operands[0].kind != RtValue::Kind::kToken) return interp.opError(op, "needs one token operand");
+  if (op.results.empty()) return interp.opError(op, "needs a token result");
+  auto values = interp.grid().recv(selfId(interp), channelId(op));
+  if (!values.ok()) return gridError(interp, op, values.status());
+  if (values->size() + 1 != op.results.size()) {
+    return interp.opError(op, strCat("received ", values->size(), " value(s) on channel ", channelId(op), ", but the op has ",
+                                     op.results.size() - 1, " payload result(s)"));
+  }
+  values->push_back(RtValue::token());
+  return std::move(*values);
+}
+
+Results infeedKernel(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands) {
+  if (operands.size() != 1 || operands[0].kind != RtValue::Kind::kToken) return interp.opError(op, "needs one token operand");
+  if (op.results.empty()) return interp.opError(op, "needs a token result");
+  if (!interp.grid().hasInfeed()) {
+    return interp.opError(op, "this run has no infeed to read from: hloconf eval has no infeed flag; give an infeed queue with "
+                              "interpreter.run_parallel's `infeed` attribute (a list of functions, one per entry) or "
+                              "ref::ParallelRun::infeed (reference/process.h)");
+  }
+  auto values = interp.grid().popInfeed();
+  if (!values.ok()) return gridError(interp, op, values.status());
+  if (values->size() + 1 != op.results.size()) {
+    return interp.opError(op, strCat("the infeed entry has ", values->size(), " value(s), but the op has ", op.results.size() - 1,
+                                     " payload result(s)"));
+  }
+  values->push_back(RtValue::token());
+  return std::move(*values);
+}
+
+Results outfeedKernel(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands) {
+  if (absl::Status s = requireTrailingToken(interp, op, operands); !s.ok()) return s;
+  interp.recordOutfeed({interp.replicaId(), interp.partitionId(), std::vector<RtValue>(operands.begin(), operands.end() - 1)});
+  return std::vector<RtValue>{RtValue::token()};
+}
+
+// --- interpreter.run_parallel, interpreter.print --------------------------------------------------------
+
+absl::StatusOr<const Operation*> symbolFunction(Interpreter& interp, const Operation& op, const Attr& a, std::string_view what) {
+  if (a->kind() != Attribute::Kind::kSymbolRef || a->symbolPath().empty()) {
+    return interp.opError(op, strCat(what, " must list function symbols (@name)"));
+  }
+  const Operation* f = interp.module().findFunction(a->symbolPath().back());
+  if (!f) return interp.opError(op, strCat(what, " names @", a->symbolPath().back(), ", which is not a function of this module"));
+  return f;
+}
+
+// `programs = [[@f00, @f01, ...], [@f10, ...], ...]`: row r holds the programs of replica r, one per
+// partition. The operands are the processes' arguments, process after process in flattened id order
+// (each takes as many as its function has parameters); the results are the processes' results in the
+// same order. `infeed = [@g0, @g1, ...]`: each function (no arguments) gives one entry of the shared
+// infeed queue, evaluated before the run.
+Results runParallelKernel(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands) {
+  // A process that starts a parallel run of its own could multiply threads without bound.
+  if (interp.inParallelRun()) return interp.opError(op, "a process of a parallel run cannot start another (nested run_parallel)");
+  const Attribute* programs = attrOf(op, "programs");
+  if (!programs || programs->kind() != Attribute::Kind::kArray || programs->elements().empty()) {
+    return interp.opError(op, "needs a 'programs' attribute: a list of lists of functions, one list per replica");
+  }
+  ParallelRun run;
+  run.num_replicas = static_cast<uint32_t>(programs->elements().size());
+  for (const Attr& row : programs->elements()) {
+    if (row->kind() != Attribute::Kind::kArray || row->elements().empty()) return interp.opError(op, "each row of 'programs' must be a non-empty list");
+    run.num_partitions = static_cast<uint32_t>(programs->elements().front()->elements().size());
+    if (row->elements().size() != run.num_partitions) return interp.opError(op, "the rows of 'programs' must have one length (num_partitions)");
+    for (const Attr& f : row->elements()) {
+      auto func = symbolFunction(interp, op, f, "programs");
+      if (!func.ok()) return func.status();
+      run.programs.push_back(*func);
+    }
+  }
+  if (run.programs.size() > 1024) return interp.opError(op, strCat(run.programs.size(), " processes exceed the evaluator's bound of 1024"));
+  size_t next = 0;
+  for (const Operation* f : run.programs) {
+    if (f->regions.empty() || f->regions[0].blocks.empty()) {
+      return interp.opError(op, strCat("@", functionName(*f), " has no body"));
+    }
+    const size_t n = f->regions[0].blocks.front()->arguments.size();
+    if (next + n > operands.size()) {
+      return interp.opError(op, strCat("has ", operands.size(), " operand(s), fewer than the processes' functions take"));
+    }
+    run.args.emplace_back(operands.begin() + next, operands.begin() + next + n);
+    next += n;
+  }
+  if (next != operands.size()) {
+    return interp.opError(op, strCat("has ", operands.size(), " operand(s), but the processes' functions take ", next));
+  }
+  if (const Attribute* infeed = attrOf(op, "infeed")) {
+    if (infeed->kind() != Attribute::Kind::kArray) return interp.opError(op, "'infeed' must be a list of functions");
+    run.has_infeed = true;
+    for (const Attr& f : infeed->elements()) {
+      auto func = symbolFunction(interp, op, f, "infeed");
+      if (!func.ok()) return func.status();
+      auto entry = interp.callFunction(**func, {});
+      if (!entry.ok()) return entry.status();
+      run.infeed.push_back(std::move(*entry));
+    }
+  }
+  ParallelResult result = runParallel(interp.module(), interp.text(), std::move(run), interp.options());
+  for (CheckResult& c : result.checks) interp.recordCheck(std::move(c));
+  for (OutfeedRecord& r : result.outfeed) interp.recordOutfeed(std::move(r));
+  if (!result.status.ok()) return result.status;
+  std::vector<RtValue> flat;
+  for (auto& process : result.results) {
+    for (RtValue& v : process) flat.push_back(std::move(v));
+  }
+  return flat;
+}
+
+// Prints each operand to stdout (one process at a time); returns the operand when the op has a result.
+Results printKernel(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands) {
+  {
+    std::lock_guard<std::mutex> lock(interp.grid().printMutex());
+    for (const RtValue& v : operands) std::printf("%s\n", toString(v).c_str());
+    std::fflush(stdout);
+  }
+  if (op.results.empty()) return std::vector<RtValue>{};
+  if (op.results.size() != operands.size()) return interp.opError(op, "needs one result per operand, or none");
+  return operands;
+}
+
+constexpr KernelDef kCollectiveKernels[] = {
+    {"stablehlo.replica_id", replicaIdKernel},
+    {"stablehlo.partition_id", partitionIdKernel},
+    {"stablehlo.all_gather", allGatherKernel},
+    {"stablehlo.all_reduce", allReduceKernel},
+    {"stablehlo.reduce_scatter", reduceScatterKernel},
+    {"stablehlo.all_to_all", allToAllKernel},
+    {"stablehlo.collective_broadcast", collectiveBroadcastKernel},
+    {"stablehlo.collective_permute", collectivePermuteKernel},
+    {"stablehlo.collective_reduce", collectiveReduceKernel},
+    {"stablehlo.send", sendKernel},
+    {"stablehlo.recv", recvKernel},
+    {"stablehlo.infeed", infeedKernel},
+    {"stablehlo.outfeed", outfeedKernel},
+    {"interpreter.run_parallel", runParallelKernel},
+    {"interpreter.print", printKernel},
+};
+
+}  // namespace
+
+std::span<const KernelDef> collectiveKernels() { return kCollectiveKernels; }
 
 }  // namespace hloconf::ref

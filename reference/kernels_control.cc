@@ -1,5 +1,6 @@
 // Kernels for values and structure: constant, iota, tuple, get_tuple_element, after_all, create_token, map.
 #include "ir/strings.h"
+#include "reference/elementwise.h"
 #include "reference/kernels.h"
 #include "reference/numerics.h"
 
@@ -13,7 +14,20 @@ Results constantKernel(Interpreter& interp, const Operation& op, std::vector<RtV
   if (!value || value->kind() != Attribute::Kind::kDenseElements) return interp.opError(op, "needs a dense 'value' attribute");
   const Tensor& t = value->denseElements();
   if (op.results.size() != 1) return interp.opError(op, "needs one result");
-  if (op.results[0]->type.isQuantized()) return interp.unsupported(op, "quantized constants (issue 4)");
+  const Type& result = op.results[0]->type;
+  if (result.isQuantized()) {
+    // A quantized constant: the literal holds storage integers (the parser types it with the storage
+    // type); the result carries the quantized type, which must be valid (C1: the literal has the syntax
+    // and shape of the storage type).
+    if (!result.isTensor() || !result.hasStaticShape()) return interp.opError(op, "needs a static-shaped result");
+    if (std::string problem = quantizedTypeProblem(result); !problem.empty()) return interp.opError(op, problem);
+    if (t.type().shape() != result.shape() || t.elementType() != result.elementType()) {
+      return interp.opError(op, strCat("the value has type ", t.type().toString(), ", but the result is ", result.toString()));
+    }
+    Tensor out(result);
+    out.mutableBytes() = t.bytes();
+    return std::vector<RtValue>{RtValue::ofTensor(std::move(out))};
+  }
   return std::vector<RtValue>{RtValue::ofTensor(t)};
 }
 

@@ -98,11 +98,24 @@ Results bitcastConvertKernel(Interpreter& interp, const Operation& op, std::vect
   auto in = tensorOperand(interp, op, operands, 0);
   if (!in.ok()) return in.status();
   if (op.results.size() != 1) return interp.opError(op, "needs one result");
-  const Type& result_type = op.results[0]->type;
-  if (!result_type.isTensor() || !result_type.hasStaticShape()) return interp.unsupported(op, "dynamic result shapes");
-  if (absl::Status s = checkResultSize(interp, op, result_type); !s.ok()) return s;
-  const ElementType s = (*in)->elementType(), d = result_type.elementType();
+  if (!op.results[0]->type.isTensor()) return interp.opError(op, "the result must be a tensor");
+  // The result shape follows from the operand's (spec C1): the same when the bit widths match, one more
+  // dimension of size ws/wd when the result elements are narrower, one fewer when they are wider.
+  const ElementType s = (*in)->elementType(), d = op.results[0]->type.elementType();
   if (s == ElementType::kIndex || d == ElementType::kIndex) return interp.unsupported(op, "index element types");
+  std::vector<int64_t> shape = (*in)->type().shape();
+  if (bitWidth(s) > bitWidth(d)) {
+    shape.push_back(bitWidth(s) / bitWidth(d));
+  } else if (bitWidth(s) < bitWidth(d)) {
+    if (shape.empty() || shape.back() * bitWidth(s) != bitWidth(d)) {
+      return interp.opError(op, strCat("the operand's last dimension must hold one ", elementTypeName(d), " (", bitWidth(d), " bits)"));
+    }
+    shape.pop_back();
+  }
+  auto typed = resultTensorType(interp, op, 0, shape);
+  if (!typed.ok()) return typed.status();
+  const Type& result_type = *typed;
+  if (absl::Status st = checkResultSize(interp, op, result_type); !st.ok()) return st;
   Tensor out(result_type);
   const int64_t total_bits = (*in)->numElements() * bitWidth(s);
   if (total_bits != out.numElements() * bitWidth(d)) {

@@ -68,18 +68,6 @@ uint64_t realLogistic(ElementType t, uint64_t x) {
   });
 }
 
-// IEEE 754 maximum/minimum: NaN if either is NaN, and -0 < +0.
-uint64_t realMinMax(ElementType t, uint64_t x, uint64_t y, bool max) {
-  if (isNaN(t, x)) return x;
-  if (isNaN(t, y)) return y;
-  MpFloat a(64), b(64);
-  decodeFloat(t, x, a);
-  decodeFloat(t, y, b);
-  int c = mpfr_cmp(a, b);
-  if (c == 0) c = (mpfr_signbit(b) ? 1 : 0) - (mpfr_signbit(a) ? 1 : 0);  // zeros: +0 > -0
-  return (c >= 0) == max ? x : y;
-}
-
 uint64_t realSign(ElementType t, uint64_t x) {
   switch (classifyFloat(t, x)) {
     case FloatClass::kNaN:
@@ -363,21 +351,6 @@ Elem complexAtan2(ElementType ct, Elem y, Elem x) {
   }));
 }
 
-// Lexicographic (real, imaginary) maximum/minimum, as the spec defines it for complex numbers.
-Elem complexMinMax(ElementType ct, Elem x, Elem y, bool max) {
-  const ElementType part = complexPartType(ct);
-  if (isNaN(part, x.re) || isNaN(part, x.im)) return x;
-  if (isNaN(part, y.re) || isNaN(part, y.im)) return y;
-  MpFloat xr(64), xi(64), yr(64), yi(64);
-  decodeFloat(part, x.re, xr);
-  decodeFloat(part, x.im, xi);
-  decodeFloat(part, y.re, yr);
-  decodeFloat(part, y.im, yi);
-  int c = mpfr_cmp(xr, yr);
-  if (c == 0) c = mpfr_cmp(xi, yi);
-  return (c >= 0) == max ? x : y;
-}
-
 // --- Integers ------------------------------------------------------------------------------------------------
 
 // Wraps `exact` to t; the element is implementation-defined when wrapping changed the value (the spec:
@@ -619,8 +592,8 @@ Results binaryKernel(Interpreter& interp, const Operation& op, std::vector<RtVal
         case Arith::kRemainder: out.re = realBinary(t, a[0].re, a[1].re, mpfr_fmod); break;
         case Arith::kPower: out.re = realBinary(t, a[0].re, a[1].re, mpfr_pow); break;
         case Arith::kAtan2: out.re = realBinary(t, a[0].re, a[1].re, mpfr_atan2); break;
-        case Arith::kMaximum: out.re = realMinMax(t, a[0].re, a[1].re, true); break;
-        case Arith::kMinimum: out.re = realMinMax(t, a[0].re, a[1].re, false); break;
+        case Arith::kMaximum: out.re = floatMinMax(t, a[0].re, a[1].re, true); break;
+        case Arith::kMinimum: out.re = floatMinMax(t, a[0].re, a[1].re, false); break;
       }
       return false;
     }, /*same_types=*/true);
@@ -634,8 +607,8 @@ Results binaryKernel(Interpreter& interp, const Operation& op, std::vector<RtVal
       case Arith::kDivide: out = complexBinary(t, a[0], a[1], mpc_div); break;
       case Arith::kPower: out = complexBinary(t, a[0], a[1], mpc_pow); break;
       case Arith::kAtan2: out = complexAtan2(t, a[0], a[1]); break;
-      case Arith::kMaximum: out = complexMinMax(t, a[0], a[1], true); break;
-      case Arith::kMinimum: out = complexMinMax(t, a[0], a[1], false); break;
+      case Arith::kMaximum: out = complexMinMax(complexPartType(t), a[0], a[1], true); break;
+      case Arith::kMinimum: out = complexMinMax(complexPartType(t), a[0], a[1], false); break;
       default: break;
     }
     return false;
@@ -647,9 +620,9 @@ Results clampKernel(Interpreter& interp, const Operation& op, std::vector<RtValu
   const ElementType t = operandType(op, 1);
   return mapElements(interp, op, operands, 3, [&](const std::vector<Elem>& a, Elem& out) {
     if (isFloat(t)) {
-      out.re = realMinMax(t, realMinMax(t, a[1].re, a[0].re, true), a[2].re, false);
+      out.re = floatMinMax(t, floatMinMax(t, a[1].re, a[0].re, true), a[2].re, false);
     } else if (isComplex(t)) {
-      out = complexMinMax(t, complexMinMax(t, a[1], a[0], true), a[2], false);
+      out = complexMinMax(complexPartType(t), complexMinMax(complexPartType(t), a[1], a[0], true), a[2], false);
     } else {
       const __int128 lo = integerValue(t, a[0].re), x = integerValue(t, a[1].re), hi = integerValue(t, a[2].re);
       out.re = wrapInteger(t, std::min(std::max(x, lo), hi));

@@ -1,9 +1,300 @@
-// Quantization (issue 4): uniform_quantize, uniform_dequantize.
-#include "reference/kernels.h"
+// Quantization: uniform_quantize, uniform_dequantize, and the spec's dequantize_op_quantize wrapper that
+// mapElements (reference/elementwise.h) uses for elementwise ops on quantized tensors.
+//
+// The formulas follow the spec's `dequantize` and `quantize` (Notation, "Quantization computations")
+// literally, including each place where the spec rounds an intermediate value to the expressed type.
+// Every such rounding is one correctly rounded step (round to nearest, ties to even). docs/quantization.md
+// has the formulas and the choices.
+#include <algorithm>
+
+#include "reference/elementwise.h"
+#include "reference/numerics.h"
 
 namespace hloconf::ref {
+namespace {
 
-// No kernels yet: these ops report "unsupported: <op>".
-std::span<const KernelDef> quantizationKernels() { return {}; }
+using Results = absl::StatusOr<std::vector<RtValue>>;
+
+// Working precision for exact values: every format's significand (f64: 53 bits) and every storage
+// integer (64 bits) fits.
+constexpr mpfr_prec_t kExactPrecision = 128;
+
+// The quantization parameters of one tensor of a validated quantized type, per element.
+class QuantParams {
+ public:
+  QuantParams(const QuantizedType& q, const std::vector<int64_t>& shape) : q_(q) {
+    if (q.quantized_dimension) {
+      const int64_t d = *q.quantized_dimension;
+      size_ = shape[d];
+      for (size_t k = d + 1; k < shape.size(); ++k) inner_ *= shape[k];
+    }
+    // constant(scale, expressed_type): the scale as a value of the expressed type (exact when the
+    // parser already gave one, which it does).
+    for (double s : q.scales) {
+      auto& v = scales_.emplace_back(std::make_unique<MpFloat>(kExactPrecision));
+      MpFloat d(kExactPrecision);
+      mpfr_set_d(d, s, MPFR_RNDN);
+      decodeFloat(q.expressed_type, encodeFloat(q.expressed_type, d), *v);
+    }
+  }
+  // The index into scales/zero_points of element `i` (row-major).
+  size_t index(int64_t i) const { return q_.quantized_dimension ? static_cast<size_t>((i / inner_) % size_) : 0; }
+  mpfr_srcptr scale(int64_t i) const { return *scales_[index(i)]; }
+  int64_t zeroPoint(int64_t i) const { return q_.zero_points[index(i)]; }
+  const QuantizedType& type() const { return q_; }
+
+ private:
+  const QuantizedType& q_;
+  int64_t inner_ = 1;
+  int64_t size_ = 1;
+  std::vector<std::unique_ptr<MpFloat>> scales_;
+};
+
+// dequantize of one element: convert(storage - zero_point, E) * scale, where the difference is the
+// exact integer, convert rounds it to E (exact whenever |difference| < 2^precision(E), for example every
+// 8-bit storage type with f32, f16 or bf16), and the product is rounded once to E.
+uint64_t dequantizeElement(ElementType e, __int128 difference, mpfr_srcptr scale) {
+  MpFloat d(kExactPrecision), product(2 * kExactPrecision);
+  decodeFloat(e, integerToFloat(e, difference), d);
+  mpfr_mul(product, d, scale, MPFR_RNDN);  // exact: 2 * 128 bits hold the product of two 128-bit values
+  return encodeFloat(e, product);
+}
+
+// quantize of one element of expressed type `e` (spec, Notation):
+//   x_scaled = x / scale                         rounded to E
+//   x_scaled_add_zp = x_scaled + convert(zp, E)  rounded to E
+//   x_clamped = clamp(convert(storage_min, E), x_scaled_add_zp, convert(storage_max, E))  (NaN propagates)
+//   x_rounded = round_nearest_even(x_clamped)    exact
+//   convert(x_rounded, storage type)
+// The last convert is implementation-defined (marked) for NaN (0, as convert does) and where the clamp
+// bounds themselves rounded outside the storage range (i32 storage with f32: 2^31); the result is then
+// saturated into [storage_min, storage_max].
+uint64_t quantizeElement(ElementType e, uint64_t x, mpfr_srcptr scale, int64_t zero_point, const QuantizedType& q,
+                         bool& impl_defined) {
+  const ElementType s = q.storage_type;
+  auto saturate = [&](__int128 v) {
+    if (v < q.storage_min || v > q.storage_max) impl_defined = true;
+    return wrapInteger(s, std::clamp<__int128>(v, q.storage_min, q.storage_max));
+  };
+  MpFloat value(kExactPrecision);
+  decodeFloat(e, x, value);
+  const uint64_t scaled = roundCorrectly(e, [&](mpfr_ptr out) { return roundedByMpfr(out, mpfr_div(out, value, scale, MPFR_RNDN)); });
+  MpFloat scaled_value(kExactPrecision), zp(kExactPrecision);
+  decodeFloat(e, scaled, scaled_value);
+  decodeFloat(e, integerToFloat(e, zero_point), zp);
+  const uint64_t shifted = roundCorrectly(e, [&](mpfr_ptr out) { return roundedByMpfr(out, mpfr_add(out, scaled_value, zp, MPFR_RNDN)); });
+  MpFloat v(kExactPrecision), lo(kExactPrecision), hi(kExactPrecision);
+  decodeFloat(e, shifted, v);
+  if (mpfr_nan_p(v)) {
+    impl_defined = true;
+    return saturate(0);
+  }
+  decodeFloat(e, integerToFloat(e, q.storage_min), lo);
+  decodeFloat(e, integerToFloat(e, q.storage_max), hi);
+  if (mpfr_less_p(v, lo)) mpfr_set(v, lo, MPFR_RNDN);
+  if (mpfr_greater_p(v, hi)) mpfr_set(v, hi, MPFR_RNDN);
+  if (mpfr_nan_p(v) || mpfr_inf_p(v)) {  // bounds that overflowed E (only formats with a tiny range)
+    impl_defined = true;
+    return saturate(mpfr_nan_p(v) ? 0 : (mpfr_sgn(v.get()) < 0 ? q.storage_min : q.storage_max));
+  }
+  mpfr_roundeven(v, v);  // exact: |v| <= 2^64 fits in 128 bits
+  MpFloat bound(kExactPrecision);
+  mpfr_set_sj(bound, q.storage_min, MPFR_RNDN);
+  if (mpfr_less_p(v, bound)) return saturate(static_cast<__int128>(q.storage_min) - 1);
+  mpfr_set_sj(bound, q.storage_max, MPFR_RNDN);
+  if (mpfr_greater_p(v, bound)) return saturate(static_cast<__int128>(q.storage_max) + 1);
+  return saturate(mpfr_get_sj(v, MPFR_RNDN));
+}
+
+}  // namespace
+
+std::string quantizedTypeProblem(const Type& type) {
+  if (!type.isTensor() || !type.isQuantized()) return strCat(type.toString(), " is not a quantized tensor type");
+  const QuantizedType& q = type.quantizedType();
+  const std::string name = type.toString();
+  const ElementType s = q.storage_type;
+  if (!isInteger(s) || s == ElementType::kIndex) return strCat(name, ": the storage type must be an integer type");
+  const __int128 type_min = isSignedInteger(s) ? static_cast<__int128>(minSignedValue(s)) : 0;
+  const __int128 type_max = static_cast<__int128>(maxUnsignedValue(s));
+  if (!(type_min <= q.storage_min && q.storage_min < q.storage_max && q.storage_max <= type_max)) {
+    return strCat(name, ": needs min_value(storage_type) <= storage_min < storage_max <= max_value(storage_type)");
+  }
+  if (!isFloat(q.expressed_type)) return strCat(name, ": the expressed type must be a floating-point type");
+  if (q.scales.empty() || q.scales.size() != q.zero_points.size()) return strCat(name, ": needs as many zero points as scales, at least one");
+  for (double scale : q.scales) {
+    MpFloat d(kExactPrecision);
+    mpfr_set_d(d, scale, MPFR_RNDN);
+    const uint64_t bits = encodeFloat(q.expressed_type, d);
+    const FloatClass c = classifyFloat(q.expressed_type, bits);
+    if (c == FloatClass::kNaN || c == FloatClass::kInfinity || c == FloatClass::kZero || mpfr_sgn(d.get()) <= 0) {
+      return strCat(name, ": scales must be positive and finite in the expressed type");
+    }
+  }
+  for (int64_t zp : q.zero_points) {
+    if (zp < q.storage_min || zp > q.storage_max) return strCat(name, ": zero points must lie in [storage_min, storage_max]");
+  }
+  if (q.quantized_dimension) {
+    const int64_t d = *q.quantized_dimension;
+    if (d < 0 || d >= type.rank()) return strCat(name, ": quantization_dimension must be in [0, rank)");
+    if (type.shape()[d] != static_cast<int64_t>(q.scales.size())) {
+      return strCat(name, ": dimension ", d, " has size ", type.shape()[d], ", but there are ", q.scales.size(), " scales");
+    }
+  } else if (q.scales.size() != 1) {
+    return strCat(name, ": per-tensor quantization takes one scale");
+  }
+  return "";
+}
+
+Tensor dequantizeTensor(const Tensor& t) {
+  const QuantizedType& q = t.type().quantizedType();
+  const QuantParams params(q, t.type().shape());
+  Tensor out(Type::tensor(t.type().shape(), Type::element(q.expressed_type)));
+  for (int64_t i = 0; i < t.numElements(); ++i) {
+    const __int128 difference = integerValue(q.storage_type, t.bits(i)) - params.zeroPoint(i);
+    out.setBits(i, dequantizeElement(q.expressed_type, difference, params.scale(i)));
+  }
+  return out;
+}
+
+Tensor quantizeTensor(const Tensor& x, const Type& type, std::vector<uint8_t>& impl) {
+  const QuantizedType& q = type.quantizedType();
+  const QuantParams params(q, type.shape());
+  Tensor out(type);
+  impl.resize(out.numElements());
+  for (int64_t i = 0; i < out.numElements(); ++i) {
+    bool marked = false;
+    out.setBits(i, quantizeElement(q.expressed_type, x.bits(i), params.scale(i), params.zeroPoint(i), q, marked));
+    impl[i] = impl[i] || marked;
+  }
+  return out;
+}
+
+bool hasQuantizedTypes(const Operation& op, const std::vector<RtValue>& operands) {
+  for (const RtValue& v : operands) {
+    if (v.isTensor() && v.tensor.type().isQuantized()) return true;
+  }
+  for (const auto& r : op.results) {
+    if (r->type.isTensor() && r->type.isQuantized()) return true;
+  }
+  return false;
+}
+
+namespace {
+
+// A tensor type with its quantized element type replaced by the expressed type.
+Type expressedTypeOf(const Type& type) {
+  if (!type.isTensor() || !type.isQuantized()) return type;
+  return Type::tensor(type.shape(), Type::element(type.quantizedType().expressed_type), type.bounds());
+}
+
+// Dequantizes value `v` in place when it is a quantized tensor (marks kept).
+absl::Status dequantizeValue(Interpreter& interp, const Operation& op, RtValue& v) {
+  if (!v.isTensor() || !v.tensor.type().isQuantized()) return absl::OkStatus();
+  if (std::string problem = quantizedTypeProblem(v.tensor.type()); !problem.empty()) return interp.opError(op, problem);
+  v.tensor = dequantizeTensor(v.tensor);
+  v.error_bound.clear();
+  return absl::OkStatus();
+}
+
+// Quantizes the float tensor `v` into the quantized element type of `declared`, with v's shape.
+absl::Status quantizeValue(Interpreter& interp, const Operation& op, const Type& declared, RtValue& v) {
+  if (!v.isTensor() || !isFloat(v.tensor.elementType())) return interp.opError(op, "quantize needs a floating-point tensor");
+  const Type type = Type::tensor(v.tensor.type().shape(), declared.tensorElement());
+  if (std::string problem = quantizedTypeProblem(type); !problem.empty()) return interp.opError(op, problem);
+  if (v.tensor.elementType() != type.quantizedType().expressed_type) {
+    return interp.opError(op, strCat("cannot quantize ", v.tensor.type().toString(), " to ", type.toString(),
+                                     ": the element type must be the expressed type"));
+  }
+  if (absl::Status s = checkResultSize(interp, op, type); !s.ok()) return s;
+  std::vector<uint8_t> impl = v.impl_defined;
+  v.tensor = quantizeTensor(v.tensor, type, impl);
+  v.impl_defined = std::find(impl.begin(), impl.end(), 1) != impl.end() ? std::move(impl) : std::vector<uint8_t>{};
+  v.error_bound.clear();
+  return absl::OkStatus();
+}
+
+Results uniformQuantizeKernel(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands) {
+  if (operands.size() != 1 || op.results.size() != 1) return interp.opError(op, "takes one operand and one result");
+  auto in = tensorOperand(interp, op, operands, 0);
+  if (!in.ok()) return in.status();
+  if (!op.results[0]->type.isTensor() || !op.results[0]->type.isQuantized()) return interp.opError(op, "the result must be a quantized tensor");
+  auto result_type = resultTensorType(interp, op, 0, (*in)->type().shape());
+  if (!result_type.ok()) return result_type.status();
+  RtValue v = operands[0];
+  if ((*in)->type().isQuantized()) {
+    if (v.tensor.type().quantizedType().expressed_type != result_type->quantizedType().expressed_type) {
+      return interp.opError(op, "the operand and result must have one expressed type (C2)");
+    }
+    if (absl::Status s = dequantizeValue(interp, op, v); !s.ok()) return s;
+  } else if (!isFloat((*in)->elementType())) {
+    return interp.opError(op, strCat("the operand must be a floating-point or quantized tensor, not ", (*in)->type().toString()));
+  }
+  if (absl::Status s = quantizeValue(interp, op, *result_type, v); !s.ok()) return s;
+  return std::vector<RtValue>{std::move(v)};
+}
+
+Results uniformDequantizeKernel(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands) {
+  if (operands.size() != 1 || op.results.size() != 1) return interp.opError(op, "takes one operand and one result");
+  auto in = tensorOperand(interp, op, operands, 0);
+  if (!in.ok()) return in.status();
+  if (!(*in)->type().isQuantized()) return interp.opError(op, "the operand must be a quantized tensor");
+  auto result_type = resultTensorType(interp, op, 0, (*in)->type().shape());
+  if (!result_type.ok()) return result_type.status();
+  if (result_type->isQuantized() || result_type->elementType() != (*in)->type().quantizedType().expressed_type) {
+    return interp.opError(op, "the result element type must be the operand's expressed type (C2)");
+  }
+  RtValue v = operands[0];
+  if (absl::Status s = dequantizeValue(interp, op, v); !s.ok()) return s;
+  return std::vector<RtValue>{std::move(v)};
+}
+
+constexpr KernelDef kKernels[] = {
+    {"stablehlo.uniform_quantize", uniformQuantizeKernel},
+    {"stablehlo.uniform_dequantize", uniformDequantizeKernel},
+};
+
+}  // namespace
+
+Results dequantizeOpQuantize(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands) {
+  Kernel kernel = lookupKernel(op.name);
+  if (!kernel) return interp.unsupported(op);
+  // The same op on the expressed types: a shadow operation with the quantized types replaced.
+  Operation shadow(op.name);
+  shadow.properties = op.properties;
+  shadow.attributes = op.attributes;
+  shadow.source_offset = op.source_offset;
+  std::vector<std::unique_ptr<Value>> shadow_operands;
+  for (const Value* v : op.operands) {
+    shadow_operands.push_back(std::make_unique<Value>(Value{expressedTypeOf(v->type)}));
+    shadow.operands.push_back(shadow_operands.back().get());
+  }
+  for (const auto& r : op.results) shadow.addResult(expressedTypeOf(r->type));
+  if (!op.regions.empty()) return interp.unsupported(op, "quantized operands of an op with regions");
+  std::vector<RtValue> float_operands = operands;
+  for (RtValue& v : float_operands) {
+    if (absl::Status s = dequantizeValue(interp, op, v); !s.ok()) return s;
+  }
+  auto results = kernel(interp, shadow, float_operands);
+  if (!results.ok()) return results.status();
+  if (results->size() != op.results.size()) return interp.opError(op, "result count differs from the declared results");
+  for (size_t i = 0; i < results->size(); ++i) {
+    if (!op.results[i]->type.isTensor() || !op.results[i]->type.isQuantized()) continue;
+    if (absl::Status s = quantizeValue(interp, op, op.results[i]->type, (*results)[i]); !s.ok()) return s;
+  }
+  return results;
+}
+
+bool usesDequantizeOpQuantize(std::string_view op_name) {
+  static constexpr std::string_view kOps[] = {
+      "abs",      "add",     "atan2",    "cbrt",     "ceil",      "clamp",    "compare",           "cosine",
+      "divide",   "exponential", "exponential_minus_one", "floor", "log",   "log_plus_one",      "logistic",
+      "maximum",  "minimum", "multiply", "negate",   "power",     "remainder", "round_nearest_afz", "round_nearest_even",
+      "rsqrt",    "select",  "sign",     "sine",     "sqrt",      "subtract", "tan",               "tanh"};
+  if (!op_name.starts_with("stablehlo.")) return false;
+  op_name.remove_prefix(10);
+  return std::find(std::begin(kOps), std::end(kOps), op_name) != std::end(kOps);
+}
+
+std::span<const KernelDef> quantizationKernels() { return kKernels; }
 
 }  // namespace hloconf::ref

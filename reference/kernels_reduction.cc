@@ -93,7 +93,6 @@ std::string joinInts(const std::vector<int64_t>& values) {
   return text;
 }
 
-bool isNaNBits(ElementType t, uint64_t bits) { return classifyFloat(t, bits) == FloatClass::kNaN; }
 
 // Elem of element `i` of a tensor (both parts for complex).
 Elem elemAt(const Tensor& t, int64_t i) {
@@ -358,32 +357,6 @@ uint64_t exactFloatProduct(ElementType t, const std::vector<uint64_t>& terms, do
 }
 
 // --- Exact min/max --------------------------------------------------------------------------------------------
-
-// IEEE 754-2019 maximum/minimum (NaN propagates, -0 < +0), as the elementwise ops.
-uint64_t floatMinMax(ElementType t, uint64_t x, uint64_t y, bool max) {
-  if (isNaNBits(t, x)) return x;
-  if (isNaNBits(t, y)) return y;
-  MpFloat a(64), b(64);
-  decodeFloat(t, x, a);
-  decodeFloat(t, y, b);
-  int c = mpfr_cmp(a, b);
-  if (c == 0) c = (mpfr_signbit(b) ? 1 : 0) - (mpfr_signbit(a) ? 1 : 0);
-  return (c >= 0) == max ? x : y;
-}
-
-// Lexicographic (real, imaginary) maximum/minimum of complex numbers, NaN propagating.
-Elem complexMinMax(ElementType part, Elem x, Elem y, bool max) {
-  if (isNaNBits(part, x.re) || isNaNBits(part, x.im)) return x;
-  if (isNaNBits(part, y.re) || isNaNBits(part, y.im)) return y;
-  MpFloat xr(64), xi(64), yr(64), yi(64);
-  decodeFloat(part, x.re, xr);
-  decodeFloat(part, x.im, xi);
-  decodeFloat(part, y.re, yr);
-  decodeFloat(part, y.im, yi);
-  int c = mpfr_cmp(xr, yr);
-  if (c == 0) c = mpfr_cmp(xi, yi);
-  return (c >= 0) == max ? x : y;
-}
 
 // --- The reduction driver -------------------------------------------------------------------------------------
 

@@ -3,18 +3,18 @@
 
 #include <algorithm>
 #include <cstdlib>
-#include <mutex>
 
 namespace hloconf::ref {
 
 int formatPrecision(ElementType t) { return floatFormat(t).mantissa_bits + 1; }
 
 void initNumerics() {
-  static std::once_flag once;
-  std::call_once(once, [] {
-    mpfr_set_emin(mpfr_get_emin_min());
-    mpfr_set_emax(mpfr_get_emax_max());
-  });
+  // MPFR keeps its exponent range per thread (it is built thread-safe), so each thread sets it once.
+  thread_local bool initialized = false;
+  if (initialized) return;
+  mpfr_set_emin(mpfr_get_emin_min());
+  mpfr_set_emax(mpfr_get_emax_max());
+  initialized = true;
 }
 
 Approximation roundedByMpfr(mpfr_srcptr out, int ternary) { return withinUlps(out, 0, ternary); }

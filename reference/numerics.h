@@ -59,8 +59,8 @@ class MpComplex {
 // Precision (significand bits, the implicit bit included) of a float format.
 int formatPrecision(ElementType t);
 
-// Makes MPFR's exponent range as wide as it goes (once per process); the evaluator relies on
-// intermediate results never overflowing or underflowing MPFR itself.
+// Makes MPFR's exponent range as wide as it goes (once per thread: MPFR keeps it per thread); the
+// evaluator relies on intermediate results never overflowing or underflowing MPFR itself.
 void initNumerics();
 
 // --- Correct rounding -----------------------------------------------------------------------------------

@@ -1,0 +1,491 @@
+// Processes and collectives (reference/process.h, reference/kernels_collective.cc): each collective on a
+// 2x1 and a 1x2 process grid with hand-computed values, send/recv, infeed/outfeed, deadlocks and
+// timeouts, and the peer's interpreter.run_parallel tests.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <chrono>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "ir/parser.h"
+#include "ir/strings.h"
+#include "reference/process.h"
+#include "tests/reference/eval_test_util.h"
+
+namespace hloconf {
+namespace {
+
+using ref::RtValue;
+
+struct GridRun {
+  ref::ParallelResult result;
+  double seconds = 0;
+};
+
+// Parses `text` and runs @`function` on every process of an R x P grid, process i with args[i].
+GridRun runGrid(const std::string& text, uint32_t replicas, uint32_t partitions, std::vector<std::vector<RtValue>> args,
+                std::vector<std::string> functions = {"main"}, int64_t timeout_ms = 10'000,
+                std::vector<std::vector<RtValue>> infeed = {}, bool has_infeed = false) {
+  GridRun out;
+  auto module = parseModule(text, "test.mlir");
+  if (!module.ok()) {
+    ADD_FAILURE() << module.status().message() << "\n" << text;
+    out.result.status = module.status();
+    return out;
+  }
+  ref::ParallelRun run;
+  run.num_replicas = replicas;
+  run.num_partitions = partitions;
+  const size_t n = replicas * partitions;
+  for (size_t i = 0; i < n; ++i) {
+    const Operation* f = module->findFunction(functions.size() == 1 ? functions[0] : functions[i]);
+    EXPECT_NE(f, nullptr);
+    run.programs.push_back(f);
+  }
+  args.resize(n);
+  run.args = std::move(args);
+  run.infeed = std::move(infeed);
+  run.has_infeed = has_infeed;
+  ref::EvalOptions options;
+  options.collective_timeout_ms = timeout_ms;
+  const auto start = std::chrono::steady_clock::now();
+  out.result = ref::runParallel(*module, text, std::move(run), options);
+  out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return out;
+}
+
+RtValue i64s(std::vector<int64_t> shape, std::vector<int64_t> values) {
+  std::vector<uint64_t> bits(values.begin(), values.end());
+  return test::tensorArg(std::move(shape), ElementType::kSI64, bits);
+}
+
+std::vector<int64_t> valuesOf(const RtValue& v) {
+  std::vector<int64_t> out;
+  for (int64_t i = 0; i < v.tensor.numElements(); ++i) out.push_back(static_cast<int64_t>(v.tensor.bits(i)));
+  return out;
+}
+
+std::vector<int64_t> shapeOf(const RtValue& v) { return v.tensor.type().shape(); }
+
+// One function @main(%x: T) -> R applying `op` (text defining %r from %x).
+std::string unary(const std::string& arg_type, const std::string& result_type, const std::string& op) {
+  return strCat("func.func @main(%x: ", arg_type, ") -> ", result_type, " {\n  ", op, "\n  func.return %r : ", result_type, "\n}\n");
+}
+
+const char kAddBody[] =
+    "({\n  ^bb0(%a: tensor<i64>, %b: tensor<i64>):\n    %s = stablehlo.add %a, %b : tensor<i64>\n    stablehlo.return %s : tensor<i64>\n  })";
+
+// --- replica_id, partition_id ------------------------------------------------------------------------
+
+const char kIds[] = R"(
+func.func @main() -> (tensor<ui32>, tensor<ui32>) {
+  %r = stablehlo.replica_id : tensor<ui32>
+  %p = stablehlo.partition_id : tensor<ui32>
+  func.return %r, %p : tensor<ui32>, tensor<ui32>
+}
+)";
+
+TEST(Collective, ReplicaAndPartitionIds) {
+  GridRun a = runGrid(kIds, 2, 1, {});
+  ASSERT_TRUE(a.result.status.ok()) << a.result.status.message();
+  ASSERT_EQ(a.result.results.size(), 2u);
+  EXPECT_EQ(a.result.results[0][0].tensor.bits(0), 0u);
+  EXPECT_EQ(a.result.results[1][0].tensor.bits(0), 1u);
+  EXPECT_EQ(a.result.results[1][1].tensor.bits(0), 0u);
+  GridRun b = runGrid(kIds, 1, 2, {});
+  ASSERT_TRUE(b.result.status.ok()) << b.result.status.message();
+  EXPECT_EQ(b.result.results[1][0].tensor.bits(0), 0u);
+  EXPECT_EQ(b.result.results[0][1].tensor.bits(0), 0u);
+  EXPECT_EQ(b.result.results[1][1].tensor.bits(0), 1u);
+}
+
+TEST(Collective, SingleProcessIsProcessZeroOfOne) {
+  test::Evaluation e = test::evaluate(kIds);
+  ASSERT_TRUE(e.status.ok()) << e.status.message();
+  EXPECT_EQ(e.results[0].tensor.bits(0), 0u);
+  EXPECT_EQ(e.results[1].tensor.bits(0), 0u);
+  // A group of one needs no other process.
+  test::Evaluation g = test::evaluate(unary("tensor<2xi64>", "tensor<2xi64>",
+                                            strCat("%r = \"stablehlo.all_reduce\"(%x) ", kAddBody,
+                                                   " {replica_groups = dense<[[0]]> : tensor<1x1xi64>} : (tensor<2xi64>) -> tensor<2xi64>")),
+                                      "main", {i64s({2}, {3, 4})});
+  ASSERT_TRUE(g.status.ok()) << g.status.message();
+  EXPECT_EQ(valuesOf(g.results[0]), (std::vector<int64_t>{3, 4}));
+  // A group that names a second replica cannot run as one process.
+  test::Evaluation bad = test::evaluate(unary("tensor<2xi64>", "tensor<2xi64>",
+                                              strCat("%r = \"stablehlo.all_reduce\"(%x) ", kAddBody,
+                                                     " {replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} : (tensor<2xi64>) -> tensor<2xi64>")),
+                                        "main", {i64s({2}, {3, 4})});
+  EXPECT_FALSE(bad.status.ok());
+  EXPECT_NE(std::string(bad.status.message()).find("process grid is 1x1"), std::string::npos) << bad.status.message();
+}
+
+// --- all_gather -----------------------------------------------------------------------------------------
+
+TEST(Collective, AllGather2x1CrossReplica) {
+  const std::string text = unary("tensor<1x2xi64>", "tensor<1x4xi64>",
+                                 "%r = \"stablehlo.all_gather\"(%x) {all_gather_dim = 1 : i64, replica_groups = dense<[[1, 0]]> : tensor<1x2xi64>}"
+                                 " : (tensor<1x2xi64>) -> tensor<1x4xi64>");
+  GridRun g = runGrid(text, 2, 1, {{i64s({1, 2}, {1, 2})}, {i64s({1, 2}, {3, 4})}});
+  ASSERT_TRUE(g.result.status.ok()) << g.result.status.message();
+  // Group order [1, 0]: replica 1's operand first.
+  for (int p = 0; p < 2; ++p) EXPECT_EQ(valuesOf(g.result.results[p][0]), (std::vector<int64_t>{3, 4, 1, 2}));
+}
+
+TEST(Collective, AllGather1x2CrossReplicaAndPartitionAndFlattenedIds) {
+  // channel_id > 0: cross_replica_and_partition([[0]]) = [[(0,0), (0,1)]].
+  const std::string text = unary("tensor<2xi64>", "tensor<4xi64>",
+                                 "%r = \"stablehlo.all_gather\"(%x) {all_gather_dim = 0 : i64, replica_groups = dense<[[0]]> : tensor<1x1xi64>,"
+                                 " channel_handle = #stablehlo.channel_handle<handle = 1, type = 0>} : (tensor<2xi64>) -> tensor<4xi64>");
+  GridRun g = runGrid(text, 1, 2, {{i64s({2}, {1, 2})}, {i64s({2}, {3, 4})}});
+  ASSERT_TRUE(g.result.status.ok()) << g.result.status.message();
+  for (int p = 0; p < 2; ++p) EXPECT_EQ(valuesOf(g.result.results[p][0]), (std::vector<int64_t>{1, 2, 3, 4}));
+  // flattened_ids([[1, 0]]).
+  const std::string flat = unary("tensor<2xi64>", "tensor<4xi64>",
+                                 "%r = \"stablehlo.all_gather\"(%x) {all_gather_dim = 0 : i64, replica_groups = dense<[[1, 0]]> : tensor<1x2xi64>,"
+                                 " channel_handle = #stablehlo.channel_handle<handle = 1, type = 0>, use_global_device_ids} :"
+                                 " (tensor<2xi64>) -> tensor<4xi64>");
+  GridRun f = runGrid(flat, 1, 2, {{i64s({2}, {1, 2})}, {i64s({2}, {3, 4})}});
+  ASSERT_TRUE(f.result.status.ok()) << f.result.status.message();
+  for (int p = 0; p < 2; ++p) EXPECT_EQ(valuesOf(f.result.results[p][0]), (std::vector<int64_t>{3, 4, 1, 2}));
+}
+
+// --- all_reduce -----------------------------------------------------------------------------------------
+
+TEST(Collective, AllReduce2x1And1x2) {
+  const std::string cross_replica = unary("tensor<3xi64>", "tensor<3xi64>",
+                                          strCat("%r = \"stablehlo.all_reduce\"(%x) ", kAddBody,
+                                                 " {replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} : (tensor<3xi64>) -> tensor<3xi64>"));
+  GridRun a = runGrid(cross_replica, 2, 1, {{i64s({3}, {1, 2, 3})}, {i64s({3}, {10, 20, -30})}});
+  ASSERT_TRUE(a.result.status.ok()) << a.result.status.message();
+  for (int p = 0; p < 2; ++p) EXPECT_EQ(valuesOf(a.result.results[p][0]), (std::vector<int64_t>{11, 22, -27}));
+  // On a 1x2 grid the same op groups each partition alone: no change.
+  GridRun solo = runGrid(cross_replica, 1, 2, {{i64s({3}, {1, 2, 3})}, {i64s({3}, {10, 20, -30})}});
+  EXPECT_FALSE(solo.result.status.ok());  // replica 1 does not exist on a 1x2 grid
+  const std::string cross_partition = unary("tensor<3xi64>", "tensor<3xi64>",
+                                            strCat("%r = \"stablehlo.all_reduce\"(%x) ", kAddBody,
+                                                   " {replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>, channel_handle = "
+                                                   "#stablehlo.channel_handle<handle = 5, type = 1>, use_global_device_ids} :"
+                                                   " (tensor<3xi64>) -> tensor<3xi64>"));
+  GridRun b = runGrid(cross_partition, 1, 2, {{i64s({3}, {1, 2, 3})}, {i64s({3}, {10, 20, -30})}});
+  ASSERT_TRUE(b.result.status.ok()) << b.result.status.message();
+  for (int p = 0; p < 2; ++p) EXPECT_EQ(valuesOf(b.result.results[p][0]), (std::vector<int64_t>{11, 22, -27}));
+}
+
+TEST(Collective, AllReduceFoldsInGroupOrder) {
+  // A non-commutative body (a - b) shows the order: x@g0 - x@g1 for group [1, 0] is x@1 - x@0.
+  const std::string text = unary(
+      "tensor<1xi64>", "tensor<1xi64>",
+      "%r = \"stablehlo.all_reduce\"(%x) ({\n  ^bb0(%a: tensor<i64>, %b: tensor<i64>):\n    %s = stablehlo.subtract %a, %b : tensor<i64>\n"
+      "    stablehlo.return %s : tensor<i64>\n  }) {replica_groups = dense<[[1, 0]]> : tensor<1x2xi64>} : (tensor<1xi64>) -> tensor<1xi64>");
+  GridRun g = runGrid(text, 2, 1, {{i64s({1}, {5})}, {i64s({1}, {100})}});
+  ASSERT_TRUE(g.result.status.ok()) << g.result.status.message();
+  for (int p = 0; p < 2; ++p) EXPECT_EQ(valuesOf(g.result.results[p][0]), (std::vector<int64_t>{95}));
+}
+
+// --- reduce_scatter -------------------------------------------------------------------------------------
+
+TEST(Collective, ReduceScatter2x1And1x2) {
+  auto text = [](const std::string& extra) {
+    return unary("tensor<4xi64>", "tensor<2xi64>",
+                 strCat("%r = \"stablehlo.reduce_scatter\"(%x) ", kAddBody, " {scatter_dimension = 0 : i64, ", extra,
+                        "} : (tensor<4xi64>) -> tensor<2xi64>"));
+  };
+  std::vector<std::vector<RtValue>> args = {{i64s({4}, {1, 2, 3, 4})}, {i64s({4}, {10, 20, 30, 40})}};
+  GridRun a = runGrid(text("replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>"), 2, 1, args);
+  ASSERT_TRUE(a.result.status.ok()) << a.result.status.message();
+  EXPECT_EQ(valuesOf(a.result.results[0][0]), (std::vector<int64_t>{11, 22}));
+  EXPECT_EQ(valuesOf(a.result.results[1][0]), (std::vector<int64_t>{33, 44}));
+  // 1x2, cross_replica_and_partition([[0]]) = [[(0,0), (0,1)]].
+  GridRun b = runGrid(text("replica_groups = dense<[[0]]> : tensor<1x1xi64>, channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>"), 1,
+                      2, args);
+  ASSERT_TRUE(b.result.status.ok()) << b.result.status.message();
+  EXPECT_EQ(valuesOf(b.result.results[0][0]), (std::vector<int64_t>{11, 22}));
+  EXPECT_EQ(valuesOf(b.result.results[1][0]), (std::vector<int64_t>{33, 44}));
+}
+
+// --- all_to_all -----------------------------------------------------------------------------------------
+
+TEST(Collective, AllToAll2x1And1x2) {
+  auto text = [](const std::string& extra) {
+    return unary("tensor<1x4xi64>", "tensor<2x2xi64>",
+                 strCat("%r = \"stablehlo.all_to_all\"(%x) {split_dimension = 1 : i64, concat_dimension = 0 : i64, split_count = 2 : i64, "
+                        "replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>", extra, "} : (tensor<1x4xi64>) -> tensor<2x2xi64>"));
+  };
+  std::vector<std::vector<RtValue>> args = {{i64s({1, 4}, {1, 2, 3, 4})}, {i64s({1, 4}, {5, 6, 7, 8})}};
+  GridRun a = runGrid(text(""), 2, 1, args);
+  ASSERT_TRUE(a.result.status.ok()) << a.result.status.message();
+  EXPECT_EQ(valuesOf(a.result.results[0][0]), (std::vector<int64_t>{1, 2, 5, 6}));
+  EXPECT_EQ(valuesOf(a.result.results[1][0]), (std::vector<int64_t>{3, 4, 7, 8}));
+  EXPECT_EQ(shapeOf(a.result.results[1][0]), (std::vector<int64_t>{2, 2}));
+  GridRun b = runGrid(text(", channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>"), 1, 2, args);  // cross_partition
+  ASSERT_TRUE(b.result.status.ok()) << b.result.status.message();
+  EXPECT_EQ(valuesOf(b.result.results[0][0]), (std::vector<int64_t>{1, 2, 5, 6}));
+  EXPECT_EQ(valuesOf(b.result.results[1][0]), (std::vector<int64_t>{3, 4, 7, 8}));
+}
+
+// --- collective_broadcast, collective_permute -----------------------------------------------------------
+
+TEST(Collective, CollectiveBroadcast2x1And1x2) {
+  auto text = [](const std::string& extra) {
+    return unary("tensor<2xi64>", "tensor<2xi64>",
+                 strCat("%r = \"stablehlo.collective_broadcast\"(%x) {replica_groups = dense<[[1, 0]]> : tensor<1x2xi64>", extra,
+                        "} : (tensor<2xi64>) -> tensor<2xi64>"));
+  };
+  std::vector<std::vector<RtValue>> args = {{i64s({2}, {1, 2})}, {i64s({2}, {3, 4})}};
+  GridRun a = runGrid(text(""), 2, 1, args);
+  ASSERT_TRUE(a.result.status.ok()) << a.result.status.message();
+  for (int p = 0; p < 2; ++p) EXPECT_EQ(valuesOf(a.result.results[p][0]), (std::vector<int64_t>{3, 4}));
+  GridRun b = runGrid(text(", channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>"), 1, 2, args);
+  ASSERT_TRUE(b.result.status.ok()) << b.result.status.message();
+  for (int p = 0; p < 2; ++p) EXPECT_EQ(valuesOf(b.result.results[p][0]), (std::vector<int64_t>{3, 4}));
+  // A process in no group gets zeros.
+  const std::string partial = unary("tensor<2xi64>", "tensor<2xi64>",
+                                    "%r = \"stablehlo.collective_broadcast\"(%x) {replica_groups = dense<[[1]]> : tensor<1x1xi64>} :"
+                                    " (tensor<2xi64>) -> tensor<2xi64>");
+  GridRun c = runGrid(partial, 2, 1, args);
+  ASSERT_TRUE(c.result.status.ok()) << c.result.status.message();
+  EXPECT_EQ(valuesOf(c.result.results[0][0]), (std::vector<int64_t>{0, 0}));
+  EXPECT_EQ(valuesOf(c.result.results[1][0]), (std::vector<int64_t>{3, 4}));
+}
+
+TEST(Collective, CollectivePermute2x1And1x2) {
+  auto text = [](const std::string& pairs, const std::string& extra) {
+    return unary("tensor<2xi64>", "tensor<2xi64>",
+                 strCat("%r = \"stablehlo.collective_permute\"(%x) {source_target_pairs = dense<", pairs, "> : tensor<", pairs == "[[0, 1]]" ? 1 : 2,
+                        "x2xi64>", extra, "} : (tensor<2xi64>) -> tensor<2xi64>"));
+  };
+  std::vector<std::vector<RtValue>> args = {{i64s({2}, {1, 2})}, {i64s({2}, {3, 4})}};
+  GridRun swap = runGrid(text("[[0, 1], [1, 0]]", ""), 2, 1, args);
+  ASSERT_TRUE(swap.result.status.ok()) << swap.result.status.message();
+  EXPECT_EQ(valuesOf(swap.result.results[0][0]), (std::vector<int64_t>{3, 4}));
+  EXPECT_EQ(valuesOf(swap.result.results[1][0]), (std::vector<int64_t>{1, 2}));
+  GridRun one_way = runGrid(text("[[0, 1]]", ", channel_handle = #stablehlo.channel_handle<handle = 2, type = 1>"), 1, 2, args);
+  ASSERT_TRUE(one_way.result.status.ok()) << one_way.result.status.message();
+  EXPECT_EQ(valuesOf(one_way.result.results[0][0]), (std::vector<int64_t>{0, 0}));  // no source sends to partition 0
+  EXPECT_EQ(valuesOf(one_way.result.results[1][0]), (std::vector<int64_t>{1, 2}));
+}
+
+// --- send/recv, infeed, outfeed -------------------------------------------------------------------------
+
+const char kSendRecv[] = R"(
+func.func @sender(%x: tensor<2xi64>) -> tensor<2xi64> {
+  %t = stablehlo.after_all : !stablehlo.token
+  %t1 = "stablehlo.send"(%x, %t) {channel_handle = #stablehlo.channel_handle<handle = 7, type = 1>} : (tensor<2xi64>, !stablehlo.token) -> !stablehlo.token
+  %c = stablehlo.constant dense<[9, 9]> : tensor<2xi64>
+  %t2 = "stablehlo.send"(%c, %t1) {channel_handle = #stablehlo.channel_handle<handle = 7, type = 1>} : (tensor<2xi64>, !stablehlo.token) -> !stablehlo.token
+  func.return %x : tensor<2xi64>
+}
+func.func @receiver(%x: tensor<2xi64>) -> tensor<2xi64> {
+  %t = stablehlo.after_all : !stablehlo.token
+  %a, %t1 = "stablehlo.recv"(%t) {channel_handle = #stablehlo.channel_handle<handle = 7, type = 1>} : (!stablehlo.token) -> (tensor<2xi64>, !stablehlo.token)
+  %b, %t2 = "stablehlo.recv"(%t1) {channel_handle = #stablehlo.channel_handle<handle = 7, type = 1>} : (!stablehlo.token) -> (tensor<2xi64>, !stablehlo.token)
+  %r = stablehlo.subtract %a, %b : tensor<2xi64>
+  func.return %r : tensor<2xi64>
+}
+)";
+
+TEST(Collective, SendRecvInChannelOrder) {
+  for (auto [replicas, partitions] : {std::pair{2u, 1u}, std::pair{1u, 2u}}) {
+    GridRun g = runGrid(kSendRecv, replicas, partitions, {{i64s({2}, {1, 2})}, {i64s({2}, {0, 0})}}, {"sender", "receiver"});
+    ASSERT_TRUE(g.result.status.ok()) << g.result.status.message();
+    EXPECT_EQ(valuesOf(g.result.results[1][0]), (std::vector<int64_t>{1 - 9, 2 - 9}));  // first sent, first received
+  }
+}
+
+const char kFeeds[] = R"(
+func.func @main(%x: tensor<2xi64>) -> tensor<2xi64> {
+  %t = stablehlo.after_all : !stablehlo.token
+  %a, %t1 = "stablehlo.infeed"(%t) : (!stablehlo.token) -> (tensor<2xi64>, !stablehlo.token)
+  %s = stablehlo.add %a, %x : tensor<2xi64>
+  %t2 = "stablehlo.outfeed"(%s, %t1) : (tensor<2xi64>, !stablehlo.token) -> !stablehlo.token
+  func.return %s : tensor<2xi64>
+}
+)";
+
+TEST(Collective, InfeedAndOutfeed) {
+  GridRun g = runGrid(kFeeds, 1, 1, {{i64s({2}, {1, 2})}}, {"main"}, 10'000, {{i64s({2}, {10, 20})}}, true);
+  ASSERT_TRUE(g.result.status.ok()) << g.result.status.message();
+  EXPECT_EQ(valuesOf(g.result.results[0][0]), (std::vector<int64_t>{11, 22}));
+  ASSERT_EQ(g.result.outfeed.size(), 1u);
+  EXPECT_EQ(valuesOf(g.result.outfeed[0].values[0]), (std::vector<int64_t>{11, 22}));
+  // Without an infeed the error says how to give one.
+  test::Evaluation e = test::evaluate(kFeeds, "main", {i64s({2}, {1, 2})});
+  EXPECT_FALSE(e.status.ok());
+  EXPECT_NE(std::string(e.status.message()).find("`infeed` attribute"), std::string::npos) << e.status.message();
+  // Two processes share one queue: each entry is read once.
+  GridRun two = runGrid(kFeeds, 2, 1, {{i64s({2}, {0, 0})}, {i64s({2}, {0, 0})}}, {"main"}, 10'000,
+                        {{i64s({2}, {1, 1})}, {i64s({2}, {2, 2})}}, true);
+  ASSERT_TRUE(two.result.status.ok()) << two.result.status.message();
+  std::vector<int64_t> firsts = {valuesOf(two.result.results[0][0])[0], valuesOf(two.result.results[1][0])[0]};
+  std::sort(firsts.begin(), firsts.end());
+  EXPECT_EQ(firsts, (std::vector<int64_t>{1, 2}));
+}
+
+// --- deadlocks and timeouts -----------------------------------------------------------------------------
+
+const char kMismatched[] = R"(
+func.func @reduce(%x: tensor<2xi64>) -> tensor<2xi64> {
+  %r = "stablehlo.all_reduce"(%x) ({
+  ^bb0(%a: tensor<i64>, %b: tensor<i64>):
+    %s = stablehlo.add %a, %b : tensor<i64>
+    stablehlo.return %s : tensor<i64>
+  }) {replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} : (tensor<2xi64>) -> tensor<2xi64>
+  func.return %r : tensor<2xi64>
+}
+func.func @gather(%x: tensor<2xi64>) -> tensor<2xi64> {
+  %r = "stablehlo.all_gather"(%x) {all_gather_dim = 0 : i64, replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} : (tensor<2xi64>) -> tensor<4xi64>
+  %s = "stablehlo.slice"(%r) {start_indices = array<i64: 0>, limit_indices = array<i64: 2>, strides = array<i64: 1>} : (tensor<4xi64>) -> tensor<2xi64>
+  func.return %s : tensor<2xi64>
+}
+func.func @skip(%x: tensor<2xi64>) -> tensor<2xi64> {
+  func.return %x : tensor<2xi64>
+}
+func.func @recv_then_send(%x: tensor<2xi64>) -> tensor<2xi64> {
+  %t = stablehlo.after_all : !stablehlo.token
+  %a, %t1 = "stablehlo.recv"(%t) {channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>} : (!stablehlo.token) -> (tensor<2xi64>, !stablehlo.token)
+  %t2 = "stablehlo.send"(%x, %t1) {channel_handle = #stablehlo.channel_handle<handle = 2, type = 1>} : (tensor<2xi64>, !stablehlo.token) -> !stablehlo.token
+  func.return %a : tensor<2xi64>
+}
+func.func @recv_other(%x: tensor<2xi64>) -> tensor<2xi64> {
+  %t = stablehlo.after_all : !stablehlo.token
+  %a, %t1 = "stablehlo.recv"(%t) {channel_handle = #stablehlo.channel_handle<handle = 2, type = 1>} : (!stablehlo.token) -> (tensor<2xi64>, !stablehlo.token)
+  %t2 = "stablehlo.send"(%x, %t1) {channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>} : (tensor<2xi64>, !stablehlo.token) -> !stablehlo.token
+  func.return %a : tensor<2xi64>
+}
+func.func @spin(%x: tensor<2xi64>) -> tensor<2xi64> {
+  %zero = stablehlo.constant dense<0> : tensor<i64>
+  %one = stablehlo.constant dense<1> : tensor<i64>
+  %big = stablehlo.constant dense<1000000000> : tensor<i64>
+  %n = stablehlo.while(%i = %zero) : tensor<i64>
+  cond {
+    %c = stablehlo.compare LT, %i, %big : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    stablehlo.return %c : tensor<i1>
+  } do {
+    %j = stablehlo.add %i, %one : tensor<i64>
+    stablehlo.return %j : tensor<i64>
+  }
+  func.return %x : tensor<2xi64>
+}
+)";
+
+std::vector<std::vector<RtValue>> twoArgs() { return {{i64s({2}, {1, 2})}, {i64s({2}, {3, 4})}}; }
+
+TEST(Collective, MismatchedCollectivesFailAtOnce) {
+  GridRun g = runGrid(kMismatched, 2, 1, twoArgs(), {"reduce", "gather"}, 60'000);
+  ASSERT_FALSE(g.result.status.ok());
+  EXPECT_NE(std::string(g.result.status.message()).find("mismatched collectives"), std::string::npos) << g.result.status.message();
+  EXPECT_LT(g.seconds, 5.0);
+}
+
+TEST(Collective, CollectiveThatAPeerNeverReachesFailsAtOnce) {
+  GridRun g = runGrid(kMismatched, 1, 2, twoArgs(), {"reduce", "skip"}, 60'000);
+  ASSERT_FALSE(g.result.status.ok());
+  // reduce's replica_groups name replica 1, which a 1x2 grid lacks; on 2x1 the peer just returns.
+  GridRun h = runGrid(kMismatched, 2, 1, twoArgs(), {"reduce", "skip"}, 60'000);
+  ASSERT_FALSE(h.result.status.ok());
+  EXPECT_NE(std::string(h.result.status.message()).find("finished or failed without reaching stablehlo.all_reduce"), std::string::npos)
+      << h.result.status.message();
+  EXPECT_LT(h.seconds, 5.0);
+}
+
+TEST(Collective, RecvDeadlockIsDetected) {
+  GridRun g = runGrid(kMismatched, 2, 1, twoArgs(), {"recv_then_send", "recv_other"}, 60'000);
+  ASSERT_FALSE(g.result.status.ok());
+  EXPECT_NE(std::string(g.result.status.message()).find("deadlock"), std::string::npos) << g.result.status.message();
+  EXPECT_LT(g.seconds, 5.0);
+}
+
+TEST(Collective, WaitTimesOutWhileAPeerIsBusy) {
+  GridRun g = runGrid(kMismatched, 2, 1, twoArgs(), {"reduce", "spin"}, 300);
+  ASSERT_FALSE(g.result.status.ok());
+  EXPECT_EQ(g.result.status.code(), absl::StatusCode::kDeadlineExceeded) << g.result.status.message();
+  EXPECT_NE(std::string(g.result.status.message()).find("timed out after 300 ms"), std::string::npos) << g.result.status.message();
+  EXPECT_LT(g.seconds, 10.0);  // the busy process is stopped at its next op
+}
+
+// --- interpreter.run_parallel ---------------------------------------------------------------------------
+
+TEST(Collective, RunParallelOpInAModule) {
+  const std::string text = R"(
+func.func @gather(%x: tensor<1xi64>) -> tensor<2xi64> {
+  %r = "stablehlo.all_gather"(%x) {all_gather_dim = 0 : i64, replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} : (tensor<1xi64>) -> tensor<2xi64>
+  func.return %r : tensor<2xi64>
+}
+func.func @main() -> (tensor<2xi64>, tensor<2xi64>) {
+  %a = stablehlo.constant dense<[7]> : tensor<1xi64>
+  %b = stablehlo.constant dense<[8]> : tensor<1xi64>
+  %r:2 = "interpreter.run_parallel"(%a, %b) {programs = [[@gather], [@gather]]} : (tensor<1xi64>, tensor<1xi64>) -> (tensor<2xi64>, tensor<2xi64>)
+  check.expect_eq_const %r#1, dense<[7, 8]> : tensor<2xi64>
+  func.return %r#0, %r#1 : tensor<2xi64>, tensor<2xi64>
+}
+)";
+  test::Evaluation e = test::evaluate(text);
+  ASSERT_TRUE(e.status.ok()) << e.status.message();
+  EXPECT_EQ(e.failed_checks, 0);
+  EXPECT_EQ(e.checks.size(), 1u);
+  EXPECT_EQ(valuesOf(e.results[0]), (std::vector<int64_t>{7, 8}));
+}
+
+TEST(Collective, NestedRunParallelIsAnError) {
+  const std::string text = R"(
+func.func @main() -> () {
+  "interpreter.run_parallel"() {programs = [[@main, @main]]} : () -> ()
+  func.return
+}
+)";
+  test::Evaluation e = test::evaluate(text);
+  ASSERT_FALSE(e.status.ok());
+  EXPECT_NE(std::string(e.status.message()).find("nested run_parallel"), std::string::npos) << e.status.message();
+}
+
+void collectOps(const Operation& op, bool& found) {
+  if (op.name == "interpreter.run_parallel") found = true;
+  for (const Region& region : op.regions) {
+    for (const auto& block : region.blocks) {
+      for (const auto& inner : block->operations) collectOps(*inner, found);
+    }
+  }
+}
+
+// Every function of the peer's interpret tests that uses interpreter.run_parallel passes its checks.
+TEST(Collective, PeerRunParallelTestsPass) {
+  const std::filesystem::path folder = std::filesystem::path(HLOCONF_SHARED_DIR) / "peer" / "stablehlo-interpret-tests";
+  if (!std::filesystem::is_directory(folder)) GTEST_SKIP() << folder << " is absent";
+  std::vector<std::string> files;
+  for (const auto& entry : std::filesystem::recursive_directory_iterator(folder)) {
+    if (entry.is_regular_file() && entry.path().extension() == ".mlir") files.push_back(entry.path().string());
+  }
+  std::sort(files.begin(), files.end());
+  int total = 0, passed = 0;
+  for (const std::string& path : files) {
+    auto text = readFile(path);
+    ASSERT_TRUE(text.ok());
+    if (text->find("interpreter.run_parallel") == std::string::npos) continue;
+    for (const SourceChunk& chunk : splitInputFile(*text)) {
+      auto module = parseModule(*text, path, chunk.begin, chunk.end);
+      if (!module.ok()) continue;
+      bool uses = false;
+      collectOps(*module->op, uses);
+      if (!uses) continue;
+      ++total;
+      const Operation* main = module->findFunction("main");
+      ASSERT_NE(main, nullptr) << path;
+      ref::Interpreter interp(*module, *text);
+      auto results = interp.callFunction(*main, {});
+      if (results.ok() && interp.failedChecks() == 0) {
+        ++passed;
+      } else {
+        ADD_FAILURE() << path << ": " << (results.ok() ? "a check failed" : std::string(results.status().message()));
+      }
+    }
+  }
+  std::printf("[ PEER     ] interpreter.run_parallel tests: %d of %d pass\n", passed, total);
+  EXPECT_GE(total, 38);
+  EXPECT_EQ(passed, total);
+}
+
+}  // namespace
+}  // namespace hloconf
