@@ -21,7 +21,8 @@ const char kEvalUsage[] =
     "options:\n"
     "  --function NAME      evaluate function @NAME\n"
     "  --arg LITERAL        an argument, e.g. --arg 'dense<[1.0, 2.0]> : tensor<2xf32>' (repeatable)\n"
-    "  --args LITERALS      arguments separated by ';'\n"
+    "  --args LITERALS      arguments separated by ';', or as an array like the upstream interpreter's\n"
+    "                       --args=\"[dense<1> : tensor<2xi32>, dense<2> : tensor<2xi32>]\"\n"
     "  --split-input-file   treat '// -----' lines as separators between independent modules\n"
     "  --hex                print every tensor as little-endian hex bits: dense<\"0x...\"> : type\n"
     "  --strict             expect_close allows 0 ULPs and expect_almost_eq no difference (to find\n"
@@ -70,10 +71,14 @@ absl::StatusOr<std::vector<ref::RtValue>> parseArguments(const std::vector<std::
     Attr attr;
     absl::Status s = p.parseAttribute(attr);
     if (!s.ok()) return s;
-    if (attr->kind() != Attribute::Kind::kDenseElements) {
-      return absl::InvalidArgumentError(strCat("<--arg>: error: expected a tensor literal like 'dense<[1, 2]> : tensor<2xi32>', got '", text, "'"));
+    // `--args="[dense<1> : tensor<2xi32>, ...]"`, the upstream interpreter's form, is an array of them.
+    std::vector<Attr> items = attr->kind() == Attribute::Kind::kArray ? attr->elements() : std::vector<Attr>{attr};
+    for (const Attr& item : items) {
+      if (item->kind() != Attribute::Kind::kDenseElements) {
+        return absl::InvalidArgumentError(strCat("<--arg>: error: expected a tensor literal like 'dense<[1, 2]> : tensor<2xi32>', got '", text, "'"));
+      }
+      values.push_back(ref::RtValue::ofTensor(item->denseElements()));
     }
-    values.push_back(ref::RtValue::ofTensor(attr->denseElements()));
   }
   return values;
 }
@@ -185,6 +190,11 @@ int runEvalCommand(const std::vector<std::string>& args) {
         options.args.push_back(value);
       } else {
         size_t start = 0;
+        const size_t first = value.find_first_not_of(" \t");
+        if (first != std::string::npos && value[first] == '[') {
+          options.args.push_back(value);  // an array of literals, parsed as one attribute
+          continue;
+        }
         while (start <= value.size()) {
           size_t end = value.find(';', start);
           if (end == std::string::npos) end = value.size();

@@ -137,6 +137,10 @@ TEST_F(EvalCommand, FunctionAndArgSelectWhatRuns) {
   EXPECT_THAT(unknown.output, HasSubstr("no function @nothere"));
   // A malformed --arg is a usage error.
   EXPECT_EQ(runHloconf("eval --function negate --arg 'not a literal' " + path).status, 2);
+  // The upstream interpreter's array form of --args gives the same argument.
+  RunResult array = runHloconf("eval --function negate --args '[dense<[3, -4]> : tensor<2xi32>]' " + path);
+  EXPECT_EQ(array.status, 0) << array.output;
+  EXPECT_THAT(array.output, HasSubstr("result 0: dense<[-3, 4]> : tensor<2xi32>"));
 }
 
 TEST_F(EvalCommand, SplitInputFileEvaluatesEachChunk) {
