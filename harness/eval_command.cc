@@ -147,6 +147,11 @@ void evalFile(const std::string& path, const EvalOptions& options, const std::ve
           targets.push_back(f);
         }
       }
+      if (module->functions().empty()) {
+        // An empty module (upstream tests have them) has nothing to evaluate: not an error.
+        if (!options.quiet) std::printf("== %s: no functions\n", label.c_str());
+        continue;
+      }
       if (targets.empty()) {
         ++totals.modules;
         ++totals.errors;

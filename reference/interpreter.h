@@ -65,6 +65,13 @@ class Interpreter {
 
   const std::vector<CheckResult>& checks() const { return checks_; }
   void recordCheck(CheckResult result) { checks_.push_back(std::move(result)); }
+  // `interpreter.probe` values, by probe id, one per time the probe ran (upstream writes them to files;
+  // `check.expect_serialized_eq` reads them back).
+  void recordProbe(const std::string& id, const Tensor& value) { probes_[id].push_back(value); }
+  const Tensor* probe(const std::string& id, size_t iteration) const {
+    auto it = probes_.find(id);
+    return it == probes_.end() || iteration >= it->second.size() ? nullptr : &it->second[iteration];
+  }
   int64_t failedChecks() const;
 
   // `path:line:col` of an op.
@@ -103,6 +110,7 @@ class Interpreter {
   EvalOptions options_;
   int call_depth_ = 0;
   std::vector<CheckResult> checks_;
+  absl::flat_hash_map<std::string, std::vector<Tensor>> probes_;
   std::vector<const Env*> scopes_;  // innermost last; reset at each function call
   ProcessGrid* grid_ = nullptr;     // set by setProcess, else own_grid_ once needed
   std::unique_ptr<ProcessGrid> own_grid_;

@@ -223,8 +223,34 @@ Results customCallKernel(Interpreter& interp, const Operation& op, std::vector<R
   return results;
 }
 
+// `interpreter.probe %x, probe_id = "p"`: records x (each time the op runs) and returns it unchanged.
+Results probeKernel(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands) {
+  auto x = tensorOperand(interp, op, operands, 0);
+  if (!x.ok()) return x.status();
+  const Attribute* id = attrOf(op, "probe_id");
+  if (!id || id->kind() != Attribute::Kind::kString) return interp.opError(op, "needs a string probe_id");
+  interp.recordProbe(id->text(), **x);
+  return std::vector<RtValue>{operands[0]};
+}
+
+// `check.expect_serialized_eq %x, probe_id = "p"[, iter = N]`: x equals the value probe "p" recorded the
+// N-th time it ran (default the first), bitwise (any NaN matches any NaN).
 Results serializedEqKernel(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands) {
-  return interp.unsupported(op, "probes (check.expect_serialized_eq) need the upstream probe files");
+  auto x = tensorOperand(interp, op, operands, 0);
+  if (!x.ok()) return x.status();
+  const Attribute* id = attrOf(op, "probe_id");
+  if (!id || id->kind() != Attribute::Kind::kString) return interp.opError(op, "needs a string probe_id");
+  const Attribute* iter = attrOf(op, "iteration");
+  const int64_t iteration = iter && iter->kind() == Attribute::Kind::kInteger ? iter->intValue() : 0;
+  const Tensor* recorded = iteration < 0 ? nullptr : interp.probe(id->text(), static_cast<size_t>(iteration));
+  if (!recorded) {
+    interp.recordCheck({std::string(op.name), interp.location(op), false,
+                        strCat("no value of probe \"", id->text(), "\" was recorded for iteration ", iteration)});
+    return std::vector<RtValue>{};
+  }
+  absl::Status s = runCheck(interp, op, op.name, **x, *recorded, CheckSpec{});
+  if (!s.ok()) return s;
+  return std::vector<RtValue>{};
 }
 
 constexpr KernelDef kKernels[] = {
@@ -236,6 +262,7 @@ constexpr KernelDef kKernels[] = {
     {"check.eq", checkOpKernel},
     {"check.almost_eq", checkOpKernel},
     {"check.expect_serialized_eq", serializedEqKernel},
+    {"interpreter.probe", probeKernel},
     {"stablehlo.custom_call", customCallKernel},
 };
 

@@ -466,4 +466,36 @@ func.func @main(%a: tensor<i32>) -> tensor<i32> {
 }
 
 }  // namespace
+TEST(InterpreterProbes, SerializedEqComparesTheRecordedIteration) {
+  // The probe runs twice in the loop (sums 1 and 2); iteration 1 holds 2, so comparing 2 with iter = 1
+  // passes and comparing 1 with iter = 1 fails; an iteration never recorded fails with a message.
+  const std::string text = R"(func.func @main() {
+  %zero = stablehlo.constant dense<0> : tensor<i64>
+  %one = stablehlo.constant dense<1> : tensor<i64>
+  %two = stablehlo.constant dense<2> : tensor<i64>
+  %i, %s = stablehlo.while(%a = %zero, %b = %zero) : tensor<i64>, tensor<i64>
+  cond {
+    %c = stablehlo.compare LT, %a, %two : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    stablehlo.return %c : tensor<i1>
+  } do {
+    %n = stablehlo.add %b, %one : tensor<i64>
+    %p = interpreter.probe %n, probe_id = "sum" : tensor<i64>
+    %m = stablehlo.add %a, %one : tensor<i64>
+    stablehlo.return %m, %p : tensor<i64>, tensor<i64>
+  }
+  check.expect_serialized_eq %two, probe_id = "sum", iter = 1 : tensor<i64>
+  check.expect_serialized_eq %one, probe_id = "sum", iter = 1 : tensor<i64>
+  check.expect_serialized_eq %one, probe_id = "sum", iter = 5 : tensor<i64>
+  func.return
+}
+)";
+  Evaluation e = evaluate(text);
+  ASSERT_TRUE(e.status.ok()) << e.status.message();
+  ASSERT_EQ(e.checks.size(), 3u);
+  EXPECT_TRUE(e.checks[0].passed) << e.checks[0].message;
+  EXPECT_FALSE(e.checks[1].passed);
+  EXPECT_FALSE(e.checks[2].passed);
+  EXPECT_NE(e.checks[2].message.find("no value of probe \"sum\" was recorded for iteration 5"), std::string::npos) << e.checks[2].message;
+}
+
 }  // namespace hloconf
