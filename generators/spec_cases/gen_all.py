@@ -8,4 +8,5 @@ for d in glob.glob(os.path.join(lib.ROOT, '*/')):
         shutil.rmtree(d)
 import unary_float, transc, binary_ops, int_ops, misc_ops, control_ops
 import movement_ops, reduction_ops
+import dynamic_ops, conv_quant_ops, linalg_ops
 print(len(lib.WRITTEN), 'files')
