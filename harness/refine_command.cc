@@ -76,27 +76,6 @@ Type mergedType(const Type& a, const Type& b) {
   return Type::tensor(shape, a.tensorElement());
 }
 
-bool valueFits(const RtValue& value, const Type& type) {
-  switch (value.kind) {
-    case RtValue::Kind::kToken: return type.kind() == Type::Kind::kToken;
-    case RtValue::Kind::kTuple:
-      if (type.kind() != Type::Kind::kTuple || type.tupleElements().size() != value.elements.size()) return false;
-      for (size_t i = 0; i < value.elements.size(); ++i) {
-        if (!valueFits(value.elements[i], type.tupleElements()[i])) return false;
-      }
-      return true;
-    case RtValue::Kind::kTensor: {
-      if (!type.isTensor()) return false;
-      const Type& actual = value.tensor.type();
-      if (actual.tensorElement() != type.tensorElement() || actual.rank() != type.rank()) return false;
-      for (int64_t d = 0; d < type.rank(); ++d) {
-        if (type.shape()[d] != kDynamicSize && type.shape()[d] != actual.shape()[d]) return false;
-      }
-      return true;
-    }
-  }
-  return false;
-}
 
 // Evaluates like ref::Interpreter, recording the run-time type of every value it defines.
 class Tracer {
@@ -113,7 +92,7 @@ class Tracer {
                                           args.size(), " were given"));
     }
     for (size_t i = 0; i < args.size(); ++i) {
-      if (!valueFits(args[i], entry.arguments[i]->type)) {
+      if (!valueMatchesType(args[i], entry.arguments[i]->type)) {
         return interp_.opError(func, strCat("argument ", i, " of @", functionName(func), " has type ", args[i].type().toString(),
                                             ", but the function expects ", entry.arguments[i]->type.toString()));
       }
@@ -172,7 +151,7 @@ class Tracer {
       if (!results.ok()) return results.status();
       if (results->size() != op.results.size()) return interp_.opError(op, "produced the wrong number of results");
       for (size_t i = 0; i < results->size(); ++i) {
-        if (!valueFits((*results)[i], op.results[i]->type)) {
+        if (!valueMatchesType((*results)[i], op.results[i]->type)) {
           return interp_.opError(op, strCat("result ", i, " has type ", (*results)[i].type().toString(), " at run time, but the op declares ",
                                             op.results[i]->type.toString()));
         }

@@ -18,6 +18,7 @@
 #include <optional>
 
 #include "ir/strings.h"
+#include "reference/elementwise.h"
 #include "reference/exact_sum.h"
 #include "reference/kernels.h"
 #include "reference/numerics.h"
@@ -88,6 +89,48 @@ bool validDims(const std::vector<int64_t>& dims, int64_t rank) {
   return static_cast<int64_t>(dims.size()) == rank;
 }
 
+// Quantized (lhs, rhs and result quantized: dequantize_op_quantize) and hybrid (float lhs, quantized rhs,
+// float result: hybrid_dequantize_then_op) convolution, after the spec's constraints C28-C34 (lhs
+// per-tensor, I1). dequantizeOpQuantize dequantizes the quantized operands, runs this kernel on the
+// expressed types (the exact float path) and quantizes a quantized result; a float result keeps its
+// error bound, a quantized one has none (docs/quantization.md).
+Results quantizedConvolution(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands, const ConvDimensionNumbers& cd) {
+  const Type& lt = operands[0].tensor.type();
+  const Type& rt = operands[1].tensor.type();
+  const Type& ot = op.results[0]->type;
+  if (!ot.isTensor()) return interp.opError(op, "the result must be a tensor");
+  const bool lq = lt.isQuantized(), rq = rt.isQuantized(), oq = ot.isQuantized();
+  if (!rq || lq != oq) {
+    return interp.opError(op, "quantized convolution needs a quantized rhs, and a quantized lhs exactly when the result is quantized (C28)");
+  }
+  for (const Type* t : {&lt, &rt}) {
+    if (!t->isQuantized()) continue;
+    if (std::string problem = quantizedTypeProblem(*t); !problem.empty()) return interp.opError(op, problem);
+  }
+  const QuantizedType& rqt = rt.quantizedType();
+  if (rqt.quantized_dimension && *rqt.quantized_dimension != cd.kernel_output_feature) {
+    return interp.opError(op, "a per-axis rhs must be quantized along kernel_output_feature_dimension (C29)");
+  }
+  if (lq) {
+    const QuantizedType& lqt = lt.quantizedType();
+    const QuantizedType& oqt = ot.quantizedType();
+    if (lqt.quantized_dimension) return interp.opError(op, "the lhs must be per-tensor quantized (I1)");
+    if (oqt.quantized_dimension && *oqt.quantized_dimension != cd.output_feature) {
+      return interp.opError(op, "a per-axis result must be quantized along output_feature_dimension (C30)");
+    }
+    if (lqt.storage_type != rqt.storage_type) return interp.opError(op, "lhs and rhs must have one storage type (C31)");
+    if (lqt.expressed_type != rqt.expressed_type || rqt.expressed_type != oqt.expressed_type) {
+      return interp.opError(op, "lhs, rhs and result must have one expressed type (C32)");
+    }
+    if (!rqt.quantized_dimension && oqt.quantized_dimension) {
+      return interp.opError(op, "a per-tensor quantized rhs needs a per-tensor quantized result (C33)");
+    }
+  } else if (lt.elementType() != rqt.expressed_type || ot.elementType() != rqt.expressed_type) {
+    return interp.opError(op, "hybrid convolution needs element_type(lhs) = expressed_type(rhs) = element_type(result) (C34)");
+  }
+  return dequantizeOpQuantize(interp, op, operands);
+}
+
 Results convolutionKernel(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands) {
   if (operands.size() != 2 || op.results.size() != 1) return interp.opError(op, "takes two operands and has one result");
   auto lhs_t = tensorOperand(interp, op, operands, 0);
@@ -96,9 +139,6 @@ Results convolutionKernel(Interpreter& interp, const Operation& op, std::vector<
   if (!rhs_t.ok()) return rhs_t.status();
   const Tensor& lhs = **lhs_t;
   const Tensor& rhs = **rhs_t;
-  if (lhs.type().isQuantized() || rhs.type().isQuantized() || op.results[0]->type.isQuantized()) {
-    return interp.unsupported(op, "quantized convolution (issue 4, quantization)");
-  }
   const Attribute* dn = attrOf(op, "dimension_numbers");
   if (!dn || dn->kind() != Attribute::Kind::kConvDimensions) {
     return interp.opError(op, "needs dimension_numbers (#stablehlo.conv<...>)");
@@ -123,6 +163,9 @@ Results convolutionKernel(Interpreter& interp, const Operation& op, std::vector<
   out_dims.push_back(cd.output_feature);
   if (!validDims(in_dims, rank) || !validDims(k_dims, rank) || !validDims(out_dims, rank)) {
     return interp.opError(op, "dimension_numbers are out of range or repeated");
+  }
+  if (lhs.type().isQuantized() || rhs.type().isQuantized() || op.results[0]->type.isQuantized()) {
+    return quantizedConvolution(interp, op, operands, cd);
   }
   std::vector<int64_t> strides, padding, lhs_dil, rhs_dil, reversal;
   if (!intListAttr(op, "window_strides", sp, 1, strides)) return interp.opError(op, strCat("window_strides must be ", sp, " integers"));

@@ -23,6 +23,7 @@
 #include <optional>
 
 #include "ir/strings.h"
+#include "reference/elementwise.h"
 #include "reference/exact_sum.h"
 #include "reference/kernels.h"
 #include "reference/numerics.h"
@@ -59,6 +60,50 @@ std::vector<int64_t> stridesOf(const std::vector<int64_t>& shape) {
   return strides;
 }
 
+// Quantized (lhs, rhs and result quantized: dequantize_op_quantize) and hybrid (float lhs, quantized rhs,
+// float result: hybrid_dequantize_then_op) dot_general, after the spec's constraints C14-C20 (lhs
+// per-tensor, I1). dequantizeOpQuantize dequantizes the quantized operands, runs this kernel on the
+// expressed types (the exact float path) and quantizes a quantized result; a float result keeps its
+// error bound, a quantized one has none (docs/quantization.md).
+Results quantizedDotGeneral(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands,
+                            const std::vector<int64_t>& rhs_contracting) {
+  const Type& lt = operands[0].tensor.type();
+  const Type& rt = operands[1].tensor.type();
+  const Type& ot = op.results[0]->type;
+  if (!ot.isTensor()) return interp.opError(op, "the result must be a tensor");
+  const bool lq = lt.isQuantized(), rq = rt.isQuantized(), oq = ot.isQuantized();
+  if (!rq || lq != oq) {
+    return interp.opError(op, "quantized dot_general needs a quantized rhs, and a quantized lhs exactly when the result is quantized (C14)");
+  }
+  for (const Type* t : {&lt, &rt}) {
+    if (!t->isQuantized()) continue;
+    if (std::string problem = quantizedTypeProblem(*t); !problem.empty()) return interp.opError(op, problem);
+  }
+  const QuantizedType& rqt = rt.quantizedType();
+  for (int64_t zp : rqt.zero_points) {
+    if (zp != 0) return interp.opError(op, "the rhs zero points must be 0 (C15)");
+  }
+  if (rqt.quantized_dimension &&
+      std::find(rhs_contracting.begin(), rhs_contracting.end(), *rqt.quantized_dimension) != rhs_contracting.end()) {
+    return interp.opError(op, "the rhs quantization dimension must not be a contracting dimension (C16)");
+  }
+  if (lq) {
+    const QuantizedType& lqt = lt.quantizedType();
+    const QuantizedType& oqt = ot.quantizedType();
+    if (lqt.quantized_dimension) return interp.opError(op, "the lhs must be per-tensor quantized (I1)");
+    if (lqt.storage_type != rqt.storage_type) return interp.opError(op, "lhs and rhs must have one storage type (C17)");
+    if (lqt.expressed_type != rqt.expressed_type || rqt.expressed_type != oqt.expressed_type) {
+      return interp.opError(op, "lhs, rhs and result must have one expressed type (C18)");
+    }
+    if (!rqt.quantized_dimension && oqt.quantized_dimension) {
+      return interp.opError(op, "a per-tensor quantized rhs needs a per-tensor quantized result (C19)");
+    }
+  } else if (lt.elementType() != rqt.expressed_type || ot.elementType() != rqt.expressed_type) {
+    return interp.opError(op, "hybrid dot_general needs element_type(lhs) = expressed_type(rhs) = element_type(result) (C20)");
+  }
+  return dequantizeOpQuantize(interp, op, operands);
+}
+
 Results dotGeneralKernel(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands) {
   if (operands.size() != 2 || op.results.size() != 1) return interp.opError(op, "takes two operands and has one result");
   auto lhs_t = tensorOperand(interp, op, operands, 0);
@@ -67,14 +112,14 @@ Results dotGeneralKernel(Interpreter& interp, const Operation& op, std::vector<R
   if (!rhs_t.ok()) return rhs_t.status();
   const Tensor& lhs = **lhs_t;
   const Tensor& rhs = **rhs_t;
-  if (lhs.type().isQuantized() || rhs.type().isQuantized() || op.results[0]->type.isQuantized()) {
-    return interp.unsupported(op, "quantized dot_general (issue 4, quantization)");
-  }
   const Attribute* dims = attrOf(op, "dot_dimension_numbers");
   std::vector<int64_t> lb, rb, lc, rc;
   if (!dims || !intList(field(dims, "lhs_batching_dimensions"), lb) || !intList(field(dims, "rhs_batching_dimensions"), rb) ||
       !intList(field(dims, "lhs_contracting_dimensions"), lc) || !intList(field(dims, "rhs_contracting_dimensions"), rc)) {
     return interp.opError(op, "needs dot_dimension_numbers with integer lists");
+  }
+  if (lhs.type().isQuantized() || rhs.type().isQuantized() || op.results[0]->type.isQuantized()) {
+    return quantizedDotGeneral(interp, op, operands, rc);
   }
   const std::vector<int64_t>& ls = lhs.type().shape();
   const std::vector<int64_t>& rs = rhs.type().shape();

@@ -45,6 +45,29 @@ Type RtValue::type() const {
   return Type();
 }
 
+bool valueMatchesType(const RtValue& value, const Type& type) {
+  switch (value.kind) {
+    case RtValue::Kind::kToken: return type.kind() == Type::Kind::kToken;
+    case RtValue::Kind::kTuple: {
+      if (type.kind() != Type::Kind::kTuple || type.tupleElements().size() != value.elements.size()) return false;
+      for (size_t i = 0; i < value.elements.size(); ++i) {
+        if (!valueMatchesType(value.elements[i], type.tupleElements()[i])) return false;
+      }
+      return true;
+    }
+    case RtValue::Kind::kTensor: {
+      if (!type.isTensor()) return false;
+      const Type& actual = value.tensor.type();
+      if (actual.tensorElement() != type.tensorElement() || actual.rank() != type.rank()) return false;
+      for (int64_t d = 0; d < type.rank(); ++d) {
+        if (type.shape()[d] != kDynamicSize && type.shape()[d] != actual.shape()[d]) return false;
+      }
+      return true;
+    }
+  }
+  return false;
+}
+
 std::string toString(const RtValue& value) {
   switch (value.kind) {
     case RtValue::Kind::kTensor: {

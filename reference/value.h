@@ -39,6 +39,9 @@ struct RtValue {
   Type type() const;
 };
 
+// Whether a run-time value fits a declared type (a `?` dimension fits any size).
+bool valueMatchesType(const RtValue& value, const Type& type);
+
 // MLIR-style text of a value: `dense<[1, 2]> : tensor<2xi32>`, `!stablehlo.token`, `(v1, v2)`.
 std::string toString(const RtValue& value);
 // The text of one element (float literal, or hex bits for NaN/inf, `(re, im)` for complex, true/false).
