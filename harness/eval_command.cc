@@ -9,6 +9,7 @@
 #include "ir/strings.h"
 #include "reference/interpreter.h"
 #include "reference/kernels.h"
+#include "reference/process.h"
 
 namespace hloconf {
 
@@ -24,6 +25,9 @@ const char kEvalUsage[] =
     "  --args LITERALS      arguments separated by ';', or as an array like the upstream interpreter's\n"
     "                       --args=\"[dense<1> : tensor<2xi32>, dense<2> : tensor<2xi32>]\"\n"
     "  --split-input-file   treat '// -----' lines as separators between independent modules\n"
+    "  --replicas N, --partitions M\n"
+    "                       run N x M processes (one thread each; default: the module's\n"
+    "                       mhlo.num_replicas / mhlo.num_partitions), each evaluating the same function\n"
     "  --hex                print every tensor as little-endian hex bits: dense<\"0x...\"> : type\n"
     "  --strict             expect_close allows 0 ULPs and expect_almost_eq no difference (to find\n"
     "                       golden values that are not correctly rounded)\n"
@@ -43,6 +47,8 @@ struct EvalOptions {
   bool hex = false;
   bool quiet = false;
   bool strict = false;
+  uint32_t replicas = 0;    // 0: as the module declares
+  uint32_t partitions = 0;
 };
 
 struct Totals {
@@ -83,31 +89,59 @@ absl::StatusOr<std::vector<ref::RtValue>> parseArguments(const std::vector<std::
   return values;
 }
 
-void evalFunction(const Module& module, std::string_view text, const Operation& func, const std::string& label,
-                  const std::vector<ref::RtValue>& args, const EvalOptions& options, Totals& totals) {
-  ++totals.modules;
-  ref::EvalOptions eval_options;
-  eval_options.strict_checks = options.strict;
-  ref::Interpreter interp(module, text, eval_options);
-  if (!options.quiet) std::printf("== %s @%s\n", label.c_str(), std::string(functionName(func)).c_str());
-  auto results = interp.callFunction(func, args);
-  for (const ref::CheckResult& check : interp.checks()) {
+void reportChecks(const std::vector<ref::CheckResult>& checks, Totals& totals) {
+  for (const ref::CheckResult& check : checks) {
     ++totals.checks;
     if (check.passed) continue;
     ++totals.failed_checks;
     std::printf("%s: check failed: %s: %s\n", check.location.c_str(), check.op.c_str(), check.message.c_str());
   }
-  if (!results.ok()) {
-    const bool unsupported = results.status().code() == absl::StatusCode::kUnimplemented;
+}
+
+void evalFunction(const Module& module, std::string_view text, const Operation& func, const std::string& label,
+                  const std::vector<ref::RtValue>& args, const EvalOptions& options, Totals& totals) {
+  ++totals.modules;
+  ref::EvalOptions eval_options;
+  eval_options.strict_checks = options.strict;
+  if (!options.quiet) std::printf("== %s @%s\n", label.c_str(), std::string(functionName(func)).c_str());
+  // The process grid: --replicas/--partitions, else the module's mhlo.num_replicas/num_partitions.
+  auto [replicas, partitions] = ref::declaredProcessGrid(module);
+  if (options.replicas > 0) replicas = options.replicas;
+  if (options.partitions > 0) partitions = options.partitions;
+  std::vector<std::vector<ref::RtValue>> per_process;
+  absl::Status status;
+  if (replicas * partitions <= 1) {
+    ref::Interpreter interp(module, text, eval_options);
+    auto results = interp.callFunction(func, args);
+    reportChecks(interp.checks(), totals);
+    status = results.status();
+    if (results.ok()) per_process.push_back(std::move(*results));
+  } else {
+    // One program per process (docs/design/processes.md): the same function and arguments everywhere.
+    ref::ParallelRun run;
+    run.num_replicas = replicas;
+    run.num_partitions = partitions;
+    run.programs.assign(replicas * partitions, &func);
+    run.args.assign(replicas * partitions, args);
+    ref::ParallelResult result = ref::runParallel(module, text, std::move(run), eval_options);
+    reportChecks(result.checks, totals);
+    status = result.status;
+    per_process = std::move(result.results);
+  }
+  if (!status.ok()) {
+    const bool unsupported = status.code() == absl::StatusCode::kUnimplemented;
     ++(unsupported ? totals.unsupported : totals.errors);
-    std::printf("%s\n", std::string(results.status().message()).c_str());
+    std::printf("%s\n", std::string(status.message()).c_str());
     return;
   }
   ++totals.evaluated;
   if (options.quiet) return;
-  for (size_t i = 0; i < results->size(); ++i) {
-    const std::string value = options.hex ? hexText((*results)[i]) : ref::toString((*results)[i]);
-    std::printf("result %zu: %s\n", i, value.c_str());
+  for (size_t p = 0; p < per_process.size(); ++p) {
+    const std::string process = per_process.size() > 1 ? strCat("process (", p / partitions, ", ", p % partitions, ") ") : "";
+    for (size_t i = 0; i < per_process[p].size(); ++i) {
+      const std::string value = options.hex ? hexText(per_process[p][i]) : ref::toString(per_process[p][i]);
+      std::printf("%sresult %zu: %s\n", process.c_str(), i, value.c_str());
+    }
   }
 }
 
@@ -184,6 +218,14 @@ int runEvalCommand(const std::vector<std::string>& args) {
       options.hex = true;
     } else if (arg == "-q" || arg == "--quiet") {
       options.quiet = true;
+    } else if (arg == "--replicas" || arg == "--partitions") {
+      uint32_t count = 0;
+      if (!next(value) || value.empty() || value.size() > 4 || value.find_first_not_of("0123456789") != std::string::npos ||
+          (count = static_cast<uint32_t>(std::stoul(value))) < 1 || count > 1024) {
+        std::fprintf(stderr, "hloconf eval: %s needs a count from 1 to 1024\n\n%s", arg.c_str(), kEvalUsage);
+        return 2;
+      }
+      (arg == "--replicas" ? options.replicas : options.partitions) = count;
     } else if (arg == "--function" || arg == "--arg" || arg == "--args") {
       if (!next(value)) {
         std::fprintf(stderr, "hloconf eval: %s needs a value\n\n%s", arg.c_str(), kEvalUsage);

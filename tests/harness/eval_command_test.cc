@@ -182,4 +182,29 @@ TEST_F(EvalCommand, UsageErrors) {
   EXPECT_THAT(missing.output, HasSubstr("none.mlir: error: no such file or folder"));
 }
 
+TEST_F(EvalCommand, ProcessGridFromTheModuleOrTheCommandLine) {
+  // Two replicas (declared by the module): each adds the replica ids 0 + 1 with all_reduce.
+  std::string path = write("grid.mlir", R"(module attributes {mhlo.num_replicas = 2 : i32, mhlo.num_partitions = 1 : i32} {
+  func.func @main() -> tensor<ui32> {
+    %r = stablehlo.replica_id : tensor<ui32>
+    %s = "stablehlo.all_reduce"(%r) ({
+    ^bb0(%a: tensor<ui32>, %b: tensor<ui32>):
+      %t = stablehlo.add %a, %b : tensor<ui32>
+      stablehlo.return %t : tensor<ui32>
+    }) {replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} : (tensor<ui32>) -> tensor<ui32>
+    return %s : tensor<ui32>
+  }
+}
+)");
+  RunResult r = runHloconf("eval " + path);
+  EXPECT_EQ(r.status, 0) << r.output;
+  EXPECT_THAT(r.output, HasSubstr("process (0, 0) result 0: dense<1> : tensor<ui32>"));
+  EXPECT_THAT(r.output, HasSubstr("process (1, 0) result 0: dense<1> : tensor<ui32>"));
+  // Three replicas from the command line: replica 2 is in no group of the op, an error (exit 2).
+  RunResult three = runHloconf("eval --replicas 3 " + path);
+  EXPECT_EQ(three.status, 2) << three.output;
+  EXPECT_THAT(three.output, HasSubstr("is in no process group"));
+  EXPECT_EQ(runHloconf("eval --replicas 0 " + path).status, 2);
+}
+
 }  // namespace
