@@ -1,6 +1,9 @@
 // Exact sums of exact products (dot_general, convolution): see exact_sum.h and docs/accumulation.md.
 #include "reference/exact_sum.h"
 
+#include "ir/strings.h"
+#include "reference/elementwise.h"
+
 #include <algorithm>
 #include <cmath>
 #include <deque>
@@ -84,6 +87,48 @@ int precisionConfigInputExponent(const Operation& op, ElementType lt, ElementTyp
     loosest = "DEFAULT";  // absent precision_config means DEFAULT
   }
   return loosest == "DEFAULT" ? 8 : loosest == "HIGH" ? 11 : 0;
+}
+
+absl::Status checkQuantizedProductOperands(Interpreter& interp, const Operation& op, const std::vector<RtValue>& operands,
+                                           std::string_view op_word, int first) {
+  const Type& lt = operands[0].tensor.type();
+  const Type& rt = operands[1].tensor.type();
+  const Type& ot = op.results[0]->type;
+  if (!ot.isTensor()) return interp.opError(op, "the result must be a tensor");
+  if (!rt.isQuantized() || lt.isQuantized() != ot.isQuantized()) {
+    return interp.opError(op, strCat("quantized ", op_word, " needs a quantized rhs, and a quantized lhs exactly when the result is quantized (C",
+                                     first, ")"));
+  }
+  for (const Type* t : {&lt, &rt}) {
+    if (!t->isQuantized()) continue;
+    if (std::string problem = quantizedTypeProblem(*t); !problem.empty()) return interp.opError(op, problem);
+  }
+  return absl::OkStatus();
+}
+
+absl::Status checkQuantizedProductCombination(Interpreter& interp, const Operation& op, const std::vector<RtValue>& operands,
+                                              std::string_view op_word, int first) {
+  const Type& lt = operands[0].tensor.type();
+  const Type& ot = op.results[0]->type;
+  const QuantizedType& rqt = operands[1].tensor.type().quantizedType();
+  if (!lt.isQuantized()) {
+    if (lt.elementType() != rqt.expressed_type || ot.elementType() != rqt.expressed_type) {
+      return interp.opError(op, strCat("hybrid ", op_word, " needs element_type(lhs) = expressed_type(rhs) = element_type(result) (C",
+                                       first + 6, ")"));
+    }
+    return absl::OkStatus();
+  }
+  const QuantizedType& lqt = lt.quantizedType();
+  const QuantizedType& oqt = ot.quantizedType();
+  if (lqt.quantized_dimension) return interp.opError(op, "the lhs must be per-tensor quantized (I1)");
+  if (lqt.storage_type != rqt.storage_type) return interp.opError(op, strCat("lhs and rhs must have one storage type (C", first + 3, ")"));
+  if (lqt.expressed_type != rqt.expressed_type || rqt.expressed_type != oqt.expressed_type) {
+    return interp.opError(op, strCat("lhs, rhs and result must have one expressed type (C", first + 4, ")"));
+  }
+  if (!rqt.quantized_dimension && oqt.quantized_dimension) {
+    return interp.opError(op, strCat("a per-tensor quantized rhs needs a per-tensor quantized result (C", first + 5, ")"));
+  }
+  return absl::OkStatus();
 }
 
 }  // namespace hloconf::ref

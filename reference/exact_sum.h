@@ -5,10 +5,14 @@
 
 #include <cstdint>
 #include <span>
+#include <string_view>
+#include <vector>
 
 #include "ir/element_type.h"
 #include "ir/operation.h"
+#include "reference/interpreter.h"
 #include "reference/numerics.h"
+#include "reference/value.h"
 
 namespace hloconf::ref {
 
@@ -39,6 +43,19 @@ double productSumBound(ElementType part_type, uint64_t golden_bits, double abs_s
 // 8 (bf16) for DEFAULT or an absent config, 11 (tf32) for HIGH, 0 (none) for HIGHEST or when neither
 // operand is f32. The loosest of the operands' precisions counts.
 int precisionConfigInputExponent(const Operation& op, ElementType lt, ElementType rt);
+
+// Quantized and hybrid dot_general/convolution share their type rules (spec: dot_general I1, C14,
+// C17-C20; convolution I1, C28, C31-C34). `first` is the op's "quantized rhs" constraint (14 or 28); the
+// others are numbered first+3 (storage type) to first+6 (hybrid types). Each op checks its own axis
+// rules between the two calls.
+// Operands: the result is a tensor, the rhs is quantized, the lhs exactly when the result is, and the
+// quantized types are valid.
+absl::Status checkQuantizedProductOperands(Interpreter& interp, const Operation& op, const std::vector<RtValue>& operands,
+                                           std::string_view op_word, int first);
+// Combination: a quantized lhs is per-tensor with the rhs's storage type, one expressed type throughout,
+// and a per-tensor rhs needs a per-tensor result; hybrid: element types equal the rhs's expressed type.
+absl::Status checkQuantizedProductCombination(Interpreter& interp, const Operation& op, const std::vector<RtValue>& operands,
+                                              std::string_view op_word, int first);
 
 }  // namespace hloconf::ref
 

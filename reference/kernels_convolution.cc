@@ -95,39 +95,16 @@ bool validDims(const std::vector<int64_t>& dims, int64_t rank) {
 // expressed types (the exact float path) and quantizes a quantized result; a float result keeps its
 // error bound, a quantized one has none (docs/quantization.md).
 Results quantizedConvolution(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands, const ConvDimensionNumbers& cd) {
-  const Type& lt = operands[0].tensor.type();
-  const Type& rt = operands[1].tensor.type();
-  const Type& ot = op.results[0]->type;
-  if (!ot.isTensor()) return interp.opError(op, "the result must be a tensor");
-  const bool lq = lt.isQuantized(), rq = rt.isQuantized(), oq = ot.isQuantized();
-  if (!rq || lq != oq) {
-    return interp.opError(op, "quantized convolution needs a quantized rhs, and a quantized lhs exactly when the result is quantized (C28)");
-  }
-  for (const Type* t : {&lt, &rt}) {
-    if (!t->isQuantized()) continue;
-    if (std::string problem = quantizedTypeProblem(*t); !problem.empty()) return interp.opError(op, problem);
-  }
-  const QuantizedType& rqt = rt.quantizedType();
+  if (absl::Status s = checkQuantizedProductOperands(interp, op, operands, "convolution", 28); !s.ok()) return s;
+  const QuantizedType& rqt = operands[1].tensor.type().quantizedType();
   if (rqt.quantized_dimension && *rqt.quantized_dimension != cd.kernel_output_feature) {
     return interp.opError(op, "a per-axis rhs must be quantized along kernel_output_feature_dimension (C29)");
   }
-  if (lq) {
-    const QuantizedType& lqt = lt.quantizedType();
-    const QuantizedType& oqt = ot.quantizedType();
-    if (lqt.quantized_dimension) return interp.opError(op, "the lhs must be per-tensor quantized (I1)");
-    if (oqt.quantized_dimension && *oqt.quantized_dimension != cd.output_feature) {
-      return interp.opError(op, "a per-axis result must be quantized along output_feature_dimension (C30)");
-    }
-    if (lqt.storage_type != rqt.storage_type) return interp.opError(op, "lhs and rhs must have one storage type (C31)");
-    if (lqt.expressed_type != rqt.expressed_type || rqt.expressed_type != oqt.expressed_type) {
-      return interp.opError(op, "lhs, rhs and result must have one expressed type (C32)");
-    }
-    if (!rqt.quantized_dimension && oqt.quantized_dimension) {
-      return interp.opError(op, "a per-tensor quantized rhs needs a per-tensor quantized result (C33)");
-    }
-  } else if (lt.elementType() != rqt.expressed_type || ot.elementType() != rqt.expressed_type) {
-    return interp.opError(op, "hybrid convolution needs element_type(lhs) = expressed_type(rhs) = element_type(result) (C34)");
+  const Type& ot = op.results[0]->type;
+  if (ot.isQuantized() && ot.quantizedType().quantized_dimension && *ot.quantizedType().quantized_dimension != cd.output_feature) {
+    return interp.opError(op, "a per-axis result must be quantized along output_feature_dimension (C30)");
   }
+  if (absl::Status s = checkQuantizedProductCombination(interp, op, operands, "convolution", 28); !s.ok()) return s;
   return dequantizeOpQuantize(interp, op, operands);
 }
 

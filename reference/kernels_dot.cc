@@ -67,19 +67,8 @@ std::vector<int64_t> stridesOf(const std::vector<int64_t>& shape) {
 // error bound, a quantized one has none (docs/quantization.md).
 Results quantizedDotGeneral(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands,
                             const std::vector<int64_t>& rhs_contracting) {
-  const Type& lt = operands[0].tensor.type();
-  const Type& rt = operands[1].tensor.type();
-  const Type& ot = op.results[0]->type;
-  if (!ot.isTensor()) return interp.opError(op, "the result must be a tensor");
-  const bool lq = lt.isQuantized(), rq = rt.isQuantized(), oq = ot.isQuantized();
-  if (!rq || lq != oq) {
-    return interp.opError(op, "quantized dot_general needs a quantized rhs, and a quantized lhs exactly when the result is quantized (C14)");
-  }
-  for (const Type* t : {&lt, &rt}) {
-    if (!t->isQuantized()) continue;
-    if (std::string problem = quantizedTypeProblem(*t); !problem.empty()) return interp.opError(op, problem);
-  }
-  const QuantizedType& rqt = rt.quantizedType();
+  if (absl::Status s = checkQuantizedProductOperands(interp, op, operands, "dot_general", 14); !s.ok()) return s;
+  const QuantizedType& rqt = operands[1].tensor.type().quantizedType();
   for (int64_t zp : rqt.zero_points) {
     if (zp != 0) return interp.opError(op, "the rhs zero points must be 0 (C15)");
   }
@@ -87,20 +76,7 @@ Results quantizedDotGeneral(Interpreter& interp, const Operation& op, std::vecto
       std::find(rhs_contracting.begin(), rhs_contracting.end(), *rqt.quantized_dimension) != rhs_contracting.end()) {
     return interp.opError(op, "the rhs quantization dimension must not be a contracting dimension (C16)");
   }
-  if (lq) {
-    const QuantizedType& lqt = lt.quantizedType();
-    const QuantizedType& oqt = ot.quantizedType();
-    if (lqt.quantized_dimension) return interp.opError(op, "the lhs must be per-tensor quantized (I1)");
-    if (lqt.storage_type != rqt.storage_type) return interp.opError(op, "lhs and rhs must have one storage type (C17)");
-    if (lqt.expressed_type != rqt.expressed_type || rqt.expressed_type != oqt.expressed_type) {
-      return interp.opError(op, "lhs, rhs and result must have one expressed type (C18)");
-    }
-    if (!rqt.quantized_dimension && oqt.quantized_dimension) {
-      return interp.opError(op, "a per-tensor quantized rhs needs a per-tensor quantized result (C19)");
-    }
-  } else if (lt.elementType() != rqt.expressed_type || ot.elementType() != rqt.expressed_type) {
-    return interp.opError(op, "hybrid dot_general needs element_type(lhs) = expressed_type(rhs) = element_type(result) (C20)");
-  }
+  if (absl::Status s = checkQuantizedProductCombination(interp, op, operands, "dot_general", 14); !s.ok()) return s;
   return dequantizeOpQuantize(interp, op, operands);
 }
 

@@ -9,28 +9,15 @@
 #include <fstream>
 #include <string>
 
+#include "tests/harness/run_hloconf.h"
+
 namespace {
 
 using ::testing::HasSubstr;
 using ::testing::Not;
 
-struct RunResult {
-  int status = -1;
-  std::string output;
-};
-
-RunResult runHloconf(const std::string& args) {
-  RunResult result;
-  std::string command = std::string(HLOCONF_BINARY) + " " + args + " 2>&1";
-  FILE* pipe = popen(command.c_str(), "r");
-  if (!pipe) return result;
-  char buffer[4096];
-  size_t n;
-  while ((n = fread(buffer, 1, sizeof buffer, pipe)) > 0) result.output.append(buffer, n);
-  int raw = pclose(pipe);
-  result.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-  return result;
-}
+using hloconf::test::RunResult;
+using hloconf::test::runHloconf;
 
 class EvalCommand : public ::testing::Test {
  protected:
