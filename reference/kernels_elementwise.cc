@@ -421,8 +421,51 @@ Elem mpcLog(ElementType t, Elem x) { return complexUnary(t, x, mpc_log); }
 Elem mpcSqrt(ElementType t, Elem x) { return complexUnary(t, x, mpc_sqrt); }
 Elem mpcSin(ElementType t, Elem x) { return complexUnary(t, x, mpc_sin); }
 Elem mpcCos(ElementType t, Elem x) { return complexUnary(t, x, mpc_cos); }
-Elem mpcTan(ElementType t, Elem x) { return complexUnary(t, x, mpc_tan); }
-Elem mpcTanh(ElementType t, Elem x) { return complexUnary(t, x, mpc_tanh); }
+// tanh(x + iy) = (sinh 2x + i sin 2y) / (cosh 2x + cos 2y). MPC's tanh can take practically forever for
+// large |x| (the eval fuzzer found 5e10 + 1e-7i), so for |x| >= 1/2 the reference uses this formula:
+// there cosh 2x >= cosh 1 > 1.54 while |cos 2y| <= 1, so the denominator keeps a relative error below
+// 6 roundings, and each part (a correctly rounded numerator over it) stays within 8 roundings at q bits,
+// far inside an ulp at p = q - 16 bits. For |x| >= 2^20 the exact parts are within e^(-2^21) of
+// (sign x, 0): they round to (+-1, +-0), the zero taking the sign of sin 2y.
+Elem complexTanh(ElementType ct, Elem z) {
+  const ElementType part = complexPartType(ct);
+  MpComplex a(64);
+  toMpc(part, z, a);
+  MpFloat half(8);
+  mpfr_set_d(half, 0.5, MPFR_RNDN);
+  if (!finiteComplex(a) || mpfr_cmpabs(a.re(), half) < 0) return complexUnary(ct, z, mpc_tanh);
+  if (mpfr_get_exp(a.re()) > 20) {  // |x| >= 2^20
+    MpFloat s(64), one(8), zero(8);
+    mpfr_mul_2ui(s, a.im(), 1, MPFR_RNDN);
+    mpfr_sin(s, s, MPFR_RNDN);
+    mpfr_set_si(one, mpfr_signbit(a.re()) ? -1 : 1, MPFR_RNDN);
+    mpfr_set_zero(zero, mpfr_signbit(s) ? -1 : 1);
+    return {encodeFloat(part, one), encodeFloat(part, zero)};
+  }
+  return complexResult(roundComplexCorrectly(part, [&](mpc_ptr out) -> ComplexApproximation {
+    const mpfr_prec_t q = mpfr_get_prec(mpc_realref(out)) + 16;
+    MpFloat t(q), sh(q), ch(q), s2(q), c2(q), d(q);
+    mpfr_mul_2ui(t, a.re(), 1, MPFR_RNDN);  // exact
+    mpfr_sinh_cosh(sh, ch, t, MPFR_RNDN);
+    mpfr_mul_2ui(t, a.im(), 1, MPFR_RNDN);
+    mpfr_sin_cos(s2, c2, t, MPFR_RNDN);
+    mpfr_add(d, ch, c2, MPFR_RNDN);
+    mpfr_div(mpc_realref(out), sh, d, MPFR_RNDN);
+    const bool inexact_re = true;  // sinh 2x / d with |x| >= 1/2 is never taken as exact
+    const bool inexact_im = mpfr_div(mpc_imagref(out), s2, d, MPFR_RNDN) != 0 || !mpfr_zero_p(s2);
+    return complexWithinUlps(out, 1, inexact_re, inexact_im);
+  }));
+}
+
+// tan(z) = -i tanh(iz): with w = tanh(-y + ix), tan(x + iy) = (im w, -re w).
+Elem complexTan(ElementType ct, Elem z) {
+  const ElementType part = complexPartType(ct);
+  const Elem w = complexTanh(ct, {realNegate(part, z.im, false), z.re});
+  return {w.im, realNegate(part, w.re, false)};
+}
+
+Elem mpcTan(ElementType t, Elem x) { return complexTan(t, x); }
+Elem mpcTanh(ElementType t, Elem x) { return complexTanh(t, x); }
 
 constexpr UnaryMath kUnaryMath[] = {
     {"stablehlo.exponential", mpfr_exp, mpcExp},
