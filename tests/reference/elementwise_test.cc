@@ -156,6 +156,32 @@ TEST(ElementwiseComplex, AbsAndMultiply) {
   EXPECT_EQ(allBits(mul, 1), (std::vector<uint64_t>{f32Bits(10.0f), 0x40000800}));
 }
 
+TEST(ElementwiseComplex, Atan2FollowsTheUpstreamFormula) {
+  // atan2(y, x) = -i log((x + iy) / sqrt(x^2 + y^2)). Exact values from python3-mpmath at 300 bits:
+  //   y = 1+2i,      x = 3-i: 0.19025318855618244315 + 0.8418239574966185068 i
+  //   y = 0.5-0.25i, x = 2:   0.24848430243952665669 - 0.11808983573454865518 i
+  // rounded to f64 (nearest even); the decimal literals below are the shortest forms of those doubles.
+  ref::RtValue r = evalOp({"dense<[(1.0, 2.0), (0.5, -0.25)]> : tensor<2xcomplex<f64>>",
+                           "dense<[(3.0, -1.0), (2.0, 0.0)]> : tensor<2xcomplex<f64>>"},
+                          "stablehlo.atan2 %a, %b : tensor<2xcomplex<f64>>", "tensor<2xcomplex<f64>>");
+  EXPECT_EQ(allBits(r, 0), (std::vector<uint64_t>{f64Bits(0.19025318855618245), f64Bits(0.24848430243952666)}));
+  EXPECT_EQ(allBits(r, 1), (std::vector<uint64_t>{f64Bits(0.8418239574966185), f64Bits(-0.11808983573454865)}));
+}
+
+TEST(ElementwiseComplex, TanhAndTanOfLargeArgumentsAreFast) {
+  // The eval fuzzer found tanh(5.05e10 - 1.78e-7 i) taking minutes in MPC. Exactly, its real part is
+  // 1 - ~e^(-1e11) and its imaginary part -~e^(-1e11): they round to (1, -0) (the zero takes the sign of
+  // sin 2y < 0). tan(z) = -i tanh(iz) takes the same path for large imaginary parts.
+  ref::RtValue r = evalOp({"dense<[(5.05e10, -1.78e-7)]> : tensor<1xcomplex<f32>>"},
+                          "stablehlo.tanh %a : tensor<1xcomplex<f32>>", "tensor<1xcomplex<f32>>");
+  EXPECT_EQ(allBits(r, 0), (std::vector<uint64_t>{f32Bits(1.0f)}));
+  EXPECT_EQ(allBits(r, 1), (std::vector<uint64_t>{0x80000000}));
+  ref::RtValue t = evalOp({"dense<[(-1.78e-7, 5.05e10)]> : tensor<1xcomplex<f32>>"},
+                          "stablehlo.tan %a : tensor<1xcomplex<f32>>", "tensor<1xcomplex<f32>>");
+  EXPECT_EQ(allBits(t, 0), (std::vector<uint64_t>{0x80000000}));  // -0: sin(2x) < 0 over a huge cosh
+  EXPECT_EQ(allBits(t, 1), (std::vector<uint64_t>{f32Bits(1.0f)}));
+}
+
 // --- Integer arithmetic --------------------------------------------------------------------------------
 
 TEST(ElementwiseInteger, AddWrapsAndIsMarked) {
