@@ -17,7 +17,11 @@ seeds=()
 [[ -d cases ]] && seeds+=(cases)
 cd build-fuzz
 rc=0
-"./fuzz/$target" -seed="${HLOCONF_FUZZ_SEED:-1}" -max_total_time="$seconds" -max_len=65536 -timeout=10 -rss_limit_mb=4096 \
+runs=()
+# A fixed number of inputs (HLOCONF_FUZZ_RUNS) with a fixed seed makes a run repeatable: CI sees the
+# same inputs every time, so a finding is a property of the code, not of the machine's speed.
+[[ -n ${HLOCONF_FUZZ_RUNS:-} ]] && runs=(-runs="$HLOCONF_FUZZ_RUNS")
+"./fuzz/$target" -seed="${HLOCONF_FUZZ_SEED:-1}" "${runs[@]}" -max_total_time="$seconds" -max_len=65536 -timeout=10 -rss_limit_mb=4096 \
   -print_final_stats=1 "corpus-$target" "${seeds[@]/#/../}" >"fuzz-$target.log" 2>&1 || rc=$?
 grep -E '^(#[0-9]+ +(INITED|DONE)|stat::(number_of_executed_units|peak_rss_mb)|SUMMARY|==[0-9]+==ERROR)' fuzz-$target.log || true
 if ((rc != 0)); then

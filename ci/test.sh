@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # Installs what is needed, builds, and runs every test: the CTest suite (without the label "long"), then
-# bounded fuzzing runs of the parser and of the reference evaluator (HLOCONF_FUZZ_SECONDS each, default
-# 60; 0 skips them).
+# bounded fuzzing runs of the parser and of the reference evaluator: a fixed seed and a fixed number of
+# inputs each (HLOCONF_FUZZ_RUNS, default 8000), within HLOCONF_FUZZ_SECONDS (default 120; 0 skips them).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash ci/install.sh
 bash ci/build.sh
 ctest --test-dir build --output-on-failure -j "$(nproc)" -LE long
-fuzz_seconds=${HLOCONF_FUZZ_SECONDS:-60}
+fuzz_seconds=${HLOCONF_FUZZ_SECONDS:-120}
+export HLOCONF_FUZZ_RUNS=${HLOCONF_FUZZ_RUNS:-8000}
 if ((fuzz_seconds > 0)); then
   bash ci/fuzz.sh "$fuzz_seconds" parse_fuzzer
   bash ci/fuzz.sh "$fuzz_seconds" eval_fuzzer
