@@ -43,6 +43,20 @@ absl::StatusOr<const Tensor*> tensorOperand(Interpreter& interp, const Operation
   return &operands[i].tensor;
 }
 
+std::vector<int64_t> rowMajorStrides(const std::vector<int64_t>& shape) {
+  std::vector<int64_t> strides(shape.size(), 1);
+  for (size_t d = shape.size(); d-- > 1;) strides[d - 1] = strides[d] * shape[d];
+  return strides;
+}
+
+ElementType operandType(const Operation& op, size_t i) {
+  return i < op.operands.size() ? op.operands[i]->type.elementType() : ElementType::kI1;
+}
+
+absl::Status typeError(Interpreter& interp, const Operation& op, std::string_view allowed) {
+  return interp.opError(op, strCat("does not take ", elementTypeName(operandType(op)), " operands (the spec allows ", allowed, ")"));
+}
+
 absl::Status checkResultSize(Interpreter& interp, const Operation& op, const Type& type) {
   constexpr uint64_t kMaxBytes = uint64_t{1} << 30;
   uint64_t bytes = storageBytes(type.elementType());

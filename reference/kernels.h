@@ -52,6 +52,12 @@ inline const Attribute* attrOf(const Operation& op, std::string_view name) {
 
 // The tensor of operand `i`, or an error naming the op when it is not a tensor.
 absl::StatusOr<const Tensor*> tensorOperand(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands, size_t i);
+// Row-major strides of a shape (the last dimension has stride 1).
+std::vector<int64_t> rowMajorStrides(const std::vector<int64_t>& shape);
+// The declared element type of operand i (i1 when absent: the kernel's operand-count check reports it).
+ElementType operandType(const Operation& op, size_t i = 0);
+// "<op>: does not take <type> operands (the spec allows <allowed>)", about operand 0's element type.
+absl::Status typeError(Interpreter& interp, const Operation& op, std::string_view allowed);
 // Refuses results larger than the evaluator's 1 GiB bound (a hostile shape costs one case, not the run).
 absl::Status checkResultSize(Interpreter& interp, const Operation& op, const Type& type);
 // The static tensor type of result `i`, with `shape` replacing dynamic dimensions.

@@ -9,10 +9,6 @@ namespace {
 
 using Results = absl::StatusOr<std::vector<RtValue>>;
 
-// The declared element type of operand i (i1 when absent: mapElements then reports the operand count).
-ElementType operandType(const Operation& op, size_t i = 0) {
-  return i < op.operands.size() ? op.operands[i]->type.elementType() : ElementType::kI1;
-}
 ElementType resultType(const Operation& op) { return op.results.empty() ? ElementType::kI1 : op.results[0]->type.elementType(); }
 
 // The value of a real element (bool, integer or float bits) as an exact MPFR number.

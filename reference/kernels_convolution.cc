@@ -28,12 +28,6 @@ namespace {
 
 using Results = absl::StatusOr<std::vector<RtValue>>;
 
-std::vector<int64_t> stridesOf(const std::vector<int64_t>& shape) {
-  std::vector<int64_t> strides(shape.size(), 1);
-  for (size_t d = shape.size(); d-- > 1;) strides[d - 1] = strides[d] * shape[d];
-  return strides;
-}
-
 // An integer list attribute (dense array, array of integers, or 1-D integer dense elements); absent:
 // `fallback` repeated `size` times. False when malformed.
 bool intListAttr(const Operation& op, std::string_view name, size_t size, int64_t fallback, std::vector<int64_t>& out) {
@@ -202,7 +196,7 @@ Results convolutionKernel(Interpreter& interp, const Operation& op, std::vector<
   Tensor out(*result_type);
   std::vector<uint8_t> impl(out.numElements());
   std::vector<double> bounds(floating ? out.numElements() : 0);
-  const std::vector<int64_t> lst = stridesOf(ls), rst = stridesOf(rs), ost = stridesOf(shape);
+  const std::vector<int64_t> lst = rowMajorStrides(ls), rst = rowMajorStrides(rs), ost = rowMajorStrides(shape);
   int64_t window_size = 1;
   for (int64_t w : window) window_size *= w;
   const int64_t n = window_size * k_in;  // products per element

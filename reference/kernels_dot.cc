@@ -54,12 +54,6 @@ const Attribute* field(const Attribute* s, std::string_view name) {
   return f ? f->get() : nullptr;
 }
 
-std::vector<int64_t> stridesOf(const std::vector<int64_t>& shape) {
-  std::vector<int64_t> strides(shape.size(), 1);
-  for (size_t d = shape.size(); d-- > 1;) strides[d - 1] = strides[d] * shape[d];
-  return strides;
-}
-
 // Quantized (lhs, rhs and result quantized: dequantize_op_quantize) and hybrid (float lhs, quantized rhs,
 // float result: hybrid_dequantize_then_op) dot_general, after the spec's constraints C14-C20 (lhs
 // per-tensor, I1). dequantizeOpQuantize dequantizes the quantized operands, runs this kernel on the
@@ -161,7 +155,7 @@ Results dotGeneralKernel(Interpreter& interp, const Operation& op, std::vector<R
   Tensor out(*result_type);
   std::vector<uint8_t> impl(out.numElements());
   std::vector<double> bounds(floating ? out.numElements() : 0);
-  const std::vector<int64_t> lst = stridesOf(ls), rst = stridesOf(rs), ost = stridesOf(shape);
+  const std::vector<int64_t> lst = rowMajorStrides(ls), rst = rowMajorStrides(rs), ost = rowMajorStrides(shape);
   std::vector<int64_t> contract_sizes;
   int64_t n = 1;
   for (int64_t d : lc) {

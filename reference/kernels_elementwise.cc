@@ -17,11 +17,6 @@ using MpfrBinary = int (*)(mpfr_ptr, mpfr_srcptr, mpfr_srcptr, mpfr_rnd_t);
 using MpcUnary = int (*)(mpc_ptr, mpc_srcptr, mpc_rnd_t);
 using MpcBinary = int (*)(mpc_ptr, mpc_srcptr, mpc_srcptr, mpc_rnd_t);
 
-// The declared element type of operand i (i1 when absent: mapElements then reports the operand count).
-ElementType operandType(const Operation& op, size_t i = 0) {
-  return i < op.operands.size() ? op.operands[i]->type.elementType() : ElementType::kI1;
-}
-
 bool isNaN(ElementType t, uint64_t bits) { return classifyFloat(t, bits) == FloatClass::kNaN; }
 
 // --- Real floats ---------------------------------------------------------------------------------------------
@@ -405,10 +400,6 @@ bool integerPower(ElementType t, __int128 base, __int128 exponent, Elem& out) {
 }
 
 // --- Kernels -------------------------------------------------------------------------------------------------
-
-absl::Status typeError(Interpreter& interp, const Operation& op, std::string_view allowed) {
-  return interp.opError(op, strCat("does not take ", elementTypeName(operandType(op)), " operands (the spec allows ", allowed, ")"));
-}
 
 struct UnaryMath {
   std::string_view op;

@@ -13,15 +13,6 @@ namespace {
 
 using Results = absl::StatusOr<std::vector<RtValue>>;
 
-// The declared element type of operand i (i1 when absent: mapElements then reports the operand count).
-ElementType operandType(const Operation& op, size_t i = 0) {
-  return i < op.operands.size() ? op.operands[i]->type.elementType() : ElementType::kI1;
-}
-
-absl::Status typeError(Interpreter& interp, const Operation& op, std::string_view allowed) {
-  return interp.opError(op, strCat("does not take ", elementTypeName(operandType(op)), " operands (the spec allows ", allowed, ")"));
-}
-
 Results bitwiseKernel(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands) {
   const ElementType t = operandType(op);
   if (!isInteger(t) && !isBoolean(t)) return typeError(interp, op, "boolean and integer types");

@@ -33,12 +33,6 @@ using Shape = std::vector<int64_t>;
 
 // --- Index arithmetic ----------------------------------------------------------------------------------
 
-Shape rowMajorStrides(const Shape& shape) {
-  Shape strides(shape.size(), 1);
-  for (int64_t d = static_cast<int64_t>(shape.size()) - 2; d >= 0; --d) strides[d] = strides[d + 1] * shape[d + 1];
-  return strides;
-}
-
 int64_t numElementsOf(const Shape& shape) {
   int64_t n = 1;
   for (int64_t d : shape) n *= d;

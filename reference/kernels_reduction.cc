@@ -75,12 +75,6 @@ bool nextIndex(std::vector<int64_t>& index, const std::vector<int64_t>& shape) {
   return false;
 }
 
-std::vector<int64_t> rowMajorStrides(const std::vector<int64_t>& shape) {
-  std::vector<int64_t> strides(shape.size(), 1);
-  for (size_t d = shape.size(); d-- > 1;) strides[d - 1] = strides[d] * shape[d];
-  return strides;
-}
-
 int64_t numElementsOf(const std::vector<int64_t>& shape) {
   int64_t n = 1;
   for (int64_t d : shape) n *= d;
