@@ -18,6 +18,11 @@ const Command kCommands[] = {
     {"parse", "parse StableHLO files; optionally print or round-trip them", kParseUsage, runParseCommand},
     {"eval", "evaluate programs with the reference evaluator and run their checks", kEvalUsage, runEvalCommand},
     {"refine", "print a program with its ? dimensions resolved for given arguments", kRefineUsage, runRefineCommand},
+    {"run", "run cases against backends, compare with golden values, write reports", kRunUsage, runRunCommand},
+    {"golden", "write golden test vectors (program, inputs, exact expected outputs)", kGoldenUsage, runGoldenCommand},
+    {"repro", "write a standalone case with a backend's exact inputs and outputs", kReproUsage, runReproCommand},
+    {"serve", "serve the reference evaluator over the backend protocol (stdin/stdout)", kServeUsage, runServeCommand},
+    {"merge", "merge the reports of several shards into one", kMergeUsage, runMergeCommand},
 };
 
 void printHelp(FILE* out) {

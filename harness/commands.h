@@ -21,6 +21,17 @@ extern const char kEvalUsage[];
 int runRefineCommand(const std::vector<std::string>& args);
 extern const char kRefineUsage[];
 
+int runRunCommand(const std::vector<std::string>& args);
+extern const char kRunUsage[];
+int runGoldenCommand(const std::vector<std::string>& args);
+extern const char kGoldenUsage[];
+int runReproCommand(const std::vector<std::string>& args);
+extern const char kReproUsage[];
+int runServeCommand(const std::vector<std::string>& args);
+extern const char kServeUsage[];
+int runMergeCommand(const std::vector<std::string>& args);
+extern const char kMergeUsage[];
+
 // Expands files and folders (recursively, *.mlir) into a sorted list of files; missing paths are
 // reported on stderr and returned in `missing`.
 std::vector<std::string> expandSources(const std::vector<std::string>& sources, std::vector<std::string>& missing);

@@ -7,6 +7,7 @@
 #include "ir/asm_parser.h"
 #include "ir/parser.h"
 #include "ir/strings.h"
+#include "reference/evaluate.h"
 #include "reference/interpreter.h"
 #include "reference/kernels.h"
 #include "reference/process.h"
@@ -104,30 +105,11 @@ void evalFunction(const Module& module, std::string_view text, const Operation& 
   ref::EvalOptions eval_options;
   eval_options.strict_checks = options.strict;
   if (!options.quiet) std::printf("== %s @%s\n", label.c_str(), std::string(functionName(func)).c_str());
-  // The process grid: --replicas/--partitions, else the module's mhlo.num_replicas/num_partitions.
-  auto [replicas, partitions] = ref::declaredProcessGrid(module);
-  if (options.replicas > 0) replicas = options.replicas;
-  if (options.partitions > 0) partitions = options.partitions;
-  std::vector<std::vector<ref::RtValue>> per_process;
-  absl::Status status;
-  if (replicas * partitions <= 1) {
-    ref::Interpreter interp(module, text, eval_options);
-    auto results = interp.callFunction(func, args);
-    reportChecks(interp.checks(), totals);
-    status = results.status();
-    if (results.ok()) per_process.push_back(std::move(*results));
-  } else {
-    // One program per process (docs/design/processes.md): the same function and arguments everywhere.
-    ref::ParallelRun run;
-    run.num_replicas = replicas;
-    run.num_partitions = partitions;
-    run.programs.assign(replicas * partitions, &func);
-    run.args.assign(replicas * partitions, args);
-    ref::ParallelResult result = ref::runParallel(module, text, std::move(run), eval_options);
-    reportChecks(result.checks, totals);
-    status = result.status;
-    per_process = std::move(result.results);
-  }
+  ref::FunctionRun run = ref::evaluateFunction(module, text, func, args, options.replicas, options.partitions, eval_options);
+  reportChecks(run.checks, totals);
+  const absl::Status& status = run.status;
+  const uint32_t partitions = run.partitions;
+  std::vector<std::vector<ref::RtValue>>& per_process = run.per_process;
   if (!status.ok()) {
     const bool unsupported = status.code() == absl::StatusCode::kUnimplemented;
     ++(unsupported ? totals.unsupported : totals.errors);

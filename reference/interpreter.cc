@@ -125,6 +125,9 @@ absl::StatusOr<std::vector<RtValue>> Interpreter::runRegion(const Region& region
     if (grid_ && grid_->aborted()) {
       return absl::AbortedError(strCat(location(op), ": error: stopped: another process of the parallel run failed"));
     }
+    if (options_.deadline && std::chrono::steady_clock::now() > *options_.deadline) {
+      return absl::DeadlineExceededError(strCat(location(op), ": error: stopped: the evaluation ran past its time limit"));
+    }
     std::vector<RtValue> operands;
     operands.reserve(op.operands.size());
     for (const Value* v : op.operands) {

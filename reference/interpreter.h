@@ -7,7 +7,9 @@
 #ifndef HLOCONF_REFERENCE_INTERPRETER_H_
 #define HLOCONF_REFERENCE_INTERPRETER_H_
 
+#include <chrono>
 #include <cstdint>
+#include <optional>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -41,6 +43,9 @@ struct EvalOptions {
   // the other processes fails. A backstop: waits that can never end (a deadlock, a process that finished
   // or failed) fail at once.
   int64_t collective_timeout_ms = 120'000;
+  // When set, evaluation stops with a kDeadlineExceeded error at the first op that starts after this
+  // time (the harness's --timeout for the in-process reference backend).
+  std::optional<std::chrono::steady_clock::time_point> deadline;
 };
 
 // One stablehlo.outfeed: the process that wrote it and its inputs.

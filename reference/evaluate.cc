@@ -1,0 +1,35 @@
+#include "reference/evaluate.h"
+
+#include "reference/process.h"
+
+namespace hloconf::ref {
+
+FunctionRun evaluateFunction(const Module& module, std::string_view text, const Operation& func,
+                             const std::vector<RtValue>& args, uint32_t replicas, uint32_t partitions,
+                             const EvalOptions& options) {
+  FunctionRun run;
+  auto [declared_replicas, declared_partitions] = declaredProcessGrid(module);
+  run.replicas = replicas > 0 ? replicas : declared_replicas;
+  run.partitions = partitions > 0 ? partitions : declared_partitions;
+  if (run.replicas * run.partitions <= 1) {
+    Interpreter interp(module, text, options);
+    auto results = interp.callFunction(func, args);
+    run.checks = interp.checks();
+    run.status = results.status();
+    if (results.ok()) run.per_process.push_back(std::move(*results));
+    return run;
+  }
+  // One program per process (docs/design/processes.md): the same function and arguments everywhere.
+  ParallelRun parallel;
+  parallel.num_replicas = run.replicas;
+  parallel.num_partitions = run.partitions;
+  parallel.programs.assign(run.replicas * run.partitions, &func);
+  parallel.args.assign(run.replicas * run.partitions, args);
+  ParallelResult result = runParallel(module, text, std::move(parallel), options);
+  run.checks = std::move(result.checks);
+  run.status = result.status;
+  run.per_process = std::move(result.results);
+  return run;
+}
+
+}  // namespace hloconf::ref
