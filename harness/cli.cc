@@ -12,7 +12,7 @@
 namespace hloconf {
 namespace {
 
-constexpr char kVersion[] = "0.1.0";
+constexpr char kVersion[] = HLOCONF_VERSION;
 
 const Command kCommands[] = {
     {"parse", "parse StableHLO files; optionally print or round-trip them", kParseUsage, runParseCommand},

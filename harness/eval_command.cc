@@ -1,10 +1,14 @@
 // `hloconf eval`: evaluate StableHLO programs with the reference evaluator, print results, run checks.
 #include <cstdio>
+#include <filesystem>
+#include <optional>
 #include <string>
+#include <system_error>
 #include <vector>
 
 #include "harness/commands.h"
 #include "ir/asm_parser.h"
+#include "ir/npy.h"
 #include "ir/parser.h"
 #include "ir/strings.h"
 #include "reference/evaluate.h"
@@ -29,11 +33,22 @@ const char kEvalUsage[] =
     "  --replicas N, --partitions M\n"
     "                       run N x M processes (one thread each; default: the module's\n"
     "                       mhlo.num_replicas / mhlo.num_partitions), each evaluating the same function\n"
+    "  --infeed FILE        one entry of the infeed queue (repeatable; entries are read in the order\n"
+    "                       given, one per stablehlo.infeed, and shared by every process of the grid;\n"
+    "                       each module evaluated starts from the whole queue). FILE is a .npy file\n"
+    "                       (element type from its dtype), FILE.npy:TYPE to name the type (e.g.\n"
+    "                       x.npy:tensor<2xbf16>), or a text file of tensor literals\n"
+    "                       ('dense<[1, 2]> : tensor<2xi32>') separated by newlines or ';', which\n"
+    "                       together form the entry's payload values\n"
+    "  --outfeed-dir DIR    write each stablehlo.outfeed value to\n"
+    "                       DIR/outfeed-<n>-r<replica>p<partition>-<k>.npy (n counts outfeed records\n"
+    "                       over the whole command, k is the value's index in its record)\n"
     "  --hex                print every tensor as little-endian hex bits: dense<\"0x...\"> : type\n"
     "  --strict             expect_close allows 0 ULPs and expect_almost_eq no difference (to find\n"
     "                       golden values that are not correctly rounded)\n"
     "  -q, --quiet          print only failures and the summary\n\n"
-    "Output: per module a line '== PATH[#CHUNK] @FUNCTION', its results, and each failed check as\n"
+    "Output: per module a line '== PATH[#CHUNK] @FUNCTION', its results, its outfeed records as\n"
+    "'outfeed N (replica R, partition P) value K: LITERAL', and each failed check as\n"
     "'PATH:LINE:COL: check failed: OP: ...' (first differing index, both values and bits, ULP distance).\n"
     "Ops the evaluator does not implement are reported as 'unsupported: <op>' and counted apart.\n"
     "Exit status: 0 when everything evaluated and every check passed; 1 when a check failed;\n"
@@ -50,11 +65,14 @@ struct EvalOptions {
   bool strict = false;
   uint32_t replicas = 0;    // 0: as the module declares
   uint32_t partitions = 0;
+  std::vector<std::string> infeed_files;  // --infeed, in order
+  std::string outfeed_dir;                // --outfeed-dir; empty: outfeed values are only printed
 };
 
 struct Totals {
   int modules = 0, evaluated = 0, unsupported = 0, errors = 0;
   int64_t checks = 0, failed_checks = 0;
+  int64_t outfeed_records = 0;  // numbers the --outfeed-dir files over the whole command
 };
 
 std::string hexText(const ref::RtValue& value) {
@@ -90,6 +108,83 @@ absl::StatusOr<std::vector<ref::RtValue>> parseArguments(const std::vector<std::
   return values;
 }
 
+// One --infeed entry: `PATH.npy`, `PATH.npy:TYPE`, or a text file of tensor literals separated by newlines or
+// ';'. `source` is set to the file's path (for messages about the entry during evaluation).
+absl::StatusOr<std::vector<ref::RtValue>> loadInfeedEntry(const std::string& spec, std::string& source) {
+  std::string path = spec, type_text;
+  if (const size_t colon = spec.find(":tensor<"); colon != std::string::npos) {
+    path = spec.substr(0, colon);
+    type_text = spec.substr(colon + 1);
+  }
+  source = path;
+  auto bytes = readFile(path);
+  if (!bytes.ok()) return bytes.status();
+  const bool npy = path.size() >= 4 && path.compare(path.size() - 4, 4, ".npy") == 0;
+  if (npy) {
+    auto decode = [&]() -> absl::StatusOr<Tensor> {
+      if (type_text.empty()) return decodeNpyInferType(*bytes, path);
+      AsmParser p(strCat("<--infeed ", spec, ">"), type_text, 0, type_text.size());
+      Type type;
+      if (absl::Status s = p.parseType(type); !s.ok()) return s;
+      if (!p.atEnd() || !type.isTensor() || !type.hasStaticShape()) {
+        return absl::InvalidArgumentError(strCat(path, ": error: '", type_text, "' is not a static-shaped tensor type"));
+      }
+      return decodeNpy(*bytes, type, path);
+    };
+    auto tensor = decode();
+    if (!tensor.ok()) return tensor.status();
+    return std::vector<ref::RtValue>{ref::RtValue::ofTensor(std::move(*tensor))};
+  }
+  if (!type_text.empty()) {
+    return absl::InvalidArgumentError(strCat(path, ": error: a type (':", type_text, "') can only be given for a .npy file"));
+  }
+  std::vector<ref::RtValue> values;
+  AsmParser p(path, *bytes, 0, bytes->size());
+  for (;;) {
+    while (p.consumeIf(";")) {
+    }
+    if (p.atEnd()) break;
+    Attr attr;
+    if (absl::Status s = p.parseAttribute(attr); !s.ok()) return s;
+    if (attr->kind() != Attribute::Kind::kDenseElements || !attr->denseElements().type().hasStaticShape()) {
+      return absl::InvalidArgumentError(strCat(path, ": error: expected tensor literals like 'dense<[1, 2]> : tensor<2xi32>'"));
+    }
+    values.push_back(ref::RtValue::ofTensor(attr->denseElements()));
+  }
+  if (values.empty()) return absl::InvalidArgumentError(strCat(path, ": error: the file holds no tensor literal"));
+  return values;
+}
+
+// Prints the outfeed records of one evaluation and, with --outfeed-dir, writes each value to a .npy file.
+void reportOutfeed(const std::vector<ref::OutfeedRecord>& outfeed, const EvalOptions& options, Totals& totals) {
+  for (const ref::OutfeedRecord& record : outfeed) {
+    const int64_t n = totals.outfeed_records++;
+    if (record.values.empty() && !options.quiet) {
+      std::printf("outfeed %lld (replica %u, partition %u): no values\n", static_cast<long long>(n), record.replica_id,
+                  record.partition_id);
+    }
+    for (size_t k = 0; k < record.values.size(); ++k) {
+      const ref::RtValue& value = record.values[k];
+      std::string file;
+      if (!options.outfeed_dir.empty() && value.isTensor()) {
+        file = (std::filesystem::path(options.outfeed_dir) /
+                strCat("outfeed-", n, "-r", record.replica_id, "p", record.partition_id, "-", k, ".npy"))
+                   .string();
+        if (absl::Status s = writeNpyFile(file, value.tensor); !s.ok()) {
+          ++totals.errors;
+          std::printf("%s\n", std::string(s.message()).c_str());
+          file.clear();
+        }
+      }
+      if (options.quiet) continue;
+      const std::string text = options.hex ? hexText(value) : ref::toString(value);
+      const std::string written = file.empty() ? std::string() : strCat("  -> ", file);
+      std::printf("outfeed %lld (replica %u, partition %u) value %zu: %s%s\n", static_cast<long long>(n), record.replica_id,
+                  record.partition_id, k, text.c_str(), written.c_str());
+    }
+  }
+}
+
 void reportChecks(const std::vector<ref::CheckResult>& checks, Totals& totals) {
   for (const ref::CheckResult& check : checks) {
     ++totals.checks;
@@ -100,13 +195,16 @@ void reportChecks(const std::vector<ref::CheckResult>& checks, Totals& totals) {
 }
 
 void evalFunction(const Module& module, std::string_view text, const Operation& func, const std::string& label,
-                  const std::vector<ref::RtValue>& args, const EvalOptions& options, Totals& totals) {
+                  const std::vector<ref::RtValue>& args, const ref::InfeedQueue* infeed, const EvalOptions& options,
+                  Totals& totals) {
   ++totals.modules;
   ref::EvalOptions eval_options;
   eval_options.strict_checks = options.strict;
   if (!options.quiet) std::printf("== %s @%s\n", label.c_str(), std::string(functionName(func)).c_str());
-  ref::FunctionRun run = ref::evaluateFunction(module, text, func, args, options.replicas, options.partitions, eval_options);
+  ref::FunctionRun run =
+      ref::evaluateFunction(module, text, func, args, options.replicas, options.partitions, eval_options, infeed);
   reportChecks(run.checks, totals);
+  reportOutfeed(run.outfeed, options, totals);
   const absl::Status& status = run.status;
   const uint32_t partitions = run.partitions;
   std::vector<std::vector<ref::RtValue>>& per_process = run.per_process;
@@ -127,7 +225,8 @@ void evalFunction(const Module& module, std::string_view text, const Operation& 
   }
 }
 
-void evalFile(const std::string& path, const EvalOptions& options, const std::vector<ref::RtValue>& args, Totals& totals) {
+void evalFile(const std::string& path, const EvalOptions& options, const std::vector<ref::RtValue>& args,
+              const ref::InfeedQueue* infeed, Totals& totals) {
   auto text = readFile(path);
   if (!text.ok()) {
     ++totals.modules;
@@ -175,7 +274,7 @@ void evalFile(const std::string& path, const EvalOptions& options, const std::ve
         continue;
       }
     }
-    for (const Operation* f : targets) evalFunction(*module, *text, *f, label, args, options, totals);
+    for (const Operation* f : targets) evalFunction(*module, *text, *f, label, args, infeed, options, totals);
   }
 }
 
@@ -208,6 +307,16 @@ int runEvalCommand(const std::vector<std::string>& args) {
         return 2;
       }
       (arg == "--replicas" ? options.replicas : options.partitions) = count;
+    } else if (arg == "--infeed" || arg == "--outfeed-dir") {
+      if (!next(value) || value.empty()) {
+        std::fprintf(stderr, "hloconf eval: %s needs a %s\n\n%s", arg.c_str(), arg == "--infeed" ? "file" : "folder", kEvalUsage);
+        return 2;
+      }
+      if (arg == "--infeed") {
+        options.infeed_files.push_back(value);
+      } else {
+        options.outfeed_dir = value;
+      }
     } else if (arg == "--function" || arg == "--arg" || arg == "--args") {
       if (!next(value)) {
         std::fprintf(stderr, "hloconf eval: %s needs a value\n\n%s", arg.c_str(), kEvalUsage);
@@ -248,6 +357,28 @@ int runEvalCommand(const std::vector<std::string>& args) {
     std::fprintf(stderr, "%s\n", std::string(parsed_args.status().message()).c_str());
     return 2;
   }
+  std::optional<ref::InfeedQueue> infeed;
+  if (!options.infeed_files.empty()) {
+    infeed.emplace();
+    for (const std::string& spec : options.infeed_files) {
+      std::string source;
+      auto entry = loadInfeedEntry(spec, source);
+      if (!entry.ok()) {
+        std::fprintf(stderr, "hloconf eval: --infeed %s: %s\n", spec.c_str(), std::string(entry.status().message()).c_str());
+        return 2;
+      }
+      infeed->entries.push_back(std::move(*entry));
+      infeed->sources.push_back(source);
+    }
+  }
+  if (!options.outfeed_dir.empty()) {
+    std::error_code error;
+    std::filesystem::create_directories(options.outfeed_dir, error);
+    if (error || !std::filesystem::is_directory(options.outfeed_dir)) {
+      std::fprintf(stderr, "hloconf eval: --outfeed-dir %s: cannot create the folder\n", options.outfeed_dir.c_str());
+      return 2;
+    }
+  }
   std::vector<std::string> missing;
   std::vector<std::string> files = expandSources(sources, missing);
   Totals totals;
@@ -256,7 +387,7 @@ int runEvalCommand(const std::vector<std::string>& args) {
     ++totals.modules;
     ++totals.errors;
   }
-  for (const std::string& path : files) evalFile(path, options, *parsed_args, totals);
+  for (const std::string& path : files) evalFile(path, options, *parsed_args, infeed ? &*infeed : nullptr, totals);
   std::printf("evaluated %d/%d functions (%d unsupported, %d errors); checks: %lld passed, %lld failed\n",
               totals.evaluated, totals.modules, totals.unsupported, totals.errors,
               static_cast<long long>(totals.checks - totals.failed_checks), static_cast<long long>(totals.failed_checks));

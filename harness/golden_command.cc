@@ -1,12 +1,119 @@
-// `hloconf golden`: PLACEHOLDER, being written in this session.
+// `hloconf golden`: golden test vectors for other tools: program, exact inputs, exact expected outputs.
 #include <cstdio>
+#include <filesystem>
+#include <fstream>
 
+#include "harness/cases.h"
 #include "harness/commands.h"
+#include "harness/golden_writer.h"
+#include "harness/runner.h"
+#include "ir/strings.h"
+#include "reference_version.h"
 
 namespace hloconf {
-const char kGoldenUsage[] = "usage: hloconf golden (not written yet)\n";
+
+const char kGoldenUsage[] =
+    "usage: hloconf golden SOURCES... --out DIR [--format mlir|npy] [options]\n\n"
+    "Writes, for each case, the program, its inputs and its exact expected outputs (the reference's\n"
+    "correctly rounded values) under DIR/<case id>:\n"
+    "  --format mlir   DIR/<id>.mlir: a self-checking module in the upstream testdata format (exact\n"
+    "                  inputs as hex constants, check.expect_eq_const, or expect_almost_eq_const with the\n"
+    "                  reference's error bound as tolerance for sums of products); runs under\n"
+    "                  `stablehlo-translate --interpret` and `hloconf eval` (default)\n"
+    "  --format npy    DIR/<id>/program.mlir, input-N.npy, expected-N.npy, error-bound-N.npy and\n"
+    "                  manifest.json (types, dtypes, the tolerance rule of --profile, error bounds)\n"
+    "options:\n"
+    "  --profile NAME|FILE   the tolerance rule recorded in npy manifests (default: default)\n"
+    "  --filter GLOB         only case IDs matching GLOB (repeatable)\n"
+    "  --split-input-file    treat '// -----' chunks as separate cases\n"
+    "  --cache-dir DIR, --no-cache   as for `hloconf run`\n"
+    "Cases with no golden value (an op the reference does not implement) are listed and skipped.\n"
+    "Exit status: 0 when every selected case was written, 1 when some were skipped, 2 on usage errors.\n";
+
 int runGoldenCommand(const std::vector<std::string>& args) {
-  std::fprintf(stderr, "hloconf golden: not written yet\n");
-  return 2;
+  std::vector<std::string> sources, filters;
+  std::string out, format = "mlir", profile_name = "default", cache_dir;
+  bool split = false, no_cache = false;
+  for (size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    auto next = [&](std::string& v) {
+      if (i + 1 >= args.size()) return false;
+      v = args[++i];
+      return true;
+    };
+    std::string v;
+    if (a == "--out" || a == "--format" || a == "--profile" || a == "--filter" || a == "--cache-dir") {
+      if (!next(v)) {
+        std::fprintf(stderr, "hloconf golden: %s needs a value\n\n%s", a.c_str(), kGoldenUsage);
+        return 2;
+      }
+      if (a == "--out") out = v;
+      else if (a == "--format") format = v;
+      else if (a == "--profile") profile_name = v;
+      else if (a == "--filter") filters.push_back(v);
+      else cache_dir = v;
+    } else if (a == "--split-input-file") {
+      split = true;
+    } else if (a == "--no-cache") {
+      no_cache = true;
+    } else if (!a.empty() && a[0] == '-') {
+      std::fprintf(stderr, "hloconf golden: unknown option '%s'\n\n%s", a.c_str(), kGoldenUsage);
+      return 2;
+    } else {
+      sources.push_back(a);
+    }
+  }
+  if (sources.empty() || out.empty() || (format != "mlir" && format != "npy")) {
+    std::fprintf(stderr, "hloconf golden: needs SOURCES, --out DIR and --format mlir|npy\n\n%s", kGoldenUsage);
+    return 2;
+  }
+  auto profile = reports::loadProfile(profile_name, {strCat(HLOCONF_SOURCE_DIR_FOR_CASES, "/reports/profiles")});
+  if (!profile.ok()) {
+    std::fprintf(stderr, "hloconf golden: %s\n", std::string(profile.status().message()).c_str());
+    return 2;
+  }
+  std::vector<std::string> errors;
+  std::vector<CaseSource> cases = collectCases(sources, split, errors);
+  for (const std::string& e : errors) std::fprintf(stderr, "%s\n", e.c_str());
+  if (!errors.empty()) return 2;
+  GoldenCache cache;
+  if (!no_cache) cache.dir = cache_dir.empty() ? defaultCacheDir() : cache_dir;
+  int written = 0, skipped = 0;
+  for (const CaseSource& source : cases) {
+    bool selected = filters.empty();
+    for (const std::string& f : filters) selected = selected || globMatchAny(f, source.id);
+    if (!selected) continue;
+    PreparedCase prepared = prepareCase(source, cache, 3600);
+    absl::Status status = prepared.status;
+    std::string path = strCat(out, "/", idToPath(source.id));
+    if (status.ok() && format == "mlir") {
+      auto text = selfCheckingModule(prepared, {strCat("Case: ", source.id),
+                                                strCat("Golden values by hloconf ", HLOCONF_VERSION, ", reference ", HLOCONF_REFERENCE_VERSION,
+                                                       ": every expected value is the exact result rounded once to its type."),
+                                                strCat("From ", source.path)});
+      if (text.ok()) {
+        path += ".mlir";
+        std::error_code ec;
+        std::filesystem::create_directories(std::filesystem::path(path).parent_path(), ec);
+        std::ofstream f(path, std::ios::trunc);
+        f << *text;
+        if (!f) status = absl::InternalError(strCat(path, ": error: cannot write"));
+      } else {
+        status = text.status();
+      }
+    } else if (status.ok()) {
+      status = writeNpyCase(path, source.id, prepared,
+                            profile->ruleFor(prepared.lowered.op, prepared.lowered.element_type));
+    }
+    if (status.ok()) {
+      ++written;
+    } else {
+      ++skipped;
+      std::printf("skipped %s: %s\n", source.id.c_str(), std::string(status.message()).c_str());
+    }
+  }
+  std::printf("golden: %d case(s) written to %s (%s), %d skipped\n", written, out.c_str(), format.c_str(), skipped);
+  return skipped ? 1 : 0;
 }
+
 }  // namespace hloconf

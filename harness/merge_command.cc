@@ -1,12 +1,245 @@
-// `hloconf merge`: PLACEHOLDER, being written in this session.
+// `hloconf merge`: join the reports of several shards (or runs) into one report set.
+#include <unistd.h>
+
+#include <algorithm>
 #include <cstdio>
+#include <cstdlib>
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
 
 #include "harness/commands.h"
+#include "ir/strings.h"
+#include "reports/writers.h"
 
 namespace hloconf {
-const char kMergeUsage[] = "usage: hloconf merge (not written yet)\n";
-int runMergeCommand(const std::vector<std::string>& args) {
-  std::fprintf(stderr, "hloconf merge: not written yet\n");
+
+const char kMergeUsage[] =
+    "usage: hloconf merge --out DIR [options] REPORTS...\n\n"
+    "Joins the reports of several shards (or of runs against different backends) into one report set.\n"
+    "Each REPORTS argument is a report directory (its results.json is read) or a results.json file.\n"
+    "DIR gets results.json, junit.xml, summary.md and report.html, built from the merged cases (sorted\n"
+    "by case ID, then backend), with the totals recomputed; the console summary is printed.\n\n"
+    "A case is identified by its ID and backend. When the same case is in more than one input:\n"
+    "  - records that are identical but for the backend time are kept once (a note on stderr says so);\n"
+    "  - records that differ are an error (exit 2, nothing written), unless --duplicates says which wins.\n"
+    "Inputs with different profiles, tool or reference versions are merged with a warning, and the merged\n"
+    "run information lists every value. Shards 'i/N' that do not cover 1..N exactly are warned about.\n\n"
+    "options:\n"
+    "  --out DIR            where to write the merged reports (required; created if missing)\n"
+    "  --duplicates MODE    error (default), first or last: which record of a differing duplicate is kept\n"
+    "  --no-color           no ANSI colours in the summary (the default when stdout is not a terminal)\n"
+    "  -q, --quiet          print no summary\n\n"
+    "Exit status: 0 when every merged case is PASS, UNSUPPORTED, IMPL_DEFINED or XFAIL; 1 when any other\n"
+    "status remains; 2 on usage errors, unreadable inputs or differing duplicates.\n";
+
+namespace {
+
+using reports::CaseResult;
+using reports::RunInfo;
+
+enum class DuplicatePolicy { kError, kFirst, kLast };
+
+struct MergeOptions {
+  std::string out;
+  DuplicatePolicy duplicates = DuplicatePolicy::kError;
+  bool color = true;
+  bool quiet = false;
+  std::vector<std::string> inputs;
+};
+
+struct Input {
+  std::string path;
+  RunInfo info;
+  std::vector<CaseResult> cases;
+};
+
+std::string shellQuote(const std::string& arg) {
+  if (!arg.empty() && arg.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-./=:,+@%") ==
+                          std::string::npos)
+    return arg;
+  std::string quoted = "'";
+  for (char c : arg) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return quoted + "'";
+}
+
+// The record without its timing: two runs of the same case agree on everything else when they agree.
+nlohmann::json comparable(const CaseResult& r) {
+  nlohmann::json j = r.toJson();
+  j.erase("seconds");
+  return j;
+}
+
+// One value when every input agrees (or says nothing), else every distinct value and a warning.
+std::string agreedValue(const std::vector<Input>& inputs, std::string RunInfo::*field, const char* what) {
+  std::vector<std::string> values;
+  for (const Input& input : inputs) {
+    const std::string& v = input.info.*field;
+    if (!v.empty() && std::find(values.begin(), values.end(), v) == values.end()) values.push_back(v);
+  }
+  std::string joined;
+  for (const std::string& v : values) strAppend(&joined, joined.empty() ? "" : ", ", v);
+  if (values.size() > 1) std::fprintf(stderr, "hloconf merge: warning: the inputs differ in %s: %s\n", what, joined.c_str());
+  return joined;
+}
+
+// Warns when the inputs' shards 'i/N' are not exactly 1/N .. N/N.
+void checkShardCoverage(const std::vector<Input>& inputs) {
+  std::set<int> counts;
+  std::map<int, int> seen;
+  for (const Input& input : inputs) {
+    int index = 0, count = 0;
+    if (input.info.shard.empty() || std::sscanf(input.info.shard.c_str(), "%d/%d", &index, &count) != 2) return;
+    counts.insert(count);
+    ++seen[index];
+  }
+  if (counts.size() != 1) {
+    std::fprintf(stderr, "hloconf merge: warning: the inputs come from different shardings (");
+    bool first = true;
+    for (int n : counts) std::fprintf(stderr, "%s%d shards", first ? "" : ", ", n), first = false;
+    std::fprintf(stderr, ")\n");
+    return;
+  }
+  const int count = *counts.begin();
+  std::string missing, repeated;
+  for (int i = 1; i <= count; ++i) {
+    if (!seen.count(i)) strAppend(&missing, missing.empty() ? "" : ", ", i, "/", count);
+    else if (seen[i] > 1) strAppend(&repeated, repeated.empty() ? "" : ", ", i, "/", count);
+  }
+  if (!missing.empty()) std::fprintf(stderr, "hloconf merge: warning: shards missing: %s\n", missing.c_str());
+  if (!repeated.empty()) std::fprintf(stderr, "hloconf merge: warning: shards given more than once: %s\n", repeated.c_str());
+}
+
+int usageError(const std::string& message) {
+  std::fprintf(stderr, "hloconf merge: %s\n\n%s", message.c_str(), kMergeUsage);
   return 2;
 }
+
+}  // namespace
+
+int runMergeCommand(const std::vector<std::string>& args) {
+  MergeOptions options;
+  options.color = isatty(fileno(stdout)) && !std::getenv("NO_COLOR");
+  for (size_t i = 0; i < args.size(); ++i) {
+    const std::string& arg = args[i];
+    auto value = [&](std::string& into) {
+      if (i + 1 >= args.size()) return false;
+      into = args[++i];
+      return true;
+    };
+    if (arg == "--out" || arg == "-o") {
+      if (!value(options.out)) return usageError("--out needs a directory");
+    } else if (arg.rfind("--out=", 0) == 0) {
+      options.out = arg.substr(6);
+    } else if (arg == "--duplicates" || arg.rfind("--duplicates=", 0) == 0) {
+      std::string mode = arg.size() > 12 ? arg.substr(13) : "";
+      if (arg.size() == 12 && !value(mode)) return usageError("--duplicates needs error, first or last");
+      if (mode == "error") options.duplicates = DuplicatePolicy::kError;
+      else if (mode == "first") options.duplicates = DuplicatePolicy::kFirst;
+      else if (mode == "last") options.duplicates = DuplicatePolicy::kLast;
+      else return usageError(strCat("--duplicates takes error, first or last, not '", mode, "'"));
+    } else if (arg == "--no-color") {
+      options.color = false;
+    } else if (arg == "-q" || arg == "--quiet") {
+      options.quiet = true;
+    } else if (arg.size() > 1 && arg[0] == '-') {
+      return usageError(strCat("unknown option '", arg, "'"));
+    } else {
+      options.inputs.push_back(arg);
+    }
+  }
+  if (options.out.empty()) return usageError("--out DIR is required");
+  if (options.inputs.empty()) return usageError("no reports to merge");
+
+  std::vector<Input> inputs;
+  for (const std::string& path : options.inputs) {
+    auto read = reports::readResultsJson(path);
+    if (!read.ok()) {
+      std::fprintf(stderr, "hloconf merge: %s\n", std::string(read.status().message()).c_str());
+      return 2;
+    }
+    inputs.push_back({path, std::move(read->first), std::move(read->second)});
+  }
+
+  // Join, keyed by (id, backend); `origin` remembers which input each kept record came from.
+  std::map<std::pair<std::string, std::string>, std::pair<CaseResult, size_t>> merged;
+  int conflicts = 0, identical = 0;
+  for (size_t n = 0; n < inputs.size(); ++n) {
+    for (CaseResult& r : inputs[n].cases) {
+      auto key = std::make_pair(r.id, r.backend);
+      auto it = merged.find(key);
+      if (it == merged.end()) {
+        merged.emplace(std::move(key), std::make_pair(std::move(r), n));
+        continue;
+      }
+      const auto& [kept, origin] = it->second;
+      if (comparable(kept) == comparable(r)) {
+        ++identical;
+        continue;
+      }
+      const std::string where = strCat(r.id, " (", r.backend, "): ", statusName(kept.status), " in ", inputs[origin].path,
+                                       ", ", statusName(r.status), " in ", inputs[n].path);
+      switch (options.duplicates) {
+        case DuplicatePolicy::kError:
+          std::fprintf(stderr, "hloconf merge: error: case %s, and the records differ\n", where.c_str());
+          ++conflicts;
+          break;
+        case DuplicatePolicy::kFirst:
+          std::fprintf(stderr, "hloconf merge: note: case %s; keeping the first\n", where.c_str());
+          break;
+        case DuplicatePolicy::kLast:
+          std::fprintf(stderr, "hloconf merge: note: case %s; keeping the last\n", where.c_str());
+          it->second = {std::move(r), n};
+          break;
+      }
+    }
+  }
+  if (conflicts > 0) {
+    std::fprintf(stderr,
+                 "hloconf merge: %d case(s) appear in more than one input with different records; nothing written "
+                 "(--duplicates first|last keeps one of them)\n",
+                 conflicts);
+    return 2;
+  }
+  if (identical > 0)
+    std::fprintf(stderr, "hloconf merge: note: %d case(s) appear in more than one input with identical records; kept once\n",
+                 identical);
+  checkShardCoverage(inputs);
+
+  std::vector<CaseResult> results;
+  results.reserve(merged.size());
+  for (auto& [key, entry] : merged) results.push_back(std::move(entry.first));  // the map is sorted by (id, backend)
+
+  RunInfo info;
+  info.tool_version = agreedValue(inputs, &RunInfo::tool_version, "hloconf version");
+  info.reference_version = agreedValue(inputs, &RunInfo::reference_version, "reference version");
+  info.profile = agreedValue(inputs, &RunInfo::profile, "tolerance profile");
+  info.command_line = "hloconf merge";
+  for (const std::string& arg : args) strAppend(&info.command_line, " ", shellQuote(arg));
+  for (const Input& input : inputs) {
+    if (!input.info.started_at.empty() && (info.started_at.empty() || input.info.started_at < info.started_at))
+      info.started_at = input.info.started_at;
+    info.wall_seconds = std::max(info.wall_seconds, input.info.wall_seconds);
+    info.merged_from.push_back({input.path, input.info.shard, input.info.command_line, input.info.started_at,
+                                input.info.wall_seconds, static_cast<int64_t>(input.cases.size())});
+  }
+  // Backends in the order the inputs name them, then any only the cases name.
+  for (const Input& input : inputs)
+    for (const std::string& b : input.info.backends)
+      if (!b.empty() && std::find(info.backends.begin(), info.backends.end(), b) == info.backends.end()) info.backends.push_back(b);
+  for (const CaseResult& r : results)
+    if (std::find(info.backends.begin(), info.backends.end(), r.backend) == info.backends.end()) info.backends.push_back(r.backend);
+
+  if (absl::Status s = reports::writeReports(options.out, info, results); !s.ok()) {
+    std::fprintf(stderr, "hloconf merge: %s\n", std::string(s.message()).c_str());
+    return 2;
+  }
+  if (!options.quiet) {
+    std::fputs(reports::consoleSummary(results, options.color).c_str(), stdout);
+    std::printf("\nmerged %zu report(s), %zu case(s), into %s\n", inputs.size(), results.size(), options.out.c_str());
+  }
+  return reports::exitStatusFor(results);
+}
+
 }  // namespace hloconf

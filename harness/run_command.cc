@@ -1,12 +1,353 @@
-// `hloconf run`: PLACEHOLDER, being written in this session.
-#include <cstdio>
+// `hloconf run`: cases x backends, golden values from the reference (cached), comparison under a
+// tolerance profile, baseline, sharding, journal and reports. docs/design/harness.md explains the flow.
+#include <unistd.h>
 
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <ctime>
+#include <filesystem>
+#include <map>
+#include <mutex>
+#include <optional>
+#include <set>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "harness/cases.h"
 #include "harness/commands.h"
+#include "harness/journal.h"
+#include "harness/runner.h"
+#include "ir/strings.h"
+#include "reference/numerics.h"
+#include "reference_version.h"
+#include "reports/progress.h"
+#include "reports/writers.h"
 
 namespace hloconf {
-const char kRunUsage[] = "usage: hloconf run (not written yet)\n";
-int runRunCommand(const std::vector<std::string>& args) {
-  std::fprintf(stderr, "hloconf run: not written yet\n");
+
+const char kRunUsage[] =
+    "usage: hloconf run [options] SOURCES...\n\n"
+    "Runs cases against backends and compares each result with the reference's golden value.\n"
+    "SOURCES are case files, folders (searched for *.mlir) and the named suite `spec` (cases/).\n\n"
+    "backends:\n"
+    "  --backend NAME        `reference` (built in), or an adapter: adapters/NAME/adapter.json\n"
+    "                        (repeatable; default: reference)\n"
+    "  --backend-cmd 'CMD'   an external backend started with this command line (repeatable)\n"
+    "  --adapters-dir DIR    also look for adapters in DIR\n"
+    "selection:\n"
+    "  --ops GLOBS           only cases whose op matches (comma-separated globs: 'add,dot_*')\n"
+    "  --dtypes GLOBS        only cases whose element type matches ('f32,bf16,complex<*>')\n"
+    "  --filter GLOB         only case IDs matching GLOB (repeatable: any; '-GLOB' excludes)\n"
+    "  --split-input-file    treat '// -----' chunks of a file as separate cases\n"
+    "  --shard I/N           run the I-th of N shards (1-based); without it, GTEST_SHARD_INDEX/\n"
+    "                        GTEST_TOTAL_SHARDS, TEST_SHARD_INDEX/TEST_TOTAL_SHARDS (Bazel) or\n"
+    "                        JOB_COMPLETION_INDEX/HLOCONF_TOTAL_SHARDS (Kubernetes) (0-based)\n"
+    "execution:\n"
+    "  -j N                  N cases at a time (each worker has its own backend processes; default 1)\n"
+    "  --timeout S           seconds a backend may take per case (default 60): then TIMEOUT\n"
+    "  --cache-dir DIR       golden cache (default $HLOCONF_CACHE_DIR, $XDG_CACHE_HOME/hloconf/golden\n"
+    "                        or ~/.cache/hloconf/golden); --no-cache: compute every golden\n"
+    "comparison:\n"
+    "  --profile NAME|FILE   tolerance profile: strict, default (reports/profiles/) or a JSON file\n"
+    "  --baseline FILE       known failures: they become XFAIL (and XPASS if they pass)\n"
+    "  --write-baseline FILE write this run's failures as a baseline file\n"
+    "output:\n"
+    "  --report-dir DIR      write results.json, junit.xml, summary.md, report.html and the journal\n"
+    "  --resume              finish the run whose journal is in --report-dir (same options)\n"
+    "  -q, --quiet           no progress lines; the summary table only\n\n"
+    "Statuses: PASS FAIL UNSUPPORTED CRASH TIMEOUT ERROR IMPL_DEFINED XFAIL XPASS.\n"
+    "Exit status: 0 when only PASS, UNSUPPORTED, IMPL_DEFINED and XFAIL remain; 1 otherwise;\n"
+    "2 on usage errors or unreadable sources.\n";
+
+namespace {
+
+struct RunOptions {
+  std::vector<std::string> sources;
+  std::vector<std::string> backend_names;
+  std::vector<std::string> backend_commands;
+  std::vector<std::string> adapter_dirs;
+  std::string ops, dtypes;
+  std::vector<std::string> filters;
+  bool split = false;
+  std::string shard;
+  int jobs = 1;
+  double timeout = 60;
+  std::string cache_dir;
+  bool no_cache = false;
+  std::string profile = "default";
+  std::string baseline, write_baseline;
+  std::string report_dir;
+  bool resume = false;
+  bool quiet = false;
+};
+
+bool idSelected(const RunOptions& o, const std::string& id) {
+  bool any_include = false, included = false;
+  for (const std::string& f : o.filters) {
+    if (!f.empty() && f[0] == '-') {
+      if (globMatchAny(f.substr(1), id)) return false;
+    } else {
+      any_include = true;
+      included = included || globMatchAny(f, id);
+    }
+  }
+  return !any_include || included;
+}
+
+std::string isoNow() {
+  std::time_t t = std::time(nullptr);
+  char buffer[32];
+  std::strftime(buffer, sizeof buffer, "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&t));
+  return buffer;
+}
+
+int usage(const std::string& message) {
+  std::fprintf(stderr, "hloconf run: %s\n\n%s", message.c_str(), kRunUsage);
   return 2;
 }
+
+std::optional<int> parseOptions(const std::vector<std::string>& args, RunOptions& o) {
+  for (size_t i = 0; i < args.size(); ++i) {
+    const std::string& arg = args[i];
+    auto value = [&]() -> std::optional<std::string> {
+      if (i + 1 >= args.size()) return std::nullopt;
+      return args[++i];
+    };
+    static const std::set<std::string> kWithValue = {"--backend", "--backend-cmd", "--adapters-dir", "--ops", "--dtypes",
+                                                     "--filter", "--shard", "-j", "--timeout", "--cache-dir", "--profile",
+                                                     "--baseline", "--write-baseline", "--report-dir"};
+    if (kWithValue.contains(arg)) {
+      auto v = value();
+      if (!v) return usage(strCat(arg, " needs a value"));
+      if (arg == "--backend") o.backend_names.push_back(*v);
+      else if (arg == "--backend-cmd") o.backend_commands.push_back(*v);
+      else if (arg == "--adapters-dir") o.adapter_dirs.push_back(*v);
+      else if (arg == "--ops") o.ops = *v;
+      else if (arg == "--dtypes") o.dtypes = *v;
+      else if (arg == "--filter") o.filters.push_back(*v);
+      else if (arg == "--shard") o.shard = *v;
+      else if (arg == "--cache-dir") o.cache_dir = *v;
+      else if (arg == "--profile") o.profile = *v;
+      else if (arg == "--baseline") o.baseline = *v;
+      else if (arg == "--write-baseline") o.write_baseline = *v;
+      else if (arg == "--report-dir") o.report_dir = *v;
+      else if (arg == "-j") {
+        if (v->empty() || v->size() > 3 || v->find_first_not_of("0123456789") != std::string::npos || std::stoi(*v) < 1)
+          return usage("-j needs a count from 1 to 999");
+        o.jobs = std::stoi(*v);
+      } else if (arg == "--timeout") {
+        char* end = nullptr;
+        o.timeout = std::strtod(v->c_str(), &end);
+        if (end == v->c_str() || *end || !(o.timeout > 0) || o.timeout > 86400)
+          return usage("--timeout needs seconds, more than 0 (e.g. --timeout 30 or 0.5)");
+      }
+    } else if (arg == "--split-input-file") {
+      o.split = true;
+    } else if (arg == "--no-cache") {
+      o.no_cache = true;
+    } else if (arg == "--resume") {
+      o.resume = true;
+    } else if (arg == "-q" || arg == "--quiet") {
+      o.quiet = true;
+    } else if (arg.size() > 2 && arg.rfind("-j", 0) == 0 && arg.find_first_not_of("0123456789", 2) == std::string::npos) {
+      o.jobs = std::max(1, std::stoi(arg.substr(2)));
+    } else if (!arg.empty() && arg[0] == '-') {
+      return usage(strCat("unknown option '", arg, "'"));
+    } else {
+      o.sources.push_back(arg);
+    }
+  }
+  if (o.sources.empty()) return usage("no SOURCES given (a case file, a folder, or `spec`)");
+  if (o.resume && o.report_dir.empty()) return usage("--resume needs --report-dir (the journal lives there)");
+  if (o.backend_names.empty() && o.backend_commands.empty()) o.backend_names.push_back("reference");
+  return std::nullopt;
+}
+
+}  // namespace
+
+int runRunCommand(const std::vector<std::string>& args) {
+  RunOptions o;
+  if (auto exit = parseOptions(args, o)) return *exit;
+  std::string command_line = "hloconf run";
+  for (const std::string& a : args) strAppend(&command_line, " ", a);
+  auto started = std::chrono::steady_clock::now();
+  const std::string started_at = isoNow();
+
+  auto shard = resolveShard(o.shard);
+  if (!shard.ok()) return usage(std::string(shard.status().message()));
+
+  std::vector<std::string> profile_dirs = {strCat(HLOCONF_SOURCE_DIR_FOR_CASES, "/reports/profiles")};
+  if (const char* env = std::getenv("HLOCONF_PROFILES_DIR"); env && *env) profile_dirs.insert(profile_dirs.begin(), env);
+  auto profile = reports::loadProfile(o.profile, profile_dirs);
+  if (!profile.ok()) {
+    std::fprintf(stderr, "hloconf run: %s\n", std::string(profile.status().message()).c_str());
+    return 2;
+  }
+  std::optional<Baseline> baseline;
+  if (!o.baseline.empty()) {
+    auto b = readBaseline(o.baseline);
+    if (!b.ok()) {
+      std::fprintf(stderr, "hloconf run: %s\n", std::string(b.status().message()).c_str());
+      return 2;
+    }
+    baseline = std::move(*b);
+  }
+
+  // The per-run folder for .npy files of external backends.
+  std::string work_dir = strCat(std::filesystem::temp_directory_path().string(), "/hloconf-run-", ::getpid());
+  std::vector<std::string> adapter_dirs = o.adapter_dirs;
+  for (const std::string& d : defaultAdapterDirs()) adapter_dirs.push_back(d);
+  std::vector<BackendFactory> factories;
+  for (const std::string& name : o.backend_names) {
+    auto f = backendByName(name, adapter_dirs, work_dir);
+    if (!f.ok()) {
+      std::fprintf(stderr, "hloconf run: %s\n", std::string(f.status().message()).c_str());
+      return 2;
+    }
+    factories.push_back(std::move(*f));
+  }
+  for (const std::string& cmd : o.backend_commands) {
+    auto f = backendFromCommand(cmd, work_dir);
+    if (!f.ok()) {
+      std::fprintf(stderr, "hloconf run: %s\n", std::string(f.status().message()).c_str());
+      return 2;
+    }
+    factories.push_back(std::move(*f));
+  }
+
+  std::vector<std::string> source_errors;
+  std::vector<CaseSource> all = collectCases(o.sources, o.split, source_errors);
+  for (const std::string& e : source_errors) std::fprintf(stderr, "%s\n", e.c_str());
+  if (!source_errors.empty()) return 2;
+  std::vector<CaseSource> cases;
+  for (CaseSource& c : all) {
+    if (!inShard(c.id, *shard) || !idSelected(o, c.id)) continue;
+    if (!o.ops.empty() && !c.suite_op.empty() && !globMatchAny(o.ops, c.suite_op)) continue;
+    cases.push_back(std::move(c));
+  }
+
+  // The journal: finished (id, backend) pairs of an interrupted run are not run again.
+  nlohmann::json fingerprint = {{"sources", o.sources},   {"backends", o.backend_names}, {"backend_commands", o.backend_commands},
+                                {"profile", o.profile},   {"ops", o.ops},                {"dtypes", o.dtypes},
+                                {"filters", o.filters},   {"split", o.split},            {"shard", {shard->index, shard->count}},
+                                {"baseline", o.baseline}, {"reference", HLOCONF_REFERENCE_VERSION}};
+  std::vector<reports::CaseResult> finished;
+  std::unique_ptr<Journal> journal;
+  if (!o.report_dir.empty()) {
+    auto j = Journal::open(o.report_dir, fingerprint, o.resume, finished);
+    if (!j.ok()) {
+      std::fprintf(stderr, "hloconf run: %s\n", std::string(j.status().message()).c_str());
+      return 2;
+    }
+    journal = std::move(*j);
+  }
+  std::set<std::pair<std::string, std::string>> done;  // (id, backend)
+  for (const reports::CaseResult& r : finished) done.insert({r.id, r.backend});
+
+  GoldenCache cache;
+  if (!o.no_cache) cache.dir = o.cache_dir.empty() ? defaultCacheDir() : o.cache_dir;
+
+  reports::Progress progress(o.quiet ? reports::Progress::Mode::kQuiet : reports::Progress::autoMode());
+  // Cases finished before a --resume are not shown again.
+  progress.start(std::max<int64_t>(0, static_cast<int64_t>(cases.size() * factories.size()) - static_cast<int64_t>(finished.size())));
+  if (!finished.empty()) progress.message(strCat("resuming: ", finished.size(), " case result(s) from ", journal->path()));
+
+  std::mutex results_mutex;
+  std::vector<reports::CaseResult> results = finished;
+  std::atomic<size_t> next{0};
+  std::atomic<bool> journal_failed{false};
+  auto worker = [&]() {
+    ref::initNumerics();
+    // This worker's backend instances, started on first use.
+    std::vector<std::unique_ptr<adapters::Backend>> backends(factories.size());
+    std::vector<absl::StatusOr<adapters::BackendInfo>> infos(factories.size(), absl::UnknownError("not started"));
+    for (size_t index; (index = next.fetch_add(1)) < cases.size();) {
+      const CaseSource& source = cases[index];
+      bool needed = false;
+      for (const BackendFactory& f : factories) needed = needed || !done.contains({source.id, f.name});
+      if (!needed) continue;
+      PreparedCase prepared = prepareCase(source, cache, std::max(o.timeout * 10, 600.0));
+      if (prepared.status.ok() && !o.ops.empty() && !globMatchAny(o.ops, prepared.lowered.op)) continue;
+      if (!o.dtypes.empty() && !globMatchAny(o.dtypes, prepared.lowered.element_type)) continue;
+      for (size_t b = 0; b < factories.size(); ++b) {
+        if (done.contains({source.id, factories[b].name})) continue;
+        reports::CaseResult result;
+        bool lowerable = prepared.status.ok() || prepared.status.message().rfind("case not lowerable", 0) != 0;
+        if (!lowerable && factories[b].is_reference) {
+          result = selfCheckResult(source, prepared, o.timeout);
+        } else if (!prepared.status.ok()) {
+          result = unpreparedResult(source, prepared, factories[b].name);
+        } else {
+          if (!backends[b]) {
+            backends[b] = factories[b].make();
+            infos[b] = backends[b]->start();
+          }
+          if (!infos[b].ok()) {
+            result = unpreparedResult(source, prepared, factories[b].name);
+            result.status = reports::Status::kError;
+            result.rule = "backend start";
+            result.message = strCat("the backend did not start: ", infos[b].status().message());
+            backends[b].reset();  // try again on the next case
+          } else {
+            result = runCaseOnBackend(source, prepared, *backends[b], *infos[b], *profile, o.timeout, factories[b].repro_flag);
+            result.backend = factories[b].name;
+          }
+        }
+        if (baseline) applyBaseline(*baseline, result);
+        if (journal && !journal->append(result).ok()) journal_failed = true;
+        progress.caseFinished(result);
+        std::lock_guard<std::mutex> lock(results_mutex);
+        results.push_back(std::move(result));
+      }
+    }
+    for (auto& b : backends)
+      if (b) b->stop();
+  };
+  int jobs = std::min<int>(o.jobs, std::max<size_t>(1, cases.size()));
+  std::vector<std::thread> threads;
+  for (int j = 1; j < jobs; ++j) threads.emplace_back(worker);
+  worker();
+  for (std::thread& t : threads) t.join();
+  progress.finish();
+  std::error_code ec;
+  std::filesystem::remove_all(work_dir, ec);
+
+  // Reports list cases in source order, then backend order.
+  std::map<std::string, size_t> order;
+  for (size_t i = 0; i < all.size(); ++i) order.emplace(all[i].id, i);
+  std::map<std::string, size_t> backend_order;
+  for (size_t i = 0; i < factories.size(); ++i) backend_order.emplace(factories[i].name, i);
+  std::stable_sort(results.begin(), results.end(), [&](const reports::CaseResult& a, const reports::CaseResult& b) {
+    return std::make_pair(order[a.id], backend_order[a.backend]) < std::make_pair(order[b.id], backend_order[b.backend]);
+  });
+
+  std::printf("%s", reports::consoleSummary(results, ::isatty(STDOUT_FILENO) != 0).c_str());
+  if (journal_failed) std::fprintf(stderr, "hloconf run: warning: the journal could not be written; --resume may repeat cases\n");
+  if (!o.report_dir.empty()) {
+    reports::RunInfo info;
+    info.tool_version = HLOCONF_VERSION;
+    info.reference_version = HLOCONF_REFERENCE_VERSION;
+    info.profile = o.profile;
+    info.command_line = command_line;
+    info.started_at = started_at;
+    info.shard = shard->count > 1 ? strCat(shard->index + 1, "/", shard->count) : "";
+    for (const BackendFactory& f : factories) info.backends.push_back(f.name);
+    info.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    if (absl::Status s = reports::writeReports(o.report_dir, info, results); !s.ok()) {
+      std::fprintf(stderr, "hloconf run: %s\n", std::string(s.message()).c_str());
+      return 2;
+    }
+    std::printf("reports: %s/{results.json,junit.xml,summary.md,report.html}\n", o.report_dir.c_str());
+  }
+  if (!o.write_baseline.empty()) {
+    if (absl::Status s = writeBaseline(o.write_baseline, results); !s.ok()) {
+      std::fprintf(stderr, "hloconf run: %s\n", std::string(s.message()).c_str());
+      return 2;
+    }
+  }
+  return reports::exitStatusFor(results);
+}
+
 }  // namespace hloconf

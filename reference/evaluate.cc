@@ -6,15 +6,18 @@ namespace hloconf::ref {
 
 FunctionRun evaluateFunction(const Module& module, std::string_view text, const Operation& func,
                              const std::vector<RtValue>& args, uint32_t replicas, uint32_t partitions,
-                             const EvalOptions& options) {
+                             const EvalOptions& options, const InfeedQueue* infeed) {
   FunctionRun run;
   auto [declared_replicas, declared_partitions] = declaredProcessGrid(module);
   run.replicas = replicas > 0 ? replicas : declared_replicas;
   run.partitions = partitions > 0 ? partitions : declared_partitions;
   if (run.replicas * run.partitions <= 1) {
     Interpreter interp(module, text, options);
+    // The interpreter's own 1x1 grid holds the infeed (created only when there is one to attach).
+    if (infeed) interp.grid().attachInfeed(infeed->entries, infeed->sources);
     auto results = interp.callFunction(func, args);
     run.checks = interp.checks();
+    run.outfeed = interp.outfeed();
     run.status = results.status();
     if (results.ok()) run.per_process.push_back(std::move(*results));
     return run;
@@ -25,8 +28,14 @@ FunctionRun evaluateFunction(const Module& module, std::string_view text, const 
   parallel.num_partitions = run.partitions;
   parallel.programs.assign(run.replicas * run.partitions, &func);
   parallel.args.assign(run.replicas * run.partitions, args);
+  if (infeed) {
+    parallel.infeed = infeed->entries;
+    parallel.infeed_sources = infeed->sources;
+    parallel.has_infeed = true;
+  }
   ParallelResult result = runParallel(module, text, std::move(parallel), options);
   run.checks = std::move(result.checks);
+  run.outfeed = std::move(result.outfeed);
   run.status = result.status;
   run.per_process = std::move(result.results);
   return run;

@@ -4,6 +4,7 @@
 #ifndef HLOCONF_REFERENCE_EVALUATE_H_
 #define HLOCONF_REFERENCE_EVALUATE_H_
 
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -20,14 +21,23 @@ struct FunctionRun {
   uint32_t partitions = 1;
   // Results per process, in flattened process order (replica-major: id = replica * partitions + partition).
   std::vector<std::vector<RtValue>> per_process;
-  std::vector<CheckResult> checks;  // every check op that ran, in every process
+  std::vector<CheckResult> checks;     // every check op that ran, in every process
+  std::vector<OutfeedRecord> outfeed;  // every stablehlo.outfeed, in process order, then program order
+};
+
+// The infeed queue of a run (`hloconf eval --infeed`): one FIFO that every process of the grid shares,
+// oldest entry first; each stablehlo.infeed takes one entry (its payload values, in order).
+struct InfeedQueue {
+  std::vector<std::vector<RtValue>> entries;
+  std::vector<std::string> sources;  // optional, one per entry: where it came from (a file), for messages
 };
 
 // Evaluates `func` with `args` on a replicas x partitions grid (0: as the module declares with
-// mhlo.num_replicas / mhlo.num_partitions). Each process gets the same arguments.
+// mhlo.num_replicas / mhlo.num_partitions). Each process gets the same arguments. With `infeed`, the
+// infeed ops read from a copy of that queue; without it, they fail.
 FunctionRun evaluateFunction(const Module& module, std::string_view text, const Operation& func,
                              const std::vector<RtValue>& args, uint32_t replicas = 0, uint32_t partitions = 0,
-                             const EvalOptions& options = {});
+                             const EvalOptions& options = {}, const InfeedQueue* infeed = nullptr);
 
 }  // namespace hloconf::ref
 

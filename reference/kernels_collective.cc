@@ -617,22 +617,47 @@ Results recvKernel(Interpreter& interp, const Operation& op, std::vector<RtValue
   return std::move(*values);
 }
 
+// Whether a value of `actual` type may be the result of declared type `declared`: the same type, or
+// the same element type and rank with every static dimension of `declared` matching.
+bool fitsDeclaredType(const Type& actual, const Type& declared) {
+  if (actual == declared) return true;
+  if (!actual.isTensor() || !declared.isTensor() || actual.tensorElement() != declared.tensorElement() ||
+      actual.rank() != declared.rank()) {
+    return false;
+  }
+  for (int64_t d = 0; d < declared.rank(); ++d) {
+    if (declared.shape()[d] != kDynamicSize && declared.shape()[d] != actual.shape()[d]) return false;
+  }
+  return true;
+}
+
 Results infeedKernel(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands) {
   if (operands.size() != 1 || operands[0].kind != RtValue::Kind::kToken) return interp.opError(op, "needs one token operand");
   if (op.results.empty()) return interp.opError(op, "needs a token result");
   if (!interp.grid().hasInfeed()) {
-    return interp.opError(op, "this run has no infeed to read from: hloconf eval has no infeed flag; give an infeed queue with "
-                              "interpreter.run_parallel's `infeed` attribute (a list of functions, one per entry) or "
+    return interp.opError(op, "this run has no infeed to read from: give entries with `hloconf eval --infeed FILE` (one per "
+                              "entry), interpreter.run_parallel's `infeed` attribute (a list of functions, one per entry) or "
                               "ref::ParallelRun::infeed (reference/process.h)");
   }
-  auto values = interp.grid().popInfeed();
-  if (!values.ok()) return gridError(interp, op, values.status());
-  if (values->size() + 1 != op.results.size()) {
-    return interp.opError(op, strCat("the infeed entry has ", values->size(), " value(s), but the op has ", op.results.size() - 1,
+  auto entry = interp.grid().popInfeed();
+  if (!entry.ok()) return gridError(interp, op, entry.status());
+  const std::string what = entry->source.empty() ? strCat("infeed entry ", entry->index)
+                                                 : strCat("infeed entry ", entry->index, " (", entry->source, ")");
+  std::vector<RtValue>& values = entry->values;
+  if (values.size() + 1 != op.results.size()) {
+    return interp.opError(op, strCat(what, " has ", values.size(), " value(s), but the op has ", op.results.size() - 1,
                                      " payload result(s)"));
   }
-  values->push_back(RtValue::token());
-  return std::move(*values);
+  for (size_t i = 0; i < values.size(); ++i) {
+    const Type& declared = op.results[i]->type;
+    const std::string actual = values[i].isTensor() ? values[i].tensor.type().toString() : std::string("a token");
+    if (!values[i].isTensor() || !fitsDeclaredType(values[i].tensor.type(), declared)) {
+      return interp.opError(op, strCat(what, ": value ", i, " has type ", actual, ", but result ", i, " of the op has type ",
+                                       declared.toString()));
+    }
+  }
+  values.push_back(RtValue::token());
+  return std::move(values);
 }
 
 Results outfeedKernel(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands) {

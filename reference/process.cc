@@ -150,18 +150,22 @@ absl::StatusOr<std::vector<RtValue>> ProcessGrid::recv(int self, int64_t channel
   return values;
 }
 
-void ProcessGrid::attachInfeed(std::vector<std::vector<RtValue>> entries) {
+void ProcessGrid::attachInfeed(std::vector<std::vector<RtValue>> entries, std::vector<std::string> sources) {
   std::lock_guard<std::mutex> lock(mutex_);
-  for (auto& entry : entries) infeed_.push_back(std::move(entry));
+  for (size_t i = 0; i < entries.size(); ++i) {
+    infeed_.push_back({std::move(entries[i]), i < sources.size() ? std::move(sources[i]) : std::string(), infeed_size_++});
+  }
   has_infeed_ = true;
 }
 
-absl::StatusOr<std::vector<RtValue>> ProcessGrid::popInfeed() {
+absl::StatusOr<ProcessGrid::InfeedEntry> ProcessGrid::popInfeed() {
   std::lock_guard<std::mutex> lock(mutex_);
-  if (infeed_.empty()) return absl::OutOfRangeError("the infeed queue is empty (every entry has been read)");
-  std::vector<RtValue> values = std::move(infeed_.front());
+  if (infeed_.empty()) {
+    return absl::OutOfRangeError(strCat("the infeed queue is empty: all ", infeed_size_, " of its entries have been read"));
+  }
+  InfeedEntry entry = std::move(infeed_.front());
   infeed_.pop_front();
-  return values;
+  return entry;
 }
 
 void ProcessGrid::finish(int self, const absl::Status& status) {
@@ -189,7 +193,7 @@ ParallelResult runParallel(const Module& module, std::string_view text, Parallel
     return out;
   }
   ProcessGrid grid(run.num_replicas, run.num_partitions, std::chrono::milliseconds(options.collective_timeout_ms));
-  if (run.has_infeed || !run.infeed.empty()) grid.attachInfeed(std::move(run.infeed));
+  if (run.has_infeed || !run.infeed.empty()) grid.attachInfeed(std::move(run.infeed), std::move(run.infeed_sources));
   std::vector<absl::StatusOr<std::vector<RtValue>>> results(n, absl::UnknownError("not run"));
   std::vector<std::vector<CheckResult>> checks(n);
   std::vector<std::vector<OutfeedRecord>> outfeeds(n);

@@ -56,10 +56,16 @@ class ProcessGrid {
   absl::StatusOr<std::vector<RtValue>> recv(int self, int64_t channel);
 
   // The infeed: one FIFO shared by every process; each infeed op takes the oldest entry. A grid without
-  // an attached infeed makes infeed ops fail with a message that says how to feed them.
-  void attachInfeed(std::vector<std::vector<RtValue>> entries);
+  // an attached infeed makes infeed ops fail with a message that says how to feed them. `sources`
+  // (optional, one per entry) names where each entry came from (a file), for messages.
+  struct InfeedEntry {
+    std::vector<RtValue> values;
+    std::string source;  // empty when unnamed
+    int64_t index = 0;   // position in the queue, from 0
+  };
+  void attachInfeed(std::vector<std::vector<RtValue>> entries, std::vector<std::string> sources = {});
   bool hasInfeed() const { return has_infeed_; }
-  absl::StatusOr<std::vector<RtValue>> popInfeed();
+  absl::StatusOr<InfeedEntry> popInfeed();
 
   // A process has finished (`status` OK) or failed. Processes waiting for it fail at once; after a
   // failure every other process stops at its next op (aborted() turns true).
@@ -105,7 +111,8 @@ class ProcessGrid {
   std::vector<std::map<std::string, int64_t>> sequence_;  // per process: calls made per group
   std::map<std::pair<std::string, int64_t>, Slot> slots_;
   std::map<int64_t, std::deque<std::vector<RtValue>>> channels_;
-  std::deque<std::vector<RtValue>> infeed_;
+  std::deque<InfeedEntry> infeed_;
+  int64_t infeed_size_ = 0;  // entries attached
   bool has_infeed_ = false;
   std::atomic<bool> aborted_{false};
   absl::Status first_error_, first_any_error_;
@@ -119,6 +126,7 @@ struct ParallelRun {
   std::vector<const Operation*> programs;     // one per process, in flattened id order
   std::vector<std::vector<RtValue>> args;     // one list per process
   std::vector<std::vector<RtValue>> infeed;   // the infeed queue, oldest first (absent: infeed fails)
+  std::vector<std::string> infeed_sources;    // optional: where each entry came from (for messages)
   bool has_infeed = false;
 };
 

@@ -4,10 +4,15 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <cstdint>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 #include <string>
+#include <vector>
 
 #include "tests/harness/run_hloconf.h"
 
@@ -35,6 +40,34 @@ class EvalCommand : public ::testing::Test {
   }
   std::filesystem::path dir_;
 };
+
+// A NumPy .npy file (format 1.0) written by hand, independent of ir/npy.cc: `descr` like "<i4", the shape
+// as NumPy prints it ("(2,)"), and the little-endian element bytes.
+std::string npyBytes(const std::string& descr, const std::string& shape, const std::string& data) {
+  std::string header = "{'descr': '" + descr + "', 'fortran_order': False, 'shape': " + shape + ", }";
+  while ((10 + header.size() + 1) % 64 != 0) header += ' ';
+  header += '\n';
+  std::string out = "\x93NUMPY";
+  out += '\x01';
+  out += '\x00';
+  out += static_cast<char>(header.size() & 0xFF);
+  out += static_cast<char>(header.size() >> 8);
+  return out + header + data;
+}
+
+template <typename T>
+std::string leBytes(const std::vector<T>& values) {
+  std::string out(values.size() * sizeof(T), '\0');
+  std::memcpy(out.data(), values.data(), out.size());  // the test hosts are little-endian (x86-64, aarch64)
+  return out;
+}
+
+std::string readAll(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream buffer;
+  buffer << in.rdbuf();
+  return buffer.str();
+}
 
 const char kPassing[] =
     "func.func @main() -> tensor<2xf32> {\n"
@@ -192,6 +225,140 @@ TEST_F(EvalCommand, ProcessGridFromTheModuleOrTheCommandLine) {
   EXPECT_EQ(three.status, 2) << three.output;
   EXPECT_THAT(three.output, HasSubstr("is in no process group"));
   EXPECT_EQ(runHloconf("eval --replicas 0 " + path).status, 2);
+}
+
+// --- infeed and outfeed from the command line ------------------------------------------------------------
+
+// Reads two infeed entries (an si32 pair, then an f32 pair with an i1) and outfeeds the first two values.
+const char kInfeedProgram[] =
+    "func.func @main() -> (tensor<2xi32>, tensor<2xf32>, tensor<i1>) {\n"
+    "  %t = stablehlo.after_all : !stablehlo.token\n"
+    "  %a, %t1 = \"stablehlo.infeed\"(%t) : (!stablehlo.token) -> (tensor<2xi32>, !stablehlo.token)\n"
+    "  %b, %c, %t2 = \"stablehlo.infeed\"(%t1) : (!stablehlo.token) -> (tensor<2xf32>, tensor<i1>, !stablehlo.token)\n"
+    "  %t3 = \"stablehlo.outfeed\"(%a, %b, %t2) : (tensor<2xi32>, tensor<2xf32>, !stablehlo.token) -> !stablehlo.token\n"
+    "  func.return %a, %b, %c : tensor<2xi32>, tensor<2xf32>, tensor<i1>\n"
+    "}\n";
+
+TEST_F(EvalCommand, InfeedFromNpyAndLiteralFiles) {
+  std::string program = write("infeed.mlir", kInfeedProgram);
+  std::string npy = write("ints.npy", npyBytes("<i4", "(2,)", leBytes<int32_t>({7, -8})));
+  // One entry of two values, given as literals on two lines (a comment and ';' are allowed).
+  std::string literals = write("pair.txt", "// the second entry\ndense<[1.5, -2.0]> : tensor<2xf32>;\n  dense<true> : tensor<i1>\n");
+  RunResult r = runHloconf("eval --infeed " + npy + " --infeed " + literals + " " + program);
+  EXPECT_EQ(r.status, 0) << r.output;
+  EXPECT_THAT(r.output, HasSubstr("result 0: dense<[7, -8]> : tensor<2xi32>"));
+  EXPECT_THAT(r.output, HasSubstr("result 1: dense<[1.5, -2.0]> : tensor<2xf32>"));
+  EXPECT_THAT(r.output, HasSubstr("result 2: dense<true> : tensor<i1>"));
+  // The outfeed is printed even without --outfeed-dir.
+  EXPECT_THAT(r.output, HasSubstr("outfeed 0 (replica 0, partition 0) value 1: dense<[1.5, -2.0]> : tensor<2xf32>"));
+}
+
+TEST_F(EvalCommand, InfeedNpyWithAGivenType) {
+  // bf16 travels as raw bits in '<u2': 0x3F80 = 1.0, 0xC000 = -2.0. Without ':TYPE' the file reads as ui16.
+  std::string path = write("bf16.mlir",
+                           "func.func @main() -> tensor<2xbf16> {\n"
+                           "  %t = stablehlo.after_all : !stablehlo.token\n"
+                           "  %a, %t1 = \"stablehlo.infeed\"(%t) : (!stablehlo.token) -> (tensor<2xbf16>, !stablehlo.token)\n"
+                           "  func.return %a : tensor<2xbf16>\n"
+                           "}\n");
+  std::string npy = write("bits.npy", npyBytes("<u2", "(2,)", leBytes<uint16_t>({0x3F80, 0xC000})));
+  RunResult typed = runHloconf("eval --infeed '" + npy + ":tensor<2xbf16>' " + path);
+  EXPECT_EQ(typed.status, 0) << typed.output;
+  EXPECT_THAT(typed.output, HasSubstr("result 0: dense<[1.0, -2.0]> : tensor<2xbf16>"));
+  RunResult inferred = runHloconf("eval --infeed " + npy + " " + path);
+  EXPECT_EQ(inferred.status, 2) << inferred.output;
+  EXPECT_THAT(inferred.output, HasSubstr("infeed entry 0 (" + npy + "): value 0 has type tensor<2xui16>, but result 0 of the op "
+                                         "has type tensor<2xbf16>"));
+  // A ':TYPE' whose shape does not fit the file is a usage error naming the file.
+  RunResult shape = runHloconf("eval --infeed '" + npy + ":tensor<3xbf16>' " + path);
+  EXPECT_EQ(shape.status, 2) << shape.output;
+  EXPECT_THAT(shape.output, HasSubstr(npy));
+}
+
+TEST_F(EvalCommand, OutfeedDirHoldsOneNpyFilePerValue) {
+  std::string program = write("infeed.mlir", kInfeedProgram);
+  std::string npy = write("ints.npy", npyBytes("<i4", "(2,)", leBytes<int32_t>({7, -8})));
+  std::string literals = write("pair.txt", "dense<[1.5, -2.0]> : tensor<2xf32>; dense<false> : tensor<i1>");
+  const std::filesystem::path out = dir_ / "out";  // created by the command
+  RunResult r = runHloconf("eval --infeed " + npy + " --infeed " + literals + " --outfeed-dir " + out.string() + " " + program);
+  EXPECT_EQ(r.status, 0) << r.output;
+  std::vector<std::string> names;
+  for (const auto& entry : std::filesystem::directory_iterator(out)) names.push_back(entry.path().filename().string());
+  std::sort(names.begin(), names.end());
+  EXPECT_EQ(names, (std::vector<std::string>{"outfeed-0-r0p0-0.npy", "outfeed-0-r0p0-1.npy"}));
+  EXPECT_THAT(r.output, HasSubstr("-> " + (out / "outfeed-0-r0p0-0.npy").string()));
+  // Each file is a .npy file of the value: dtype and shape in the header, the data at the end.
+  const std::string ints = readAll(out / "outfeed-0-r0p0-0.npy");
+  EXPECT_EQ(ints.substr(0, 6), "\x93NUMPY");
+  EXPECT_THAT(ints, HasSubstr("'descr': '<i4'"));
+  EXPECT_THAT(ints, HasSubstr("'shape': (2,)"));
+  EXPECT_EQ(ints.substr(ints.size() - 8), leBytes<int32_t>({7, -8}));
+  const std::string floats = readAll(out / "outfeed-0-r0p0-1.npy");
+  EXPECT_THAT(floats, HasSubstr("'descr': '<f4'"));
+  EXPECT_EQ(floats.substr(floats.size() - 8), leBytes<float>({1.5f, -2.0f}));
+}
+
+TEST_F(EvalCommand, InfeedQueueIsSharedByTheProcessesAndOutfeedNamesThem) {
+  // Two replicas each read one entry and write it to the outfeed; between them they read both entries.
+  std::string program = write("two.mlir", R"(module attributes {mhlo.num_replicas = 2 : i32, mhlo.num_partitions = 1 : i32} {
+  func.func @main() -> tensor<1xi64> {
+    %t = stablehlo.after_all : !stablehlo.token
+    %a, %t1 = "stablehlo.infeed"(%t) : (!stablehlo.token) -> (tensor<1xi64>, !stablehlo.token)
+    %t2 = "stablehlo.outfeed"(%a, %t1) : (tensor<1xi64>, !stablehlo.token) -> !stablehlo.token
+    func.return %a : tensor<1xi64>
+  }
+}
+)");
+  std::string one = write("one.txt", "dense<[1]> : tensor<1xi64>\n");
+  std::string two = write("two.txt", "dense<[2]> : tensor<1xi64>\n");
+  const std::filesystem::path out = dir_ / "out";
+  RunResult r = runHloconf("eval --infeed " + one + " --infeed " + two + " --outfeed-dir " + out.string() + " " + program);
+  EXPECT_EQ(r.status, 0) << r.output;
+  const bool first_to_0 = r.output.find("process (0, 0) result 0: dense<1>") != std::string::npos;
+  EXPECT_THAT(r.output, HasSubstr(first_to_0 ? "process (1, 0) result 0: dense<2>" : "process (1, 0) result 0: dense<1>"));
+  // Records are numbered in process order: replica 0's is record 0.
+  EXPECT_TRUE(std::filesystem::exists(out / "outfeed-0-r0p0-0.npy")) << r.output;
+  EXPECT_TRUE(std::filesystem::exists(out / "outfeed-1-r1p0-0.npy")) << r.output;
+  EXPECT_EQ(readAll(out / "outfeed-0-r0p0-0.npy").substr(readAll(out / "outfeed-0-r0p0-0.npy").size() - 8),
+            leBytes<int64_t>({first_to_0 ? 1 : 2}));
+}
+
+TEST_F(EvalCommand, InfeedErrors) {
+  std::string program = write("infeed.mlir", kInfeedProgram);
+  std::string npy = write("ints.npy", npyBytes("<i4", "(2,)", leBytes<int32_t>({7, -8})));
+  std::string floats = write("floats.npy", npyBytes("<f4", "(2,)", leBytes<float>({1.0f, 2.0f})));
+  std::string literals = write("pair.txt", "dense<[1.5, -2.0]> : tensor<2xf32>\ndense<true> : tensor<i1>\n");
+  // A missing file is a usage error that names it.
+  const std::string missing = (dir_ / "absent.npy").string();
+  RunResult absent = runHloconf("eval --infeed " + missing + " " + program);
+  EXPECT_EQ(absent.status, 2) << absent.output;
+  EXPECT_THAT(absent.output, HasSubstr(missing + ": error: cannot open file"));
+  // A literal file that does not parse names the file and the position.
+  std::string bad = write("bad.txt", "dense<[1, 2]> : tensor<2xi32>\nnot a literal\n");
+  RunResult unparsable = runHloconf("eval --infeed " + bad + " " + program);
+  EXPECT_EQ(unparsable.status, 2) << unparsable.output;
+  EXPECT_THAT(unparsable.output, HasSubstr(bad + ":2:1: error:"));
+  // An entry whose type differs from the infeed op's result: the evaluation fails and names the file.
+  RunResult wrong = runHloconf("eval --infeed " + floats + " --infeed " + literals + " " + program);
+  EXPECT_EQ(wrong.status, 2) << wrong.output;
+  EXPECT_THAT(wrong.output, HasSubstr("infeed entry 0 (" + floats + "): value 0 has type tensor<2xf32>, but result 0 of the op has type "
+                                      "tensor<2xi32>"));
+  // An entry with the wrong number of values.
+  RunResult count = runHloconf("eval --infeed " + literals + " --infeed " + literals + " " + program);
+  EXPECT_EQ(count.status, 2) << count.output;
+  EXPECT_THAT(count.output, HasSubstr("infeed entry 0 (" + literals + ") has 2 value(s), but the op has 1 payload result(s)"));
+  // The second infeed op finds the queue exhausted.
+  RunResult exhausted = runHloconf("eval --infeed " + npy + " " + program);
+  EXPECT_EQ(exhausted.status, 2) << exhausted.output;
+  EXPECT_THAT(exhausted.output, HasSubstr("infeed.mlir:4:17: error: stablehlo.infeed: the infeed queue is empty: all 1 of its entries "
+                                          "have been read"));
+  // Without --infeed the message says how to give one.
+  RunResult none = runHloconf("eval " + program);
+  EXPECT_EQ(none.status, 2) << none.output;
+  EXPECT_THAT(none.output, HasSubstr("--infeed FILE"));
+  // A type after a file that is not .npy, and a flag without its value, are usage errors.
+  EXPECT_EQ(runHloconf("eval --infeed '" + literals + ":tensor<2xf32>' " + program).status, 2);
+  EXPECT_EQ(runHloconf("eval " + program + " --infeed").status, 2);
 }
 
 }  // namespace

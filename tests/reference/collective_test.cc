@@ -11,6 +11,7 @@
 
 #include "ir/parser.h"
 #include "ir/strings.h"
+#include "reference/evaluate.h"
 #include "reference/process.h"
 #include "tests/reference/eval_test_util.h"
 
@@ -322,6 +323,36 @@ TEST(Collective, InfeedAndOutfeed) {
   std::vector<int64_t> firsts = {valuesOf(two.result.results[0][0])[0], valuesOf(two.result.results[1][0])[0]};
   std::sort(firsts.begin(), firsts.end());
   EXPECT_EQ(firsts, (std::vector<int64_t>{1, 2}));
+}
+
+TEST(Collective, InfeedEntriesMustMatchTheOpsResultTypes) {
+  // An entry of another type (si64 pair where tensor<2xi64> is fine, a 3-element one is not) fails and names
+  // the entry's source; a type-correct queue runs.
+  auto module = parseModule(kFeeds, "feeds.mlir");
+  ASSERT_TRUE(module.ok()) << module.status().message();
+  const Operation* main = module->findFunction("main");
+  ref::InfeedQueue wrong{{{i64s({3}, {1, 2, 3})}}, {"three.npy"}};
+  ref::FunctionRun bad = ref::evaluateFunction(*module, kFeeds, *main, {i64s({2}, {0, 0})}, 1, 1, {}, &wrong);
+  EXPECT_FALSE(bad.status.ok());
+  EXPECT_NE(std::string(bad.status.message()).find("infeed entry 0 (three.npy): value 0 has type tensor<3xi64>, but result 0 of the op "
+                                                   "has type tensor<2xi64>"),
+            std::string::npos)
+      << bad.status.message();
+  // evaluateFunction on a 2x1 grid: the processes share the queue, and the outfeed comes back in process order.
+  ref::InfeedQueue queue{{{i64s({2}, {1, 1})}, {i64s({2}, {2, 2})}}, {}};
+  ref::FunctionRun good = ref::evaluateFunction(*module, kFeeds, *main, {i64s({2}, {10, 10})}, 2, 1, {}, &queue);
+  ASSERT_TRUE(good.status.ok()) << good.status.message();
+  ASSERT_EQ(good.outfeed.size(), 2u);
+  EXPECT_EQ(good.outfeed[0].replica_id, 0u);
+  EXPECT_EQ(good.outfeed[1].replica_id, 1u);
+  std::vector<int64_t> firsts = {valuesOf(good.outfeed[0].values[0])[0], valuesOf(good.outfeed[1].values[0])[0]};
+  std::sort(firsts.begin(), firsts.end());
+  EXPECT_EQ(firsts, (std::vector<int64_t>{11, 12}));
+  // A third read finds the queue empty.
+  ref::InfeedQueue short_queue{{{i64s({2}, {1, 1})}}, {}};
+  ref::FunctionRun exhausted = ref::evaluateFunction(*module, kFeeds, *main, {i64s({2}, {0, 0})}, 2, 1, {}, &short_queue);
+  EXPECT_FALSE(exhausted.status.ok());
+  EXPECT_NE(std::string(exhausted.status.message()).find("the infeed queue is empty"), std::string::npos) << exhausted.status.message();
 }
 
 // --- deadlocks and timeouts -----------------------------------------------------------------------------

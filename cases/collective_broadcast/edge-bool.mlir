@@ -1,0 +1,23 @@
+// Case: spec/collective_broadcast/edge-bool
+// i1: replica 2 is in no group and gets false.
+module attributes {mhlo.num_replicas = 3 : i32, mhlo.num_partitions = 1 : i32} {
+  func.func @main() {
+    %process = "stablehlo.replica_id"() : () -> tensor<ui32>
+    %zero = stablehlo.constant dense<0> : tensor<ui32>
+    %operand_table = stablehlo.constant dense<[[true, false], [false, true], [true, true]]> : tensor<3x2xi1>
+    %operand_row = "stablehlo.dynamic_slice"(%operand_table, %process, %zero) {
+      slice_sizes = array<i64: 1, 2>
+    } : (tensor<3x2xi1>, tensor<ui32>, tensor<ui32>) -> tensor<1x2xi1>
+    %operand = stablehlo.reshape %operand_row : (tensor<1x2xi1>) -> tensor<2xi1>
+    %result = "stablehlo.collective_broadcast"(%operand) {
+      replica_groups = dense<[[1, 0]]> : tensor<1x2xi64>
+    } : (tensor<2xi1>) -> tensor<2xi1>
+    %result_expected_table = stablehlo.constant dense<[[false, true], [false, true], [false, false]]> : tensor<3x2xi1>
+    %result_expected_row = "stablehlo.dynamic_slice"(%result_expected_table, %process, %zero) {
+      slice_sizes = array<i64: 1, 2>
+    } : (tensor<3x2xi1>, tensor<ui32>, tensor<ui32>) -> tensor<1x2xi1>
+    %result_expected = stablehlo.reshape %result_expected_row : (tensor<1x2xi1>) -> tensor<2xi1>
+    check.expect_eq %result, %result_expected : tensor<2xi1>
+    func.return
+  }
+}

@@ -1,0 +1,29 @@
+// Case: spec/collective_permute/edge-cross-partition
+// cross_partition on a 2x2 grid (channel_id 1): pairs [[0, 1]] send partition 0's operand
+// to partition 1 in each replica; partition 0 gets zeros (si64).
+module attributes {mhlo.num_replicas = 2 : i32, mhlo.num_partitions = 2 : i32} {
+  func.func @main() {
+    %replica = "stablehlo.replica_id"() : () -> tensor<ui32>
+    %partition = "stablehlo.partition_id"() : () -> tensor<ui32>
+    %num_partitions = stablehlo.constant dense<2> : tensor<ui32>
+    %replica_base = stablehlo.multiply %replica, %num_partitions : tensor<ui32>
+    %process = stablehlo.add %replica_base, %partition : tensor<ui32>
+    %zero = stablehlo.constant dense<0> : tensor<ui32>
+    %operand_table = stablehlo.constant dense<[[1, 100], [2, 101], [3, 102], [4, 103]]> : tensor<4x2xi64>
+    %operand_row = "stablehlo.dynamic_slice"(%operand_table, %process, %zero) {
+      slice_sizes = array<i64: 1, 2>
+    } : (tensor<4x2xi64>, tensor<ui32>, tensor<ui32>) -> tensor<1x2xi64>
+    %operand = stablehlo.reshape %operand_row : (tensor<1x2xi64>) -> tensor<2xi64>
+    %result = "stablehlo.collective_permute"(%operand) {
+      source_target_pairs = dense<[[0, 1]]> : tensor<1x2xi64>,
+      channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>
+    } : (tensor<2xi64>) -> tensor<2xi64>
+    %result_expected_table = stablehlo.constant dense<[[0, 0], [1, 100], [0, 0], [3, 102]]> : tensor<4x2xi64>
+    %result_expected_row = "stablehlo.dynamic_slice"(%result_expected_table, %process, %zero) {
+      slice_sizes = array<i64: 1, 2>
+    } : (tensor<4x2xi64>, tensor<ui32>, tensor<ui32>) -> tensor<1x2xi64>
+    %result_expected = stablehlo.reshape %result_expected_row : (tensor<1x2xi64>) -> tensor<2xi64>
+    check.expect_eq %result, %result_expected : tensor<2xi64>
+    func.return
+  }
+}

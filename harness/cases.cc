@@ -1,0 +1,372 @@
+#include "harness/cases.h"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <cmath>
+#include <thread>
+#include <chrono>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "ir/ir_json.h"
+#include "ir/parser.h"
+#include "ir/strings.h"
+#include "nlohmann/json.hpp"
+#include "reference/evaluate.h"
+#include "reference_version.h"
+
+#ifndef HLOCONF_SOURCE_DIR_FOR_CASES
+#define HLOCONF_SOURCE_DIR_FOR_CASES ""
+#endif
+
+namespace hloconf {
+namespace fs = std::filesystem;
+namespace {
+
+// The `// Case: ID` line among a file's leading comment lines.
+std::string declaredId(std::string_view text) {
+  size_t pos = 0;
+  while (pos < text.size()) {
+    size_t end = text.find('\n', pos);
+    if (end == std::string_view::npos) end = text.size();
+    std::string_view line = text.substr(pos, end - pos);
+    size_t first = line.find_first_not_of(" \t");
+    if (first == std::string_view::npos) {
+      pos = end + 1;
+      continue;
+    }
+    line.remove_prefix(first);
+    if (line.rfind("//", 0) != 0) break;
+    if (line.rfind("// Case: ", 0) == 0) {
+      std::string_view id = line.substr(9);
+      while (!id.empty() && (id.back() == ' ' || id.back() == '\r')) id.remove_suffix(1);
+      return std::string(id);
+    }
+    pos = end + 1;
+  }
+  return "";
+}
+
+std::string withoutExtension(const fs::path& p) {
+  fs::path q = p;
+  q.replace_extension();
+  return q.generic_string();
+}
+
+absl::StatusOr<std::string> readWhole(const std::string& path) { return readFile(path); }
+
+nlohmann::json goldenToJson(const reports::GoldenOutput& g) {
+  nlohmann::json j = {{"hex", bytesToHex(g.value.bytes())}};
+  if (!g.error_bound.empty()) {
+    nlohmann::json bounds = nlohmann::json::array();
+    for (double b : g.error_bound) bounds.push_back(std::isinf(b) ? nlohmann::json("inf") : nlohmann::json(b));
+    j["error_bound"] = bounds;
+  }
+  if (!g.impl_defined.empty()) {
+    nlohmann::json marks = nlohmann::json::array();
+    for (size_t i = 0; i < g.impl_defined.size(); ++i)
+      if (g.impl_defined[i]) marks.push_back(i);
+    j["impl_defined"] = marks;
+  }
+  return j;
+}
+
+bool goldenFromJson(const nlohmann::json& j, const Type& type, reports::GoldenOutput& g) {
+  g.value = Tensor(type);
+  std::vector<uint8_t> bytes;
+  if (!hexToBytes(j.value("hex", ""), bytes) || bytes.size() != g.value.bytes().size()) return false;
+  g.value.mutableBytes() = std::move(bytes);
+  if (j.contains("error_bound")) {
+    for (const auto& b : j["error_bound"]) g.error_bound.push_back(b.is_string() ? INFINITY : b.get<double>());
+    if (static_cast<int64_t>(g.error_bound.size()) != g.value.numElements()) return false;
+  }
+  if (j.contains("impl_defined")) {
+    g.impl_defined.assign(g.value.numElements(), 0);
+    for (const auto& i : j["impl_defined"]) {
+      size_t index = i.get<size_t>();
+      if (index >= g.impl_defined.size()) return false;
+      g.impl_defined[index] = 1;
+    }
+  }
+  return true;
+}
+
+// Parses the lowered program and checks it against what the case says about it.
+absl::Status attachProgram(PreparedCase& prepared) {
+  prepared.program_text = prepared.lowered.mlir;
+  auto module = parseModule(prepared.program_text, "<lowered program>");
+  if (!module.ok())
+    return absl::InternalError(strCat("the lowered program does not parse back (a printer bug): ", module.status().message()));
+  prepared.program = std::make_shared<Module>(std::move(*module));
+  prepared.ir_json = moduleToJson(*prepared.program);
+  return absl::OkStatus();
+}
+
+std::string cachePath(const GoldenCache& cache, const std::string& key) {
+  return strCat(cache.dir, "/", key.substr(0, 2), "/", key, ".json");
+}
+
+bool loadCached(const GoldenCache& cache, const std::string& key, std::string_view case_text, PreparedCase& out) {
+  if (cache.dir.empty()) return false;
+  std::ifstream in(cachePath(cache, key));
+  if (!in) return false;
+  nlohmann::json j = nlohmann::json::parse(in, nullptr, /*allow_exceptions=*/false);
+  if (j.is_discarded() || j.value("case_text", "") != case_text || j.value("reference", "") != HLOCONF_REFERENCE_VERSION)
+    return false;
+  PreparedCase p;
+  if (j.contains("status")) {
+    p.status = absl::Status(static_cast<absl::StatusCode>(j["status"]["code"].get<int>()), j["status"]["message"].get<std::string>());
+    out = std::move(p);
+    out.from_cache = true;
+    return true;
+  }
+  LoweredCase& l = p.lowered;
+  l.mlir = j.value("mlir", "");
+  l.op = j.value("op", "");
+  l.element_type = j.value("element_type", "");
+  l.replicas = j.value("replicas", 1u);
+  l.partitions = j.value("partitions", 1u);
+  if (!attachProgram(p).ok()) return false;
+  const Operation* main = p.program->findFunction("main");
+  if (!main) return false;
+  const Block& body = *main->regions[0].blocks.front();
+  if (!j.contains("inputs") || j["inputs"].size() != body.arguments.size()) return false;
+  for (size_t i = 0; i < body.arguments.size(); ++i) {
+    Tensor t(body.arguments[i]->type);
+    std::vector<uint8_t> bytes;
+    if (!hexToBytes(j["inputs"][i].get<std::string>(), bytes) || bytes.size() != t.bytes().size()) return false;
+    t.mutableBytes() = std::move(bytes);
+    l.inputs.push_back(std::move(t));
+  }
+  const Operation& ret = *body.operations.back();
+  for (const Value* v : ret.operands) l.result_types.push_back(v->type);
+  size_t processes = static_cast<size_t>(l.replicas) * l.partitions;
+  if (!j.contains("golden") || j["golden"].size() != processes * l.result_types.size()) return false;
+  for (size_t i = 0; i < j["golden"].size(); ++i) {
+    reports::GoldenOutput g;
+    if (!goldenFromJson(j["golden"][i], l.result_types[i % l.result_types.size()], g)) return false;
+    p.golden.push_back(std::move(g));
+  }
+  out = std::move(p);
+  out.from_cache = true;
+  return true;
+}
+
+void storeCached(const GoldenCache& cache, const std::string& key, std::string_view case_text, const PreparedCase& p) {
+  if (cache.dir.empty()) return;
+  // Errors other than "unsupported" may be transient (a time limit): not cached.
+  if (!p.status.ok() && p.status.code() != absl::StatusCode::kUnimplemented) return;
+  nlohmann::json j = {{"case_text", case_text}, {"reference", HLOCONF_REFERENCE_VERSION}};
+  if (!p.status.ok()) {
+    j["status"] = {{"code", static_cast<int>(p.status.code())}, {"message", std::string(p.status.message())}};
+  } else {
+    j["mlir"] = p.lowered.mlir;
+    j["op"] = p.lowered.op;
+    j["element_type"] = p.lowered.element_type;
+    j["replicas"] = p.lowered.replicas;
+    j["partitions"] = p.lowered.partitions;
+    j["inputs"] = nlohmann::json::array();
+    for (const Tensor& t : p.lowered.inputs) j["inputs"].push_back(bytesToHex(t.bytes()));
+    j["golden"] = nlohmann::json::array();
+    for (const reports::GoldenOutput& g : p.golden) j["golden"].push_back(goldenToJson(g));
+  }
+  std::error_code ec;
+  std::string path = cachePath(cache, key);
+  fs::create_directories(fs::path(path).parent_path(), ec);
+  // Write to a temporary name, then rename: concurrent runs never see half an entry.
+  std::string tmp = strCat(path, ".tmp", ::getpid(), "-", std::hash<std::thread::id>{}(std::this_thread::get_id()));
+  {
+    std::ofstream out(tmp, std::ios::trunc);
+    out << j.dump();
+    if (!out) return;
+  }
+  fs::rename(tmp, path, ec);
+  if (ec) fs::remove(tmp, ec);
+}
+
+}  // namespace
+
+std::string specSuiteDir() {
+  if (const char* env = std::getenv("HLOCONF_CASES_DIR"); env && *env) return env;
+  std::error_code ec;
+  // Beside the executable's source tree (build/ inside the checkout), then the compiled-in source dir.
+  fs::path exe = fs::read_symlink("/proc/self/exe", ec);
+  if (!ec) {
+    for (fs::path dir = exe.parent_path(); !dir.empty() && dir != dir.root_path(); dir = dir.parent_path())
+      if (fs::exists(dir / "cases" / "README.md", ec)) return (dir / "cases").string();
+  }
+  std::string compiled = HLOCONF_SOURCE_DIR_FOR_CASES;
+  if (!compiled.empty() && fs::exists(fs::path(compiled) / "cases", ec)) return compiled + "/cases";
+  return "cases";
+}
+
+std::string defaultCacheDir() {
+  if (const char* env = std::getenv("HLOCONF_CACHE_DIR"); env && *env) return env;
+  if (const char* xdg = std::getenv("XDG_CACHE_HOME"); xdg && *xdg) return strCat(xdg, "/hloconf/golden");
+  if (const char* home = std::getenv("HOME"); home && *home) return strCat(home, "/.cache/hloconf/golden");
+  return "";
+}
+
+std::vector<CaseSource> collectCases(const std::vector<std::string>& sources, bool split_input_file,
+                                     std::vector<std::string>& errors) {
+  std::vector<CaseSource> cases;
+  for (const std::string& source : sources) {
+    std::string path = source;
+    std::string prefix;
+    bool spec = false;
+    if (source == "spec") {
+      path = specSuiteDir();
+      spec = true;
+    }
+    std::error_code ec;
+    std::vector<std::pair<std::string, std::string>> files;  // path, default id
+    if (fs::is_directory(path, ec)) {
+      fs::path root = fs::weakly_canonical(path, ec);
+      std::string name = spec ? "spec" : root.filename().string();
+      for (auto it = fs::recursive_directory_iterator(root, ec); !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
+        if (!it->is_regular_file(ec) || it->path().extension() != ".mlir") continue;
+        files.emplace_back(it->path().string(), strCat(name, "/", withoutExtension(fs::relative(it->path(), root, ec))));
+      }
+      std::sort(files.begin(), files.end());
+    } else if (fs::is_regular_file(path, ec)) {
+      fs::path p = fs::weakly_canonical(path, ec);
+      files.emplace_back(p.string(), strCat(p.parent_path().filename().string(), "/", p.stem().string()));
+    } else {
+      errors.push_back(strCat(source, ": error: no such file, folder or suite (suites: spec)"));
+      continue;
+    }
+    for (auto& [file, default_id] : files) {
+      auto text = readWhole(file);
+      if (!text.ok()) {
+        errors.push_back(std::string(text.status().message()));
+        continue;
+      }
+      std::string id = declaredId(*text);
+      if (id.empty()) id = default_id;
+      std::string suite_op;
+      if (id.rfind("spec/", 0) == 0) {
+        size_t slash = id.find('/', 5);
+        if (slash != std::string::npos) suite_op = id.substr(5, slash - 5);
+      }
+      std::vector<SourceChunk> chunks = split_input_file ? splitInputFile(*text) : std::vector<SourceChunk>{{0, text->size()}};
+      for (size_t c = 0; c < chunks.size(); ++c) {
+        CaseSource cs;
+        cs.id = chunks.size() > 1 ? strCat(id, "#", c + 1) : id;
+        cs.path = file;
+        cs.begin = chunks[c].begin;
+        cs.end = chunks[c].end;
+        cs.suite_op = suite_op;
+        cases.push_back(std::move(cs));
+      }
+    }
+  }
+  return cases;
+}
+
+PreparedCase prepareCase(const CaseSource& source, const GoldenCache& cache, double timeout_seconds) {
+  PreparedCase prepared;
+  auto text = readWhole(source.path);
+  if (!text.ok()) {
+    prepared.status = text.status();
+    return prepared;
+  }
+  size_t end = std::min(source.end, text->size());
+  std::string_view chunk = std::string_view(*text).substr(source.begin, end - source.begin);
+  std::string key = contentHash(strCat(chunk, "\n//reference ", HLOCONF_REFERENCE_VERSION));
+  if (loadCached(cache, key, chunk, prepared)) {
+    if (!source.suite_op.empty()) prepared.lowered.op = source.suite_op;
+    return prepared;
+  }
+  auto module = parseModule(*text, source.path, source.begin, end);
+  if (!module.ok()) {
+    prepared.status = module.status();
+    return prepared;
+  }
+  auto lowered = lowerCase(*module, *text);
+  if (!lowered.ok()) {
+    prepared.status = lowered.status();
+    storeCached(cache, key, chunk, prepared);
+    return prepared;
+  }
+  prepared.lowered = std::move(*lowered);
+  if (absl::Status s = attachProgram(prepared); !s.ok()) {
+    prepared.status = s;
+    return prepared;
+  }
+  const Operation* main = prepared.program->findFunction("main");
+  std::vector<ref::RtValue> args;
+  for (const Tensor& t : prepared.lowered.inputs) args.push_back(ref::RtValue::ofTensor(t));
+  ref::EvalOptions options;
+  if (timeout_seconds > 0)
+    options.deadline = std::chrono::steady_clock::now() + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                                                              std::chrono::duration<double>(timeout_seconds));
+  ref::FunctionRun run = ref::evaluateFunction(*prepared.program, prepared.program_text, *main, args,
+                                               prepared.lowered.replicas, prepared.lowered.partitions, options);
+  if (!run.status.ok()) {
+    prepared.status = run.status.code() == absl::StatusCode::kUnimplemented
+                          ? absl::UnimplementedError(strCat("no golden value: ", run.status.message()))
+                          : absl::Status(run.status.code(), strCat("the reference failed: ", run.status.message()));
+    storeCached(cache, key, chunk, prepared);
+    return prepared;
+  }
+  for (auto& process : run.per_process) {
+    for (ref::RtValue& value : process) {
+      reports::GoldenOutput g;
+      g.value = std::move(value.tensor);
+      g.error_bound = std::move(value.error_bound);
+      g.impl_defined = std::move(value.impl_defined);
+      prepared.golden.push_back(std::move(g));
+    }
+  }
+  if (!source.suite_op.empty()) prepared.lowered.op = source.suite_op;
+  storeCached(cache, key, chunk, prepared);
+  return prepared;
+}
+
+std::string contentHash(std::string_view data) {
+  uint64_t a = 0xcbf29ce484222325ULL, b = 0x84222325cbf29ce4ULL;
+  for (unsigned char c : data) {
+    a = (a ^ c) * 0x100000001b3ULL;
+    b = (b ^ c ^ (b >> 29)) * 0x9E3779B97F4A7C15ULL;
+  }
+  static constexpr char kHex[] = "0123456789abcdef";
+  std::string out;
+  for (uint64_t lane : {a, b})
+    for (int shift = 60; shift >= 0; shift -= 4) out += kHex[(lane >> shift) & 15];
+  return out;
+}
+
+std::string bytesToHex(const std::vector<uint8_t>& bytes, size_t limit) {
+  static constexpr char kHex[] = "0123456789ABCDEF";
+  size_t n = std::min(limit, bytes.size());
+  std::string out = "0x";
+  out.reserve(2 + 2 * n);
+  for (size_t i = 0; i < n; ++i) {
+    out += kHex[bytes[i] >> 4];
+    out += kHex[bytes[i] & 15];
+  }
+  return out;
+}
+
+bool hexToBytes(std::string_view hex, std::vector<uint8_t>& out) {
+  if (hex.rfind("0x", 0) != 0 || hex.size() % 2) return false;
+  out.clear();
+  out.reserve(hex.size() / 2 - 1);
+  auto nibble = [](char c) -> int {
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    return -1;
+  };
+  for (size_t i = 2; i < hex.size(); i += 2) {
+    int hi = nibble(hex[i]), lo = nibble(hex[i + 1]);
+    if (hi < 0 || lo < 0) return false;
+    out.push_back(static_cast<uint8_t>(hi << 4 | lo));
+  }
+  return true;
+}
+
+}  // namespace hloconf

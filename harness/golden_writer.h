@@ -1,0 +1,33 @@
+// Golden test vectors: a prepared case written as a self-checking module (upstream testdata format,
+// runnable by `stablehlo-translate --interpret` and by `hloconf eval`) or as .npy files with a JSON
+// manifest. `hloconf golden` and `hloconf repro` write these.
+#ifndef HLOCONF_HARNESS_GOLDEN_WRITER_H_
+#define HLOCONF_HARNESS_GOLDEN_WRITER_H_
+
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "harness/cases.h"
+#include "reports/comparator.h"
+
+namespace hloconf {
+
+// The case as one module: @main builds the exact inputs (hex constants), calls the program (the lowered
+// @main, renamed @program) and checks every output against the golden value: check.expect_eq_const
+// where the golden is the correctly rounded value, check.expect_almost_eq_const with the largest error
+// bound as tolerance where the reference gives one (sums of products). `comments` go on top, one per line.
+// Multi-process cases are not expressible this way (their expected values differ per process).
+absl::StatusOr<std::string> selfCheckingModule(const PreparedCase& prepared, const std::vector<std::string>& comments);
+
+// Writes DIR/program.mlir, input-N.npy, expected-N.npy (expected-P-N.npy per process for multi-process
+// cases), error-bound-N.npy (f64, where the reference gives bounds) and manifest.json.
+absl::Status writeNpyCase(const std::string& dir, const std::string& id, const PreparedCase& prepared,
+                          const reports::ToleranceRule& rule);
+
+// A case ID as a relative path: '/' kept, other unsafe characters as '_'.
+std::string idToPath(const std::string& id);
+
+}  // namespace hloconf
+
+#endif  // HLOCONF_HARNESS_GOLDEN_WRITER_H_

@@ -1,0 +1,79 @@
+#include "harness/journal.h"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+
+#include "ir/strings.h"
+
+namespace hloconf {
+
+Journal::~Journal() {
+  if (fd_ >= 0) ::close(fd_);
+}
+
+absl::StatusOr<std::unique_ptr<Journal>> Journal::open(const std::string& dir, const nlohmann::json& fingerprint,
+                                                      bool resume, std::vector<reports::CaseResult>& finished) {
+  std::error_code ec;
+  std::filesystem::create_directories(dir, ec);
+  if (ec) return absl::InternalError(strCat(dir, ": error: cannot create the report folder: ", ec.message()));
+  std::string path = strCat(dir, "/journal.jsonl");
+  if (resume) {
+    std::ifstream in(path);
+    if (!in)
+      return absl::NotFoundError(strCat(path, ": error: --resume needs the journal of an earlier run with the same --report-dir"));
+    std::string line;
+    bool header = true;
+    size_t valid_bytes = 0, line_number = 0;
+    while (std::getline(in, line)) {
+      ++line_number;
+      bool complete = !in.eof();  // the last line of a killed run may lack its newline
+      nlohmann::json j = nlohmann::json::parse(line, nullptr, false);
+      if (j.is_discarded() || !complete) break;  // a torn line: drop it and everything after
+      if (header) {
+        if (j.value("type", "") != "run")
+          return absl::InvalidArgumentError(strCat(path, ":1: error: not an hloconf journal"));
+        if (j["fingerprint"] != fingerprint)
+          return absl::FailedPreconditionError(strCat(path, ": error: the journal belongs to a run with other options (",
+                                                      j["fingerprint"].dump(), "); rerun those options with --resume, or "
+                                                      "start over without --resume"));
+        header = false;
+      } else if (j.value("type", "") == "case" && j.contains("result")) {
+        finished.push_back(reports::CaseResult::fromJson(j["result"]));
+      }
+      valid_bytes += line.size() + 1;
+    }
+    if (header) return absl::InvalidArgumentError(strCat(path, ": error: the journal has no header line"));
+    // Cut a torn tail so appended lines start clean.
+    std::filesystem::resize_file(path, valid_bytes, ec);
+    int fd = ::open(path.c_str(), O_WRONLY | O_APPEND | O_CLOEXEC);
+    if (fd < 0) return absl::InternalError(strCat(path, ": error: cannot append: ", std::strerror(errno)));
+    return std::unique_ptr<Journal>(new Journal(path, fd));
+  }
+  int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC, 0644);
+  if (fd < 0) return absl::InternalError(strCat(path, ": error: cannot create: ", std::strerror(errno)));
+  auto journal = std::unique_ptr<Journal>(new Journal(path, fd));
+  std::string head = nlohmann::json({{"type", "run"}, {"fingerprint", fingerprint}}).dump() + "\n";
+  if (::write(fd, head.data(), head.size()) != static_cast<ssize_t>(head.size()))
+    return absl::InternalError(strCat(path, ": error: cannot write: ", std::strerror(errno)));
+  return journal;
+}
+
+absl::Status Journal::append(const reports::CaseResult& result) {
+  std::string line = nlohmann::json({{"type", "case"}, {"result", result.toJson()}}).dump() + "\n";
+  std::lock_guard<std::mutex> lock(mutex_);
+  size_t written = 0;
+  while (written < line.size()) {
+    ssize_t n = ::write(fd_, line.data() + written, line.size() - written);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return absl::InternalError(strCat(path_, ": error: cannot append: ", std::strerror(errno)));
+    written += static_cast<size_t>(n);
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace hloconf

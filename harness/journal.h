@@ -1,0 +1,37 @@
+// The run journal (`<report-dir>/journal.jsonl`): a header line that fingerprints the run, then one line
+// per finished case, appended as each finishes. After a crash or kill -9 of `hloconf run`, `--resume`
+// reads it back and runs only what is missing; a torn last line is ignored (that case runs again).
+#ifndef HLOCONF_HARNESS_JOURNAL_H_
+#define HLOCONF_HARNESS_JOURNAL_H_
+
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "nlohmann/json.hpp"
+#include "reports/result.h"
+
+namespace hloconf {
+
+class Journal {
+ public:
+  ~Journal();
+  // Opens `dir`/journal.jsonl. Fresh run: truncates it and writes the header. Resume: reads the finished
+  // cases into `finished` (the header must match `fingerprint`) and appends after them.
+  static absl::StatusOr<std::unique_ptr<Journal>> open(const std::string& dir, const nlohmann::json& fingerprint,
+                                                       bool resume, std::vector<reports::CaseResult>& finished);
+  // Appends one finished case (thread-safe; one write(2) per line, so a kill leaves whole lines).
+  absl::Status append(const reports::CaseResult& result);
+  const std::string& path() const { return path_; }
+
+ private:
+  Journal(std::string path, int fd) : path_(std::move(path)), fd_(fd) {}
+  std::string path_;
+  int fd_ = -1;
+  std::mutex mutex_;
+};
+
+}  // namespace hloconf
+
+#endif  // HLOCONF_HARNESS_JOURNAL_H_

@@ -1,0 +1,282 @@
+#include "harness/lowering.h"
+
+#include <algorithm>
+#include <functional>
+#include <set>
+
+#include "absl/container/flat_hash_map.h"
+#include "absl/container/flat_hash_set.h"
+#include "ir/printer.h"
+#include "ir/strings.h"
+#include "reference/interpreter.h"
+#include "reference/process.h"
+
+namespace hloconf {
+namespace {
+
+absl::Status unsupported(std::string_view why) { return absl::UnimplementedError(strCat("case not lowerable: ", why)); }
+
+std::string callTarget(const Operation& op) {
+  const Attr* target = op.attr("call_target_name");
+  return target && (*target)->kind() == Attribute::Kind::kString ? (*target)->text() : "";
+}
+
+bool isCheckOp(const Operation& op) {
+  if (op.name.rfind("check.", 0) == 0) return true;
+  return op.name == "stablehlo.custom_call" && callTarget(op).rfind("check.", 0) == 0;
+}
+
+void walk(Operation& op, const std::function<void(Operation&)>& fn) {
+  fn(op);
+  for (Region& region : op.regions)
+    for (auto& block : region.blocks)
+      for (auto& inner : block->operations) walk(*inner, fn);
+}
+
+// Symbols referenced by `op` and everything nested in it (callees, composite decompositions, ...).
+void collectSymbols(const Attr& attr, std::set<std::string>& out) {
+  if (!attr) return;
+  if (attr->kind() == Attribute::Kind::kSymbolRef && !attr->symbolPath().empty()) out.insert(attr->symbolPath().front());
+  if (attr->kind() == Attribute::Kind::kArray)
+    for (const Attr& e : attr->elements()) collectSymbols(e, out);
+  if (attr->kind() == Attribute::Kind::kDictionary)
+    for (const NamedAttr& e : attr->entries()) collectSymbols(e.value, out);
+}
+
+std::string opLabel(std::string_view name) {
+  if (name.rfind("stablehlo.", 0) == 0) name.remove_prefix(10);
+  return std::string(name);
+}
+
+}  // namespace
+
+std::string elementTypeLabel(const Type& type) {
+  const Type& element = type.isTensor() ? type.tensorElement() : type;
+  if (element.kind() == Type::Kind::kQuantized) {
+    const QuantizedType& q = element.quantizedType();
+    return strCat("quant<", elementTypeName(q.storage_type), ":", elementTypeName(q.expressed_type), ">");
+  }
+  return element.toString();
+}
+
+absl::StatusOr<LoweredCase> lowerCase(Module& module, std::string_view text) {
+  Operation* main = module.findFunction("main");
+  if (!main) return unsupported("the module has no @main");
+  if (main->regions.empty() || main->regions[0].blocks.empty()) return unsupported("@main has no body");
+  Block& body = main->body();
+  if (!body.arguments.empty()) return unsupported("@main takes arguments; a case's @main builds its own inputs");
+
+  // Checks may sit only in @main's top-level block, and no interpreter.* op may appear anywhere.
+  absl::flat_hash_set<const Operation*> top_checks;
+  for (auto& op : body.operations)
+    if (isCheckOp(*op)) top_checks.insert(op.get());
+  for (Operation* func : module.functions()) {
+    absl::Status problem;
+    walk(*func, [&](Operation& op) {
+      if (!problem.ok()) return;
+      if (op.name.rfind("interpreter.", 0) == 0) problem = unsupported(strCat("it uses ", op.name));
+      else if (isCheckOp(op) && !top_checks.contains(&op))
+        problem = unsupported("a check sits inside a region or another function");
+      else if (op.name == "check.expect_serialized_eq") problem = unsupported("check.expect_serialized_eq reads probes");
+    });
+    if (!problem.ok()) return problem;
+  }
+
+  // The outputs: each checked value once, in order; with no checks, what @main returns.
+  std::vector<Value*> outputs;
+  Operation* terminator = body.operations.empty() ? nullptr : body.operations.back().get();
+  for (auto& op : body.operations) {
+    if (!top_checks.contains(op.get()) || op->operands.empty()) continue;
+    if (std::find(outputs.begin(), outputs.end(), op->operands[0]) == outputs.end()) outputs.push_back(op->operands[0]);
+  }
+  if (top_checks.empty() && terminator && terminator->name == "func.return") outputs = terminator->operands;
+  for (const Value* v : outputs)
+    if (!v->type.isTensor()) return unsupported(strCat("a checked value has type ", v->type.toString(), "; only tensors are compared"));
+
+  // Uses of every value outside check ops (anywhere in the module's functions).
+  absl::flat_hash_map<const Value*, int> uses;
+  for (Operation* func : module.functions())
+    walk(*func, [&](Operation& op) {
+      if (top_checks.contains(&op)) return;
+      if (&op == terminator) return;
+      for (const Value* v : op.operands) ++uses[v];
+    });
+  for (const Value* v : outputs) ++uses[v];
+
+  // Inputs: results of top-level constants and argument-less calls (`call @inputs()`) that the program
+  // uses. Integer constants that only give shapes to dynamic ops stay constants (a compiler needs them).
+  auto shapeOnlyUse = [&](const Value* v) {
+    bool only = true, any = false;
+    walk(*main, [&](Operation& op) {
+      for (size_t i = 0; i < op.operands.size(); ++i) {
+        if (op.operands[i] != v || top_checks.contains(&op)) continue;
+        any = true;
+        bool shape_operand = i > 0 && op.name.rfind("stablehlo.dynamic_", 0) == 0 && op.name != "stablehlo.dynamic_slice" &&
+                             op.name != "stablehlo.dynamic_update_slice" && op.name != "stablehlo.dynamic_gather";
+        shape_operand = shape_operand || (i > 0 && op.name == "stablehlo.real_dynamic_slice");
+        if (!shape_operand) only = false;
+      }
+    });
+    return any && only;
+  };
+  ref::Interpreter interp(module, text);
+  LoweredCase lowered;
+  std::vector<std::pair<Value*, Value*>> replacements;  // old value -> new argument
+  for (auto& op_ptr : body.operations) {
+    Operation& op = *op_ptr;
+    bool constant = op.name == "stablehlo.constant" && op.results.size() == 1;
+    bool input_call = op.name == "func.call" && op.operands.empty();
+    if (!constant && !input_call) continue;
+    std::vector<Value*> used;
+    for (auto& r : op.results)
+      if (uses[r.get()] > 0) used.push_back(r.get());
+    if (used.empty()) continue;
+    std::vector<Tensor> values;
+    if (constant) {
+      const Attr* value = op.attr("value");
+      if (!value || (*value)->kind() != Attribute::Kind::kDenseElements || !op.results[0]->type.isTensor() ||
+          !op.results[0]->type.hasStaticShape())
+        continue;
+      if (isInteger(op.results[0]->type.elementType()) && shapeOnlyUse(op.results[0].get())) continue;
+      values.push_back((*value)->denseElements());
+      if (values[0].type() != op.results[0]->type) continue;  // e.g. a splat with another layout: keep it
+    } else {
+      const Attr* callee = op.attr("callee");
+      if (!callee || (*callee)->kind() != Attribute::Kind::kSymbolRef || (*callee)->symbolPath().empty()) continue;
+      const Operation* func = module.findFunction((*callee)->symbolPath().front());
+      if (!func) continue;
+      auto results = interp.callFunction(*func, {});
+      if (!results.ok()) return results.status();
+      bool all_tensors = true;
+      for (const ref::RtValue& v : *results) all_tensors = all_tensors && v.isTensor() && v.impl_defined.empty();
+      if (!all_tensors || results->size() != op.results.size()) continue;
+      for (ref::RtValue& v : *results) values.push_back(std::move(v.tensor));
+    }
+    for (size_t i = 0; i < op.results.size(); ++i) {
+      Value* old_value = op.results[i].get();
+      if (uses[old_value] == 0) continue;
+      Value* arg = body.addArgument(old_value->type);
+      replacements.emplace_back(old_value, arg);
+      lowered.inputs.push_back(std::move(values[i]));
+    }
+  }
+  absl::flat_hash_map<Value*, Value*> replace(replacements.begin(), replacements.end());
+  auto substitute = [&](Value*& v) {
+    auto it = replace.find(v);
+    if (it != replace.end()) v = it->second;
+  };
+  walk(*main, [&](Operation& op) {
+    for (Value*& v : op.operands) substitute(v);
+  });
+  for (Value*& v : outputs) substitute(v);
+
+  // The op under test: what defines the first output (through calls), else the first non-constant op.
+  const Operation* tested = nullptr;
+  if (!outputs.empty() && outputs[0]->defining_op) tested = outputs[0]->defining_op;
+  for (int depth = 0; tested && tested->name == "func.call" && depth < 8; ++depth) {
+    const Attr* callee = tested->attr("callee");
+    const Operation* func = callee && (*callee)->kind() == Attribute::Kind::kSymbolRef && !(*callee)->symbolPath().empty()
+                                ? module.findFunction((*callee)->symbolPath().front())
+                                : nullptr;
+    if (!func || func->regions.empty() || func->regions[0].blocks.empty()) break;
+    const Block& callee_body = *func->regions[0].blocks.front();
+    const Operation* ret = callee_body.operations.empty() ? nullptr : callee_body.operations.back().get();
+    if (!ret || ret->operands.empty() || !ret->operands[0]->defining_op) break;
+    tested = ret->operands[0]->defining_op;
+  }
+  if (!tested)
+    for (auto& op : body.operations)
+      if (op->name != "stablehlo.constant" && op->name != "func.call" && !top_checks.contains(op.get()) && op.get() != terminator) {
+        tested = op.get();
+        break;
+      }
+  lowered.op = tested ? opLabel(tested->name) : "none";
+  if (tested) {
+    const Type* type = nullptr;
+    for (const Value* v : tested->operands)
+      if (v->type.isTensor()) {
+        type = &v->type;
+        break;
+      }
+    if (!type && !tested->results.empty() && tested->results[0]->type.isTensor()) type = &tested->results[0]->type;
+    lowered.element_type = type ? elementTypeLabel(*type) : "none";
+  } else {
+    lowered.element_type = "none";
+  }
+
+  // Rewrite @main: no checks, return the outputs, drop dead constants and calls.
+  std::vector<std::unique_ptr<Operation>> kept;
+  for (auto& op : body.operations)
+    if (!top_checks.contains(op.get())) kept.push_back(std::move(op));
+  body.operations = std::move(kept);
+  if (body.operations.empty() || body.operations.back()->name != "func.return")
+    return unsupported("@main does not end with func.return");
+  body.operations.back()->operands = outputs;
+  for (bool changed = true; changed;) {
+    changed = false;
+    absl::flat_hash_map<const Value*, int> live;
+    walk(*main, [&](Operation& op) {
+      for (const Value* v : op.operands) ++live[v];
+    });
+    for (auto it = body.operations.begin(); it != body.operations.end();) {
+      Operation& op = **it;
+      bool removable = op.name == "stablehlo.constant" || (op.name == "func.call" && op.operands.empty());
+      bool dead = std::all_of(op.results.begin(), op.results.end(), [&](auto& r) { return live[r.get()] == 0; });
+      if (removable && dead) {
+        it = body.operations.erase(it);
+        changed = true;
+      } else {
+        ++it;
+      }
+    }
+  }
+  std::vector<Type> arg_types, result_types;
+  for (auto& a : body.arguments) arg_types.push_back(a->type);
+  for (const Value* v : outputs) result_types.push_back(v->type);
+  for (NamedAttr& a : main->properties)
+    if (a.name == "function_type") a.value = Attribute::type(Type::function(arg_types, result_types));
+  for (NamedAttr& a : main->attributes)
+    if (a.name == "function_type") a.value = Attribute::type(Type::function(arg_types, result_types));
+  // Result attributes (jax.result_info, ...) describe the old results: drop them.
+  auto drop = [](NamedAttrList& list, std::string_view name) {
+    list.erase(std::remove_if(list.begin(), list.end(), [&](const NamedAttr& a) { return a.name == name; }), list.end());
+  };
+  drop(main->properties, "res_attrs");
+  drop(main->attributes, "res_attrs");
+  drop(main->properties, "arg_attrs");
+  drop(main->attributes, "arg_attrs");
+
+  // Drop functions @main no longer reaches (@inputs, @expected).
+  std::set<std::string> reachable = {"main"};
+  std::vector<std::string> work = {"main"};
+  while (!work.empty()) {
+    std::string name = work.back();
+    work.pop_back();
+    Operation* func = module.findFunction(name);
+    if (!func) continue;
+    std::set<std::string> refs;
+    walk(*func, [&](Operation& op) {
+      if (&op == func) return;
+      for (const NamedAttr& a : op.properties) collectSymbols(a.value, refs);
+      for (const NamedAttr& a : op.attributes) collectSymbols(a.value, refs);
+    });
+    for (const std::string& r : refs)
+      if (reachable.insert(r).second) work.push_back(r);
+  }
+  Block& module_body = module.op->body();
+  module_body.operations.erase(
+      std::remove_if(module_body.operations.begin(), module_body.operations.end(),
+                     [&](const std::unique_ptr<Operation>& op) {
+                       return op->name == "func.func" && !reachable.contains(std::string(functionName(*op)));
+                     }),
+      module_body.operations.end());
+
+  auto [replicas, partitions] = ref::declaredProcessGrid(module);
+  lowered.replicas = replicas;
+  lowered.partitions = partitions;
+  lowered.result_types = result_types;
+  lowered.mlir = printModule(module);
+  return lowered;
+}
+
+}  // namespace hloconf

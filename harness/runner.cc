@@ -1,0 +1,326 @@
+#include "harness/runner.h"
+
+#include <fnmatch.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <set>
+
+#include "absl/strings/str_format.h"
+#include "ir/parser.h"
+#include "ir/strings.h"
+#include "reference/evaluate.h"
+#include "nlohmann/json.hpp"
+
+#ifndef HLOCONF_SOURCE_DIR_FOR_CASES
+#define HLOCONF_SOURCE_DIR_FOR_CASES ""
+#endif
+
+namespace hloconf {
+namespace fs = std::filesystem;
+using reports::CaseResult;
+using reports::Status;
+
+namespace {
+
+void walkOps(const Operation& op, const std::function<void(const Operation&)>& fn) {
+  fn(op);
+  for (const Region& region : op.regions)
+    for (const auto& block : region.blocks)
+      for (const auto& inner : block->operations) walkOps(*inner, fn);
+}
+
+// The first op or element type of the program that the backend's handshake leaves out, or "".
+std::string undeclared(const Module& program, const adapters::Capabilities& caps) {
+  std::string missing;
+  walkOps(*program.op, [&](const Operation& op) {
+    if (!missing.empty()) return;
+    bool structural = op.name == "builtin.module" || op.name == "func.func" || op.name == "func.return" ||
+                      op.name == "stablehlo.return" || op.name == "func.call";
+    if (!structural && !caps.supportsOp(op.name)) {
+      missing = strCat("the backend does not support ", op.name, " (per its handshake)");
+      return;
+    }
+    auto check = [&](const Type& t) {
+      if (!missing.empty() || !t.isTensor()) return;
+      std::string label = elementTypeLabel(t);
+      if (!caps.supportsElementType(label))
+        missing = strCat("the backend does not support element type ", label, " (per its handshake)");
+    };
+    for (const Value* v : op.operands) check(v->type);
+    for (const auto& r : op.results) check(r->type);
+  });
+  return missing;
+}
+
+std::string shellQuote(const std::string& s) {
+  if (!s.empty() && s.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-./:=@%+,#") == std::string::npos)
+    return s;
+  std::string out = "'";
+  for (char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return out + "'";
+}
+
+std::string reproCommand(const CaseSource& source, const std::string& repro_flag) {
+  return strCat("hloconf repro ", shellQuote(source.id), " ", repro_flag, " ", shellQuote(source.path));
+}
+
+void recordInputs(const PreparedCase& prepared, CaseResult& result) {
+  for (const Tensor& t : prepared.lowered.inputs) {
+    reports::InputRecord r;
+    r.type = t.type().toString();
+    r.hex = bytesToHex(t.bytes(), reports::kMaxInputHexBytes);
+    r.truncated = t.bytes().size() > reports::kMaxInputHexBytes;
+    result.inputs.push_back(std::move(r));
+  }
+}
+
+}  // namespace
+
+std::vector<std::string> defaultAdapterDirs() {
+  std::vector<std::string> dirs;
+  if (const char* env = std::getenv("HLOCONF_ADAPTERS_DIR"); env && *env) dirs.push_back(env);
+  dirs.push_back("adapters");
+  std::string compiled = HLOCONF_SOURCE_DIR_FOR_CASES;
+  if (!compiled.empty()) dirs.push_back(compiled + "/adapters");
+  return dirs;
+}
+
+absl::StatusOr<BackendFactory> backendByName(const std::string& name, const std::vector<std::string>& adapter_dirs,
+                                             const std::string& work_dir) {
+  if (name == "reference")
+    return BackendFactory{name, [] { return adapters::makeReferenceBackend(); }, "--backend reference", true};
+  auto spec = adapters::findAdapter(name, adapter_dirs);
+  if (!spec.ok()) return spec.status();
+  spec->work_dir = work_dir;
+  adapters::ExternalSpec s = *spec;
+  return BackendFactory{name, [s] { return adapters::makeExternalBackend(s); }, strCat("--backend ", shellQuote(name))};
+}
+
+absl::StatusOr<BackendFactory> backendFromCommand(const std::string& command_line, const std::string& work_dir) {
+  auto spec = adapters::specFromCommand("", command_line);
+  if (!spec.ok()) return spec.status();
+  // Named after the program, or the script an interpreter runs.
+  std::string name;
+  if (!spec->argv.empty()) {
+    std::string program = fs::path(spec->argv[0]).filename().string();
+    bool interpreter = program.rfind("python", 0) == 0 || program == "sh" || program == "bash" || program == "node";
+    name = interpreter && spec->argv.size() > 1 ? fs::path(spec->argv[1]).filename().string() : program;
+  }
+  spec->name = name;
+  spec->work_dir = work_dir;
+  adapters::ExternalSpec s = *spec;
+  return BackendFactory{name, [s] { return adapters::makeExternalBackend(s); }, strCat("--backend-cmd ", shellQuote(command_line))};
+}
+
+bool Baseline::contains(const std::string& backend, const std::string& id) const {
+  return std::binary_search(entries.begin(), entries.end(), std::make_pair(backend, id));
+}
+
+absl::StatusOr<Baseline> readBaseline(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) return absl::NotFoundError(strCat(path, ": error: cannot open the baseline file"));
+  nlohmann::json j = nlohmann::json::parse(in, nullptr, false);
+  if (j.is_discarded() || !j.is_object() || !j.contains("known_failures") || !j["known_failures"].is_array())
+    return absl::InvalidArgumentError(strCat(path, ": error: not a baseline file: expected {\"hloconf_baseline\": 1, "
+                                             "\"known_failures\": [{\"id\": ..., \"backend\": ...}]} (hloconf run --write-baseline writes one)"));
+  Baseline b;
+  for (const auto& e : j["known_failures"]) {
+    if (!e.is_object() || !e.contains("id") || !e["id"].is_string())
+      return absl::InvalidArgumentError(strCat(path, ": error: a known_failures entry has no string \"id\""));
+    b.entries.emplace_back(e.value("backend", "reference"), e["id"].get<std::string>());
+  }
+  std::sort(b.entries.begin(), b.entries.end());
+  return b;
+}
+
+absl::Status writeBaseline(const std::string& path, const std::vector<CaseResult>& results) {
+  nlohmann::json list = nlohmann::json::array();
+  for (const CaseResult& r : results) {
+    // Known failures stay known (XFAIL); new failures join.
+    if (!reports::isFailure(r.status) && r.status != Status::kXFail) continue;
+    list.push_back({{"id", r.id}, {"backend", r.backend}, {"status", reports::statusName(r.status)}, {"message", r.message}});
+  }
+  std::ofstream out(path, std::ios::trunc);
+  out << nlohmann::json({{"hloconf_baseline", 1}, {"known_failures", list}}).dump(1) << "\n";
+  if (!out) return absl::InternalError(strCat(path, ": error: cannot write the baseline file"));
+  return absl::OkStatus();
+}
+
+void applyBaseline(const Baseline& baseline, CaseResult& result) {
+  if (!baseline.contains(result.backend, result.id)) return;
+  if (reports::isFailure(result.status)) {
+    result.message = strCat("known failure (baseline): ", reports::statusName(result.status), ": ", result.message);
+    result.status = Status::kXFail;
+  } else if (result.status == Status::kPass || result.status == Status::kImplDefined) {
+    result.message = "listed as a known failure in the baseline, but it passed: remove it from the baseline";
+    result.status = Status::kXPass;
+  }
+}
+
+CaseResult selfCheckResult(const CaseSource& source, const PreparedCase& prepared, double timeout_seconds) {
+  CaseResult r = unpreparedResult(source, prepared, "reference");
+  r.rule = "self-check";
+  r.repro = reproCommand(source, "--backend reference");
+  auto text = readFile(source.path);
+  if (!text.ok()) {
+    r.status = Status::kError;
+    r.message = std::string(text.status().message());
+    return r;
+  }
+  auto module = parseModule(*text, source.path, source.begin, std::min(source.end, text->size()));
+  const Operation* main = module.ok() ? module->findFunction("main") : nullptr;
+  if (!main) {
+    r.status = Status::kError;
+    r.message = module.ok() ? "no @main" : std::string(module.status().message());
+    return r;
+  }
+  ref::EvalOptions options;
+  options.deadline = std::chrono::steady_clock::now() +
+                     std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(timeout_seconds));
+  auto started = std::chrono::steady_clock::now();
+  ref::FunctionRun run = ref::evaluateFunction(*module, *text, *main, {}, 0, 0, options);
+  r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  if (!run.status.ok()) {
+    r.status = run.status.code() == absl::StatusCode::kUnimplemented      ? Status::kUnsupported
+               : run.status.code() == absl::StatusCode::kDeadlineExceeded ? Status::kTimeout
+                                                                          : Status::kError;
+    r.message = std::string(run.status.message());
+    return r;
+  }
+  int64_t failed = 0;
+  for (const ref::CheckResult& c : run.checks)
+    if (!c.passed && failed++ == 0) r.message = strCat(c.location, ": ", c.op, ": ", c.message);
+  r.status = failed ? Status::kFail : Status::kPass;
+  if (!failed) r.message = strCat(run.checks.size(), " check(s) of the case passed (it cannot be lowered: ", prepared.status.message(), ")");
+  return r;
+}
+
+CaseResult unpreparedResult(const CaseSource& source, const PreparedCase& prepared, const std::string& backend) {
+  CaseResult r;
+  r.id = source.id;
+  r.backend = backend;
+  r.op = !source.suite_op.empty() ? source.suite_op : prepared.lowered.op;
+  r.element_type = prepared.lowered.element_type;
+  bool unsupported = prepared.status.code() == absl::StatusCode::kUnimplemented;
+  r.status = unsupported ? Status::kUnsupported : Status::kError;
+  r.rule = unsupported ? "harness" : "harness error";
+  r.message = std::string(prepared.status.message());
+  return r;
+}
+
+CaseResult runCaseOnBackend(const CaseSource& source, const PreparedCase& prepared, adapters::Backend& backend,
+                            const adapters::BackendInfo& info, const reports::Profile& profile, double timeout_seconds,
+                            const std::string& repro_flag) {
+  CaseResult r;
+  r.id = source.id;
+  r.backend = info.name;
+  r.op = prepared.lowered.op;
+  r.element_type = prepared.lowered.element_type;
+  r.repro = reproCommand(source, repro_flag);
+  recordInputs(prepared, r);
+  if (std::string missing = undeclared(*prepared.program, info.capabilities); !missing.empty()) {
+    r.status = Status::kUnsupported;
+    r.rule = "handshake";
+    r.message = missing;
+    return r;
+  }
+  adapters::Request request;
+  request.case_id = source.id;
+  request.mlir = prepared.lowered.mlir;
+  request.ir = prepared.ir_json;
+  request.inputs = prepared.lowered.inputs;
+  for (uint32_t p = 0; p < prepared.lowered.replicas * prepared.lowered.partitions; ++p)
+    for (const Type& t : prepared.lowered.result_types) request.result_types.push_back(t);
+  request.num_replicas = prepared.lowered.replicas;
+  request.num_partitions = prepared.lowered.partitions;
+  request.timeout_seconds = timeout_seconds;
+  adapters::Reply reply = backend.run(request);
+  r.seconds = reply.seconds;
+  switch (reply.kind) {
+    case adapters::Reply::Kind::kOutputs:
+      reports::compareOutputs(prepared.golden, reply.outputs, profile, r);
+      return r;
+    case adapters::Reply::Kind::kUnsupported:
+      r.status = Status::kUnsupported;
+      r.rule = "backend";
+      break;
+    case adapters::Reply::Kind::kError:
+      r.status = Status::kError;
+      r.rule = "backend error";
+      break;
+    case adapters::Reply::Kind::kCrash:
+      r.status = Status::kCrash;
+      r.rule = "backend crashed";
+      break;
+    case adapters::Reply::Kind::kTimeout:
+      r.status = Status::kTimeout;
+      r.rule = absl::StrFormat("timeout %g s", timeout_seconds);
+      break;
+  }
+  r.message = reply.message;
+  return r;
+}
+
+absl::StatusOr<Shard> resolveShard(const std::string& flag) {
+  auto parse = [](const std::string& text, int& out) {
+    if (text.empty() || text.size() > 6 || text.find_first_not_of("0123456789") != std::string::npos) return false;
+    out = std::stoi(text);
+    return true;
+  };
+  Shard shard;
+  if (!flag.empty()) {
+    size_t slash = flag.find('/');
+    int i = 0, n = 0;
+    if (slash == std::string::npos || !parse(flag.substr(0, slash), i) || !parse(flag.substr(slash + 1), n) || n < 1 ||
+        i < 1 || i > n)
+      return absl::InvalidArgumentError(strCat("--shard ", flag, ": expected I/N with 1 <= I <= N, e.g. --shard 2/4"));
+    return Shard{i - 1, n};
+  }
+  auto env = [](const char* name) -> std::string {
+    const char* v = std::getenv(name);
+    return v ? v : "";
+  };
+  const std::pair<const char*, const char*> kVariables[] = {
+      {"GTEST_SHARD_INDEX", "GTEST_TOTAL_SHARDS"},
+      {"TEST_SHARD_INDEX", "TEST_TOTAL_SHARDS"},
+      {"JOB_COMPLETION_INDEX", "HLOCONF_TOTAL_SHARDS"},
+  };
+  for (auto [index_var, total_var] : kVariables) {
+    std::string index = env(index_var), total = env(total_var);
+    if (index.empty() && total.empty()) continue;
+    int i = 0, n = 0;
+    if (!parse(index, i) || !parse(total, n) || n < 1 || i >= n)
+      return absl::InvalidArgumentError(strCat(index_var, "=", index, " ", total_var, "=", total,
+                                               ": expected 0 <= index < total (set both, or pass --shard I/N)"));
+    if (std::string status_file = env("TEST_SHARD_STATUS_FILE"); !status_file.empty() && index_var[0] == 'T')
+      std::ofstream(status_file, std::ios::app);  // Bazel: "this test runner knows about sharding"
+    return Shard{i, n};
+  }
+  return shard;
+}
+
+bool inShard(const std::string& case_id, const Shard& shard) {
+  if (shard.count <= 1) return true;
+  uint64_t h = 0xcbf29ce484222325ULL;
+  for (unsigned char c : case_id) h = (h ^ c) * 0x100000001b3ULL;
+  return static_cast<int>(h % static_cast<uint64_t>(shard.count)) == shard.index;
+}
+
+bool globMatchAny(const std::string& globs, const std::string& text) {
+  size_t start = 0;
+  while (start <= globs.size()) {
+    size_t end = globs.find(',', start);
+    if (end == std::string::npos) end = globs.size();
+    std::string glob = globs.substr(start, end - start);
+    if (!glob.empty() && fnmatch(glob.c_str(), text.c_str(), 0) == 0) return true;
+    start = end + 1;
+  }
+  return false;
+}
+
+}  // namespace hloconf

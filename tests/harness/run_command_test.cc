@@ -1,0 +1,326 @@
+// `hloconf run`, `golden` and `repro` end to end, with the built-in reference backend: the spec suite
+// passes, shards partition the cases, baselines turn failures into XFAIL, goldens are cached, golden
+// vectors check themselves. The fault-injecting backends are in run_faults_test.cc.
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "harness/cases.h"
+#include "harness/lowering.h"
+#include "harness/runner.h"
+#include "ir/parser.h"
+#include "nlohmann/json.hpp"
+#include "reference/numerics.h"
+#include "run_hloconf.h"
+
+namespace hloconf {
+namespace {
+
+namespace fs = std::filesystem;
+using test::runHloconf;
+using ::testing::HasSubstr;
+
+std::string tempDir(const std::string& name) {
+  std::string dir = (fs::temp_directory_path() / ("hloconf-run-test-" + name + "-" + std::to_string(::getpid()))).string();
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  return dir;
+}
+
+std::string casesDir() { return std::string(HLOCONF_SOURCE_DIR) + "/cases"; }
+
+nlohmann::json readJson(const std::string& path) {
+  std::ifstream in(path);
+  return nlohmann::json::parse(in, nullptr, false);
+}
+
+void writeFile(const std::string& path, const std::string& text) {
+  fs::create_directories(fs::path(path).parent_path());
+  std::ofstream(path) << text;
+}
+
+// A small folder of cases: two float cases, one integer case, and one the reference cannot evaluate.
+std::string smallSuite() {
+  static std::string dir = [] {
+    std::string d = tempDir("suite") + "/mini";
+    writeFile(d + "/exp.mlir", R"(module {
+  func.func @main() {
+    %x = stablehlo.constant dense<[0.5, 1.0, -2.0]> : tensor<3xf32>
+    %y = stablehlo.exponential %x : tensor<3xf32>
+    check.expect_close %y, %y : tensor<3xf32>, tensor<3xf32>
+    func.return
+  }
+})");
+    writeFile(d + "/add_i32.mlir", R"(module {
+  func.func @main() {
+    %a = stablehlo.constant dense<[1, 2]> : tensor<2xi32>
+    %b = stablehlo.constant dense<[3, 4]> : tensor<2xi32>
+    %c = stablehlo.add %a, %b : tensor<2xi32>
+    check.expect_eq_const %c, dense<[4, 6]> : tensor<2xi32>
+    func.return
+  }
+})");
+    writeFile(d + "/upstream_style.mlir", R"(module {
+  func.func public @main() -> tensor<2xf32> {
+    %0 = call @inputs() : () -> tensor<2xf32>
+    %1 = call @expected() : () -> tensor<2xf32>
+    %2 = stablehlo.sine %0 : tensor<2xf32>
+    stablehlo.custom_call @check.expect_close(%2, %1) {has_side_effect = true} : (tensor<2xf32>, tensor<2xf32>) -> ()
+    return %2 : tensor<2xf32>
+  }
+  func.func private @inputs() -> tensor<2xf32> {
+    %c = stablehlo.constant dense<[1.0, 3.0]> : tensor<2xf32>
+    return %c : tensor<2xf32>
+  }
+  func.func private @expected() -> tensor<2xf32> {
+    %c = stablehlo.constant dense<[0.841470957, 0.141120002]> : tensor<2xf32>
+    return %c : tensor<2xf32>
+  }
+})");
+    writeFile(d + "/chlo.mlir", R"(module {
+  func.func @main() {
+    %x = stablehlo.constant dense<[0.5]> : tensor<1xf32>
+    %y = chlo.erf %x : tensor<1xf32> -> tensor<1xf32>
+    check.expect_close %y, %y : tensor<1xf32>, tensor<1xf32>
+    func.return
+  }
+})");
+    return d;
+  }();
+  return dir;
+}
+
+std::string cacheFlag(const std::string& name) { return " --cache-dir " + tempDir("cache-" + name); }
+
+TEST(RunCommand, SpecSuitePassesOnTheReference) {
+  std::string reports = tempDir("spec");
+  auto r = runHloconf("run -q --backend reference spec -j 2 --report-dir " + reports + cacheFlag("spec"));
+  EXPECT_EQ(r.status, 0) << r.output.substr(r.output.size() > 4000 ? r.output.size() - 4000 : 0);
+  nlohmann::json results = readJson(reports + "/results.json");
+  ASSERT_TRUE(results.is_object());
+  size_t files = 0;
+  for (auto& entry : fs::recursive_directory_iterator(casesDir()))
+    if (entry.path().extension() == ".mlir") ++files;
+  ASSERT_EQ(results["cases"].size(), files);
+  for (const auto& c : results["cases"]) EXPECT_EQ(c["status"], "PASS") << c["id"] << ": " << c["message"];
+  for (const char* file : {"junit.xml", "summary.md", "report.html", "journal.jsonl"})
+    EXPECT_TRUE(fs::exists(reports + "/" + file)) << file;
+}
+
+TEST(RunCommand, LowersUpstreamStyleCasesAndReportsUnsupportedOnes) {
+  std::string reports = tempDir("mini");
+  auto r = runHloconf("run -q " + smallSuite() + " --report-dir " + reports + cacheFlag("mini"));
+  EXPECT_EQ(r.status, 0) << r.output;  // UNSUPPORTED does not fail a run
+  nlohmann::json results = readJson(reports + "/results.json");
+  std::map<std::string, nlohmann::json> by_id;
+  for (const auto& c : results["cases"]) by_id[c["id"]] = c;
+  ASSERT_EQ(by_id.size(), 4u);
+  EXPECT_EQ(by_id["mini/exp"]["status"], "PASS");
+  EXPECT_EQ(by_id["mini/exp"]["op"], "exponential");
+  EXPECT_EQ(by_id["mini/exp"]["element_type"], "f32");
+  EXPECT_EQ(by_id["mini/add_i32"]["status"], "PASS");
+  EXPECT_EQ(by_id["mini/upstream_style"]["status"], "PASS");
+  EXPECT_EQ(by_id["mini/upstream_style"]["op"], "sine");
+  // The input function's values became the program's argument: their bits are in the record.
+  EXPECT_EQ(by_id["mini/upstream_style"]["inputs"][0]["hex"], "0x0000803F00004040");
+  EXPECT_EQ(by_id["mini/chlo"]["status"], "UNSUPPORTED");
+  EXPECT_THAT(by_id["mini/chlo"]["message"].get<std::string>(), HasSubstr("chlo.erf"));
+}
+
+TEST(RunCommand, LoweringMakesInputsArgumentsAndChecksResults) {
+  ref::initNumerics();
+  std::string text = R"(module {
+  func.func @main() {
+    %x = stablehlo.constant dense<[1.0, 2.0]> : tensor<2xf32>
+    %y = stablehlo.constant dense<[3.0, 4.0]> : tensor<2xf32>
+    %s = stablehlo.add %x, %y : tensor<2xf32>
+    %p = stablehlo.multiply %s, %x : tensor<2xf32>
+    check.expect_eq_const %p, dense<[4.0, 12.0]> : tensor<2xf32>
+    check.expect_eq_const %s, dense<[4.0, 6.0]> : tensor<2xf32>
+    func.return
+  }
+})";
+  auto module = parseModule(text, "lowering.mlir");
+  ASSERT_TRUE(module.ok()) << module.status();
+  auto lowered = lowerCase(*module, text);
+  ASSERT_TRUE(lowered.ok()) << lowered.status();
+  EXPECT_EQ(lowered->inputs.size(), 2u);
+  ASSERT_EQ(lowered->result_types.size(), 2u);
+  EXPECT_EQ(lowered->op, "multiply");
+  EXPECT_THAT(lowered->mlir, HasSubstr("(tensor<2xf32>, tensor<2xf32>) -> (tensor<2xf32>, tensor<2xf32>)"));
+  EXPECT_THAT(lowered->mlir, ::testing::Not(HasSubstr("check.")));
+  EXPECT_THAT(lowered->mlir, ::testing::Not(HasSubstr("stablehlo.constant")));
+  // It parses back.
+  EXPECT_TRUE(parseModule(lowered->mlir, "lowered").ok());
+}
+
+TEST(RunCommand, LoweringRefusesChecksInsideRegions) {
+  std::string text = R"(module {
+  func.func @main() {
+    %c = stablehlo.constant dense<true> : tensor<i1>
+    "stablehlo.if"(%c) ({
+      %x = stablehlo.constant dense<1.0> : tensor<f32>
+      check.expect_eq_const %x, dense<1.0> : tensor<f32>
+      stablehlo.return
+    }, {
+      stablehlo.return
+    }) : (tensor<i1>) -> ()
+    func.return
+  }
+})";
+  auto module = parseModule(text, "nested.mlir");
+  ASSERT_TRUE(module.ok()) << module.status();
+  auto lowered = lowerCase(*module, text);
+  ASSERT_FALSE(lowered.ok());
+  EXPECT_EQ(lowered.status().code(), absl::StatusCode::kUnimplemented);
+  EXPECT_THAT(std::string(lowered.status().message()), HasSubstr("inside a region"));
+}
+
+TEST(RunCommand, ShardsPartitionTheCasesAndMergeBackToTheWhole) {
+  std::set<std::string> seen;
+  size_t total = 0;
+  std::string merge_args;
+  std::string cache = cacheFlag("shards");
+  for (int i = 1; i <= 3; ++i) {
+    std::string dir = tempDir("shard" + std::to_string(i));
+    auto r = runHloconf("run -q spec --filter 'spec/a*' --shard " + std::to_string(i) + "/3 --report-dir " + dir + cache);
+    ASSERT_EQ(r.status, 0) << r.output;
+    nlohmann::json results = readJson(dir + "/results.json");
+    for (const auto& c : results["cases"]) {
+      EXPECT_TRUE(seen.insert(c["id"]).second) << "in two shards: " << c["id"];
+      ++total;
+    }
+    merge_args += " " + dir;
+  }
+  std::string whole = tempDir("unsharded");
+  ASSERT_EQ(runHloconf("run -q spec --filter 'spec/a*' --report-dir " + whole + cache).status, 0);
+  EXPECT_EQ(readJson(whole + "/results.json")["cases"].size(), total);
+  EXPECT_GT(total, 20u);
+  std::string merged = tempDir("merged");
+  auto m = runHloconf("merge --out " + merged + merge_args);
+  EXPECT_EQ(m.status, 0) << m.output;
+  EXPECT_EQ(readJson(merged + "/results.json")["cases"].size(), total);
+  // The sharding variables of GoogleTest give the same split as --shard (0-based there).
+  std::string env_dir = tempDir("env-shard");
+  std::string env_run = "env GTEST_SHARD_INDEX=1 GTEST_TOTAL_SHARDS=3 " + std::string(HLOCONF_BINARY) +
+                        " run -q spec --filter 'spec/a*' --report-dir " + env_dir + cache + " >/dev/null 2>&1";
+  ASSERT_EQ(std::system(env_run.c_str()), 0);
+  std::string flag_dir = tempDir("flag-shard");
+  ASSERT_EQ(runHloconf("run -q spec --filter 'spec/a*' --shard 2/3 --report-dir " + flag_dir + cache).status, 0);
+  std::set<std::string> a, b;
+  nlohmann::json env_results = readJson(env_dir + "/results.json"), flag_results = readJson(flag_dir + "/results.json");
+  for (const auto& c : env_results["cases"]) a.insert(c["id"]);
+  for (const auto& c : flag_results["cases"]) b.insert(c["id"]);
+  EXPECT_EQ(a, b);
+  EXPECT_LT(a.size(), total);
+}
+
+TEST(RunCommand, BadShardFlagsAreUsageErrors) {
+  EXPECT_EQ(runHloconf("run spec --shard 0/3").status, 2);
+  EXPECT_EQ(runHloconf("run spec --shard 4/3").status, 2);
+  EXPECT_EQ(runHloconf("run spec --shard x").status, 2);
+  auto r = runHloconf("run spec --resume");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_THAT(r.output, HasSubstr("--report-dir"));
+  EXPECT_EQ(runHloconf("run /no/such/folder").status, 2);
+}
+
+TEST(RunCommand, GoldenCacheIsReusedAndVerified) {
+  std::string cache_dir = tempDir("cache-reuse");
+  ASSERT_EQ(runHloconf("run -q " + smallSuite() + " --cache-dir " + cache_dir).status, 0);
+  size_t entries = 0;
+  std::string one;
+  for (auto& e : fs::recursive_directory_iterator(cache_dir))
+    if (e.path().extension() == ".json") {
+      ++entries;
+      one = e.path().string();
+    }
+  EXPECT_EQ(entries, 4u);  // three goldens and the "unsupported" outcome
+  // A corrupted entry is not trusted: the golden is computed again and the run still passes.
+  writeFile(one, "{\"case_text\": \"something else\"}");
+  auto r = runHloconf("run -q " + smallSuite() + " --cache-dir " + cache_dir);
+  EXPECT_EQ(r.status, 0) << r.output;
+  EXPECT_THAT(r.output, HasSubstr("3 PASS"));
+}
+
+TEST(RunCommand, BaselineTurnsKnownFailuresIntoXfailAndStaleEntriesIntoXpass) {
+  // The reference passes everything, so a baseline entry for one of its cases is stale: XPASS, exit 1.
+  // (Known failures becoming XFAIL are tested with the fault-injecting backends.)
+  std::string baseline = tempDir("baseline") + "/baseline.json";
+  writeFile(baseline, R"({"hloconf_baseline": 1, "known_failures": [{"id": "mini/exp", "backend": "reference"}]})");
+  std::string reports = tempDir("baseline-run");
+  auto r = runHloconf("run -q " + smallSuite() + " --baseline " + baseline + " --report-dir " + reports + cacheFlag("baseline"));
+  EXPECT_EQ(r.status, 1) << r.output;
+  bool found = false;
+  nlohmann::json results = readJson(reports + "/results.json");
+  for (const auto& c : results["cases"])
+    if (c["id"] == "mini/exp") {
+      EXPECT_EQ(c["status"], "XPASS");
+      found = true;
+    }
+  EXPECT_TRUE(found) << r.output;
+  writeFile(baseline, "not json");
+  EXPECT_EQ(runHloconf("run -q " + smallSuite() + " --baseline " + baseline).status, 2);
+}
+
+TEST(RunCommand, FiltersSelectByIdOpAndElementType) {
+  std::string reports = tempDir("filters");
+  ASSERT_EQ(runHloconf("run -q spec --ops 'add,sine' --dtypes f32 --filter '-*edge-large*' --report-dir " + reports +
+                       cacheFlag("filters")).status,
+            0);
+  auto cases = readJson(reports + "/results.json")["cases"];
+  ASSERT_GT(cases.size(), 2u);
+  for (const auto& c : cases) {
+    EXPECT_TRUE(c["op"] == "add" || c["op"] == "sine") << c["id"];
+    EXPECT_EQ(c["element_type"], "f32") << c["id"];
+    EXPECT_EQ(c["id"].get<std::string>().find("edge-large"), std::string::npos);
+  }
+}
+
+TEST(GoldenCommand, MlirVectorsCheckThemselvesAndNpyVectorsHaveManifests) {
+  std::string out = tempDir("golden-mlir");
+  auto r = runHloconf("golden " + smallSuite() + " --out " + out + " --format mlir" + cacheFlag("golden"));
+  EXPECT_EQ(r.status, 1) << r.output;  // the chlo case has no golden and is listed as skipped
+  EXPECT_THAT(r.output, HasSubstr("skipped mini/chlo"));
+  auto e = runHloconf("eval -q " + out);
+  EXPECT_EQ(e.status, 0) << e.output;
+  EXPECT_THAT(e.output, HasSubstr("3/3"));
+  // A wrong golden would be caught: flip one expected bit in the written file and the check fails.
+  std::ifstream in(out + "/mini/add_i32.mlir");
+  std::stringstream text;
+  text << in.rdbuf();
+  std::string s = text.str();
+  size_t at = s.find("check.expect_eq_const");
+  ASSERT_NE(at, std::string::npos);
+  size_t value = s.find("dense<[4, 6]>", at);
+  ASSERT_NE(value, std::string::npos) << s;
+  s.replace(value, 13, "dense<[4, 7]>");
+  writeFile(out + "/mini/add_i32.mlir", s);
+  EXPECT_EQ(runHloconf("eval -q " + out + "/mini/add_i32.mlir").status, 1);
+
+  std::string npy = tempDir("golden-npy");
+  runHloconf("golden " + smallSuite() + " --out " + npy + " --format npy" + cacheFlag("golden"));
+  nlohmann::json manifest = readJson(npy + "/mini/exp/manifest.json");
+  ASSERT_TRUE(manifest.is_object());
+  EXPECT_EQ(manifest["op"], "exponential");
+  EXPECT_EQ(manifest["inputs"][0]["dtype"], "<f4");
+  EXPECT_TRUE(fs::exists(npy + "/mini/exp/expected-0.npy"));
+  EXPECT_TRUE(manifest["tolerance"].contains("rule"));
+}
+
+TEST(ReproCommand, WritesAStandaloneCaseWithTheVerdict) {
+  std::string dir = tempDir("repro");
+  std::string out = dir + "/exp.repro.mlir";
+  auto r = runHloconf("repro mini/exp --backend reference " + smallSuite() + " --out " + out);
+  EXPECT_EQ(r.status, 0) << r.output;
+  EXPECT_THAT(r.output, HasSubstr("PASS"));
+  auto e = runHloconf("eval -q " + out);
+  EXPECT_EQ(e.status, 0) << e.output;
+  EXPECT_EQ(runHloconf("repro no/such/case --backend reference " + smallSuite()).status, 2);
+}
+
+}  // namespace
+}  // namespace hloconf

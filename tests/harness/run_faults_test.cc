@@ -1,0 +1,259 @@
+// `hloconf run` against fault-injecting backends (tests/adapters/fault_backend.py, a proxy to
+// `hloconf serve` that spoils answers on purpose): each fault yields exactly the statuses it should and
+// the run completes. Also the protocol path for the whole spec suite, baselines of known failures, and
+// `--resume` after a kill -9. Skips when /usr/bin/python3 with numpy is missing.
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <set>
+#include <thread>
+
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "nlohmann/json.hpp"
+#include "run_hloconf.h"
+
+namespace hloconf {
+namespace {
+
+namespace fs = std::filesystem;
+using test::runHloconf;
+using ::testing::HasSubstr;
+
+// abs, and, atan2: float and integer cases.
+const char kSuite[] = "spec --filter 'spec/abs/*,spec/and/*,spec/atan2/*'";
+
+size_t suiteSize() {
+  size_t n = 0;
+  for (const char* op : {"abs", "and", "atan2"})
+    for (auto& e : fs::directory_iterator(std::string(HLOCONF_SOURCE_DIR) + "/cases/" + op)) n += e.path().extension() == ".mlir";
+  return n;
+}
+
+bool havePythonWithNumpy() { return std::system("/usr/bin/python3 -c 'import numpy' >/dev/null 2>&1") == 0; }
+
+std::string tempDir(const std::string& name) {
+  std::string dir = (fs::temp_directory_path() / ("hloconf-faults-" + name + "-" + std::to_string(::getpid()))).string();
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  return dir;
+}
+
+std::string faultBackend(const std::string& mode_and_flags) {
+  return "--backend-cmd '/usr/bin/python3 " + std::string(HLOCONF_SOURCE_DIR) + "/tests/adapters/fault_backend.py " +
+         mode_and_flags + " --serve " + HLOCONF_BINARY + "'";
+}
+
+struct FaultRun {
+  int status = -1;
+  std::string output;
+  std::map<std::string, nlohmann::json> cases;  // by id
+};
+
+FaultRun runFaults(const std::string& name, const std::string& args) {
+  std::string dir = tempDir(name);
+  auto r = runHloconf("run -q " + std::string(kSuite) + " --cache-dir " + tempDir("cache") + " --report-dir " + dir + " " + args);
+  FaultRun run{r.status, r.output, {}};
+  std::ifstream in(dir + "/results.json");
+  nlohmann::json j = nlohmann::json::parse(in, nullptr, false);
+  if (j.is_object())
+    for (const auto& c : j["cases"]) run.cases[c["id"].get<std::string>()] = c;
+  return run;
+}
+
+bool isFloatCase(const nlohmann::json& c) {
+  std::string t = c["element_type"];
+  return t[0] == 'f' || t.rfind("bf", 0) == 0 || t.rfind("complex", 0) == 0;
+}
+
+class RunFaults : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    if (!havePythonWithNumpy()) GTEST_SKIP() << "/usr/bin/python3 with numpy is needed for the fault-injecting backend";
+  }
+};
+
+TEST_F(RunFaults, PlainProxyPassesEverything) {
+  FaultRun run = runFaults("ok", faultBackend("ok"));
+  EXPECT_EQ(run.status, 0) << run.output;
+  ASSERT_EQ(run.cases.size(), suiteSize()) << run.output;
+  for (auto& [id, c] : run.cases) EXPECT_EQ(c["status"], "PASS") << id << ": " << c["message"];
+}
+
+TEST_F(RunFaults, FlippedLowBitsFailFloatCasesUnderStrict) {
+  FaultRun run = runFaults("flip", faultBackend("flip") + " --profile strict");
+  EXPECT_EQ(run.status, 1) << run.output;
+  ASSERT_EQ(run.cases.size(), suiteSize()) << run.output;
+  int failed = 0;
+  for (auto& [id, c] : run.cases) {
+    if (!isFloatCase(c)) {
+      EXPECT_EQ(c["status"], "PASS") << id << ": integer and boolean outputs have no float bits to flip";
+      continue;
+    }
+    if (c["status"] != "FAIL") continue;
+    ++failed;
+    EXPECT_TRUE(c["max_ulp"].is_string() || c["max_ulp"].get<double>() >= 1) << id << " " << c["max_ulp"];  // "inf": an infinity flipped into a NaN
+    ASSERT_FALSE(c["worst"].empty()) << id;
+    EXPECT_NE(c["worst"][0]["expected_bits"], c["worst"][0]["actual_bits"]) << id;
+    EXPECT_THAT(c["rule"].get<std::string>(), HasSubstr("strict")) << id;
+  }
+  EXPECT_GE(failed, 15);
+}
+
+TEST_F(RunFaults, NanAnswersFail) {
+  FaultRun run = runFaults("nan", faultBackend("nan"));
+  EXPECT_EQ(run.status, 1);
+  int failed = 0;
+  for (auto& [id, c] : run.cases) {
+    if (!isFloatCase(c)) EXPECT_EQ(c["status"], "PASS") << id;
+    if (c["status"] == "FAIL") {
+      ++failed;
+      EXPECT_GT(c["categories"].value("nan", 0), 0) << id << ": " << c.dump();
+    }
+  }
+  EXPECT_GE(failed, 15);
+}
+
+TEST_F(RunFaults, CrashesCostOneCaseEachAndTheRunCompletes) {
+  FaultRun run = runFaults("crash", faultBackend("crash --every 4"));
+  EXPECT_EQ(run.status, 1);
+  ASSERT_EQ(run.cases.size(), suiteSize()) << run.output;
+  int crashed = 0, passed = 0;
+  for (auto& [id, c] : run.cases) {
+    if (c["status"] == "CRASH") ++crashed;
+    else if (c["status"] == "PASS") ++passed;
+    else ADD_FAILURE() << id << ": " << c["status"] << " " << c["message"];
+  }
+  // Every 4th case of each backend process crashes it; the restarted process counts again from 1.
+  EXPECT_EQ(crashed, static_cast<int>(suiteSize()) / 4);
+  EXPECT_EQ(passed, static_cast<int>(suiteSize()) - static_cast<int>(suiteSize()) / 4);
+}
+
+TEST_F(RunFaults, AHangIsATimeoutAndTheRunGoesOn) {
+  auto started = std::chrono::steady_clock::now();
+  FaultRun run = runFaults("hang", faultBackend("hang --match 'spec/abs/example-1'") + " --timeout 2");
+  double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  EXPECT_EQ(run.status, 1);
+  ASSERT_EQ(run.cases.size(), suiteSize()) << run.output;
+  for (auto& [id, c] : run.cases)
+    EXPECT_EQ(c["status"], id == "spec/abs/example-1" ? "TIMEOUT" : "PASS") << id << ": " << c["message"];
+  EXPECT_LT(seconds, 60);
+}
+
+TEST_F(RunFaults, UndeclaredOpsAreUnsupported) {
+  FaultRun run = runFaults("unsupported", faultBackend("unsupported --ops stablehlo.abs"));
+  EXPECT_EQ(run.status, 0) << run.output;  // UNSUPPORTED does not fail a run
+  for (auto& [id, c] : run.cases) {
+    if (id.rfind("spec/abs/", 0) == 0) {
+      EXPECT_EQ(c["status"], "UNSUPPORTED") << id;
+      EXPECT_THAT(c["message"].get<std::string>(), HasSubstr("stablehlo.abs")) << id;
+    }
+    if (id.rfind("spec/atan2/", 0) == 0) EXPECT_EQ(c["status"], "UNSUPPORTED") << id;  // not in its handshake
+  }
+}
+
+TEST_F(RunFaults, BaselineMakesKnownFailuresXfail) {
+  std::string baseline = tempDir("baseline") + "/baseline.json";
+  FaultRun first = runFaults("baseline1", faultBackend("flip") + " --profile strict --write-baseline " + baseline);
+  EXPECT_EQ(first.status, 1);
+  FaultRun second = runFaults("baseline2", faultBackend("flip") + " --profile strict --baseline " + baseline);
+  EXPECT_EQ(second.status, 0) << second.output;
+  int xfail = 0;
+  for (auto& [id, c] : second.cases) {
+    EXPECT_EQ(c["status"], first.cases[id]["status"] == "FAIL" ? "XFAIL" : first.cases[id]["status"]) << id;
+    xfail += c["status"] == "XFAIL";
+  }
+  EXPECT_GE(xfail, 15);
+  // The backend got fixed: the known failures now pass, which is XPASS and fails the run.
+  FaultRun third = runFaults("baseline3", faultBackend("ok") + " --profile strict --baseline " + baseline);
+  EXPECT_EQ(third.status, 1);
+  int xpass = 0;
+  for (auto& [id, c] : third.cases) xpass += c["status"] == "XPASS";
+  EXPECT_EQ(xpass, xfail);
+}
+
+TEST_F(RunFaults, ResumeAfterKillLosesNothingAndRepeatsNothing) {
+  std::string dir = tempDir("resume");
+  std::string cache = " --cache-dir " + tempDir("resume-cache");
+  // A hang on the 20th case holds the run there long enough to kill it.
+  std::string args = "run -q " + std::string(kSuite) + " --report-dir " + dir + cache + " " +
+                     faultBackend("hang --match 'spec/atan2/example-1'");
+  pid_t pid = fork();
+  ASSERT_GE(pid, 0);
+  if (pid == 0) {
+    setpgid(0, 0);
+    execl("/bin/sh", "sh", "-c", (std::string("exec ") + HLOCONF_BINARY + " " + args + " --timeout 60 >/dev/null 2>&1").c_str(), nullptr);
+    _exit(127);
+  }
+  setpgid(pid, pid);
+  // Wait until some cases are journaled, then kill -9 the run and its backend processes.
+  std::string journal = dir + "/journal.jsonl";
+  auto lines = [&] {
+    std::ifstream in(journal);
+    int n = 0;
+    for (std::string line; std::getline(in, line);) ++n;
+    return n;
+  };
+  auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+  while (lines() < 6 && std::chrono::steady_clock::now() < deadline) std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  int before = lines() - 1;
+  kill(-pid, SIGKILL);
+  int raw = 0;
+  waitpid(pid, &raw, 0);
+  ASSERT_TRUE(WIFSIGNALED(raw));
+  ASSERT_GE(before, 5);
+  ASSERT_LT(before, static_cast<int>(suiteSize())) << "the run finished before it could be killed";
+  EXPECT_FALSE(fs::exists(dir + "/results.json"));
+
+  // Resume with the same options (the fingerprint must match; --timeout is not part of it, so the
+  // hanging case now times out quickly).
+  auto r = runHloconf(args + " --timeout 1 --resume");
+  EXPECT_EQ(r.status, 1) << r.output;  // the hanging case is a TIMEOUT
+  std::ifstream in(dir + "/results.json");
+  nlohmann::json j = nlohmann::json::parse(in, nullptr, false);
+  ASSERT_TRUE(j.is_object()) << r.output;
+  std::set<std::string> ids;
+  for (const auto& c : j["cases"]) EXPECT_TRUE(ids.insert(c["id"].get<std::string>()).second) << "twice: " << c["id"];
+  EXPECT_EQ(ids.size(), suiteSize());
+  // The journal holds each case exactly once: nothing ran twice.
+  std::ifstream jin(journal);
+  std::map<std::string, int> runs;
+  for (std::string line; std::getline(jin, line);) {
+    nlohmann::json e = nlohmann::json::parse(line, nullptr, false);
+    if (e.is_object() && e["type"] == "case") ++runs[e["result"]["id"].get<std::string>()];
+  }
+  EXPECT_EQ(runs.size(), suiteSize());
+  for (auto& [id, n] : runs) EXPECT_EQ(n, 1) << id;
+  // Other options are refused.
+  EXPECT_EQ(runHloconf("run -q spec --report-dir " + dir + " --resume").status, 2);
+}
+
+TEST_F(RunFaults, TheSpecSuitePassesThroughTheProtocol) {
+  std::string dir = tempDir("serve");
+  auto r = runHloconf("run -q spec -j 2 --cache-dir " + tempDir("serve-cache") + " --report-dir " + dir +
+                      " --backend-cmd '" + std::string(HLOCONF_BINARY) + " serve'");
+  EXPECT_EQ(r.status, 0) << r.output.substr(r.output.size() > 3000 ? r.output.size() - 3000 : 0);
+  std::ifstream in(dir + "/results.json");
+  nlohmann::json j = nlohmann::json::parse(in, nullptr, false);
+  ASSERT_TRUE(j.is_object());
+  int pass = 0;
+  for (const auto& c : j["cases"]) {
+    if (c["status"] == "PASS") {
+      ++pass;
+      continue;
+    }
+    // Only cases that cannot be lowered into a program (they need interpreter.run_parallel) may be
+    // left out, and they say so.
+    EXPECT_EQ(c["status"], "UNSUPPORTED") << c["id"];
+    EXPECT_THAT(c["message"].get<std::string>(), HasSubstr("case not lowerable")) << c["id"];
+  }
+  EXPECT_GT(pass, 700);
+}
+
+}  // namespace
+}  // namespace hloconf
