@@ -241,7 +241,9 @@ class ExternalBackend : public Backend {
       // In the child, between fork and exec: only async-signal-safe calls.
       if (log_fd >= 0) ::dup2(log_fd, STDERR_FILENO);
       ::setpgid(0, 0);                         // its own group, so a kill reaches its helpers too
-      ::prctl(PR_SET_PDEATHSIG, SIGKILL);      // and it dies with the harness
+      // It dies with the harness. (Linux ties this to the forking thread: a backend dies with the worker
+      // thread that (re)started it, which is the lifetime a per-thread Backend has anyway.)
+      ::prctl(PR_SET_PDEATHSIG, SIGKILL);
       if (::getppid() != parent) ::_exit(127);  // the harness died before prctl
     };
 

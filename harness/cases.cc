@@ -16,7 +16,7 @@
 #include "ir/strings.h"
 #include "nlohmann/json.hpp"
 #include "reference/evaluate.h"
-#include "reference_version.h"
+#include "harness/reference_version.h"
 
 #ifndef HLOCONF_SOURCE_DIR_FOR_CASES
 #define HLOCONF_SOURCE_DIR_FOR_CASES ""

@@ -8,7 +8,7 @@
 #include "harness/golden_writer.h"
 #include "harness/runner.h"
 #include "ir/strings.h"
-#include "reference_version.h"
+#include "harness/reference_version.h"
 
 namespace hloconf {
 

@@ -10,7 +10,7 @@
 #include "ir/printer.h"
 #include "ir/strings.h"
 #include "nlohmann/json.hpp"
-#include "reference_version.h"
+#include "harness/reference_version.h"
 
 namespace hloconf {
 namespace fs = std::filesystem;

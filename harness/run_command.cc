@@ -21,7 +21,7 @@
 #include "harness/runner.h"
 #include "ir/strings.h"
 #include "reference/numerics.h"
-#include "reference_version.h"
+#include "harness/reference_version.h"
 #include "reports/progress.h"
 #include "reports/writers.h"
 

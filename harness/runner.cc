@@ -174,11 +174,14 @@ CaseResult selfCheckResult(const CaseSource& source, const PreparedCase& prepare
   }
   auto module = parseModule(*text, source.path, source.begin, std::min(source.end, text->size()));
   const Operation* main = module.ok() ? module->findFunction("main") : nullptr;
-  if (!main) {
+  if (!module.ok()) {
     r.status = Status::kError;
-    r.message = module.ok() ? "no @main" : std::string(module.status().message());
+    r.message = std::string(module.status().message());
     return r;
   }
+  if (!main) return r;  // UNSUPPORTED with the lowering's reason
+  if (!main->regions.empty() && !main->regions[0].blocks.empty() && !main->regions[0].blocks.front()->arguments.empty())
+    return r;  // UNSUPPORTED with the lowering's reason: the case needs inputs from outside
   ref::EvalOptions options;
   options.deadline = std::chrono::steady_clock::now() +
                      std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(timeout_seconds));

@@ -14,7 +14,7 @@
 #include "ir/npy.h"
 #include "ir/strings.h"
 #include "nlohmann/json.hpp"
-#include "reference_version.h"
+#include "harness/reference_version.h"
 
 namespace hloconf {
 

@@ -23,7 +23,7 @@ Element types NumPy lacks travel as raw bits (the .npy convention of ir/npy.h): 
 array, tf32 as uint32 (19 bits), every f8/f6/f4 type as uint8. `decode_raw` turns such bits into exact
 float32 values; `encode_raw` rounds float32 values to bf16 or tf32 bits. An output of such a type may be
 returned as raw bits (the unsigned dtype), as an ml_dtypes array of the same item size, or, for bf16 and
-tf32 only, as floats (rounded to nearest even here).
+tf32 only, as float32 values (rounded once to nearest even here).
 
 stdout belongs to the protocol: while `serve` runs, print() and anything else writing to file
 descriptor 1 goes to stderr, which hloconf keeps in the backend's log.
@@ -165,18 +165,21 @@ def decode_raw(bits, element_type):
 
 
 def encode_raw(values, element_type):
-    """float32 values -> bf16 or tf32 bits, rounded to nearest, ties to even (NaN -> the quiet NaN)."""
-    values = np.asarray(values, dtype=np.float32)
+    """float32 (or float16) values -> bf16 or tf32 bits, rounded once to nearest, ties to even; every NaN gives the format's
+    canonical quiet NaN (sign clear), as the reference evaluator does."""
+    values = np.asarray(values)
+    if values.dtype not in (np.float32, np.float16):
+        # float64 -> float32 -> bf16 would round twice; only exact widenings are taken here.
+        raise ValueError(f"encode_raw takes float32 (or float16) values, not {values.dtype}")
+    values = values.astype(np.float32)
     u = values.view(np.uint32).astype(np.uint64)
     nan = np.isnan(values)
     if element_type == "bf16":
         rounded = (u + np.uint64(0x7FFF) + ((u >> np.uint64(16)) & np.uint64(1))) >> np.uint64(16)
-        quiet = ((u >> np.uint64(16)) & np.uint64(0x8000)) | np.uint64(0x7FC0)
-        return np.where(nan, quiet, rounded).astype(np.uint16)
+        return np.where(nan, np.uint64(0x7FC0), rounded).astype(np.uint16)
     if element_type == "tf32":
         rounded = (u + np.uint64(0xFFF) + ((u >> np.uint64(13)) & np.uint64(1))) >> np.uint64(13)
-        quiet = ((u >> np.uint64(13)) & np.uint64(1 << 18)) | np.uint64(0x3FE00)
-        return np.where(nan, quiet, rounded).astype(np.uint32)
+        return np.where(nan, np.uint64(0x3FE00), rounded).astype(np.uint32)
     raise ValueError(f"encode_raw rounds to bf16 and tf32 only; return {element_type} results as raw bits")
 
 
@@ -257,7 +260,7 @@ def _output_array(value, entry, index):
     if array.dtype == target:
         return array
     if is_raw_bits_type(element):
-        if array.dtype.kind in "fc" and element in ("bf16", "tf32"):
+        if array.dtype in (np.float32, np.float16) and element in ("bf16", "tf32"):
             return encode_raw(array, element)
         if array.dtype.itemsize == target.itemsize and array.dtype.kind not in "fcb":
             return array.view(target)  # raw bits in another integer type, or an ml_dtypes array

@@ -1,0 +1,99 @@
+// The Python helper's raw-bits codecs against the C++ element-type layer (ir/element_type.h): decode_raw
+// on every encoding of every raw-bits float type (a sample for tf32), and encode_raw (bf16, tf32) on
+// random and special float32 values, must give the same bits as decodeFloat / encodeFloat.
+#include <mpfr.h>
+
+#include <random>
+
+#include "adapter_test_util.h"
+#include "ir/npy.h"
+
+namespace hloconf::test {
+namespace {
+
+// Bits of the float32 nearest to a value of `t` (exact: every raw-bits type fits in float32).
+uint32_t asFloat32Bits(ElementType t, uint64_t bits) {
+  mpfr_t value;
+  mpfr_init2(value, 64);
+  decodeFloat(t, bits, value);
+  uint64_t f32 = encodeFloat(ElementType::kF32, value);
+  mpfr_clear(value);
+  return static_cast<uint32_t>(f32);
+}
+
+Tensor vector(ElementType t, const std::vector<uint64_t>& bits) {
+  Tensor tensor(Type::tensor({static_cast<int64_t>(bits.size())}, Type::element(t)));
+  for (size_t i = 0; i < bits.size(); ++i) tensor.setBits(static_cast<int64_t>(i), bits[i]);
+  return tensor;
+}
+
+TEST(PythonHelper, RawBitsCodecsAgreeWithTheElementTypeLayer) {
+  if (!pythonWithNumpy()) GTEST_SKIP() << "/usr/bin/python3 with numpy is missing";
+  ScratchDir dir;
+  std::mt19937_64 random(42);
+  std::vector<std::string> names;
+  for (int i = 0; i < kNumElementTypes; ++i) {
+    ElementType t = static_cast<ElementType>(i);
+    if (!isFloat(t) || t == ElementType::kF16 || t == ElementType::kF32 || t == ElementType::kF64) continue;
+    const std::string name(elementTypeName(t));
+    std::vector<uint64_t> codes, expected;
+    const int width = bitWidth(t);
+    if (width <= 16) {
+      for (uint64_t code = 0; code < (uint64_t{1} << width); ++code) codes.push_back(code);
+    } else {
+      for (int k = 0; k < 4096; ++k) codes.push_back(random() & ((uint64_t{1} << width) - 1));
+    }
+    for (uint64_t code : codes) expected.push_back(asFloat32Bits(t, code));
+    ASSERT_TRUE(writeNpyFile(strCat(dir.path(), "/", name, ".bits.npy"), vector(t, codes)).ok());
+    ASSERT_TRUE(writeNpyFile(strCat(dir.path(), "/", name, ".f32.npy"), vector(ElementType::kUI32, expected)).ok());
+    names.push_back(name);
+  }
+  // encode_raw: random float32 bits plus the edges of rounding (ties, overflow, subnormals, NaN).
+  std::vector<uint64_t> inputs = {0x00000000, 0x80000000, 0x7F800000, 0xFF800000, 0x7FC00000, 0xFFC00001,
+                                  0x3F808000, 0x3F818000, 0x3F807FFF, 0x7F7FFFFF, 0x7F7F8000, 0x00000001,
+                                  0x00008000, 0x80018000, 0x3F801000, 0x3F803000};
+  for (int k = 0; k < 20000; ++k) inputs.push_back(random() & 0xFFFFFFFFu);
+  ASSERT_TRUE(writeNpyFile(dir.path() + "/encode.in.npy", vector(ElementType::kF32, inputs)).ok());
+  for (ElementType t : {ElementType::kBF16, ElementType::kTF32}) {
+    std::vector<uint64_t> expected;
+    mpfr_t value;
+    mpfr_init2(value, 64);
+    for (uint64_t bits : inputs) {
+      decodeFloat(ElementType::kF32, bits, value);
+      expected.push_back(encodeFloat(t, value));
+    }
+    mpfr_clear(value);
+    ASSERT_TRUE(writeNpyFile(strCat(dir.path(), "/encode.", elementTypeName(t), ".npy"), vector(ElementType::kUI32, expected)).ok());
+  }
+
+  std::string script = strCat("import sys, numpy as np\nsys.path.insert(0, '", HLOCONF_SOURCE_DIR, "/adapters/python')\n",
+                              "import hloconf_adapter as h\nd = '", dir.path(), "'\nbad = 0\n", "for name in [");
+  for (const std::string& name : names) strAppend(&script, "'", name, "', ");
+  script +=
+      "]:\n"
+      "    got = h.decode_raw(np.load(f'{d}/{name}.bits.npy'), name).view(np.uint32)\n"
+      "    want = np.load(f'{d}/{name}.f32.npy')\n"
+      "    # NaN payloads are not the point: any NaN matches any NaN.\n"
+      "    nan_got = np.isnan(got.view(np.float32)); nan_want = np.isnan(want.view(np.float32))\n"
+      "    wrong = np.nonzero((got != want) & ~(nan_got & nan_want))[0]\n"
+      "    if len(wrong): bad += 1; print(name, 'decode differs at', wrong[:5], got[wrong[:5]], want[wrong[:5]])\n"
+      "values = np.load(f'{d}/encode.in.npy')\n"
+      "for name in ['bf16', 'tf32']:\n"
+      "    got = h.encode_raw(values, name).astype(np.uint32)\n"
+      "    want = np.load(f'{d}/encode.{name}.npy')\n"
+      "    wrong = np.nonzero(got != want)[0]\n"
+      "    if len(wrong): bad += 1; print(name, 'encode differs at', values.view(np.uint32)[wrong[:5]], got[wrong[:5]], want[wrong[:5]])\n"
+      "try:\n"
+      "    h.encode_raw(np.zeros(2), 'bf16'); bad += 1; print('float64 accepted')\n"
+      "except ValueError:\n"
+      "    pass\n"
+      "sys.exit(1 if bad else 0)\n";
+  std::ofstream(dir.path() + "/check.py") << script;
+  const std::string output_path = dir.path() + "/check.out";
+  int status = std::system(strCat("/usr/bin/python3 ", dir.path(), "/check.py > ", output_path, " 2>&1").c_str());
+  EXPECT_EQ(status, 0) << readText(output_path);
+  EXPECT_GE(names.size(), 13u);  // bf16, tf32 and the eleven f8/f6/f4 formats
+}
+
+}  // namespace
+}  // namespace hloconf::test
