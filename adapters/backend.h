@@ -35,7 +35,7 @@ struct Request {
   std::string mlir;          // the whole module in MLIR's generic op form
   nlohmann::json ir;         // the same module rendered as JSON (ir/ir_json.h)
   std::vector<Tensor> inputs;
-  std::vector<Type> result_types;
+  std::vector<Type> result_types;  // one per output: @main's results for process 0, then process 1, ... (flattened ids)
   uint32_t num_replicas = 1;
   uint32_t num_partitions = 1;
   double timeout_seconds = 60;

@@ -145,10 +145,24 @@ class SummaryReporter : public benchmark::ConsoleReporter {
     ConsoleReporter::ReportRuns(runs);
     for (const Run& run : runs) {
       auto it = run.counters.find("items_per_second");
-      if (it != run.counters.end() && !run.error_occurred) rates[run.benchmark_name()] = it->second.value;
+      if (it == run.counters.end() || run.error_occurred) continue;
+      // One iteration run, or the mean of repetitions (--benchmark_repetitions); other aggregates are
+      // spreads, not rates.
+      Rate& rate = rates[run.run_name.function_name];
+      if (run.run_type == Run::RT_Aggregate) {
+        if (run.aggregate_name == "mean") rate.mean = it->second.value;
+      } else {
+        rate.sum += it->second.value;
+        ++rate.count;
+      }
     }
   }
-  std::map<std::string, double> rates;
+  struct Rate {
+    double mean = 0, sum = 0;
+    int count = 0;
+    double value() const { return mean > 0 ? mean : count ? sum / count : 0; }
+  };
+  std::map<std::string, Rate> rates;
 };
 
 }  // namespace
@@ -162,9 +176,8 @@ int main(int argc, char** argv) {
   std::filesystem::remove_all(workDir(), ec);
 
   auto rate = [&](const char* name) {
-    for (const auto& [key, value] : reporter.rates)
-      if (key.rfind(name, 0) == 0) return value;
-    return 0.0;
+    auto it = reporter.rates.find(name);
+    return it == reporter.rates.end() ? 0.0 : it->second.value();
   };
   const double persistent = rate("BM_PersistentServe"), per_case = rate("BM_ProcessPerCase");
   const double in_process = rate("BM_InProcessReference");
