@@ -139,7 +139,9 @@ def check(name, xs, ety, shape=None):
     return 'check.expect_eq_const %%%s, %s : %s' % (name, dense(xs, shape, ety), ttype(shape, ety))
 
 WRITTEN = []
-def write(op, stem, comment, body, extra_funcs=None):
+def write(op, stem, comment, body, extra_funcs=None, replicas=1, partitions=1):
+    """Writes cases/<op>/<stem>.mlir; a process grid other than 1x1 goes into the module's attributes
+    mhlo.num_replicas / mhlo.num_partitions."""
     d = os.path.join(ROOT, op); os.makedirs(d, exist_ok=True)
     lines = ['// Case: spec/%s/%s' % (op, stem)]
     def flat(c):
@@ -148,7 +150,10 @@ def write(op, stem, comment, body, extra_funcs=None):
         else: yield c
     for c in flat(comment):
         lines.append('// ' + c)
-    lines.append('module {')
+    if replicas * partitions > 1:
+        lines.append('module attributes {mhlo.num_replicas = %d : i32, mhlo.num_partitions = %d : i32} {' % (replicas, partitions))
+    else:
+        lines.append('module {')
     for f in (extra_funcs or []):
         for l in f.strip('\n').split('\n'):
             lines.append('  ' + l)

@@ -134,30 +134,4 @@ def R_(ety, x):
 
 def write_module(op, stem, comment, body, replicas=1, partitions=1, extra_funcs=None):
     """lib.write with the module attributes mhlo.num_replicas / mhlo.num_partitions (none for a 1x1 grid)."""
-    d = os.path.join(ROOT, op); os.makedirs(d, exist_ok=True)
-    lines = ['// Case: spec/%s/%s' % (op, stem)]
-    def flat(c):
-        if isinstance(c, list):
-            for x in c: yield from flat(x)
-        else: yield c
-    for c in flat(comment):
-        lines.append('// ' + c)
-    if replicas * partitions > 1:
-        lines.append('module attributes {mhlo.num_replicas = %d : i32, mhlo.num_partitions = %d : i32} {' % (replicas, partitions))
-    else:
-        lines.append('module {')
-    for f in (extra_funcs or []):
-        for l in f.strip('\n').split('\n'):
-            lines.append('  ' + l)
-        lines.append('')
-    lines.append('  func.func @main() {')
-    for l in body:
-        for ll in l.split('\n'):
-            lines.append('    ' + ll)
-    lines.append('    func.return')
-    lines.append('  }')
-    lines.append('}')
-    path = os.path.join(d, stem + '.mlir')
-    assert path not in WRITTEN, path
-    WRITTEN.append(path)
-    open(path, 'w').write('\n'.join(lines) + '\n')
+    write(op, stem, comment, body, extra_funcs, replicas, partitions)
