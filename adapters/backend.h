@@ -39,6 +39,9 @@ struct Request {
   uint32_t num_replicas = 1;
   uint32_t num_partitions = 1;
   double timeout_seconds = 60;
+  // The infeed queue: entries in queue order, shared by the processes (each stablehlo.infeed takes the
+  // oldest entry); an entry is the payload tensors of one infeed. Empty: the program reads no infeed.
+  std::vector<std::vector<Tensor>> infeed;
 };
 
 struct Reply {

@@ -542,6 +542,20 @@ class ExternalBackend : public Backend {
       files.outputs.push_back(path);
       outputs.push_back({{"path", path}, {"type", type.toString()}, {"dtype", npyDescr(type.elementType())}});
     }
+    // The infeed queue (only when the program has one): entry after entry, each its payload tensors.
+    json infeed = json::array();
+    for (size_t e = 0; e < request.infeed.size(); ++e) {
+      json payload = json::array();
+      for (size_t k = 0; k < request.infeed[e].size(); ++k) {
+        const Tensor& tensor = request.infeed[e][k];
+        std::string path = strCat(dir_, "/r", id, "-infeed", e, "-", k, ".npy");
+        files.inputs.push_back(path);
+        absl::Status written = writeNpyFile(path, tensor);
+        if (!written.ok()) return written;
+        payload.push_back({{"path", path}, {"type", tensor.type().toString()}, {"dtype", npyDescr(tensor.elementType())}});
+      }
+      infeed.push_back(std::move(payload));
+    }
     message = {{"type", "run"},
                {"id", id},
                {"case_id", request.case_id},
@@ -552,6 +566,7 @@ class ExternalBackend : public Backend {
                {"num_replicas", std::max<uint32_t>(1, request.num_replicas)},
                {"num_partitions", std::max<uint32_t>(1, request.num_partitions)},
                {"timeout_seconds", request.timeout_seconds}};
+    if (!request.infeed.empty()) message["infeed"] = std::move(infeed);
     return absl::OkStatus();
   }
 

@@ -52,8 +52,14 @@ class ReferenceBackend : public Backend {
     if (request.timeout_seconds > 0)
       options.deadline = started + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
                                        std::chrono::duration<double>(request.timeout_seconds));
+    ref::InfeedQueue infeed;
+    for (const std::vector<Tensor>& entry : request.infeed) {
+      std::vector<ref::RtValue> payload;
+      for (const Tensor& t : entry) payload.push_back(ref::RtValue::ofTensor(t));
+      infeed.entries.push_back(std::move(payload));
+    }
     ref::FunctionRun run = ref::evaluateFunction(*module, request.mlir, *main, args, request.num_replicas,
-                                                 request.num_partitions, options);
+                                                 request.num_partitions, options, request.infeed.empty() ? nullptr : &infeed);
     if (!run.status.ok()) {
       reply.kind = run.status.code() == absl::StatusCode::kUnimplemented        ? Reply::Kind::kUnsupported
                    : run.status.code() == absl::StatusCode::kDeadlineExceeded ? Reply::Kind::kTimeout

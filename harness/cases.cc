@@ -11,6 +11,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "ir/asm_parser.h"
 #include "ir/ir_json.h"
 #include "ir/parser.h"
 #include "ir/strings.h"
@@ -94,6 +95,22 @@ bool goldenFromJson(const nlohmann::json& j, const Type& type, reports::GoldenOu
   return true;
 }
 
+// One infeed payload tensor in the cache: its type (MLIR spelling) and bytes.
+nlohmann::json tensorToJson(const Tensor& t) { return {{"type", t.type().toString()}, {"hex", bytesToHex(t.bytes())}}; }
+
+bool tensorFromJson(const nlohmann::json& j, Tensor& out) {
+  if (!j.is_object() || !j.contains("type") || !j["type"].is_string() || !j.contains("hex") || !j["hex"].is_string()) return false;
+  std::string text = j["type"].get<std::string>();
+  AsmParser parser("<cached type>", text, 0, text.size());
+  Type type;
+  if (!parser.parseType(type).ok() || !parser.atEnd() || !type.isTensor() || !type.hasStaticShape()) return false;
+  out = Tensor(type);
+  std::vector<uint8_t> bytes;
+  if (!hexToBytes(j["hex"].get<std::string>(), bytes) || bytes.size() != out.bytes().size()) return false;
+  out.mutableBytes() = std::move(bytes);
+  return true;
+}
+
 // Parses the lowered program and checks it against what the case says about it.
 absl::Status attachProgram(PreparedCase& prepared) {
   prepared.program_text = prepared.lowered.mlir;
@@ -141,6 +158,19 @@ bool loadCached(const GoldenCache& cache, const std::string& key, std::string_vi
     t.mutableBytes() = std::move(bytes);
     l.inputs.push_back(std::move(t));
   }
+  if (j.contains("infeed")) {
+    if (!j["infeed"].is_array()) return false;
+    for (const auto& entry : j["infeed"]) {
+      if (!entry.is_array()) return false;
+      std::vector<Tensor> payload;
+      for (const auto& t : entry) {
+        Tensor tensor;
+        if (!tensorFromJson(t, tensor)) return false;
+        payload.push_back(std::move(tensor));
+      }
+      l.infeed.push_back(std::move(payload));
+    }
+  }
   const Operation& ret = *body.operations.back();
   for (const Value* v : ret.operands) l.result_types.push_back(v->type);
   size_t processes = static_cast<size_t>(l.replicas) * l.partitions;
@@ -170,6 +200,14 @@ void storeCached(const GoldenCache& cache, const std::string& key, std::string_v
     j["partitions"] = p.lowered.partitions;
     j["inputs"] = nlohmann::json::array();
     for (const Tensor& t : p.lowered.inputs) j["inputs"].push_back(bytesToHex(t.bytes()));
+    if (!p.lowered.infeed.empty()) {
+      j["infeed"] = nlohmann::json::array();
+      for (const std::vector<Tensor>& entry : p.lowered.infeed) {
+        nlohmann::json payload = nlohmann::json::array();
+        for (const Tensor& t : entry) payload.push_back(tensorToJson(t));
+        j["infeed"].push_back(std::move(payload));
+      }
+    }
     j["golden"] = nlohmann::json::array();
     for (const reports::GoldenOutput& g : p.golden) j["golden"].push_back(goldenToJson(g));
   }
@@ -303,8 +341,15 @@ PreparedCase prepareCase(const CaseSource& source, const GoldenCache& cache, dou
   if (timeout_seconds > 0)
     options.deadline = std::chrono::steady_clock::now() + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
                                                               std::chrono::duration<double>(timeout_seconds));
+  ref::InfeedQueue infeed;
+  for (const std::vector<Tensor>& entry : prepared.lowered.infeed) {
+    std::vector<ref::RtValue> payload;
+    for (const Tensor& t : entry) payload.push_back(ref::RtValue::ofTensor(t));
+    infeed.entries.push_back(std::move(payload));
+  }
   ref::FunctionRun run = ref::evaluateFunction(*prepared.program, prepared.program_text, *main, args,
-                                               prepared.lowered.replicas, prepared.lowered.partitions, options);
+                                               prepared.lowered.replicas, prepared.lowered.partitions, options,
+                                               prepared.lowered.infeed.empty() ? nullptr : &infeed);
   if (!run.status.ok()) {
     prepared.status = run.status.code() == absl::StatusCode::kUnimplemented
                           ? absl::UnimplementedError(strCat("no golden value: ", run.status.message()))

@@ -85,6 +85,67 @@ absl::StatusOr<LoweredCase> lowerCase(Module& module, std::string_view text) {
   Block& body = main->body();
   if (!body.arguments.empty()) return unsupported("@main takes arguments; a case's @main builds its own inputs");
 
+  ref::Interpreter interp(module, text);
+  LoweredCase lowered;
+
+  // A top-level interpreter.run_parallel with one program (a 1x1 grid) is a call of that program with
+  // the infeed queue its `infeed` functions give; any other run_parallel stays unsupported (below).
+  absl::flat_hash_set<const Operation*> rewritten_calls;
+  bool any_infeed = false;
+  for (auto& op_ptr : body.operations) {
+    Operation& op = *op_ptr;
+    if (op.name != "interpreter.run_parallel") continue;
+    const Attr* programs = op.attr("programs");
+    if (!programs || (*programs)->kind() != Attribute::Kind::kArray || (*programs)->elements().size() != 1) continue;
+    const Attr& row = (*programs)->elements().front();
+    if (row->kind() != Attribute::Kind::kArray || row->elements().size() != 1) continue;
+    const Attr& program = row->elements().front();
+    if (program->kind() != Attribute::Kind::kSymbolRef || program->symbolPath().empty()) continue;
+    const Operation* callee = module.findFunction(program->symbolPath().back());
+    if (!callee || callee->regions.empty() || callee->regions[0].blocks.empty()) continue;
+    const Block& callee_body = *callee->regions[0].blocks.front();
+    if (callee_body.arguments.size() != op.operands.size()) continue;
+    bool types_match = true;
+    for (size_t i = 0; i < op.operands.size(); ++i)
+      types_match = types_match && callee_body.arguments[i]->type == op.operands[i]->type;
+    const Operation* callee_return = callee_body.operations.empty() ? nullptr : callee_body.operations.back().get();
+    if (!callee_return || callee_return->operands.size() != op.results.size()) continue;
+    for (size_t i = 0; i < op.results.size(); ++i)
+      types_match = types_match && callee_return->operands[i]->type == op.results[i]->type;
+    if (!types_match) continue;
+    // Each run_parallel has a queue of its own; one program reads one queue.
+    if (!rewritten_calls.empty() && (any_infeed || op.attr("infeed")))
+      return unsupported("@main has more than one interpreter.run_parallel, and one has an infeed");
+    if (const Attr* infeed = op.attr("infeed")) {
+      any_infeed = true;
+      if ((*infeed)->kind() != Attribute::Kind::kArray) return unsupported("interpreter.run_parallel's infeed is not a list");
+      for (const Attr& f : (*infeed)->elements()) {
+        if (f->kind() != Attribute::Kind::kSymbolRef || f->symbolPath().empty())
+          return unsupported("interpreter.run_parallel's infeed lists something other than functions");
+        const Operation* func = module.findFunction(f->symbolPath().back());
+        if (!func) return unsupported(strCat("the infeed function @", f->symbolPath().back(), " is missing"));
+        auto entry = interp.callFunction(*func, {});
+        if (!entry.ok()) return entry.status();
+        std::vector<Tensor> payload;
+        for (ref::RtValue& v : *entry) {
+          if (!v.isTensor() || !v.impl_defined.empty() || !v.tensor.type().hasStaticShape())
+            return unsupported("an infeed entry holds a token, a tuple or an implementation-defined value");
+          payload.push_back(std::move(v.tensor));
+        }
+        lowered.infeed.push_back(std::move(payload));
+      }
+    }
+    op.name = "func.call";
+    op.properties = {NamedAttr{"callee", Attribute::symbolRef({program->symbolPath().back()})}};
+    op.attributes.clear();
+    rewritten_calls.insert(&op);
+  }
+  if (!rewritten_calls.empty()) {
+    auto [grid_replicas, grid_partitions] = ref::declaredProcessGrid(module);
+    if (grid_replicas * grid_partitions != 1)
+      return unsupported("interpreter.run_parallel in a module that declares a process grid of its own");
+  }
+
   // Checks may sit only in @main's top-level block, and no interpreter.* op may appear anywhere.
   absl::flat_hash_set<const Operation*> top_checks;
   for (auto& op : body.operations)
@@ -138,13 +199,11 @@ absl::StatusOr<LoweredCase> lowerCase(Module& module, std::string_view text) {
     });
     return any && only;
   };
-  ref::Interpreter interp(module, text);
-  LoweredCase lowered;
   std::vector<std::pair<Value*, Value*>> replacements;  // old value -> new argument
   for (auto& op_ptr : body.operations) {
     Operation& op = *op_ptr;
     bool constant = op.name == "stablehlo.constant" && op.results.size() == 1;
-    bool input_call = op.name == "func.call" && op.operands.empty();
+    bool input_call = op.name == "func.call" && op.operands.empty() && !rewritten_calls.contains(&op);
     if (!constant && !input_call) continue;
     std::vector<Value*> used;
     for (auto& r : op.results)
@@ -239,7 +298,8 @@ absl::StatusOr<LoweredCase> lowerCase(Module& module, std::string_view text) {
     });
     for (auto it = body.operations.begin(); it != body.operations.end();) {
       Operation& op = **it;
-      bool removable = op.name == "stablehlo.constant" || (op.name == "func.call" && op.operands.empty());
+      bool removable = op.name == "stablehlo.constant" ||
+                       (op.name == "func.call" && op.operands.empty() && !rewritten_calls.contains(&op));
       bool dead = std::all_of(op.results.begin(), op.results.end(), [&](auto& r) { return live[r.get()] == 0; });
       if (removable && dead) {
         it = body.operations.erase(it);

@@ -23,10 +23,15 @@ struct LoweredCase {
   std::string element_type;         // its element type ("f32", "complex<f32>", "quant<i8:f32>")
   uint32_t replicas = 1;            // the module's process grid
   uint32_t partitions = 1;
+  // The infeed queue (from a top-level interpreter.run_parallel's `infeed` attribute): entries in queue
+  // order, each the payload tensors one stablehlo.infeed takes. Empty: the program reads no infeed.
+  std::vector<std::vector<Tensor>> infeed;
 };
 
-// Lowers `module` (parsed from `text`; it is modified in place). A case that cannot be lowered (checks
-// inside regions or other functions, interpreter.* ops, token or tuple results, a @main with arguments)
+// Lowers `module` (parsed from `text`; it is modified in place). A top-level `interpreter.run_parallel`
+// in @main with a single program (`programs = [[@f]]`) becomes `func.call @f(...)`, its `infeed`
+// functions evaluated into LoweredCase::infeed. A case that cannot be lowered (checks inside regions or
+// other functions, other interpreter.* ops, token or tuple results, a @main with arguments)
 // gives kUnimplemented with the reason; an input function that fails to evaluate gives its error.
 absl::StatusOr<LoweredCase> lowerCase(Module& module, std::string_view text);
 

@@ -242,6 +242,7 @@ CaseResult runCaseOnBackend(const CaseSource& source, const PreparedCase& prepar
   request.num_replicas = prepared.lowered.replicas;
   request.num_partitions = prepared.lowered.partitions;
   request.timeout_seconds = timeout_seconds;
+  request.infeed = prepared.lowered.infeed;
   adapters::Reply reply = backend.run(request);
   r.seconds = reply.seconds;
   switch (reply.kind) {

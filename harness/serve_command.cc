@@ -141,6 +141,25 @@ class Server {
       if (!tensor.ok()) return errorReply(id, strCat("input ", i, ": ", tensor.status().message()));
       request.inputs.push_back(std::move(*tensor));
     }
+    if (auto it = message.find("infeed"); it != message.end() && !it->is_null()) {
+      if (!it->is_array()) return errorReply(id, "\"infeed\" must be a list of entries (each a list of tensors)");
+      for (size_t e = 0; e < it->size(); ++e) {
+        const json& entry = (*it)[e];
+        if (!entry.is_array()) return errorReply(id, strCat("infeed entry ", e, ": expected a list of tensors"));
+        std::vector<Tensor> payload;
+        for (size_t k = 0; k < entry.size(); ++k) {
+          std::string path;
+          Type type;
+          std::string what = strCat("infeed entry ", e, " tensor ", k);
+          absl::Status status = tensorEntry(entry[k], what, path, type);
+          if (!status.ok()) return errorReply(id, std::string(status.message()));
+          auto tensor = readNpyFile(path, type);
+          if (!tensor.ok()) return errorReply(id, strCat(what, ": ", tensor.status().message()));
+          payload.push_back(std::move(*tensor));
+        }
+        request.infeed.push_back(std::move(payload));
+      }
+    }
     const json& outputs = message["outputs"];
     std::vector<std::string> output_paths;
     std::vector<Type> output_types;

@@ -8,6 +8,7 @@ stdin/stdout. This module does the protocol; the adapter supplies one function:
     def run(request):
         # request.mlir: the program as MLIR text (generic form); request.ir: the same as JSON.
         # request.inputs: numpy arrays, request.input_types: their StableHLO types.
+        # request.infeed: the infeed queue (lists of numpy arrays, one list per entry; usually empty).
         if "stablehlo.fft" in hloconf_adapter.ops_in(request.ir):
             raise hloconf_adapter.Unsupported("fft is not lowered yet")
         return [my_backend.execute(request.mlir, request.inputs)]   # one array per output
@@ -241,6 +242,22 @@ class Request:
             if tuple(array.shape) != shape:
                 raise ValueError(f"input {i}: {entry['path']} has shape {array.shape}, expected {entry['type']}")
             self.inputs.append(array)
+        # The infeed queue (empty when the program reads none): entries oldest first, each a list of
+        # numpy arrays (one stablehlo.infeed's payload); infeed_types: their StableHLO types.
+        self.infeed = []
+        self.infeed_types = []
+        for e, entry in enumerate(message.get("infeed") or []):
+            arrays, types = [], []
+            for k, tensor in enumerate(entry):
+                array = np.load(tensor["path"], allow_pickle=False)
+                shape, _ = parse_tensor_type(tensor["type"])
+                if tuple(array.shape) != shape:
+                    raise ValueError(f"infeed entry {e} tensor {k}: {tensor['path']} has shape {array.shape}, "
+                                     f"expected {tensor['type']}")
+                arrays.append(array)
+                types.append(tensor["type"])
+            self.infeed.append(arrays)
+            self.infeed_types.append(types)
 
     def input_values(self, i):
         """Input i with raw-bits float types decoded to float32 (others as they are)."""
@@ -350,7 +367,9 @@ def _run_one(run, message):
         if len(outputs) != len(entries):
             raise ValueError(f"run returned {len(outputs)} array(s); the request wants {len(entries)}")
         for index, (value, entry) in enumerate(zip(outputs, entries)):
-            np.save(entry["path"], np.ascontiguousarray(_output_array(value, entry, index)), allow_pickle=False)
+            array = _output_array(value, entry, index)
+            # ascontiguousarray makes a 0-d array 1-d (NumPy < 2): keep the shape, scalars included.
+            np.save(entry["path"], np.ascontiguousarray(array).reshape(array.shape), allow_pickle=False)
         reply["status"] = "ok"
     except Unsupported as reason:
         reply.update(status="unsupported", reason=str(reason) or "unsupported")

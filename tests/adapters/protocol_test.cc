@@ -91,6 +91,45 @@ TEST(ServeBackend, ProcessGridGivesOneOutputPerProcess) {
   for (uint64_t replica = 0; replica < 3; ++replica) EXPECT_EQ(reply.outputs[replica].bits(0), 10 + replica);
 }
 
+// The infeed queue travels as .npy files in the request's optional "infeed" field: entries in order,
+// each with its payload tensors. Without the queue the program's infeed fails (an error, not outputs).
+TEST(ServeBackend, InfeedQueueTravelsWithTheRequest) {
+  ScratchDir dir;
+  const std::string program =
+      "func.func @main(%a: tensor<2xf32>) -> (tensor<2xf32>, tensor<i8>, tensor<i8>) {\n"
+      "  %t = stablehlo.after_all : !stablehlo.token\n"
+      "  %0:3 = \"stablehlo.infeed\"(%t) {infeed_config = \"\"} : (!stablehlo.token) -> (tensor<2xf32>, tensor<i8>, !stablehlo.token)\n"
+      "  %1:3 = \"stablehlo.infeed\"(%0#2) {infeed_config = \"\"} : (!stablehlo.token) -> (tensor<2xf32>, tensor<i8>, !stablehlo.token)\n"
+      "  %2 = stablehlo.add %a, %1#0 : tensor<2xf32>\n"
+      "  func.return %2, %0#1, %1#1 : tensor<2xf32>, tensor<i8>, tensor<i8>\n}\n";
+  auto request = makeRequest(program, {randomTensor("tensor<2xf32>", 3)});
+  request.infeed = {{randomTensor("tensor<2xf32>", 4), randomTensor("tensor<i8>", 5)},
+                    {randomTensor("tensor<2xf32>", 6), randomTensor("tensor<i8>", 7)}};
+  Reply expected = referenceReply(request);
+  ASSERT_EQ(expected.kind, Reply::Kind::kOutputs) << expected.message;
+  ASSERT_EQ(expected.outputs.size(), 3u);
+  EXPECT_TRUE(expected.outputs[1] == request.infeed[0][1]);
+  EXPECT_TRUE(expected.outputs[2] == request.infeed[1][1]);
+
+  std::vector<adapters::ExternalSpec> specs = {serveSpec(dir.path())};
+  if (pythonWithNumpy()) specs.push_back(faultSpec(dir.path(), "ok"));  // through hloconf_adapter.py
+  for (const adapters::ExternalSpec& spec : specs) {
+    SCOPED_TRACE(spec.name);
+    auto backend = adapters::makeExternalBackend(spec);
+    Reply reply = backend->run(request);
+    ASSERT_EQ(reply.kind, Reply::Kind::kOutputs) << kindName(reply.kind) << ": " << reply.message;
+    ASSERT_EQ(reply.outputs.size(), 3u);
+    for (size_t i = 0; i < 3; ++i) EXPECT_TRUE(reply.outputs[i] == expected.outputs[i]) << "output " << i;
+
+    adapters::Request starved = request;
+    starved.infeed.clear();
+    Reply refused = backend->run(starved);
+    EXPECT_EQ(refused.kind, Reply::Kind::kError) << kindName(refused.kind) << ": " << refused.message;
+    EXPECT_NE(refused.message.find("infeed"), std::string::npos) << refused.message;
+    backend->stop();
+  }
+}
+
 TEST(ServeBackend, ProgramErrorsComeBackAsErrorsAndTheBackendGoesOn) {
   ScratchDir dir;
   auto backend = adapters::makeExternalBackend(serveSpec(dir.path()));

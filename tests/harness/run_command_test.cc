@@ -179,6 +179,99 @@ TEST(RunCommand, LoweringRefusesChecksInsideRegions) {
   EXPECT_THAT(std::string(lowered.status().message()), HasSubstr("inside a region"));
 }
 
+// A case that feeds its program through interpreter.run_parallel's `infeed`: the program takes no
+// arguments (so the call must not be mistaken for an input function) and each entry has two tensors.
+const char kRunParallelInfeedCase[] = R"(module {
+  func.func @program() -> (tensor<2xi32>, tensor<f32>, tensor<2xi32>) {
+    %token = stablehlo.after_all : !stablehlo.token
+    %a:3 = "stablehlo.infeed"(%token) {infeed_config = ""} : (!stablehlo.token) -> (tensor<2xi32>, tensor<f32>, !stablehlo.token)
+    %b:3 = "stablehlo.infeed"(%a#2) {infeed_config = ""} : (!stablehlo.token) -> (tensor<2xi32>, tensor<f32>, !stablehlo.token)
+    %sum = stablehlo.add %a#0, %b#0 : tensor<2xi32>
+    func.return %sum, %b#1, %a#0 : tensor<2xi32>, tensor<f32>, tensor<2xi32>
+  }
+  func.func @entry0() -> (tensor<2xi32>, tensor<f32>) {
+    %x = stablehlo.constant dense<[1, 2]> : tensor<2xi32>
+    %y = stablehlo.constant dense<0.5> : tensor<f32>
+    func.return %x, %y : tensor<2xi32>, tensor<f32>
+  }
+  func.func @entry1() -> (tensor<2xi32>, tensor<f32>) {
+    %x = stablehlo.constant dense<[10, 20]> : tensor<2xi32>
+    %y = stablehlo.constant dense<-3.0> : tensor<f32>
+    func.return %x, %y : tensor<2xi32>, tensor<f32>
+  }
+  func.func @main() {
+    %r:3 = "interpreter.run_parallel"() {infeed = [@entry0, @entry1], programs = [[@program]]} : () -> (tensor<2xi32>, tensor<f32>, tensor<2xi32>)
+    check.expect_eq_const %r#0, dense<[11, 22]> : tensor<2xi32>
+    check.expect_eq_const %r#1, dense<-3.0> : tensor<f32>
+    check.expect_eq_const %r#2, dense<[1, 2]> : tensor<2xi32>
+    func.return
+  }
+})";
+
+TEST(RunCommand, LoweringTurnsASingleProgramRunParallelIntoACallWithItsInfeed) {
+  ref::initNumerics();
+  std::string text = kRunParallelInfeedCase;
+  auto module = parseModule(text, "infeed.mlir");
+  ASSERT_TRUE(module.ok()) << module.status();
+  auto lowered = lowerCase(*module, text);
+  ASSERT_TRUE(lowered.ok()) << lowered.status();
+  EXPECT_TRUE(lowered->inputs.empty());
+  EXPECT_EQ(lowered->result_types.size(), 3u);
+  EXPECT_EQ(lowered->op, "add");
+  EXPECT_THAT(lowered->mlir, HasSubstr("\"func.call\"() <{callee = @program}>"));
+  EXPECT_THAT(lowered->mlir, ::testing::Not(HasSubstr("interpreter.")));
+  EXPECT_THAT(lowered->mlir, ::testing::Not(HasSubstr("@entry0")));  // the infeed functions are dropped
+  ASSERT_EQ(lowered->infeed.size(), 2u);
+  ASSERT_EQ(lowered->infeed[0].size(), 2u);
+  ASSERT_EQ(lowered->infeed[1].size(), 2u);
+  EXPECT_EQ(bytesToHex(lowered->infeed[0][0].bytes()), "0x0100000002000000");
+  EXPECT_EQ(lowered->infeed[0][1].type().toString(), "tensor<f32>");
+  EXPECT_EQ(bytesToHex(lowered->infeed[1][0].bytes()), "0x0A00000014000000");
+  EXPECT_EQ(bytesToHex(lowered->infeed[1][1].bytes()), "0x000040C0");  // -3.0f
+  EXPECT_TRUE(parseModule(lowered->mlir, "lowered").ok());
+
+  // More than one program (a process grid) stays unsupported.
+  std::string grid = R"(module {
+  func.func @program() -> tensor<2xi32> {
+    %x = stablehlo.constant dense<[1, 2]> : tensor<2xi32>
+    func.return %x : tensor<2xi32>
+  }
+  func.func @main() {
+    %r:2 = "interpreter.run_parallel"() {programs = [[@program], [@program]]} : () -> (tensor<2xi32>, tensor<2xi32>)
+    check.expect_eq_const %r#0, dense<[1, 2]> : tensor<2xi32>
+    func.return
+  }
+})";
+  auto grid_module = parseModule(grid, "grid.mlir");
+  ASSERT_TRUE(grid_module.ok()) << grid_module.status();
+  auto refused = lowerCase(*grid_module, grid);
+  ASSERT_FALSE(refused.ok());
+  EXPECT_EQ(refused.status().code(), absl::StatusCode::kUnimplemented);
+  EXPECT_THAT(std::string(refused.status().message()), HasSubstr("interpreter.run_parallel"));
+}
+
+TEST(RunCommand, RunParallelInfeedCasesRunThroughTheProtocol) {
+  std::string dir = tempDir("infeed-suite") + "/feed";
+  writeFile(dir + "/two_entries.mlir", kRunParallelInfeedCase);
+  writeFile(dir + "/spec_example.mlir", readFile(casesDir() + "/infeed/example-1.mlir").value());
+  std::string reports = tempDir("infeed-reports");
+  std::string command = "run -q " + dir + " --report-dir " + reports + cacheFlag("infeed") + " --backend-cmd '" +
+                        std::string(HLOCONF_BINARY) + " serve'";
+  for (int pass = 0; pass < 2; ++pass) {  // the second run takes the goldens (and infeed) from the cache
+    SCOPED_TRACE(pass);
+    auto r = runHloconf(command);
+    EXPECT_EQ(r.status, 0) << r.output;
+    nlohmann::json results = readJson(reports + "/results.json");
+    ASSERT_TRUE(results.is_object());
+    ASSERT_EQ(results["cases"].size(), 2u);
+    for (const auto& c : results["cases"]) {
+      EXPECT_EQ(c["status"], "PASS") << c["id"] << ": " << c["message"];
+      EXPECT_NE(c["rule"], "self-check") << c["id"];
+      EXPECT_NE(c["backend"], "reference") << c["id"];
+    }
+  }
+}
+
 TEST(RunCommand, ShardsPartitionTheCasesAndMergeBackToTheWhole) {
   std::set<std::string> seen;
   size_t total = 0;

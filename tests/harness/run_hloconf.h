@@ -1,5 +1,5 @@
 // Runs the built `hloconf` binary (HLOCONF_BINARY) with arguments and captures its exit status and output;
-// shared by the command-line tests of this folder.
+// shared by the command-line tests (tests/harness, tests/reports).
 #ifndef HLOCONF_TESTS_HARNESS_RUN_HLOCONF_H_
 #define HLOCONF_TESTS_HARNESS_RUN_HLOCONF_H_
 
@@ -15,11 +15,9 @@ struct RunResult {
   std::string output;
 };
 
-// `args` is appended to the binary's path in a shell command; stderr joins stdout unless `with_stderr`
-// is false (then it is discarded).
-inline RunResult runHloconf(const std::string& args, bool with_stderr = true) {
+// Runs a shell command line and captures its stdout and exit status (-1 when it did not exit normally).
+inline RunResult runShell(const std::string& command) {
   RunResult result;
-  const std::string command = std::string(HLOCONF_BINARY) + " " + args + (with_stderr ? " 2>&1" : " 2>/dev/null");
   FILE* pipe = popen(command.c_str(), "r");
   if (!pipe) return result;
   char buffer[4096];
@@ -28,6 +26,12 @@ inline RunResult runHloconf(const std::string& args, bool with_stderr = true) {
   const int raw = pclose(pipe);
   result.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
   return result;
+}
+
+// `args` is appended to the binary's path in a shell command; stderr joins stdout unless `with_stderr`
+// is false (then it is discarded).
+inline RunResult runHloconf(const std::string& args, bool with_stderr = true) {
+  return runShell(std::string(HLOCONF_BINARY) + " " + args + (with_stderr ? " 2>&1" : " 2>/dev/null"));
 }
 
 }  // namespace hloconf::test

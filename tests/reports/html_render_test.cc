@@ -18,6 +18,7 @@
 #include <string>
 #include <vector>
 
+#include "../harness/run_hloconf.h"
 #include "reports/writers.h"
 
 namespace {
@@ -107,22 +108,9 @@ std::optional<std::string> findChromium() {
   return std::nullopt;
 }
 
-struct CommandResult {
-  int status = -1;
-  std::string output;
-};
+using CommandResult = hloconf::test::RunResult;
 
-CommandResult runCommand(const std::string& command) {
-  CommandResult result;
-  FILE* pipe = popen(command.c_str(), "r");
-  if (!pipe) return result;
-  char buffer[4096];
-  size_t n;
-  while ((n = fread(buffer, 1, sizeof buffer, pipe)) > 0) result.output.append(buffer, n);
-  const int raw = pclose(pipe);
-  result.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-  return result;
-}
+CommandResult runCommand(const std::string& command) { return hloconf::test::runShell(command); }
 
 std::string readFile(const fs::path& path) {
   std::ifstream in(path, std::ios::binary);

@@ -1,5 +1,6 @@
 // The report writers (results.json, junit.xml, summary.md, the console summary), the exit status rule,
 // the progress lines and `hloconf merge`, on a synthetic set of case results.
+#include "../harness/run_hloconf.h"
 #include "reports/writers.h"
 
 #include <gmock/gmock.h>
@@ -119,22 +120,9 @@ std::string readFile(const fs::path& path) {
   return s.str();
 }
 
-struct CommandResult {
-  int status = -1;
-  std::string output;
-};
+using CommandResult = hloconf::test::RunResult;
 
-CommandResult runCommand(const std::string& command) {
-  CommandResult result;
-  FILE* pipe = popen((command + " 2>&1").c_str(), "r");
-  if (!pipe) return result;
-  char buffer[4096];
-  size_t n;
-  while ((n = fread(buffer, 1, sizeof buffer, pipe)) > 0) result.output.append(buffer, n);
-  const int raw = pclose(pipe);
-  result.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-  return result;
-}
+CommandResult runCommand(const std::string& command) { return hloconf::test::runShell(command + " 2>&1"); }
 
 const GroupSummary* findGroup(const std::vector<GroupSummary>& groups, const std::string& backend, const std::string& op,
                               const std::string& type) {
