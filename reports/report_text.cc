@@ -52,17 +52,22 @@ std::string sanitizeUtf8(std::string_view text) {
   return out;
 }
 
+namespace {
+// A character as itself, or a control character as `\xNN` (terminals and XML cannot show them).
+void appendVisible(std::string& out, char c) {
+  if (static_cast<uint8_t>(c) < 0x20 || c == 0x7F) {
+    char buffer[8];
+    std::snprintf(buffer, sizeof buffer, "\\x%02X", static_cast<unsigned>(static_cast<uint8_t>(c)));
+    out += buffer;
+  } else {
+    out += c;
+  }
+}
+}  // namespace
+
 std::string terminalText(std::string_view text) {
   std::string out;
-  for (char c : sanitizeUtf8(text)) {
-    if (static_cast<uint8_t>(c) < 0x20 || c == 0x7F) {
-      char buffer[8];
-      std::snprintf(buffer, sizeof buffer, "\\x%02X", static_cast<unsigned>(static_cast<uint8_t>(c)));
-      out += buffer;
-    } else {
-      out += c;
-    }
-  }
+  for (char c : sanitizeUtf8(text)) appendVisible(out, c);
   return out;
 }
 
@@ -79,14 +84,7 @@ std::string xmlEscape(std::string_view text, bool attribute) {
       case '\n': out += attribute ? "&#10;" : "\n"; break;
       case '\t': out += attribute ? "&#9;" : "\t"; break;
       case '\r': out += "&#13;"; break;
-      default:
-        if (static_cast<uint8_t>(c) < 0x20 || c == 0x7F) {
-          char buffer[8];
-          std::snprintf(buffer, sizeof buffer, "\\x%02X", static_cast<unsigned>(static_cast<uint8_t>(c)));
-          out += buffer;
-        } else {
-          out += c;
-        }
+      default: appendVisible(out, c);
     }
   }
   return out;
