@@ -87,6 +87,22 @@ inline uint64_t bitsAt(const ref::RtValue& v, int64_t index, int part = 0) {
 }
 
 // A run-time tensor argument of `type` (static shape) with the given element bits (row-major).
+// Every element's bits (part 1: the imaginary parts), in row-major order; empty for tokens and tuples.
+inline std::vector<uint64_t> allBits(const ref::RtValue& v, int part = 0) {
+  std::vector<uint64_t> bits;
+  if (!v.isTensor()) return bits;
+  for (int64_t i = 0; i < v.tensor.numElements(); ++i) bits.push_back(v.tensor.bits(i, part));
+  return bits;
+}
+
+// Every element's implementation-defined mark, in row-major order; empty for tokens and tuples.
+inline std::vector<bool> marks(const ref::RtValue& v) {
+  std::vector<bool> m;
+  if (!v.isTensor()) return m;
+  for (int64_t i = 0; i < v.tensor.numElements(); ++i) m.push_back(v.isImplDefined(i));
+  return m;
+}
+
 inline ref::RtValue tensorArg(std::vector<int64_t> shape, ElementType t, const std::vector<uint64_t>& bits) {
   Tensor tensor(Type::tensor(std::move(shape), Type::element(t)));
   for (size_t i = 0; i < bits.size() && static_cast<int64_t>(i) < tensor.numElements(); ++i) tensor.setBits(i, bits[i]);

@@ -12,23 +12,14 @@
 namespace hloconf {
 namespace {
 
+using test::allBits;
+using test::marks;
+
 using test::evalOp;
 using test::evaluate;
 using test::f32Bits;
 using test::f64Bits;
 
-std::vector<uint64_t> allBits(const ref::RtValue& v, int part = 0) {
-  std::vector<uint64_t> bits;
-  if (!v.isTensor()) return bits;
-  for (int64_t i = 0; i < v.tensor.numElements(); ++i) bits.push_back(v.tensor.bits(i, part));
-  return bits;
-}
-std::vector<bool> marks(const ref::RtValue& v) {
-  std::vector<bool> m;
-  if (!v.isTensor()) return m;
-  for (int64_t i = 0; i < v.tensor.numElements(); ++i) m.push_back(v.isImplDefined(i));
-  return m;
-}
 
 // --- fft --------------------------------------------------------------------------------------------------
 

@@ -11,22 +11,14 @@
 namespace hloconf {
 namespace {
 
+using test::allBits;
+using test::marks;
+
 using test::evalOp;
 using test::evalResult;
 using test::evaluate;
 using V = std::vector<uint64_t>;
 
-std::vector<uint64_t> allBits(const ref::RtValue& v, int part = 0) {
-  std::vector<uint64_t> bits;
-  if (!v.isTensor()) return bits;
-  for (int64_t i = 0; i < v.tensor.numElements(); ++i) bits.push_back(v.tensor.bits(i, part));
-  return bits;
-}
-std::vector<bool> marks(const ref::RtValue& v) {
-  std::vector<bool> m;
-  for (int64_t i = 0; i < v.tensor.numElements(); ++i) m.push_back(v.isImplDefined(i));
-  return m;
-}
 uint64_t i32(int32_t v) { return static_cast<uint32_t>(v); }
 
 // `%r = op_line` on constants %a, %b, %c must fail with an error (not "unsupported") naming the op.

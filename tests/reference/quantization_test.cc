@@ -15,6 +15,9 @@
 namespace hloconf {
 namespace {
 
+using test::allBits;
+using test::marks;
+
 using test::evalOp;
 using test::evalResult;
 using test::f32Bits;
@@ -28,18 +31,6 @@ std::vector<int64_t> storage(const ref::RtValue& v) {
     out.push_back(static_cast<int64_t>(ref::integerValue(v.tensor.elementType(), v.tensor.bits(i))));
   }
   return out;
-}
-std::vector<uint64_t> allBits(const ref::RtValue& v) {
-  std::vector<uint64_t> bits;
-  if (!v.isTensor()) return bits;
-  for (int64_t i = 0; i < v.tensor.numElements(); ++i) bits.push_back(v.tensor.bits(i));
-  return bits;
-}
-std::vector<bool> marks(const ref::RtValue& v) {
-  std::vector<bool> m;
-  if (!v.isTensor()) return m;
-  for (int64_t i = 0; i < v.tensor.numElements(); ++i) m.push_back(v.isImplDefined(i));
-  return m;
 }
 
 // Parses and runs @main; a parse error is fine here (the program is meant to be rejected somewhere).

@@ -14,6 +14,8 @@
 namespace hloconf {
 namespace {
 
+using test::allBits;
+
 using test::evalOp;
 using test::f32Bits;
 using ::testing::ElementsAre;
@@ -26,12 +28,6 @@ std::vector<int64_t> storage(const ref::RtValue& v) {
     out.push_back(static_cast<int64_t>(ref::integerValue(v.tensor.elementType(), v.tensor.bits(i))));
   }
   return out;
-}
-std::vector<uint64_t> allBits(const ref::RtValue& v) {
-  std::vector<uint64_t> bits;
-  if (!v.isTensor()) return bits;
-  for (int64_t i = 0; i < v.tensor.numElements(); ++i) bits.push_back(v.tensor.bits(i));
-  return bits;
 }
 bool anyMarked(const ref::RtValue& v) {
   for (int64_t i = 0; v.isTensor() && i < v.tensor.numElements(); ++i) {

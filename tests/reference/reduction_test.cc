@@ -13,23 +13,14 @@
 namespace hloconf {
 namespace {
 
+using test::allBits;
+using test::marks;
+
 using test::evalOp;
 using test::evalResult;
 using test::f32Bits;
 using test::f64Bits;
 
-std::vector<uint64_t> allBits(const ref::RtValue& v, int part = 0) {
-  std::vector<uint64_t> bits;
-  if (!v.isTensor()) return bits;
-  for (int64_t i = 0; i < v.tensor.numElements(); ++i) bits.push_back(v.tensor.bits(i, part));
-  return bits;
-}
-std::vector<bool> marks(const ref::RtValue& v) {
-  std::vector<bool> m;
-  if (!v.isTensor()) return m;
-  for (int64_t i = 0; i < v.tensor.numElements(); ++i) m.push_back(v.isImplDefined(i));
-  return m;
-}
 
 // A reduce over `dims` of %a from init %b with the one-op body `op` on element type `t`.
 std::string reduceLine(const std::string& op, const std::string& t, const std::string& in_type, const std::string& out_type,

@@ -20,15 +20,11 @@
 namespace hloconf {
 namespace {
 
+using test::allBits;
+
 using test::evaluate;
 using V = std::vector<uint64_t>;
 
-std::vector<uint64_t> allBits(const ref::RtValue& v) {
-  std::vector<uint64_t> bits;
-  if (!v.isTensor()) return bits;
-  for (int64_t i = 0; i < v.tensor.numElements(); ++i) bits.push_back(v.tensor.bits(i));
-  return bits;
-}
 
 struct RbgResult {
   bool ok = false;
