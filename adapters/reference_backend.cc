@@ -49,9 +49,7 @@ class ReferenceBackend : public Backend {
     std::vector<ref::RtValue> args;
     for (const Tensor& t : request.inputs) args.push_back(ref::RtValue::ofTensor(t));
     ref::EvalOptions options;
-    if (request.timeout_seconds > 0)
-      options.deadline = started + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-                                       std::chrono::duration<double>(request.timeout_seconds));
+    options.deadline = ref::deadlineAfter(request.timeout_seconds, started);
     ref::InfeedQueue infeed;
     for (const std::vector<Tensor>& entry : request.infeed) {
       std::vector<ref::RtValue> payload;

@@ -338,9 +338,7 @@ PreparedCase prepareCase(const CaseSource& source, const GoldenCache& cache, dou
   std::vector<ref::RtValue> args;
   for (const Tensor& t : prepared.lowered.inputs) args.push_back(ref::RtValue::ofTensor(t));
   ref::EvalOptions options;
-  if (timeout_seconds > 0)
-    options.deadline = std::chrono::steady_clock::now() + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-                                                              std::chrono::duration<double>(timeout_seconds));
+  options.deadline = ref::deadlineAfter(timeout_seconds);
   ref::InfeedQueue infeed;
   for (const std::vector<Tensor>& entry : prepared.lowered.infeed) {
     std::vector<ref::RtValue> payload;

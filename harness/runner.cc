@@ -183,8 +183,7 @@ CaseResult selfCheckResult(const CaseSource& source, const PreparedCase& prepare
   if (!main->regions.empty() && !main->regions[0].blocks.empty() && !main->regions[0].blocks.front()->arguments.empty())
     return r;  // UNSUPPORTED with the lowering's reason: the case needs inputs from outside
   ref::EvalOptions options;
-  options.deadline = std::chrono::steady_clock::now() +
-                     std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(timeout_seconds));
+  options.deadline = ref::deadlineAfter(timeout_seconds);
   auto started = std::chrono::steady_clock::now();
   ref::FunctionRun run = ref::evaluateFunction(*module, *text, *main, {}, 0, 0, options);
   r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();

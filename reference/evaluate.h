@@ -5,6 +5,8 @@
 #define HLOCONF_REFERENCE_EVALUATE_H_
 
 #include <string>
+#include <chrono>
+#include <optional>
 #include <string_view>
 #include <vector>
 
@@ -14,6 +16,13 @@
 #include "reference/value.h"
 
 namespace hloconf::ref {
+
+// The deadline `seconds` from `start` for EvalOptions::deadline; none when `seconds` is not positive.
+inline std::optional<std::chrono::steady_clock::time_point> deadlineAfter(
+    double seconds, std::chrono::steady_clock::time_point start = std::chrono::steady_clock::now()) {
+  if (!(seconds > 0)) return std::nullopt;
+  return start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(seconds));
+}
 
 struct FunctionRun {
   absl::Status status;
