@@ -11,7 +11,7 @@ packages=(
   libabsl-dev nlohmann-json3-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   clang libclang-rt-14-dev
-  python3 python3-mpmath python3-numpy
+  python3 python3-mpmath python3-numpy python3-torch
   chromium
 )
 

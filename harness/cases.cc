@@ -18,6 +18,8 @@
 #include "nlohmann/json.hpp"
 #include "reference/evaluate.h"
 #include "harness/reference_version.h"
+#include "harness/sweep.h"
+#include "generators/gen.h"
 
 #ifndef HLOCONF_SOURCE_DIR_FOR_CASES
 #define HLOCONF_SOURCE_DIR_FOR_CASES ""
@@ -112,6 +114,8 @@ bool tensorFromJson(const nlohmann::json& j, Tensor& out) {
 }
 
 // Parses the lowered program and checks it against what the case says about it.
+}  // namespace
+
 absl::Status attachProgram(PreparedCase& prepared) {
   prepared.program_text = prepared.lowered.mlir;
   auto module = parseModule(prepared.program_text, "<lowered program>");
@@ -121,6 +125,40 @@ absl::Status attachProgram(PreparedCase& prepared) {
   prepared.ir_json = moduleToJson(*prepared.program);
   return absl::OkStatus();
 }
+
+absl::Status computeGolden(PreparedCase& prepared, double timeout_seconds) {
+  const Operation* main = prepared.program->findFunction("main");
+  std::vector<ref::RtValue> args;
+  for (const Tensor& t : prepared.lowered.inputs) args.push_back(ref::RtValue::ofTensor(t));
+  ref::EvalOptions options;
+  options.deadline = ref::deadlineAfter(timeout_seconds);
+  ref::InfeedQueue infeed;
+  for (const std::vector<Tensor>& entry : prepared.lowered.infeed) {
+    std::vector<ref::RtValue> payload;
+    for (const Tensor& t : entry) payload.push_back(ref::RtValue::ofTensor(t));
+    infeed.entries.push_back(std::move(payload));
+  }
+  ref::FunctionRun run = ref::evaluateFunction(*prepared.program, prepared.program_text, *main, args,
+                                               prepared.lowered.replicas, prepared.lowered.partitions, options,
+                                               prepared.lowered.infeed.empty() ? nullptr : &infeed);
+  if (!run.status.ok()) {
+    return run.status.code() == absl::StatusCode::kUnimplemented
+               ? absl::UnimplementedError(strCat("no golden value: ", run.status.message()))
+               : absl::Status(run.status.code(), strCat("the reference failed: ", run.status.message()));
+  }
+  for (auto& process : run.per_process) {
+    for (ref::RtValue& value : process) {
+      reports::GoldenOutput g;
+      g.value = std::move(value.tensor);
+      g.error_bound = std::move(value.error_bound);
+      g.impl_defined = std::move(value.impl_defined);
+      prepared.golden.push_back(std::move(g));
+    }
+  }
+  return absl::OkStatus();
+}
+
+namespace {
 
 std::string cachePath(const GoldenCache& cache, const std::string& key) {
   return strCat(cache.dir, "/", key.substr(0, 2), "/", key, ".json");
@@ -249,9 +287,39 @@ std::string defaultCacheDir() {
 }
 
 std::vector<CaseSource> collectCases(const std::vector<std::string>& sources, bool split_input_file,
-                                     std::vector<std::string>& errors) {
+                                     std::vector<std::string>& errors, const GenOptions& gen) {
   std::vector<CaseSource> cases;
   for (const std::string& source : sources) {
+    if (source.rfind("gen:", 0) == 0 || source.rfind("gen/", 0) == 0) {
+      auto keys = gen::expandSuite(source, gen.seed, gen.count, gen.dtypes, gen.strategies);
+      if (!keys.ok()) {
+        errors.push_back(strCat(source, ": error: ", keys.status().message()));
+        continue;
+      }
+      for (const gen::CaseKey& key : *keys) {
+        CaseSource cs;
+        cs.id = key.id();
+        cs.generated = cs.id;
+        cs.suite_op = key.op;
+        cases.push_back(std::move(cs));
+      }
+      continue;
+    }
+    if (source.rfind("sweep:", 0) == 0 || source.rfind("sweep/", 0) == 0) {
+      auto chunks = sweepChunks(source);
+      if (!chunks.ok()) {
+        errors.push_back(strCat(source, ": error: ", chunks.status().message()));
+        continue;
+      }
+      for (const SweepChunk& chunk : *chunks) {
+        CaseSource cs;
+        cs.id = chunk.id();
+        cs.generated = cs.id;
+        cs.suite_op = chunk.op;
+        cases.push_back(std::move(cs));
+      }
+      continue;
+    }
     std::string path = source;
     std::string prefix;
     bool spec = false;
@@ -273,7 +341,7 @@ std::vector<CaseSource> collectCases(const std::vector<std::string>& sources, bo
       fs::path p = fs::weakly_canonical(path, ec);
       files.emplace_back(p.string(), strCat(p.parent_path().filename().string(), "/", p.stem().string()));
     } else {
-      errors.push_back(strCat(source, ": error: no such file, folder or suite (suites: spec)"));
+      errors.push_back(strCat(source, ": error: no such file, folder or suite (suites: spec, gen:<op>, gen:all, sweep:<op>/<dtype>)"));
       continue;
     }
     for (auto& [file, default_id] : files) {
@@ -304,9 +372,23 @@ std::vector<CaseSource> collectCases(const std::vector<std::string>& sources, bo
   return cases;
 }
 
+absl::StatusOr<std::string> caseText(const CaseSource& source) {
+  if (source.generated.empty()) return readWhole(source.path);
+  auto key = gen::parseCaseId(source.generated);
+  if (!key.ok()) return key.status();
+  auto generated = gen::generateCase(*key);
+  if (!generated.ok()) return generated.status();
+  if (!generated->skipped.empty()) {
+    return absl::UnimplementedError(strCat("the generator skipped this case: ", generated->skipped));
+  }
+  return std::move(generated->text);
+}
+
 PreparedCase prepareCase(const CaseSource& source, const GoldenCache& cache, double timeout_seconds) {
   PreparedCase prepared;
-  auto text = readWhole(source.path);
+  if (source.generated.rfind("sweep/", 0) == 0) return prepareSweepChunk(source.generated, timeout_seconds);
+  absl::StatusOr<std::string> text = caseText(source);
+  const std::string path = source.generated.empty() ? source.path : source.generated;
   if (!text.ok()) {
     prepared.status = text.status();
     return prepared;
@@ -318,7 +400,7 @@ PreparedCase prepareCase(const CaseSource& source, const GoldenCache& cache, dou
     if (!source.suite_op.empty()) prepared.lowered.op = source.suite_op;
     return prepared;
   }
-  auto module = parseModule(*text, source.path, source.begin, end);
+  auto module = parseModule(*text, path, source.begin, end);
   if (!module.ok()) {
     prepared.status = module.status();
     return prepared;
@@ -334,35 +416,10 @@ PreparedCase prepareCase(const CaseSource& source, const GoldenCache& cache, dou
     prepared.status = s;
     return prepared;
   }
-  const Operation* main = prepared.program->findFunction("main");
-  std::vector<ref::RtValue> args;
-  for (const Tensor& t : prepared.lowered.inputs) args.push_back(ref::RtValue::ofTensor(t));
-  ref::EvalOptions options;
-  options.deadline = ref::deadlineAfter(timeout_seconds);
-  ref::InfeedQueue infeed;
-  for (const std::vector<Tensor>& entry : prepared.lowered.infeed) {
-    std::vector<ref::RtValue> payload;
-    for (const Tensor& t : entry) payload.push_back(ref::RtValue::ofTensor(t));
-    infeed.entries.push_back(std::move(payload));
-  }
-  ref::FunctionRun run = ref::evaluateFunction(*prepared.program, prepared.program_text, *main, args,
-                                               prepared.lowered.replicas, prepared.lowered.partitions, options,
-                                               prepared.lowered.infeed.empty() ? nullptr : &infeed);
-  if (!run.status.ok()) {
-    prepared.status = run.status.code() == absl::StatusCode::kUnimplemented
-                          ? absl::UnimplementedError(strCat("no golden value: ", run.status.message()))
-                          : absl::Status(run.status.code(), strCat("the reference failed: ", run.status.message()));
+  prepared.status = computeGolden(prepared, timeout_seconds);
+  if (!prepared.status.ok()) {
     storeCached(cache, key, chunk, prepared);
     return prepared;
-  }
-  for (auto& process : run.per_process) {
-    for (ref::RtValue& value : process) {
-      reports::GoldenOutput g;
-      g.value = std::move(value.tensor);
-      g.error_bound = std::move(value.error_bound);
-      g.impl_defined = std::move(value.impl_defined);
-      prepared.golden.push_back(std::move(g));
-    }
   }
   if (!source.suite_op.empty()) prepared.lowered.op = source.suite_op;
   storeCached(cache, key, chunk, prepared);

@@ -23,6 +23,17 @@ struct CaseSource {
   std::string path;
   size_t begin = 0, end = std::string::npos;  // the chunk of the file
   std::string suite_op;                      // for the spec suite, the op folder ("add")
+  // A generated case (`gen:` and `sweep:` suites): its ID, from which prepareCase makes the case. The
+  // path is then empty.
+  std::string generated;
+};
+
+// How `gen:` and `sweep:` suites expand (generators/gen.h, harness/sweep.h).
+struct GenOptions {
+  uint64_t seed = 1;
+  uint64_t count = 100;    // cases per (op, element type, strategy)
+  std::string dtypes;      // comma-separated globs; "" = every type the op's generator lists
+  std::string strategies;  // comma-separated globs; "" = the op's default strategies
 };
 
 // The folder of the `spec` suite: $HLOCONF_CASES_DIR, else cases/ beside the binary's source tree.
@@ -32,8 +43,10 @@ std::string specSuiteDir();
 // `// Case: ID` line if it has one; else `<folder name>/<path inside the folder without .mlir>` for a
 // folder source, `<parent folder name>/<file stem>` for a file; `#N` is appended for the N-th chunk
 // (from 1) of a file split with `split_input_file`. Unreadable or missing sources go to `errors`.
+// `gen:<op>[/<dtype>[/<strategy>]]`, `gen:all` and generated case IDs (`gen/...`) expand by `gen`;
+// `sweep:<op>/<dtype>[/<first>-<last>]` to the chunks of an exhaustive sweep (harness/sweep.h).
 std::vector<CaseSource> collectCases(const std::vector<std::string>& sources, bool split_input_file,
-                                     std::vector<std::string>& errors);
+                                     std::vector<std::string>& errors, const GenOptions& gen = {});
 
 // A case ready for backends: its program, inputs and golden outputs.
 struct PreparedCase {
@@ -46,6 +59,9 @@ struct PreparedCase {
   bool from_cache = false;
 };
 
+// The text of a case: the file (all of it; `begin`/`end` select the chunk), or the generated module.
+absl::StatusOr<std::string> caseText(const CaseSource& source);
+
 // Where goldens are cached: `dir` ("" = no cache).
 struct GoldenCache {
   std::string dir;
@@ -56,6 +72,11 @@ std::string defaultCacheDir();
 // Reads, lowers and evaluates a case, or takes it from the cache (keyed by a hash of the case's text and
 // the reference version; an entry is used only when its stored text matches exactly).
 PreparedCase prepareCase(const CaseSource& source, const GoldenCache& cache, double timeout_seconds);
+
+// For cases made without text (harness/sweep.cc): parses `prepared.lowered.mlir` into program, program_text
+// and ir_json; then evaluates the golden outputs of `prepared.lowered` on the reference.
+absl::Status attachProgram(PreparedCase& prepared);
+absl::Status computeGolden(PreparedCase& prepared, double timeout_seconds);
 
 // A 128-bit content hash as 32 hex digits (two 64-bit FNV-1a lanes); for cache keys, not security.
 std::string contentHash(std::string_view data);

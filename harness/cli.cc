@@ -22,6 +22,7 @@ const Command kCommands[] = {
     {"golden", "write golden test vectors (program, inputs, exact expected outputs)", kGoldenUsage, runGoldenCommand},
     {"repro", "write a standalone case with a backend's exact inputs and outputs", kReproUsage, runReproCommand},
     {"serve", "serve the reference evaluator over the backend protocol (stdin/stdout)", kServeUsage, runServeCommand},
+    {"gen", "generate random, special-value and near-tie cases for every op", kGenUsage, runGenCommand},
     {"merge", "merge the reports of several shards into one", kMergeUsage, runMergeCommand},
 };
 

@@ -31,6 +31,8 @@ int runServeCommand(const std::vector<std::string>& args);
 extern const char kServeUsage[];
 int runMergeCommand(const std::vector<std::string>& args);
 extern const char kMergeUsage[];
+int runGenCommand(const std::vector<std::string>& args);
+extern const char kGenUsage[];
 
 // Expands files and folders (recursively, *.mlir) into a sorted list of files; missing paths are
 // reported on stderr and returned in `missing`.

@@ -30,7 +30,9 @@ namespace hloconf {
 const char kRunUsage[] =
     "usage: hloconf run [options] SOURCES...\n\n"
     "Runs cases against backends and compares each result with the reference's golden value.\n"
-    "SOURCES are case files, folders (searched for *.mlir) and the named suite `spec` (cases/).\n\n"
+    "SOURCES are case files, folders (searched for *.mlir), the named suite `spec` (cases/), generated\n"
+    "suites `gen:<op>[/<dtype>[/<strategy>]]` or `gen:all` (and single IDs gen/<op>/<dtype>/<strategy>/<seed>/<i>),\n"
+    "and exhaustive sweeps `sweep:<op>/<dtype>[/<first>-<last>]` (chunks of 2^16 inputs).\n\n"
     "backends:\n"
     "  --backend NAME        `reference` (built in), or an adapter: adapters/NAME/adapter.json\n"
     "                        (repeatable; default: reference)\n"
@@ -41,6 +43,10 @@ const char kRunUsage[] =
     "  --dtypes GLOBS        only cases whose element type matches ('f32,bf16,complex<*>')\n"
     "  --filter GLOB         only case IDs matching GLOB (repeatable: any; '-GLOB' excludes)\n"
     "  --split-input-file    treat '// -----' chunks of a file as separate cases\n"
+    "  --seed S              seed of gen: suites (default 1)\n"
+    "  --count N             cases per op, element type and strategy of gen: suites (default 100)\n"
+    "  --strategies GLOBS    strategies of gen: suites: uniform, special, log-uniform, near-ties,\n"
+    "                        cancellation (default: each op's own list)\n"
     "  --shard I/N           run the I-th of N shards (1-based); without it, GTEST_SHARD_INDEX/\n"
     "                        GTEST_TOTAL_SHARDS, TEST_SHARD_INDEX/TEST_TOTAL_SHARDS (Bazel) or\n"
     "                        JOB_COMPLETION_INDEX/HLOCONF_TOTAL_SHARDS (Kubernetes) (0-based)\n"
@@ -70,6 +76,7 @@ struct RunOptions {
   std::vector<std::string> adapter_dirs;
   std::string ops, dtypes;
   std::vector<std::string> filters;
+  GenOptions gen;
   bool split = false;
   std::string shard;
   int jobs = 1;
@@ -117,7 +124,8 @@ std::optional<int> parseOptions(const std::vector<std::string>& args, RunOptions
     };
     static const std::set<std::string> kWithValue = {"--backend", "--backend-cmd", "--adapters-dir", "--ops", "--dtypes",
                                                      "--filter", "--shard", "-j", "--timeout", "--cache-dir", "--profile",
-                                                     "--baseline", "--write-baseline", "--report-dir"};
+                                                     "--baseline", "--write-baseline", "--report-dir",
+                                                     "--seed", "--count", "--strategies"};
     if (kWithValue.contains(arg)) {
       auto v = value();
       if (!v) return usage(strCat(arg, " needs a value"));
@@ -133,7 +141,12 @@ std::optional<int> parseOptions(const std::vector<std::string>& args, RunOptions
       else if (arg == "--baseline") o.baseline = *v;
       else if (arg == "--write-baseline") o.write_baseline = *v;
       else if (arg == "--report-dir") o.report_dir = *v;
-      else if (arg == "-j") {
+      else if (arg == "--strategies") o.gen.strategies = *v;
+      else if (arg == "--seed" || arg == "--count") {
+        if (v->empty() || v->size() > 18 || v->find_first_not_of("0123456789") != std::string::npos)
+          return usage(strCat(arg, " needs a whole number"));
+        (arg == "--seed" ? o.gen.seed : o.gen.count) = std::stoull(*v);
+      } else if (arg == "-j") {
         if (v->empty() || v->size() > 3 || v->find_first_not_of("0123456789") != std::string::npos || std::stoi(*v) < 1)
           return usage("-j needs a count from 1 to 999");
         o.jobs = std::stoi(*v);
@@ -218,7 +231,8 @@ int runRunCommand(const std::vector<std::string>& args) {
   }
 
   std::vector<std::string> source_errors;
-  std::vector<CaseSource> all = collectCases(o.sources, o.split, source_errors);
+  o.gen.dtypes = o.dtypes;
+  std::vector<CaseSource> all = collectCases(o.sources, o.split, source_errors, o.gen);
   for (const std::string& e : source_errors) std::fprintf(stderr, "%s\n", e.c_str());
   if (!source_errors.empty()) return 2;
   std::vector<CaseSource> cases;
@@ -232,7 +246,8 @@ int runRunCommand(const std::vector<std::string>& args) {
   nlohmann::json fingerprint = {{"sources", o.sources},   {"backends", o.backend_names}, {"backend_commands", o.backend_commands},
                                 {"profile", o.profile},   {"ops", o.ops},                {"dtypes", o.dtypes},
                                 {"filters", o.filters},   {"split", o.split},            {"shard", {shard->index, shard->count}},
-                                {"baseline", o.baseline}, {"reference", HLOCONF_REFERENCE_VERSION}};
+                                {"baseline", o.baseline}, {"reference", HLOCONF_REFERENCE_VERSION},
+                                {"seed", o.gen.seed},     {"count", o.gen.count},        {"strategies", o.gen.strategies}};
   std::vector<reports::CaseResult> finished;
   std::unique_ptr<Journal> journal;
   if (!o.report_dir.empty()) {

@@ -66,7 +66,8 @@ std::string shellQuote(const std::string& s) {
 }
 
 std::string reproCommand(const CaseSource& source, const std::string& repro_flag) {
-  return strCat("hloconf repro ", shellQuote(source.id), " ", repro_flag, " ", shellQuote(source.path));
+  return strCat("hloconf repro ", shellQuote(source.id), " ", repro_flag, " ",
+                shellQuote(source.generated.empty() ? source.path : source.generated));
 }
 
 void recordInputs(const PreparedCase& prepared, CaseResult& result) {
@@ -166,13 +167,13 @@ CaseResult selfCheckResult(const CaseSource& source, const PreparedCase& prepare
   CaseResult r = unpreparedResult(source, prepared, "reference");
   r.rule = "self-check";
   r.repro = reproCommand(source, "--backend reference");
-  auto text = readFile(source.path);
+  auto text = caseText(source);
   if (!text.ok()) {
     r.status = Status::kError;
     r.message = std::string(text.status().message());
     return r;
   }
-  auto module = parseModule(*text, source.path, source.begin, std::min(source.end, text->size()));
+  auto module = parseModule(*text, source.generated.empty() ? source.path : source.generated, source.begin, std::min(source.end, text->size()));
   const Operation* main = module.ok() ? module->findFunction("main") : nullptr;
   if (!module.ok()) {
     r.status = Status::kError;

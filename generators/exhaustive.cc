@@ -1,0 +1,91 @@
+#include "generators/exhaustive.h"
+
+#include <algorithm>
+
+#include "generators/gen.h"
+#include "ir/strings.h"
+#include "ir/type.h"
+
+namespace hloconf::gen {
+namespace {
+
+constexpr std::string_view kUnary[] = {
+    "abs", "cbrt", "ceil", "cosine", "exponential", "exponential_minus_one", "floor", "is_finite", "log",
+    "log_plus_one", "logistic", "negate", "round_nearest_afz", "round_nearest_even", "rsqrt", "sign", "sine",
+    "sqrt", "tan", "tanh"};
+constexpr std::string_view kBinary[] = {"add", "atan2", "divide", "maximum", "minimum", "multiply", "power",
+                                        "remainder", "subtract"};
+
+bool listed(std::span<const std::string_view> ops, std::string_view op) {
+  return std::find(ops.begin(), ops.end(), op) != ops.end();
+}
+
+std::string joined(std::span<const std::string_view> ops) {
+  std::string s;
+  for (size_t i = 0; i < ops.size(); ++i) strAppend(&s, i ? ", " : "", ops[i]);
+  return s;
+}
+
+}  // namespace
+
+std::vector<std::string_view> sweepUnaryOps() { return {std::begin(kUnary), std::end(kUnary)}; }
+std::vector<std::string_view> sweepBinaryOps() { return {std::begin(kBinary), std::end(kBinary)}; }
+
+absl::StatusOr<SweepSpec> sweepSpec(std::string_view op, std::string_view dtype) {
+  SweepSpec s;
+  s.op = std::string(op);
+  s.dtype = std::string(dtype);
+  const std::optional<ElementType> t = elementTypeFromName(dtype);
+  if (!t || !isFloat(*t)) return absl::InvalidArgumentError(strCat("sweeps are over float formats; `", dtype, "` is not one"));
+  s.type = *t;
+  const int bits = floatFormat(*t).total_bits;
+  if (listed(kUnary, op)) {
+    if (bits > 32) return absl::InvalidArgumentError(strCat("`", dtype, "` has ", bits, " bits: unary sweeps go up to 32 bits"));
+    s.arity = 1;
+    s.total = uint64_t{1} << bits;
+  } else if (listed(kBinary, op)) {
+    if (bits > 8) return absl::InvalidArgumentError(strCat("`", dtype, "` has ", bits, " bits: binary sweeps (every pair) are for 8-bit formats"));
+    s.arity = 2;
+    s.total = uint64_t{1} << (2 * bits);
+  } else {
+    return absl::InvalidArgumentError(strCat("op `", op, "` has no exhaustive sweep (unary: ", joined(kUnary),
+                                             "; binary: ", joined(kBinary), ")"));
+  }
+  s.chunks = (s.total + kSweepChunkInputs - 1) / kSweepChunkInputs;
+  s.result_element = op == "is_finite" ? "i1" : s.dtype;
+  return s;
+}
+
+std::vector<Tensor> sweepInputs(const SweepSpec& spec, uint64_t chunk) {
+  const uint64_t first = chunk * kSweepChunkInputs;
+  const uint64_t n = std::min(kSweepChunkInputs, spec.total - std::min(spec.total, first));
+  const Type type = Type::tensor({static_cast<int64_t>(n)}, Type::element(spec.type));
+  std::vector<Tensor> inputs;
+  for (int k = 0; k < spec.arity; ++k) inputs.emplace_back(type);
+  const int bits = floatFormat(spec.type).total_bits;
+  for (uint64_t i = 0; i < n; ++i) {
+    const uint64_t x = first + i;
+    if (spec.arity == 1) {
+      inputs[0].setBits(static_cast<int64_t>(i), x);
+    } else {
+      inputs[0].setBits(static_cast<int64_t>(i), x >> bits);
+      inputs[1].setBits(static_cast<int64_t>(i), x & ((uint64_t{1} << bits) - 1));
+    }
+  }
+  return inputs;
+}
+
+std::string sweepProgram(const SweepSpec& spec, uint64_t n) {
+  const std::string in = strCat("tensor<", n, "x", spec.dtype, ">");
+  const std::string out = strCat("tensor<", n, "x", spec.result_element, ">");
+  std::string args = strCat("%x: ", in), operands = "%x", types = in;
+  if (spec.arity == 2) {
+    args += strCat(", %y: ", in);
+    operands += ", %y";
+    types += strCat(", ", in);
+  }
+  return strCat("module {\n  func.func @main(", args, ") -> ", out, " {\n    %r = \"stablehlo.", spec.op, "\"(", operands,
+                ") : (", types, ") -> ", out, "\n    func.return %r : ", out, "\n  }\n}\n");
+}
+
+}  // namespace hloconf::gen
