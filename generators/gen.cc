@@ -431,7 +431,7 @@ std::string GenContext::moduleText(std::string_view case_id, std::string_view co
 const std::vector<OpGenerator>& allGenerators() {
   static const std::vector<OpGenerator> all = [] {
     std::vector<OpGenerator> v;
-    for (auto table : {elementwiseGenerators(), movementGenerators(), reductionGenerators(), controlGenerators()}) {
+    for (auto table : {elementwiseGenerators(), movementGenerators(), reductionGenerators(), controlGenerators(), graphGenerators()}) {
       v.insert(v.end(), table.begin(), table.end());
     }
     return v;

@@ -193,6 +193,7 @@ std::span<const OpGenerator> elementwiseGenerators();  // unary, binary, compare
 std::span<const OpGenerator> movementGenerators();     // shapes and data movement, gather/scatter, sort, dynamic_*
 std::span<const OpGenerator> reductionGenerators();    // reduce*, dot_general, convolution, fft, linalg, batch_norm
 std::span<const OpGenerator> controlGenerators();      // control flow, collectives, channels, rng, quantization
+std::span<const OpGenerator> graphGenerators();        // `graph`: random multi-op programs with finite intermediates
 
 // Every generator, in a fixed order; and one by op name (nullptr when there is none).
 const std::vector<OpGenerator>& allGenerators();

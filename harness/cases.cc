@@ -301,6 +301,7 @@ std::vector<CaseSource> collectCases(const std::vector<std::string>& sources, bo
         cs.id = key.id();
         cs.generated = cs.id;
         cs.suite_op = key.op;
+        cs.suite_dtype = key.dtype;
         cases.push_back(std::move(cs));
       }
       continue;
@@ -373,6 +374,7 @@ std::vector<CaseSource> collectCases(const std::vector<std::string>& sources, bo
 }
 
 absl::StatusOr<std::string> caseText(const CaseSource& source) {
+  if (!source.text.empty()) return source.text;
   if (source.generated.empty()) return readWhole(source.path);
   auto key = gen::parseCaseId(source.generated);
   if (!key.ok()) return key.status();
@@ -388,7 +390,7 @@ PreparedCase prepareCase(const CaseSource& source, const GoldenCache& cache, dou
   PreparedCase prepared;
   if (source.generated.rfind("sweep/", 0) == 0) return prepareSweepChunk(source.generated, timeout_seconds);
   absl::StatusOr<std::string> text = caseText(source);
-  const std::string path = source.generated.empty() ? source.path : source.generated;
+  const std::string path = !source.text.empty() ? source.id : source.generated.empty() ? source.path : source.generated;
   if (!text.ok()) {
     prepared.status = text.status();
     return prepared;
@@ -398,6 +400,7 @@ PreparedCase prepareCase(const CaseSource& source, const GoldenCache& cache, dou
   std::string key = contentHash(strCat(chunk, "\n//reference ", HLOCONF_REFERENCE_VERSION));
   if (loadCached(cache, key, chunk, prepared)) {
     if (!source.suite_op.empty()) prepared.lowered.op = source.suite_op;
+    if (!source.suite_dtype.empty()) prepared.lowered.element_type = source.suite_dtype;
     return prepared;
   }
   auto module = parseModule(*text, path, source.begin, end);
@@ -422,6 +425,7 @@ PreparedCase prepareCase(const CaseSource& source, const GoldenCache& cache, dou
     return prepared;
   }
   if (!source.suite_op.empty()) prepared.lowered.op = source.suite_op;
+  if (!source.suite_dtype.empty()) prepared.lowered.element_type = source.suite_dtype;
   storeCached(cache, key, chunk, prepared);
   return prepared;
 }

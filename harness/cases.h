@@ -26,6 +26,9 @@ struct CaseSource {
   // A generated case (`gen:` and `sweep:` suites): its ID, from which prepareCase makes the case. The
   // path is then empty.
   std::string generated;
+  std::string suite_dtype;  // for generated cases, the element type the case was generated for
+  // A case held in memory (e.g. the minimizer's candidates): used instead of `path` or `generated`.
+  std::string text;
 };
 
 // How `gen:` and `sweep:` suites expand (generators/gen.h, harness/sweep.h).

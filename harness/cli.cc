@@ -23,6 +23,8 @@ const Command kCommands[] = {
     {"repro", "write a standalone case with a backend's exact inputs and outputs", kReproUsage, runReproCommand},
     {"serve", "serve the reference evaluator over the backend protocol (stdin/stdout)", kServeUsage, runServeCommand},
     {"gen", "generate random, special-value and near-tie cases for every op", kGenUsage, runGenCommand},
+    {"minimize", "shrink a failing case to the smallest case (ideally one op, one element) that still fails",
+     kMinimizeUsage, runMinimizeCommand},
     {"merge", "merge the reports of several shards into one", kMergeUsage, runMergeCommand},
 };
 

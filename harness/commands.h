@@ -33,6 +33,8 @@ int runMergeCommand(const std::vector<std::string>& args);
 extern const char kMergeUsage[];
 int runGenCommand(const std::vector<std::string>& args);
 extern const char kGenUsage[];
+int runMinimizeCommand(const std::vector<std::string>& args);
+extern const char kMinimizeUsage[];
 
 // Expands files and folders (recursively, *.mlir) into a sorted list of files; missing paths are
 // reported on stderr and returned in `missing`.

@@ -184,17 +184,22 @@ absl::StatusOr<LoweredCase> lowerCase(Module& module, std::string_view text) {
   for (const Value* v : outputs) ++uses[v];
 
   // Inputs: results of top-level constants and argument-less calls (`call @inputs()`) that the program
-  // uses. Integer constants that only give shapes to dynamic ops stay constants (a compiler needs them).
+  // uses. Integer constants that only give shapes to dynamic ops stay constants (a compiler needs them):
+  // output shapes, paddings, slice sizes and rng's shape.
+  auto shapeOperand = [](std::string_view name, size_t i) {
+    if (name == "stablehlo.dynamic_iota") return i == 0;
+    if (name == "stablehlo.dynamic_broadcast_in_dim" || name == "stablehlo.dynamic_reshape") return i == 1;
+    if (name == "stablehlo.dynamic_pad" || name == "stablehlo.real_dynamic_slice") return i >= 1 && (name == "stablehlo.real_dynamic_slice" || i >= 2);
+    if (name == "stablehlo.dynamic_gather" || name == "stablehlo.dynamic_conv" || name == "stablehlo.rng") return i == 2;
+    return false;
+  };
   auto shapeOnlyUse = [&](const Value* v) {
     bool only = true, any = false;
     walk(*main, [&](Operation& op) {
       for (size_t i = 0; i < op.operands.size(); ++i) {
         if (op.operands[i] != v || top_checks.contains(&op)) continue;
         any = true;
-        bool shape_operand = i > 0 && op.name.rfind("stablehlo.dynamic_", 0) == 0 && op.name != "stablehlo.dynamic_slice" &&
-                             op.name != "stablehlo.dynamic_update_slice" && op.name != "stablehlo.dynamic_gather";
-        shape_operand = shape_operand || (i > 0 && op.name == "stablehlo.real_dynamic_slice");
-        if (!shape_operand) only = false;
+        if (!shapeOperand(op.name, i)) only = false;
       }
     });
     return any && only;

@@ -47,10 +47,21 @@ std::optional<uint32_t> fastF32Unary(FastUnaryF64 fn, uint32_t x) {
   std::memcpy(&xf, &x, 4);
   if (!std::isfinite(xf)) return std::nullopt;
   const double d = fn(static_cast<double>(xf));
-  if (!std::isfinite(d)) return std::nullopt;
-  if (d == 0 && xf != 0) return std::nullopt;  // an underflow to zero in double: let MPFR decide the sign
+  if (std::isnan(d)) return std::nullopt;  // NaN results follow the MPFR path's rules
+  float f;
+  if (std::isinf(d) || std::fabs(d) < 0x1p-200) {
+    // Beyond double's range, the exact value is beyond f32's too (overflow to infinity: |exact| > 2^1023
+    // when the library overflows). Below 2^-200 (zero included: the library returns 0 only when the exact
+    // value underflows double), the exact value is below 2^-199 whatever the precision the library kept
+    // in double's subnormal range, so it rounds to a zero of d's sign in f32 (half the smallest
+    // subnormal is 2^-150). Exact infinities and zeros (log(0), rsqrt(-0), sin(-0)) are the same case.
+    f = std::isinf(d) ? static_cast<float>(d) : std::copysign(0.0f, static_cast<float>(d));
+    uint32_t bits;
+    std::memcpy(&bits, &f, 4);
+    return bits;
+  }
   const double margin = std::fabs(d) * kRelativeBound;
-  const float f = static_cast<float>(d);
+  f = static_cast<float>(d);
   if (static_cast<float>(d - margin) != f || static_cast<float>(d + margin) != f) return std::nullopt;
   uint32_t bits;
   std::memcpy(&bits, &f, 4);

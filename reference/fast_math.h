@@ -7,8 +7,9 @@
 // double), so the exact value lies in [d - |d| 2^-45, d + |d| 2^-45]. Rounding to f32 (round to nearest
 // even, with f32's overflow and subnormals) is monotonic, so when both ends of that interval round to
 // the same f32, the exact value does too, and that f32 is the correctly rounded result. Otherwise
-// (about 2^-20 of inputs) the caller falls back to MPFR. Non-finite inputs and results always fall back,
-// so special values keep the MPFR path's rules. tests/reference/fast_math_test.cc checks the fast path
+// (about 2^-20 of inputs) the caller falls back to MPFR. Results beyond double's range or below 2^-200
+// round to an infinity or a zero of their sign (fast_math.cc has the argument). Non-finite inputs and
+// NaN results always fall back, so special values keep the MPFR path's rules. tests/reference/fast_math_test.cc checks the fast path
 // against MPFR on every f32 input of sampled exponent ranges; docs/semantics.md has the argument.
 #ifndef HLOCONF_REFERENCE_FAST_MATH_H_
 #define HLOCONF_REFERENCE_FAST_MATH_H_

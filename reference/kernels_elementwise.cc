@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "reference/elementwise.h"
+#include "reference/fast_math.h"
 #include "reference/numerics.h"
 
 namespace hloconf::ref {
@@ -244,10 +245,72 @@ Elem complexLog1p(ElementType ct, Elem x) {
 // logistic(z) = 1 / (1 + exp(-z)). s = 1 + exp(-z) can cancel, so the step bounds the error of s
 // (absolutely, from the relative errors of exp's parts) and carries it through the reciprocal:
 // |1/(s + d) - 1/s| <= |d| / (|s| (|s| - |d|)).
+//
+// That absolute bound cannot decide a part whose exact value is far below it: for z = 1e5 + 3i the
+// imaginary part is about e^(-1e5) sin 3, which rounds to +0, but the bound ~2^-q straddles zero until q
+// reaches ~144k bits. So, with z = x + iy finite and w = e^(-z) = e^(-x) (cos y - i sin y):
+//   logistic(z) = conj(1 + w) / |1 + w|^2, so
+//   Re = (1 + e^(-x) cos y) / N,  Im = e^(-x) sin y / N,  N = |1 + w|^2 = (1 + e^(-x) cos y)^2 + (e^(-x) sin y)^2.
+// - y = +-0: the exact value is real, logistic(x), and the imaginary part is +0 (MPC's conj(s)/|s|^2
+//   gives +0 for both signs of y; kept). The real part is the real logistic, correctly rounded.
+//   Otherwise y is a nonzero float, so sin y != 0 and cos y != 0 (their zeros are irrational multiples
+//   of pi/2), and Im has exactly the sign of sin y.
+// - x >= kLogisticFar (1100): e^(-x) < e^-1100 < 2^-1586 =: eps. |Re - 1| <= |w| (1 + |w|) / (1 - |w|)^2
+//   < 3 eps, far inside half an ulp of 1 (2^-54 below 1 for f64, 2^-25 for f32), so Re rounds to 1;
+//   |Im| <= eps / (1 - eps)^2 < 2 eps, far below half the smallest subnormal (2^-1075 for f64), so Im
+//   rounds to the zero of the sign of sin y.
+// - x <= -kLogisticFar: E = e^(-x) > 2^1586. Im has the sign of sin y; Re has the sign of
+//   1 + E cos y, which is that of cos y once E |cos y| > 1 (checked: |cos y| >= 2^-1000, true for
+//   every float y we can meet, is verified at run time from MPFR's correctly rounded cos).
+//   |logistic(z)| = 1 / |1 + w| <= 1 / (E - 1) < 2^-1585: both parts round to zeros of those signs.
+// - 1 <= x < kLogisticFar: |w| <= e^-1 < 0.37, so 1 + e^(-x) cos y >= 0.63 and nothing cancels. With
+//   each operation rounded to nearest at q = p + 8 bits (relative error u = 2^-q each): E C and E S
+//   within 3u; A = 1 + E C within 0.37 * 3u / 0.63 + u < 2.8u; N = A^2 + (E S)^2 (positive terms)
+//   within 8u; A / N and E S / N within 12u (first order; 13u covers the higher-order terms). 13u is
+//   below 2^-(p+4) relative, i.e. a sixteenth of an ulp at p bits, plus the final rounding to p bits
+//   (half an ulp): within 2 ulps of `out`. The sign of zero never arises there (both parts nonzero).
+// - otherwise (x < 1, or a non-finite part): the MPC formula with the absolute bound above. There
+//   |w| > e^-1, so |s| / |w| is bounded and the absolute bound stays relative to the parts' size.
+constexpr long kLogisticFar = 1100;
+
 Elem complexLogistic(ElementType ct, Elem x) {
   const ElementType part = complexPartType(ct);
   MpComplex a(64);
   toMpc(part, x, a);
+  if (finiteComplex(a)) {
+    if (mpfr_zero_p(a.im())) return {realLogistic(part, x.re), 0};  // +0: the bits of +0 in every part format
+    if (mpfr_cmp_si(a.re(), kLogisticFar) >= 0 || mpfr_cmp_si(a.re(), -kLogisticFar) <= 0) {
+      MpFloat s(64), c(64), one(8), zero_re(8), zero_im(8);
+      mpfr_sin(s, a.im(), MPFR_RNDN);  // correctly rounded: the exact nonzero value's sign
+      mpfr_cos(c, a.im(), MPFR_RNDN);
+      mpfr_set_zero(zero_im, mpfr_signbit(s) ? -1 : 1);
+      if (mpfr_sgn(a.re()) > 0) {
+        mpfr_set_ui(one, 1, MPFR_RNDN);
+        return {encodeFloat(part, one), encodeFloat(part, zero_im)};
+      }
+      if (!mpfr_zero_p(c) && mpfr_get_exp(c) > -999) {  // |cos y| >= 2^-1000 (see above)
+        mpfr_set_zero(zero_re, mpfr_signbit(c) ? -1 : 1);
+        return {encodeFloat(part, zero_re), encodeFloat(part, zero_im)};
+      }
+    } else if (mpfr_cmp_ui(a.re(), 1) >= 0) {
+      return complexResult(roundComplexCorrectly(part, [&](mpc_ptr out) -> ComplexApproximation {
+        const mpfr_prec_t q = mpfr_get_prec(mpc_realref(out)) + 8;
+        MpFloat e(q), c(q), s(q), ec(q), es(q), n(q), t(q);
+        mpfr_neg(e, a.re(), MPFR_RNDN);  // exact
+        mpfr_exp(e, e, MPFR_RNDN);
+        mpfr_sin_cos(s, c, a.im(), MPFR_RNDN);
+        mpfr_mul(ec, e, c, MPFR_RNDN);
+        mpfr_mul(es, e, s, MPFR_RNDN);
+        mpfr_add_ui(ec, ec, 1, MPFR_RNDN);  // A = 1 + E C
+        mpfr_sqr(n, ec, MPFR_RNDN);
+        mpfr_sqr(t, es, MPFR_RNDN);
+        mpfr_add(n, n, t, MPFR_RNDN);  // N = A^2 + (E S)^2
+        mpfr_div(mpc_realref(out), ec, n, MPFR_RNDN);
+        mpfr_div(mpc_imagref(out), es, n, MPFR_RNDN);
+        return complexWithinUlps(out, 1, true, true);
+      }));
+    }
+  }
   return complexResult(roundComplexCorrectly(part, [&](mpc_ptr out) -> ComplexApproximation {
     const mpfr_prec_t p = mpfr_get_prec(mpc_realref(out));
     const mpfr_prec_t q = p + 16;
@@ -308,24 +371,46 @@ Elem complexCbrt(ElementType ct, Elem x) {
 
 // atan2(y, x) for complex y, x: -i log((x + i y) / sqrt(x^2 + y^2)), the formula of the upstream
 // interpreter (the spec names "complex atan2" without one). s = x^2 + y^2 and w = x + i y are computed
-// exactly (the parts are floats); then r = sqrt(s), q = w / r and L = log(q) are each rounded by MPC at
-// q bits (each part within one ulp, so within 2^-q * |value| * sqrt(2) as a complex number). First-order
-// propagation, with margin: |dq| <= 3 * 2^-q |q|, |dL| <= |dq| / |q| + 2^-q |L| sqrt(2), so each part of
-// the result is within 4 * 2^-q + 2 * 2^-q |L| of the exact value. The step rounds into `out` afterwards.
+// exactly (the parts are floats); then r = sqrt(s) and Q = w / r are rounded by MPC at q bits (each part
+// within one ulp, so |Q^ - Q| <= 3 * 2^-q |Q|). The result is (arg Q, -log|Q|).
+//
+// Its parts are computed from exact quantities, with relative error bounds, because either part can be
+// an exact zero (atan2(1, 1): -log|Q| = -log 1 = 0) or a tiny value next to a large one, where an absolute
+// bound straddles zero forever (the Ziv loop ran to 65536 bits), and because arg jumps by 2 pi across the
+// negative real axis, where an approximate Q can land on the wrong side. With v = x - i y (s = w v):
+// - |Q|^2 = |w|^2 / |s| = |w| / |v|, so -log|Q| = -log(W / V) / 4 with W = |w|^2, V = |v|^2 computed
+//   exactly (s != 0 implies W, V > 0). W = V: the exact part is 0, given as -0 (the formula's
+//   -(log 1) = -(+0)). |W - V| <= V/2: -log1p(X) / 4 with X = (W - V) / V rounded at q bits; on
+//   [-1/2, 1/2], log1p's derivative is <= 2 and |log1p X| >= 0.81 |X|, so X's rounding moves the
+//   result by < 2.5 u relative (u = 2^-q), plus log1p's own rounding. Otherwise R = W / V rounded, and
+//   |log R| >= log(3/2) > 0.4 while R's rounding moves log R by < 1.01 u: < 2.6 u relative, plus log's
+//   rounding. Both: < 4 u = 2^-(p+14) relative, then rounded to p bits: within 2 ulps of `out`.
+// - Q^2 = w^2 / s = w / v = P / V with P = w conj(v) computed exactly, so arg Q = t or t +- pi where
+//   t = atan2(Im P, Re P) / 2 in (-pi/2, pi/2]; which one follows from the sign of Re Q (or, when P is a
+//   negative real, Q is imaginary and arg Q = +-pi/2 by the sign of Im Q). Those signs are read from Q^:
+//   a part of Q^ larger than 4 * 2^-q |Q^| has the sign of the exact part; otherwise the step asks for
+//   more precision. P real positive: Q real, arg Q = +0 (Q > 0) or pi (Q < 0; pi, not -pi: the exact
+//   imaginary part is 0). Re Q > 0: t, correctly rounded directly. Re Q < 0: t + pi (t < 0) or t - pi
+//   (t > 0), |result| >= pi/2 and |t| + pi <= 3 |result|, so the two roundings at q bits and the sum's
+//   at p bits keep it within 2 ulps of `out`.
+// Special values (a non-finite part, s = 0) and results MPC computed exactly keep the formula's IEEE/Annex
+// G result, as before.
 Elem complexAtan2(ElementType ct, Elem y, Elem x) {
   const ElementType part = complexPartType(ct);
   MpComplex a(64), b(64);
   toMpc(part, y, a);
   toMpc(part, x, b);
   return complexResult(roundComplexCorrectly(part, [&](mpc_ptr out) -> ComplexApproximation {
-    const mpfr_prec_t q = mpfr_get_prec(mpc_realref(out)) + 16;
+    const mpfr_prec_t p = mpfr_get_prec(mpc_realref(out));
+    const mpfr_prec_t q = p + 16;
     const mpfr_prec_t exact = 4600;  // products and sums of f64 parts, exactly
-    MpComplex s(exact), t(exact), w(exact), r(q), quotient(q), log_q(q);
+    MpComplex s(exact), t(exact), w(exact), v(exact), r(q), quotient(q), log_q(q);
     mpc_sqr(s, b, MPC_RNDNN);
     mpc_sqr(t, a, MPC_RNDNN);
     mpc_add(s, s, t, MPC_RNDNN);
     mpc_mul_i(t, a, 1, MPC_RNDNN);
     mpc_add(w, b, t, MPC_RNDNN);
+    mpc_sub(v, b, t, MPC_RNDNN);
     int inexact = mpc_sqrt(r, s, MPC_RNDNN);
     inexact |= mpc_div(quotient, w, r, MPC_RNDNN);
     inexact |= mpc_log(log_q, quotient, MPC_RNDNN);
@@ -334,15 +419,81 @@ Elem complexAtan2(ElementType ct, Elem y, Elem x) {
       return {{true, 0}, {true, 0}};  // special values: the formula's IEEE/Annex G result
     }
     if (inexact == 0) return roundedByMpc(out, final_inex);
-    MpFloat magnitude(32);
-    mpc_abs(magnitude, log_q, MPFR_RNDU);
-    const mpfr_exp_t size = mpfr_zero_p(magnitude) ? 0 : std::max<mpfr_exp_t>(mpfr_get_exp(magnitude), 0);
-    const mpfr_exp_t err = size + 3 - static_cast<mpfr_exp_t>(q);  // 4 * 2^-q + 2 * 2^-q |L| <= 2^(size + 3 - q)
-    auto part_bound = [&](mpfr_srcptr v) -> Approximation {
-      mpfr_exp_t rounding = mpfr_zero_p(v) ? mpfr_get_emin() : mpfr_get_exp(v) - mpfr_get_prec(v);
-      return {false, std::max(err, rounding) + 1};
-    };
-    return {part_bound(mpc_realref(out)), part_bound(mpc_imagref(out))};
+    const ComplexApproximation retry{{false, mpfr_get_emax()}, {false, mpfr_get_emax()}};
+    // W = |w|^2, V = |v|^2, P = w conj(v) (= (Re w Re v + Im w Im v) + i (Im w Re v - Re w Im v)): exact.
+    MpFloat big_w(exact), big_v(exact), diff(exact), p_re(exact), p_im(exact), tmp(exact);
+    mpc_norm(big_w, w, MPFR_RNDN);
+    mpc_norm(big_v, v, MPFR_RNDN);
+    mpfr_sub(diff, big_w, big_v, MPFR_RNDN);
+    mpfr_mul(p_re, w.re(), v.re(), MPFR_RNDN);
+    mpfr_mul(tmp, w.im(), v.im(), MPFR_RNDN);
+    mpfr_add(p_re, p_re, tmp, MPFR_RNDN);
+    mpfr_mul(p_im, w.im(), v.re(), MPFR_RNDN);
+    mpfr_mul(tmp, w.re(), v.im(), MPFR_RNDN);
+    mpfr_sub(p_im, p_im, tmp, MPFR_RNDN);
+    ComplexApproximation approx;
+    // Imaginary part: -log(W / V) / 4.
+    mpfr_ptr out_im = mpc_imagref(out);
+    if (mpfr_zero_p(diff)) {
+      mpfr_set_zero(out_im, -1);
+      approx.im = {true, 0};
+    } else {
+      MpFloat l(q);
+      mpfr_abs(tmp, diff, MPFR_RNDN);
+      mpfr_mul_2ui(tmp, tmp, 1, MPFR_RNDN);
+      if (mpfr_cmp(tmp, big_v) <= 0) {
+        mpfr_div(l, diff, big_v, MPFR_RNDN);
+        mpfr_log1p(l, l, MPFR_RNDN);
+      } else {
+        mpfr_div(l, big_w, big_v, MPFR_RNDN);
+        mpfr_log(l, l, MPFR_RNDN);
+      }
+      mpfr_div_2ui(l, l, 2, MPFR_RNDN);
+      mpfr_neg(out_im, l, MPFR_RNDN);
+      approx.im = withinUlps(out_im, 1, 1);
+    }
+    // Real part: arg Q. tol = 4 * 2^-q |Q^| decides the signs of Q's parts.
+    mpfr_ptr out_re = mpc_realref(out);
+    MpFloat tol(32);
+    mpc_abs(tol, quotient, MPFR_RNDU);
+    mpfr_mul_2si(tol, tol, 2 - static_cast<long>(q), MPFR_RNDU);
+    const mpfr_srcptr q_re = mpc_realref(quotient.get()), q_im = mpc_imagref(quotient.get());
+    if (mpfr_zero_p(p_im) && mpfr_sgn(p_re.get()) < 0) {  // Q imaginary: +-pi/2
+      if (mpfr_cmpabs(q_im, tol) <= 0) return retry;
+      int ternary = mpfr_const_pi(out_re, MPFR_RNDN);
+      mpfr_div_2ui(out_re, out_re, 1, MPFR_RNDN);
+      if (mpfr_sgn(q_im) < 0) mpfr_neg(out_re, out_re, MPFR_RNDN);
+      approx.re = roundedByMpfr(out_re, ternary);
+      return approx;
+    }
+    if (mpfr_cmpabs(q_re, tol) <= 0) return retry;
+    const bool q_re_positive = mpfr_sgn(q_re) > 0;
+    if (mpfr_zero_p(p_im)) {  // Q real (P > 0: P = 0 would need w or v = 0, so s = 0)
+      if (q_re_positive) {
+        mpfr_set_zero(out_re, 1);
+        approx.re = {true, 0};
+      } else {
+        approx.re = roundedByMpfr(out_re, mpfr_const_pi(out_re, MPFR_RNDN));
+      }
+      return approx;
+    }
+    if (q_re_positive) {
+      const int ternary = mpfr_atan2(out_re, p_im, p_re, MPFR_RNDN);
+      mpfr_div_2ui(out_re, out_re, 1, MPFR_RNDN);  // exact
+      approx.re = roundedByMpfr(out_re, ternary);
+      return approx;
+    }
+    MpFloat half_arg(q), pi(q);
+    mpfr_atan2(half_arg, p_im, p_re, MPFR_RNDN);
+    mpfr_div_2ui(half_arg, half_arg, 1, MPFR_RNDN);
+    mpfr_const_pi(pi, MPFR_RNDN);
+    if (mpfr_sgn(half_arg.get()) < 0) {
+      mpfr_add(out_re, half_arg, pi, MPFR_RNDN);
+    } else {
+      mpfr_sub(out_re, half_arg, pi, MPFR_RNDN);
+    }
+    approx.re = withinUlps(out_re, 1, 1);
+    return approx;
   }));
 }
 
@@ -407,7 +558,122 @@ struct UnaryMath {
   Elem (*complex)(ElementType, Elem);
 };
 
-Elem mpcExp(ElementType t, Elem x) { return complexUnary(t, x, mpc_exp); }
+// exp(x + iy) = e^x (cos y + i sin y). For x below about -3.2e18, e^x is below MPFR's smallest positive
+// number even with the widest exponent range, so MPC returns inexact zeros; an inexact zero carries no
+// usable error bound (its bound straddles zero) and the Ziv loop ran to 65536 bits. Shortcut, for finite
+// z with x <= -kExpFar (1100): |e^z| = e^x <= e^-1100 < 2^-1586, far below half the smallest subnormal of
+// every part format (2^-1075 for f64), so each part rounds to a zero, of the sign of e^x cos y and
+// e^x sin y, i.e. of cos y and sin y. MPFR rounds cos y and sin y correctly, and a correctly rounded
+// nonzero value has the exact value's sign; cos y != 0 for every float y (its zeros are irrational), and
+// sin y = 0 only for y = +-0, where sin(+-0) = +-0 gives Annex G's exp(x +- 0i) = e^x +- 0i.
+constexpr long kExpFar = 1100;
+
+Elem complexExp(ElementType ct, Elem x) {
+  const ElementType part = complexPartType(ct);
+  MpComplex a(64);
+  toMpc(part, x, a);
+  if (finiteComplex(a) && mpfr_cmp_si(a.re(), -kExpFar) <= 0) {
+    MpFloat s(64), c(64), zero_re(8), zero_im(8);
+    mpfr_sin_cos(s, c, a.im(), MPFR_RNDN);
+    mpfr_set_zero(zero_re, mpfr_signbit(c) ? -1 : 1);
+    mpfr_set_zero(zero_im, mpfr_signbit(s) ? -1 : 1);
+    return {encodeFloat(part, zero_re), encodeFloat(part, zero_im)};
+  }
+  return complexUnary(ct, x, mpc_exp);
+}
+
+// z^w = exp(w log z), by MPC. When |z^w| is below MPFR's smallest positive number (Re(w log z) below
+// about -3.2e18, e.g. 1e-86 - 1e41i raised to -1.6e278), MPC returns inexact zeros, whose error bound
+// straddles zero, and the Ziv loop ran MPC's pow up to 65536 bits for nothing. Beyond MPFR's largest
+// number MPC returns infinities, whose signs were found wrong (e.g. (4.5e-67 + 9.1e64i)^(4.9e36 + 6.6e-200i):
+// the exact imaginary part is about -3e(3e47), MPC gave +inf). Both kinds of part are settled here
+// instead, independently of MPC: with L = w log z = rho + i theta, z^w = e^rho (cos theta + i sin theta).
+// At q2 bits (enough for |w| |log z| to keep q2 - 64 - p bits after the point), log z is rounded by MPC
+// (each part within one ulp: d_re <= ulp(Re log z), d_im <= ulp(Im log z)), and L^ = w * (log z)^ is
+// rounded by MPC, so each part of L^ is within B = (|w_re| + |w_im|) max(d_re, d_im) + ulp(that part)
+// of the exact L. cos theta^ and sin theta^ (rounded at q2 bits, within 2^-q2 of the functions at
+// theta^) are within tol = B_theta + 2^-q2 of cos theta and sin theta (both 1-Lipschitz); when their
+// magnitudes exceed tol, their signs are those of the exact parts.
+// - A zero part: if rho^ + B_rho < -1100, |z^w| < e^-1100 < 2^-1586, far below half the smallest
+//   subnormal (2^-1075 for f64): the part rounds to the zero of that sign.
+// - An infinite part: if rho^ - B_rho > 2000 and |cos theta^| (or |sin theta^|) > max(2 tol, 2^-1000),
+//   the exact part's magnitude exceeds e^2000 * 2^-1001 > 2^1884, beyond every part format's largest
+//   finite value (below 2^1024): it rounds to the infinity of that sign.
+// Otherwise the part stays unresolved and the loop retries at twice the precision (q2 grows with it).
+Elem complexPow(ElementType ct, Elem z, Elem w) {
+  const ElementType part = complexPartType(ct);
+  MpComplex a(64), b(64);
+  toMpc(part, z, a);
+  toMpc(part, w, b);
+  const bool regular = finiteComplex(a) && finiteComplex(b) && !(mpfr_zero_p(a.re()) && mpfr_zero_p(a.im()));
+  return complexResult(roundComplexCorrectly(part, [&](mpc_ptr out) -> ComplexApproximation {
+    const int inex = mpc_pow(out, a, b, MPC_RNDNN);
+    ComplexApproximation approx = roundedByMpc(out, inex);
+    mpfr_ptr out_re = mpc_realref(out), out_im = mpc_imagref(out);
+    const bool zero_re = !approx.re.exact && mpfr_zero_p(out_re);
+    const bool zero_im = !approx.im.exact && mpfr_zero_p(out_im);
+    const bool inf_re = mpfr_inf_p(out_re), inf_im = mpfr_inf_p(out_im);
+    if (!regular || !(zero_re || zero_im || inf_re || inf_im)) return approx;
+    const ComplexApproximation unresolved{{false, mpfr_get_emax()}, {false, mpfr_get_emax()}};
+    mpfr_exp_t w_exp = 0;
+    if (!mpfr_zero_p(b.re())) w_exp = std::max(w_exp, mpfr_get_exp(b.re()));
+    if (!mpfr_zero_p(b.im())) w_exp = std::max(w_exp, mpfr_get_exp(b.im()));
+    const mpfr_prec_t q2 = mpfr_get_prec(out_re) + 64 + w_exp + 16;
+    MpComplex lz(q2), l(q2);
+    mpc_log(lz, a, MPC_RNDNN);
+    mpc_mul(l, b, lz, MPC_RNDNN);
+    auto ulp = [&](mpfr_srcptr v, MpFloat& r) {  // one ulp of v at q2 bits (2^-q2 for a zero v)
+      mpfr_set_ui_2exp(r, 1, (mpfr_zero_p(v) ? 0 : mpfr_get_exp(v)) - q2, MPFR_RNDU);
+    };
+    MpFloat d(32), d2(32), e(32), b_rho(32), b_theta(32), t(32);
+    ulp(mpc_realref(lz.get()), d);
+    ulp(mpc_imagref(lz.get()), d2);
+    mpfr_max(d, d, d2, MPFR_RNDU);
+    mpfr_abs(e, b.re(), MPFR_RNDU);
+    mpfr_abs(t, b.im(), MPFR_RNDU);
+    mpfr_add(e, e, t, MPFR_RNDU);
+    mpfr_mul(e, e, d, MPFR_RNDU);
+    ulp(mpc_realref(l.get()), t);
+    mpfr_add(b_rho, e, t, MPFR_RNDU);
+    ulp(mpc_imagref(l.get()), t);
+    mpfr_add(b_theta, e, t, MPFR_RNDU);
+    MpFloat rho_hi(q2 + 64), rho_lo(q2 + 64);
+    mpfr_add(rho_hi, mpc_realref(l.get()), b_rho, MPFR_RNDU);
+    mpfr_sub(rho_lo, mpc_realref(l.get()), b_rho, MPFR_RNDD);
+    const bool tiny = mpfr_cmp_si(rho_hi, -1100) < 0, huge = mpfr_cmp_si(rho_lo, 2000) > 0;
+    MpFloat tol(32), tol_inf(32), s(q2), c(q2);
+    mpfr_set_ui_2exp(tol, 1, -q2, MPFR_RNDU);
+    mpfr_add(tol, tol, b_theta, MPFR_RNDU);
+    mpfr_mul_2ui(tol_inf, tol, 1, MPFR_RNDU);
+    mpfr_set_ui_2exp(t, 1, -1000, MPFR_RNDU);
+    mpfr_max(tol_inf, tol_inf, t, MPFR_RNDU);
+    mpfr_sin_cos(s, c, mpc_imagref(l.get()), MPFR_RNDN);
+    // Settles one part (its exact value is e^rho times `f`, f = cos theta or sin theta).
+    auto settle = [&](bool zero, bool inf, mpfr_ptr part_out, mpfr_srcptr f, Approximation& part_approx) {
+      if (zero) {
+        if (tiny && mpfr_cmpabs(f, tol) > 0) {
+          mpfr_set_zero(part_out, mpfr_signbit(f) ? -1 : 1);
+          part_approx = {true, 0};
+        } else {
+          part_approx = unresolved.re;
+        }
+      } else if (inf) {
+        if (huge && mpfr_cmpabs(f, tol_inf) > 0) {
+          mpfr_set_inf(part_out, mpfr_signbit(f) ? -1 : 1);
+          part_approx = {true, 0};
+        } else {  // an infinity would be taken as settled whatever its bound: retry from a straddling 0
+          mpfr_set_zero(part_out, 1);
+          part_approx = unresolved.re;
+        }
+      }
+    };
+    settle(zero_re, inf_re, out_re, c, approx.re);
+    settle(zero_im, inf_im, out_im, s, approx.im);
+    return approx;
+  }));
+}
+
+Elem mpcExp(ElementType t, Elem x) { return complexExp(t, x); }
 Elem mpcLog(ElementType t, Elem x) { return complexUnary(t, x, mpc_log); }
 Elem mpcSqrt(ElementType t, Elem x) { return complexUnary(t, x, mpc_sqrt); }
 Elem mpcSin(ElementType t, Elem x) { return complexUnary(t, x, mpc_sin); }
@@ -488,7 +754,15 @@ Results unaryMathKernel(Interpreter& interp, const Operation& op, std::vector<Rt
   const UnaryMath* math = findUnaryMath(op.name);
   const ElementType t = operandType(op);
   if (isFloat(t)) {
+    // f32: the C library's double function where it provably rounds correctly (reference/fast_math.h).
+    const FastUnaryF64 fast = t == ElementType::kF32 ? fastF32Function(op.name) : nullptr;
     return mapElements(interp, op, operands, 1, [&](const std::vector<Elem>& a, Elem& out) {
+      if (fast) {
+        if (std::optional<uint32_t> r = fastF32Unary(fast, static_cast<uint32_t>(a[0].re))) {
+          out.re = *r;
+          return false;
+        }
+      }
       out.re = realUnary(t, a[0].re, math->real);
       return false;
     }, /*same_types=*/true);
@@ -505,9 +779,12 @@ Results unaryMathKernel(Interpreter& interp, const Operation& op, std::vector<Rt
 Results logisticKernel(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands) {
   const ElementType t = operandType(op);
   if (!isFloat(t) && !isComplex(t)) return typeError(interp, op, "float and complex types");
+  const FastUnaryF64 fast = t == ElementType::kF32 ? fastF32Function(op.name) : nullptr;
   return mapElements(interp, op, operands, 1, [&](const std::vector<Elem>& a, Elem& out) {
     if (isComplex(t)) {
       out = complexLogistic(t, a[0]);
+    } else if (std::optional<uint32_t> r = fast ? fastF32Unary(fast, static_cast<uint32_t>(a[0].re)) : std::nullopt) {
+      out.re = *r;
     } else {
       out.re = realLogistic(t, a[0].re);
     }
@@ -639,7 +916,7 @@ Results binaryKernel(Interpreter& interp, const Operation& op, std::vector<RtVal
       case Arith::kSubtract: out = complexBinary(t, a[0], a[1], mpc_sub); break;
       case Arith::kMultiply: out = complexBinary(t, a[0], a[1], mpc_mul); break;
       case Arith::kDivide: out = complexBinary(t, a[0], a[1], mpc_div); break;
-      case Arith::kPower: out = complexBinary(t, a[0], a[1], mpc_pow); break;
+      case Arith::kPower: out = complexPow(t, a[0], a[1]); break;
       case Arith::kAtan2: out = complexAtan2(t, a[0], a[1]); break;
       case Arith::kMaximum: out = complexMinMax(complexPartType(t), a[0], a[1], true); break;
       case Arith::kMinimum: out = complexMinMax(complexPartType(t), a[0], a[1], false); break;

@@ -55,7 +55,14 @@ std::optional<uint32_t> exactF32(MpfrFn fn, uint32_t bits) {
   return out;
 }
 
-int mpfrRsqrt(mpfr_ptr r, mpfr_srcptr x, mpfr_rnd_t rnd) { return mpfr_rec_sqrt(r, x, rnd); }
+// IEEE 754 rSqrt(-0) is -infinity, as the reference's kernel has it; MPFR's rec_sqrt gives +infinity.
+int mpfrRsqrt(mpfr_ptr r, mpfr_srcptr x, mpfr_rnd_t rnd) {
+  if (mpfr_zero_p(x) && mpfr_signbit(x)) {
+    mpfr_set_inf(r, -1);
+    return 0;
+  }
+  return mpfr_rec_sqrt(r, x, rnd);
+}
 
 struct Case {
   const char* op;
