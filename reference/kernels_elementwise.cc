@@ -596,10 +596,16 @@ Elem complexExp(ElementType ct, Elem x) {
 // magnitudes exceed tol, their signs are those of the exact parts.
 // - A zero part: if rho^ + B_rho < -1100, |z^w| < e^-1100 < 2^-1586, far below half the smallest
 //   subnormal (2^-1075 for f64): the part rounds to the zero of that sign.
-// - An infinite part: if rho^ - B_rho > 2000 and |cos theta^| (or |sin theta^|) > max(2 tol, 2^-1000),
-//   the exact part's magnitude exceeds e^2000 * 2^-1001 > 2^1884, beyond every part format's largest
-//   finite value (below 2^1024): it rounds to the infinity of that sign.
+// - An infinite part: with f^ = cos theta^ (or sin theta^), if |f^| > 2 tol, the exact |f| >= g =
+//   |f^| - tol >= 2^(E - 1) (E = g's binary exponent, <= 1), and if also rho^ - B_rho > 1100 - E (> 0),
+//   the part's magnitude e^rho |f| >= 2^(rho + E - 1) > 2^1099, beyond every part format's largest
+//   finite value (below 2^1024): it rounds to the infinity of f's sign.
 // Otherwise the part stays unresolved and the loop retries at twice the precision (q2 grows with it).
+// A part whose exact value is an exact zero (theta an exact multiple of pi/2, e.g. (-1)^(-3.4e38 -
+// 3.4e38i), whose imaginary part is e^(1.07e39) sin(-k pi) = 0) never resolves that way: beyond
+// kPowSettleLimit working bits the step falls back to MPC's value for it, as before this shortcut.
+constexpr mpfr_prec_t kPowSettleLimit = 4096;
+
 Elem complexPow(ElementType ct, Elem z, Elem w) {
   const ElementType part = complexPartType(ct);
   MpComplex a(64), b(64);
@@ -640,27 +646,36 @@ Elem complexPow(ElementType ct, Elem z, Elem w) {
     MpFloat rho_hi(q2 + 64), rho_lo(q2 + 64);
     mpfr_add(rho_hi, mpc_realref(l.get()), b_rho, MPFR_RNDU);
     mpfr_sub(rho_lo, mpc_realref(l.get()), b_rho, MPFR_RNDD);
-    const bool tiny = mpfr_cmp_si(rho_hi, -1100) < 0, huge = mpfr_cmp_si(rho_lo, 2000) > 0;
-    MpFloat tol(32), tol_inf(32), s(q2), c(q2);
+    const bool tiny = mpfr_cmp_si(rho_hi, -1100) < 0;
+    const bool give_up = mpfr_get_prec(out_re) > kPowSettleLimit;
+    MpFloat tol(32), tol_inf(32), g(32), s(q2), c(q2);
     mpfr_set_ui_2exp(tol, 1, -q2, MPFR_RNDU);
     mpfr_add(tol, tol, b_theta, MPFR_RNDU);
     mpfr_mul_2ui(tol_inf, tol, 1, MPFR_RNDU);
-    mpfr_set_ui_2exp(t, 1, -1000, MPFR_RNDU);
-    mpfr_max(tol_inf, tol_inf, t, MPFR_RNDU);
     mpfr_sin_cos(s, c, mpc_imagref(l.get()), MPFR_RNDN);
+    auto huge_with = [&](mpfr_srcptr f) {  // |f^| > 2 tol and rho^ - B_rho > 1100 - E
+      if (mpfr_cmpabs(f, tol_inf) <= 0) return false;
+      mpfr_abs(g, f, MPFR_RNDD);
+      mpfr_sub(g, g, tol, MPFR_RNDD);
+      return mpfr_cmp_si(rho_lo, 1100 - static_cast<long>(mpfr_get_exp(g))) > 0;
+    };
     // Settles one part (its exact value is e^rho times `f`, f = cos theta or sin theta).
     auto settle = [&](bool zero, bool inf, mpfr_ptr part_out, mpfr_srcptr f, Approximation& part_approx) {
       if (zero) {
         if (tiny && mpfr_cmpabs(f, tol) > 0) {
           mpfr_set_zero(part_out, mpfr_signbit(f) ? -1 : 1);
           part_approx = {true, 0};
+        } else if (give_up) {
+          part_approx = {true, 0};  // MPC's signed zero, what the loop's last step would have returned
         } else {
           part_approx = unresolved.re;
         }
       } else if (inf) {
-        if (huge && mpfr_cmpabs(f, tol_inf) > 0) {
+        if (huge_with(f)) {
           mpfr_set_inf(part_out, mpfr_signbit(f) ? -1 : 1);
           part_approx = {true, 0};
+        } else if (give_up) {
+          part_approx = {true, 0};  // MPC's infinity, as before
         } else {  // an infinity would be taken as settled whatever its bound: retry from a straddling 0
           mpfr_set_zero(part_out, 1);
           part_approx = unresolved.re;

@@ -943,8 +943,11 @@ class Interpreter:
             x, w = x.unsqueeze(-1), w.unsqueeze(-1)
             strides, rhs_dil = [1], [1]
         fn = {0: F.conv1d, 1: F.conv1d, 2: F.conv2d, 3: F.conv3d}[nsp]
-        if any(s == 0 for s in result_shape(op)):
-            return [torch.zeros(result_shape(op), dtype=dt)]  # an empty window or batch: nothing to compute
+        if any(s == 0 for s in result_shape(op)) or x.numel() == 0 or w.numel() == 0:
+            # an empty result, or every output element is an empty sum (a size-0 kernel window, no input
+            # features, or an input padded to nothing): zeros, nothing to compute
+            return [torch.zeros(result_shape(op), dtype=dt)]
+        need(x.dtype != torch.float16, f"torch {torch.__version__} CPU has no float16 convolution kernel")
         out = fn(x.contiguous(), w.contiguous(), stride=strides, dilation=rhs_dil, groups=groups)
         if nsp == 0:
             out = out.squeeze(-1)
@@ -984,6 +987,8 @@ class Interpreter:
         lengths = list(attr(op, "fft_length"))
         dims = list(range(x.dim() - len(lengths), x.dim()))
         kind = attr(op, "fft_type")
+        if x.numel() == 0 or 0 in lengths or any(s == 0 for s in result_shape(op)):
+            return [torch.zeros(result_shape(op), dtype=result_dtype(op))]  # nothing to transform
         if kind == "FFT":
             out = torch.fft.fftn(x, dim=dims)
         elif kind == "IFFT":
@@ -1000,19 +1005,26 @@ class Interpreter:
         x, scale, offset, mean, variance = ins
         need(x.dtype in FLOAT_DTYPES, "batch_norm on non-float")
         f = attr(op, "feature_index")
-        xm = x.movedim(f, 1)
+        xm = x.movedim(f, 0).unsqueeze(0)  # [1, C, ...]: F.batch_norm needs a batch dimension
+        if x.shape[f] == 0:  # no features (F.batch_norm refuses C = 0)
+            return [x.clone()] + ([mean, variance] if op["name"].endswith("training") else [])
         out = F.batch_norm(xm, mean, variance, weight=scale, bias=offset, training=False, eps=float(attr(op, "epsilon")))
-        return [out.movedim(1, f).contiguous()]
+        return [out.squeeze(0).movedim(0, f).contiguous()]
 
     def op_batch_norm_training(self, op, ins, env):
         x, scale, offset = ins
         need(x.dtype in FLOAT_DTYPES, "batch_norm on non-float")
         f = attr(op, "feature_index")
         dims = [d for d in range(x.dim()) if d != f]
-        variance, mean = torch.var_mean(x, dim=dims, unbiased=False)
-        xm = x.movedim(f, 1)
+        if dims:
+            variance, mean = torch.var_mean(x, dim=dims, unbiased=False)
+        else:  # one element per feature (torch reads dim=[] as "every dimension")
+            variance, mean = torch.zeros_like(x), x.clone()
+        xm = x.movedim(f, 0).unsqueeze(0)  # [1, C, ...]: F.batch_norm needs a batch dimension
+        if x.shape[f] == 0:  # no features (F.batch_norm refuses C = 0)
+            return [x.clone()] + ([mean, variance] if op["name"].endswith("training") else [])
         out = F.batch_norm(xm, mean, variance, weight=scale, bias=offset, training=False, eps=float(attr(op, "epsilon")))
-        return [out.movedim(1, f).contiguous(), mean, variance]
+        return [out.squeeze(0).movedim(0, f).contiguous(), mean, variance]
 
     def op_batch_norm_grad(self, op, ins, env):
         x, scale, mean, variance, grad_output = ins
@@ -1029,13 +1041,15 @@ class Interpreter:
         normalized = centered / stddev
         elements_per_feature = torch.tensor(count, dtype=x.dtype)
         i1 = grad_output * elements_per_feature
-        i2 = torch.sum(grad_output, dim=dims, keepdim=True)
-        i3 = torch.sum(grad_output * centered, dim=dims, keepdim=True)
+        def sum_over(t, keepdim):  # torch.sum reads dim=[] as "every dimension"
+            return torch.sum(t, dim=dims, keepdim=keepdim) if dims else t
+        i2 = sum_over(grad_output, True)
+        i3 = sum_over(grad_output * centered, True)
         i5 = (i3 * centered) / (variance.reshape(shape) + eps)
         i6 = (i1 - i2) - i5
         grad_operand = ((scale.reshape(shape) / stddev) / elements_per_feature) * i6
-        grad_scale = torch.sum(grad_output * normalized, dim=dims)
-        grad_offset = torch.sum(grad_output, dim=dims)
+        grad_scale = sum_over(grad_output * normalized, False)
+        grad_offset = sum_over(grad_output, False)
         return [grad_operand, grad_scale, grad_offset]
 
     # reductions
@@ -1063,9 +1077,14 @@ class Interpreter:
             return [full(i, list(values[0].shape[:-1])) for i in inits]
         return self.fold(op, region_index, env, values, inits)
 
+    def promote(self, op, tensors):
+        """The inputs of a reduction whose results (and body) have a wider element type than its inputs, widened
+        exactly to the result types first (the spec's promotable reductions)."""
+        return [self.widen(t, result_dtype(op, k), op["name"][len("stablehlo."):]) for k, t in enumerate(tensors)]
+
     def op_reduce(self, op, ins, env):
         n = len(ins) // 2
-        values, inits = ins[:n], ins[n:]
+        values, inits = self.promote(op, ins[:n]), self.promote(op, ins[n:])
         dims = list(attr(op, "dimensions"))
         keep = [d for d in range(values[0].dim()) if d not in dims]
         out_shape = [values[0].shape[d] for d in keep]
@@ -1075,7 +1094,7 @@ class Interpreter:
 
     def op_reduce_window(self, op, ins, env):
         n = len(ins) // 2
-        values, inits = ins[:n], ins[n:]
+        values, inits = self.promote(op, ins[:n]), self.promote(op, ins[n:])
         rank = values[0].dim()
         window = attr(op, "window_dimensions")
         strides = attr(op, "window_strides") or [1] * rank
@@ -1115,6 +1134,8 @@ class Interpreter:
         idx = cur_idx.reshape(-1)
         ok = cur_valid.reshape(-1)
         src, idx = src[ok], idx[ok]
+        dt = result_dtype(op)  # the scatter body may accumulate in a wider type than the operand's
+        src, init = self.widen(src, dt, "select_and_scatter"), self.widen(init, dt, "select_and_scatter")
         result = full(init, list(operand.shape)).reshape(-1)
         kind = body_kind(op["regions"][1]["blocks"][0])
         self.scatter_flat(op, 1, env, [result], idx, [src], kind)
