@@ -190,7 +190,8 @@ void reportChecks(const std::vector<ref::CheckResult>& checks, Totals& totals) {
     ++totals.checks;
     if (check.passed) continue;
     ++totals.failed_checks;
-    std::printf("%s: check failed: %s: %s\n", check.location.c_str(), check.op.c_str(), check.message.c_str());
+    std::printf("%s: check failed%s: %s: %s\n", check.location.c_str(),
+                check.process.empty() ? "" : strCat(" in process ", check.process).c_str(), check.op.c_str(), check.message.c_str());
   }
 }
 

@@ -197,7 +197,8 @@ CaseResult selfCheckResult(const CaseSource& source, const PreparedCase& prepare
   }
   int64_t failed = 0;
   for (const ref::CheckResult& c : run.checks)
-    if (!c.passed && failed++ == 0) r.message = strCat(c.location, ": ", c.op, ": ", c.message);
+    if (!c.passed && failed++ == 0)
+      r.message = strCat(c.location, c.process.empty() ? "" : strCat(" (process ", c.process, ")"), ": ", c.op, ": ", c.message);
   r.status = failed ? Status::kFail : Status::kPass;
   if (!failed) r.message = strCat(run.checks.size(), " check(s) of the case passed (it cannot be lowered: ", prepared.status.message(), ")");
   return r;

@@ -214,7 +214,10 @@ ParallelResult runParallel(const Module& module, std::string_view text, Parallel
   }
   for (std::thread& t : threads) t.join();
   for (size_t id = 0; id < n; ++id) {
-    for (CheckResult& c : checks[id]) out.checks.push_back(std::move(c));
+    for (CheckResult& c : checks[id]) {
+      if (n > 1) c.process = grid.processName(static_cast<int>(id));
+      out.checks.push_back(std::move(c));
+    }
     for (OutfeedRecord& r : outfeeds[id]) out.outfeed.push_back(std::move(r));
   }
   out.status = grid.firstError();

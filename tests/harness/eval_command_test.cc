@@ -103,6 +103,23 @@ TEST_F(EvalCommand, FailingCheckExitsOne) {
   EXPECT_THAT(r.output, HasSubstr("checks: 0 passed, 1 failed"));
 }
 
+TEST_F(EvalCommand, FailingCheckOnAGridNamesTheProcess) {
+  // Every process checks its replica id against 0: only replica 1 fails, and the message says so.
+  std::string path = write("grid.mlir",
+                           "module attributes {mhlo.num_replicas = 2 : i32, mhlo.num_partitions = 1 : i32} {\n"
+                           "  func.func @main() {\n"
+                           "    %id = stablehlo.replica_id : tensor<ui32>\n"
+                           "    check.expect_eq_const %id, dense<0> : tensor<ui32>\n"
+                           "    func.return\n"
+                           "  }\n"
+                           "}\n");
+  RunResult r = runHloconf("eval " + path);
+  EXPECT_EQ(r.status, 1) << r.output;
+  EXPECT_THAT(r.output, HasSubstr(path + ":4:5: check failed in process (1, 0): check.expect_eq_const: "));
+  EXPECT_THAT(r.output, Not(HasSubstr("in process (0, 0)")));
+  EXPECT_THAT(r.output, HasSubstr("checks: 1 passed, 1 failed"));
+}
+
 TEST_F(EvalCommand, ParseErrorExitsTwoWithLocation) {
   std::string path = write("bad.mlir",
                            "func.func @main() {\n"
