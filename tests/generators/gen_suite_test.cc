@@ -111,6 +111,15 @@ TEST(GenSuite, SweepsRunAsChunks) {
   auto r = test::runHloconf("run -q --no-cache sweep:tanh/bf16 sweep:multiply/f8E5M2 sweep:exponential/f32/100-101");
   EXPECT_EQ(r.status, 0) << r.output;
   EXPECT_NE(r.output.find("4 cases: 4 PASS"), std::string::npos) << r.output;
+  // Sharded and resumable like any run: a second run with --resume finds every chunk in the journal.
+  const fs::path dir = fs::temp_directory_path() / ("hloconf-sweep-resume-" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  auto first = test::runHloconf("run --no-cache sweep:log/f32/40000-40007 --shard 1/2 --report-dir " + dir.string());
+  EXPECT_EQ(first.status, 0) << first.output;
+  auto again = test::runHloconf("run --no-cache sweep:log/f32/40000-40007 --shard 1/2 --resume --report-dir " + dir.string());
+  EXPECT_EQ(again.status, 0) << again.output;
+  EXPECT_NE(again.output.find("resuming: "), std::string::npos) << again.output;
+  fs::remove_all(dir);
   auto bad = test::runHloconf("run -q sweep:exponential/f64");
   EXPECT_EQ(bad.status, 2) << bad.output;
   EXPECT_NE(bad.output.find("unary sweeps go up to 32 bits"), std::string::npos) << bad.output;
