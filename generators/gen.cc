@@ -1,4 +1,5 @@
 #include "generators/gen.h"
+#include "generators/program_util.h"
 
 #include <fnmatch.h>
 #include <mpfr.h>
@@ -31,15 +32,6 @@ bool isFiniteBits(ElementType t, uint64_t bits) {
   return c != FloatClass::kNaN && c != FloatClass::kInfinity;
 }
 
-uint64_t roundDouble(ElementType t, double v) {
-  mpfr_t m;
-  mpfr_init2(m, 64);
-  mpfr_set_d(m, v, MPFR_RNDN);
-  const uint64_t bits = encodeFloat(t, m);
-  mpfr_clear(m);
-  return bits;
-}
-
 uint64_t negateBits(ElementType t, uint64_t bits) {
   const FloatFormat& f = floatFormat(t);
   if (!f.has_sign) return bits;
@@ -66,7 +58,7 @@ std::vector<uint64_t> specialPool(ElementType t, const ValueHints& hints) {
     if (neg != bits) pool.push_back(neg);
   };
   add(0);
-  if (f.has_infinity) add(roundDouble(t, INFINITY));
+  if (f.has_infinity) add(floatFromDouble(t, INFINITY));
   if (auto nan = canonicalNaN(t)) {
     pool.push_back(*nan);
     if (f.nan_encoding == NanEncoding::kIeee) {
@@ -79,9 +71,9 @@ std::vector<uint64_t> specialPool(ElementType t, const ValueHints& hints) {
   add(smallestNormal(t));
   add(largestFinite(t));
   if (largestFinite(t) > 0) add(largestFinite(t) - 1);
-  for (double v : {1.0, 0.5, 2.0, 3.0}) add(roundDouble(t, v));
+  for (double v : {1.0, 0.5, 2.0, 3.0}) add(floatFromDouble(t, v));
   for (double v : hints.thresholds) {
-    const uint64_t b = roundDouble(t, v);
+    const uint64_t b = floatFromDouble(t, v);
     add(b);
     if (isFiniteBits(t, b + 1)) add(b + 1);
     if (b > 0 && isFiniteBits(t, b - 1)) add(b - 1);
@@ -277,8 +269,8 @@ std::vector<uint64_t> cancellingValues(ElementType t, int64_t n, Rng& rng) {
     const double x = std::ldexp(1.0, e) + ulp * static_cast<double>(rng.range(0, (int64_t{1} << std::min(precision - 1, 20)) - 1));
     const double small = ulp * static_cast<double>(rng.range(-8, 8));
     const bool negate = rng.chance(1, 2);
-    const uint64_t a = roundDouble(t, negate ? -x : x);
-    const uint64_t b = roundDouble(t, negate ? x - small : -x + small);
+    const uint64_t a = floatFromDouble(t, negate ? -x : x);
+    const uint64_t b = floatFromDouble(t, negate ? x - small : -x + small);
     if (rng.chance(1, 2)) {
       out.push_back(a);
       out.push_back(b);
@@ -287,7 +279,7 @@ std::vector<uint64_t> cancellingValues(ElementType t, int64_t n, Rng& rng) {
       out.push_back(a);
     }
   }
-  if (static_cast<int64_t>(out.size()) < n) out.push_back(roundDouble(t, 1.0));
+  if (static_cast<int64_t>(out.size()) < n) out.push_back(floatFromDouble(t, 1.0));
   return out;
 }
 
@@ -403,25 +395,9 @@ std::string GenContext::moduleText(std::string_view case_id, std::string_view co
   for (const Input& in : inputs_) {
     strAppend(&s, "    ", in.name, " = stablehlo.constant ", denseLiteral(in.value), " : ", in.value.type().toString(), "\n");
   }
-  for (const std::string& line : body_) {
-    size_t p = 0;
-    while (p < line.size()) {  // multi-line ops (regions) are indented line by line
-      size_t end = line.find('\n', p);
-      if (end == std::string::npos) end = line.size();
-      strAppend(&s, "    ", std::string_view(line).substr(p, end - p), "\n");
-      p = end + 1;
-    }
-  }
+  for (const std::string& line : body_) appendIndented(s, line, "    ");
   strAppend(&s, "    func.return ", result_values, outputs_.empty() ? "" : " : ", result_types, "\n  }\n");
-  for (const std::string& f : functions_) {
-    size_t p = 0;
-    while (p < f.size()) {
-      size_t end = f.find('\n', p);
-      if (end == std::string::npos) end = f.size();
-      strAppend(&s, "  ", std::string_view(f).substr(p, end - p), "\n");
-      p = end + 1;
-    }
-  }
+  for (const std::string& f : functions_) appendIndented(s, f, "  ");
   s += "}\n";
   return s;
 }
@@ -469,17 +445,6 @@ std::vector<std::string_view> splitOn(std::string_view s, char sep) {
   return parts;
 }
 
-bool parseU64(std::string_view s, uint64_t& out) {
-  if (s.empty() || s.size() > 19) return false;
-  uint64_t v = 0;
-  for (char c : s) {
-    if (c < '0' || c > '9') return false;
-    v = v * 10 + static_cast<uint64_t>(c - '0');
-  }
-  out = v;
-  return true;
-}
-
 bool matchesList(std::string_view list, std::string_view value) {
   if (list.empty()) return true;
   for (std::string_view item : splitOn(list, ',')) {
@@ -520,7 +485,7 @@ absl::StatusOr<CaseKey> parseCaseId(std::string_view id) {
   auto s = parseStrategy(parts[2]);
   if (!s) return absl::InvalidArgumentError(strCat("unknown strategy `", parts[2], "` in case ID gen/", id));
   key.strategy = *s;
-  if (!parseU64(parts[3], key.seed) || !parseU64(parts[4], key.index)) {
+  if (!parseDecimal(parts[3], key.seed) || !parseDecimal(parts[4], key.index)) {
     return absl::InvalidArgumentError(strCat("the seed and index of gen/", id, " must be decimal numbers"));
   }
   return key;
@@ -583,15 +548,7 @@ std::string upstreamFormat(const GeneratedCase& c, const std::vector<Tensor>& ex
   for (const GenContext::Input& in : ctx.inputs()) {
     if (in.is_static) strAppend(&s, "    ", in.name, " = stablehlo.constant ", denseLiteral(in.value), " : ", in.value.type().toString(), "\n");
   }
-  for (const std::string& line : ctx.body()) {
-    size_t p = 0;
-    while (p < line.size()) {
-      size_t end = line.find('\n', p);
-      if (end == std::string::npos) end = line.size();
-      strAppend(&s, "    ", std::string_view(line).substr(p, end - p), "\n");
-      p = end + 1;
-    }
-  }
+  for (const std::string& line : ctx.body()) appendIndented(s, line, "    ");
   strAppend(&s, "    ", join(e_names), " = func.call @expected() : () -> ", results(out_types), "\n");
   for (size_t k = 0; k < out_values.size(); ++k) {
     strAppend(&s, "    check.expect_eq ", out_values[k], ", ", e_names[k], " : ", out_types[k], "\n");
@@ -609,15 +566,7 @@ std::string upstreamFormat(const GeneratedCase& c, const std::vector<Tensor>& ex
     strAppend(&s, "    ", e_names[k], " = stablehlo.constant ", denseLiteral(expected[k]), " : ", expected[k].type().toString(), "\n");
   }
   strAppend(&s, "    func.return ", join(e_names), " : ", join(out_types), "\n  }\n");
-  for (const std::string& f : ctx.functions()) {
-    size_t p = 0;
-    while (p < f.size()) {
-      size_t end = f.find('\n', p);
-      if (end == std::string::npos) end = f.size();
-      strAppend(&s, "  ", std::string_view(f).substr(p, end - p), "\n");
-      p = end + 1;
-    }
-  }
+  for (const std::string& f : ctx.functions()) appendIndented(s, f, "  ");
   s += "}\n";
   return s;
 }

@@ -1,5 +1,7 @@
 #include "generators/program_util.h"
 
+#include <mpfr.h>
+
 #include <numeric>
 
 #include "ir/type.h"
@@ -48,6 +50,45 @@ std::string typeName(ElementType t) {
   if (t == ElementType::kC64) return "complex<f32>";
   if (t == ElementType::kC128) return "complex<f64>";
   return std::string(elementTypeName(t));
+}
+
+uint64_t floatFromDouble(ElementType t, double v) {
+  mpfr_t m;
+  mpfr_init2(m, 64);
+  mpfr_set_d(m, v, MPFR_RNDN);
+  const uint64_t bits = encodeFloat(t, m);
+  mpfr_clear(m);
+  return bits;
+}
+
+double floatToDouble(ElementType t, uint64_t bits) {
+  mpfr_t m;
+  mpfr_init2(m, 256);
+  decodeFloat(t, bits, m);
+  const double d = mpfr_get_d(m, MPFR_RNDN);
+  mpfr_clear(m);
+  return d;
+}
+
+bool parseDecimal(std::string_view s, uint64_t& out) {
+  if (s.empty() || s.size() > 19) return false;
+  uint64_t v = 0;
+  for (char c : s) {
+    if (c < '0' || c > '9') return false;
+    v = v * 10 + static_cast<uint64_t>(c - '0');
+  }
+  out = v;
+  return true;
+}
+
+void appendIndented(std::string& out, std::string_view text, std::string_view indent) {
+  size_t p = 0;
+  while (p < text.size()) {
+    size_t end = text.find('\n', p);
+    if (end == std::string_view::npos) end = text.size();
+    strAppend(&out, indent, text.substr(p, end - p), "\n");
+    p = end + 1;
+  }
 }
 
 }  // namespace hloconf::gen

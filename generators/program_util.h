@@ -26,6 +26,16 @@ int64_t numElements(const std::vector<int64_t>& shape);
 // "f32", "complex<f32>": the MLIR spelling of an element type.
 std::string typeName(ElementType t);
 
+// The bits of float type `t` nearest to `v` (one round-to-nearest-even step, the format's overflow rule).
+uint64_t floatFromDouble(ElementType t, double v);
+// The value of float bits of type `t` as a double (rounded to nearest; exact for formats of at most 53
+// significand bits and f64's range).
+double floatToDouble(ElementType t, uint64_t bits);
+// A decimal number of at most 19 digits (IDs, seeds, chunk numbers); false for anything else.
+bool parseDecimal(std::string_view s, uint64_t& out);
+// Appends each line of `text` to `out`, prefixed with `indent` and ended with a newline.
+void appendIndented(std::string& out, std::string_view text, std::string_view indent);
+
 }  // namespace hloconf::gen
 
 #endif  // HLOCONF_GENERATORS_PROGRAM_UTIL_H_

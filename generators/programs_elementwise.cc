@@ -41,22 +41,13 @@ constexpr Strategy kWithTies[] = {S::kUniform, S::kSpecial, S::kLogUniform, S::k
 
 // --- Helpers -------------------------------------------------------------------------------------------------
 
-double formatValue(ElementType t, uint64_t bits) {
-  mpfr_t m;
-  mpfr_init2(m, 256);
-  decodeFloat(t, bits, m);
-  const double d = mpfr_get_d(m, MPFR_RNDN);
-  mpfr_clear(m);
-  return d;
-}
-
 // The overflow and underflow thresholds of `op` for float format `t` (special values draw near them).
 std::vector<double> thresholds(std::string_view op, ElementType t) {
   if (isComplex(t)) t = complexPartType(t);
   if (!isFloat(t)) return {};
-  const double max = formatValue(t, largestFinite(t));
-  const double min_normal = formatValue(t, smallestNormal(t));
-  const double min_sub = formatValue(t, smallestSubnormal(t));
+  const double max = floatToDouble(t, largestFinite(t));
+  const double min_normal = floatToDouble(t, smallestNormal(t));
+  const double min_sub = floatToDouble(t, smallestSubnormal(t));
   if (op == "exponential" || op == "exponential_minus_one" || op == "logistic") {
     return {std::log(max), std::log(min_normal), std::log(min_sub), -std::log(max)};
   }
@@ -147,7 +138,7 @@ std::vector<Tensor> nearTieInputs(GenContext& ctx, int arity, const std::vector<
     strAppend(&operands, k ? ", " : "", "%a", k);
     strAppend(&types, k ? ", " : "", f64);
     Tensor v(Type::tensor({m}, Type::element(ElementType::kF64)));
-    for (int64_t i = 0; i < m; ++i) v.setBits(i, doubleToBits(formatValue(t, cand[static_cast<size_t>(k)][static_cast<size_t>(i)])));
+    for (int64_t i = 0; i < m; ++i) v.setBits(i, doubleToBits(floatToDouble(t, cand[static_cast<size_t>(k)][static_cast<size_t>(i)])));
     values.push_back(ref::RtValue::ofTensor(std::move(v)));
   }
   const std::string text = strCat("module {\n func.func @main(", args, ") -> ", f64, " {\n  %r = \"stablehlo.", ctx.op(), "\"(",

@@ -47,24 +47,6 @@ std::string scalarOf(std::string_view element) { return strCat("tensor<", elemen
 
 Tensor makeTensor(ElementType t, const Shape& shape) { return Tensor(Type::tensor(shape, Type::element(t))); }
 
-uint64_t floatBits(ElementType t, double v) {
-  mpfr_t m;
-  mpfr_init2(m, 64);
-  mpfr_set_d(m, v, MPFR_RNDN);
-  const uint64_t bits = encodeFloat(t, m);
-  mpfr_clear(m);
-  return bits;
-}
-
-double toDouble(ElementType t, uint64_t bits) {
-  mpfr_t m;
-  mpfr_init2(m, 256);
-  decodeFloat(t, bits, m);
-  const double d = mpfr_get_d(m, MPFR_RNDN);
-  mpfr_clear(m);
-  return d;
-}
-
 bool isFloatOrComplex(ElementType t) { return isFloat(t) || isComplex(t); }
 ElementType partType(ElementType t) { return isComplex(t) ? complexPartType(t) : t; }
 
@@ -72,8 +54,8 @@ ElementType partType(ElementType t) { return isComplex(t) ? complexPartType(t) :
 void setValue(Tensor& t, int64_t i, double v, double im = 0) {
   const ElementType et = t.elementType();
   const ElementType part = partType(et);
-  t.setBits(i, floatBits(part, v), 0);
-  if (isComplex(et)) t.setBits(i, floatBits(part, im), 1);
+  t.setBits(i, floatFromDouble(part, v), 0);
+  if (isComplex(et)) t.setBits(i, floatFromDouble(part, im), 1);
 }
 
 std::string joinNames(const std::vector<std::string>& names) {
@@ -277,8 +259,8 @@ Tensor identity(Body body, ElementType t) {
       case Body::kMin: v = INFINITY; break;
       default: break;
     }
-    out.setBits(0, floatBits(part, v), 0);
-    if (isComplex(t)) out.setBits(0, floatBits(part, body == Body::kAdd ? -0.0 : 0.0), 1);
+    out.setBits(0, floatFromDouble(part, v), 0);
+    if (isComplex(t)) out.setBits(0, floatFromDouble(part, body == Body::kAdd ? -0.0 : 0.0), 1);
     return out;
   }
   if (isBoolean(t)) {
@@ -842,7 +824,7 @@ Tensor positiveDefinite(GenContext& ctx, const Shape& shape, int64_t n) {
     // kUniform: uniform in value over [-1, 1] (uniform over encodings would make almost all of B tiny).
     auto entry = [&]() {
       if (draw == Strategy::kUniform) return static_cast<double>(rng.range(-1024, 1024)) / 1024.0;
-      return toDouble(part, drawFloat(part, draw, rng, hints));
+      return floatToDouble(part, drawFloat(part, draw, rng, hints));
     };
     for (int64_t i = 0; i < n * n; ++i) {
       br[i] = entry();

@@ -1,6 +1,7 @@
 #include "harness/sweep.h"
 
 #include "generators/exhaustive.h"
+#include "generators/program_util.h"
 #include "harness/cases.h"
 #include "ir/parser.h"
 #include "ir/printer.h"
@@ -8,21 +9,6 @@
 #include "ir/type.h"
 
 namespace hloconf {
-namespace {
-
-bool parseNumber(std::string_view s, uint64_t& out) {
-  if (s.empty() || s.size() > 19) return false;
-  uint64_t v = 0;
-  for (char c : s) {
-    if (c < '0' || c > '9') return false;
-    v = v * 10 + static_cast<uint64_t>(c - '0');
-  }
-  out = v;
-  return true;
-}
-
-}  // namespace
-
 std::string SweepChunk::id() const { return strCat("sweep/", op, "/", dtype, "/", chunk); }
 
 absl::StatusOr<std::vector<SweepChunk>> sweepChunks(std::string_view spec) {
@@ -44,8 +30,8 @@ absl::StatusOr<std::vector<SweepChunk>> sweepChunks(std::string_view spec) {
   if (parts.size() == 3) {
     const size_t dash = parts[2].find('-');
     const bool ok = single || dash == std::string_view::npos
-                        ? parseNumber(parts[2], first) && (last = first, true)
-                        : parseNumber(parts[2].substr(0, dash), first) && parseNumber(parts[2].substr(dash + 1), last);
+                        ? gen::parseDecimal(parts[2], first) && (last = first, true)
+                        : gen::parseDecimal(parts[2].substr(0, dash), first) && gen::parseDecimal(parts[2].substr(dash + 1), last);
     if (!ok || first > last || last >= s->chunks) {
       return absl::InvalidArgumentError(strCat("`", parts[2], "`: the chunks of this sweep are 0 to ", s->chunks - 1,
                                                " (", s->total, " inputs in chunks of ", gen::kSweepChunkInputs, ")"));
