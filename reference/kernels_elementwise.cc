@@ -167,10 +167,30 @@ Elem complexSign(ElementType ct, Elem x) {
 // expm1(a + bi) = (expm1(a) cos b - 2 sin^2(b/2)) + i exp(a) sin b. The real part may cancel, so its error
 // bound is absolute: 4 * 2^-q * (|T1| + |T2|) for the two terms at working precision q, plus the final
 // rounding.
+//
+// Far left, a <= -kExpm1Far (1100) with b a nonzero float: e^a <= e^-1100 < 2^-1586 =: eps.
+// - Im = e^a sin b: b is a nonzero float, so sin b != 0 (the zeros of sin are 0 and the irrational
+//   multiples k pi), and |Im| < eps, far below half the smallest subnormal of every part format (2^-1075
+//   for f64, 2^-150 for f32): it rounds to the zero of the sign of sin b (MPFR's correctly rounded sin,
+//   which has the exact value's sign since MPFR's exponent range cannot underflow it).
+// - Re = -1 + e^a cos b, within eps of -1, far inside half the gap between -1 and its neighbours
+//   (2^-54 toward 0 for f64, 2^-25 for f32): it rounds to -1.
+// Without this, a below about -3.2e18 made MPFR's exp(a) underflow to 0: the imaginary part became an
+// inexact zero with the conservative bound 2^emin, which straddles both zeros, and the loop doubled the
+// working precision up to its 65536-bit cap (with trig of b at each step).
+constexpr long kExpm1Far = 1100;
+
 Elem complexExpm1(ElementType ct, Elem x) {
   const ElementType part = complexPartType(ct);
   MpComplex a(64);
   toMpc(part, x, a);
+  if (finiteComplex(a) && !mpfr_zero_p(a.im()) && mpfr_cmp_si(a.re(), -kExpm1Far) <= 0) {
+    MpFloat s(64), minus_one(8), zero_im(8);
+    mpfr_sin(s, a.im(), MPFR_RNDN);
+    mpfr_set_si(minus_one, -1, MPFR_RNDN);
+    mpfr_set_zero(zero_im, mpfr_signbit(s) ? -1 : 1);
+    return {encodeFloat(part, minus_one), encodeFloat(part, zero_im)};
+  }
   return complexResult(roundComplexCorrectly(part, [&](mpc_ptr out) -> ComplexApproximation {
     if (!finiteComplex(a)) {
       mpc_exp(out, a, MPC_RNDNN);
@@ -269,8 +289,15 @@ Elem complexLog1p(ElementType ct, Elem x) {
 //   within 8u; A / N and E S / N within 12u (first order; 13u covers the higher-order terms). 13u is
 //   below 2^-(p+4) relative, i.e. a sixteenth of an ulp at p bits, plus the final rounding to p bits
 //   (half an ulp): within 2 ulps of `out`. The sign of zero never arises there (both parts nonzero).
-// - otherwise (x < 1, or a non-finite part): the MPC formula with the absolute bound above. There
-//   |w| > e^-1, so |s| / |w| is bounded and the absolute bound stays relative to the parts' size.
+// - -kLogisticFar < x < 1 with cos y > 0 (the sign of MPFR's correctly rounded cos y, never 0 for a
+//   nonzero float y): the same steps. A = 1 + E C is a sum of positive terms, so it keeps the terms'
+//   relative error 3u plus its own rounding: 4u; then N within 2 * 4u + u + u = 10u, A / N within
+//   14u and E S / N within 13u (first order; 15u covers the higher-order terms, E <= e^1100 cannot
+//   overflow MPFR). 15u is still below 2^-(p+4): within 2 ulps as above. The MPC step needed thousands
+//   of bits there when a part is far below |w| ~ 1, e.g. logistic(1e-307 + 5e-235i), Im ~ 1.2e-235.
+// - otherwise (x < 1 with cos y < 0, or a non-finite part): the MPC formula with the absolute bound
+//   above. There |w| > e^-1, so |s| / |w| is bounded and the absolute bound stays relative to the
+//   parts' size.
 constexpr long kLogisticFar = 1100;
 
 Elem complexLogistic(ElementType ct, Elem x) {
@@ -292,7 +319,11 @@ Elem complexLogistic(ElementType ct, Elem x) {
         mpfr_set_zero(zero_re, mpfr_signbit(c) ? -1 : 1);
         return {encodeFloat(part, zero_re), encodeFloat(part, zero_im)};
       }
-    } else if (mpfr_cmp_ui(a.re(), 1) >= 0) {
+    } else if (mpfr_cmp_ui(a.re(), 1) >= 0 || [&] {
+                 MpFloat c(64);
+                 mpfr_cos(c, a.im(), MPFR_RNDN);  // correctly rounded: the exact nonzero value's sign
+                 return mpfr_sgn(c.get()) > 0;
+               }()) {
       return complexResult(roundComplexCorrectly(part, [&](mpc_ptr out) -> ComplexApproximation {
         const mpfr_prec_t q = mpfr_get_prec(mpc_realref(out)) + 8;
         MpFloat e(q), c(q), s(q), ec(q), es(q), n(q), t(q);
@@ -699,13 +730,33 @@ Elem mpcCos(ElementType t, Elem x) { return complexUnary(t, x, mpc_cos); }
 // 6 roundings, and each part (a correctly rounded numerator over it) stays within 8 roundings at q bits,
 // far inside an ulp at p = q - 16 bits. For |x| >= 2^20 the exact parts are within e^(-2^21) of
 // (sign x, 0): they round to (+-1, +-0), the zero taking the sign of sin 2y.
+//
+// For |x| < 1/2 the same formula serves when cos 2y >= -3/4 and x, y are nonzero (MPC's tanh needed
+// thousands of bits for tiny x and y, e.g. tanh(1e-300 + 1e-300i): its tan divides by a cosine whose
+// imaginary part, ~1e-600, sits beside a real part ~1): cos 2y >= -3/4 is read from MPFR's correctly rounded cos at 64 bits, c^ >= -3/4,
+// so the exact c = cos 2y >= -3/4 - 2^-64 > -0.76. With ch = cosh 2x >= 1, the denominator
+// d = ch + c >= 0.24, and its relative error after the three roundings (ch, c, the sum: u = 2^-q each)
+// is at most u (ch + |c|) / (ch + c) + u <= u (1 + 0.76) / (1 - 0.76) + u < 8.4u ((ch + m) / (ch - m)
+// decreases in ch, so ch = 1 is the worst). Each part, a numerator within u over d, is then within
+// 9.4u before its final rounding (first order; 10.5u covers the higher-order terms), and 10.5u <
+// 2^-(q-4) = 2^-(p+12) relative, far below an ulp at p bits, plus the final rounding: within 2 ulps.
+// The parts are never exact (sinh 2x and sin 2y of nonzero floats are transcendental) and have the
+// signs of x and y (d > 0). A zero x or y (exact zero parts, their signs MPC's convention), a
+// non-finite part or cos 2y < -3/4 (the denominator can cancel) stay with MPC.
 Elem complexTanh(ElementType ct, Elem z) {
   const ElementType part = complexPartType(ct);
   MpComplex a(64);
   toMpc(part, z, a);
   MpFloat half(8);
   mpfr_set_d(half, 0.5, MPFR_RNDN);
-  if (!finiteComplex(a) || mpfr_cmpabs(a.re(), half) < 0) return complexUnary(ct, z, mpc_tanh);
+  if (!finiteComplex(a)) return complexUnary(ct, z, mpc_tanh);
+  if (mpfr_cmpabs(a.re(), half) < 0) {
+    if (mpfr_zero_p(a.re()) || mpfr_zero_p(a.im())) return complexUnary(ct, z, mpc_tanh);
+    MpFloat c(64);
+    mpfr_mul_2ui(c, a.im(), 1, MPFR_RNDN);  // exact
+    mpfr_cos(c, c, MPFR_RNDN);
+    if (mpfr_cmp_d(c, -0.75) < 0) return complexUnary(ct, z, mpc_tanh);
+  }
   if (mpfr_get_exp(a.re()) > 20) {  // |x| >= 2^20
     MpFloat s(64), one(8), zero(8);
     mpfr_mul_2ui(s, a.im(), 1, MPFR_RNDN);
@@ -723,7 +774,7 @@ Elem complexTanh(ElementType ct, Elem z) {
     mpfr_sin_cos(s2, c2, t, MPFR_RNDN);
     mpfr_add(d, ch, c2, MPFR_RNDN);
     mpfr_div(mpc_realref(out), sh, d, MPFR_RNDN);
-    const bool inexact_re = true;  // sinh 2x / d with |x| >= 1/2 is never taken as exact
+    const bool inexact_re = true;  // sinh 2x / d with x != 0 is never taken as exact
     const bool inexact_im = mpfr_div(mpc_imagref(out), s2, d, MPFR_RNDN) != 0 || !mpfr_zero_p(s2);
     return complexWithinUlps(out, 1, inexact_re, inexact_im);
   }));
