@@ -59,7 +59,7 @@ std::vector<uint64_t> specialPool(ElementType t, const ValueHints& hints) {
   };
   add(0);
   if (f.has_infinity) add(floatFromDouble(t, INFINITY));
-  if (auto nan = canonicalNaN(t)) {
+  if (auto nan = canonicalNaN(t); nan && !hints.finite_only) {
     pool.push_back(*nan);
     if (f.nan_encoding == NanEncoding::kIeee) {
       pool.push_back(negateBits(t, *nan));

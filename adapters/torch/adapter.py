@@ -99,7 +99,8 @@ class QuantType:
         self.scales, self.zero_points = [], []
         for entry in entries:
             scale, _, zero_point = entry.strip().partition(":")
-            self.scales.append(float(scale))
+            # The scale is a value of the expressed type (f32): MLIR prints it as a double, torch holds a double.
+            self.scales.append(float(np.float32(float(scale))))
             self.zero_points.append(int(zero_point) if zero_point else 0)
 
     def from_storage(self, x):
@@ -494,6 +495,8 @@ def bitcast_convert(x, dt, shape):
     if x.dtype == dt:
         return x.clone()
     need(x.dtype != torch.bool and dt != torch.bool, "bitcast_convert to or from i1")
+    if x.numel() == 0:
+        return torch.empty(shape, dtype=dt)  # (torch cannot view an empty tensor as another element size)
     return x.contiguous().reshape(-1).view(dt).reshape(shape).clone()
 
 
@@ -1018,12 +1021,14 @@ class Interpreter:
         dims = [d for d in range(x.dim()) if d != f]
         if dims:
             variance, mean = torch.var_mean(x, dim=dims, unbiased=False)
-        else:  # one element per feature (torch reads dim=[] as "every dimension")
-            variance, mean = torch.zeros_like(x), x.clone()
+        else:  # one element per feature (torch reads dim=[] as "every dimension"): the mean is the element,
+            mean = x.clone()  # the variance (x - mean)^2 (NaN for an infinite or NaN element)
+            variance = (x - mean) * (x - mean)
         xm = x.movedim(f, 0).unsqueeze(0)  # [1, C, ...]: F.batch_norm needs a batch dimension
         if x.shape[f] == 0:  # no features (F.batch_norm refuses C = 0)
             return [x.clone()] + ([mean, variance] if op["name"].endswith("training") else [])
-        out = F.batch_norm(xm, mean, variance, weight=scale, bias=offset, training=False, eps=float(attr(op, "epsilon")))
+        out = F.batch_norm(xm, mean, variance, weight=scale, bias=offset, training=False,
+                           eps=float(attr(op, "epsilon")))
         return [out.squeeze(0).movedim(0, f).contiguous(), mean, variance]
 
     def op_batch_norm_grad(self, op, ins, env):
