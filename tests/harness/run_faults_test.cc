@@ -153,7 +153,9 @@ TEST_F(RunFaults, UndeclaredOpsAreUnsupported) {
       EXPECT_EQ(c["status"], "UNSUPPORTED") << id;
       EXPECT_THAT(c["message"].get<std::string>(), HasSubstr("stablehlo.abs")) << id;
     }
-    if (id.rfind("spec/atan2/", 0) == 0) EXPECT_EQ(c["status"], "UNSUPPORTED") << id;  // not in its handshake
+    if (id.rfind("spec/atan2/", 0) == 0) {
+      EXPECT_EQ(c["status"], "UNSUPPORTED") << id;  // not in its handshake
+    }
   }
 }
 
