@@ -564,11 +564,12 @@ Results batchNormGradKernel(Interpreter& interp, const Operation& op, std::vecto
     exactSum(i2, gs);
     exactSum(i3, gc);
     mpfr_sqrt(sd, ve, MPFR_RNDN);
-    {
+    if (!groups[f].empty()) {
       MpFloat gsc(w);
       mpfr_div(gsc, i3, sd, MPFR_RNDN);
       grad_scale.setBits(f, encodeFloat(st.type, gsc));
-    }
+    }  // else +0: the spec sums grad_output * normalized_operand over no element (its reduce starts at 0),
+       // whatever sqrt(variance + epsilon) is, so a zero, negative or NaN variance gives no NaN here.
     grad_offset.setBits(f, encodeFloat(st.type, i2));
     exactMul(t3, st.count_e, ve);
     mpfr_mul(den_w, t3, sd, MPFR_RNDN);

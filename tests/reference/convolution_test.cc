@@ -223,6 +223,27 @@ TEST(BatchNorm, TrainingAndGradMatchMpmath) {
   EXPECT_EQ(values(e.results[5]), f({2.45000005f, -0.0999999642f}));
 }
 
+// An empty feature: grad_scale is the spec's sum over no element, +0, even where sqrt(variance + epsilon)
+// is NaN (a negative variance) or 0; grad_offset likewise.
+TEST(BatchNorm, GradOfAnEmptyFeatureIsZero) {
+  const std::string text =
+      "func.func @main() -> (tensor<0x2xf32>, tensor<2xf32>, tensor<2xf32>) {\n"
+      "  %x = stablehlo.constant dense<> : tensor<0x2xf32>\n"
+      "  %s = stablehlo.constant dense<[1.0, 2.0]> : tensor<2xf32>\n"
+      "  %m = stablehlo.constant dense<[0.0, 1.0]> : tensor<2xf32>\n"
+      "  %v = stablehlo.constant dense<[-4.0, 0.0]> : tensor<2xf32>\n"
+      "  %g = stablehlo.constant dense<> : tensor<0x2xf32>\n"
+      "  %q:3 = \"stablehlo.batch_norm_grad\"(%x, %s, %m, %v, %g) {epsilon = 0.0 : f32, feature_index = 1 : i64} : "
+      "(tensor<0x2xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>, tensor<0x2xf32>) -> (tensor<0x2xf32>, tensor<2xf32>, tensor<2xf32>)\n"
+      "  func.return %q#0, %q#1, %q#2 : tensor<0x2xf32>, tensor<2xf32>, tensor<2xf32>\n}\n";
+  Evaluation e = evaluate(text);
+  ASSERT_TRUE(e.status.ok()) << e.status.message();
+  ASSERT_EQ(e.results.size(), 3u);
+  EXPECT_EQ(hex(bitsAt(e.results[1], 0)), "0x0");  // not NaN although sqrt(-4) is
+  EXPECT_EQ(hex(bitsAt(e.results[1], 1)), "0x0");  // not NaN although 0/sqrt(0) is
+  EXPECT_EQ(hex(bitsAt(e.results[2], 0)), "0x0");
+}
+
 TEST(BatchNorm, MalformedAttributesAreErrors) {
   auto run = [](const std::string& attrs, const std::string& scale_type = "tensor<2xf32>") {
     const std::string text = strCat(
