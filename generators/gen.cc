@@ -38,21 +38,17 @@ uint64_t negateBits(ElementType t, uint64_t bits) {
   return bits ^ (1ull << (f.total_bits - 1));
 }
 
+// Whether float bits of type `t` respect hints.max_magnitude (NaN and infinities do not, when it is set).
+bool withinMagnitude(ElementType t, uint64_t bits, const ValueHints& hints) {
+  return !(hints.max_magnitude > 0) || std::fabs(floatToDouble(t, bits)) <= hints.max_magnitude;
+}
+
 // The pool `special` draws from: each value with its negation where the format has a sign.
 std::vector<uint64_t> specialPool(ElementType t, const ValueHints& hints) {
   const FloatFormat& f = floatFormat(t);
   std::vector<uint64_t> pool;
   auto add = [&](uint64_t bits) {
-    if (hints.finite_only && !isFiniteBits(t, bits)) return;
-    if (hints.max_magnitude > 0) {
-      mpfr_t m;
-      mpfr_init2(m, 256);
-      decodeFloat(t, bits, m);
-      const bool too_big = !mpfr_number_p(m) || mpfr_cmpabs_ui(m, 0) < 0 ||
-                           std::fabs(mpfr_get_d(m, MPFR_RNDN)) > hints.max_magnitude;
-      mpfr_clear(m);
-      if (too_big) return;
-    }
+    if ((hints.finite_only && !isFiniteBits(t, bits)) || !withinMagnitude(t, bits, hints)) return;
     pool.push_back(bits);
     const uint64_t neg = negateBits(t, bits);
     if (neg != bits) pool.push_back(neg);
@@ -81,16 +77,6 @@ std::vector<uint64_t> specialPool(ElementType t, const ValueHints& hints) {
   std::sort(pool.begin(), pool.end());
   pool.erase(std::unique(pool.begin(), pool.end()), pool.end());
   return pool;
-}
-
-bool withinMagnitude(ElementType t, uint64_t bits, const ValueHints& hints) {
-  if (!(hints.max_magnitude > 0)) return true;
-  mpfr_t m;
-  mpfr_init2(m, 256);
-  decodeFloat(t, bits, m);
-  const bool ok = mpfr_number_p(m) && std::fabs(mpfr_get_d(m, MPFR_RNDN)) <= hints.max_magnitude;
-  mpfr_clear(m);
-  return ok;
 }
 
 uint64_t uniformFloat(ElementType t, Rng& rng, const ValueHints& hints) {
@@ -223,24 +209,35 @@ std::optional<Strategy> parseStrategy(std::string_view name) {
   return std::nullopt;
 }
 
-uint64_t drawFloat(ElementType t, Strategy strategy, Rng& rng, const ValueHints& hints) {
-  if (strategy == Strategy::kSpecial && rng.chance(3, 4)) {
-    const std::vector<uint64_t> pool = specialPool(t, hints);
-    if (!pool.empty()) return rng.pick(pool);
-  }
+namespace {
+// drawFloat with the special pool of (t, hints) already built: `pool` is that pool, or nullptr when the
+// strategy is not kSpecial.
+uint64_t drawFloatFrom(ElementType t, Strategy strategy, Rng& rng, const ValueHints& hints, const std::vector<uint64_t>* pool) {
+  if (strategy == Strategy::kSpecial && rng.chance(3, 4) && !pool->empty()) return rng.pick(*pool);
   if (strategy == Strategy::kLogUniform || strategy == Strategy::kSpecial) return logUniformFloat(t, rng, hints);
   return uniformFloat(t, rng, hints);
+}
+}  // namespace
+
+uint64_t drawFloat(ElementType t, Strategy strategy, Rng& rng, const ValueHints& hints) {
+  if (strategy != Strategy::kSpecial) return drawFloatFrom(t, strategy, rng, hints, nullptr);
+  const std::vector<uint64_t> pool = specialPool(t, hints);
+  return drawFloatFrom(t, strategy, rng, hints, &pool);
 }
 
 void fillTensor(Tensor& t, Strategy strategy, Rng& rng, const ValueHints& hints) {
   const ElementType et = t.elementType();
+  // The special pool depends only on the float type and the hints: built once per tensor, not per element.
+  std::vector<uint64_t> pool;
+  const ElementType float_type = isComplex(et) ? complexPartType(et) : et;
+  if (strategy == Strategy::kSpecial && isFloat(float_type)) pool = specialPool(float_type, hints);
+  const std::vector<uint64_t>* special = strategy == Strategy::kSpecial ? &pool : nullptr;
   for (int64_t i = 0; i < t.numElements(); ++i) {
     if (isComplex(et)) {
-      const ElementType part = complexPartType(et);
-      t.setBits(i, drawFloat(part, strategy, rng, hints), 0);
-      t.setBits(i, drawFloat(part, strategy, rng, hints), 1);
+      t.setBits(i, drawFloatFrom(float_type, strategy, rng, hints, special), 0);
+      t.setBits(i, drawFloatFrom(float_type, strategy, rng, hints, special), 1);
     } else if (isFloat(et)) {
-      t.setBits(i, drawFloat(et, strategy, rng, hints));
+      t.setBits(i, drawFloatFrom(et, strategy, rng, hints, special));
     } else {
       t.setBits(i, drawInteger(et, strategy, rng, hints));
     }
