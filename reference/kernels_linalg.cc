@@ -11,14 +11,15 @@
 //   undecided at the last precision is an exact zero or an exact rounding midpoint reached by cancelling
 //   irrational twiddles, which no error bound can certify: an interval containing 0 gives +0, otherwise
 //   the value at the last precision is rounded. Non-finite inputs make the results that depend on them NaN,
-//   marked implementation-defined. error_bound: Higham's Theorem 24.2 (radix-2 Cooley-Tukey) for FFT and
-//   IFFT whose fft_length are all powers of two; empty otherwise (no theorem covers other algorithms).
-// - cholesky: computed with MPFR/MPC at w = 4p+128 bits and again at 2w, rounded once; when the two
-//   roundings differ, w doubles again (a convergence test, not a certified error bound). The
-//   opposite triangle is +0 and marked implementation-defined. A matrix that is not Hermitian positive
-//   definite (a pivot <= 0 or NaN) is undefined behaviour: all its elements are NaN and marked.
-//   No error_bound (a componentwise forward bound for the factor needs a condition number we do not
-//   certify).
+//   marked implementation-defined. error_bound: a normwise bound for mixed-radix algorithms (a stage model
+//   generalising Higham's Theorem 24.2; fftErrorBound), for every kind and length.
+// - cholesky: the Cholesky-Crout recurrence with MPFR/MPC at w = 4p+128 bits, its own error bounded by the
+//   theorems below at unit roundoff 2^-w, each part rounded once when its interval decides it (Ziv: w
+//   doubles for undecided parts). The opposite triangle is +0 and marked implementation-defined. A matrix
+//   that is not Hermitian positive definite (a pivot <= 0 or NaN) is undefined behaviour: all its elements
+//   are NaN and marked. error_bound: Higham's Theorem 10.3 (backward error) with Theorem 10.8 (Sun's
+//   normwise perturbation bound), using ||A^-1||_2 <= ||L^-1||_F^2; a matrix too close to singular for
+//   the theorem in the element type is marked implementation-defined.
 // - triangular_solve: solved exactly in rational arithmetic (GMP), then correctly rounded (roundCorrectly).
 //   error_bound: Higham's Theorem 8.5 backward error turned into a componentwise forward bound.
 //   A zero pivot (singular matrix) or a non-finite input makes that batch's results NaN and marked.
@@ -262,6 +263,86 @@ std::optional<uint64_t> roundPart(ElementType t, mpfr_srcptr v, double err) {
   return roundInterval(t, v, e);
 }
 
+// The per-element error bound of an fft result (docs/accumulation.md, "fft", error_bound). The model: an
+// implementation factors each length n into stages of radix r (the finest factorisation is the prime
+// one; composite radices such as 4 or 8 cost less under this model, see the doc), and each output of a
+// stage is a combination of r stage inputs with twiddles of modulus 1 whose rounding errors are at most
+// eta_r * sum_j |x_j| (eta_r = 2 mu + sqrt(2) gamma_{2r+6}, mu = u: twiddle error and the butterfly's
+// products and sums, generously). So the computed stage is (A + dA) x with |dA| <= eta_r |A|,
+// ||dA||_2 <= eta_r r = sqrt(r) eta_r ||A||_2, and the whole transform (Higham's proof of Thm 24.2)
+// satisfies ||y^ - y||_2 <= (prod (1 + sqrt(r) eta_r) - 1) ||y||_2. Real transforms add one radix-2
+// stage (packing a real sequence into a half-length complex one and untangling it); the inverse kinds
+// add 2u for the scaling by 1/N. ||y_full||_2 is sqrt(N) ||x||_2 (FFT, RFFT), ||x||_2 / sqrt(N) (IFFT)
+// or at most sqrt(2) ||x_half||_2 / sqrt(N) (IRFFT: the Hermitian extension of the half spectrum). A
+// component is at most the 2-norm: each element gets eps ||y_full||_2 plus half an ulp of its golden
+// value. Slices with a non-finite input get no bound (0: their NaN results are marked). The bound
+// assumes no overflow or underflow inside the implementation.
+std::vector<double> fftErrorBound(const Tensor& in, const Tensor& rt, ElementType part, const std::vector<int64_t>& lengths,
+                                  const std::string& kind) {
+  const int p = formatPrecision(part);
+  const double u = std::ldexp(1.0, -p);
+  const bool real_in = kind == "RFFT", real_out = kind == "IRFFT", inverse = kind == "IFFT" || kind == "IRFFT";
+  // eps = prod (1 + e_s) - 1, accumulated as eps + e + eps e (1 + eps - 1 would lose the small eps).
+  double eps = 0, total = 1;
+  const auto grow = [&](double e) { eps = eps + e + eps * e; };
+  auto stage = [&](int64_t r) {
+    const double eta = 2 * u + std::sqrt(2.0) * gamma(static_cast<double>(2 * r + 6), p);
+    grow(std::sqrt(static_cast<double>(r)) * eta * (1 + 0x1p-40));
+  };
+  for (int64_t n : lengths) {
+    total *= static_cast<double>(std::max<int64_t>(n, 1));
+    int64_t m = n;
+    for (int64_t f = 2; m > 1 && f * f <= m; ++f) {
+      while (m % f == 0) {
+        stage(f);
+        m /= f;
+      }
+    }
+    if (m > 1) stage(m);
+  }
+  if (real_in || real_out) stage(2);
+  if (inverse) grow(2 * u);
+  eps = std::isfinite(eps) ? std::nextafter(eps * (1 + 0x1p-30), INFINITY) : INFINITY;
+  // Elements per transformed slice in the operand and in the result (the innermost size(lengths) dims).
+  const auto innermost = [&](const std::vector<int64_t>& shape) {
+    int64_t n = 1;
+    for (size_t i = shape.size() - lengths.size(); i < shape.size(); ++i) n *= shape[i];
+    return n;
+  };
+  const int64_t in_block = innermost(in.type().shape()), out_block = innermost(rt.type().shape());
+  const int parts_in = real_in ? 1 : 2, parts_out = real_out ? 1 : 2;
+  std::vector<double> bounds(rt.numElements());
+  if (out_block == 0) return bounds;
+  const int64_t slices = rt.numElements() / out_block;
+  MpFloat norm2(64), x(64), sq(64);
+  for (int64_t s = 0; s < slices; ++s) {
+    mpfr_set_zero(norm2, 1);
+    bool special = false;
+    for (int64_t i = s * in_block; i < (s + 1) * in_block; ++i) {
+      for (int k = 0; k < parts_in; ++k) {
+        decodeFloat(part, in.bits(i, k), x);
+        if (!mpfr_number_p(x)) special = true;
+        mpfr_sqr(sq, x, MPFR_RNDU);
+        mpfr_add(norm2, norm2, sq, MPFR_RNDU);
+      }
+    }
+    // ||y_full||_2, rounded up.
+    if (inverse) mpfr_div_d(norm2, norm2, total, MPFR_RNDU); else mpfr_mul_d(norm2, norm2, total, MPFR_RNDU);
+    if (real_out) mpfr_mul_ui(norm2, norm2, 2, MPFR_RNDU);
+    mpfr_sqrt(norm2, norm2, MPFR_RNDU);
+    mpfr_mul_d(norm2, norm2, eps, MPFR_RNDU);
+    const double normwise = mpfr_get_d(norm2, MPFR_RNDU);
+    for (int64_t i = s * out_block; i < (s + 1) * out_block; ++i) {
+      if (special) continue;
+      double h = 0;
+      for (int k = 0; k < parts_out; ++k) h = std::max(h, halfUlp(part, rt.bits(i, k)));
+      const double b = normwise + h;
+      bounds[i] = std::isfinite(b) ? std::nextafter(b, INFINITY) : INFINITY;
+    }
+  }
+  return bounds;
+}
+
 Results fftKernel(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands) {
   if (operands.size() != 1 || op.results.size() != 1) return interp.opError(op, "takes one operand and has one result");
   auto in_t = tensorOperand(interp, op, operands, 0);
@@ -382,50 +463,10 @@ Results fftKernel(Interpreter& interp, const Operation& op, std::vector<RtValue>
   }
   RtValue result = RtValue::ofTensor(std::move(out), std::move(impl));
 
-  // error_bound: Higham, Accuracy and Stability of Numerical Algorithms, 2nd ed., Thm 24.2 (radix-2
-  // Cooley-Tukey, twiddles with error mu <= u): ||y^ - y||_2 <= t eta / (1 - t eta) ||y||_2, t = log2 N,
-  // eta = mu + gamma_4 (sqrt 2 + mu). Only FFT and IFFT with every length a power of two.
-  bool pow2 = kind == "FFT" || kind == "IFFT";
-  int64_t total = 1;
-  for (int64_t n : lengths) {
-    if (n <= 0 || (n & (n - 1)) != 0) pow2 = false;
-    total *= std::max<int64_t>(n, 1);
-  }
-  if (pow2 && result.tensor.numElements() > 0) {
-    const double t = std::log2(static_cast<double>(total));
-    const double u = std::ldexp(1.0, -p);
-    const double eta = u + gamma(4, p) * (std::sqrt(2.0) * (1 + 0x1p-50) + u);
-    const double te = t * eta * (1 + 0x1p-40);
-    const double rel = te < 1 ? std::nextafter(te / (1 - te), INFINITY) : INFINITY;
-    const int64_t block = total;  // elements per transformed slice (same in operand and result)
-    const Tensor& rt = result.tensor;
-    std::vector<double> bounds(rt.numElements());
-    for (int64_t b0 = 0; b0 < rt.numElements(); b0 += block) {
-      double norm2 = 0;  // ||x||_2^2 of the slice, rounded up generously
-      bool special = false;
-      for (int64_t i = b0; i < b0 + block; ++i) {
-        for (int k = 0; k < 2; ++k) {
-          MpFloat x(64);
-          decodeFloat(part, in.bits(i, k), x);
-          if (!mpfr_number_p(x)) special = true;
-          const double d = std::fabs(mpfr_get_d(x, MPFR_RNDA));
-          norm2 += d * d;
-        }
-      }
-      norm2 *= 1 + 0x1p-30;
-      const double ynorm = std::sqrt(inverse ? norm2 / static_cast<double>(total) : norm2 * static_cast<double>(total)) * (1 + 0x1p-30);
-      for (int64_t i = b0; i < b0 + block; ++i) {
-        if (special) {
-          bounds[i] = 0;
-          continue;
-        }
-        const double h = std::max(halfUlp(part, rt.bits(i, 0)), halfUlp(part, rt.bits(i, 1)));
-        const double b = rel * ynorm + h;
-        bounds[i] = std::isfinite(b) ? std::nextafter(b, INFINITY) : INFINITY;
-      }
-    }
-    result.error_bound = std::move(bounds);
-  }
+  // error_bound (docs/accumulation.md, "fft"): the stage model generalising Higham's Theorem 24.2 to
+  // mixed radices and real transforms. ||y^ - y||_2 <= eps ||y_full||_2, with
+  // eps = prod over stages (1 + sqrt(r) eta_r) - 1, eta_r = 2 mu + sqrt(2) gamma_{2r+6}, mu = u.
+  if (result.tensor.numElements() > 0) result.error_bound = fftErrorBound(in, result.tensor, part, lengths, kind);
   return std::vector<RtValue>{std::move(result)};
 }
 
@@ -436,7 +477,6 @@ Results choleskyKernel(Interpreter& interp, const Operation& op, std::vector<RtV
   auto a_t = tensorOperand(interp, op, operands, 0);
   if (!a_t.ok()) return a_t.status();
   const Tensor& a = **a_t;
-  if (a.type().isQuantized() || op.results[0]->type.isQuantized()) return interp.unsupported(op, "quantized cholesky (issue 4, quantization)");
   const std::optional<bool> lower_attr = boolAttr(op, "lower", false);
   if (!lower_attr) return interp.opError(op, "lower must be a boolean");
   const bool lower = *lower_attr;
@@ -460,15 +500,16 @@ Results choleskyKernel(Interpreter& interp, const Operation& op, std::vector<RtV
   Tensor out(*result_type);
   std::vector<uint8_t> impl(out.numElements());
   const RtValue& operand = operands[0];
-  // Factors batch `b` at w bits: the rounded bits of every element of the matrix (row-major, re then im);
-  // `ok` false when the matrix is not Hermitian positive definite (or has a non-finite element).
-  auto factor = [&](int64_t b, mpfr_prec_t w, std::vector<uint64_t>& bits, bool& ok, bool& marked) {
-    auto l = std::make_unique<MpComplex[]>(static_cast<size_t>(n * n));  // L, row-major, at w bits
+  // Factors batch `b` at w bits into `l` (L, row-major; the upper triangle unused). `ok` is false when the
+  // matrix is not Hermitian positive definite (or has a non-finite element). `trace` gets tr(A), rounded up.
+  auto factor = [&](int64_t b, mpfr_prec_t w, std::unique_ptr<MpComplex[]>& l, bool& ok, bool& marked, double& trace) {
+    l = std::make_unique<MpComplex[]>(static_cast<size_t>(n * n));
     for (int64_t i = 0; i < n * n; ++i) mpc_set_prec(l[i], w);
     MpComplex acc(w), t(w);
     const int64_t base = b * n * n;
     ok = true;
     marked = false;
+    trace = 0;
     // Element (i, j), i >= j, of the Hermitian matrix read from the chosen triangle.
     auto load = [&](int64_t i, int64_t j, mpc_ptr z) {
       const int64_t idx = lower ? base + i * n + j : base + j * n + i;
@@ -481,6 +522,7 @@ Results choleskyKernel(Interpreter& interp, const Operation& op, std::vector<RtV
     for (int64_t j = 0; j < n && ok; ++j) {
       for (int64_t i = j; i < n && ok; ++i) {
         load(i, j, acc);
+        if (i == j && ok) trace += std::fabs(mpfr_get_d(mpc_realref(acc.get()), MPFR_RNDA));
         for (int64_t k = 0; k < j; ++k) {
           mpc_conj(t, l[j * n + k], MPC_RNDNN);
           mpc_mul(t, l[i * n + k], t, MPC_RNDNN);
@@ -499,34 +541,94 @@ Results choleskyKernel(Interpreter& interp, const Operation& op, std::vector<RtV
         }
       }
     }
-    bits.assign(2 * n * n, 0);
-    if (!ok) return;
-    MpFloat im(w);
-    for (int64_t i = 0; i < n; ++i) {
-      for (int64_t j = 0; j < n; ++j) {
-        if (!(lower ? j <= i : i <= j)) continue;
-        MpComplex& z = lower ? l[i * n + j] : l[j * n + i];
-        bits[2 * (i * n + j)] = encodeFloat(part, mpc_realref(z.get()));
-        mpfr_set(im, mpc_imagref(z.get()), MPFR_RNDN);
-        if (!lower) mpfr_neg(im, im, MPFR_RNDN);  // U = L^H
-        if (mpfr_zero_p(im)) mpfr_set_zero(im, 1);
-        bits[2 * (i * n + j) + 1] = encodeFloat(part, im);
+    trace = std::nextafter(trace * (1 + 0x1p-40), INFINITY);
+  };
+  // ||L^-1||_F^2 >= ||A^-1||_2 for the factor at w bits (forward substitution, column by column), as a
+  // double rounded up with a generous margin (the factor is accurate to far more bits than the margin).
+  auto inverseNormSquared = [&](const std::unique_ptr<MpComplex[]>& l, mpfr_prec_t w) {
+    std::vector<MpComplex> x(static_cast<size_t>(n));
+    for (MpComplex& z : x) mpc_set_prec(z, w);
+    MpComplex acc(w), t(w);
+    double sum = 0;
+    for (int64_t j = 0; j < n; ++j) {
+      for (int64_t i = j; i < n; ++i) {
+        if (i == j) mpc_set_ui(acc, 1, MPC_RNDNN); else mpc_set_ui(acc, 0, MPC_RNDNN);
+        for (int64_t k = j; k < i; ++k) {
+          mpc_mul(t, l[i * n + k], x[k], MPC_RNDNN);
+          mpc_sub(acc, acc, t, MPC_RNDNN);
+        }
+        mpc_div(x[i], acc, l[i * n + i], MPC_RNDNN);
+        const double re = mpfr_get_d(mpc_realref(x[i].get()), MPFR_RNDA), im = mpfr_get_d(mpc_imagref(x[i].get()), MPFR_RNDA);
+        sum += re * re + im * im;
       }
     }
+    return std::nextafter(sum * (1 + 0x1p-20), INFINITY);
   };
-  std::vector<uint64_t> bits, previous;
+  // The forward bound of a Cholesky factor computed in arithmetic of unit roundoff 2^-q (docs/accumulation.md,
+  // "cholesky"): with delta = gamma_{c(n+1)} tr(A) / (1 - gamma_{c(n+1)}) >= ||dA||_F (Higham Thm 10.3, c = 6
+  // for complex arithmetic) and theta = ||A^-1||_2 delta, ||dR||_F <= sqrt(tr A) theta / (1 - theta) when
+  // theta < 1/2 (Higham Thm 10.8, Sun, with the constant 2^-1/2 taken as 1); +inf otherwise.
+  auto forwardBound = [&](double trace, double inv_norm2, int q) {
+    const double g = gamma(static_cast<double>((complex ? 6 : 1) * (n + 1)), q);
+    if (!std::isfinite(g) || g >= 0.5) return static_cast<double>(INFINITY);
+    const double delta = g * trace / (1 - g) * (1 + 0x1p-40);
+    const double theta = inv_norm2 * delta * (1 + 0x1p-40);
+    if (!(theta < 0.5)) return static_cast<double>(INFINITY);
+    return std::nextafter(std::sqrt(trace) * theta / (1 - theta) * (1 + 0x1p-30), INFINITY);
+  };
+  std::vector<double> bounds(out.numElements(), 0.0);
+  std::unique_ptr<MpComplex[]> l;
+  std::vector<std::optional<uint64_t>> bits(2 * static_cast<size_t>(n * n));
+  MpFloat im(64), mag(64);
   for (int64_t b = 0; b < batches; ++b) {
     bool ok = true, marked = false;
-    // Convergence test (not a certified bound): the rounded factor at w and at 2w bits must agree;
-    // otherwise the precision doubles again (at most to 16 (4p + 128)).
+    double trace = 0, implementation_bound = INFINITY;
+    std::fill(bits.begin(), bits.end(), std::nullopt);
+    // Ziv's strategy: factor at w bits, bound the factor's own error (the same theorems at unit roundoff
+    // 2^-w), and round each part whose error interval does not straddle a rounding boundary; double w
+    // while some part is undecided (at most to 16 (4p + 128)).
     const mpfr_prec_t w0 = 4 * p + 128;
-    factor(b, w0, previous, ok, marked);
-    for (mpfr_prec_t w = 2 * w0; ok && w <= 16 * w0; w *= 2) {
-      factor(b, w, bits, ok, marked);
-      const bool same = bits == previous;
-      previous.swap(bits);
-      if (same) break;
+    for (mpfr_prec_t w = w0; ok; w *= 2) {
+      factor(b, w, l, ok, marked, trace);
+      if (!ok) break;
+      const double inv_norm2 = inverseNormSquared(l, w);
+      if (w == w0) implementation_bound = forwardBound(trace, inv_norm2, p);
+      const double own = forwardBound(trace, inv_norm2, static_cast<int>(w));
+      const bool last_try = 2 * w > 16 * w0;
+      bool all = true;
+      for (int64_t i = 0; i < n; ++i) {
+        for (int64_t j = 0; j < n; ++j) {
+          if (!(lower ? j <= i : i <= j)) continue;
+          MpComplex& z = lower ? l[i * n + j] : l[j * n + i];
+          for (int k = 0; k < (complex ? 2 : 1); ++k) {
+            std::optional<uint64_t>& slot = bits[2 * (i * n + j) + k];
+            if (slot) continue;
+            mpfr_set_prec(im, w);
+            mpfr_set(im, k == 0 ? mpc_realref(z.get()) : mpc_imagref(z.get()), MPFR_RNDN);
+            if (k == 1 && !lower) mpfr_neg(im, im, MPFR_RNDN);  // U = L^H
+            // An exact zero (a sum whose exact products cancel) is taken as +0 without a certificate.
+            if (mpfr_zero_p(im)) {
+              slot = positiveZero(part);
+              continue;
+            }
+            slot = roundPart(part, im, own);
+            if (slot) continue;
+            if (!last_try) {
+              all = false;
+              continue;
+            }
+            // Undecided at the last precision: an exact midpoint, or a value within 2^-w of one.
+            mpfr_set_prec(mag, 64);
+            mpfr_abs(mag, im, MPFR_RNDU);
+            slot = std::isfinite(own) && mpfr_cmp_d(mag, own) <= 0 ? positiveZero(part) : encodeFloat(part, im);
+          }
+        }
+      }
+      if (all || last_try) break;
     }
+    // A matrix too ill-conditioned for the theorem in the element type (theta >= 1/2): an implementation
+    // can meet a non-positive pivot, so every element is implementation-defined.
+    const bool fragile = ok && !std::isfinite(implementation_bound);
     const int64_t base = b * n * n;
     for (int64_t i = 0; i < n; ++i) {
       for (int64_t j = 0; j < n; ++j) {
@@ -544,13 +646,18 @@ Results choleskyKernel(Interpreter& interp, const Operation& op, std::vector<RtV
           impl[o] = 1;
           continue;
         }
-        out.setBits(o, previous[2 * (i * n + j)], 0);
-        if (complex) out.setBits(o, previous[2 * (i * n + j) + 1], 1);
-        impl[o] = marked;
+        out.setBits(o, *bits[2 * (i * n + j)], 0);
+        if (complex) out.setBits(o, *bits[2 * (i * n + j) + 1], 1);
+        impl[o] = marked || fragile;
+        double h = halfUlp(part, out.bits(o, 0));
+        if (complex) h = std::max(h, halfUlp(part, out.bits(o, 1)));
+        bounds[o] = fragile ? 0 : std::nextafter(implementation_bound + h, INFINITY);
       }
     }
   }
-  return std::vector<RtValue>{RtValue::ofTensor(std::move(out), std::move(impl))};
+  RtValue result = RtValue::ofTensor(std::move(out), std::move(impl));
+  if (result.tensor.numElements() > 0) result.error_bound = std::move(bounds);
+  return std::vector<RtValue>{std::move(result)};
 }
 
 // ===================================== triangular_solve =====================================

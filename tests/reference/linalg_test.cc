@@ -3,10 +3,13 @@
 // rational arithmetic done by hand, or round trips whose exact result is the input.
 #include <gtest/gtest.h>
 
+#include <bit>
 #include <cmath>
+#include <cstdio>
 #include <string>
 #include <vector>
 
+#include "ir/strings.h"
 #include "tests/reference/eval_test_util.h"
 
 namespace hloconf {
@@ -34,8 +37,13 @@ TEST(Fft, LengthFiveMatchesMpmathF64) {
   EXPECT_EQ(allBits(r, 0), (std::vector<uint64_t>{f64Bits(15.0), f64Bits(-2.5), f64Bits(-2.5), f64Bits(-2.5), f64Bits(-2.5)}));
   EXPECT_EQ(allBits(r, 1), (std::vector<uint64_t>{f64Bits(0.0), f64Bits(0x1.b87134f909657p+1), f64Bits(0x1.9fe5afa1bba1ap-1),
                                                   f64Bits(-0x1.9fe5afa1bba1ap-1), f64Bits(-0x1.b87134f909657p+1)}));
-  // Length 5 is not a power of two: no error bound is claimed.
-  EXPECT_TRUE(r.error_bound.empty());
+  // Length 5 (one radix-5 stage): eps = sqrt(5) (2u + sqrt(2) gamma_16) with u = 2^-53, times
+  // ||y||_2 = sqrt(5) ||x||_2 = sqrt(5 * 55), plus half an ulp of the golden value.
+  ASSERT_EQ(r.error_bound.size(), 5u);
+  const double u = 0x1p-53, eps = std::sqrt(5.0) * (2 * u + std::sqrt(2.0) * 16 * u / (1 - 16 * u));
+  const double normwise = eps * std::sqrt(5.0 * 55.0);
+  EXPECT_GE(r.error_bound[0], normwise + 0x1p-50);  // |15| has ulp 2^-49
+  EXPECT_LE(r.error_bound[0], (normwise + 0x1p-50) * (1 + 1e-6));
 }
 
 TEST(Fft, RfftLengthFiveMatchesMpmathF32) {
@@ -54,7 +62,7 @@ TEST(Fft, SpecExampleAndCancellingTwiddles) {
                           "tensor<4xcomplex<f32>>");
   EXPECT_EQ(allBits(r, 0), (std::vector<uint64_t>(4, f32Bits(1.0f))));
   EXPECT_EQ(allBits(r, 1), (std::vector<uint64_t>(4, 0)));
-  ASSERT_EQ(r.error_bound.size(), 4u);  // power of two: Higham Thm 24.2
+  ASSERT_EQ(r.error_bound.size(), 4u);  // two radix-2 stages
   for (double b : r.error_bound) EXPECT_TRUE(std::isfinite(b) && b > 0 && b < 1e-5) << b;
 
   ref::RtValue z = evalOp({"dense<[(1.0, 0.0), (1.0, 0.0), (1.0, 0.0)]> : tensor<3xcomplex<f64>>"},
@@ -62,6 +70,99 @@ TEST(Fft, SpecExampleAndCancellingTwiddles) {
                           "tensor<3xcomplex<f64>>");
   EXPECT_EQ(allBits(z, 0), (std::vector<uint64_t>{f64Bits(3.0), 0, 0}));
   EXPECT_EQ(allBits(z, 1), (std::vector<uint64_t>{0, 0, 0}));
+}
+
+// An implementation in the element type: a mixed-radix (3 x 5 x 2 = 30) or prime-length (17) transform
+// evaluated naively in f32 arithmetic with f32 twiddles, every kind, lies within the bound of every
+// element; the same evaluation with one twiddle off by 2^-8 relative (as accurate as a bf16 twiddle: a bug) leaves it for some element.
+namespace {
+struct F32Complex {
+  float re, im;
+};
+// y_k = sum_j x_j w^{jk}, w = e^{-+2 pi i / n}, each product and sum in f32 (j ascending).
+std::vector<F32Complex> naiveDftF32(const std::vector<F32Complex>& x, bool inverse, float spoil) {
+  const size_t n = x.size();
+  std::vector<F32Complex> y(n);
+  for (size_t k = 0; k < n; ++k) {
+    float re = 0, im = 0;
+    for (size_t j = 0; j < n; ++j) {
+      const double a = 2 * M_PI * static_cast<double>((j * k) % n) / static_cast<double>(n);
+      float c = static_cast<float>(std::cos(a)), s = static_cast<float>(inverse ? std::sin(a) : -std::sin(a));
+      if ((j * k) % n == 1) c *= spoil;
+      re += x[j].re * c - x[j].im * s;
+      im += x[j].re * s + x[j].im * c;
+    }
+    y[k] = inverse ? F32Complex{re / static_cast<float>(n), im / static_cast<float>(n)} : F32Complex{re, im};
+  }
+  return y;
+}
+std::string f32Literal(float v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "0x%08X", static_cast<unsigned>(std::bit_cast<uint32_t>(v)));
+  return buf;
+}
+// How many parts of `y` lie outside golden +- bound.
+int outsideBound(const ref::RtValue& golden, const std::vector<F32Complex>& y, bool real_out) {
+  int outside = 0;
+  for (size_t i = 0; i < y.size(); ++i) {
+    const double b = golden.error_bound.at(i);
+    const double gr = std::bit_cast<float>(static_cast<uint32_t>(golden.tensor.bits(i, 0)));
+    outside += std::fabs(static_cast<double>(y[i].re) - gr) > b;
+    if (!real_out) {
+      const double gi = std::bit_cast<float>(static_cast<uint32_t>(golden.tensor.bits(i, 1)));
+      outside += std::fabs(static_cast<double>(y[i].im) - gi) > b;
+    }
+  }
+  return outside;
+}
+}  // namespace
+
+TEST(Fft, F32ImplementationsLieWithinTheBoundAndABadTwiddleDoesNot) {
+  for (int n : {30, 17}) {
+    std::vector<F32Complex> x(n);
+    std::string cx, rx;
+    for (int j = 0; j < n; ++j) {
+      // Mixed signs and magnitudes, so that some outputs nearly cancel.
+      x[j] = {static_cast<float>(std::sin(1.7 * j) * (1 + j % 4)), static_cast<float>(std::cos(0.3 * j * j) - 0.5)};
+      cx += strCat(j ? ", " : "", "(", f32Literal(x[j].re), ", ", f32Literal(x[j].im), ")");
+      rx += strCat(j ? ", " : "", f32Literal(x[j].re));
+    }
+    const std::string ct = strCat("tensor<", n, "xcomplex<f32>>"), rt = strCat("tensor<", n, "xf32>");
+    const std::string ht = strCat("tensor<", n / 2 + 1, "xcomplex<f32>>");
+    for (const char* kind : {"FFT", "IFFT"}) {
+      const bool inv = std::string(kind) == "IFFT";
+      ref::RtValue g = evalOp({strCat("dense<[", cx, "]> : ", ct)},
+                              strCat("stablehlo.fft %a, type = ", kind, ", length = [", n, "] : (", ct, ") -> ", ct), ct);
+      ASSERT_EQ(g.error_bound.size(), static_cast<size_t>(n));
+      EXPECT_EQ(outsideBound(g, naiveDftF32(x, inv, 1.0f), false), 0) << kind << " " << n;
+      EXPECT_GT(outsideBound(g, naiveDftF32(x, inv, 1.0f + 0x1p-8f), false), 0) << kind << " " << n;
+    }
+    // RFFT: the real parts only; the result is the first n/2+1 outputs.
+    std::vector<F32Complex> xr = x;
+    for (F32Complex& v : xr) v.im = 0;
+    ref::RtValue g = evalOp({strCat("dense<[", rx, "]> : ", rt)},
+                            strCat("stablehlo.fft %a, type = RFFT, length = [", n, "] : (", rt, ") -> ", ht), ht);
+    ASSERT_EQ(g.error_bound.size(), static_cast<size_t>(n / 2 + 1));
+    std::vector<F32Complex> y = naiveDftF32(xr, false, 1.0f);
+    y.resize(n / 2 + 1);
+    EXPECT_EQ(outsideBound(g, y, false), 0) << "RFFT " << n;
+    y = naiveDftF32(xr, false, 1.0f + 0x1p-8f);
+    y.resize(n / 2 + 1);
+    EXPECT_GT(outsideBound(g, y, false), 0) << "RFFT " << n;
+    // IRFFT of the first n/2+1 values of x's FFT taken as a Hermitian half spectrum (X[0] real, and
+    // X[n/2] real for even n).
+    std::vector<F32Complex> half(x.begin(), x.begin() + n / 2 + 1), full(n);
+    half[0].im = 0;
+    if (n % 2 == 0) half[n / 2].im = 0;
+    std::string hx;
+    for (int j = 0; j <= n / 2; ++j) hx += strCat(j ? ", " : "", "(", f32Literal(half[j].re), ", ", f32Literal(half[j].im), ")");
+    for (int j = 0; j < n; ++j) full[j] = j <= n / 2 ? half[j] : F32Complex{half[n - j].re, -half[n - j].im};
+    ref::RtValue gi = evalOp({strCat("dense<[", hx, "]> : ", ht)},
+                             strCat("stablehlo.fft %a, type = IRFFT, length = [", n, "] : (", ht, ") -> ", rt), rt);
+    ASSERT_EQ(gi.error_bound.size(), static_cast<size_t>(n));
+    EXPECT_EQ(outsideBound(gi, naiveDftF32(full, true, 1.0f), true), 0) << "IRFFT " << n;
+    EXPECT_GT(outsideBound(gi, naiveDftF32(full, true, 1.0f + 0x1p-8f), true), 0) << "IRFFT " << n;
+  }
 }
 
 // IRFFT(RFFT(x)) = x exactly; the reference rounds the exact composition once, so the round trip of
@@ -109,6 +210,90 @@ TEST(Cholesky, SpecExampleLowerAndUpper) {
   ref::RtValue up = evalOp({a}, "\"stablehlo.cholesky\"(%a) {lower = false} : (tensor<3x3xf32>) -> tensor<3x3xf32>", "tensor<3x3xf32>");
   EXPECT_EQ(allBits(up), (std::vector<uint64_t>{f32Bits(1), f32Bits(2), f32Bits(3), 0, f32Bits(4), f32Bits(5), 0, 0, f32Bits(6)}));
   EXPECT_EQ(marks(up), (std::vector<bool>{false, false, false, true, false, false, true, true, false}));
+}
+
+// Irrational factors are certified correctly rounded: A = [[2, 1], [1, 2]] gives L = [[sqrt 2, 0],
+// [1/sqrt 2, sqrt(3/2)]]; mpmath at 300 bits, rounded once to f64: 0x1.6a09e667f3bcdp+0,
+// 0x1.6a09e667f3bcdp-1, 0x1.3988e1409212ep+0.
+TEST(Cholesky, IrrationalFactorIsCorrectlyRounded) {
+  ref::RtValue r = evalOp({"dense<[[2.0, 1.0], [1.0, 2.0]]> : tensor<2x2xf64>"},
+                          "\"stablehlo.cholesky\"(%a) {lower = true} : (tensor<2x2xf64>) -> tensor<2x2xf64>", "tensor<2x2xf64>");
+  EXPECT_EQ(allBits(r), (std::vector<uint64_t>{f64Bits(0x1.6a09e667f3bcdp+0), 0, f64Bits(0x1.6a09e667f3bcdp-1),
+                                               f64Bits(0x1.3988e1409212ep+0)}));
+}
+
+// The error bound of the spec example in f32: tr(A) = 91, and L^-1 = [[1, 0, 0], [-1/2, 1/4, 0],
+// [-1/12, -5/24, 1/6]], so ||L^-1||_F^2 = 1 + 1/4 + 1/16 + 1/144 + 25/576 + 1/36; delta = gamma_4 tr / (1 - gamma_4),
+// theta = ||L^-1||_F^2 delta, bound = sqrt(tr) theta / (1 - theta) plus half an ulp of the element.
+TEST(Cholesky, ErrorBoundOfTheSpecExample) {
+  ref::RtValue r = evalOp({"dense<[[1.0, 2.0, 3.0], [2.0, 20.0, 26.0], [3.0, 26.0, 70.0]]> : tensor<3x3xf32>"},
+                          "\"stablehlo.cholesky\"(%a) {lower = true} : (tensor<3x3xf32>) -> tensor<3x3xf32>", "tensor<3x3xf32>");
+  ASSERT_EQ(r.error_bound.size(), 9u);
+  const double u = 0x1p-24, g = 4 * u / (1 - 4 * u), delta = g * 91 / (1 - g);
+  const double inv2 = 1 + 1.0 / 4 + 1.0 / 16 + 1.0 / 144 + 25.0 / 576 + 1.0 / 36, theta = inv2 * delta;
+  const double normwise = std::sqrt(91.0) * theta / (1 - theta);
+  // Element (2, 2) = 6 (ulp 2^-21), element (0, 0) = 1 (ulp 2^-23).
+  EXPECT_NEAR(r.error_bound[8], normwise + 0x1p-22, normwise * 1e-6);
+  EXPECT_NEAR(r.error_bound[0], normwise + 0x1p-24, normwise * 1e-6);
+  EXPECT_FALSE(r.isImplDefined(8));
+}
+
+namespace {
+// Cholesky-Crout in f32 arithmetic (sums in k order): an implementation in the element type.
+// `spoil` multiplies one square root (a bug of that size).
+std::vector<float> choleskyF32(const std::vector<float>& a, int n, float spoil) {
+  std::vector<float> l(n * n, 0.0f);
+  for (int j = 0; j < n; ++j) {
+    for (int i = j; i < n; ++i) {
+      float acc = a[i * n + j];
+      for (int k = 0; k < j; ++k) acc -= l[i * n + k] * l[j * n + k];
+      l[i * n + j] = i == j ? std::sqrt(acc) * (j == n - 1 ? spoil : 1.0f) : acc / l[j * n + j];
+    }
+  }
+  return l;
+}
+}  // namespace
+
+// An f32 factorisation lies within the bound of every element, for the 5x5 Hilbert matrix (kappa about
+// 4.8e5, so the normwise bound is wide) and for a well-conditioned one (5 on the diagonal plus the Hilbert
+// matrix); in the well-conditioned one, a factorisation whose last square root is 2^-10 off does not.
+// A nearly singular matrix (lambda_min = 2^-24) is beyond the theorem in f32: every element is marked
+// implementation-defined.
+TEST(Cholesky, F32ImplementationLiesWithinTheBound) {
+  const int n = 5;
+  for (float diagonal : {0.0f, 5.0f}) {
+    std::vector<float> a(n * n);
+    std::string lit;
+    for (int i = 0; i < n; ++i) {
+      for (int j = 0; j < n; ++j) {
+        a[i * n + j] = 1.0f / static_cast<float>(i + j + 1) + (i == j ? diagonal : 0.0f);
+        char buf[16];
+        std::snprintf(buf, sizeof buf, "0x%08X", static_cast<unsigned>(std::bit_cast<uint32_t>(a[i * n + j])));
+        lit += strCat(j == 0 ? (i ? "], [" : "[[") : ", ", buf);
+      }
+    }
+    lit += "]]";
+    ref::RtValue r = evalOp({strCat("dense<", lit, "> : tensor<5x5xf32>")},
+                            "\"stablehlo.cholesky\"(%a) {lower = true} : (tensor<5x5xf32>) -> tensor<5x5xf32>", "tensor<5x5xf32>");
+    ASSERT_EQ(r.error_bound.size(), 25u);
+    auto outside = [&](const std::vector<float>& l) {
+      int count = 0;
+      for (int i = 0; i < n; ++i) {
+        for (int j = 0; j <= i; ++j) {
+          const double g = std::bit_cast<float>(static_cast<uint32_t>(r.tensor.bits(i * n + j, 0)));
+          count += std::fabs(static_cast<double>(l[i * n + j]) - g) > r.error_bound[i * n + j];
+        }
+      }
+      return count;
+    };
+    EXPECT_EQ(outside(choleskyF32(a, n, 1.0f)), 0) << diagonal;
+    if (diagonal > 0) EXPECT_GT(outside(choleskyF32(a, n, 1.0f + 0x1p-10f)), 0);
+    for (int i = 0; i < n; ++i) EXPECT_FALSE(r.isImplDefined(i * n + i));
+  }
+  ref::RtValue near = evalOp({"dense<[[1.0, 0x3F7FFFFF], [0x3F7FFFFF, 1.0]]> : tensor<2x2xf32>"},
+                             "\"stablehlo.cholesky\"(%a) {lower = true} : (tensor<2x2xf32>) -> tensor<2x2xf32>", "tensor<2x2xf32>");
+  EXPECT_EQ(marks(near), (std::vector<bool>{true, true, true, true}));
+  EXPECT_EQ(near.tensor.bits(0, 0), f32Bits(1.0f));
 }
 
 // Batched, complex Hermitian: A = L L^H with L = [[2, 0], [(1, 1), 3]] gives A = [[4, (2, -2)], [(2, 2), 11]];
