@@ -158,8 +158,7 @@ absl::StatusOr<std::vector<RtValue>> Interpreter::runRegion(const Region& region
 
 bool Interpreter::canEvaluate(std::string_view op_name) {
   static constexpr std::string_view kHandled[] = {
-      "builtin.module",  "func.func",       "func.return",          "stablehlo.return", "func.call",
-      "stablehlo.while", "stablehlo.if",    "stablehlo.case",       "stablehlo.composite",
+      "builtin.module", "func.func", "func.return", "stablehlo.return", "func.call", "stablehlo.composite",
       "stablehlo.optimization_barrier"};
   for (std::string_view h : kHandled) {
     if (h == op_name) return true;
@@ -177,43 +176,6 @@ absl::StatusOr<std::vector<RtValue>> Interpreter::evalOp(const Operation& op, st
     const Operation* func = module_.findFunction(callee->symbolPath().back());
     if (!func) return opError(op, strCat("calls @", callee->symbolPath().back(), ", which is not a function of this module"));
     return callFunction(*func, std::move(operands));
-  }
-  if (name == "stablehlo.while") {
-    if (op.regions.size() != 2) return opError(op, "needs a cond and a body region");
-    std::vector<RtValue> state = std::move(operands);
-    for (int64_t iteration = 0;; ++iteration) {
-      auto cond = runRegion(op.regions[0], state);
-      if (!cond.ok()) return cond.status();
-      if (cond->size() != 1 || !(*cond)[0].isTensor() || (*cond)[0].tensor.elementType() != ElementType::kI1 ||
-          (*cond)[0].tensor.numElements() != 1) {
-        return opError(op, "the cond region must return one tensor<i1>");
-      }
-      if (!(*cond)[0].tensor.bits(0)) return state;
-      if (iteration >= options_.max_while_iterations) {
-        return opError(op, strCat("stopped after ", options_.max_while_iterations, " iterations (EvalOptions::max_while_iterations)"));
-      }
-      auto next = runRegion(op.regions[1], std::move(state));
-      if (!next.ok()) return next.status();
-      state = std::move(*next);
-    }
-  }
-  if (name == "stablehlo.if" || name == "stablehlo.case") {
-    if (operands.size() != 1 || !operands[0].isTensor() || operands[0].tensor.numElements() != 1) {
-      return opError(op, "needs one scalar operand");
-    }
-    if (op.regions.empty()) return opError(op, "has no branches");
-    size_t branch;
-    if (name == "stablehlo.if") {
-      branch = operands[0].tensor.bits(0) ? 0 : 1;
-      if (op.regions.size() != 2) return opError(op, "needs two branches");
-    } else {
-      // An index out of range selects the last branch (spec: case).
-      const ElementType t = operands[0].tensor.elementType();
-      if (!isInteger(t)) return opError(op, "the index must be an integer tensor");
-      const __int128 index = integerValue(t, operands[0].tensor.bits(0));
-      branch = (index < 0 || index >= static_cast<__int128>(op.regions.size())) ? op.regions.size() - 1 : static_cast<size_t>(index);
-    }
-    return runRegion(op.regions[branch], {});
   }
   if (name == "stablehlo.optimization_barrier") return operands;
   // Quantized operands of ops the spec defines by dequantize-op-quantize (docs/quantization.md), before

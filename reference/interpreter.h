@@ -1,8 +1,8 @@
 // The reference interpreter: evaluates a function of a parsed module on run-time values.
 //
-// Ops are evaluated in program order. Control flow (func.call, while, if, case, composite, return) and
-// the check ops are handled here; every other op goes to its kernel in the kernel table (reference/
-// kernels.h). An op with no kernel is an "unsupported: <op>" error (absl::StatusCode::kUnimplemented),
+// Ops are evaluated in program order. func.call, composite, return and optimization_barrier are handled
+// here; every other op (while, if and case included: reference/kernels_control.cc) goes to its kernel in
+// the kernel table (reference/kernels.h). An op with no kernel is an "unsupported: <op>" error (absl::StatusCode::kUnimplemented),
 // never a crash; malformed operands give an error with the op's file:line:col.
 #ifndef HLOCONF_REFERENCE_INTERPRETER_H_
 #define HLOCONF_REFERENCE_INTERPRETER_H_

@@ -1,4 +1,12 @@
-// Kernels for values and structure: constant, iota, tuple, get_tuple_element, after_all, create_token, map.
+// Kernels for values and structure: constant, iota, tuple, get_tuple_element, after_all, create_token, map;
+// and control flow: if, case, while.
+//
+// A control decision taken on an implementation-defined value (an `if` predicate, a `case` index, a
+// `while` cond result at any iteration) marks every element of every result of the op: another
+// implementation may have taken the other branch (docs/semantics.md, "Control flow").
+#include <algorithm>
+#include <string>
+
 #include "ir/strings.h"
 #include "reference/elementwise.h"
 #include "reference/kernels.h"
@@ -50,18 +58,28 @@ Results iotaKernel(Interpreter& interp, const Operation& op, std::vector<RtValue
     return interp.opError(op, "needs one static-shaped tensor result");
   }
   const Type& type = op.results[0]->type;
-  if (type.isQuantized()) return interp.unsupported(op, "quantized iota (issue 4)");
+  if (type.isQuantized()) {
+    if (std::string problem = quantizedTypeProblem(type); !problem.empty()) return interp.opError(op, problem);
+  }
   if (absl::Status s = checkResultSize(interp, op, type); !s.ok()) return s;
   const Attribute* dim_attr = attrOf(op, "iota_dimension");
   if (!dim_attr || dim_attr->kind() != Attribute::Kind::kInteger) return interp.opError(op, "needs an 'iota_dimension' attribute");
   const int64_t dim = dim_attr->intValue();
   if (dim < 0 || dim >= type.rank()) return interp.opError(op, strCat("iota_dimension ", dim, " is out of range for rank ", type.rank()));
-  Tensor out(type);
+  // Spec: a quantized result is quantize(output_index[iota_dimension], element_type(output)): the index
+  // is converted to the expressed type (rounded to nearest-even, like convert) and quantized, with the
+  // marks quantize gives (docs/quantization.md).
+  const Type values_type = type.isQuantized() ? Type::tensor(type.shape(), Type::element(type.quantizedType().expressed_type)) : type;
+  Tensor out(values_type);
   int64_t inner = 1;
   for (int64_t d = type.rank() - 1; d > dim; --d) inner *= type.shape()[d];
   const int64_t size = type.shape()[dim];
   for (int64_t i = 0; i < out.numElements(); ++i) setIndexValue(out, i, (i / inner) % size);
-  return std::vector<RtValue>{RtValue::ofTensor(std::move(out))};
+  if (!type.isQuantized()) return std::vector<RtValue>{RtValue::ofTensor(std::move(out))};
+  std::vector<uint8_t> impl;
+  Tensor quantized = quantizeTensor(out, type, impl);
+  if (std::find(impl.begin(), impl.end(), 1) == impl.end()) impl.clear();
+  return std::vector<RtValue>{RtValue::ofTensor(std::move(quantized), std::move(impl))};
 }
 
 Results tupleKernel(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands) {
@@ -118,6 +136,70 @@ Results mapKernel(Interpreter& interp, const Operation& op, std::vector<RtValue>
   return std::vector<RtValue>{RtValue::ofTensor(std::move(out), std::move(impl))};
 }
 
+// Marks every element of `v` (and of the tensors of a tuple) implementation-defined.
+void markAll(RtValue& v) {
+  if (v.isTensor()) {
+    v.impl_defined.assign(v.tensor.numElements(), 1);
+  } else if (v.kind == RtValue::Kind::kTuple) {
+    for (RtValue& e : v.elements) markAll(e);
+  }
+}
+
+// if and case: runs the branch the scalar operand selects. Spec (case): an index out of [0, N) selects
+// the last branch.
+Results branchKernel(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands) {
+  const bool is_if = op.name == "stablehlo.if";
+  if (operands.size() != 1 || !operands[0].isTensor() || operands[0].tensor.numElements() != 1) {
+    return interp.opError(op, "needs one scalar operand");
+  }
+  if (op.regions.empty()) return interp.opError(op, "has no branches");
+  const ElementType t = operands[0].tensor.elementType();
+  size_t branch;
+  if (is_if) {
+    if (op.regions.size() != 2) return interp.opError(op, "needs two branches");
+    if (t != ElementType::kI1) return interp.opError(op, "the predicate must be a tensor<i1>");
+    branch = operands[0].tensor.bits(0) ? 0 : 1;
+  } else {
+    if (!isInteger(t) || operands[0].tensor.type().isQuantized()) return interp.opError(op, "the index must be an integer tensor");
+    const __int128 index = integerValue(t, operands[0].tensor.bits(0));
+    branch = (index < 0 || index >= static_cast<__int128>(op.regions.size())) ? op.regions.size() - 1 : static_cast<size_t>(index);
+  }
+  auto results = interp.runRegion(op.regions[branch], {});
+  if (!results.ok()) return results.status();
+  if (operands[0].isImplDefined(0)) {
+    for (RtValue& r : *results) markAll(r);
+  }
+  return results;
+}
+
+// while: runs body while cond returns true; returns the final loop state.
+Results whileKernel(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands) {
+  if (op.regions.size() != 2) return interp.opError(op, "needs a cond and a body region");
+  std::vector<RtValue> state = std::move(operands);
+  bool decided_on_marked = false;
+  for (int64_t iteration = 0;; ++iteration) {
+    auto cond = interp.runRegion(op.regions[0], state);
+    if (!cond.ok()) return cond.status();
+    if (cond->size() != 1 || !(*cond)[0].isTensor() || (*cond)[0].tensor.elementType() != ElementType::kI1 ||
+        (*cond)[0].tensor.numElements() != 1) {
+      return interp.opError(op, "the cond region must return one tensor<i1>");
+    }
+    decided_on_marked = decided_on_marked || (*cond)[0].isImplDefined(0);
+    if (!(*cond)[0].tensor.bits(0)) break;
+    if (iteration >= interp.options().max_while_iterations) {
+      return interp.opError(op, strCat("stopped after ", interp.options().max_while_iterations,
+                                       " iterations (EvalOptions::max_while_iterations)"));
+    }
+    auto next = interp.runRegion(op.regions[1], std::move(state));
+    if (!next.ok()) return next.status();
+    state = std::move(*next);
+  }
+  if (decided_on_marked) {
+    for (RtValue& r : state) markAll(r);
+  }
+  return state;
+}
+
 constexpr KernelDef kKernels[] = {
     {"stablehlo.constant", constantKernel},
     {"stablehlo.iota", iotaKernel},
@@ -126,6 +208,9 @@ constexpr KernelDef kKernels[] = {
     {"stablehlo.after_all", tokenKernel},
     {"stablehlo.create_token", tokenKernel},
     {"stablehlo.map", mapKernel},
+    {"stablehlo.if", branchKernel},
+    {"stablehlo.case", branchKernel},
+    {"stablehlo.while", whileKernel},
 };
 
 }  // namespace

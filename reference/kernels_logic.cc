@@ -120,13 +120,12 @@ Results compareKernel(Interpreter& interp, const Operation& op, std::vector<RtVa
   if (compare_type.empty() || compare_type == "NOTYPE") {
     compare_type = isFloat(t) || isComplex(t) ? "FLOAT" : isSignedInteger(t) ? "SIGNED" : "UNSIGNED";
   }
-  if (isComplex(t) && direction != Direction::kEQ && direction != Direction::kNE) {
-    return interp.opError(op, "complex numbers compare only with EQ or NE (spec)");
-  }
   const bool total = compare_type == "TOTALORDER";
   const bool is_signed = compare_type == "SIGNED";
-  if ((isFloat(t) || isComplex(t)) && compare_type != "FLOAT" && !total) {
-    return interp.opError(op, strCat("compare_type ", compare_type, " does not apply to ", elementTypeName(t)));
+  // Spec C3: complex operands take FLOAT only; float operands FLOAT or TOTALORDER.
+  if ((isComplex(t) && compare_type != "FLOAT") || (isFloat(t) && compare_type != "FLOAT" && !total)) {
+    return interp.opError(op, strCat("compare_type ", compare_type, " does not apply to ", elementTypeName(t),
+                                     isComplex(t) ? " (spec C3: complex operands take FLOAT)" : ""));
   }
   return mapElements(interp, op, operands, 2, [&](const std::vector<Elem>& a, Elem& out) {
     bool result;
@@ -138,17 +137,22 @@ Results compareKernel(Interpreter& interp, const Operation& op, std::vector<RtVa
         result = decide(direction, floatCompare(t, a[0].re, a[1].re));
       }
     } else if (isComplex(t)) {
+      // Lexicographic on (real, imag) with IEEE comparisons per part (compare_type FLOAT): EQ is
+      // re == re' and im == im'; NE is its negation (true when a part is NaN); the ordered directions
+      // are decided by the real parts when they compare unequal, else by the imaginary parts when the
+      // real parts are equal, e.g. LT = (re < re') or (re == re' and im < im'). A NaN real part makes
+      // every ordered direction false; a NaN imaginary part does so only when the real parts are equal.
       const ElementType part = complexPartType(t);
-      int re, im;
-      if (total) {
-        re = totalOrderKey(part, a[0].re) == totalOrderKey(part, a[1].re) ? 0 : 1;
-        im = totalOrderKey(part, a[0].im) == totalOrderKey(part, a[1].im) ? 0 : 1;
+      const int re = floatCompare(part, a[0].re, a[1].re);
+      const int im = floatCompare(part, a[0].im, a[1].im);
+      if (direction == Direction::kEQ || direction == Direction::kNE) {
+        const bool equal = re == 0 && im == 0;
+        result = direction == Direction::kEQ ? equal : !equal;
+      } else if (re == 2) {
+        result = false;
       } else {
-        re = floatCompare(part, a[0].re, a[1].re);
-        im = floatCompare(part, a[0].im, a[1].im);
+        result = re != 0 ? decide(direction, re) : decide(direction, im);
       }
-      const bool equal = re == 0 && im == 0;
-      result = direction == Direction::kEQ ? equal : !equal;
     } else {
       const uint64_t mask = integerMask(t);
       __int128 x, y;

@@ -79,6 +79,20 @@ TEST(DynamicOps, Iota) {
   EXPECT_EQ(text(f), "dense<[0.0, 1.0, 2.0, 3.0]> : tensor<4xf32>");
 }
 
+TEST(DynamicOps, QuantizedIota) {
+  // As iota (spec): quantize(index) with scale 0.5 and zero point -1 is 2i - 1; the storage integers print.
+  ref::RtValue r = evalOp({"dense<[4]> : tensor<1xi64>"},
+                          "stablehlo.dynamic_iota %a, dim = 0 : (tensor<1xi64>) -> tensor<?x!quant.uniform<i8:f32, 0.5:-1>>",
+                          "tensor<?x!quant.uniform<i8:f32, 0.5:-1>>");
+  ASSERT_TRUE(r.isTensor());
+  EXPECT_TRUE(r.tensor.type().isQuantized());
+  EXPECT_EQ(r.tensor.type().shape(), (std::vector<int64_t>{4}));
+  std::vector<int64_t> values;
+  for (int64_t i = 0; i < r.tensor.numElements(); ++i) values.push_back(decodeSignedInteger(r.tensor.elementType(), r.tensor.bits(i)));
+  EXPECT_EQ(values, (std::vector<int64_t>{-1, 1, 3, 5}));
+  EXPECT_TRUE(r.impl_defined.empty());
+}
+
 TEST(DynamicOps, IotaShapeDisagreeingWithStaticResultIsUndefinedBehaviour) {
   Evaluation e = run("%s: tensor<2xi64>", "tensor<3x4xi64>",
                      "  %r = stablehlo.dynamic_iota %s, dim = 0 : (tensor<2xi64>) -> tensor<3x4xi64>", {literal("dense<[3, 5]> : tensor<2xi64>")});

@@ -261,6 +261,51 @@ TEST(ElementwiseLogic, CompareTotalOrderAndFloat) {
   EXPECT_EQ(bitsAt(u, 0), 0u);
 }
 
+TEST(ElementwiseLogic, CompareComplexIsLexicographicWithIeeePartComparisons) {
+  // Spec (compare): complex operands compare lexicographically on (real, imag) with compare_type FLOAT,
+  // e.g. LT = (re < re') or (re == re' and im < im'), each part compared per IEEE 754.
+  // Pairs: 0 (1,5) vs (2,0): real parts decide; 1 (2,1) vs (2,3): equal reals, imaginary parts decide;
+  // 2 (2,3) vs (2,3): equal; 3 (3,0) vs (2,9): real parts decide; 4 (NaN,0) vs (1,0): unordered real
+  // parts; 5 (1,NaN) vs (2,0): real parts decide, the NaN is not looked at; 6 (2,NaN) vs (2,0): equal
+  // reals, unordered imaginary parts; 7 (-0,1) vs (+0,1): -0 == +0, so equal; 8 (inf,0) vs (inf,-1):
+  // equal reals, imaginary parts decide.
+  const std::vector<std::string> in = {
+      "dense<[(1.0, 5.0), (2.0, 1.0), (2.0, 3.0), (3.0, 0.0), (0x7FC00000, 0.0), (1.0, 0x7FC00000), (2.0, 0x7FC00000), (-0.0, 1.0), "
+      "(0x7F800000, 0.0)]> : tensor<9xcomplex<f32>>",
+      "dense<[(2.0, 0.0), (2.0, 3.0), (2.0, 3.0), (2.0, 9.0), (1.0, 0.0), (2.0, 0.0), (2.0, 0.0), (0.0, 1.0), "
+      "(0x7F800000, -1.0)]> : tensor<9xcomplex<f32>>"};
+  const std::string type = ", FLOAT : (tensor<9xcomplex<f32>>, tensor<9xcomplex<f32>>) -> tensor<9xi1>";
+  auto compare = [&](const std::string& direction) {
+    return allBits(evalOp(in, "stablehlo.compare " + direction + ", %a, %b" + type, "tensor<9xi1>"));
+  };
+  //                                            0  1  2  3  4  5  6  7  8
+  EXPECT_EQ(compare("LT"), (std::vector<uint64_t>{1, 1, 0, 0, 0, 1, 0, 0, 0}));
+  EXPECT_EQ(compare("LE"), (std::vector<uint64_t>{1, 1, 1, 0, 0, 1, 0, 1, 0}));
+  EXPECT_EQ(compare("GT"), (std::vector<uint64_t>{0, 0, 0, 1, 0, 0, 0, 0, 1}));
+  EXPECT_EQ(compare("GE"), (std::vector<uint64_t>{0, 0, 1, 1, 0, 0, 0, 1, 1}));
+  EXPECT_EQ(compare("EQ"), (std::vector<uint64_t>{0, 0, 1, 0, 0, 0, 0, 1, 0}));
+  EXPECT_EQ(compare("NE"), (std::vector<uint64_t>{1, 1, 0, 1, 1, 1, 1, 0, 1}));
+  // complex<f64>, no compare_type (FLOAT by default): (1, 2) < (1, 3) and (1, 2) >= (0, 100).
+  ref::RtValue f64 = evalOp({"dense<[(1.0, 2.0), (1.0, 2.0)]> : tensor<2xcomplex<f64>>", "dense<[(1.0, 3.0), (0.0, 100.0)]> : tensor<2xcomplex<f64>>"},
+                            "stablehlo.compare LT, %a, %b : (tensor<2xcomplex<f64>>, tensor<2xcomplex<f64>>) -> tensor<2xi1>", "tensor<2xi1>");
+  EXPECT_EQ(allBits(f64), (std::vector<uint64_t>{1, 0}));
+}
+
+TEST(ElementwiseLogic, CompareComplexTakesOnlyFloatCompareType) {
+  // Spec C3: compare_type is FLOAT if is_complex(element_type(lhs)); TOTALORDER, SIGNED and UNSIGNED are errors.
+  for (const char* compare_type : {"TOTALORDER", "SIGNED", "UNSIGNED"}) {
+    for (const char* direction : {"EQ", "LT"}) {
+      const std::string text = strCat(
+          "func.func @main() -> tensor<1xi1> {\n  %a = stablehlo.constant dense<[(1.0, 2.0)]> : tensor<1xcomplex<f32>>\n"
+          "  %r = stablehlo.compare ", direction, ", %a, %a, ", compare_type,
+          " : (tensor<1xcomplex<f32>>, tensor<1xcomplex<f32>>) -> tensor<1xi1>\n  func.return %r : tensor<1xi1>\n}\n");
+      test::Evaluation e = test::evaluate(text);
+      ASSERT_FALSE(e.status.ok()) << compare_type << " " << direction;
+      EXPECT_THAT(e.status.message(), ::testing::HasSubstr(strCat("compare_type ", compare_type, " does not apply to complex<f32>")));
+    }
+  }
+}
+
 TEST(ElementwiseLogic, SelectAndClampWithScalars) {
   // A rank-0 predicate selects whole operands.
   ref::RtValue sel = evalOp({"dense<false> : tensor<i1>", "dense<[1.0, 2.0]> : tensor<2xf32>", "dense<[3.0, 4.0]> : tensor<2xf32>"},

@@ -4,6 +4,8 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include "tests/reference/eval_test_util.h"
 
@@ -140,6 +142,169 @@ func.func @main(%index: tensor<i32>) -> tensor<i32> {
   EXPECT_EQ(run(3), 300);
   EXPECT_EQ(run(-1), 300);
   EXPECT_EQ(run(1000000), 300);
+}
+
+// --- Implementation-defined marks through control flow (docs/semantics.md, "Control flow") --------------
+
+// A predicate computed from an integer division by zero (1 / 0 = -1, marked implementation-defined):
+// %p = (1 / 0 == -1) is true and marked; %u = (1 / 1 == 1) is true and not marked.
+const char kMarkedPredicates[] = R"(
+  %one = stablehlo.constant dense<1> : tensor<i32>
+  %zero = stablehlo.constant dense<0> : tensor<i32>
+  %minus_one = stablehlo.constant dense<-1> : tensor<i32>
+  %q = stablehlo.divide %one, %zero : tensor<i32>
+  %p = stablehlo.compare EQ, %q, %minus_one : (tensor<i32>, tensor<i32>) -> tensor<i1>
+  %q1 = stablehlo.divide %one, %one : tensor<i32>
+  %u = stablehlo.compare EQ, %q1, %one : (tensor<i32>, tensor<i32>) -> tensor<i1>
+)";
+
+// Whether every element of each result is marked (true) or none is (false).
+std::vector<bool> allMarked(const Evaluation& e) {
+  std::vector<bool> all;
+  for (const ref::RtValue& r : e.results) {
+    all.push_back(r.isTensor() && r.tensor.numElements() > 0 && r.implDefinedCount() == r.tensor.numElements());
+    if (!all.back()) EXPECT_EQ(r.implDefinedCount(), 0) << ref::toString(r);
+  }
+  return all;
+}
+
+TEST(InterpreterImplDefined, IfOnAMarkedPredicateMarksEveryResult) {
+  // The branch's values are constants (unmarked), but another implementation could have taken the other
+  // branch: every element of every result is marked. With the unmarked %u nothing is.
+  for (const char* pred : {"%p", "%u"}) {
+    const std::string text = strCat("func.func @main() -> (tensor<2xi32>, tensor<f32>) {", kMarkedPredicates,
+                                    "  %r:2 = \"stablehlo.if\"(", pred, R"() ({
+    %a = stablehlo.constant dense<[1, 2]> : tensor<2xi32>
+    %b = stablehlo.constant dense<5.0> : tensor<f32>
+    stablehlo.return %a, %b : tensor<2xi32>, tensor<f32>
+  }, {
+    %a = stablehlo.constant dense<[3, 4]> : tensor<2xi32>
+    %b = stablehlo.constant dense<6.0> : tensor<f32>
+    stablehlo.return %a, %b : tensor<2xi32>, tensor<f32>
+  }) : (tensor<i1>) -> (tensor<2xi32>, tensor<f32>)
+  func.return %r#0, %r#1 : tensor<2xi32>, tensor<f32>
+}
+)");
+    Evaluation e = evaluate(text);
+    ASSERT_TRUE(e.status.ok()) << e.status.message();
+    ASSERT_EQ(e.results.size(), 2u);
+    EXPECT_EQ(intAt(e.results[0], 0), 1);  // both predicates are true
+    const bool marked = std::string_view(pred) == "%p";
+    EXPECT_EQ(allMarked(e), (std::vector<bool>{marked, marked})) << pred;
+  }
+}
+
+TEST(InterpreterImplDefined, CaseOnAMarkedIndexMarksEveryResult) {
+  // Index 1 / 0 = -1 (marked) selects the last branch (spec: an index out of range); index 1 / 1 = 1 is
+  // not marked.
+  for (const char* index : {"%q", "%q1"}) {
+    const std::string text = strCat("func.func @main() -> tensor<2xi32> {", kMarkedPredicates, "  %r = \"stablehlo.case\"(", index, R"() ({
+    %a = stablehlo.constant dense<[10, 11]> : tensor<2xi32>
+    stablehlo.return %a : tensor<2xi32>
+  }, {
+    %a = stablehlo.constant dense<[20, 21]> : tensor<2xi32>
+    stablehlo.return %a : tensor<2xi32>
+  }) : (tensor<i32>) -> tensor<2xi32>
+  func.return %r : tensor<2xi32>
+}
+)");
+    Evaluation e = evaluate(text);
+    ASSERT_TRUE(e.status.ok()) << e.status.message();
+    ASSERT_EQ(e.results.size(), 1u);
+    EXPECT_EQ(intAt(e.results[0], 1), 21);
+    const bool marked = std::string_view(index) == "%q";
+    EXPECT_EQ(allMarked(e), (std::vector<bool>{marked})) << index;
+  }
+}
+
+TEST(InterpreterImplDefined, WhileWhoseCondWasMarkedAtAnyIterationMarksEveryResult) {
+  // cond: i < 3 and 1 / (i - 1) <= 1. At i = 1 the division is by zero (-1, marked), so that iteration's
+  // (true) decision is marked; the final decision (i = 3: 1 / 2 = 0 <= 1, 3 < 3 false) is not. The loop
+  // still runs to i = 3, s = 0 + 1 + 2 = 3, and every result element is marked. The same loop with the
+  // divisor i + 1 (never 0) marks nothing.
+  for (const char* divisor_op : {"stablehlo.subtract", "stablehlo.add"}) {
+    const std::string text = strCat(R"(func.func @main() -> (tensor<i32>, tensor<2xi32>) {
+  %zero = stablehlo.constant dense<0> : tensor<i32>
+  %one = stablehlo.constant dense<1> : tensor<i32>
+  %three = stablehlo.constant dense<3> : tensor<i32>
+  %v = stablehlo.constant dense<[0, 0]> : tensor<2xi32>
+  %w:3 = stablehlo.while(%i = %zero, %s = %zero, %t = %v) : tensor<i32>, tensor<i32>, tensor<2xi32>
+  cond {
+    %lt = stablehlo.compare LT, %i, %three : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %d = )", divisor_op, R"( %i, %one : tensor<i32>
+    %q = stablehlo.divide %one, %d : tensor<i32>
+    %le = stablehlo.compare LE, %q, %one : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %c = stablehlo.and %lt, %le : tensor<i1>
+    stablehlo.return %c : tensor<i1>
+  } do {
+    %s2 = stablehlo.add %s, %i : tensor<i32>
+    %i2 = stablehlo.add %i, %one : tensor<i32>
+    stablehlo.return %i2, %s2, %t : tensor<i32>, tensor<i32>, tensor<2xi32>
+  }
+  func.return %w#1, %w#2 : tensor<i32>, tensor<2xi32>
+}
+)");
+    Evaluation e = evaluate(text);
+    ASSERT_TRUE(e.status.ok()) << e.status.message();
+    ASSERT_EQ(e.results.size(), 2u);
+    EXPECT_EQ(intAt(e.results[0], 0), 3);
+    const bool marked = std::string_view(divisor_op) == "stablehlo.subtract";
+    EXPECT_EQ(allMarked(e), (std::vector<bool>{marked, marked})) << divisor_op;
+  }
+}
+
+TEST(InterpreterImplDefined, SelectMarksTheElementsOfMarkedPredicateElements) {
+  // pred = ([1, 1] / [0, 1] == [-1, -1]) = [true (marked: 1 / 0), false]: the first result element is
+  // marked, the second is not.
+  const char* text = R"(func.func @main() -> tensor<2xi32> {
+  %n = stablehlo.constant dense<[1, 1]> : tensor<2xi32>
+  %d = stablehlo.constant dense<[0, 1]> : tensor<2xi32>
+  %m = stablehlo.constant dense<[-1, -1]> : tensor<2xi32>
+  %q = stablehlo.divide %n, %d : tensor<2xi32>
+  %p = stablehlo.compare EQ, %q, %m : (tensor<2xi32>, tensor<2xi32>) -> tensor<2xi1>
+  %a = stablehlo.constant dense<[10, 20]> : tensor<2xi32>
+  %b = stablehlo.constant dense<[30, 40]> : tensor<2xi32>
+  %r = stablehlo.select %p, %a, %b : tensor<2xi1>, tensor<2xi32>
+  func.return %r : tensor<2xi32>
+}
+)";
+  Evaluation e = evaluate(text);
+  ASSERT_TRUE(e.status.ok()) << e.status.message();
+  ASSERT_EQ(e.results.size(), 1u);
+  EXPECT_EQ(intAt(e.results[0], 0), 10);
+  EXPECT_EQ(intAt(e.results[0], 1), 40);
+  EXPECT_EQ(test::marks(e.results[0]), (std::vector<bool>{true, false}));
+}
+
+TEST(InterpreterImplDefined, IfAndCaseRejectBadDecisionOperands) {
+  // An `if` predicate that is not i1 and a `case` index that is not an integer are errors, not crashes.
+  const char* bad_if = R"(func.func @main() -> tensor<i32> {
+  %p = stablehlo.constant dense<1> : tensor<i32>
+  %r = "stablehlo.if"(%p) ({
+    %a = stablehlo.constant dense<1> : tensor<i32>
+    stablehlo.return %a : tensor<i32>
+  }, {
+    %a = stablehlo.constant dense<2> : tensor<i32>
+    stablehlo.return %a : tensor<i32>
+  }) : (tensor<i32>) -> tensor<i32>
+  func.return %r : tensor<i32>
+}
+)";
+  Evaluation e = evaluate(bad_if);
+  ASSERT_FALSE(e.status.ok());
+  EXPECT_THAT(e.status.message(), HasSubstr("stablehlo.if: the predicate must be a tensor<i1>"));
+  const char* bad_case = R"(func.func @main() -> tensor<i32> {
+  %p = stablehlo.constant dense<1.0> : tensor<f32>
+  %r = "stablehlo.case"(%p) ({
+    %a = stablehlo.constant dense<1> : tensor<i32>
+    stablehlo.return %a : tensor<i32>
+  }) : (tensor<f32>) -> tensor<i32>
+  func.return %r : tensor<i32>
+}
+)";
+  Evaluation c = evaluate(bad_case);
+  ASSERT_FALSE(c.status.ok());
+  EXPECT_THAT(c.status.message(), HasSubstr("stablehlo.case: the index must be an integer tensor"));
 }
 
 TEST(InterpreterControlFlow, FuncCallAndComposite) {
@@ -295,6 +460,83 @@ func.func @main() -> (tensor<2x3x4xi32>, tensor<2x3x4xi32>, tensor<2x3x4xi32>, t
   EXPECT_EQ(bitsAt(e.results[3], 0), test::f32Bits(0.0f));
   EXPECT_EQ(bitsAt(e.results[3], 1), test::f32Bits(1.0f));
   EXPECT_EQ(bitsAt(e.results[3], 2), test::f32Bits(2.0f));
+}
+
+TEST(InterpreterStructure, QuantizedIota) {
+  // Spec (iota): output[i] = quantize(output_index[iota_dimension], element_type(output)), i.e.
+  // round_nearest_even(clamp(storage_min, index / scale + zero_point, storage_max)).
+  //  - scale 0.5, zero point -1: 2i - 1 = [-1, 1, 3, 5].
+  //  - scale 0.4 (the f32 nearest 0.4): i / 0.4 rounds in f32 to 0, 2.5, 5, 7.5, and ties go to even:
+  //    [0, 2, 5, 8].
+  //  - storage range [-2, 4]: 2i - 1 clamps at 4: [-1, 1, 3, 4] (the clamp is the spec's, not marked).
+  //  - per-axis on dimension 0, iota along dimension 1: row 0 (scale 0.5, zp 0) [0, 2, 4]; row 1 (scale
+  //    1, zp 1) [1, 2, 3].
+  const char* text = R"(
+func.func @main() -> (tensor<4x!quant.uniform<i8:f32, 0.5:-1>>, tensor<4x!quant.uniform<i8:f32, 0.4>>,
+                      tensor<4x!quant.uniform<i8<-2:4>:f32, 0.5:-1>>, tensor<2x3x!quant.uniform<i8:f32:0, {0.5:0, 1.0:1}>>) {
+  %a = stablehlo.iota dim = 0 : tensor<4x!quant.uniform<i8:f32, 0.5:-1>>
+  %b = stablehlo.iota dim = 0 : tensor<4x!quant.uniform<i8:f32, 0.4>>
+  %c = stablehlo.iota dim = 0 : tensor<4x!quant.uniform<i8<-2:4>:f32, 0.5:-1>>
+  %d = stablehlo.iota dim = 1 : tensor<2x3x!quant.uniform<i8:f32:0, {0.5:0, 1.0:1}>>
+  func.return %a, %b, %c, %d : tensor<4x!quant.uniform<i8:f32, 0.5:-1>>, tensor<4x!quant.uniform<i8:f32, 0.4>>,
+                               tensor<4x!quant.uniform<i8<-2:4>:f32, 0.5:-1>>, tensor<2x3x!quant.uniform<i8:f32:0, {0.5:0, 1.0:1}>>
+}
+)";
+  Evaluation e = evaluate(text);
+  ASSERT_TRUE(e.status.ok()) << e.status.message();
+  ASSERT_EQ(e.results.size(), 4u);
+  auto values = [](const ref::RtValue& v) {
+    std::vector<int64_t> out;
+    for (int64_t i = 0; i < v.tensor.numElements(); ++i) out.push_back(intAt(v, i));
+    return out;
+  };
+  EXPECT_EQ(values(e.results[0]), (std::vector<int64_t>{-1, 1, 3, 5}));
+  EXPECT_EQ(values(e.results[1]), (std::vector<int64_t>{0, 2, 5, 8}));
+  EXPECT_EQ(values(e.results[2]), (std::vector<int64_t>{-1, 1, 3, 4}));
+  EXPECT_EQ(values(e.results[3]), (std::vector<int64_t>{0, 2, 4, 1, 2, 3}));
+  for (const ref::RtValue& r : e.results) {
+    EXPECT_TRUE(r.tensor.type().isQuantized()) << ref::toString(r);
+    EXPECT_EQ(r.implDefinedCount(), 0) << ref::toString(r);
+  }
+}
+
+TEST(InterpreterStructure, QuantizedIotaMarksWhatQuantizeMarks) {
+  // i16 storage, f16 expressed, scale 1: the clamp bound storage_max = 32767 rounds to 32768 in f16, so
+  // indices that round to 32768 or more in f16 (from 32760, a tie that goes to the even 32768) clamp to
+  // 32768, outside the storage range: quantize saturates them to 32767 and marks them (docs/quantization.md).
+  // 32759 rounds to 32752 (f16 spacing 16 there) and is not marked.
+  const char* text = R"(
+func.func @main() -> tensor<40000x!quant.uniform<i16:f16, 1.0>> {
+  %r = stablehlo.iota dim = 0 : tensor<40000x!quant.uniform<i16:f16, 1.0>>
+  func.return %r : tensor<40000x!quant.uniform<i16:f16, 1.0>>
+}
+)";
+  Evaluation e = evaluate(text);
+  ASSERT_TRUE(e.status.ok()) << e.status.message();
+  const ref::RtValue& r = e.results[0];
+  EXPECT_EQ(intAt(r, 100), 100);
+  EXPECT_FALSE(r.isImplDefined(100));
+  EXPECT_EQ(intAt(r, 32759), 32752);
+  EXPECT_FALSE(r.isImplDefined(32759));
+  EXPECT_EQ(intAt(r, 32760), 32767);
+  EXPECT_TRUE(r.isImplDefined(32760));
+  EXPECT_EQ(intAt(r, 39999), 32767);
+  EXPECT_TRUE(r.isImplDefined(39999));
+  EXPECT_EQ(r.implDefinedCount(), 40000 - 32760);
+}
+
+TEST(InterpreterStructure, QuantizedIotaWithAnInvalidTypeIsAnError) {
+  // Zero point 200 is outside the i8 storage range: an error, not a value.
+  const char* text = R"(
+func.func @main() -> tensor<4x!quant.uniform<i8:f32, 0.5:200>> {
+  %r = stablehlo.iota dim = 0 : tensor<4x!quant.uniform<i8:f32, 0.5:200>>
+  func.return %r : tensor<4x!quant.uniform<i8:f32, 0.5:200>>
+}
+)";
+  Evaluation e = evaluate(text);
+  ASSERT_FALSE(e.status.ok());
+  EXPECT_THAT(e.status.message(), HasSubstr("stablehlo.iota"));
+  EXPECT_THAT(e.status.message(), HasSubstr("zero points must lie in [storage_min, storage_max]"));
 }
 
 // --- Checks --------------------------------------------------------------------------------------------
