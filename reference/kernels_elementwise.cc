@@ -20,6 +20,22 @@ using MpcBinary = int (*)(mpc_ptr, mpc_srcptr, mpc_srcptr, mpc_rnd_t);
 
 bool isNaN(ElementType t, uint64_t bits) { return classifyFloat(t, bits) == FloatClass::kNaN; }
 
+// A signalling NaN: an IEEE-style NaN (a format with infinities) whose top stored mantissa bit is clear.
+bool isSignalingNaN(ElementType t, uint64_t bits) {
+  const FloatFormat& f = floatFormat(t);
+  return f.has_infinity && f.mantissa_bits > 0 && isNaN(t, bits) && ((bits >> (f.mantissa_bits - 1)) & 1) == 0;
+}
+
+// A complex value with a NaN or infinite part. The spec gives complex functions no special-value rules
+// (C Annex G is one convention, and libraries differ from it: naive (ac - bd) + (ad + bc)i products,
+// unspecified signs of infinities and zeros), so results computed from such operands by multiply, divide,
+// power, atan2, logistic and the complex math functions are marked implementation-defined.
+bool nonFiniteComplex(ElementType ct, const Elem& x) {
+  const ElementType part = complexPartType(ct);
+  const FloatClass re = classifyFloat(part, x.re), im = classifyFloat(part, x.im);
+  return re == FloatClass::kNaN || re == FloatClass::kInfinity || im == FloatClass::kNaN || im == FloatClass::kInfinity;
+}
+
 // --- Real floats ---------------------------------------------------------------------------------------------
 
 uint64_t realUnary(ElementType t, uint64_t x, MpfrUnary f) {
@@ -836,7 +852,7 @@ Results unaryMathKernel(Interpreter& interp, const Operation& op, std::vector<Rt
   if (isComplex(t) && math->complex) {
     return mapElements(interp, op, operands, 1, [&](const std::vector<Elem>& a, Elem& out) {
       out = math->complex(t, a[0]);
-      return false;
+      return nonFiniteComplex(t, a[0]);
     }, /*same_types=*/true);
   }
   return typeError(interp, op, math->complex ? "float and complex types" : "float types");
@@ -849,6 +865,7 @@ Results logisticKernel(Interpreter& interp, const Operation& op, std::vector<RtV
   return mapElements(interp, op, operands, 1, [&](const std::vector<Elem>& a, Elem& out) {
     if (isComplex(t)) {
       out = complexLogistic(t, a[0]);
+      return nonFiniteComplex(t, a[0]);
     } else if (std::optional<uint32_t> r = fast ? fastF32Unary(fast, static_cast<uint32_t>(a[0].re)) : std::nullopt) {
       out.re = *r;
     } else {
@@ -967,7 +984,12 @@ Results binaryKernel(Interpreter& interp, const Operation& op, std::vector<RtVal
         case Arith::kMultiply: out.re = realBinary(t, a[0].re, a[1].re, mpfr_mul); break;
         case Arith::kDivide: out.re = realBinary(t, a[0].re, a[1].re, mpfr_div); break;
         case Arith::kRemainder: out.re = realBinary(t, a[0].re, a[1].re, mpfr_fmod); break;
-        case Arith::kPower: out.re = realBinary(t, a[0].re, a[1].re, mpfr_pow); break;
+        case Arith::kPower:
+          out.re = realBinary(t, a[0].re, a[1].re, mpfr_pow);
+          // pow(sNaN, 0) and pow(1, sNaN): 1 for a quiet NaN (C F.9.4.4), but a signalling NaN signals and
+          // gives a NaN under IEEE 754-2019 9.2.1. The spec does not say which: implementation-defined.
+          if ((isSignalingNaN(t, a[0].re) || isSignalingNaN(t, a[1].re)) && !isNaN(t, out.re)) return true;
+          break;
         case Arith::kAtan2: out.re = realBinary(t, a[0].re, a[1].re, mpfr_atan2); break;
         case Arith::kMaximum: out.re = floatMinMax(t, a[0].re, a[1].re, true); break;
         case Arith::kMinimum: out.re = floatMinMax(t, a[0].re, a[1].re, false); break;
@@ -977,13 +999,14 @@ Results binaryKernel(Interpreter& interp, const Operation& op, std::vector<RtVal
   }
   if (kind == Arith::kRemainder) return interp.unsupported(op, "remainder of complex numbers (the spec leaves it TBD, #997)");
   return mapElements(interp, op, operands, 2, [&](const std::vector<Elem>& a, Elem& out) {
+    const bool special = nonFiniteComplex(t, a[0]) || nonFiniteComplex(t, a[1]);
     switch (kind) {
       case Arith::kAdd: out = complexBinary(t, a[0], a[1], mpc_add); break;
       case Arith::kSubtract: out = complexBinary(t, a[0], a[1], mpc_sub); break;
-      case Arith::kMultiply: out = complexBinary(t, a[0], a[1], mpc_mul); break;
-      case Arith::kDivide: out = complexBinary(t, a[0], a[1], mpc_div); break;
-      case Arith::kPower: out = complexPow(t, a[0], a[1]); break;
-      case Arith::kAtan2: out = complexAtan2(t, a[0], a[1]); break;
+      case Arith::kMultiply: out = complexBinary(t, a[0], a[1], mpc_mul); return special;
+      case Arith::kDivide: out = complexBinary(t, a[0], a[1], mpc_div); return special;
+      case Arith::kPower: out = complexPow(t, a[0], a[1]); return special;
+      case Arith::kAtan2: out = complexAtan2(t, a[0], a[1]); return special;
       case Arith::kMaximum: out = complexMinMax(complexPartType(t), a[0], a[1], true); break;
       case Arith::kMinimum: out = complexMinMax(complexPartType(t), a[0], a[1], false); break;
       default: break;

@@ -8,6 +8,7 @@
 #include <cmath>
 #include <string>
 
+#include "ir/strings.h"
 #include "tests/reference/eval_test_util.h"
 
 namespace hloconf {
@@ -145,6 +146,35 @@ TEST(ElementwiseComplex, AbsAndMultiply) {
                             "stablehlo.multiply %a, %b : tensor<2xcomplex<f32>>", "tensor<2xcomplex<f32>>");
   EXPECT_EQ(allBits(mul, 0), (std::vector<uint64_t>{f32Bits(-5.0f), 0x3A000400}));
   EXPECT_EQ(allBits(mul, 1), (std::vector<uint64_t>{f32Bits(10.0f), 0x40000800}));
+}
+
+// The spec gives complex functions no special-value rules: results from an operand with an infinite or
+// NaN part are implementation-defined (C Annex G gives exp(+inf + 0i) = +inf + 0i and
+// (inf + inf i)(1 + 0i) = inf + inf i, where the textbook product gives NaN + NaN i). Finite operands
+// and add (per part IEEE) are not marked.
+TEST(ElementwiseComplex, NonFiniteOperandsOfComplexFunctionsAreMarked) {
+  ref::RtValue e = evalOp({"dense<[(0x7F800000, 0.0), (1.0, 0.0), (0.0, 0x7FC00000)]> : tensor<3xcomplex<f32>>"},
+                          "stablehlo.exponential %a : tensor<3xcomplex<f32>>", "tensor<3xcomplex<f32>>");
+  EXPECT_EQ(marks(e), (std::vector<bool>{true, false, true}));
+  EXPECT_EQ(allBits(e, 0)[0], 0x7F800000u);  // the golden value is still Annex G's
+  const std::string a = "dense<[(0x7F800000, 0x7F800000), (1.0, 2.0)]> : tensor<2xcomplex<f32>>";
+  const std::string b = "dense<[(1.0, 0.0), (3.0, 4.0)]> : tensor<2xcomplex<f32>>";
+  for (const char* op : {"multiply", "divide", "power"}) {
+    ref::RtValue r = evalOp({a, b}, strCat("stablehlo.", op, " %a, %b : tensor<2xcomplex<f32>>"), "tensor<2xcomplex<f32>>");
+    EXPECT_EQ(marks(r), (std::vector<bool>{true, false})) << op;
+  }
+  ref::RtValue add = evalOp({a, b}, "stablehlo.add %a, %b : tensor<2xcomplex<f32>>", "tensor<2xcomplex<f32>>");
+  EXPECT_EQ(marks(add), (std::vector<bool>{false, false}));
+}
+
+// pow(x, 0) = 1 for a quiet NaN x (C F.9.4.4), but IEEE 754-2019 makes a signalling NaN signal and give a
+// NaN: power(sNaN, 0) and power(1, sNaN) are 1 and marked; power(qNaN, 0) is 1 and not marked.
+TEST(ElementwiseFloat, PowerOfASignallingNaNIsMarked) {
+  ref::RtValue r = evalOp({"dense<[0x7FA00000, 0x7FC00000, 1.0, 1.0]> : tensor<4xf32>",
+                           "dense<[0.0, 0.0, 0x7FA00000, 0x7FC00000]> : tensor<4xf32>"},
+                          "stablehlo.power %a, %b : tensor<4xf32>", "tensor<4xf32>");
+  EXPECT_EQ(allBits(r), (std::vector<uint64_t>(4, f32Bits(1.0f))));
+  EXPECT_EQ(marks(r), (std::vector<bool>{true, false, true, false}));
 }
 
 TEST(ElementwiseComplex, Atan2FollowsTheUpstreamFormula) {
