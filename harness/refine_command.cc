@@ -1,13 +1,11 @@
 // `hloconf refine`: print a program with its `?` dimensions replaced by the sizes they have when one
 // function runs on given arguments.
 //
-// The function is evaluated by a small tracing walker that mirrors ref::Interpreter's structure (calls,
-// composite, while, if, case, optimization_barrier, returns) and sends every other op to its kernel, and
-// that records the run-time type of every value it defines. The interpreter has no hook to observe values,
-// so this walker repeats its control flow; a value seen with different shapes (a loop-carried value that
-// grows, a function called with different shapes) keeps `?` where the shapes differ, and values that never
-// get computed (an if branch not taken, the bodies of reduce/sort/scatter/map that kernels run
-// themselves) keep their declared types. The module is printed in generic form (ir/printer.h).
+// The function is evaluated by ref::Interpreter, whose observer hook reports the run-time type of every
+// value it binds (block arguments and op results, in regions that kernels run too). A value seen with
+// different shapes (a loop-carried value that grows, a function called with different shapes, a reduce
+// body run on several elements) keeps `?` where the shapes differ, and values that never get computed (an
+// if branch not taken) keep their declared types. The module is printed in generic form (ir/printer.h).
 #include <cstdio>
 #include <string>
 #include <vector>
@@ -30,7 +28,7 @@ const char kRefineUsage[] =
     "module (generic form) with every `?` dimension replaced by the size it has at run time.\n"
     "Which function runs: --function NAME; else @main; else the one function taking as many arguments\n"
     "as were given. A value seen with different shapes (loops, repeated calls) keeps `?` where they\n"
-    "differ; values never computed (branches not taken, regions run inside kernels) keep their types.\n\n"
+    "differ; values never computed (branches not taken) keep their types.\n\n"
     "options:\n"
     "  --function NAME      evaluate function @NAME\n"
     "  --arg LITERAL        an argument, e.g. --arg 'dense<[1.0, 2.0]> : tensor<2xf32>' (repeatable)\n"
@@ -77,143 +75,18 @@ Type mergedType(const Type& a, const Type& b) {
 }
 
 
-// Evaluates like ref::Interpreter, recording the run-time type of every value it defines.
-class Tracer {
+// The run-time type of every value the interpreter binds (its observer hook), merged over observations.
+class TypeRecorder {
  public:
-  explicit Tracer(ref::Interpreter& interp) : interp_(interp) {}
-
-  absl::StatusOr<std::vector<RtValue>> call(const Operation& func, std::vector<RtValue> args) {
-    if (func.regions.empty() || func.regions[0].blocks.empty()) {
-      return interp_.opError(func, strCat("function @", functionName(func), " has no body"));
-    }
-    const Block& entry = *func.regions[0].blocks.front();
-    if (args.size() != entry.arguments.size()) {
-      return interp_.opError(func, strCat("function @", functionName(func), " takes ", entry.arguments.size(), " argument(s), but ",
-                                          args.size(), " were given"));
-    }
-    for (size_t i = 0; i < args.size(); ++i) {
-      if (!valueMatchesType(args[i], entry.arguments[i]->type)) {
-        return interp_.opError(func, strCat("argument ", i, " of @", functionName(func), " has type ", args[i].type().toString(),
-                                            ", but the function expects ", entry.arguments[i]->type.toString()));
-      }
-    }
-    if (++depth_ > interp_.options().max_call_depth) return interp_.opError(func, "call depth exceeded (unbounded recursion?)");
-    std::vector<const Env*> caller;
-    caller.swap(scopes_);
-    auto results = runRegion(func.regions[0], std::move(args));
-    scopes_.swap(caller);
-    --depth_;
-    if (results.ok()) traced_functions_.push_back(&func);
-    return results;
-  }
-
-  // Every value's observed type (merged over observations).
-  const absl::flat_hash_map<const Value*, Type>& observed() const { return observed_; }
-  const std::vector<const Operation*>& tracedFunctions() const { return traced_functions_; }
-
- private:
-  using Env = absl::flat_hash_map<const Value*, RtValue>;
-
   void record(const Value* v, const RtValue& value) {
     const Type type = value.type();
     auto [it, inserted] = observed_.try_emplace(v, type);
     if (!inserted) it->second = mergedType(it->second, type);
   }
+  const absl::flat_hash_map<const Value*, Type>& observed() const { return observed_; }
 
-  absl::StatusOr<std::vector<RtValue>> runRegion(const Region& region, std::vector<RtValue> args) {
-    if (region.blocks.size() != 1) return absl::InvalidArgumentError("error: regions with more than one block are not evaluated");
-    const Block& block = *region.blocks.front();
-    if (args.size() != block.arguments.size()) return absl::InvalidArgumentError("error: a region got the wrong number of arguments");
-    Env env;
-    for (size_t i = 0; i < args.size(); ++i) {
-      record(block.arguments[i].get(), args[i]);
-      env[block.arguments[i].get()] = std::move(args[i]);
-    }
-    scopes_.push_back(&env);
-    struct Pop {
-      std::vector<const Env*>& scopes;
-      ~Pop() { scopes.pop_back(); }
-    } pop{scopes_};
-    for (const auto& op_ptr : block.operations) {
-      const Operation& op = *op_ptr;
-      std::vector<RtValue> operands;
-      for (const Value* v : op.operands) {
-        const RtValue* found = nullptr;
-        for (auto s = scopes_.rbegin(); s != scopes_.rend() && !found; ++s) {
-          auto it = (*s)->find(v);
-          if (it != (*s)->end()) found = &it->second;
-        }
-        if (!found) return interp_.opError(op, "an operand has no value");
-        operands.push_back(*found);
-      }
-      if (op.name == "func.return" || op.name == "stablehlo.return") return operands;
-      auto results = evalOp(op, std::move(operands));
-      if (!results.ok()) return results.status();
-      if (results->size() != op.results.size()) return interp_.opError(op, "produced the wrong number of results");
-      for (size_t i = 0; i < results->size(); ++i) {
-        if (!valueMatchesType((*results)[i], op.results[i]->type)) {
-          return interp_.opError(op, strCat("result ", i, " has type ", (*results)[i].type().toString(), " at run time, but the op declares ",
-                                            op.results[i]->type.toString()));
-        }
-        record(op.results[i].get(), (*results)[i]);
-        env[op.results[i].get()] = std::move((*results)[i]);
-      }
-    }
-    return absl::InvalidArgumentError("error: a region ends without a return");
-  }
-
-  absl::StatusOr<std::vector<RtValue>> evalOp(const Operation& op, std::vector<RtValue> operands) {
-    const std::string& name = op.name;
-    if (name == "func.call" || name == "stablehlo.composite") {
-      const Attribute* callee = ref::attrOf(op, name == "func.call" ? "callee" : "decomposition");
-      if (!callee || callee->kind() != Attribute::Kind::kSymbolRef || callee->symbolPath().empty()) return interp_.opError(op, "has no callee");
-      const Operation* func = interp_.module().findFunction(callee->symbolPath().back());
-      if (!func) return interp_.opError(op, "calls an unknown function");
-      return call(*func, std::move(operands));
-    }
-    if (name == "stablehlo.while") {
-      if (op.regions.size() != 2) return interp_.opError(op, "needs a cond and a body region");
-      std::vector<RtValue> state = std::move(operands);
-      for (int64_t iteration = 0;; ++iteration) {
-        auto cond = runRegion(op.regions[0], state);
-        if (!cond.ok()) return cond.status();
-        if (cond->size() != 1 || !(*cond)[0].isTensor() || (*cond)[0].tensor.numElements() != 1) {
-          return interp_.opError(op, "the cond region must return one tensor<i1>");
-        }
-        if (!(*cond)[0].tensor.bits(0)) return state;
-        if (iteration >= interp_.options().max_while_iterations) return interp_.opError(op, "too many iterations");
-        auto next = runRegion(op.regions[1], std::move(state));
-        if (!next.ok()) return next.status();
-        state = std::move(*next);
-      }
-    }
-    if (name == "stablehlo.if" || name == "stablehlo.case") {
-      if (operands.size() != 1 || !operands[0].isTensor() || operands[0].tensor.numElements() != 1 || op.regions.empty()) {
-        return interp_.opError(op, "needs one scalar operand and branches");
-      }
-      size_t branch;
-      if (name == "stablehlo.if") {
-        if (op.regions.size() != 2) return interp_.opError(op, "needs two branches");
-        branch = operands[0].tensor.bits(0) ? 0 : 1;
-      } else {
-        const ElementType t = operands[0].tensor.elementType();
-        if (!isInteger(t)) return interp_.opError(op, "the index must be an integer tensor");
-        const __int128 index = ref::integerValue(t, operands[0].tensor.bits(0));
-        branch = (index < 0 || index >= static_cast<__int128>(op.regions.size())) ? op.regions.size() - 1 : static_cast<size_t>(index);
-      }
-      return runRegion(op.regions[branch], {});
-    }
-    if (name == "stablehlo.optimization_barrier") return operands;
-    ref::Kernel kernel = ref::lookupKernel(name);
-    if (!kernel) return interp_.unsupported(op);
-    return kernel(interp_, op, operands);
-  }
-
-  ref::Interpreter& interp_;
-  int depth_ = 0;
-  std::vector<const Env*> scopes_;
+ private:
   absl::flat_hash_map<const Value*, Type> observed_;
-  std::vector<const Operation*> traced_functions_;
 };
 
 absl::StatusOr<std::vector<RtValue>> parseArgumentTexts(const std::vector<std::string>& texts) {
@@ -230,13 +103,16 @@ absl::StatusOr<std::vector<RtValue>> parseArgumentTexts(const std::vector<std::s
   return values;
 }
 
-// Writes the observed types into the module's values, and each traced function's function_type.
-void applyTypes(Module& module, const Tracer& tracer) {
-  for (const auto& [value, type] : tracer.observed()) {
+// Writes the observed types into the module's values, and the function_type of every function whose
+// entry block or returned values were observed (a function never called keeps its declared types, so its
+// function_type would not change anyway).
+void applyTypes(Module& module, const TypeRecorder& recorder) {
+  for (const auto& [value, type] : recorder.observed()) {
     Value* v = const_cast<Value*>(value);  // the values belong to `module`, which this command owns
     v->type = refinedType(v->type, type);
   }
-  for (const Operation* f : tracer.tracedFunctions()) {
+  for (const Operation* f : module.functions()) {
+    if (f->regions.empty() || f->regions[0].blocks.empty()) continue;
     Operation* func = const_cast<Operation*>(f);
     const Block& entry = *func->regions[0].blocks.front();
     std::vector<Type> inputs, results;
@@ -328,13 +204,14 @@ int runRefineCommand(const std::vector<std::string>& args) {
     }
   }
   ref::Interpreter interp(*module, *text);
-  Tracer tracer(interp);
-  auto results = tracer.call(*func, std::move(*values));
+  TypeRecorder recorder;
+  interp.setObserver([&recorder](const Value* v, const RtValue& value) { recorder.record(v, value); });
+  auto results = interp.callFunction(*func, std::move(*values));
   if (!results.ok()) {
     std::fprintf(stderr, "%s\n", std::string(results.status().message()).c_str());
     return 2;
   }
-  applyTypes(*module, tracer);
+  applyTypes(*module, recorder);
   std::fputs(printModule(*module).c_str(), stdout);
   return 0;
 }

@@ -112,7 +112,10 @@ absl::StatusOr<std::vector<RtValue>> Interpreter::runRegion(const Region& region
                                              " argument(s), but ", args.size(), " were given"));
   }
   Env env;
-  for (size_t i = 0; i < block.arguments.size(); ++i) env[block.arguments[i].get()] = std::move(args[i]);
+  for (size_t i = 0; i < block.arguments.size(); ++i) {
+    if (observer_) observer_(block.arguments[i].get(), args[i]);
+    env[block.arguments[i].get()] = std::move(args[i]);
+  }
   // Regions of if/case/while/map see the values of the enclosing regions (StableHLO regions may capture).
   scopes_.push_back(&env);
   struct PopScope {
@@ -150,6 +153,7 @@ absl::StatusOr<std::vector<RtValue>> Interpreter::runRegion(const Region& region
         return opError(op, strCat("result ", i, " has type ", valueTypeText((*results)[i]),
                                   " at run time, but the op declares ", op.results[i]->type.toString()));
       }
+      if (observer_) observer_(op.results[i].get(), (*results)[i]);
       env[op.results[i].get()] = std::move((*results)[i]);
     }
   }

@@ -9,8 +9,9 @@
 
 #include <chrono>
 #include <cstdint>
-#include <optional>
+#include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -104,6 +105,12 @@ class Interpreter {
   const std::vector<OutfeedRecord>& outfeed() const { return outfeed_; }
   void recordOutfeed(OutfeedRecord record) { outfeed_.push_back(std::move(record)); }
 
+  // Called with every value the interpreter binds, in evaluation order: block arguments (function
+  // arguments and region arguments, those of regions that kernels run included) and op results. A value
+  // that is bound several times (a loop body, a function called twice) is reported each time.
+  using Observer = std::function<void(const Value* value, const RtValue& runtime_value)>;
+  void setObserver(Observer observer) { observer_ = std::move(observer); }
+
   // Whether ops named `op_name` can be evaluated (structural ops, control flow, or a kernel).
   static bool canEvaluate(std::string_view op_name);
 
@@ -123,6 +130,7 @@ class Interpreter {
   uint32_t replica_id_ = 0;
   uint32_t partition_id_ = 0;
   std::vector<OutfeedRecord> outfeed_;
+  Observer observer_;
 };
 
 }  // namespace hloconf::ref

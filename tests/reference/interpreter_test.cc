@@ -3,6 +3,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -740,4 +741,37 @@ TEST(InterpreterProbes, SerializedEqComparesTheRecordedIteration) {
   EXPECT_NE(e.checks[2].message.find("no value of probe \"sum\" was recorded for iteration 5"), std::string::npos) << e.checks[2].message;
 }
 
+}  // namespace hloconf
+
+namespace hloconf {
+namespace {
+
+// The observer hook reports every binding: function arguments, op results, and the bindings of regions
+// that kernels run (a reduce whose body is not a recognised monoid is a left fold over 4 elements: 4 body
+// runs, each binding 2 arguments and 1 result).
+TEST(InterpreterObserver, ReportsArgumentsResultsAndKernelRegions) {
+  const std::string text =
+      "func.func @main(%x: tensor<4xf32>) -> tensor<f32> {\n"
+      "  %z = stablehlo.constant dense<0.0> : tensor<f32>\n"
+      "  %r = stablehlo.reduce(%x init: %z) across dimensions = [0] : (tensor<4xf32>, tensor<f32>) -> tensor<f32>\n"
+      "   reducer(%a: tensor<f32>, %b: tensor<f32>) {\n"
+      "    %d = stablehlo.subtract %a, %b : tensor<f32>\n"
+      "    stablehlo.return %d : tensor<f32>\n"
+      "  }\n"
+      "  func.return %r : tensor<f32>\n"
+      "}\n";
+  auto module = parseModule(text, "test.mlir");
+  ASSERT_TRUE(module.ok()) << module.status().message();
+  ref::Interpreter interp(*module, text);
+  std::vector<std::string> seen;
+  interp.setObserver([&](const Value*, const ref::RtValue& value) { seen.push_back(value.type().toString()); });
+  Tensor x(Type::tensor({4}, Type::element(ElementType::kF32)));
+  auto results = interp.callFunction(*module->findFunction("main"), {ref::RtValue::ofTensor(std::move(x))});
+  ASSERT_TRUE(results.ok()) << results.status().message();
+  ASSERT_EQ(seen.size(), 1u + 1 + 4 * 3 + 1);  // %x, %z, 4 x (%a, %b, %d), %r
+  EXPECT_EQ(seen.front(), "tensor<4xf32>");
+  EXPECT_EQ(std::count(seen.begin(), seen.end(), "tensor<f32>"), 14);
+}
+
+}  // namespace
 }  // namespace hloconf
