@@ -139,7 +139,12 @@ Results bitcastConvertKernel(Interpreter& interp, const Operation& op, std::vect
   }
   // Between element types of different widths the element order within the bits is
   // implementation-defined (spec: `bits`); the reference uses little-endian order and marks them.
+  // Between equal widths an element carries its operand element's mark (a quantize that saturated NaN,
+  // an integer that wrapped: the bits are implementation-defined whatever they are viewed as).
   std::vector<uint8_t> impl(out.numElements(), bitWidth(s) != bitWidth(d) ? 1 : 0);
+  if (bitWidth(s) == bitWidth(d)) {
+    for (int64_t i = 0; i < out.numElements(); ++i) impl[i] = operands[0].isImplDefined(i);
+  }
   return std::vector<RtValue>{RtValue::ofTensor(std::move(out), std::move(impl))};
 }
 

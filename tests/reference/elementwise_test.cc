@@ -19,6 +19,7 @@ using test::marks;
 
 using test::bitsAt;
 using test::evalOp;
+using test::evalResult;
 using test::f32Bits;
 using test::f64Bits;
 using test::hex;
@@ -410,6 +411,14 @@ TEST(Conversion, BitcastConvert) {
                               "tensor<4xf16>");
   EXPECT_EQ(allBits(split), (std::vector<uint64_t>{0x0000, 0x0000, 0x0000, 0x3FF0}));
   EXPECT_EQ(marks(split), (std::vector<bool>{true, true, true, true}));
+  // Same width: an element keeps its operand element's mark (here a wrapped i32 sum viewed as ui32; the
+  // generators view quantized results this way, and a quantized NaN would otherwise lose its mark).
+  ref::RtValue wrapped = evalResult("  %a = stablehlo.constant dense<[2147483647, 1]> : tensor<2xi32>\n"
+                                    "  %s = stablehlo.add %a, %a : tensor<2xi32>\n"
+                                    "  %r = stablehlo.bitcast_convert %s : (tensor<2xi32>) -> tensor<2xui32>",
+                                    "tensor<2xui32>");
+  EXPECT_EQ(allBits(wrapped), (std::vector<uint64_t>{0xFFFFFFFE, 2}));
+  EXPECT_EQ(marks(wrapped), (std::vector<bool>{true, false}));
 }
 
 TEST(Conversion, ReducePrecisionToF16Format) {
