@@ -3,6 +3,7 @@
 #define HLOCONF_REFERENCE_KERNELS_H_
 
 #include <functional>
+#include <initializer_list>
 #include <span>
 #include <string_view>
 #include <vector>
@@ -62,6 +63,25 @@ absl::Status typeError(Interpreter& interp, const Operation& op, std::string_vie
 absl::Status checkResultSize(Interpreter& interp, const Operation& op, const Type& type);
 // The static tensor type of result `i`, with `shape` replacing dynamic dimensions.
 absl::StatusOr<Type> resultTensorType(Interpreter& interp, const Operation& op, size_t i, const std::vector<int64_t>& shape);
+
+// --- Ops with a reduction body (defined in kernels_reduction.cc; docs/accumulation.md) ---------------------
+
+// The spec's is_promotable on element types (Type::tensorElement(): an element type or a quantized type).
+// Same kind and no narrower; two quantized types need one expressed type, and only the storage widths are
+// compared.
+bool isPromotable(const Type& from, const Type& to);
+// The spec's to_destination_type of tensor `x` into element type `to` (promotable from x's; quantized
+// types valid): `convert` (an integer that does not fit wraps and is marked), or quantize(dequantize(x))
+// between quantized types. Marks are kept; error bounds are dropped.
+RtValue toDestinationType(const RtValue& x, const Type& to);
+// Whether folding with `body` (two arguments, each of type `scalar`, tensor<E>) gives one result in every
+// order and tree: the body is exactly one op on its two arguments, returned directly: maximum or minimum;
+// or add, multiply, and, or, xor on integers or i1. For a quantized `scalar` only maximum and minimum, and
+// only when every element of `values` (tensors of that type) satisfies quantize(dequantize(x)) = x.
+bool orderIndependentBody(const Region& body, const Type& scalar, std::initializer_list<const Tensor*> values);
+// OK for a tensor type that is not quantized or is a valid per-tensor quantized type; else an error
+// about `what`.
+absl::Status checkPerTensorQuantized(Interpreter& interp, const Operation& op, const Type& type, std::string_view what);
 
 }  // namespace hloconf::ref
 

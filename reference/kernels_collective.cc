@@ -9,7 +9,9 @@
 // a group get identical results. docs/design/processes.md has the design and the orders:
 // - all_reduce, reduce_scatter (and collective_reduce) fold left in process-group order:
 //   computation(...computation(computation(x@g0, x@g1), x@g2)..., x@gN), element by element, by running
-//   the body region (one binary-tree schedule the spec allows; no error bound is given for the others).
+//   the body region (one binary-tree schedule the spec allows; no error bound is given for the others),
+//   after converting the operands to the computation's element type (the spec's promotion). Quantized
+//   operands run the computation on quantized scalars; see foldInGroupOrder for their marks.
 // - collective_permute exchanges pair by pair, in the order of source_target_pairs.
 // Extensions used by the peer tests, not in the spec: collective_broadcast's `has_dynamic_root` (a last
 // operand, a 1-D integer tensor with one index per data operand, picks the source within the group), and
@@ -257,7 +259,12 @@ absl::StatusOr<RtValue> zeros(Interpreter& interp, const Operation& op, size_t i
   Tensor out(type);
   if (type.isQuantized()) {
     const QuantizedType& q = type.tensorElement().quantizedType();
-    if (q.quantized_dimension || q.zero_points.size() != 1) return interp.unsupported(op, "zeros of a per-axis quantized type");
+    // The ops that produce zeros take per-tensor quantized tensors only (collective_broadcast,
+    // collective_permute: I1).
+    if (q.quantized_dimension || q.zero_points.size() != 1) {
+      return interp.opError(op, strCat("result ", i, " has the per-axis quantized type ", type.toString(),
+                                       "; the op takes tensors or per-tensor quantized tensors"));
+    }
     const int width = bitWidth(q.storage_type);
     const uint64_t mask = width >= 64 ? ~uint64_t{0} : (uint64_t{1} << width) - 1;
     for (int64_t e = 0; e < out.numElements(); ++e) out.setBits(e, static_cast<uint64_t>(q.zero_points[0]) & mask);
@@ -319,7 +326,11 @@ Results allGatherKernel(Interpreter& interp, const Operation& op, std::vector<Rt
 // --- all_reduce, reduce_scatter, collective_reduce ------------------------------------------------------
 
 // Folds `inputs` (every process's operand, in group order) left to right with the body region, element by
-// element: computation(...computation(x0, x1)..., xn).
+// element: computation(...computation(x0, x1)..., xn), after converting each operand to the computation's
+// element type E (to_destination_type; C5 allows any E that the operand's element type promotes to). With a
+// quantized E every step requantizes, so with three or more processes (two give one schedule) the result
+// depends on the schedule unless the computation is a maximum or minimum on values that requantize to
+// themselves (orderIndependentBody): every element is then marked implementation-defined.
 absl::StatusOr<RtValue> foldInGroupOrder(Interpreter& interp, const Operation& op, const std::vector<const RtValue*>& inputs) {
   if (op.regions.size() != 1 || op.regions[0].blocks.size() != 1) return interp.opError(op, "needs one computation region");
   const Block& body = *op.regions[0].blocks.front();
@@ -332,10 +343,14 @@ absl::StatusOr<RtValue> foldInGroupOrder(Interpreter& interp, const Operation& o
   for (const RtValue* in : inputs) {
     if (in->tensor.type() != operand_type) return interp.opError(op, "the processes of a group gave operands of different types");
   }
-  if (operand_type.tensorElement() != scalar.tensorElement()) {
-    return interp.unsupported(op, strCat("a computation on ", scalar.toString(), " for operands of ", operand_type.toString(),
-                                         " (promotion is not implemented)"));
+  if (absl::Status s = checkPerTensorQuantized(interp, op, operand_type, "the operand"); !s.ok()) return s;
+  if (absl::Status s = checkPerTensorQuantized(interp, op, scalar, "the computation's argument"); !s.ok()) return s;
+  if (!isPromotable(operand_type.tensorElement(), scalar.tensorElement())) {
+    return interp.opError(op, strCat("operands of ", operand_type.toString(), " cannot be promoted to the computation's ",
+                                     scalar.toString(), " (C5)"));
   }
+  std::vector<RtValue> converted;
+  for (const RtValue* in : inputs) converted.push_back(toDestinationType(*in, scalar.tensorElement()));
   Tensor out(Type::tensor(operand_type.shape(), scalar.tensorElement()));
   std::vector<uint8_t> marks;
   const int eb = out.elementBytes();
@@ -344,10 +359,16 @@ absl::StatusOr<RtValue> foldInGroupOrder(Interpreter& interp, const Operation& o
     std::memcpy(t.mutableBytes().data(), v.tensor.bytes().data() + e * eb, eb);
     return RtValue::ofTensor(std::move(t), v.isImplDefined(e) ? std::vector<uint8_t>{1} : std::vector<uint8_t>{});
   };
+  bool order_marks = false;
+  if (scalar.isQuantized() && converted.size() >= 3) {
+    bool independent = orderIndependentBody(op.regions[0], scalar, {});
+    for (const RtValue& v : converted) independent = independent && orderIndependentBody(op.regions[0], scalar, {&v.tensor});
+    order_marks = !independent;
+  }
   for (int64_t e = 0; e < out.numElements(); ++e) {
-    RtValue acc = scalarAt(*inputs[0], e);
-    for (size_t k = 1; k < inputs.size(); ++k) {
-      RtValue next = scalarAt(*inputs[k], e);
+    RtValue acc = scalarAt(converted[0], e);
+    for (size_t k = 1; k < converted.size(); ++k) {
+      RtValue next = scalarAt(converted[k], e);
       const bool marked = acc.isImplDefined(0) || next.isImplDefined(0);
       auto r = interp.runRegion(op.regions[0], {std::move(acc), std::move(next)});
       if (!r.ok()) return r.status();
@@ -358,7 +379,7 @@ absl::StatusOr<RtValue> foldInGroupOrder(Interpreter& interp, const Operation& o
       if (marked) acc.impl_defined = {1};
     }
     std::memcpy(out.mutableBytes().data() + e * eb, acc.tensor.bytes().data(), eb);
-    if (acc.isImplDefined(0)) {
+    if (acc.isImplDefined(0) || order_marks) {
       if (marks.empty()) marks.assign(out.numElements(), 0);
       marks[e] = 1;
     }

@@ -4,7 +4,9 @@
 // These ops never compute a new element value: each result element is a copy of an operand element (its
 // storage bytes, so every element type works, complex and quantized storage included), and it keeps that
 // element's implementation-defined mark. Scatter and sort also run their region (update computation,
-// comparator) through Interpreter::runRegion on rank-0 tensors.
+// comparator) through Interpreter::runRegion on rank-0 tensors; with quantized operands the region's ops
+// see quantized scalars (compare dequantizes, add requantizes). Scatter converts its inputs and updates to
+// the update computation's element types first (the spec's promotion, to_destination_type).
 //
 // Most ops are one "affine move": for every index `idx` of an iteration shape, destination element
 // dst_base + Σ idx[d]·dst_strides[d] gets source element src_base + Σ idx[d]·src_strides[d] (linear,
@@ -234,8 +236,8 @@ absl::Status checkRegionArguments(Interpreter& interp, const Operation& op, cons
     const Type& arg = block.arguments[i]->type;
     if (!arg.isTensor() || arg.rank() != 0) return interp.opError(op, strCat("region argument ", i, " must be a rank-0 tensor"));
     if (arg.tensorElement() != types[i]) {
-      return interp.unsupported(op, strCat("region argument ", i, " has element type ", arg.tensorElement().toString(),
-                                           ", which differs from the operand's ", types[i].toString(), " (type promotion)"));
+      return interp.opError(op, strCat("region argument ", i, " has element type ", arg.tensorElement().toString(),
+                                       ", but the operand's is ", types[i].toString()));
     }
   }
   return absl::OkStatus();
@@ -723,11 +725,17 @@ Results gatherKernel(Interpreter& interp, const Operation& op, std::vector<RtVal
   return std::vector<RtValue>{out.finish()};
 }
 
-// scatter: results start as copies of the inputs; then, for every update_index in row-major order of the
-// updates' index space (our documented choice of the spec's implementation-defined schedule), when
-// result_index is in bounds (per element, as the spec says), results[result_index] =
-// update_computation(results[result_index]..., updates[update_index]...). Out-of-bounds updates are
-// skipped. Start indices are not clamped.
+// scatter: results start as the inputs converted to the update computation's element types Ei
+// (to_destination_type; C23 allows any promotable Ei, and the results have type Ei, C25), and the updates
+// are converted the same way. Then, for every update_index in row-major order of the updates' index space
+// (our documented choice of the spec's implementation-defined schedule), when result_index is in bounds
+// (per element, as the spec says), results[result_index] = update_computation(results[result_index]...,
+// updates[update_index]...). Out-of-bounds updates are skipped. Start indices are not clamped.
+// A result element that two or more updates reach depends on the schedule unless the update computation is
+// order-independent (orderIndependentBody: maximum, minimum; integer or i1 add, multiply, and, or, xor;
+// quantized maximum/minimum on values that requantize to themselves): otherwise it is marked
+// implementation-defined (float add differs in rounding, quantized add requantizes at each step,
+// "return the update" keeps the last one). docs/accumulation.md, "scatter".
 Results scatterKernel(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands) {
   if (operands.size() < 3 || operands.size() % 2 == 0) return interp.opError(op, "takes N inputs, the scatter indices and N updates");
   const size_t n = (operands.size() - 1) / 2;
@@ -737,20 +745,35 @@ Results scatterKernel(Interpreter& interp, const Operation& op, std::vector<RtVa
     if (!t.ok()) return t.status();
     if (i < n) inputs.push_back(*t);
     if (i > n) updates.push_back(*t);
+    if (i != n) RETURN_IF_ERROR(checkPerTensorQuantized(interp, op, (*t)->type(), strCat(i < n ? "input " : "update ", i < n ? i : i - n - 1)));
   }
   const Tensor& indices = operands[n].tensor;
   if (!isInteger(indices.elementType())) return interp.opError(op, "scatter_indices must be integers");
   const Shape& in = inputs[0]->type().shape();
   const Shape& up = updates[0]->type().shape();
-  std::vector<Type> arg_types(2 * n);
+  if (op.regions.size() != 1 || op.regions[0].blocks.size() != 1) return interp.opError(op, "needs one region with one block");
+  const Block& block = *op.regions[0].blocks.front();
+  if (block.arguments.size() != 2 * n) {
+    return interp.opError(op, strCat("the update computation takes ", block.arguments.size(), " argument(s), but the op needs ", 2 * n));
+  }
+  std::vector<Type> arg_types(n);  // Ei (C23)
   for (size_t i = 0; i < n; ++i) {
     if (inputs[i]->type().shape() != in) return interp.opError(op, "inputs must have one shape");
     if (updates[i]->type().shape() != up) return interp.opError(op, "updates must have one shape");
-    if (updates[i]->elementType() != inputs[i]->elementType())
-      return interp.opError(op, strCat("update ", i, " must have the element type of input ", i));
-    arg_types[i] = arg_types[n + i] = inputs[i]->type().tensorElement();
+    if (updates[i]->type().tensorElement() != inputs[i]->type().tensorElement())
+      return interp.opError(op, strCat("update ", i, " must have the element type of input ", i, " (C6)"));
+    const Type& acc = block.arguments[i]->type;
+    const Type& elem = block.arguments[n + i]->type;
+    if (!acc.isTensor() || acc.rank() != 0 || acc != elem) {
+      return interp.opError(op, strCat("update computation arguments ", i, " and ", n + i, " must be one rank-0 tensor type (C23)"));
+    }
+    RETURN_IF_ERROR(checkPerTensorQuantized(interp, op, acc, strCat("update computation argument ", i)));
+    if (!isPromotable(inputs[i]->type().tensorElement(), acc.tensorElement())) {
+      return interp.opError(op, strCat("input ", i, " of element type ", inputs[i]->type().tensorElement().toString(),
+                                       " cannot be promoted to the update computation's ", acc.tensorElement().toString(), " (C23)"));
+    }
+    arg_types[i] = acc.tensorElement();
   }
-  RETURN_IF_ERROR(checkRegionArguments(interp, op, arg_types));
 
   const Attribute* dn = attrOf(op, "scatter_dimension_numbers");
   if (!dn || dn->kind() != Attribute::Kind::kStruct)
@@ -838,17 +861,24 @@ Results scatterKernel(Interpreter& interp, const Operation& op, std::vector<RtVa
   }
 
   std::vector<Out> results;
+  std::vector<RtValue> starts, converted_updates;  // inputs and updates converted to Ei
   for (size_t i = 0; i < n; ++i) {
-    auto type = resultType(interp, op, i, in, inputs[i]->elementType());
+    auto type = resultTensorType(interp, op, i, in);
     if (!type.ok()) return type.status();
-    if (type->tensorElement() != inputs[i]->type().tensorElement())
-      return interp.opError(op, strCat("result ", i, " must have the type of input ", i));
+    if (type->tensorElement() != arg_types[i]) {
+      return interp.opError(op, strCat("result ", i, " has element type ", type->tensorElement().toString(),
+                                       ", but the update computation's is ", arg_types[i].toString(), " (C25)"));
+    }
+    RETURN_IF_ERROR(checkResultSize(interp, op, *type));
+    starts.push_back(toDestinationType(operands[i], arg_types[i]));
+    converted_updates.push_back(toDestinationType(operands[n + 1 + i], arg_types[i]));
     results.emplace_back(*type, true);
-    results.back().tensor.mutableBytes() = inputs[i]->bytes();
-    if (!operands[i].impl_defined.empty()) results.back().marks = operands[i].impl_defined;
+    results.back().tensor.mutableBytes() = starts.back().tensor.bytes();
+    if (!starts.back().impl_defined.empty()) results.back().marks = starts.back().impl_defined;
   }
   std::vector<Type> scalar_types;
   for (size_t i = 0; i < n; ++i) scalar_types.push_back(Type::tensor({}, arg_types[i]));
+  std::vector<uint8_t> hits(numElementsOf(in), 0);  // updates that reached each result element (0, 1, 2 = more)
 
   const Shape in_strides = rowMajorStrides(in), index_strides = rowMajorStrides(ishape);
   const int64_t count = numElementsOf(up);
@@ -876,11 +906,12 @@ Results scatterKernel(Interpreter& interp, const Operation& op, std::vector<RtVa
       target += static_cast<int64_t>(full[d]) * in_strides[d];
     }
     if (in_bounds) {
+      if (hits[target] < 2) ++hits[target];
       std::vector<RtValue> args;
       for (size_t i = 0; i < n; ++i) {
         args.push_back(scalarOf(scalar_types[i], results[i].tensor, target, results[i].marks[target] != 0));
       }
-      for (size_t i = 0; i < n; ++i) args.push_back(scalarOf(operands[n + 1 + i], scalar_types[i], u));
+      for (size_t i = 0; i < n; ++i) args.push_back(scalarOf(converted_updates[i], scalar_types[i], u));
       auto value = interp.runRegion(op.regions[0], std::move(args));
       if (!value.ok()) return value.status();
       if (value->size() != n) return interp.opError(op, strCat("the update computation must return ", n, " value(s)"));
@@ -895,6 +926,14 @@ Results scatterKernel(Interpreter& interp, const Operation& op, std::vector<RtVa
     for (int64_t d = U - 1; d >= 0; --d) {
       if (++update_index[d] < up[d]) break;
       update_index[d] = 0;
+    }
+  }
+  // Duplicate indices: the update order is the spec's implementation-defined schedule.
+  const bool independent = n == 1 && orderIndependentBody(op.regions[0], scalar_types[0], {&starts[0].tensor, &converted_updates[0].tensor});
+  if (!independent) {
+    for (size_t e = 0; e < hits.size(); ++e) {
+      if (hits[e] < 2) continue;
+      for (Out& r : results) r.marks[e] = 1;
     }
   }
   std::vector<RtValue> out;
@@ -915,6 +954,7 @@ Results sortKernel(Interpreter& interp, const Operation& op, std::vector<RtValue
     auto t = tensorOperand(interp, op, operands, i);
     if (!t.ok()) return t.status();
     inputs.push_back(*t);
+    RETURN_IF_ERROR(checkPerTensorQuantized(interp, op, (*t)->type(), strCat("input ", i)));
     if ((*t)->type().shape() != inputs[0]->type().shape()) return interp.opError(op, "operands must have one shape");
     arg_types[2 * i] = arg_types[2 * i + 1] = (*t)->type().tensorElement();
     scalar_types.push_back(Type::tensor({}, (*t)->type().tensorElement()));

@@ -9,12 +9,18 @@
 //   the spec's implementation-defined schedule: float sums are accumulated exactly and rounded once
 //   (with RtValue::error_bound, a bound that every summation order in the element type meets), float
 //   products are correctly rounded (with a bound), integers wrap, and the rest are exact.
+// Inputs are converted to the body's element types first (to_destination_type; is_promotable). Quantized
+// bodies always take the general path on quantized scalars (each body op is dequantize-op-quantize, so each
+// step requantizes); results whose value can depend on the schedule are marked implementation-defined.
+// This file also defines the promotion and body helpers that kernels.h declares for scatter and the
+// collectives.
 #include <algorithm>
 #include <cmath>
 #include <limits>
 #include <optional>
 #include <string>
 
+#include "ir/status_macros.h"
 #include "ir/strings.h"
 #include "reference/elementwise.h"
 #include "reference/kernels.h"
@@ -97,8 +103,8 @@ void setElem(Tensor& t, int64_t i, Elem e) {
   if (isComplex(t.elementType())) t.setBits(i, e.im, 1);
 }
 
-// The spec's is_promotable for non-quantized types: same kind, and no narrower.
-bool isPromotable(ElementType from, ElementType to) {
+// The spec's is_promotable for non-quantized element types: same kind, and no narrower.
+bool isPromotableElement(ElementType from, ElementType to) {
   if (isBoolean(from) || isBoolean(to)) return isBoolean(from) && isBoolean(to);
   if (isInteger(from) || isInteger(to)) return isInteger(from) && isInteger(to) && bitWidth(from) <= bitWidth(to);
   if (isFloat(from) || isFloat(to)) return isFloat(from) && isFloat(to) && bitWidth(from) <= bitWidth(to);
@@ -129,36 +135,74 @@ Elem convertElem(ElementType from, ElementType to, Elem in, bool& marked) {
   return out;
 }
 
-// --- Recognised bodies -----------------------------------------------------------------------------------------
+// to_destination_type of every element of `in` into element type `to` (an element type or a valid
+// quantized type, promotable from in's). `marks` (one per element, or empty: none marked) gets the
+// conversion's marks added: an integer that does not fit, or quantize's implementation-defined cases.
+Tensor convertTensor(const Tensor& in, const Type& to, std::vector<uint8_t>& marks) {
+  if (in.type().tensorElement() == to) return in;
+  const int64_t count = in.numElements();
+  marks.resize(count, 0);
+  const Type type = Type::tensor(in.type().shape(), to);
+  if (to.isQuantized()) return quantizeTensor(dequantizeTensor(in), type, marks);  // quantize(dequantize(x))
+  Tensor out(type);
+  const ElementType from = in.elementType(), e = to.elementType();
+  for (int64_t k = 0; k < count; ++k) {
+    bool marked = marks[k] != 0;
+    setElem(out, k, convertElem(from, e, elemAt(in, k), marked));
+    marks[k] = marked;
+  }
+  return out;
+}
 
-enum class Monoid { kNone, kAdd, kMultiply, kMaximum, kMinimum, kAnd, kOr, kXor };
-
-// The monoid of a single-input body: exactly `%r = OP(%arg0, %arg1)` (either argument order) and
-// `stablehlo.return %r`, with every type the scalar tensor of `t`; kNone otherwise (general path).
-Monoid recognizeBody(const Region& region, size_t num_inputs, ElementType t) {
-  if (num_inputs != 1 || region.blocks.size() != 1) return Monoid::kNone;
+// The op of a body that is exactly `%r = OP(%arg0, %arg1)` (either argument order) and
+// `stablehlo.return %r`, with every type `scalar`; "" otherwise.
+std::string_view singleOpBody(const Region& region, const Type& scalar) {
+  if (region.blocks.size() != 1) return "";
   const Block& block = *region.blocks.front();
-  if (block.arguments.size() != 2 || block.operations.size() != 2) return Monoid::kNone;
+  if (block.arguments.size() != 2 || block.operations.size() != 2) return "";
   const Operation& op = *block.operations[0];
   const Operation& ret = *block.operations[1];
   if (ret.name != "stablehlo.return" || ret.operands.size() != 1 || op.results.size() != 1 ||
       ret.operands[0] != op.results[0].get() || op.operands.size() != 2 || !op.regions.empty()) {
-    return Monoid::kNone;
+    return "";
   }
   const Value* a0 = block.arguments[0].get();
   const Value* a1 = block.arguments[1].get();
-  if (!((op.operands[0] == a0 && op.operands[1] == a1) || (op.operands[0] == a1 && op.operands[1] == a0))) return Monoid::kNone;
+  if (!((op.operands[0] == a0 && op.operands[1] == a1) || (op.operands[0] == a1 && op.operands[1] == a0))) return "";
   for (const Value* v : {a0, a1, static_cast<const Value*>(op.results[0].get())}) {
-    if (!v->type.isTensor() || v->type.rank() != 0 || v->type.isQuantized() || v->type.elementType() != t) return Monoid::kNone;
+    if (!v->type.isTensor() || v->type.rank() != 0 || v->type != scalar) return "";
   }
+  return op.name;
+}
+
+// Whether every element x of quantized tensor `t` (a valid type) has quantize(dequantize(x)) = x.
+bool requantizesToItself(const Tensor& t) {
+  std::vector<uint8_t> marks;
+  const Tensor back = quantizeTensor(dequantizeTensor(t), t.type(), marks);
+  for (int64_t k = 0; k < t.numElements(); ++k) {
+    if (back.bits(k) != t.bits(k)) return false;
+  }
+  return true;
+}
+
+// --- Recognised bodies -----------------------------------------------------------------------------------------
+
+enum class Monoid { kNone, kAdd, kMultiply, kMaximum, kMinimum, kAnd, kOr, kXor };
+
+// The monoid of a single-input body on a non-quantized `scalar` type: exactly `%r = OP(%arg0, %arg1)`
+// (either argument order) and `stablehlo.return %r`, every type `scalar`; kNone otherwise (general path).
+Monoid recognizeBody(const Region& region, size_t num_inputs, const Type& scalar) {
+  if (num_inputs != 1 || scalar.isQuantized()) return Monoid::kNone;
+  const std::string_view name = singleOpBody(region, scalar);
+  const ElementType t = scalar.elementType();
   const bool logical = isBoolean(t) || isInteger(t);
-  if (op.name == "stablehlo.add") return Monoid::kAdd;
-  if (op.name == "stablehlo.multiply") return isComplex(t) ? Monoid::kNone : Monoid::kMultiply;  // complex: general path
-  if (op.name == "stablehlo.maximum") return Monoid::kMaximum;
-  if (op.name == "stablehlo.minimum") return Monoid::kMinimum;
-  if (op.name == "stablehlo.and" && logical) return Monoid::kAnd;
-  if (op.name == "stablehlo.or" && logical) return Monoid::kOr;
-  if (op.name == "stablehlo.xor" && logical) return Monoid::kXor;
+  if (name == "stablehlo.add") return Monoid::kAdd;
+  if (name == "stablehlo.multiply") return isComplex(t) ? Monoid::kNone : Monoid::kMultiply;  // complex: general path
+  if (name == "stablehlo.maximum") return Monoid::kMaximum;
+  if (name == "stablehlo.minimum") return Monoid::kMinimum;
+  if (name == "stablehlo.and" && logical) return Monoid::kAnd;
+  if (name == "stablehlo.or" && logical) return Monoid::kOr;
+  if (name == "stablehlo.xor" && logical) return Monoid::kXor;
   return Monoid::kNone;
 }
 
@@ -367,6 +411,8 @@ struct Reduction {
   Monoid monoid = Monoid::kNone;
   bool init_is_identity = true;  // for add, multiply, xor: otherwise the result depends on how often the
                                  // schedule uses the init value (implementation-defined in the spec)
+  bool quantized = false;          // a body type is quantized (general path; docs/accumulation.md)
+  bool order_independent = false;  // quantized: a maximum or minimum whose values requantize to themselves
 };
 
 // What one reduction produces: one element per result, its mark, and its bound (NaN: none).
@@ -406,43 +452,51 @@ absl::Status setupReduction(Interpreter& interp, const Operation& op, const Regi
     if (!acc.isTensor() || acc.rank() != 0 || !(acc == elem)) {
       return interp.opError(op, strCat("body arguments ", i, " and ", r.n + i, " must be one scalar tensor type"));
     }
-    if (acc.isQuantized()) return interp.unsupported(op, "quantized reductions (issue 4)");
     const Tensor& in = inputs[i]->tensor;
     const Tensor& init = inits[i]->tensor;
-    if (in.type().isQuantized() || init.type().isQuantized()) return interp.unsupported(op, "quantized reductions (issue 4)");
     if (init.type().rank() != 0) return interp.opError(op, strCat("init value ", i, " must be a 0-dimensional tensor"));
-    if (init.elementType() != in.elementType()) {
-      return interp.opError(op, strCat("init value ", i, " has element type ", elementTypeName(init.elementType()), ", but input ", i,
-                                       " has ", elementTypeName(in.elementType())));
+    RETURN_IF_ERROR(checkPerTensorQuantized(interp, op, acc, strCat("body argument ", i)));
+    RETURN_IF_ERROR(checkPerTensorQuantized(interp, op, in.type(), strCat("input ", i)));
+    RETURN_IF_ERROR(checkPerTensorQuantized(interp, op, init.type(), strCat("init value ", i)));
+    if (init.type().tensorElement() != in.type().tensorElement()) {
+      return interp.opError(op, strCat("init value ", i, " has element type ", init.type().tensorElement().toString(), ", but input ", i,
+                                       " has ", in.type().tensorElement().toString()));
     }
-    const ElementType e = acc.elementType();
-    if (!isPromotable(in.elementType(), e)) {
-      return interp.opError(op, strCat("input ", i, " of element type ", elementTypeName(in.elementType()),
-                                       " cannot be promoted to the body's ", elementTypeName(e)));
+    if (!isPromotable(in.type().tensorElement(), acc.tensorElement())) {
+      return interp.opError(op, strCat("input ", i, " of element type ", in.type().tensorElement().toString(),
+                                       " cannot be promoted to the body's ", acc.tensorElement().toString()));
     }
     r.scalar_types.push_back(acc);
-    r.types.push_back(e);
-    std::vector<uint8_t> marks;
-    if (in.elementType() == e) {
-      r.data.push_back(in);
-      marks = inputs[i]->impl_defined;
-    } else {
-      Tensor converted(Type::tensor(in.type().shape(), Type::element(e)));
-      marks.assign(in.numElements(), 0);
-      for (int64_t k = 0; k < in.numElements(); ++k) {
-        bool marked = inputs[i]->isImplDefined(k);
-        setElem(converted, k, convertElem(in.elementType(), e, elemAt(in, k), marked));
-        marks[k] = marked;
-      }
-      r.data.push_back(std::move(converted));
-    }
+    r.types.push_back(acc.elementType());
+    r.quantized = r.quantized || acc.isQuantized();
+    std::vector<uint8_t> marks = inputs[i]->impl_defined;
+    r.data.push_back(convertTensor(in, acc.tensorElement(), marks));
+    if (std::find(marks.begin(), marks.end(), 1) == marks.end()) marks.clear();
     r.marks.push_back(std::move(marks));
-    bool init_marked = inits[i]->isImplDefined(0);
-    r.init.push_back(convertElem(init.elementType(), e, elemAt(init, 0), init_marked));
-    r.init_marks.push_back(init_marked);
+    std::vector<uint8_t> init_marks = inits[i]->impl_defined;
+    const Tensor init_converted = convertTensor(init, acc.tensorElement(), init_marks);
+    r.init.push_back(elemAt(init_converted, 0));
+    r.init_marks.push_back(!init_marks.empty() && init_marks[0] != 0);
   }
-  r.monoid = recognizeBody(body, r.n, r.types[0]);
+  r.monoid = recognizeBody(body, r.n, r.scalar_types[0]);
   if (r.monoid != Monoid::kNone) r.init_is_identity = isIdentity(r.monoid, r.types[0], r.init[0]);
+  if (r.quantized) {
+    // Quantized bodies take the general path. Each step requantizes, so the result can depend on the
+    // schedule unless the body is a maximum or minimum on values that requantize to themselves.
+    Tensor init(r.scalar_types[0]);
+    setElem(init, 0, r.init[0]);
+    const std::string_view name = r.n == 1 ? singleOpBody(body, r.scalar_types[0]) : "";
+    r.order_independent = (name == "stablehlo.maximum" || name == "stablehlo.minimum") && requantizesToItself(r.data[0]) &&
+                          requantizesToItself(init);
+    // add, multiply: an init value that is not the identity (0, 1 after dequantize) is used an
+    // implementation-defined number of times.
+    if (name == "stablehlo.add" || name == "stablehlo.multiply") {
+      MpFloat x(64);
+      const Tensor value = dequantizeTensor(init);
+      decodeFloat(value.elementType(), value.bits(0), x);
+      r.init_is_identity = name == "stablehlo.add" ? static_cast<bool>(mpfr_zero_p(x)) : mpfr_cmp_ui(x, 1) == 0;
+    }
+  }
   return absl::OkStatus();
 }
 
@@ -589,7 +643,7 @@ absl::Status reduceGroup(Interpreter& interp, const Operation& op, const Reducti
     if (result->size() != r.n) return interp.opError(op, strCat("the body returned ", result->size(), " value(s), expected ", r.n));
     for (size_t i = 0; i < r.n; ++i) {
       const RtValue& v = (*result)[i];
-      if (!v.isTensor() || v.tensor.type().rank() != 0 || v.tensor.elementType() != r.types[i] || v.tensor.type().isQuantized()) {
+      if (!v.isTensor() || v.tensor.type().rank() != 0 || v.tensor.type().tensorElement() != r.scalar_types[i].tensorElement()) {
         return interp.opError(op, strCat("body result ", i, " must be a ", r.scalar_types[i].toString()));
       }
     }
@@ -601,6 +655,10 @@ absl::Status reduceGroup(Interpreter& interp, const Operation& op, const Reducti
     out.values.push_back(elemAt(acc[i].tensor, 0));
     out.marked = out.marked || acc[i].isImplDefined(0);
   }
+  // Quantized: every step requantizes, so two or more terms give a result that depends on the schedule
+  // (unless order_independent), and an add or multiply init value that is not the identity is used an
+  // implementation-defined number of times.
+  if (r.quantized && ((terms.size() >= 2 && !r.order_independent) || !r.init_is_identity)) out.marked = true;
   return absl::OkStatus();
 }
 
@@ -618,10 +676,9 @@ absl::StatusOr<ResultSet> makeResults(Interpreter& interp, const Operation& op, 
   for (size_t i = 0; i < r.n; ++i) {
     auto type = resultTensorType(interp, op, i, shape);
     if (!type.ok()) return type.status();
-    if (type->isQuantized()) return interp.unsupported(op, "quantized reductions (issue 4)");
-    if (type->elementType() != r.types[i]) {
-      return interp.opError(op, strCat("result ", i, " has element type ", elementTypeName(type->elementType()), ", but the body's is ",
-                                       elementTypeName(r.types[i])));
+    if (type->tensorElement() != r.scalar_types[i].tensorElement()) {
+      return interp.opError(op, strCat("result ", i, " has element type ", type->tensorElement().toString(), ", but the body's is ",
+                                       r.scalar_types[i].tensorElement().toString()));
     }
     if (absl::Status s = checkResultSize(interp, op, *type); !s.ok()) return s;
     rs.tensors.emplace_back(*type);
@@ -865,16 +922,17 @@ Results reduceWindowKernel(Interpreter& interp, const Operation& op, std::vector
 Results selectAndScatterKernel(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands) {
   if (op.regions.size() != 2) return interp.opError(op, "needs a select region and a scatter region");
   if (operands.size() != 3) return interp.opError(op, strCat("takes 3 operands (operand, source, init_value), got ", operands.size()));
+  constexpr const char* kNames[] = {"the operand", "the source", "the init value"};
   for (size_t i = 0; i < 3; ++i) {
     auto t = tensorOperand(interp, op, operands, i);
     if (!t.ok()) return t.status();
-    if ((*t)->type().isQuantized()) return interp.unsupported(op, "quantized operands (issue 4)");
+    RETURN_IF_ERROR(checkPerTensorQuantized(interp, op, (*t)->type(), kNames[i]));
   }
   const RtValue& operand = operands[0];
   const RtValue& source = operands[1];
   const Tensor& x = operand.tensor;
-  const ElementType e = x.elementType();
-  if (source.tensor.elementType() != e) return interp.opError(op, "the source and the operand must have one element type");
+  const Type& e = x.type().tensorElement();  // an element type or a quantized type
+  if (source.tensor.type().tensorElement() != e) return interp.opError(op, "the source and the operand must have one element type (C1)");
   const std::vector<int64_t>& shape = x.type().shape();
   const int64_t rank = static_cast<int64_t>(shape.size());
   auto window = windowAttr(interp, op, "window_dimensions", rank, 1, 1);
@@ -896,8 +954,8 @@ Results selectAndScatterKernel(Interpreter& interp, const Operation& op, std::ve
     return interp.opError(op, "the select region must take two arguments");
   }
   for (const auto& arg : select.blocks.front()->arguments) {
-    if (!arg->type.isTensor() || arg->type.rank() != 0 || arg->type.elementType() != e || arg->type.isQuantized()) {
-      return interp.opError(op, strCat("the select region's arguments must be tensor<", elementTypeName(e), ">"));
+    if (!arg->type.isTensor() || arg->type.rank() != 0 || arg->type.tensorElement() != e) {
+      return interp.opError(op, strCat("the select region's arguments must be tensor<", e.toString(), "> (C9)"));
     }
   }
   // The scatter reduction: source values (converted to the scatter body's type) from init_value.
@@ -909,7 +967,7 @@ Results selectAndScatterKernel(Interpreter& interp, const Operation& op, std::ve
 
   // Selection: per source index (row-major), the window's elements in row-major order, skipping padding;
   // the running choice is kept while select(chosen, current) is true (spec: reduce_window_without_init).
-  const Type scalar_type = Type::tensor({}, Type::element(e));
+  const Type scalar_type = Type::tensor({}, e);
   auto scalar = [&](int64_t i) {
     Tensor t(scalar_type);
     setElem(t, 0, elemAt(x, i));
@@ -984,5 +1042,50 @@ constexpr KernelDef kKernels[] = {
 }  // namespace
 
 std::span<const KernelDef> reductionKernels() { return kKernels; }
+
+bool isPromotable(const Type& from, const Type& to) {
+  if (from.isQuantized() || to.isQuantized()) {
+    if (!from.isQuantized() || !to.isQuantized()) return false;
+    const QuantizedType& a = from.quantizedType();
+    const QuantizedType& b = to.quantizedType();
+    return a.expressed_type == b.expressed_type && bitWidth(a.storage_type) <= bitWidth(b.storage_type);
+  }
+  return isPromotableElement(from.elementType(), to.elementType());
+}
+
+RtValue toDestinationType(const RtValue& x, const Type& to) {
+  if (x.tensor.type().tensorElement() == to) return x;
+  std::vector<uint8_t> marks = x.impl_defined;
+  Tensor converted = convertTensor(x.tensor, to, marks);
+  return RtValue::ofTensor(std::move(converted), std::move(marks));
+}
+
+bool orderIndependentBody(const Region& body, const Type& scalar, std::initializer_list<const Tensor*> values) {
+  const std::string_view name = singleOpBody(body, scalar);
+  const bool min_max = name == "stablehlo.maximum" || name == "stablehlo.minimum";
+  if (scalar.isQuantized()) {
+    if (!min_max) return false;
+    for (const Tensor* t : values) {
+      if (!requantizesToItself(*t)) return false;
+    }
+    return true;
+  }
+  const ElementType t = scalar.elementType();
+  if (isInteger(t) || isBoolean(t)) {
+    return min_max || name == "stablehlo.add" || name == "stablehlo.multiply" || name == "stablehlo.and" || name == "stablehlo.or" ||
+           name == "stablehlo.xor";
+  }
+  return min_max;
+}
+
+absl::Status checkPerTensorQuantized(Interpreter& interp, const Operation& op, const Type& type, std::string_view what) {
+  if (!type.isTensor() || !type.isQuantized()) return absl::OkStatus();
+  if (std::string problem = quantizedTypeProblem(type); !problem.empty()) return interp.opError(op, strCat(what, ": ", problem));
+  if (type.quantizedType().quantized_dimension) {
+    return interp.opError(op, strCat(what, " has the per-axis quantized type ", type.toString(),
+                                     "; the op takes tensors or per-tensor quantized tensors"));
+  }
+  return absl::OkStatus();
+}
 
 }  // namespace hloconf::ref

@@ -10,4 +10,6 @@ import unary_float, transc, binary_ops, int_ops, misc_ops, control_ops
 import movement_ops, reduction_ops
 import dynamic_ops, conv_quant_ops, linalg_ops
 import collective_ops, channel_ops, rng_ops, dynamic_window_ops
+import quant_region_ops
+import complex_compare_ops
 print(len(lib.WRITTEN), 'files')

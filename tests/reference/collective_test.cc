@@ -207,6 +207,117 @@ TEST(Collective, ReduceScatter2x1And1x2) {
   EXPECT_EQ(valuesOf(b.result.results[1][0]), (std::vector<int64_t>{33, 44}));
 }
 
+// --- Quantized operands and promotion in all_reduce, reduce_scatter ---------------------------------------------
+
+// A tensor of !quant.uniform<i8:f32, scale:zero_point> with the given storage integers.
+RtValue quantizedI8(std::vector<int64_t> shape, std::vector<int64_t> storage, double scale, int64_t zero_point) {
+  QuantizedType q;
+  q.storage_type = ElementType::kSI8;
+  q.storage_min = -128;
+  q.storage_max = 127;
+  q.expressed_type = ElementType::kF32;
+  q.scales = {scale};
+  q.zero_points = {zero_point};
+  Tensor t(Type::tensor(std::move(shape), Type::quantized(q)));
+  for (size_t i = 0; i < storage.size(); ++i) t.setBits(static_cast<int64_t>(i), static_cast<uint64_t>(storage[i]) & 0xFF);
+  return RtValue::ofTensor(std::move(t));
+}
+
+std::vector<int64_t> storageOf(const RtValue& v) {
+  std::vector<int64_t> out;
+  for (int64_t i = 0; i < v.tensor.numElements(); ++i) out.push_back(static_cast<int8_t>(v.tensor.bits(i)));
+  return out;
+}
+
+std::vector<bool> marksOf(const RtValue& v) { return test::marks(v); }
+
+// all_reduce of one operand of type `t` over replicas `groups`, with the one-op body `op` on tensor<body_t>.
+std::string allReduceText(const std::string& t, const std::string& result_t, const std::string& body_t, const std::string& op,
+                          const std::string& groups) {
+  return unary(t, result_t,
+               strCat("%r = \"stablehlo.all_reduce\"(%x) ({\n  ^bb0(%a: tensor<", body_t, ">, %b: tensor<", body_t, ">):\n    %s = ", op,
+                      " %a, %b : tensor<", body_t, ">\n    stablehlo.return %s : tensor<", body_t, ">\n  }) {replica_groups = ", groups,
+                      "} : (", t, ") -> ", result_t));
+}
+
+TEST(Collective, AllReduceQuantizedRequantizesAtEachStep) {
+  // i8, scale 1, zero point 0, on 3 replicas: element 0 folds 100 + 100 = 200, which clamps to 127, then
+  // 127 - 100 = 27 (the exact sum is 100); element 1: 10 + 20 + 30 = 60. Three processes give two
+  // schedules, and a quantized add requantizes at each step: every element is marked.
+  const std::string q = "tensor<2x!quant.uniform<i8:f32, 1.0>>";
+  const std::vector<std::vector<RtValue>> args = {{quantizedI8({2}, {100, 10}, 1.0, 0)},
+                                                  {quantizedI8({2}, {100, 20}, 1.0, 0)},
+                                                  {quantizedI8({2}, {-100, 30}, 1.0, 0)}};
+  GridRun add = runGrid(allReduceText(q, q, "!quant.uniform<i8:f32, 1.0>", "stablehlo.add", "dense<[[0, 1, 2]]> : tensor<1x3xi64>"), 3, 1, args);
+  ASSERT_TRUE(add.result.status.ok()) << add.result.status.message();
+  for (int p = 0; p < 3; ++p) {
+    EXPECT_EQ(storageOf(add.result.results[p][0]), (std::vector<int64_t>{27, 60}));
+    EXPECT_EQ(marksOf(add.result.results[p][0]), (std::vector<bool>{true, true}));
+    EXPECT_EQ(add.result.results[p][0].tensor.type().toString(), q);
+  }
+  // maximum on values that requantize to themselves: one result in every schedule, not marked.
+  GridRun max = runGrid(allReduceText(q, q, "!quant.uniform<i8:f32, 1.0>", "stablehlo.maximum", "dense<[[0, 1, 2]]> : tensor<1x3xi64>"), 3, 1, args);
+  ASSERT_TRUE(max.result.status.ok()) << max.result.status.message();
+  for (int p = 0; p < 3; ++p) {
+    EXPECT_EQ(storageOf(max.result.results[p][0]), (std::vector<int64_t>{100, 30}));
+    EXPECT_EQ(marksOf(max.result.results[p][0]), (std::vector<bool>{false, false}));
+  }
+  // Two processes have one schedule: 100 + 100 clamps to 127, 10 + 20 = 30, not marked.
+  GridRun two = runGrid(allReduceText(q, q, "!quant.uniform<i8:f32, 1.0>", "stablehlo.add", "dense<[[0, 1]]> : tensor<1x2xi64>"), 2, 1,
+                        {args[0], args[1]});
+  ASSERT_TRUE(two.result.status.ok()) << two.result.status.message();
+  EXPECT_EQ(storageOf(two.result.results[0][0]), (std::vector<int64_t>{127, 30}));
+  EXPECT_EQ(marksOf(two.result.results[0][0]), (std::vector<bool>{false, false}));
+}
+
+TEST(Collective, AllReduceAndReduceScatterPromoteToTheComputationsType) {
+  // i8 operands with an i32 computation (C5): 100 + 100 = 200 and -100 + -100 = -200, no wrap; the result
+  // element type is i32 (C7).
+  auto i8s = [](std::vector<int64_t> values) {
+    std::vector<uint64_t> bits;
+    for (int64_t v : values) bits.push_back(static_cast<uint64_t>(v) & 0xFF);
+    return test::tensorArg({static_cast<int64_t>(values.size())}, ElementType::kSI8, bits);
+  };
+  GridRun a = runGrid(allReduceText("tensor<2xi8>", "tensor<2xi32>", "i32", "stablehlo.add", "dense<[[0, 1]]> : tensor<1x2xi64>"), 2, 1,
+                      {{i8s({100, -100})}, {i8s({100, -100})}});
+  ASSERT_TRUE(a.result.status.ok()) << a.result.status.message();
+  for (int p = 0; p < 2; ++p) {
+    EXPECT_EQ(a.result.results[p][0].tensor.elementType(), ElementType::kSI32);
+    EXPECT_EQ(a.result.results[p][0].tensor.bits(0), 200u);
+    EXPECT_EQ(a.result.results[p][0].tensor.bits(1), static_cast<uint32_t>(-200));
+  }
+  // reduce_scatter: [100, 1] + [100, 2] = [200, 3] in i32; replica 0 gets [200], replica 1 gets [3].
+  const std::string rs = unary("tensor<2xi8>", "tensor<1xi32>",
+                               "%r = \"stablehlo.reduce_scatter\"(%x) ({\n  ^bb0(%a: tensor<i32>, %b: tensor<i32>):\n"
+                               "    %s = stablehlo.add %a, %b : tensor<i32>\n    stablehlo.return %s : tensor<i32>\n  }) "
+                               "{scatter_dimension = 0 : i64, replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} : (tensor<2xi8>) -> tensor<1xi32>");
+  GridRun b = runGrid(rs, 2, 1, {{i8s({100, 1})}, {i8s({100, 2})}});
+  ASSERT_TRUE(b.result.status.ok()) << b.result.status.message();
+  EXPECT_EQ(b.result.results[0][0].tensor.bits(0), 200u);
+  EXPECT_EQ(b.result.results[1][0].tensor.bits(0), 3u);
+  // A narrower computation (i8 for i32 operands) is not promotable: an error, not "unsupported".
+  test::Evaluation bad = test::evaluate(allReduceText("tensor<2xi32>", "tensor<2xi8>", "i8", "stablehlo.add", "dense<[[0]]> : tensor<1x1xi64>"),
+                                        "main", {test::tensorArg({2}, ElementType::kSI32, {1, 2})});
+  EXPECT_FALSE(bad.status.ok());
+  EXPECT_NE(bad.status.code(), absl::StatusCode::kUnimplemented) << bad.status.message();
+}
+
+TEST(Collective, ReduceScatterQuantized) {
+  // Scale 0.5, zero point 1 on 2 replicas: [5, 3] = [2, 1] and [7, 1] = [3, 0]: sums [5, 1] = q [11, 3];
+  // replica 0 gets [11], replica 1 gets [3]. Two processes, one schedule: not marked.
+  const std::string q = "!quant.uniform<i8:f32, 0.5:1>";
+  const std::string text =
+      unary(strCat("tensor<2x", q, ">"), strCat("tensor<1x", q, ">"),
+            strCat("%r = \"stablehlo.reduce_scatter\"(%x) ({\n  ^bb0(%a: tensor<", q, ">, %b: tensor<", q, ">):\n    %s = stablehlo.add %a, %b : tensor<",
+                   q, ">\n    stablehlo.return %s : tensor<", q, ">\n  }) {scatter_dimension = 0 : i64, replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} : (tensor<2x",
+                   q, ">) -> tensor<1x", q, ">"));
+  GridRun g = runGrid(text, 2, 1, {{quantizedI8({2}, {5, 3}, 0.5, 1)}, {quantizedI8({2}, {7, 1}, 0.5, 1)}});
+  ASSERT_TRUE(g.result.status.ok()) << g.result.status.message();
+  EXPECT_EQ(storageOf(g.result.results[0][0]), (std::vector<int64_t>{11}));
+  EXPECT_EQ(storageOf(g.result.results[1][0]), (std::vector<int64_t>{3}));
+  EXPECT_EQ(marksOf(g.result.results[0][0]), (std::vector<bool>{false}));
+}
+
 // --- all_to_all -----------------------------------------------------------------------------------------
 
 TEST(Collective, AllToAll2x1And1x2) {

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "reference/numerics.h"
 #include "tests/reference/eval_test_util.h"
 
 namespace hloconf {
@@ -288,6 +289,121 @@ TEST(Movement, MalformedOpsAreErrors) {
       stablehlo.return %x : tensor<i32>
   }) {dimension = 0 : i64} : (tensor<3xi32>) -> tensor<3xi32>)",
               "tensor<3xi32>", "stablehlo.sort");
+}
+
+// --- Quantized operands, promotion and duplicate indices ---------------------------------------------------------
+
+// Storage integers of a (quantized) result, sign-extended.
+std::vector<int64_t> storage(const ref::RtValue& v) {
+  std::vector<int64_t> out;
+  for (int64_t i = 0; i < v.tensor.numElements(); ++i) out.push_back(static_cast<int64_t>(ref::integerValue(v.tensor.elementType(), v.tensor.bits(i))));
+  return out;
+}
+
+// A scatter of scalar updates %c into the 1-D %a at the indices %b (N x 1), with the one-op
+// update computation `op` on tensor<body_t>.
+std::string scatterLine(const std::string& op, const std::string& body_t, const std::string& in_type, const std::string& idx_type,
+                        const std::string& up_type, const std::string& out_type) {
+  return strCat("\"stablehlo.scatter\"(%a, %b, %c) ({\n    ^bb0(%x: tensor<", body_t, ">, %y: tensor<", body_t, ">):\n      %s = ", op,
+                " %x, %y : tensor<", body_t, ">\n      stablehlo.return %s : tensor<", body_t,
+                ">\n  }) {scatter_dimension_numbers = #stablehlo.scatter<inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], "
+                "index_vector_dim = 1>} : (",
+                in_type, ", ", idx_type, ", ", up_type, ") -> ", out_type);
+}
+
+constexpr char kQh[] = "!quant.uniform<i8:f32, 0.5:1>";  // dequantize(q) = (q - 1) * 0.5
+
+TEST(MovementQuantized, SortComparesDequantizedKeys) {
+  // Keys [5, -3, 7, 1] = [2, -2, 3, 0] sorted with LT (compare dequantizes), the f32 values follow.
+  const std::string q = kQh;
+  const std::string text = strCat(R"(func.func @main() -> (tensor<4x)", q, R"(>, tensor<4xf32>) {
+  %k = stablehlo.constant dense<[5, -3, 7, 1]> : tensor<4x)", q, R"(>
+  %v = stablehlo.constant dense<[0.0, 1.0, 2.0, 3.0]> : tensor<4xf32>
+  %r:2 = "stablehlo.sort"(%k, %v) ({
+    ^bb0(%a: tensor<)", q, R"(>, %b: tensor<)", q, R"(>, %c: tensor<f32>, %d: tensor<f32>):
+      %p = stablehlo.compare LT, %a, %b : (tensor<)", q, R"(>, tensor<)", q, R"(>) -> tensor<i1>
+      stablehlo.return %p : tensor<i1>
+  }) {dimension = 0 : i64} : (tensor<4x)", q, R"(>, tensor<4xf32>) -> (tensor<4x)", q, R"(>, tensor<4xf32>)
+  func.return %r#0, %r#1 : tensor<4x)", q, R"(>, tensor<4xf32>
+}
+)");
+  test::Evaluation e = evaluate(text);
+  ASSERT_TRUE(e.status.ok()) << e.status.message();
+  EXPECT_EQ(storage(e.results[0]), (std::vector<int64_t>{-3, 1, 5, 7}));
+  EXPECT_EQ(e.results[0].tensor.type().toString(), strCat("tensor<4x", q, ">"));
+  EXPECT_EQ(allBits(e.results[1]), (V{test::f32Bits(1.0f), test::f32Bits(3.0f), test::f32Bits(0.0f), test::f32Bits(2.0f)}));
+  // A per-axis input is an error (the spec takes per-tensor quantized tensors), not "unsupported".
+  const std::string pa = "!quant.uniform<i8:f32:0, {0.5:1, 0.5:1}>";
+  expectError({strCat("dense<[5, 3]> : tensor<2x", pa, ">")},
+              strCat("\"stablehlo.sort\"(%a) ({\n    ^bb0(%x: tensor<", q, ">, %y: tensor<", q, ">):\n      %p = stablehlo.compare LT, %x, %y : (tensor<", q,
+                     ">, tensor<", q, ">) -> tensor<i1>\n      stablehlo.return %p : tensor<i1>\n  }) {dimension = 0 : i64} : (tensor<2x", pa,
+                     ">) -> tensor<2x", pa, ">"),
+              strCat("tensor<2x", pa, ">"), "stablehlo.sort");
+}
+
+TEST(MovementQuantized, ScatterRequantizesAndMarksDuplicates) {
+  // Inputs [5, -3, 7] = [2, -2, 3]; updates [2, 4, 6] = [0.5, 1.5, 2.5] at indices 0, 2, 0 with a quantized
+  // add. Element 0: 2 + 0.5 = 2.5 (q 6), then 2.5 + 2.5 = 5 (q 11); two updates, and each add requantizes:
+  // marked. Element 2: 3 + 1.5 = 4.5 (q 10), one update: not marked. Element 1 is untouched.
+  const std::string q = kQh;
+  ref::RtValue r = evalOp({strCat("dense<[5, -3, 7]> : tensor<3x", q, ">"), "dense<[[0], [2], [0]]> : tensor<3x1xi64>",
+                           strCat("dense<[2, 4, 6]> : tensor<3x", q, ">")},
+                          scatterLine("stablehlo.add", q, strCat("tensor<3x", q, ">"), "tensor<3x1xi64>", strCat("tensor<3x", q, ">"),
+                                      strCat("tensor<3x", q, ">")),
+                          strCat("tensor<3x", q, ">"));
+  EXPECT_EQ(storage(r), (std::vector<int64_t>{11, -3, 10}));
+  EXPECT_EQ(marks(r), (std::vector<bool>{true, false, false}));
+  // A quantized maximum on values that requantize to themselves does not depend on the order: not marked.
+  ref::RtValue m = evalOp({strCat("dense<[5, -3, 7]> : tensor<3x", q, ">"), "dense<[[0], [2], [0]]> : tensor<3x1xi64>",
+                           strCat("dense<[2, 4, 9]> : tensor<3x", q, ">")},
+                          scatterLine("stablehlo.maximum", q, strCat("tensor<3x", q, ">"), "tensor<3x1xi64>", strCat("tensor<3x", q, ">"),
+                                      strCat("tensor<3x", q, ">")),
+                          strCat("tensor<3x", q, ">"));
+  EXPECT_EQ(storage(m), (std::vector<int64_t>{9, -3, 7}));
+  EXPECT_EQ(marks(m), (std::vector<bool>{false, false, false}));
+}
+
+TEST(MovementQuantized, ScatterPromotesToTheUpdateComputationsType) {
+  // i8 inputs and updates with an i32 update computation (C23): the results are i32 (C25), 100 + 100 + 100 =
+  // 300 does not wrap. Integer add does not depend on the order: not marked.
+  ref::RtValue r = evalOp({"dense<[100, 7]> : tensor<2xi8>", "dense<[[0], [0]]> : tensor<2x1xi64>", "dense<[100, 100]> : tensor<2xi8>"},
+                          scatterLine("stablehlo.add", "i32", "tensor<2xi8>", "tensor<2x1xi64>", "tensor<2xi8>", "tensor<2xi32>"), "tensor<2xi32>");
+  EXPECT_EQ(allBits(r), (V{300, 7}));
+  EXPECT_EQ(marks(r), (std::vector<bool>{false, false}));
+  // A narrower body (i32 inputs, i8 computation) is not promotable: an error.
+  expectError({"dense<[1, 2]> : tensor<2xi32>", "dense<[[0], [0]]> : tensor<2x1xi64>", "dense<[1, 1]> : tensor<2xi32>"},
+              scatterLine("stablehlo.add", "i8", "tensor<2xi32>", "tensor<2x1xi64>", "tensor<2xi32>", "tensor<2xi8>"), "tensor<2xi8>",
+              "stablehlo.scatter");
+}
+
+TEST(MovementQuantized, ScatterMarksOrderDependentDuplicates) {
+  // Updates at indices [1, 1, 2]: element 1 gets two. f32 add is order-dependent in its rounding: marked;
+  // i32 add, f32 maximum: not marked; a computation returning the update keeps the later one (5): marked.
+  const std::string idx = "dense<[[1], [1], [2]]> : tensor<3x1xi64>";
+  ref::RtValue fadd = evalOp({"dense<0.0> : tensor<3xf32>", idx, "dense<[1.0, 2.0, 4.0]> : tensor<3xf32>"},
+                             scatterLine("stablehlo.add", "f32", "tensor<3xf32>", "tensor<3x1xi64>", "tensor<3xf32>", "tensor<3xf32>"),
+                             "tensor<3xf32>");
+  EXPECT_EQ(allBits(fadd), (V{0, test::f32Bits(3.0f), test::f32Bits(4.0f)}));
+  EXPECT_EQ(marks(fadd), (std::vector<bool>{false, true, false}));
+  ref::RtValue iadd = evalOp({"dense<0> : tensor<3xi32>", idx, "dense<[1, 2, 4]> : tensor<3xi32>"},
+                             scatterLine("stablehlo.add", "i32", "tensor<3xi32>", "tensor<3x1xi64>", "tensor<3xi32>", "tensor<3xi32>"),
+                             "tensor<3xi32>");
+  EXPECT_EQ(allBits(iadd), (V{0, 3, 4}));
+  EXPECT_EQ(marks(iadd), (std::vector<bool>{false, false, false}));
+  ref::RtValue fmax = evalOp({"dense<0.0> : tensor<3xf32>", idx, "dense<[1.0, 2.0, 4.0]> : tensor<3xf32>"},
+                             scatterLine("stablehlo.maximum", "f32", "tensor<3xf32>", "tensor<3x1xi64>", "tensor<3xf32>", "tensor<3xf32>"),
+                             "tensor<3xf32>");
+  EXPECT_EQ(allBits(fmax), (V{0, test::f32Bits(2.0f), test::f32Bits(4.0f)}));
+  EXPECT_EQ(marks(fmax), (std::vector<bool>{false, false, false}));
+  ref::RtValue last = evalOp({"dense<0> : tensor<3xi32>", idx, "dense<[6, 5, 4]> : tensor<3xi32>"},
+                             R"("stablehlo.scatter"(%a, %b, %c) ({
+    ^bb0(%x: tensor<i32>, %y: tensor<i32>):
+      stablehlo.return %y : tensor<i32>
+  }) {scatter_dimension_numbers = #stablehlo.scatter<inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>}
+     : (tensor<3xi32>, tensor<3x1xi64>, tensor<3xi32>) -> tensor<3xi32>)",
+                             "tensor<3xi32>");
+  EXPECT_EQ(allBits(last), (V{0, 5, 4}));
+  EXPECT_EQ(marks(last), (std::vector<bool>{false, true, false}));
 }
 
 }  // namespace

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "reference/numerics.h"
 #include "tests/reference/eval_test_util.h"
 
 namespace hloconf {
@@ -426,6 +427,154 @@ TEST(ReductionErrors, MalformedWindows) {
   }) {window_dimensions = array<i64: 2>} : (tensor<3xi32>, tensor<2xi32>, tensor<i32>) -> tensor<3xi32>)",
                           "tensor<3xi32>")
                    .ok());
+}
+
+// --- Quantized operands -------------------------------------------------------------------------------------------
+//
+// The body runs on quantized scalars: each add is the spec's dequantize_op_quantize, so every step
+// requantizes (docs/accumulation.md, "Quantized operands"). Values below: dequantize(q) = (q - zp) * scale,
+// quantize(x) = clamp(round_nearest_even(x / scale + zp), storage_min, storage_max); every scale and value
+// here is exact in f32.
+
+// Storage integers of a (quantized) result, sign-extended.
+std::vector<int64_t> storage(const ref::RtValue& v) {
+  std::vector<int64_t> out;
+  for (int64_t i = 0; i < v.tensor.numElements(); ++i) out.push_back(static_cast<int64_t>(ref::integerValue(v.tensor.elementType(), v.tensor.bits(i))));
+  return out;
+}
+
+// A reduce of %a from init %b over `dims` whose body applies `op` on tensor<body_t>; the init has
+// type tensor<init_t>.
+std::string reduceLine2(const std::string& op, const std::string& body_t, const std::string& in_type, const std::string& init_t,
+                        const std::string& out_type, const std::string& dims) {
+  return strCat("\"stablehlo.reduce\"(%a, %b) ({\n  ^bb0(%x: tensor<", body_t, ">, %y: tensor<", body_t, ">):\n    %s = ", op, " %x, %y : tensor<",
+                body_t, ">\n    stablehlo.return %s : tensor<", body_t, ">\n  }) {dimensions = array<i64: ", dims, ">} : (", in_type, ", tensor<",
+                init_t, ">) -> ", out_type);
+}
+
+constexpr char kQ1[] = "!quant.uniform<i8:f32, 1.0>";     // scale 1, zero point 0
+constexpr char kQh[] = "!quant.uniform<i8:f32, 0.5:1>";   // scale 0.5, zero point 1
+
+TEST(QuantizedReduce, AddRequantizesAtEachStep) {
+  // Scale 1, zero point 0, i8: 0 + 100 = 100; 100 + 100 = 200 clamps to 127; 127 + (-100) = 27. The exact
+  // sum (100) is not what the fold gives: every add is dequantize-add-quantize. Three terms: marked.
+  auto r = evalOp({strCat("dense<[100, 100, -100]> : tensor<3x", kQ1, ">"), strCat("dense<0> : tensor<", kQ1, ">")},
+                  reduceLine("stablehlo.add", kQ1, strCat("tensor<3x", kQ1, ">"), strCat("tensor<", kQ1, ">"), "0"), strCat("tensor<", kQ1, ">"));
+  EXPECT_EQ(storage(r), (std::vector<int64_t>{27}));
+  EXPECT_EQ(marks(r), (std::vector<bool>{true}));
+  EXPECT_TRUE(r.error_bound.empty());
+  EXPECT_EQ(r.tensor.type().toString(), strCat("tensor<", kQ1, ">"));
+
+  // Scale 0.5, zero point 1: [5, -3, 7, 2] dequantize to [2, -2, 3, 0.5], the init 1 to 0. Fold: 0 + 2 = 2
+  // (q 5), 2 - 2 = 0 (q 1), 0 + 3 = 3 (q 7), 3 + 0.5 = 3.5 (q 8). Rows of one term each, from the identity
+  // init: requantizing a value gives it back, so those are not marked.
+  auto s = evalOp({strCat("dense<[[5, -3, 7, 2]]> : tensor<1x4x", kQh, ">"), strCat("dense<1> : tensor<", kQh, ">")},
+                  reduceLine("stablehlo.add", kQh, strCat("tensor<1x4x", kQh, ">"), strCat("tensor<4x", kQh, ">"), "0"),
+                  strCat("tensor<4x", kQh, ">"));
+  EXPECT_EQ(storage(s), (std::vector<int64_t>{5, -3, 7, 2}));
+  EXPECT_EQ(marks(s), (std::vector<bool>{false, false, false, false}));
+  auto t = evalOp({strCat("dense<[5, -3, 7, 2]> : tensor<4x", kQh, ">"), strCat("dense<1> : tensor<", kQh, ">")},
+                  reduceLine("stablehlo.add", kQh, strCat("tensor<4x", kQh, ">"), strCat("tensor<", kQh, ">"), "0"), strCat("tensor<", kQh, ">"));
+  EXPECT_EQ(storage(t), (std::vector<int64_t>{8}));
+  EXPECT_EQ(marks(t), (std::vector<bool>{true}));
+}
+
+TEST(QuantizedReduce, InitThatIsNotZeroIsMarkedForAdd) {
+  // One term 5 (2.0) and init 3 (1.0): 1 + 2 = 3 (q 7). A schedule without the init gives 5: marked.
+  auto r = evalOp({strCat("dense<[5]> : tensor<1x", kQh, ">"), strCat("dense<3> : tensor<", kQh, ">")},
+                  reduceLine("stablehlo.add", kQh, strCat("tensor<1x", kQh, ">"), strCat("tensor<", kQh, ">"), "0"), strCat("tensor<", kQh, ">"));
+  EXPECT_EQ(storage(r), (std::vector<int64_t>{7}));
+  EXPECT_EQ(marks(r), (std::vector<bool>{true}));
+}
+
+TEST(QuantizedReduce, MaxAndMinAreNotMarked) {
+  // max of [2, -2, 3, 0.5] and the init -64.5 (q -128) is 3 (q 7); min from the init 63 (q 127) is -2 (q -3).
+  // Every i8 value requantizes to itself with f32, so any schedule gives the same: not marked.
+  const std::string in = strCat("dense<[5, -3, 7, 2]> : tensor<4x", kQh, ">");
+  auto mx = evalOp({in, strCat("dense<-128> : tensor<", kQh, ">")},
+                   reduceLine("stablehlo.maximum", kQh, strCat("tensor<4x", kQh, ">"), strCat("tensor<", kQh, ">"), "0"), strCat("tensor<", kQh, ">"));
+  EXPECT_EQ(storage(mx), (std::vector<int64_t>{7}));
+  EXPECT_EQ(marks(mx), (std::vector<bool>{false}));
+  auto mn = evalOp({in, strCat("dense<127> : tensor<", kQh, ">")},
+                   reduceLine("stablehlo.minimum", kQh, strCat("tensor<4x", kQh, ">"), strCat("tensor<", kQh, ">"), "0"), strCat("tensor<", kQh, ">"));
+  EXPECT_EQ(storage(mn), (std::vector<int64_t>{-3}));
+  EXPECT_EQ(marks(mn), (std::vector<bool>{false}));
+}
+
+TEST(QuantizedReduce, PromotesToTheBodysQuantizedType) {
+  // is_promotable compares the storage types only: i8 (scale 0.5) to i16 (scale 1.0), one expressed type.
+  // to_destination_type requantizes: 3 (1.5) -> round_nearest_even(1.5) = 2, twice; the init 0 -> 0. Fold:
+  // 0 + 2 + 2 = 4, an i16 value. Two terms: marked.
+  const std::string body_t = "!quant.uniform<i16:f32, 1.0>";
+  auto r = evalOp({"dense<[3, 3]> : tensor<2x!quant.uniform<i8:f32, 0.5>>", "dense<0> : tensor<!quant.uniform<i8:f32, 0.5>>"},
+                  reduceLine2("stablehlo.add", body_t, "tensor<2x!quant.uniform<i8:f32, 0.5>>", "!quant.uniform<i8:f32, 0.5>",
+                              strCat("tensor<", body_t, ">"), "0"),
+                  strCat("tensor<", body_t, ">"));
+  EXPECT_EQ(storage(r), (std::vector<int64_t>{4}));
+  EXPECT_EQ(r.tensor.elementType(), ElementType::kSI16);
+  EXPECT_EQ(marks(r), (std::vector<bool>{true}));
+}
+
+TEST(QuantizedReduceWindow, AddAndMaxOverWindows) {
+  // Windows of 2 (stride 1) over [5, -3, 7, 2] = [2, -2, 3, 0.5], init 1 (0.0):
+  // add: 2 - 2 = 0 (q 1), -2 + 3 = 1 (q 3), 3 + 0.5 = 3.5 (q 8), each of two terms: marked.
+  // max: 2 (q 5), 3 (q 7), 3 (q 7): not marked.
+  const std::string in = strCat("dense<[5, -3, 7, 2]> : tensor<4x", kQh, ">");
+  const std::string init = strCat("dense<1> : tensor<", kQh, ">");
+  auto add = evalOp({in, init},
+                    reduceWindowLine("window_dimensions = array<i64: 2>", strCat("tensor<4x", kQh, ">"), strCat("tensor<3x", kQh, ">"),
+                                     "stablehlo.add", kQh),
+                    strCat("tensor<3x", kQh, ">"));
+  EXPECT_EQ(storage(add), (std::vector<int64_t>{1, 3, 8}));
+  EXPECT_EQ(marks(add), (std::vector<bool>{true, true, true}));
+  auto mx = evalOp({in, init},
+                   reduceWindowLine("window_dimensions = array<i64: 2>", strCat("tensor<4x", kQh, ">"), strCat("tensor<3x", kQh, ">"),
+                                    "stablehlo.maximum", kQh),
+                   strCat("tensor<3x", kQh, ">"));
+  EXPECT_EQ(storage(mx), (std::vector<int64_t>{5, 7, 7}));
+  EXPECT_EQ(marks(mx), (std::vector<bool>{false, false, false}));
+}
+
+TEST(QuantizedSelectAndScatter, SelectsOnDequantizedValuesAndScattersQuantized) {
+  // Operand [1, 5, 3, 7, 0] (scale 0.5, zero point 1), windows of 3, stride 1, select GE: [1, 5, 3] picks
+  // index 1, [5, 3, 7] and [3, 7, 0] pick index 3. Sources [3, 5, 7] = [1, 2, 3] add from the init 1 (0.0):
+  // index 1: 0 + 1 = 1 (q 3), one term; index 3: 0 + 2 + 3 = 5 (q 11), two terms: marked.
+  const std::string q = kQh;
+  const std::string body = strCat(R"(
+  %operand = stablehlo.constant dense<[1, 5, 3, 7, 0]> : tensor<5x)", q, R"(>
+  %source = stablehlo.constant dense<[3, 5, 7]> : tensor<3x)", q, R"(>
+  %init = stablehlo.constant dense<1> : tensor<)", q, R"(>
+  %r = "stablehlo.select_and_scatter"(%operand, %source, %init) ({
+    ^bb0(%x: tensor<)", q, R"(>, %y: tensor<)", q, R"(>):
+      %0 = stablehlo.compare GE, %x, %y : (tensor<)", q, R"(>, tensor<)", q, R"(>) -> tensor<i1>
+      stablehlo.return %0 : tensor<i1>
+  }, {
+    ^bb0(%x: tensor<)", q, R"(>, %y: tensor<)", q, R"(>):
+      %0 = stablehlo.add %x, %y : tensor<)", q, R"(>
+      stablehlo.return %0 : tensor<)", q, R"(>
+  }) {window_dimensions = array<i64: 3>, window_strides = array<i64: 1>}
+     : (tensor<5x)", q, R"(>, tensor<3x)", q, R"(>, tensor<)", q, R"(>) -> tensor<5x)", q, ">");
+  auto r = evalResult(body, strCat("tensor<5x", q, ">"));
+  EXPECT_EQ(storage(r), (std::vector<int64_t>{1, 3, 1, 11, 1}));
+  EXPECT_EQ(marks(r), (std::vector<bool>{false, false, false, true, false}));
+}
+
+TEST(QuantizedReduce, MalformedQuantizedReductionsAreErrors) {
+  // A per-axis input (the spec takes per-tensor quantized tensors), and a body of another expressed type
+  // (not promotable): errors, not "unsupported".
+  const std::string per_axis = "!quant.uniform<i8:f32:0, {0.5:1, 0.5:1}>";
+  absl::Status s = evalStatus(strCat("  %a = stablehlo.constant dense<[5, 3]> : tensor<2x", per_axis, ">\n  %b = stablehlo.constant dense<1> : tensor<",
+                                     kQh, ">\n  %r = ",
+                                     reduceLine2("stablehlo.add", kQh, strCat("tensor<2x", per_axis, ">"), kQh, strCat("tensor<", kQh, ">"), "0")),
+                              strCat("tensor<", kQh, ">"));
+  EXPECT_FALSE(s.ok());
+  EXPECT_NE(s.code(), absl::StatusCode::kUnimplemented) << s.message();
+  const std::string f16_body = "!quant.uniform<i16:f16, 0.5:1>";
+  s = evalStatus(strCat("  %a = stablehlo.constant dense<[5, 3]> : tensor<2x", kQh, ">\n  %b = stablehlo.constant dense<1> : tensor<", kQh,
+                        ">\n  %r = ", reduceLine2("stablehlo.add", f16_body, strCat("tensor<2x", kQh, ">"), kQh, strCat("tensor<", f16_body, ">"), "0")),
+                 strCat("tensor<", f16_body, ">"));
+  EXPECT_FALSE(s.ok());
+  EXPECT_NE(s.code(), absl::StatusCode::kUnimplemented) << s.message();
 }
 
 }  // namespace
