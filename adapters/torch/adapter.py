@@ -740,7 +740,8 @@ class Interpreter:
 
     def op_all_reduce(self, op, ins, env):
         self.single_process(op)
-        return [x.clone() for x in ins]
+        # One process: the result is the operand, converted to the computation's type (is_promotable).
+        return [self.widen(x, result_dtype(op, k), "all_reduce").clone() for k, x in enumerate(ins)]
 
     def op_all_gather(self, op, ins, env):
         self.single_process(op)
@@ -749,7 +750,7 @@ class Interpreter:
     op_all_to_all = op_all_gather
     op_collective_broadcast = op_all_gather
     op_collective_permute = op_all_gather
-    op_reduce_scatter = op_all_gather
+    op_reduce_scatter = op_all_reduce
 
     # elementwise ops with attributes
     def op_constant(self, op, ins, env):
@@ -1236,7 +1237,11 @@ class Interpreter:
             in_bounds &= (full_index[d] >= 0) & (full_index[d] < inputs[0].shape[d])
             flat = flat * inputs[0].shape[d] + full_index[d]
         flat = flat[in_bounds]
-        results = [x.clone().reshape(-1) for x in inputs]
+        # The update computation may work in a wider type than the inputs' (is_promotable, C23): the
+        # results have its type, and inputs and updates are converted to it first.
+        dts = [result_dtype(op, k) for k in range(n)]
+        results = [self.widen(x, dt, "scatter").clone().reshape(-1) for x, dt in zip(inputs, dts)]
+        updates = [self.widen(u, dt, "scatter") for u, dt in zip(updates, dts)]
         kind = body_kind(op["regions"][0]["blocks"][0], n)
         self.scatter_flat(op, 0, env, results, flat, [u[in_bounds] for u in updates], kind)
         return [r.reshape(x.shape) for r, x in zip(results, inputs)]

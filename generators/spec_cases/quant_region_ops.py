@@ -207,8 +207,9 @@ qscatter('quantized-max', 'Quantized maximum with duplicate indices (scale 0.25,
 qscatter('quantized-promote', ['i8 (scale 0.5) inputs and updates with an i16 (scale 0.25) update computation: both are requantized',
          '(q -> 2q) before the adds, and the result has the computation\'s type: [2 * (3 + 1 + 2), 2 * -4].'],
          Q('i8', '0.5', 0), T([3, -4]), [0, 0], T([1, 2]), [12, -8], body_q=Q('i16', '0.25', 0))
-# An integer scatter promoted from i8 to i32 (tests/reference/movement_test.cc has one) is left out here: the
-# torch adapter computes scatter in the input's dtype and reports an ERROR for it (its test runs these cases).
+qscatter('edge-promote-i8-to-i32', ['i8 inputs and updates with an i32 update computation (C23): the result is i32, so',
+         '100 + 100 + 100 = 300 does not wrap.'],
+         None, T([100, 5]), [0, 0], T([100, 100]), [300, 5], int_ety='i8', body_q='i32')
 
 # ---------------------------------------------------------------- all_reduce, reduce_scatter
 def qall_reduce(stem, comment, R, q, operands, body, groups, printed, scatter_dim=None, body_q=None):
