@@ -36,9 +36,9 @@ bool hasQuantizedTypes(const Operation& op, const std::vector<RtValue>& operands
 // quantized. Per-axis types are handled too (each element uses its slice's parameters).
 absl::StatusOr<std::vector<RtValue>> dequantizeOpQuantize(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands);
 // Whether the spec defines op `op_name` on quantized types by dequantize_op_quantize (or
-// dequantize_compare / dequantize_select_quantize) elementwise. Kernels that reject the storage type
-// before reaching mapElements (unary math, logistic) need the interpreter to call dequantizeOpQuantize
-// for these ops itself when hasQuantizedTypes.
+// dequantize_compare / dequantize_select_quantize, or dequantize_batch_norm_grad_or_training_quantize):
+// the elementwise ops, batch_norm_*, cholesky, triangular_solve and reduce_precision. The interpreter
+// calls dequantizeOpQuantize for these ops itself, before the kernel, when hasQuantizedTypes.
 bool usesDequantizeOpQuantize(std::string_view op_name);
 
 // IEEE 754-2019 maximum/minimum of float bits: NaN propagates (the first NaN operand is returned), -0 < +0.

@@ -9,9 +9,11 @@
 // a group get identical results. docs/design/processes.md has the design and the orders:
 // - all_reduce, reduce_scatter (and collective_reduce) fold left in process-group order:
 //   computation(...computation(computation(x@g0, x@g1), x@g2)..., x@gN), element by element, by running
-//   the body region (one binary-tree schedule the spec allows; no error bound is given for the others),
-//   after converting the operands to the computation's element type (the spec's promotion). Quantized
-//   operands run the computation on quantized scalars; see foldInGroupOrder for their marks.
+//   the body region (one binary-tree schedule the spec allows), after converting the operands to the
+//   computation's element type (the spec's promotion). With three or more float/complex operands a plain
+//   add is instead the exact sum rounded once, with the accumulation bound (exactGroupSum), and other
+//   order-dependent bodies are marked. Quantized operands run the computation on quantized scalars; see
+//   foldInGroupOrder for their marks.
 // - collective_permute exchanges pair by pair, in the order of source_target_pairs.
 // Extensions used by the peer tests, not in the spec: collective_broadcast's `has_dynamic_root` (a last
 // operand, a 1-D integer tensor with one index per data operand, picks the source within the group), and
@@ -19,10 +21,12 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstring>
+#include <deque>
 #include <optional>
 #include <string>
 
 #include "ir/strings.h"
+#include "reference/exact_sum.h"
 #include "reference/kernels.h"
 #include "reference/numerics.h"
 #include "reference/process.h"
@@ -325,6 +329,45 @@ Results allGatherKernel(Interpreter& interp, const Operation& op, std::vector<Rt
 
 // --- all_reduce, reduce_scatter, collective_reduce ------------------------------------------------------
 
+// The exact sum of the group's operands (one element type, float or complex), rounded once per part, with
+// the accumulation error bound any schedule in that type meets (docs/accumulation.md): gamma_n times the
+// sum of magnitudes plus half an ulp of the golden value. An element is marked when an operand's is.
+RtValue exactGroupSum(const std::vector<RtValue>& values, ElementType t) {
+  const bool complex = isComplex(t);
+  const ElementType part = complex ? complexPartType(t) : t;
+  Tensor out(Type::tensor(values[0].tensor.type().shape(), Type::element(t)));
+  std::vector<uint8_t> marks;
+  std::vector<double> bounds(out.numElements());
+  std::deque<MpFloat> decoded(values.size());
+  MpFloat one(8);
+  mpfr_set_ui(one, 1, MPFR_RNDN);
+  std::vector<ProductTerm> terms(values.size());
+  const int acc_p = accumulationPrecision(t);
+  for (int64_t e = 0; e < out.numElements(); ++e) {
+    double bound = 0;
+    for (int k = 0; k < (complex ? 2 : 1); ++k) {
+      for (size_t i = 0; i < values.size(); ++i) {
+        decodeFloat(part, values[i].tensor.bits(e, k), decoded[i]);
+        terms[i] = ProductTerm{decoded[i], one, false};
+      }
+      double abs_sum = 0;
+      const uint64_t bits = roundSumOfProducts(part, terms, abs_sum);
+      out.setBits(e, bits, k);
+      bound = std::max(bound, productSumBound(part, bits, abs_sum, static_cast<int64_t>(values.size()), acc_p, 0));
+    }
+    bounds[e] = bound;
+    bool marked = false;
+    for (const RtValue& v : values) marked = marked || v.isImplDefined(e);
+    if (marked) {
+      if (marks.empty()) marks.assign(out.numElements(), 0);
+      marks[e] = 1;
+    }
+  }
+  RtValue r = RtValue::ofTensor(std::move(out), std::move(marks));
+  if (r.tensor.numElements() > 0) r.error_bound = std::move(bounds);
+  return r;
+}
+
 // Folds `inputs` (every process's operand, in group order) left to right with the body region, element by
 // element: computation(...computation(x0, x1)..., xn), after converting each operand to the computation's
 // element type E (to_destination_type; C5 allows any E that the operand's element type promotes to). With a
@@ -360,6 +403,13 @@ absl::StatusOr<RtValue> foldInGroupOrder(Interpreter& interp, const Operation& o
     return RtValue::ofTensor(std::move(t), v.isImplDefined(e) ? std::vector<uint8_t>{1} : std::vector<uint8_t>{});
   };
   bool order_marks = false;
+  const bool float_like = !scalar.isQuantized() && (isFloat(scalar.elementType()) || isComplex(scalar.elementType()));
+  if (float_like && converted.size() >= 3 && !orderIndependentBody(op.regions[0], scalar, {})) {
+    // Three or more float operands: the schedule is the implementation's. A plain add is the exact sum,
+    // rounded once, with the accumulation bound (as reduce); any other order-dependent body is marked.
+    if (singleOpBody(op.regions[0], scalar) == "stablehlo.add") return exactGroupSum(converted, scalar.elementType());
+    order_marks = true;
+  }
   if (scalar.isQuantized() && converted.size() >= 3) {
     bool independent = orderIndependentBody(op.regions[0], scalar, {});
     for (const RtValue& v : converted) independent = independent && orderIndependentBody(op.regions[0], scalar, {&v.tensor});

@@ -11,7 +11,10 @@
 // batch_norm_*: every result element is the spec formula evaluated on the exact input values (epsilon and
 // the element count rounded to the element type, as the spec's constants are). Sums, differences and
 // products are exact; only the final square root and divisions round, at W = 4p + 64 + 2 bits(N) bits;
-// the result is then rounded once to the element type. No error bound is attached (docs/accumulation.md).
+// the result is then rounded once to the element type. Every result element gets an error bound from a
+// running error analysis of the spec's decomposition and of XLA's BatchNormExpander formulas in the
+// element type (RunningError below; docs/accumulation.md, "batch_norm_*"). Quantized operands arrive
+// dequantized (the interpreter calls dequantizeOpQuantize, docs/quantization.md).
 #include <algorithm>
 #include <cmath>
 #include <deque>
@@ -368,13 +371,11 @@ absl::Status setupBatchNorm(Interpreter& interp, const Operation& op, std::vecto
   if (operands.size() != n_operands || op.results.size() != n_results) {
     return interp.opError(op, strCat("takes ", n_operands, " operands and has ", n_results, " results"));
   }
+  // Quantized operands and results never get here: the interpreter sends them to dequantizeOpQuantize,
+  // which runs this kernel on the expressed types (a quantized tensor would fail the float checks below).
   for (size_t i = 0; i < n_operands; ++i) {
     auto t = tensorOperand(interp, op, operands, i);
     if (!t.ok()) return t.status();
-    if ((*t)->type().isQuantized()) return interp.unsupported(op, "quantized batch normalization (issue 4, quantization)");
-  }
-  for (const auto& r : op.results) {
-    if (r->type.isQuantized()) return interp.unsupported(op, "quantized batch normalization (issue 4, quantization)");
   }
   const Tensor& operand = operands[0].tensor;
   setup.type = operand.elementType();
@@ -441,6 +442,202 @@ uint64_t normalized(ElementType t, mpfr_prec_t work, mpfr_srcptr a, mpfr_srcptr 
   return encodeFloat(t, y);
 }
 
+// ===================================== batch_norm error bounds =====================================
+//
+// Running error analysis (docs/accumulation.md, "batch_norm_*"). Every intermediate quantity of a formula
+// is an Rn: `v` approximates the quantity's exact value x (exact arithmetic on the exact inputs) with
+// |v - x| <= d (the reference's own double evaluation, tracked with u_d = 2^-53), and e bounds |x̂ - x|
+// for every x̂ that an implementation computing the formula in the element type can produce (unit
+// roundoff u = 2^-p, any summation order). The bound arithmetic rounds up: `up` adds a relative margin of
+// 2^-20 and the smallest double, `down` takes them off. An e that is not finite means no bound.
+struct Rn {
+  double v = 0;
+  double d = 0;
+  double e = 0;
+};
+
+double up(double x) { return x * (1 + 0x1p-20) + 0x1p-1074; }
+double down(double x) {
+  const double r = x * (1 - 0x1p-20) - 0x1p-1074;
+  return r > 0 ? r : 0;
+}
+
+class RunningError {
+ public:
+  explicit RunningError(ElementType t) : type_(t), p_(formatPrecision(t)), u_(std::ldexp(1.0, -p_)) {
+    const FloatFormat& f = floatFormat(t);
+    // Half the smallest subnormal (Higham, 2nd ed., §2.1: the absolute error of a rounded product or
+    // quotient in the gradual-underflow range). A format without subnormals gets no bound.
+    eta_ = std::ldexp(1.0, 1 - f.bias - f.mantissa_bits - 1);
+    usable_ = f.has_subnormals && p_ <= 53;
+    MpFloat m(64);
+    decodeFloat(t, largestFinite(t), m);
+    max_finite_ = mpfr_get_d(m, MPFR_RNDD);
+  }
+
+  // An exact input value (every element type's value is a double).
+  static Rn in(double x) { return {x, 0, 0}; }
+  // Replaces v and d with an approximation from the reference's exact computation (`x` is the exact
+  // value, or one within relative 2^-64 of it).
+  static Rn withValue(Rn a, mpfr_srcptr x) {
+    a.v = mpfr_get_d(x, MPFR_RNDN);
+    a.d = up(std::fabs(a.v) * (0x1p-53 + 0x1p-62));
+    return a;
+  }
+  // Upper and lower bounds on |x|.
+  static double mag(const Rn& a) { return up(std::fabs(a.v) + a.d); }
+  static double low(const Rn& a) { return down(std::fabs(a.v) - a.d); }
+  static Rn neg(Rn a) {
+    a.v = -a.v;
+    return a;
+  }
+
+  // z = a + b: |ẑ - z| <= (e_a + e_b)(1 + u) + u |z|.
+  Rn add(const Rn& a, const Rn& b) const {
+    Rn z;
+    z.v = a.v + b.v;
+    z.d = up(a.d + b.d + kUd * std::fabs(z.v));
+    z.e = up((a.e + b.e) * (1 + u_) + u_ * mag(z));
+    return guard(z);
+  }
+  Rn sub(const Rn& a, const Rn& b) const { return add(a, neg(b)); }
+  // z = a b: |âb̂ - ab| <= |a| e_b + |b| e_a + e_a e_b =: P; |ẑ - z| <= P (1 + u) + u |z| + eta.
+  Rn mul(const Rn& a, const Rn& b) const {
+    Rn z;
+    z.v = a.v * b.v;
+    z.d = up(std::fabs(a.v) * b.d + mag(b) * a.d + kUd * std::fabs(z.v) + 0x1p-1074);
+    const double p = up(mag(a) * b.e + mag(b) * a.e + a.e * b.e);
+    z.e = up(p * (1 + u_) + u_ * mag(z) + eta_);
+    return guard(z);
+  }
+  // z = a / b: |â/b̂ - a/b| <= (e_a + |z| e_b) / (|b| - e_b), needing |b| > e_b (else the divisor of
+  // some implementation can be 0 and there is no bound).
+  Rn div(const Rn& a, const Rn& b) const {
+    Rn z;
+    const double blo = low(b);
+    if (!(blo > 0) || !(blo > b.e)) return unbounded(z);
+    z.v = a.v / b.v;
+    z.d = up((a.d + mag(a) / blo * b.d) / blo + kUd * std::fabs(z.v) + 0x1p-1074);
+    const double p = up((a.e + mag(z) * b.e) / down(blo - b.e));
+    z.e = up(p * (1 + u_) + u_ * mag(z) + eta_);
+    return guard(z);
+  }
+  // z = sqrt(a), a > 0: |sqrt(â) - sqrt(a)| <= e_a / (sqrt(a) + sqrt(a - e_a)), needing a >= e_a.
+  Rn sqrt(const Rn& a) const {
+    Rn z;
+    const double alo = low(a);
+    if (!(a.v > 0) || !(alo > 0) || !(alo >= a.e)) return unbounded(z);
+    z.v = std::sqrt(a.v);
+    z.d = up(a.d / down(std::sqrt(alo)) + kUd * z.v);
+    const double p = up(a.e / down(down(std::sqrt(alo)) + down(std::sqrt(down(alo - a.e)))));
+    z.e = up(p * (1 + u_) + u_ * mag(z));
+    return guard(z);
+  }
+  // z = 1/sqrt(a), a > e_a: |1/sqrt(â) - 1/sqrt(a)| <= e_a / ((sqrt(a) + sqrt(â)) sqrt(a) sqrt(â)); the
+  // implementation's rsqrt may be within 2 ulps (relative 4u) instead of correctly rounded.
+  Rn rsqrt(const Rn& a) const {
+    Rn z;
+    const double alo = low(a);
+    if (!(a.v > 0) || !(alo > 0) || !(alo > a.e)) return unbounded(z);
+    const double a2 = down(alo - a.e);
+    if (!(a2 > 0)) return unbounded(z);
+    const double s1 = down(std::sqrt(alo)), s2 = down(std::sqrt(a2));
+    z.v = 1 / std::sqrt(a.v);
+    z.d = up(a.d / down(2 * alo * s1) + 3 * kUd * std::fabs(z.v));
+    const double p = up(a.e / down(down(s1 + s2) * s1 * s2));
+    const double rho = 4 * u_;
+    z.e = up(p * (1 + rho) + rho * mag(z) + eta_);
+    return guard(z);
+  }
+  // z = x * k + (offset - m * k) = (x - m) * k + offset, as XLA folds batch normalization. The error of
+  // k is shared by both products and cancels to first order, so it is taken once, times |x - m|:
+  //   P = e_x K + |x - m| e_k + e_m K + e_offset + u |x| K + eta + (1 + u)(u M K + eta) + u |offset - m k|,
+  //   |ẑ - z| <= P (1 + u) + u |z|, with K >= |k̂|, M >= |m̂|, X >= |x̂|.
+  Rn foldedAffine(const Rn& x, const Rn& m, const Rn& k, const Rn& offset) const {
+    const Rn c = sub(x, m);
+    Rn z = add(mul(c, k), offset);  // v and d of the exact value
+    const double xb = up(mag(x) + x.e), mb = up(mag(m) + m.e), kb = up(mag(k) + k.e);
+    const double shift = up(mag(offset) + offset.e + mb * kb);  // >= |offset - m̂ k̂|
+    const double p = up(x.e * kb + mag(c) * k.e + m.e * kb + offset.e + u_ * xb * kb + eta_ +
+                        (1 + u_) * (u_ * mb * kb + eta_) + u_ * shift);
+    z.e = up(p * (1 + u_) + u_ * mag(z));
+    if (!(up(xb * kb) < max_finite_) || !(shift < max_finite_)) z.e = INFINITY;
+    return guard(z);
+  }
+  // Sum of n terms in any order and tree (Higham §4.2): ŝ = sum t̂_i (1 + θ_i), |θ_i| <= γ_{n-1}, so
+  // |ŝ - s| <= sum e_i + γ_{n-1} sum (|t_i| + e_i). Every partial sum is below (1 + γ) sum(|t_i| + e_i).
+  Rn sum(const std::vector<Rn>& terms) const {
+    Rn z;
+    const int64_t n = static_cast<int64_t>(terms.size());
+    if (n == 0) return z;
+    double abs_v = 0, ds = 0, es = 0, ms = 0;
+    for (const Rn& t : terms) {
+      z.v += t.v;
+      abs_v += std::fabs(t.v);
+      ds += t.d;
+      es += t.e;
+      ms += mag(t) + t.e;
+    }
+    abs_v = up(abs_v);
+    ms = up(ms);
+    const double g = n > 1 ? gamma(n - 1, p_) : 0.0, gd = n > 1 ? gamma(n - 1, 53) : 0.0;
+    z.d = up(up(ds) + gd * abs_v);
+    z.e = up(up(es) + g * ms);
+    if (!(up(ms * (1 + g)) < max_finite_)) z.e = INFINITY;
+    return guard(z);
+  }
+  // Sum of the exact values `xs` (inputs: e = 0).
+  Rn sumOfInputs(const std::vector<double>& xs) const {
+    std::vector<Rn> t;
+    t.reserve(xs.size());
+    for (double x : xs) t.push_back(in(x));
+    return sum(t);
+  }
+
+  // The bound attached to a result element: e plus half an ulp of the golden value (the reference's own
+  // rounding), rounded up; 0 for a NaN or infinite golden value; +infinity when e is not finite.
+  double bound(double e, uint64_t golden) const {
+    const FloatClass c = classifyFloat(type_, golden);
+    if (c == FloatClass::kNaN || c == FloatClass::kInfinity) return 0.0;
+    if (!usable_ || !(e < INFINITY)) return INFINITY;
+    MpFloat g(64);
+    decodeFloat(type_, golden, g);
+    const FloatFormat& f = floatFormat(type_);
+    const long min_exp = 1 - f.bias - f.mantissa_bits;
+    const long ulp_exp = mpfr_regular_p(g) ? std::max<long>(mpfr_get_exp(g) - p_, min_exp) : min_exp;
+    return up(e + std::ldexp(1.0, ulp_exp - 1));
+  }
+
+ private:
+  static constexpr double kUd = 0x1p-53;
+  static Rn unbounded(Rn z) {
+    z.v = NAN;
+    z.d = INFINITY;
+    z.e = INFINITY;
+    return z;
+  }
+  // No overflow: every value an implementation can produce, |x̂| <= |x| + e, stays below the largest
+  // finite value. NaN bounds become infinite.
+  Rn guard(Rn z) const {
+    if (!(z.d < INFINITY) || !(z.e < INFINITY) || !(up(mag(z) + z.e) < max_finite_)) z.e = INFINITY;
+    return z;
+  }
+
+  ElementType type_;
+  int p_;
+  double u_;
+  double eta_ = 0;
+  double max_finite_ = 0;
+  bool usable_ = false;
+};
+
+std::vector<double> toDoubles(const std::deque<MpFloat>& v) {
+  std::vector<double> out;
+  out.reserve(v.size());
+  for (const MpFloat& x : v) out.push_back(mpfr_get_d(x, MPFR_RNDN));  // exact: formats up to f64
+  return out;
+}
+
 Results batchNormInferenceKernel(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands) {
   BatchNormSetup st;
   if (absl::Status s = setupBatchNorm(interp, op, operands, 5, {}, 1, st); !s.ok()) return s;
@@ -460,7 +657,27 @@ Results batchNormInferenceKernel(Interpreter& interp, const Operation& op, std::
       out.setBits(i, normalized(st.type, st.work, a, b, offset[f]));
     }
   }
-  return std::vector<RtValue>{RtValue::ofTensor(std::move(out))};
+  // Error bound: the spec's scale * ((x - mean) / sqrt(variance + epsilon)) + offset, and XLA's
+  // x * k + (offset - mean * k) with k = scale * rsqrt(variance + epsilon).
+  const RunningError re(st.type);
+  const auto xd = toDoubles(xv), sd = toDoubles(scale), od = toDoubles(offset), md = toDoubles(mean), vd = toDoubles(var);
+  const Rn eps = RunningError::in(mpfr_get_d(st.epsilon, MPFR_RNDN));
+  std::vector<double> bounds(out.numElements(), 0.0);
+  for (int64_t f = 0; f < st.features; ++f) {
+    const Rn sc = RunningError::in(sd[f]), off = RunningError::in(od[f]), m = RunningError::in(md[f]);
+    const Rn ve = re.add(RunningError::in(vd[f]), eps);
+    const Rn stddev = re.sqrt(ve);
+    const Rn k = re.mul(sc, re.rsqrt(ve));
+    for (int64_t i : groups[f]) {
+      const Rn xi = RunningError::in(xd[i]);
+      const Rn spec = re.add(re.mul(sc, re.div(re.sub(xi, m), stddev)), off);
+      const Rn xla = re.foldedAffine(xi, m, k, off);
+      bounds[i] = re.bound(std::max(spec.e, xla.e), out.bits(i));
+    }
+  }
+  RtValue result = RtValue::ofTensor(std::move(out));
+  result.error_bound = std::move(bounds);
+  return std::vector<RtValue>{std::move(result)};
 }
 
 Results batchNormTrainingKernel(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands) {
@@ -491,6 +708,12 @@ Results batchNormTrainingKernel(Interpreter& interp, const Operation& op, std::v
     exactSub(n_2ne, n, two_ne);
   }
   MpFloat s(64), q(64), t1(64), t2(64), s2(64), vnum(64), r(64), b(64), nex(64), num(64), a(64), m(w), v(w);
+  const RunningError re(st.type);
+  const auto xd = toDoubles(xv), scd = toDoubles(scale), od = toDoubles(offset);
+  const Rn eps = RunningError::in(mpfr_get_d(st.epsilon, MPFR_RNDN));
+  const Rn ne = RunningError::in(mpfr_get_d(st.count_e, MPFR_RNDN));
+  const bool n_exact = mpfr_cmp_si(st.count_e, st.count) == 0;
+  std::vector<double> out_bounds(out.numElements(), 0.0), mean_bounds(st.features, 0.0), var_bounds(st.features, 0.0);
   for (int64_t f = 0; f < st.features; ++f) {
     std::vector<mpfr_srcptr> xs;
     std::deque<MpFloat> squares;
@@ -521,11 +744,52 @@ Results batchNormTrainingKernel(Interpreter& interp, const Operation& op, std::v
       exactMul(a, scale[f], nex);
       out.setBits(i, normalized(st.type, w, a, b, offset[f]));
     }
+    // Error bounds. mean = sum x / N. variance: the spec's two-pass sum (x - mean)^2 / N and XLA's
+    // one-pass sum x^2 / N - mean * mean (both equal the exact variance when N is exact in the type).
+    // output: the spec's scale * ((x - mean) / sqrt(var + eps)) + offset, XLA's
+    // ((x - mean) * rsqrt(var + eps)) * scale + offset, and the folded x * k + (offset - mean * k).
+    std::vector<double> xvals;
+    for (int64_t i : groups[f]) xvals.push_back(xd[i]);
+    if (!n_exact) {
+      mean_bounds[f] = re.bound(INFINITY, mean_out.bits(f));
+      var_bounds[f] = re.bound(INFINITY, var_out.bits(f));
+      for (int64_t i : groups[f]) out_bounds[i] = re.bound(INFINITY, out.bits(i));
+      continue;
+    }
+    const Rn sum = RunningError::withValue(re.sumOfInputs(xvals), s);
+    const Rn mn = RunningError::withValue(re.div(sum, ne), m);
+    std::vector<Rn> sq_terms, centered_squares;
+    for (double xi : xvals) {
+      sq_terms.push_back(re.mul(RunningError::in(xi), RunningError::in(xi)));
+      const Rn c = re.sub(RunningError::in(xi), mn);
+      centered_squares.push_back(re.mul(c, c));
+    }
+    const Rn sum_sq = RunningError::withValue(re.sum(sq_terms), q);
+    const Rn var_one_pass = re.sub(re.div(sum_sq, ne), re.mul(mn, mn));
+    Rn var_e = RunningError::withValue(re.div(re.sum(centered_squares), ne), v);
+    var_e.e = std::max(var_e.e, var_one_pass.e);
+    mean_bounds[f] = re.bound(mn.e, mean_out.bits(f));
+    var_bounds[f] = re.bound(var_e.e, var_out.bits(f));
+    const Rn sc = RunningError::in(scd[f]), off = RunningError::in(od[f]);
+    const Rn ve = re.add(var_e, eps);
+    const Rn stddev = re.sqrt(ve), inv = re.rsqrt(ve);
+    const Rn k = re.mul(sc, inv);
+    for (int64_t i : groups[f]) {
+      const Rn xi = RunningError::in(xd[i]);
+      const Rn c = re.sub(xi, mn);
+      const Rn spec = re.add(re.mul(sc, re.div(c, stddev)), off);
+      const Rn xla = re.add(re.mul(re.mul(c, inv), sc), off);
+      const Rn folded = re.foldedAffine(xi, mn, k, off);
+      out_bounds[i] = re.bound(std::max({spec.e, xla.e, folded.e}), out.bits(i));
+    }
   }
   std::vector<RtValue> results;
   results.push_back(RtValue::ofTensor(std::move(out)));
   results.push_back(RtValue::ofTensor(std::move(mean_out)));
   results.push_back(RtValue::ofTensor(std::move(var_out)));
+  results[0].error_bound = std::move(out_bounds);
+  results[1].error_bound = std::move(mean_bounds);
+  results[2].error_bound = std::move(var_bounds);
   return results;
 }
 
@@ -549,6 +813,12 @@ Results batchNormGradKernel(Interpreter& interp, const Operation& op, std::vecto
   //                = scale ((g Ne - sum g) ve - (sum g c) c) / (Ne ve sqrt(ve)),
   //   grad_scale = (sum g c) / sqrt(ve),  grad_offset = sum g.
   MpFloat ve(64), i2(64), i3(64), t1(64), t2(64), t3(64), d(64), num(64), den(64), sd(w), den_w(w), y(w);
+  const RunningError re(st.type);
+  const auto xd = toDoubles(xv), scd = toDoubles(scale), md = toDoubles(mean), vd = toDoubles(var), gd = toDoubles(g);
+  const Rn eps = RunningError::in(mpfr_get_d(st.epsilon, MPFR_RNDN));
+  const Rn ne = RunningError::in(mpfr_get_d(st.count_e, MPFR_RNDN));
+  const bool n_exact = mpfr_cmp_si(st.count_e, st.count) == 0;
+  std::vector<double> operand_bounds(grad_operand.numElements(), 0.0), scale_bounds(st.features, 0.0), offset_bounds(st.features, 0.0);
   for (int64_t f = 0; f < st.features; ++f) {
     exactSum(ve, {var[f].get(), st.epsilon.get()});
     std::deque<MpFloat> cs, gcs;
@@ -585,11 +855,46 @@ Results batchNormGradKernel(Interpreter& interp, const Operation& op, std::vecto
       grad_operand.setBits(i, encodeFloat(st.type, y));
       ++k;
     }
+    // Error bounds. grad_offset = sum g. grad_scale: the spec's sum g * ((x - mean) / sqrt(ve)) and
+    // XLA's (sum g * (x - mean)) * rsqrt(ve). grad_operand = q * ((g * N - sum g) - (i3 * (x - mean)) / ve)
+    // with the spec's q = (scale / sqrt(ve)) / N or XLA's q = (scale * rsqrt(ve)) / N.
+    std::vector<double> gvals;
+    for (int64_t i : groups[f]) gvals.push_back(gd[i]);
+    const Rn g_sum = RunningError::withValue(re.sumOfInputs(gvals), i2);
+    offset_bounds[f] = re.bound(g_sum.e, grad_offset.bits(f));
+    if (!n_exact) {
+      scale_bounds[f] = re.bound(INFINITY, grad_scale.bits(f));
+      for (int64_t i : groups[f]) operand_bounds[i] = re.bound(INFINITY, grad_operand.bits(i));
+      continue;
+    }
+    const Rn sc = RunningError::in(scd[f]), mn = RunningError::in(md[f]);
+    const Rn vpe = re.add(RunningError::in(vd[f]), eps);
+    const Rn stddev = re.sqrt(vpe), inv = re.rsqrt(vpe);
+    std::vector<Rn> centered, products, normalized_products;
+    for (int64_t i : groups[f]) {
+      centered.push_back(re.sub(RunningError::in(xd[i]), mn));
+      products.push_back(re.mul(RunningError::in(gd[i]), centered.back()));
+      normalized_products.push_back(re.mul(RunningError::in(gd[i]), re.div(centered.back(), stddev)));
+    }
+    const Rn gc_sum = RunningError::withValue(re.sum(products), i3);
+    const double scale_e = groups[f].empty() ? 0.0 : std::max(re.sum(normalized_products).e, re.mul(gc_sum, inv).e);
+    scale_bounds[f] = re.bound(scale_e, grad_scale.bits(f));
+    Rn factor = re.div(re.div(sc, stddev), ne);
+    factor.e = std::max(factor.e, re.div(re.mul(sc, inv), ne).e);
+    size_t j = 0;
+    for (int64_t i : groups[f]) {
+      const Rn i6 = re.sub(re.sub(re.mul(RunningError::in(gd[i]), ne), g_sum), re.div(re.mul(gc_sum, centered[j]), vpe));
+      operand_bounds[i] = re.bound(re.mul(factor, i6).e, grad_operand.bits(i));
+      ++j;
+    }
   }
   std::vector<RtValue> results;
   results.push_back(RtValue::ofTensor(std::move(grad_operand)));
   results.push_back(RtValue::ofTensor(std::move(grad_scale)));
   results.push_back(RtValue::ofTensor(std::move(grad_offset)));
+  results[0].error_bound = std::move(operand_bounds);
+  results[1].error_bound = std::move(scale_bounds);
+  results[2].error_bound = std::move(offset_bounds);
   return results;
 }
 

@@ -735,7 +735,8 @@ Results triangularSolveKernel(Interpreter& interp, const Operation& op, std::vec
   const Tensor& a = **a_t;
   const Tensor& bt = **b_t;
   if (a.type().isQuantized() || bt.type().isQuantized() || op.results[0]->type.isQuantized()) {
-    return interp.unsupported(op, "quantized triangular_solve (issue 4, quantization)");
+    // Quantized operands are evaluated by dequantize_op_quantize before the kernel (docs/quantization.md).
+    return interp.opError(op, "quantized operands must all be per-tensor quantized alike (dequantize_op_quantize)");
   }
   const std::optional<bool> left_side = boolAttr(op, "left_side", std::nullopt);
   const std::optional<bool> lower = boolAttr(op, "lower", std::nullopt);

@@ -1,5 +1,6 @@
 // Quantization: uniform_quantize, uniform_dequantize, and the spec's dequantize_op_quantize wrapper that
-// mapElements (reference/elementwise.h) uses for elementwise ops on quantized tensors.
+// mapElements (reference/elementwise.h) and the interpreter's dispatch use for elementwise ops,
+// batch_norm_*, cholesky, triangular_solve and reduce_precision on quantized tensors.
 //
 // The formulas follow the spec's `dequantize` and `quantize` (Notation, "Quantization computations")
 // literally, including each place where the spec rounds an intermediate value to the expressed type.
@@ -255,9 +256,57 @@ constexpr KernelDef kKernels[] = {
 
 }  // namespace
 
+namespace {
+
+// Ops whose quantized form requires every operand and result to be a per-tensor quantized tensor with one
+// baseline element type: batch_norm_* (C2: operand, scale, offset/mean, variance, grad_output and the
+// results have the same baseline_element_type; I1-I5: per-tensor), cholesky (C1: baseline_type(a) =
+// baseline_type(result)), triangular_solve (C1, C4: a, b and the result alike) and reduce_precision (C1).
+// A float operand next to a quantized one has another baseline element type.
+bool needsUniformQuantizedTypes(std::string_view name) {
+  static constexpr std::string_view kOps[] = {"stablehlo.batch_norm_inference", "stablehlo.batch_norm_training",
+                                              "stablehlo.batch_norm_grad",      "stablehlo.cholesky",
+                                              "stablehlo.triangular_solve",     "stablehlo.reduce_precision"};
+  return std::find(std::begin(kOps), std::end(kOps), name) != std::end(kOps);
+}
+
+absl::Status checkUniformQuantizedTypes(Interpreter& interp, const Operation& op, const std::vector<RtValue>& operands) {
+  std::vector<Type> types;
+  for (const RtValue& v : operands) {
+    if (!v.isTensor()) return interp.opError(op, "operands must be tensors");
+    types.push_back(v.tensor.type());
+  }
+  for (const auto& r : op.results) types.push_back(r->type);
+  const QuantizedType* first = nullptr;
+  for (size_t i = 0; i < types.size(); ++i) {
+    const Type& t = types[i];
+    const std::string what = i < operands.size() ? strCat("operand ", i) : strCat("result ", i - operands.size());
+    if (!t.isTensor() || !t.isQuantized()) {
+      return interp.opError(op, strCat(what, " has type ", t.toString(),
+                                       ": with quantized types, every operand and result must be a per-tensor quantized tensor "
+                                       "of one baseline element type"));
+    }
+    const QuantizedType& q = t.quantizedType();
+    if (q.quantized_dimension) return interp.opError(op, strCat(what, " has type ", t.toString(), ": it must be per-tensor quantized"));
+    if (!first) {
+      first = &q;
+    } else if (q.storage_type != first->storage_type || q.storage_min != first->storage_min || q.storage_max != first->storage_max ||
+               q.expressed_type != first->expressed_type) {
+      return interp.opError(op, strCat(what, " has type ", t.toString(), ", whose baseline element type differs from ",
+                                       types[0].toString(), "'s (storage type, storage range and expressed type must match)"));
+    }
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace
+
 Results dequantizeOpQuantize(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands) {
   Kernel kernel = lookupKernel(op.name);
   if (!kernel) return interp.unsupported(op);
+  if (needsUniformQuantizedTypes(op.name)) {
+    if (absl::Status s = checkUniformQuantizedTypes(interp, op, operands); !s.ok()) return s;
+  }
   // The same op on the expressed types: a shadow operation with the quantized types replaced.
   Operation shadow(op.name);
   shadow.properties = op.properties;
@@ -285,11 +334,15 @@ Results dequantizeOpQuantize(Interpreter& interp, const Operation& op, std::vect
 }
 
 bool usesDequantizeOpQuantize(std::string_view op_name) {
+  // Elementwise ops, and the ops the spec defines on quantized types by dequantize_op_quantize or
+  // dequantize_batch_norm_grad_or_training_quantize as a whole (each result quantized into its own type).
   static constexpr std::string_view kOps[] = {
       "abs",      "add",     "atan2",    "cbrt",     "ceil",      "clamp",    "compare",           "cosine",
       "divide",   "exponential", "exponential_minus_one", "floor", "log",   "log_plus_one",      "logistic",
       "maximum",  "minimum", "multiply", "negate",   "power",     "remainder", "round_nearest_afz", "round_nearest_even",
-      "rsqrt",    "select",  "sign",     "sine",     "sqrt",      "subtract", "tan",               "tanh"};
+      "rsqrt",    "select",  "sign",     "sine",     "sqrt",      "subtract", "tan",               "tanh",
+      "batch_norm_grad", "batch_norm_inference", "batch_norm_training", "cholesky", "reduce_precision",
+      "triangular_solve"};
   if (!op_name.starts_with("stablehlo.")) return false;
   op_name.remove_prefix(10);
   return std::find(std::begin(kOps), std::end(kOps), op_name) != std::end(kOps);

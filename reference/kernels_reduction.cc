@@ -154,6 +154,8 @@ Tensor convertTensor(const Tensor& in, const Type& to, std::vector<uint8_t>& mar
   return out;
 }
 
+}  // namespace
+
 // The op of a body that is exactly `%r = OP(%arg0, %arg1)` (either argument order) and
 // `stablehlo.return %r`, with every type `scalar`; "" otherwise.
 std::string_view singleOpBody(const Region& region, const Type& scalar) {
@@ -174,6 +176,8 @@ std::string_view singleOpBody(const Region& region, const Type& scalar) {
   }
   return op.name;
 }
+
+namespace {
 
 // Whether every element x of quantized tensor `t` (a valid type) has quantize(dequantize(x)) = x.
 bool requantizesToItself(const Tensor& t) {

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <bit>
 #include <chrono>
 #include <filesystem>
 #include <string>
@@ -627,6 +628,43 @@ TEST(Collective, PeerRunParallelTestsPass) {
   std::printf("[ PEER     ] interpreter.run_parallel tests: %d of %d pass\n", passed, total);
   EXPECT_GE(total, 38);
   EXPECT_EQ(passed, total);
+}
+
+}  // namespace
+}  // namespace hloconf
+
+namespace hloconf {
+namespace {
+
+// Three f32 operands 1e8, 1, -1e8: the exact sum is 1, the left fold in group order gives 0 (1e8 + 1
+// rounds to 1e8). The reference gives the exact sum rounded once, with the accumulation bound
+// gamma_3 * (2e8 + 1) + half an ulp, which admits the fold's 0; a subtract body (order-dependent, no
+// bound) marks the element; maximum is order-independent and neither marked nor bounded.
+TEST(Collective, AllReduceOfThreeFloatsIsTheExactSumWithABound) {
+  const std::vector<std::vector<RtValue>> args = {
+      {test::tensorArg({1}, ElementType::kF32, {std::bit_cast<uint32_t>(1e8f)})},
+      {test::tensorArg({1}, ElementType::kF32, {std::bit_cast<uint32_t>(1.0f)})},
+      {test::tensorArg({1}, ElementType::kF32, {std::bit_cast<uint32_t>(-1e8f)})}};
+  const std::string groups = "dense<[[0, 1, 2]]> : tensor<1x3xi64>";
+  GridRun add = runGrid(allReduceText("tensor<1xf32>", "tensor<1xf32>", "f32", "stablehlo.add", groups), 3, 1, args);
+  ASSERT_TRUE(add.result.status.ok()) << add.result.status.message();
+  for (int p = 0; p < 3; ++p) {
+    const RtValue& r = add.result.results[p][0];
+    EXPECT_EQ(r.tensor.bits(0), std::bit_cast<uint32_t>(1.0f));
+    ASSERT_EQ(r.error_bound.size(), 1u);
+    const double gamma3 = 3 * 0x1p-24 / (1 - 3 * 0x1p-24);
+    EXPECT_GE(r.error_bound[0], gamma3 * (2e8 + 1));
+    EXPECT_LE(r.error_bound[0], gamma3 * (2e8 + 1) * 1.001 + 1);
+    EXPECT_FALSE(r.isImplDefined(0));
+  }
+  GridRun sub = runGrid(allReduceText("tensor<1xf32>", "tensor<1xf32>", "f32", "stablehlo.subtract", groups), 3, 1, args);
+  ASSERT_TRUE(sub.result.status.ok()) << sub.result.status.message();
+  EXPECT_TRUE(sub.result.results[0][0].isImplDefined(0));
+  GridRun max = runGrid(allReduceText("tensor<1xf32>", "tensor<1xf32>", "f32", "stablehlo.maximum", groups), 3, 1, args);
+  ASSERT_TRUE(max.result.status.ok()) << max.result.status.message();
+  EXPECT_EQ(max.result.results[0][0].tensor.bits(0), std::bit_cast<uint32_t>(1e8f));
+  EXPECT_FALSE(max.result.results[0][0].isImplDefined(0));
+  EXPECT_TRUE(max.result.results[0][0].error_bound.empty());
 }
 
 }  // namespace

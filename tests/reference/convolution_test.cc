@@ -1,6 +1,8 @@
 // convolution and batch_norm_* kernels (reference/kernels_convolution.cc).
 #include <gtest/gtest.h>
 
+#include <cmath>
+#include <random>
 #include <string>
 
 #include "tests/reference/eval_test_util.h"
@@ -191,7 +193,8 @@ TEST(BatchNorm, InferenceMatchesMpmath) {
   EXPECT_EQ(hex(bitsAt(r, 1)), "0xBF800000");  // -1 exactly
   EXPECT_EQ(hex(bitsAt(r, 2)), "0x3FBBC7A3");  // 1.46702988039296632252349733216
   EXPECT_EQ(hex(bitsAt(r, 3)), "0x40AB988A");  // 5.36237063671860975454195249953
-  EXPECT_TRUE(r.error_bound.empty());
+  ASSERT_EQ(r.error_bound.size(), 4u);
+  for (double b : r.error_bound) EXPECT_TRUE(b > 0 && b < 1e-5) << b;
 }
 
 // Values checked with mpmath at 400 bits from the spec's formulas on the exact f32 inputs (exact mean and
@@ -221,6 +224,11 @@ TEST(BatchNorm, TrainingAndGradMatchMpmath) {
   EXPECT_EQ(values(e.results[3]), f({1.65986383f, -3.57859945f, -5.10322475f, 7.26042986f, 3.97321749f, -2.27750897f}));
   EXPECT_EQ(values(e.results[4]), f({6.37947273f, 1.87336469f}));
   EXPECT_EQ(values(e.results[5]), f({2.45000005f, -0.0999999642f}));
+  // Every result carries a finite per-element error bound (docs/accumulation.md, "batch_norm_*").
+  for (const ref::RtValue& v : e.results) {
+    ASSERT_EQ(v.error_bound.size(), static_cast<size_t>(v.tensor.numElements()));
+    for (double b : v.error_bound) EXPECT_TRUE(b > 0 && b < 1e-4) << b;
+  }
 }
 
 // An empty feature: grad_scale is the spec's sum over no element, +0, even where sqrt(variance + epsilon)
@@ -261,6 +269,245 @@ TEST(BatchNorm, MalformedAttributesAreErrors) {
   EXPECT_FALSE(run("epsilon = 1 : i64, feature_index = 0 : i64").ok());
   EXPECT_FALSE(run("epsilon = 0.5 : f32, feature_index = 0 : i64", "tensor<3xf32>").ok());
   EXPECT_FALSE(run("epsilon = 0.5 : f32, feature_index = 0 : i64", "tensor<2x1xf32>").ok());
+}
+
+// The unit in the last place of a nonzero finite f32 value.
+double ulpOf(float v) {
+  int e = 0;
+  std::frexp(v, &e);
+  return std::ldexp(1.0, e - 24);
+}
+
+// Float arithmetic that the compiler cannot contract into fused multiply-adds or keep in wider registers.
+float fAdd(float a, float b) { volatile float r = a + b; return r; }
+float fSub(float a, float b) { volatile float r = a - b; return r; }
+float fMul(float a, float b) { volatile float r = a * b; return r; }
+float fDiv(float a, float b) { volatile float r = a / b; return r; }
+
+std::string floatList(const std::vector<float>& v) {
+  std::string s = "[";
+  for (size_t i = 0; i < v.size(); ++i) strAppend(&s, i ? ", " : "", hex(std::bit_cast<uint32_t>(v[i])));
+  return s + "]";
+}
+
+// Well-conditioned data (mean 0, no cancellation in the result): the bound is a few ulps of each result.
+TEST(BatchNorm, BoundIsAFewUlpsForWellConditionedData) {
+  const std::string text =
+      "func.func @main() -> (tensor<4x1xf32>, tensor<4x1xf32>, tensor<1xf32>, tensor<1xf32>) {\n"
+      "  %x = stablehlo.constant dense<[[-1.5], [-0.625], [0.875], [1.25]]> : tensor<4x1xf32>\n"
+      "  %s = stablehlo.constant dense<[1.25]> : tensor<1xf32>\n"
+      "  %o = stablehlo.constant dense<[0.0]> : tensor<1xf32>\n"
+      "  %m = stablehlo.constant dense<[0.0]> : tensor<1xf32>\n"
+      "  %v = stablehlo.constant dense<[1.5]> : tensor<1xf32>\n"
+      "  %i = \"stablehlo.batch_norm_inference\"(%x, %s, %o, %m, %v) {epsilon = 0.001 : f32, feature_index = 1 : i64} : "
+      "(tensor<4x1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>) -> tensor<4x1xf32>\n"
+      "  %r:3 = \"stablehlo.batch_norm_training\"(%x, %s, %o) {epsilon = 0.001 : f32, feature_index = 1 : i64} : "
+      "(tensor<4x1xf32>, tensor<1xf32>, tensor<1xf32>) -> (tensor<4x1xf32>, tensor<1xf32>, tensor<1xf32>)\n"
+      "  func.return %i, %r#0, %r#1, %r#2 : tensor<4x1xf32>, tensor<4x1xf32>, tensor<1xf32>, tensor<1xf32>\n}\n";
+  Evaluation e = evaluate(text);
+  ASSERT_TRUE(e.status.ok()) << e.status.message();
+  ASSERT_EQ(e.results.size(), 4u);
+  // Bounds in ulps of each golden value: inference 5.3 to 7.2, training output 12.6 to 18.5, variance 8.2.
+  const double max_ulps[] = {8, 20, 0, 10};
+  for (size_t k = 0; k < e.results.size(); ++k) {
+    const ref::RtValue& v = e.results[k];
+    ASSERT_EQ(v.error_bound.size(), static_cast<size_t>(v.tensor.numElements()));
+    for (int64_t i = 0; i < v.tensor.numElements(); ++i) {
+      const float golden = std::bit_cast<float>(static_cast<uint32_t>(v.tensor.bits(i)));
+      if (golden == 0) {  // the mean: any order's sum of the four values is within 3 u * sum |x| / 4
+        EXPECT_LT(v.error_bound[i], 2.5e-7);
+        continue;
+      }
+      const double ulps = v.error_bound[i] / ulpOf(golden);
+      EXPECT_GE(ulps, 0.5) << k << "/" << i;  // at least the golden value's own rounding
+      EXPECT_LE(ulps, max_ulps[k]) << k << "/" << i;
+    }
+  }
+}
+
+// XLA's one-pass variance sum(x^2)/N - mean^2, simulated in f32 in BatchNormExpander's order, cancels on
+// data with a large mean: it is many ulps from the golden variance, yet inside the bound; so are the
+// mean and the normalized output computed from it.
+TEST(BatchNorm, OnePassVarianceIsInsideTheBound) {
+  const std::vector<float> x = {100.5f, 98.75f, 102.0f, 100.75f, 99.5f, 101.5f, 98.0f, 100.125f};
+  const float scale = 2.0f, offset = 0.5f, eps = 0.001f, n = 8.0f;
+  float sum = 0, sum_sq = 0;
+  for (float v : x) sum = fAdd(sum, v);
+  for (float v : x) sum_sq = fAdd(sum_sq, fMul(v, v));
+  const float mean = fDiv(sum, n);
+  const float var = fSub(fDiv(sum_sq, n), fMul(mean, mean));
+  const float inv = fDiv(1.0f, std::sqrt(fAdd(var, eps)));
+  std::vector<float> out;
+  for (float v : x) out.push_back(fAdd(fMul(fMul(fSub(v, mean), inv), scale), offset));
+
+  const std::string text = strCat(
+      "func.func @main() -> (tensor<8x1xf32>, tensor<1xf32>, tensor<1xf32>) {\n"
+      "  %x = stablehlo.constant dense<", floatList(x), "> : tensor<8xf32>\n"
+      "  %x2 = stablehlo.reshape %x : (tensor<8xf32>) -> tensor<8x1xf32>\n"
+      "  %s = stablehlo.constant dense<[2.0]> : tensor<1xf32>\n"
+      "  %o = stablehlo.constant dense<[0.5]> : tensor<1xf32>\n"
+      "  %r:3 = \"stablehlo.batch_norm_training\"(%x2, %s, %o) {epsilon = 0.001 : f32, feature_index = 1 : i64} : "
+      "(tensor<8x1xf32>, tensor<1xf32>, tensor<1xf32>) -> (tensor<8x1xf32>, tensor<1xf32>, tensor<1xf32>)\n"
+      "  func.return %r#0, %r#1, %r#2 : tensor<8x1xf32>, tensor<1xf32>, tensor<1xf32>\n}\n");
+  Evaluation e = evaluate(text);
+  ASSERT_TRUE(e.status.ok()) << e.status.message();
+  ASSERT_EQ(e.results.size(), 3u);
+  auto golden = [&](int k, int64_t i) { return std::bit_cast<float>(static_cast<uint32_t>(e.results[k].tensor.bits(i))); };
+  ASSERT_EQ(e.results[2].error_bound.size(), 1u);
+  const double var_diff = std::fabs(static_cast<double>(var) - golden(2, 0));
+  EXPECT_GT(var_diff / ulpOf(golden(2, 0)), 1000);
+  EXPECT_LE(var_diff, e.results[2].error_bound[0]);
+  EXPECT_LE(std::fabs(static_cast<double>(mean) - golden(1, 0)), e.results[1].error_bound[0]);
+  double max_out_ulps = 0;
+  for (size_t i = 0; i < x.size(); ++i) {
+    const double diff = std::fabs(static_cast<double>(out[i]) - golden(0, i));
+    max_out_ulps = std::max(max_out_ulps, diff / ulpOf(golden(0, i)));
+    EXPECT_LE(diff, e.results[0].error_bound[i]) << i;
+  }
+  EXPECT_GT(max_out_ulps, 100);
+
+  // The check ops admit the one-pass values through the bound (and not with --strict).
+  std::string checked = text;
+  checked.replace(checked.find("  func.return"), std::string::npos,
+                  strCat("  %e = stablehlo.constant dense<", floatList(out), "> : tensor<8xf32>\n"
+                         "  %e2 = stablehlo.reshape %e : (tensor<8xf32>) -> tensor<8x1xf32>\n"
+                         "  check.expect_eq %r#0, %e2 : tensor<8x1xf32>\n"
+                         "  check.expect_eq_const %r#2, dense<", floatList({var}), "> : tensor<1xf32>\n"
+                         "  func.return %r#0, %r#1, %r#2 : tensor<8x1xf32>, tensor<1xf32>, tensor<1xf32>\n}\n"));
+  Evaluation c = evaluate(checked);
+  ASSERT_TRUE(c.status.ok()) << c.status.message();
+  ASSERT_EQ(c.checks.size(), 2u);
+  EXPECT_EQ(c.failed_checks, 0) << c.checks[0].message << c.checks[1].message;
+  ref::EvalOptions strict;
+  strict.strict_checks = true;
+  Evaluation cs = evaluate(checked, "main", {}, strict);
+  ASSERT_TRUE(cs.status.ok()) << cs.status.message();
+  EXPECT_EQ(cs.failed_checks, 2);
+}
+
+
+// Random implementations of the three ops in f32: random summation trees, the spec's and XLA's formulas,
+// and an rsqrt up to 2 ulps off. Every result lies within the reference's bound of the golden value.
+float treeSum(std::vector<float> terms, std::mt19937& rng) {
+  terms.push_back(0.0f);  // the reduce's init value
+  while (terms.size() > 1) {
+    const size_t i = rng() % terms.size();
+    size_t j = rng() % (terms.size() - 1);
+    if (j >= i) ++j;
+    terms[std::min(i, j)] = fAdd(terms[i], terms[j]);
+    terms.erase(terms.begin() + std::max(i, j));
+  }
+  return terms[0];
+}
+
+float rsqrtOff(float a, std::mt19937& rng) {
+  float r = fDiv(1.0f, std::sqrt(a));
+  const int steps = static_cast<int>(rng() % 5) - 2;
+  for (int k = 0; k < std::abs(steps); ++k) r = std::nextafter(r, steps > 0 ? INFINITY : 0.0f);
+  return r;
+}
+
+TEST(BatchNorm, RandomImplementationsStayInsideTheBound) {
+  std::mt19937 rng(7);
+  std::uniform_real_distribution<float> unit(-1.0f, 1.0f);
+  int checked = 0;
+  for (int dataset = 0; dataset < 40; ++dataset) {
+    const int n = 1 + static_cast<int>(rng() % 40);
+    const float center = std::vector<float>{0.0f, 3.0f, -20.0f, 100.0f, 1000.0f}[rng() % 5];
+    const float spread = std::vector<float>{1e-4f, 0.01f, 1.0f, 5.0f}[rng() % 4];
+    std::vector<float> x, g;
+    for (int i = 0; i < n; ++i) x.push_back(center + spread * unit(rng));
+    for (int i = 0; i < n; ++i) g.push_back(unit(rng));
+    const float scale = 2.0f * unit(rng), offset = unit(rng), mean_in = center + spread * unit(rng), var_in = spread * spread * (1.0f + unit(rng) * 0.5f);
+    const float eps = 0.001f, nf = static_cast<float>(n);
+    const std::string ft = strCat("tensor<", n, "x1xf32>");
+    const std::string text = strCat(
+        "func.func @main() -> (", ft, ", ", ft, ", tensor<1xf32>, tensor<1xf32>, ", ft, ", tensor<1xf32>, tensor<1xf32>) {\n"
+        "  %x0 = stablehlo.constant dense<", floatList(x), "> : tensor<", n, "xf32>\n"
+        "  %x = stablehlo.reshape %x0 : (tensor<", n, "xf32>) -> ", ft, "\n"
+        "  %g0 = stablehlo.constant dense<", floatList(g), "> : tensor<", n, "xf32>\n"
+        "  %g = stablehlo.reshape %g0 : (tensor<", n, "xf32>) -> ", ft, "\n"
+        "  %s = stablehlo.constant dense<", floatList({scale}), "> : tensor<1xf32>\n"
+        "  %o = stablehlo.constant dense<", floatList({offset}), "> : tensor<1xf32>\n"
+        "  %m = stablehlo.constant dense<", floatList({mean_in}), "> : tensor<1xf32>\n"
+        "  %v = stablehlo.constant dense<", floatList({var_in}), "> : tensor<1xf32>\n"
+        "  %i = \"stablehlo.batch_norm_inference\"(%x, %s, %o, %m, %v) {epsilon = 0.001 : f32, feature_index = 1 : i64} : (",
+        ft, ", tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>) -> ", ft, "\n"
+        "  %r:3 = \"stablehlo.batch_norm_training\"(%x, %s, %o) {epsilon = 0.001 : f32, feature_index = 1 : i64} : (", ft,
+        ", tensor<1xf32>, tensor<1xf32>) -> (", ft, ", tensor<1xf32>, tensor<1xf32>)\n"
+        "  %q:3 = \"stablehlo.batch_norm_grad\"(%x, %s, %m, %v, %g) {epsilon = 0.001 : f32, feature_index = 1 : i64} : (", ft,
+        ", tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, ", ft, ") -> (", ft, ", tensor<1xf32>, tensor<1xf32>)\n"
+        "  func.return %i, %r#0, %r#1, %r#2, %q#0, %q#1, %q#2 : ", ft, ", ", ft, ", tensor<1xf32>, tensor<1xf32>, ", ft,
+        ", tensor<1xf32>, tensor<1xf32>\n}\n");
+    Evaluation e = evaluate(text);
+    ASSERT_TRUE(e.status.ok()) << e.status.message();
+    ASSERT_EQ(e.results.size(), 7u);
+    auto expectInside = [&](int k, int64_t i, float actual, const char* what) {
+      const ref::RtValue& v = e.results[k];
+      ASSERT_EQ(v.error_bound.size(), static_cast<size_t>(v.tensor.numElements()));
+      const float golden = std::bit_cast<float>(static_cast<uint32_t>(v.tensor.bits(i)));
+      if (std::isinf(v.error_bound[i])) return;  // e.g. a one-pass variance that may be negative: NaN
+      EXPECT_LE(std::fabs(static_cast<double>(actual) - golden), v.error_bound[i])
+          << what << " dataset " << dataset << " element " << i << ": " << actual << " vs golden " << golden;
+      ++checked;
+    };
+    for (int trial = 0; trial < 12; ++trial) {
+      const bool xla = trial % 2;
+      // inference
+      const float ve_in = fAdd(var_in, eps);
+      const float k_in = fMul(scale, rsqrtOff(ve_in, rng));
+      const float shift_in = fSub(offset, fMul(mean_in, k_in));
+      for (int i = 0; i < n; ++i) {
+        const float y = xla ? fAdd(fMul(x[i], k_in), shift_in)
+                            : fAdd(fMul(scale, fDiv(fSub(x[i], mean_in), std::sqrt(ve_in))), offset);
+        expectInside(0, i, y, "inference");
+      }
+      // training
+      const float mean = fDiv(treeSum(x, rng), nf);
+      float var;
+      if (xla) {
+        std::vector<float> sq;
+        for (float v : x) sq.push_back(fMul(v, v));
+        var = fSub(fDiv(treeSum(sq, rng), nf), fMul(mean, mean));
+      } else {
+        std::vector<float> sq;
+        for (float v : x) sq.push_back(fMul(fSub(v, mean), fSub(v, mean)));
+        var = fDiv(treeSum(sq, rng), nf);
+      }
+      expectInside(2, 0, mean, "mean");
+      expectInside(3, 0, var, "variance");
+      const float ve = fAdd(var, eps);
+      const float inv = rsqrtOff(ve, rng);
+      const float k = fMul(scale, inv), shift = fSub(offset, fMul(mean, k));
+      for (int i = 0; i < n; ++i) {
+        float y;
+        switch (trial % 3) {
+          case 0: y = fAdd(fMul(scale, fDiv(fSub(x[i], mean), std::sqrt(ve))), offset); break;
+          case 1: y = fAdd(fMul(fMul(fSub(x[i], mean), inv), scale), offset); break;
+          default: y = fAdd(fMul(x[i], k), shift); break;
+        }
+        expectInside(1, i, y, "training output");
+      }
+      // grad
+      const float vg = fAdd(var_in, eps);
+      const float sd = std::sqrt(vg), r = rsqrtOff(vg, rng);
+      std::vector<float> c, gc, gn;
+      for (int i = 0; i < n; ++i) {
+        c.push_back(fSub(x[i], mean_in));
+        gc.push_back(fMul(g[i], c.back()));
+        gn.push_back(fMul(g[i], fDiv(c.back(), sd)));
+      }
+      const float i2 = treeSum(g, rng), i3 = treeSum(gc, rng);
+      expectInside(6, 0, i2, "grad_offset");
+      expectInside(5, 0, xla ? fMul(i3, r) : treeSum(gn, rng), "grad_scale");
+      const float q = xla ? fDiv(fMul(scale, r), nf) : fDiv(fDiv(scale, sd), nf);
+      for (int i = 0; i < n; ++i) {
+        const float i6 = fSub(fSub(fMul(g[i], nf), i2), fDiv(fMul(i3, c[i]), vg));
+        expectInside(4, i, fMul(q, i6), "grad_operand");
+      }
+    }
+  }
+  EXPECT_GT(checked, 1000);
 }
 
 }  // namespace

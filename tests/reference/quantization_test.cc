@@ -177,9 +177,167 @@ TEST(DequantizeOpQuantize, CompareUsesExpressedValues) {
 
 TEST(DequantizeOpQuantize, OpList) {
   EXPECT_TRUE(ref::usesDequantizeOpQuantize("stablehlo.tanh"));
+  EXPECT_TRUE(ref::usesDequantizeOpQuantize("stablehlo.batch_norm_grad"));
+  EXPECT_TRUE(ref::usesDequantizeOpQuantize("stablehlo.cholesky"));
+  EXPECT_TRUE(ref::usesDequantizeOpQuantize("stablehlo.triangular_solve"));
+  EXPECT_TRUE(ref::usesDequantizeOpQuantize("stablehlo.reduce_precision"));
   EXPECT_TRUE(ref::usesDequantizeOpQuantize("stablehlo.select"));
   EXPECT_FALSE(ref::usesDequantizeOpQuantize("stablehlo.gather"));
   EXPECT_FALSE(ref::usesDequantizeOpQuantize("stablehlo.bitcast_convert"));
+}
+
+// --- Ops the spec defines on quantized types as a whole (dequantize_op_quantize or
+// dequantize_batch_norm_grad_or_training_quantize); values worked out by hand: dequantize, the float op, then
+// quantize each result into its own type.
+
+// Runs @main with several results; any error fails the test.
+std::vector<ref::RtValue> runResults(const std::string& text) {
+  test::Evaluation e = test::evaluate(text);
+  EXPECT_TRUE(e.status.ok()) << e.status.message() << "\n" << text;
+  return e.results;
+}
+
+// operand [[2, 4], [6, 8]] * 0.5 = [[1, 2], [3, 4]]; scale [1, 2]; offset [0, 1]; mean [2, 3]; variance
+// [1, 4] (epsilon 0, stddev [1, 2]). Feature 0: 1 * (x - 2) / 1 + 0 = -1, 1; feature 1: 2 * (x - 3) / 2 + 1 =
+// 0, 2. Result [[-1, 0], [1, 2]] in scale 0.25, zero point 1: [[-3, 1], [5, 9]].
+TEST(QuantizedOps, BatchNormInference) {
+  const std::string q = "!quant.uniform<i8:f32, 0.5>";
+  const std::string r = "tensor<2x2x!quant.uniform<i8:f32, 0.25:1>>";
+  auto v = evalResult(strCat("  %x = stablehlo.constant dense<[[2, 4], [6, 8]]> : tensor<2x2x", q, ">\n"
+                             "  %s = stablehlo.constant dense<[2, 4]> : tensor<2x", q, ">\n"
+                             "  %o = stablehlo.constant dense<[0, 2]> : tensor<2x", q, ">\n"
+                             "  %m = stablehlo.constant dense<[4, 6]> : tensor<2x", q, ">\n"
+                             "  %v = stablehlo.constant dense<[2, 8]> : tensor<2x", q, ">\n"
+                             "  %r = \"stablehlo.batch_norm_inference\"(%x, %s, %o, %m, %v) {epsilon = 0.0 : f32, feature_index = 1 : i64} : "
+                             "(tensor<2x2x", q, ">, tensor<2x", q, ">, tensor<2x", q, ">, tensor<2x", q, ">, tensor<2x", q, ">) -> ", r),
+                      r);
+  EXPECT_THAT(storage(v), ElementsAre(-3, 1, 5, 9));
+  EXPECT_EQ(v.tensor.type().toString(), r);
+  EXPECT_TRUE(v.error_bound.empty());  // a quantized result has no accumulation bound
+}
+
+// operand [[1, 2], [3, 4]] (scale 0.5); scale [1, 2]; offset [0, 1]; epsilon 0. mean [2, 3], variance [1, 1];
+// output feature 0: x - 2 = -1, 1; feature 1: 2 (x - 3) + 1 = -1, 3. Each result into its own type:
+// output [[-1, -1], [1, 3]] / 0.5 = [[-2, -2], [2, 6]]; mean [2, 3] / 0.25 = [8, 12]; variance [1, 1] / 0.125 - 3
+// = [5, 5].
+TEST(QuantizedOps, BatchNormTrainingQuantizesEachResultIntoItsType) {
+  const std::string q = "!quant.uniform<i8:f32, 0.5>";
+  const std::string out = "tensor<2x2x!quant.uniform<i8:f32, 0.5>>", mean = "tensor<2x!quant.uniform<i8:f32, 0.25>>",
+                    var = "tensor<2x!quant.uniform<i8:f32, 0.125:-3>>";
+  auto results = runResults(strCat(
+      "func.func @main() -> (", out, ", ", mean, ", ", var, ") {\n"
+      "  %x = stablehlo.constant dense<[[2, 4], [6, 8]]> : tensor<2x2x", q, ">\n"
+      "  %s = stablehlo.constant dense<[2, 4]> : tensor<2x", q, ">\n"
+      "  %o = stablehlo.constant dense<[0, 2]> : tensor<2x", q, ">\n"
+      "  %r:3 = \"stablehlo.batch_norm_training\"(%x, %s, %o) {epsilon = 0.0 : f32, feature_index = 1 : i64} : "
+      "(tensor<2x2x", q, ">, tensor<2x", q, ">, tensor<2x", q, ">) -> (", out, ", ", mean, ", ", var, ")\n"
+      "  func.return %r#0, %r#1, %r#2 : ", out, ", ", mean, ", ", var, "\n}\n"));
+  ASSERT_EQ(results.size(), 3u);
+  EXPECT_THAT(storage(results[0]), ElementsAre(-2, -2, 2, 6));
+  EXPECT_THAT(storage(results[1]), ElementsAre(8, 12));
+  EXPECT_THAT(storage(results[2]), ElementsAre(5, 5));
+  EXPECT_EQ(results[2].tensor.type().toString(), var);
+}
+
+// x [0, 2], scale 2, mean 0, variance 4 (epsilon 0, stddev 2), grad_output [1, 0.5], N = 2.
+// grad_offset = 1.5; i3 = sum g (x - mean) = 1; grad_scale = sum g (x - mean) / 2 = 0.5;
+// grad_operand = (2 / 2 / 2) (2 g - 1.5 - (x - mean) * 1 / 4) = 0.5 * [0.5, -1] = [0.25, -0.5].
+// Quantized: grad_operand / 0.125 = [2, -4]; grad_scale 0.5 / 0.25 + 1 = 3; grad_offset 1.5 / 0.5 - 2 = 1.
+TEST(QuantizedOps, BatchNormGrad) {
+  const std::string q = "!quant.uniform<i8:f32, 0.5>";
+  const std::string go = "tensor<2x1x!quant.uniform<i8:f32, 0.125>>", gs = "tensor<1x!quant.uniform<i8:f32, 0.25:1>>",
+                    gf = "tensor<1x!quant.uniform<i8:f32, 0.5:-2>>";
+  auto results = runResults(strCat(
+      "func.func @main() -> (", go, ", ", gs, ", ", gf, ") {\n"
+      "  %x = stablehlo.constant dense<[[0], [4]]> : tensor<2x1x", q, ">\n"
+      "  %s = stablehlo.constant dense<[4]> : tensor<1x", q, ">\n"
+      "  %m = stablehlo.constant dense<[0]> : tensor<1x", q, ">\n"
+      "  %v = stablehlo.constant dense<[8]> : tensor<1x", q, ">\n"
+      "  %g = stablehlo.constant dense<[[2], [1]]> : tensor<2x1x", q, ">\n"
+      "  %r:3 = \"stablehlo.batch_norm_grad\"(%x, %s, %m, %v, %g) {epsilon = 0.0 : f32, feature_index = 1 : i64} : "
+      "(tensor<2x1x", q, ">, tensor<1x", q, ">, tensor<1x", q, ">, tensor<1x", q, ">, tensor<2x1x", q, ">) -> (", go, ", ",
+      gs, ", ", gf, ")\n"
+      "  func.return %r#0, %r#1, %r#2 : ", go, ", ", gs, ", ", gf, "\n}\n"));
+  ASSERT_EQ(results.size(), 3u);
+  EXPECT_THAT(storage(results[0]), ElementsAre(2, -4));
+  EXPECT_THAT(storage(results[1]), ElementsAre(3));
+  EXPECT_THAT(storage(results[2]), ElementsAre(1));
+}
+
+// a = [[8, 4], [4, 6]] * 0.5 = [[4, 2], [2, 3]]: L = [[2, 0], [1, sqrt 2]]. sqrt 2 in f32 is 1.41421354;
+// / 0.25 = 5.65685 rounds to 6; 2 / 0.25 = 8, 1 / 0.25 = 4. The upper triangle is implementation-defined (+0,
+// marked, quantized to the zero point).
+TEST(QuantizedOps, Cholesky) {
+  const std::string a = "tensor<2x2x!quant.uniform<i8:f32, 0.5>>", r = "tensor<2x2x!quant.uniform<i8:f32, 0.25>>";
+  auto v = evalOp({"dense<[[8, 4], [4, 6]]> : " + a}, strCat("\"stablehlo.cholesky\"(%a) {lower = true} : (", a, ") -> ", r), r);
+  const auto s = storage(v);
+  ASSERT_EQ(s.size(), 4u);
+  EXPECT_EQ(s[0], 8);
+  EXPECT_EQ(s[2], 4);
+  EXPECT_EQ(s[3], 6);
+  EXPECT_THAT(marks(v), ElementsAre(false, true, false, false));
+}
+
+// a = [[4, 0], [2, 8]] * 0.5 = [[2, 0], [1, 4]] (lower), b = [[4], [6]] * 0.5 = [[2], [3]]: a x = b gives
+// x = [1, (3 - 1) / 4] = [1, 0.5]; in scale 0.25: [4, 2].
+TEST(QuantizedOps, TriangularSolve) {
+  const std::string a = "tensor<2x2x!quant.uniform<i8:f32, 0.5>>", b = "tensor<2x1x!quant.uniform<i8:f32, 0.5>>",
+                    r = "tensor<2x1x!quant.uniform<i8:f32, 0.25>>";
+  auto v = evalOp({"dense<[[4, 0], [2, 8]]> : " + a, "dense<[[4], [6]]> : " + b},
+                  strCat("\"stablehlo.triangular_solve\"(%a, %b) {left_side = true, lower = true, unit_diagonal = false, "
+                         "transpose_a = #stablehlo<transpose NO_TRANSPOSE>} : (", a, ", ", b, ") -> ", r),
+                  r);
+  EXPECT_THAT(storage(v), ElementsAre(4, 2));
+}
+
+// [5, 7, -9] * 0.25 = [1.25, 1.75, -2.25]; with one mantissa bit: 1.25 is a tie between 1 and 1.5 (even: 1),
+// 1.75 a tie between 1.5 and 2 (even: 2), -2.25 rounds to -2. Quantized back: [4, 8, -8].
+TEST(QuantizedOps, ReducePrecision) {
+  const std::string q = "tensor<3x!quant.uniform<i8:f32, 0.25>>";
+  auto v = evalOp({"dense<[5, 7, -9]> : " + q},
+                  strCat("stablehlo.reduce_precision %a, format = e8m1 : ", q), q);
+  EXPECT_THAT(storage(v), ElementsAre(4, 8, -8));
+}
+
+// Unary math ops reach dequantizeOpQuantize through the interpreter's dispatch: sqrt of [16, 36] * 0.25 =
+// [4, 9] is [2, 3], in scale 0.5: [4, 6]; exponential of 0 is 1.
+TEST(QuantizedOps, UnaryMathOps) {
+  const std::string q = "tensor<2x!quant.uniform<i8:f32, 0.25>>", h = "tensor<2x!quant.uniform<i8:f32, 0.5>>";
+  auto v = evalOp({"dense<[16, 36]> : " + q}, strCat("stablehlo.sqrt %a : (", q, ") -> ", h), h);
+  EXPECT_THAT(storage(v), ElementsAre(4, 6));
+  auto e = evalOp({"dense<[0, 0]> : " + q}, strCat("stablehlo.exponential %a : (", q, ") -> ", h), h);
+  EXPECT_THAT(storage(e), ElementsAre(2, 2));
+}
+
+// The constraints of the quantized forms: every operand and result per-tensor quantized with one storage
+// type, storage range and expressed type. Violations are errors, never crashes.
+TEST(QuantizedOps, ConstraintViolationsAreErrors) {
+  auto inference = [](const std::string& xt, const std::string& ft, const std::string& rt) {
+    return runStatus(strCat("func.func @main() -> ", rt, " {\n"
+                            "  %x = stablehlo.constant dense<[[1, 2], [3, 4]]> : ", xt, "\n"
+                            "  %f = stablehlo.constant dense<[1, 2]> : ", ft, "\n"
+                            "  %r = \"stablehlo.batch_norm_inference\"(%x, %f, %f, %f, %f) {epsilon = 0.0 : f32, feature_index = 1 : i64} : (",
+                            xt, ", ", ft, ", ", ft, ", ", ft, ", ", ft, ") -> ", rt, "\n  func.return %r : ", rt, "\n}\n"));
+  };
+  const std::string x = "tensor<2x2x!quant.uniform<i8:f32, 0.5>>", f = "tensor<2x!quant.uniform<i8:f32, 0.5>>";
+  EXPECT_TRUE(inference(x, f, x).ok());
+  EXPECT_TRUE(inference(x, "tensor<2x!quant.uniform<i8:f32, 0.25:3>>", "tensor<2x2x!quant.uniform<i8:f32, 2.0:-1>>").ok());
+  EXPECT_FALSE(inference(x, "tensor<2xi8>", x).ok());                                       // float/int next to quantized
+  EXPECT_FALSE(inference(x, f, "tensor<2x2xf32>").ok());                                    // float result
+  EXPECT_FALSE(inference(x, "tensor<2x!quant.uniform<i16:f32, 0.5>>", x).ok());             // storage type
+  EXPECT_FALSE(inference(x, "tensor<2x!quant.uniform<i8<-100:100>:f32, 0.5>>", x).ok());    // storage range
+  EXPECT_FALSE(inference(x, "tensor<2x!quant.uniform<i8:f16, 0.5>>", x).ok());              // expressed type
+  EXPECT_FALSE(inference(x, "tensor<2x!quant.uniform<i8:f32:0, {0.5, 0.25}>>", x).ok());    // per-axis
+  EXPECT_FALSE(inference("tensor<2x2x!quant.uniform<i8:f32, 0.0>>", f, x).ok());            // invalid scale
+  // reduce_precision and cholesky: a float result for a quantized operand.
+  EXPECT_FALSE(runStatus("func.func @main() -> tensor<2xf32> {\n"
+                         "  %a = stablehlo.constant dense<[1, 2]> : tensor<2x!quant.uniform<i8:f32, 0.5>>\n"
+                         "  %r = stablehlo.reduce_precision %a, format = e5m2 : (tensor<2x!quant.uniform<i8:f32, 0.5>>) -> tensor<2xf32>\n"
+                         "  func.return %r : tensor<2xf32>\n}\n").ok());
+  EXPECT_FALSE(runStatus("func.func @main() -> tensor<2x2xf32> {\n"
+                         "  %a = stablehlo.constant dense<[[4, 0], [0, 4]]> : tensor<2x2x!quant.uniform<i8:f32, 0.5>>\n"
+                         "  %r = \"stablehlo.cholesky\"(%a) {lower = true} : (tensor<2x2x!quant.uniform<i8:f32, 0.5>>) -> tensor<2x2xf32>\n"
+                         "  func.return %r : tensor<2x2xf32>\n}\n").ok());
 }
 
 // Malformed programs are errors (or parse errors), never crashes.
