@@ -8,6 +8,9 @@
 //   implementation-defined (integer overflow, as for add).
 // - `algorithm` (#stablehlo.dot_algorithm): float inputs are first rounded to lhs/rhs_precision_type (the
 //   spec: the precisions the inputs are rounded to), and accumulation_type sets the bound's unit roundoff.
+//   With component counts above 1 (bf16_6x, tf32_3x, ...) a decomposed side is not rounded: the golden
+//   value is the exact dot of the inputs, and the bound adds the decomposition's allowance
+//   (decompositionAllowance).
 //
 // Error bound (absolute, rounded up), for n products in accumulation precision u = 2^-p:
 //   gamma(n) * sum |a_i b_i| + input-rounding term + half an ulp of the golden value,
@@ -52,6 +55,47 @@ const Attribute* field(const Attribute* s, std::string_view name) {
   if (!s) return nullptr;
   const Attr* f = findAttr(s->entries(), name);
   return f ? f->get() : nullptr;
+}
+
+// A dot algorithm that decomposes its inputs into components (spec: lhs_component_count,
+// rhs_component_count, num_primitive_operations; "bf16_6x", "tf32_3x"): an input x of a decomposed side is
+// split as x = x_1 + ... + x_c + r, x_1 = RN(x) and x_i = RN(x - x_1 - ... - x_{i-1}) in the component type
+// (unit roundoff u), so |x_i| <= (1 + u) u^(i-1) |x| and |r| <= u^c |x|. The implementation computes
+// num_primitive_operations of the products x_i y_j, assumed to be those of smallest i + j (the most
+// significant: for 3 x 3 components and 6 products, every pair with i + j <= 4), each a dot accumulated in
+// the accumulation type, and sums them. The golden value is the exact dot product of the undecomposed
+// inputs (the algorithm's purpose is to emulate it), rounded once; the bound adds, per product |a b|,
+//   relative = (sum over omitted pairs of u_l^(i-1) u_r^(j-1) + R_l + R_r + R_l R_r) (1 + u_l)(1 + u_r),
+// R = u^c for a decomposed side (0 for a side of one component, which is rounded as without
+// decomposition), and accumulates n * num_primitive_operations products whose magnitudes sum to at most
+// magnitude_factor = (1 + u_l)(1 + u_r) / ((1 - u_l)(1 - u_r)) times sum |a b|. docs/accumulation.md.
+struct Decomposition {
+  int64_t products = 1;
+  double relative = 0;
+  double magnitude_factor = 1;
+};
+
+Decomposition decompositionAllowance(ElementType l_type, ElementType r_type, int64_t lcount, int64_t rcount, int64_t ops) {
+  const double ul = std::ldexp(1.0, -formatPrecision(l_type)), ur = std::ldexp(1.0, -formatPrecision(r_type));
+  lcount = std::min<int64_t>(lcount, 16);
+  rcount = std::min<int64_t>(rcount, 16);
+  // Pairs (i, j), 0-based, most significant first: by i + j, then by i.
+  std::vector<std::pair<int64_t, int64_t>> pairs;
+  for (int64_t i = 0; i < lcount; ++i) {
+    for (int64_t j = 0; j < rcount; ++j) pairs.emplace_back(i, j);
+  }
+  std::stable_sort(pairs.begin(), pairs.end(), [](auto a, auto b) { return a.first + a.second < b.first + b.second; });
+  double omitted = 0;
+  for (size_t k = static_cast<size_t>(std::min<int64_t>(ops, static_cast<int64_t>(pairs.size()))); k < pairs.size(); ++k) {
+    omitted += std::pow(ul, static_cast<double>(pairs[k].first)) * std::pow(ur, static_cast<double>(pairs[k].second));
+  }
+  const double rl = lcount > 1 ? std::pow(ul, static_cast<double>(lcount)) : 0;
+  const double rr = rcount > 1 ? std::pow(ur, static_cast<double>(rcount)) : 0;
+  Decomposition d;
+  d.products = std::max<int64_t>(1, std::min<int64_t>(ops, lcount * rcount));
+  d.relative = (omitted + rl + rr + rl * rr) * (1 + ul) * (1 + ur) * (1 + 0x1p-20);
+  d.magnitude_factor = (1 + ul) * (1 + ur) / ((1 - ul) * (1 - ur)) * (1 + 0x1p-20);
+  return d;
 }
 
 // Quantized (lhs, rhs and result quantized: dequantize_op_quantize) and hybrid (float lhs, quantized rhs,
@@ -136,8 +180,9 @@ Results dotGeneralKernel(Interpreter& interp, const Operation& op, std::vector<R
     return interp.opError(op, "operands and result must all be floating-point/complex or all integer");
   }
 
-  // Algorithm: input rounding types and the accumulation type.
+  // Algorithm: input rounding types and the accumulation type; a component decomposition (bf16_6x, ...).
   std::optional<ElementType> l_round, r_round, acc_type;
+  Decomposition decomposition;
   if (const Attribute* alg = attrOf(op, "algorithm"); alg && floating && !complex) {
     auto typeField = [&](std::string_view name) -> std::optional<ElementType> {
       const Attribute* f = field(alg, name);
@@ -147,6 +192,25 @@ Results dotGeneralKernel(Interpreter& interp, const Operation& op, std::vector<R
     l_round = typeField("lhs_precision_type");
     r_round = typeField("rhs_precision_type");
     acc_type = typeField("accumulation_type");
+    auto countField = [&](std::string_view name) -> absl::StatusOr<int64_t> {
+      const Attribute* f = field(alg, name);
+      if (!f) return 1;
+      if (f->kind() != Attribute::Kind::kInteger || f->intValue() <= 0) {
+        return interp.opError(op, strCat("the dot algorithm's ", name, " must be a positive integer (C22-C24)"));
+      }
+      return f->intValue();
+    };
+    auto lcount = countField("lhs_component_count"), rcount = countField("rhs_component_count"),
+         nops = countField("num_primitive_operations");
+    if (!lcount.ok()) return lcount.status();
+    if (!rcount.ok()) return rcount.status();
+    if (!nops.ok()) return nops.status();
+    if (*lcount > 1 || *rcount > 1 || *nops > 1) {
+      decomposition = decompositionAllowance(l_round.value_or(lt), r_round.value_or(rt), *lcount, *rcount, *nops);
+      // A decomposed side is not rounded: its components carry it (to within the residual in the allowance).
+      if (*lcount > 1) l_round.reset();
+      if (*rcount > 1) r_round.reset();
+    }
   }
   // precision_config: the loosest of the two operands' precisions sets the input-rounding allowance.
   int input_u_exp = 0;  // 0: no allowance; else u_in = 2^-input_u_exp
@@ -237,6 +301,12 @@ Results dotGeneralKernel(Interpreter& interp, const Operation& op, std::vector<R
       return roundSumOfProducts(part_type, terms, abs_sum);
     };
     auto boundFor = [&](uint64_t golden_bits, double abs_sum) {
+      if (decomposition.products > 1 || decomposition.relative > 0) {
+        const double accumulated = abs_sum * decomposition.magnitude_factor;
+        const double b = productSumBound(part_type, golden_bits, accumulated, n * decomposition.products, acc_p, 0) +
+                         decomposition.relative * abs_sum;
+        return std::isfinite(b) ? std::nextafter(b, INFINITY) : b;
+      }
       return productSumBound(part_type, golden_bits, abs_sum, n, acc_p, input_u_exp);
     };
     if (!complex) {

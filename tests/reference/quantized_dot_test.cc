@@ -4,10 +4,14 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <bit>
+#include <cmath>
+#include <cstdio>
 #include <random>
 #include <string>
 #include <vector>
 
+#include "ir/strings.h"
 #include "reference/numerics.h"
 #include "tests/reference/eval_test_util.h"
 
@@ -194,6 +198,97 @@ TEST(QuantizedDotAndConvolution, FuzzedTypesNeverCrash) {
     if (s.ok()) ++evaluated;
   }
   EXPECT_GT(evaluated, 0);
+}
+
+}  // namespace
+}  // namespace hloconf
+
+// --- dot algorithms with a component decomposition ----------------------------------------------------------
+
+namespace hloconf {
+namespace {
+
+// bf16 rounding of an f32 value (round to nearest even on the top 16 bits; finite inputs).
+float toBf16(float x) {
+  uint32_t b = std::bit_cast<uint32_t>(x);
+  b += 0x7FFF + ((b >> 16) & 1);
+  return std::bit_cast<float>(b & 0xFFFF0000u);
+}
+
+// An f32 dot of length n under bf16_6x (3 bf16 components per input, the 6 most significant products,
+// accumulated in f32) lies within the reference's bound of every element, and the golden value is the
+// exact f32 dot (not the bf16-rounded one). Doing only the first product (plain bf16 inputs) is far
+// outside: the algorithm's bound is about u_f32, not u_bf16.
+TEST(DotAlgorithm, Bf16SixProductsEmulateF32) {
+  const int n = 16;
+  std::vector<float> a(n), b(n);
+  std::string la, lb;
+  for (int i = 0; i < n; ++i) {
+    a[i] = static_cast<float>(std::sin(0.7 * i + 0.1)) * (1 + i % 3);
+    b[i] = static_cast<float>(std::cos(1.3 * i)) - 0.25f;
+    char buf[16];
+    std::snprintf(buf, sizeof buf, "0x%08X", static_cast<unsigned>(std::bit_cast<uint32_t>(a[i])));
+    la += strCat(i ? ", " : "", buf);
+    std::snprintf(buf, sizeof buf, "0x%08X", static_cast<unsigned>(std::bit_cast<uint32_t>(b[i])));
+    lb += strCat(i ? ", " : "", buf);
+  }
+  const std::string t = strCat("tensor<", n, "xf32>");
+  auto dot = [&](int components, int ops) {
+    return evalOp({strCat("dense<[", la, "]> : ", t), strCat("dense<[", lb, "]> : ", t)},
+                  strCat("\"stablehlo.dot_general\"(%a, %b) {dot_dimension_numbers = #stablehlo.dot<lhs_contracting_dimensions = [0], "
+                         "rhs_contracting_dimensions = [0]>, algorithm = #stablehlo.dot_algorithm<lhs_precision_type = bf16, "
+                         "rhs_precision_type = bf16, accumulation_type = f32, lhs_component_count = ",
+                         components, ", rhs_component_count = ", components, ", num_primitive_operations = ", ops,
+                         ", allow_imprecise_accumulation = false>} : (", t, ", ", t, ") -> tensor<f32>"),
+                  "tensor<f32>");
+  };
+  ref::RtValue six = dot(3, 6);
+  ASSERT_EQ(six.error_bound.size(), 1u);
+  // The exact dot in double (products of f32 values are exact in double; 16 of them sum with error far
+  // below an f32 ulp of the result), rounded to f32, is the golden value.
+  double exact = 0, magnitude = 0;
+  for (int i = 0; i < n; ++i) {
+    exact += static_cast<double>(a[i]) * b[i];
+    magnitude += std::fabs(static_cast<double>(a[i]) * b[i]);
+  }
+  EXPECT_EQ(six.tensor.bits(0), std::bit_cast<uint32_t>(static_cast<float>(exact)));
+  // The implementation: components, the six products of smallest i + j, each accumulated in f32.
+  auto split = [](float x, float c[3]) {
+    c[0] = toBf16(x);
+    c[1] = toBf16(x - c[0]);
+    c[2] = toBf16(x - c[0] - c[1]);
+  };
+  float sum6 = 0, sum1 = 0;
+  for (int i = 0; i < n; ++i) {
+    float ca[3], cb[3];
+    split(a[i], ca);
+    split(b[i], cb);
+    for (int p = 0; p < 3; ++p) {
+      for (int q = 0; q < 3; ++q) {
+        if (p + q <= 2) sum6 += ca[p] * cb[q];
+      }
+    }
+    sum1 += ca[0] * cb[0];
+  }
+  const double golden = std::bit_cast<float>(static_cast<uint32_t>(six.tensor.bits(0)));
+  EXPECT_LE(std::fabs(sum6 - golden), six.error_bound[0]);
+  EXPECT_GT(std::fabs(sum1 - golden), six.error_bound[0]);
+  // An f32-sized bound (gamma_96 for 16 x 6 products summed in any order, about 96 u_f32), not a bf16-sized one.
+  EXPECT_LT(six.error_bound[0], 128 * 0x1p-24 * magnitude);
+  // One component and one product is the plain bf16 algorithm: inputs rounded to bf16 in the golden value.
+  ref::RtValue one = dot(1, 1);
+  double bf16_exact = 0;
+  for (int i = 0; i < n; ++i) bf16_exact += static_cast<double>(toBf16(a[i])) * toBf16(b[i]);
+  EXPECT_EQ(one.tensor.bits(0), std::bit_cast<uint32_t>(static_cast<float>(bf16_exact)));
+  // C22-C24: counts must be positive.
+  EXPECT_FALSE(test::evaluate(strCat("func.func @main(%a: ", t, ", %b: ", t, ") -> tensor<f32> {\n  %r = \"stablehlo.dot_general\"(%a, %b) "
+                                     "{dot_dimension_numbers = #stablehlo.dot<lhs_contracting_dimensions = [0], rhs_contracting_dimensions = [0]>, "
+                                     "algorithm = #stablehlo.dot_algorithm<lhs_precision_type = bf16, rhs_precision_type = bf16, accumulation_type = f32, "
+                                     "lhs_component_count = 0, rhs_component_count = 1, num_primitive_operations = 1, allow_imprecise_accumulation = false>} : (",
+                                     t, ", ", t, ") -> tensor<f32>\n  func.return %r : tensor<f32>\n}\n"),
+                              "main", {test::tensorArg({n}, ElementType::kF32, std::vector<uint64_t>(n, 0)),
+                                       test::tensorArg({n}, ElementType::kF32, std::vector<uint64_t>(n, 0))})
+                   .status.ok());
 }
 
 }  // namespace
