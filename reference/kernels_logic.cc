@@ -180,6 +180,18 @@ Results selectKernel(Interpreter& interp, const Operation& op, std::vector<RtVal
 
 Results isFiniteKernel(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands) {
   const ElementType t = operandType(op);
+  if (operands.size() == 1 && operands[0].isTensor() && operands[0].tensor.type().isQuantized()) {
+    // Spec: "For quantized types, the result is always true" (per-tensor quantized operands only, I1).
+    const Type& qt = operands[0].tensor.type();
+    if (std::string problem = quantizedTypeProblem(qt); !problem.empty()) return interp.opError(op, problem);
+    if (qt.quantizedType().quantized_dimension) return interp.opError(op, "takes a per-tensor quantized operand, not a per-axis one (I1)");
+    auto type = resultTensorType(interp, op, 0, qt.shape());
+    if (!type.ok()) return type.status();
+    if (type->elementType() != ElementType::kI1) return interp.opError(op, "the result must be a tensor of i1");
+    Tensor out(*type);
+    for (int64_t i = 0; i < out.numElements(); ++i) out.setBits(i, 1);
+    return std::vector<RtValue>{RtValue::ofTensor(std::move(out))};
+  }
   if (!isFloat(t)) return typeError(interp, op, "float types");
   return mapElements(interp, op, operands, 1, [&](const std::vector<Elem>& a, Elem& out) {
     const FloatClass c = classifyFloat(t, a[0].re);

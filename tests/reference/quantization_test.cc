@@ -412,5 +412,14 @@ TEST(Quantization, FuzzedTypesNeverCrash) {
   }
 }
 
+// is_finite of a quantized tensor is always true (spec), whatever the storage values.
+TEST(QuantizedOps, IsFiniteIsAlwaysTrue) {
+  const std::string q = "tensor<3x!quant.uniform<i8:f32, 0.5:2>>";
+  ref::RtValue r = evalResult(strCat("  %a = stablehlo.constant dense<[-128, 0, 127]> : ", q, "\n  %r = stablehlo.is_finite %a : (", q,
+                                     ") -> tensor<3xi1>"),
+                              "tensor<3xi1>");
+  EXPECT_EQ(allBits(r), (std::vector<uint64_t>{1, 1, 1}));
+}
+
 }  // namespace
 }  // namespace hloconf
