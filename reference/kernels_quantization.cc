@@ -299,6 +299,36 @@ absl::Status checkUniformQuantizedTypes(Interpreter& interp, const Operation& op
   return absl::OkStatus();
 }
 
+// Elements of float result `v` (with an accumulation error bound) whose quantization into `type` depends
+// on the summation order: some value within the bound quantizes to another integer than another one does.
+// Quantize is monotonic, so the two ends of [v - bound, v + bound] decide.
+std::vector<uint8_t> orderDependentQuantization(const RtValue& v, const Type& type) {
+  std::vector<uint8_t> marks;
+  if (v.error_bound.size() != static_cast<size_t>(v.tensor.numElements()) || !isFloat(v.tensor.elementType())) return marks;
+  const QuantizedType& q = type.quantizedType();
+  const QuantParams params(q, type.shape());
+  const ElementType e = q.expressed_type;
+  MpFloat x(kExactPrecision), end(kExactPrecision);
+  for (int64_t i = 0; i < v.tensor.numElements(); ++i) {
+    const double b = v.error_bound[i];
+    if (!(b > 0) || !std::isfinite(b)) continue;
+    decodeFloat(e, v.tensor.bits(i), x);
+    if (!mpfr_number_p(x)) continue;
+    uint64_t q_end[2];
+    for (int k = 0; k < 2; ++k) {
+      mpfr_set_d(end, b, MPFR_RNDU);
+      if (k == 0) mpfr_sub(end, x, end, MPFR_RNDD); else mpfr_add(end, x, end, MPFR_RNDU);
+      bool ignored = false;
+      q_end[k] = quantizeElement(e, encodeFloat(e, end), params.scale(i), params.zeroPoint(i), q, ignored);
+    }
+    if (q_end[0] != q_end[1]) {
+      if (marks.empty()) marks.assign(v.tensor.numElements(), 0);
+      marks[i] = 1;
+    }
+  }
+  return marks;
+}
+
 }  // namespace
 
 Results dequantizeOpQuantize(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands) {
@@ -328,7 +358,16 @@ Results dequantizeOpQuantize(Interpreter& interp, const Operation& op, std::vect
   if (results->size() != op.results.size()) return interp.opError(op, "result count differs from the declared results");
   for (size_t i = 0; i < results->size(); ++i) {
     if (!op.results[i]->type.isTensor() || !op.results[i]->type.isQuantized()) continue;
-    if (absl::Status s = quantizeValue(interp, op, op.results[i]->type, (*results)[i]); !s.ok()) return s;
+    RtValue& r = (*results)[i];
+    // A float result that another conforming summation order may change (dot_general, convolution,
+    // batch_norm_*, ...: its error_bound) is marked where that change can move the quantized integer.
+    std::vector<uint8_t> order_marks;
+    if (r.isTensor() && r.tensor.type().shape() == op.results[i]->type.shape()) order_marks = orderDependentQuantization(r, op.results[i]->type);
+    if (absl::Status s = quantizeValue(interp, op, op.results[i]->type, r); !s.ok()) return s;
+    if (!order_marks.empty()) {
+      if (r.impl_defined.empty()) r.impl_defined.assign(r.tensor.numElements(), 0);
+      for (size_t k = 0; k < order_marks.size(); ++k) r.impl_defined[k] = r.impl_defined[k] || order_marks[k];
+    }
   }
   return results;
 }

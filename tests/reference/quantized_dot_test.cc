@@ -74,6 +74,17 @@ TEST(QuantizedDotGeneral, PerTensor) {
 
 // Per-axis rhs along its free dimension 1: column 0 scale 0.25 ([4, 8] -> [1, 2]), column 1 scale 0.5
 // ([-2, 1] -> [-1, 0.5]): the same floats as above, [[5, 0]]. Per-axis result: 5 / 0.125 + 2 = 42; 0 / 0.5 + 0 = 0.
+// The same product quantized with scale 2: 5 / 2 = 2.5 is a tie (round to even: 2), and any other
+// summation order of the float product (within its error bound) can land on 2.5 - tiny or 2.5 + tiny,
+// which quantize to 2 and 3: that element is marked implementation-defined. 0 / 2 = 0 is not near a
+// boundary: not marked.
+TEST(QuantizedDotGeneral, ResultOnAQuantizationTieIsMarked) {
+  const std::string ot = "tensor<1x2x!quant.uniform<i32:f32, 2.0>>";
+  auto r = evalOp({strCat("dense<[[3, 5]]> : ", kLhsQ), strCat("dense<[[4, -4], [8, 2]]> : ", kRhsQ)}, dotLine(kLhsQ, kRhsQ, ot), ot);
+  EXPECT_THAT(storage(r), ElementsAre(2, 0));
+  EXPECT_EQ(test::marks(r), (std::vector<bool>{true, false}));
+}
+
 TEST(QuantizedDotGeneral, PerAxisRhsAndResult) {
   const std::string rt = "tensor<2x2x!quant.uniform<i8:f32:1, {0.25:0, 0.5:0}>>";
   const std::string ot = "tensor<1x2x!quant.uniform<i32:f32:1, {0.125:2, 0.5:0}>>";
