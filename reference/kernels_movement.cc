@@ -995,6 +995,7 @@ Results sortKernel(Interpreter& interp, const Operation& op, std::vector<RtValue
     for (size_t i = 0; i < n; ++i) {
       for (int64_t j = 0; j < length; ++j) scalars[i][j] = scalarOf(operands[i], scalar_types[i], base + j * stride);
     }
+    bool decided_on_marked = false;  // a comparator result was implementation-defined
     auto less = [&](int64_t a, int64_t b) -> absl::StatusOr<bool> {
       std::vector<RtValue> args;
       args.reserve(2 * n);
@@ -1007,6 +1008,7 @@ Results sortKernel(Interpreter& interp, const Operation& op, std::vector<RtValue
       if (r->size() != 1 || !(*r)[0].isTensor() || (*r)[0].tensor.elementType() != ElementType::kI1 || (*r)[0].tensor.numElements() != 1) {
         return interp.opError(op, "the comparator must return one tensor<i1>");
       }
+      decided_on_marked = decided_on_marked || (*r)[0].isImplDefined(0);
       return (*r)[0].tensor.bits(0) != 0;
     };
     std::iota(order.begin(), order.end(), 0);
@@ -1026,6 +1028,14 @@ Results sortKernel(Interpreter& interp, const Operation& op, std::vector<RtValue
     }
     for (size_t i = 0; i < n; ++i) {
       for (int64_t j = 0; j < length; ++j) results[i].copy(base + j * stride, operands[i], base + order[j] * stride);
+    }
+    // A comparison decided on an implementation-defined value may go the other way elsewhere: the whole
+    // slice's order is implementation-defined (docs/semantics.md, "Control flow").
+    if (decided_on_marked) {
+      for (Out& r : results) {
+        if (r.marks.empty()) r.marks.assign(r.tensor.numElements(), 0);
+        for (int64_t j = 0; j < length; ++j) r.marks[base + j * stride] = 1;
+      }
     }
   }
   std::vector<RtValue> out;

@@ -200,6 +200,29 @@ TEST(Movement, SortIsStableWithSeveralOperands) {
   EXPECT_EQ(allBits(e.results[1]), (V{test::f32Bits(1.0f), test::f32Bits(3.0f), test::f32Bits(2.0f), test::f32Bits(0.0f)}));
 }
 
+// A comparator that decides on an implementation-defined value marks every element of that slice of
+// every result. The comparator compares a * (a / a) with b: for a = 0 the division is by zero (marked),
+// so comparisons in the second row (keys 5, 0, 4) with 0 as the first argument are marked while the keys themselves are not; the first
+// row (no zero) stays unmarked.
+TEST(Movement, SortMarksSlicesOrderedByAMarkedComparison) {
+  const std::string text = R"(func.func @main() -> tensor<2x3xi32> {
+  %k = stablehlo.constant dense<[[3, 1, 2], [5, 0, 4]]> : tensor<2x3xi32>
+  %r = "stablehlo.sort"(%k) ({
+    ^bb0(%a: tensor<i32>, %b: tensor<i32>):
+      %x = stablehlo.divide %a, %a : tensor<i32>
+      %m = stablehlo.multiply %x, %a : tensor<i32>
+      %p = stablehlo.compare LT, %m, %b : (tensor<i32>, tensor<i32>) -> tensor<i1>
+      stablehlo.return %p : tensor<i1>
+  }) {dimension = 1 : i64, is_stable = true} : (tensor<2x3xi32>) -> tensor<2x3xi32>
+  func.return %r : tensor<2x3xi32>
+}
+)";
+  test::Evaluation e = evaluate(text);
+  ASSERT_TRUE(e.status.ok()) << e.status.message();
+  EXPECT_EQ(allBits(e.results[0]), (V{1, 2, 3, 0, 4, 5}));
+  EXPECT_EQ(test::marks(e.results[0]), (std::vector<bool>{false, false, false, true, true, true}));
+}
+
 TEST(Movement, SortDescendingAlongTheLastDimension) {
   // dimension = -1 sorts each row; GT gives descending order.
   ref::RtValue r = evalOp({"dense<[[1, 3, 2], [-1, 5, 0]]> : tensor<2x3xi32>"},
