@@ -28,7 +28,9 @@ const char kEvalUsage[] =
     "  --function NAME      evaluate function @NAME\n"
     "  --arg LITERAL        an argument, e.g. --arg 'dense<[1.0, 2.0]> : tensor<2xf32>' (repeatable)\n"
     "  --args LITERALS      arguments separated by ';', or as an array like the upstream interpreter's\n"
-    "                       --args=\"[dense<1> : tensor<2xi32>, dense<2> : tensor<2xi32>]\"\n"
+    "                       --args=\"[dense<1> : tensor<2xi32>, dense<2> : tensor<2xi32>]\". Without\n"
+    "                       them, a function that takes arguments gets those of the file's first\n"
+    "                       `// RUN: ... --interpret --args=...` line (upstream lit tests)\n"
     "  --split-input-file   treat '// -----' lines as separators between independent modules\n"
     "  --replicas N, --partitions M\n"
     "                       run N x M processes (one thread each; default: the module's\n"
@@ -106,6 +108,34 @@ absl::StatusOr<std::vector<ref::RtValue>> parseArguments(const std::vector<std::
     }
   }
   return values;
+}
+
+// The arguments of an upstream lit test: the `--args=...` of the first `// RUN:` line that runs
+// `--interpret` and does not expect a failure (`not ...`); nullopt when there is none.
+std::optional<std::string> runLineArguments(std::string_view text) {
+  size_t pos = 0;
+  while (pos < text.size()) {
+    size_t end = text.find('\n', pos);
+    if (end == std::string_view::npos) end = text.size();
+    std::string_view line = text.substr(pos, end - pos);
+    pos = end + 1;
+    const size_t run = line.find("// RUN:");
+    if (run == std::string_view::npos) continue;
+    std::string_view command = line.substr(run + 7);
+    while (!command.empty() && command.front() == ' ') command.remove_prefix(1);
+    if (command.starts_with("not ") || command.find("--interpret") == std::string_view::npos) continue;
+    const size_t at = command.find("--args=");
+    if (at == std::string_view::npos) continue;
+    std::string_view value = command.substr(at + 7);
+    if (!value.empty() && (value.front() == '"' || value.front() == '\'')) {
+      const char quote = value.front();
+      const size_t close = value.find(quote, 1);
+      if (close == std::string_view::npos) continue;
+      return std::string(value.substr(1, close - 1));
+    }
+    return std::string(value.substr(0, value.find(' ')));
+  }
+  return std::nullopt;
 }
 
 // One --infeed entry: `PATH.npy`, `PATH.npy:TYPE`, or a text file of tensor literals separated by newlines or
@@ -275,7 +305,22 @@ void evalFile(const std::string& path, const EvalOptions& options, const std::ve
         continue;
       }
     }
-    for (const Operation* f : targets) evalFunction(*module, *text, *f, label, args, infeed, options, totals);
+    for (const Operation* f : targets) {
+      // A function with parameters and no --arg: an upstream lit test gives them on its RUN line.
+      const bool takes_arguments = !f->regions.empty() && !f->regions[0].blocks.empty() && !f->regions[0].blocks.front()->arguments.empty();
+      if (args.empty() && takes_arguments) {
+        if (std::optional<std::string> from_run = runLineArguments(*text)) {
+          auto parsed = parseArguments({*from_run});
+          if (parsed.ok()) {
+            if (!options.quiet) std::printf("(arguments from the file's RUN line: %s)\n", from_run->c_str());
+            evalFunction(*module, *text, *f, label, *parsed, infeed, options, totals);
+            continue;
+          }
+          std::printf("%s: RUN line arguments: %s\n", label.c_str(), std::string(parsed.status().message()).c_str());
+        }
+      }
+      evalFunction(*module, *text, *f, label, args, infeed, options, totals);
+    }
   }
 }
 

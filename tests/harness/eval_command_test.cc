@@ -87,6 +87,26 @@ TEST_F(EvalCommand, PassingFileExitsZeroAndPrintsResults) {
   EXPECT_THAT(r.output, Not(HasSubstr("check failed")));
 }
 
+// An upstream lit test whose @main takes arguments gives them on its RUN line: without --arg, eval uses
+// the first `--interpret --args=...` RUN line that does not expect a failure (`not ...` lines are skipped).
+TEST_F(EvalCommand, ArgumentsComeFromTheRunLineWhenNoneAreGiven) {
+  std::string path = write("run_line.mlir",
+                           "// RUN: not stablehlo-translate %s --interpret --args=\"[4.0 : f32]\" 2>&1 | FileCheck %s\n"
+                           "// RUN: stablehlo-translate %s --interpret --args=\"[dense<1> : tensor<2xi32>, dense<2> : tensor<2xi32>]\" | FileCheck %s\n"
+                           "func.func @main(%a: tensor<2xi32>, %b: tensor<2xi32>) -> tensor<2xi32> {\n"
+                           "  %r = stablehlo.add %a, %b : tensor<2xi32>\n"
+                           "  func.return %r : tensor<2xi32>\n"
+                           "}\n");
+  RunResult r = runHloconf("eval " + path);
+  EXPECT_EQ(r.status, 0) << r.output;
+  EXPECT_THAT(r.output, HasSubstr("(arguments from the file's RUN line: [dense<1> : tensor<2xi32>, dense<2> : tensor<2xi32>])"));
+  EXPECT_THAT(r.output, HasSubstr("result 0: dense<3> : tensor<2xi32>"));
+  // Explicit arguments win over the RUN line.
+  RunResult e = runHloconf("eval " + path + " --args '[dense<5> : tensor<2xi32>, dense<5> : tensor<2xi32>]'");
+  EXPECT_EQ(e.status, 0) << e.output;
+  EXPECT_THAT(e.output, HasSubstr("result 0: dense<10> : tensor<2xi32>"));
+}
+
 TEST_F(EvalCommand, FailingCheckExitsOne) {
   std::string path = write("fail.mlir",
                            "func.func @main() {\n"
