@@ -399,3 +399,41 @@ TEST_F(EvalCommand, InfeedErrors) {
 }
 
 }  // namespace
+
+namespace {
+
+// Acceptance (issue 4): every function of the upstream interpreter tests evaluates and passes its checks
+// with --split-input-file, except those that need a chlo op (docs/interpret-tests.md). Skipped when
+// ../shared/peer is absent.
+TEST(EvalAcceptance, UpstreamInterpreterTestsPassExceptChlo) {
+  const std::filesystem::path folder = std::filesystem::path(HLOCONF_SHARED_DIR) / "peer" / "stablehlo-interpret-tests";
+  if (!std::filesystem::is_directory(folder)) GTEST_SKIP() << folder << " is absent";
+  hloconf::test::RunResult r = hloconf::test::runHloconf("eval -q --split-input-file " + folder.string());
+  std::istringstream lines(r.output);
+  std::string line, summary;
+  int unsupported_chlo = 0;
+  while (std::getline(lines, line)) {
+    if (line.rfind("evaluated ", 0) == 0) summary = line;
+    if (line.find(": unsupported: ") != std::string::npos) {
+      EXPECT_NE(line.find("unsupported: chlo."), std::string::npos) << line;
+      ++unsupported_chlo;
+    }
+    EXPECT_EQ(line.find(": error:"), std::string::npos) << line;
+    EXPECT_EQ(line.find("check failed"), std::string::npos) << line;
+  }
+  int evaluated = 0, total = 0, unsupported = 0, errors = 0;
+  long long passed = 0, failed = 0;
+  ASSERT_EQ(std::sscanf(summary.c_str(), "evaluated %d/%d functions (%d unsupported, %d errors); checks: %lld passed, %lld failed", &evaluated,
+                        &total, &unsupported, &errors, &passed, &failed),
+            6)
+      << r.output;
+  std::printf("[ PEER     ] stablehlo-interpret-tests: %d/%d functions evaluate, %d need chlo, %lld checks pass\n", evaluated, total,
+              unsupported, passed);
+  EXPECT_EQ(errors, 0);
+  EXPECT_EQ(failed, 0);
+  EXPECT_EQ(unsupported, unsupported_chlo);
+  EXPECT_EQ(evaluated + unsupported, total);
+  EXPECT_GT(passed, 0);
+}
+
+}  // namespace
