@@ -4,6 +4,8 @@
 // - General path: the body region is applied with Interpreter::runRegion on scalar tensors, as a left
 //   fold that starts from the init values and takes the input elements in row-major order (reduce: of the
 //   reduced dimensions; reduce_window: of the window; select_and_scatter: of the source indices).
+//   With three or more leaves the right-nested and a balanced tree are evaluated too; where they differ
+//   from the left fold, the element is marked implementation-defined (order-dependent on this data).
 // - Recognised monoids: a single-input body that is exactly one of stablehlo.add, multiply, maximum,
 //   minimum, and, or, xor on its two block arguments, returned directly. Its result does not depend on
 //   the spec's implementation-defined schedule: float sums are accumulated exactly and rounded once
@@ -628,20 +630,32 @@ absl::Status reduceGroup(Interpreter& interp, const Operation& op, const Reducti
     return absl::OkStatus();
   }
   // General path: acc = body(acc..., term...) for each term in order, starting from the init values.
-  std::vector<RtValue> acc;
-  for (size_t i = 0; i < r.n; ++i) {
-    Tensor scalar(r.scalar_types[i]);
-    setElem(scalar, 0, r.init[i]);
-    acc.push_back(RtValue::ofTensor(std::move(scalar), {r.init_marks[i]}));
+  // The leaves, in order: the init values, then each term (N scalars each).
+  std::vector<std::vector<RtValue>> leaves;
+  leaves.reserve(terms.size() + 1);
+  {
+    std::vector<RtValue> init;
+    for (size_t i = 0; i < r.n; ++i) {
+      Tensor scalar(r.scalar_types[i]);
+      setElem(scalar, 0, r.init[i]);
+      init.push_back(RtValue::ofTensor(std::move(scalar), {r.init_marks[i]}));
+    }
+    leaves.push_back(std::move(init));
   }
   for (size_t k = 0; k < terms.size(); ++k) {
-    std::vector<RtValue> args = acc;
+    std::vector<RtValue> leaf;
     for (size_t i = 0; i < r.n; ++i) {
       Tensor scalar(r.scalar_types[i]);
       setElem(scalar, 0, termValue(r, i, terms[k]));
       const bool marked = termMarked(r, i, terms[k]) || (extra_marks && (*extra_marks)[k]);
-      args.push_back(RtValue::ofTensor(std::move(scalar), {static_cast<uint8_t>(marked)}));
+      leaf.push_back(RtValue::ofTensor(std::move(scalar), {static_cast<uint8_t>(marked)}));
     }
+    leaves.push_back(std::move(leaf));
+  }
+  // body(left..., right...), checked.
+  auto combine = [&](const std::vector<RtValue>& left, const std::vector<RtValue>& right) -> absl::StatusOr<std::vector<RtValue>> {
+    std::vector<RtValue> args = left;
+    args.insert(args.end(), right.begin(), right.end());
     auto result = interp.runRegion(*r.body, std::move(args));
     if (!result.ok()) return result.status();
     if (result->size() != r.n) return interp.opError(op, strCat("the body returned ", result->size(), " value(s), expected ", r.n));
@@ -651,7 +665,59 @@ absl::Status reduceGroup(Interpreter& interp, const Operation& op, const Reducti
         return interp.opError(op, strCat("body result ", i, " must be a ", r.scalar_types[i].toString()));
       }
     }
-    acc = std::move(*result);
+    return result;
+  };
+  std::vector<RtValue> acc = leaves[0];
+  for (size_t k = 1; k < leaves.size(); ++k) {
+    auto next = combine(acc, leaves[k]);
+    if (!next.ok()) return next.status();
+    acc = std::move(*next);
+  }
+  // Order dependence (docs/accumulation.md): the spec lets the schedule be any binary tree over the leaves
+  // in this order. With three or more leaves the reference also evaluates the right-nested tree and a
+  // balanced one; where either differs from the left fold, the result depends on the schedule and is
+  // marked implementation-defined. (Quantized bodies are marked below without this test.)
+  bool order_dependent = false;
+  if (!r.quantized && leaves.size() >= 3) {
+    auto sameBits = [&](const std::vector<RtValue>& x) {
+      for (size_t i = 0; i < r.n; ++i) {
+        const Elem a = elemAt(acc[i].tensor, 0), b = elemAt(x[i].tensor, 0);
+        if (a.re == b.re && a.im == b.im) continue;
+        const ElementType t = r.types[i];
+        if (isFloat(t) && classifyFloat(t, a.re) == FloatClass::kNaN && classifyFloat(t, b.re) == FloatClass::kNaN) continue;
+        if (isComplex(t)) {
+          const ElementType pt = complexPartType(t);
+          const bool na = classifyFloat(pt, a.re) == FloatClass::kNaN || classifyFloat(pt, a.im) == FloatClass::kNaN;
+          const bool nb = classifyFloat(pt, b.re) == FloatClass::kNaN || classifyFloat(pt, b.im) == FloatClass::kNaN;
+          if (na && nb) continue;
+        }
+        return false;
+      }
+      return true;
+    };
+    // Right-nested: body(l0, body(l1, ... body(l_{m-2}, l_{m-1}))).
+    std::vector<RtValue> right = leaves.back();
+    for (size_t k = leaves.size() - 1; k-- > 0;) {
+      auto next = combine(leaves[k], right);
+      if (!next.ok()) return next.status();
+      right = std::move(*next);
+    }
+    order_dependent = !sameBits(right);
+    if (!order_dependent && leaves.size() >= 4) {
+      // Balanced: adjacent pairs, level by level.
+      std::vector<std::vector<RtValue>> level = leaves;
+      while (level.size() > 1) {
+        std::vector<std::vector<RtValue>> up;
+        for (size_t k = 0; k + 1 < level.size(); k += 2) {
+          auto next = combine(level[k], level[k + 1]);
+          if (!next.ok()) return next.status();
+          up.push_back(std::move(*next));
+        }
+        if (level.size() % 2) up.push_back(std::move(level.back()));
+        level = std::move(up);
+      }
+      order_dependent = !sameBits(level[0]);
+    }
   }
   out.values.clear();
   out.marked = false;
@@ -663,6 +729,7 @@ absl::Status reduceGroup(Interpreter& interp, const Operation& op, const Reducti
   // (unless order_independent), and an add or multiply init value that is not the identity is used an
   // implementation-defined number of times.
   if (r.quantized && ((terms.size() >= 2 && !r.order_independent) || !r.init_is_identity)) out.marked = true;
+  if (order_dependent) out.marked = true;
   return absl::OkStatus();
 }
 

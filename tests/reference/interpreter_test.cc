@@ -747,8 +747,9 @@ namespace hloconf {
 namespace {
 
 // The observer hook reports every binding: function arguments, op results, and the bindings of regions
-// that kernels run (a reduce whose body is not a recognised monoid is a left fold over 4 elements: 4 body
-// runs, each binding 2 arguments and 1 result).
+// that kernels run. A reduce whose body is not a recognised monoid runs it as a left fold over the init
+// value and 4 elements (4 runs), then as the right-nested (4 runs) and a balanced tree (2 + 1 + 1 runs)
+// to test order dependence: 12 runs, each binding 2 arguments and 1 result.
 TEST(InterpreterObserver, ReportsArgumentsResultsAndKernelRegions) {
   const std::string text =
       "func.func @main(%x: tensor<4xf32>) -> tensor<f32> {\n"
@@ -768,9 +769,9 @@ TEST(InterpreterObserver, ReportsArgumentsResultsAndKernelRegions) {
   Tensor x(Type::tensor({4}, Type::element(ElementType::kF32)));
   auto results = interp.callFunction(*module->findFunction("main"), {ref::RtValue::ofTensor(std::move(x))});
   ASSERT_TRUE(results.ok()) << results.status().message();
-  ASSERT_EQ(seen.size(), 1u + 1 + 4 * 3 + 1);  // %x, %z, 4 x (%a, %b, %d), %r
+  ASSERT_EQ(seen.size(), 1u + 1 + 12 * 3 + 1);  // %x, %z, 12 x (%a, %b, %d), %r
   EXPECT_EQ(seen.front(), "tensor<4xf32>");
-  EXPECT_EQ(std::count(seen.begin(), seen.end(), "tensor<f32>"), 14);
+  EXPECT_EQ(std::count(seen.begin(), seen.end(), "tensor<f32>"), 38);
 }
 
 }  // namespace

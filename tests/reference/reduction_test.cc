@@ -40,6 +40,43 @@ double gamma(int k, int p) {
 
 // --- reduce: recognised monoids --------------------------------------------------------------------------------
 
+// A body the reference does not recognise is folded left, and also evaluated as the right-nested and a
+// balanced tree (the spec allows any binary tree over the leaves in order): where they differ the result
+// is marked implementation-defined. subtract over [1, 2, 3] from 0: ((0-1)-2)-3 = -6, 0-(1-(2-3)) = -2:
+// marked. An argmax-style variadic body (associative) and a single-element reduce are not marked.
+TEST(Reduce, OrderDependentBodiesAreMarked) {
+  ref::RtValue sub = evalResult(
+      "  %x = stablehlo.constant dense<[1.0, 2.0, 3.0]> : tensor<3xf32>\n"
+      "  %z = stablehlo.constant dense<0.0> : tensor<f32>\n"
+      "  %r = stablehlo.reduce(%x init: %z) across dimensions = [0] : (tensor<3xf32>, tensor<f32>) -> tensor<f32>\n"
+      "   reducer(%a: tensor<f32>, %b: tensor<f32>) {\n"
+      "    %d = stablehlo.subtract %a, %b : tensor<f32>\n"
+      "    stablehlo.return %d : tensor<f32>\n"
+      "  }",
+      "tensor<f32>");
+  EXPECT_EQ(allBits(sub), (std::vector<uint64_t>{f32Bits(-6.0f)}));
+  EXPECT_EQ(marks(sub), (std::vector<bool>{true}));
+  const std::string argmax =
+      "  %x = stablehlo.constant dense<[3.0, 7.0, 1.0, 7.0, 2.0]> : tensor<5xf32>\n"
+      "  %i = stablehlo.iota dim = 0 : tensor<5xi32>\n"
+      "  %z = stablehlo.constant dense<0xFF800000> : tensor<f32>\n"
+      "  %zi = stablehlo.constant dense<0> : tensor<i32>\n"
+      "  %v, %r = stablehlo.reduce(%x init: %z), (%i init: %zi) across dimensions = [0] : (tensor<5xf32>, tensor<5xi32>, tensor<f32>, tensor<i32>) -> (tensor<f32>, tensor<i32>)\n"
+      "   reducer(%a: tensor<f32>, %c: tensor<f32>) (%ai: tensor<i32>, %ci: tensor<i32>) {\n"
+      "    %gt = stablehlo.compare GT, %a, %c : (tensor<f32>, tensor<f32>) -> tensor<i1>\n"
+      "    %eq = stablehlo.compare EQ, %a, %c : (tensor<f32>, tensor<f32>) -> tensor<i1>\n"
+      "    %lt = stablehlo.compare LT, %ai, %ci : (tensor<i32>, tensor<i32>) -> tensor<i1>\n"
+      "    %tie = stablehlo.and %eq, %lt : tensor<i1>\n"
+      "    %keep = stablehlo.or %gt, %tie : tensor<i1>\n"
+      "    %m = stablehlo.select %keep, %a, %c : tensor<i1>, tensor<f32>\n"
+      "    %mi = stablehlo.select %keep, %ai, %ci : tensor<i1>, tensor<i32>\n"
+      "    stablehlo.return %m, %mi : tensor<f32>, tensor<i32>\n"
+      "  }";
+  ref::RtValue index = evalResult(argmax, "tensor<i32>");
+  EXPECT_EQ(allBits(index), (std::vector<uint64_t>{1}));  // the first 7
+  EXPECT_EQ(marks(index), (std::vector<bool>{false}));
+}
+
 TEST(Reduce, ExactFloatSumBeatsNaiveOrder) {
   // f32 left to right: 0 + 1e8 = 1e8 (1e8 = 12500000 * 8 is exact), 1e8 + 1 = 1e8 (the ulp there is 8),
   // 1e8 - 1e8 = 0, 0 + 1 = 1. The exact sum is 2, representable: the golden value is 2.
