@@ -194,6 +194,19 @@ Results reducePrecisionKernel(Interpreter& interp, const Operation& op, std::vec
         mpfr_rint(v, v, MPFR_RNDN);
         mpfr_mul_2si(v, v, quantum_exp, MPFR_RNDN);
         if (mpfr_zero_p(v)) mpfr_set_zero(v, negative ? -1 : 1);
+      } else if (m == 0) {
+        // One significant bit: v in [2^(E-1), 2^E) rounds to 2^(E-1) or 2^E. A tie (1.5 * 2^(E-1)) goes to
+        // the one whose biased exponent in the operand's format is even: XLA's rounding on the encoding
+        // (add half an ulp minus one plus the last kept bit, which is the exponent's lowest bit, then
+        // truncate), which the upstream interpreter shares. MPFR's ties-to-even at precision 1 would
+        // take 2^E always.
+        const mpfr_exp_t E = mpfr_get_exp(v);
+        MpFloat tie(8);
+        mpfr_set_ui_2exp(tie, 3, E - 2, MPFR_RNDN);
+        const int cmp = mpfr_cmpabs(v, tie);
+        const bool lower = cmp < 0 || (cmp == 0 && ((E - 1 + src.bias) % 2 == 0));
+        mpfr_set_ui_2exp(v, 1, lower ? E - 1 : E, MPFR_RNDN);
+        if (negative) mpfr_neg(v, v, MPFR_RNDN);
       } else {
         mpfr_prec_round(v, static_cast<mpfr_prec_t>(m + 1), MPFR_RNDN);
       }

@@ -429,6 +429,18 @@ TEST(Conversion, ReducePrecisionToF16Format) {
   EXPECT_EQ(allBits(r), (std::vector<uint64_t>{f32Bits(65504.0f), 0x7F800000, f32Bits(1.0f), f32Bits(1.001953125f), 0xFF800000}));
 }
 
+// mantissa_bits = 0: one significant bit, so v in [2^(E-1), 2^E) rounds to 2^(E-1) or 2^E, and a tie
+// (1.5 * 2^(E-1)) goes to the power of two whose biased f32 exponent is even, as XLA's rounding on the
+// encoding does: 1.5 -> 2 (exponent 128), 3 -> 2 (not 4: 129 is odd), 6 -> 8, 0.75 -> 0.5 (126), -3 -> -2;
+// non-ties round to nearest: 1.4 -> 1, 2.9 -> 2, 3.1 -> 4. (Checked against XLA's bit formula on 200
+// random values, most of them ties.)
+TEST(Conversion, ReducePrecisionWithoutMantissaBitsTiesToAnEvenExponent) {
+  ref::RtValue r = evalOp({"dense<[1.5, 3.0, 6.0, 0.75, -3.0, 1.4, 2.9, 3.1]> : tensor<8xf32>"},
+                          "stablehlo.reduce_precision %a, format = e8m0 : tensor<8xf32>", "tensor<8xf32>");
+  EXPECT_EQ(allBits(r), (std::vector<uint64_t>{f32Bits(2.0f), f32Bits(2.0f), f32Bits(8.0f), f32Bits(0.5f), f32Bits(-2.0f), f32Bits(1.0f),
+                                               f32Bits(2.0f), f32Bits(4.0f)}));
+}
+
 TEST(Conversion, ReducePrecisionToTheOperandsOwnFormatIsTheIdentity) {
   // docs/semantics.md: "A step whose width is not below the operand's is skipped, so e8m23 on f32 is the
   // identity, subnormals included." 0x00000001 (2^-149) and 0x00400000 (2^-127) are f32 subnormals.
