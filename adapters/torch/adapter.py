@@ -440,11 +440,8 @@ def op_reduce_precision(x, exponent_bits, mantissa_bits):
         last_bit_mask = 1 << shift
         base_bias = (last_bit_mask >> 1) - 1
         last_bit = torch.bitwise_right_shift(mag & last_bit_mask, shift)
-        if mantissa_bits == 0:
-            # No mantissa bits left: the significand of a normal number is 1, odd, so a tie rounds up in
-            # magnitude (the reference's round-to-nearest-even at m + 1 = 1 significant bit). XLA's bit trick
-            # would take the exponent's low bit here instead.
-            last_bit = torch.where(mag >= (1 << src_m), torch.ones_like(last_bit), last_bit)
+        # With mantissa_bits = 0 the last kept bit is the exponent's lowest: a tie goes to the even exponent,
+        # as XLA and the reference do (docs/semantics.md).
         mag = (mag + last_bit + base_bias) & ~(last_bit_mask - 1)
     if exponent_bits < src_e:
         exp_mask = ((1 << src_e) - 1) << src_m
