@@ -12,4 +12,5 @@ import dynamic_ops, conv_quant_ops, linalg_ops
 import collective_ops, channel_ops, rng_ops, dynamic_window_ops
 import quant_region_ops
 import complex_compare_ops
+import quant_misc_ops
 print(len(lib.WRITTEN), 'files')
