@@ -172,10 +172,23 @@ Results compareKernel(Interpreter& interp, const Operation& op, std::vector<RtVa
 
 Results selectKernel(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands) {
   if (operandType(op) != ElementType::kI1) return interp.opError(op, "the predicate must be a tensor of i1");
-  return mapElements(interp, op, operands, 3, [&](const std::vector<Elem>& a, Elem& out) {
+  auto results = mapElements(interp, op, operands, 3, [&](const std::vector<Elem>& a, Elem& out) {
     out = a[0].re ? a[1] : a[2];
     return false;
   });
+  if (!results.ok() || hasQuantizedTypes(op, operands)) return results;
+  // A result element depends on its predicate element and on the operand element it takes, not on the
+  // one it leaves (the elementwise driver marks a result when any operand element is marked).
+  RtValue& r = (*results)[0];
+  if (r.impl_defined.empty()) return results;
+  const Tensor& pred = operands[0].tensor;
+  for (int64_t i = 0; i < r.tensor.numElements(); ++i) {
+    auto at = [&](const RtValue& v) { return v.tensor.type().shape().empty() ? int64_t{0} : i; };
+    const bool take_true = pred.bits(at(operands[0])) != 0;
+    const RtValue& chosen = operands[take_true ? 1 : 2];
+    r.impl_defined[i] = operands[0].isImplDefined(at(operands[0])) || chosen.isImplDefined(at(chosen));
+  }
+  return results;
 }
 
 Results isFiniteKernel(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands) {

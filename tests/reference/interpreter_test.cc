@@ -277,6 +277,29 @@ TEST(InterpreterImplDefined, SelectMarksTheElementsOfMarkedPredicateElements) {
   EXPECT_EQ(test::marks(e.results[0]), (std::vector<bool>{true, false}));
 }
 
+TEST(InterpreterImplDefined, SelectIgnoresTheMarksOfTheOperandItLeaves) {
+  // on_true = [1, 1] / [0, 1] = [-1 (marked), 1]; pred = [false, true]: element 0 takes on_false (30),
+  // so on_true's mark does not reach it; element 1 takes the unmarked 1.
+  const char* text = R"(func.func @main() -> (tensor<2xi32>, tensor<2xi32>) {
+  %n = stablehlo.constant dense<[1, 1]> : tensor<2xi32>
+  %d = stablehlo.constant dense<[0, 1]> : tensor<2xi32>
+  %a = stablehlo.divide %n, %d : tensor<2xi32>
+  %b = stablehlo.constant dense<[30, 40]> : tensor<2xi32>
+  %p = stablehlo.constant dense<[false, true]> : tensor<2xi1>
+  %r = stablehlo.select %p, %a, %b : tensor<2xi1>, tensor<2xi32>
+  %s = stablehlo.select %p, %b, %a : tensor<2xi1>, tensor<2xi32>
+  func.return %r, %s : tensor<2xi32>, tensor<2xi32>
+}
+)";
+  Evaluation e = evaluate(text);
+  ASSERT_TRUE(e.status.ok()) << e.status.message();
+  ASSERT_EQ(e.results.size(), 2u);
+  EXPECT_EQ(intAt(e.results[0], 0), 30);
+  EXPECT_EQ(test::marks(e.results[0]), (std::vector<bool>{false, false}));
+  EXPECT_EQ(intAt(e.results[1], 0), -1);  // takes the marked quotient
+  EXPECT_EQ(test::marks(e.results[1]), (std::vector<bool>{true, false}));
+}
+
 TEST(InterpreterImplDefined, IfAndCaseRejectBadDecisionOperands) {
   // An `if` predicate that is not i1 and a `case` index that is not an integer are errors, not crashes.
   const char* bad_if = R"(func.func @main() -> tensor<i32> {
