@@ -78,7 +78,12 @@ absl::StatusOr<std::vector<RtValue>> mapElements(Interpreter& interp, const Oper
   }
   for (size_t k = 0; k < in.size(); ++k) {
     if (!in[k]->type().shape().empty() && in[k]->type().shape() != *shape) {
-      return interp.opError(op, strCat("operand shapes differ: ", in[0]->type().toString(), " and ", in[k]->type().toString()));
+      // Declared `?` dimensions that disagree at run time are the dynamism RFC's undefined behaviour, not a
+      // malformed program (docs/dynamism.md).
+      bool dynamic = false;
+      for (const Value* v : op.operands) dynamic = dynamic || (v->type.isTensor() && !v->type.hasStaticShape());
+      return interp.opError(op, strCat(dynamic ? "undefined behaviour: operand shapes differ at run time: " : "operand shapes differ: ",
+                                       in[0]->type().toString(), " and ", in[k]->type().toString()));
     }
   }
   auto result_type = resultTensorType(interp, op, 0, *shape);

@@ -70,6 +70,13 @@ TEST(DynamicOps, BroadcastInDimBrokenPromiseIsUndefinedBehaviour) {
   EXPECT_THAT(e.status.message(), HasSubstr("stablehlo.dynamic_broadcast_in_dim: undefined behaviour"));
 }
 
+TEST(DynamicOps, ElementwiseShapeMismatchIsUndefinedBehaviour) {
+  Evaluation e = run("%x: tensor<?x2xf32>, %y: tensor<?x2xf32>", "tensor<?x2xf32>",
+                     "  %r = stablehlo.add %x, %y : tensor<?x2xf32>",
+                     {literal("dense<1.0> : tensor<3x2xf32>"), literal("dense<1.0> : tensor<4x2xf32>")});
+  EXPECT_THAT(e.status.message(), HasSubstr("stablehlo.add: undefined behaviour: operand shapes differ at run time"));
+}
+
 TEST(DynamicOps, Iota) {
   ref::RtValue r = evalOp({"dense<[3, 4]> : tensor<2xi64>"}, "stablehlo.dynamic_iota %a, dim = 1 : (tensor<2xi64>) -> tensor<3x?xi64>",
                           "tensor<3x?xi64>");
