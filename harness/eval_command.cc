@@ -46,6 +46,9 @@ const char kEvalUsage[] =
     "                       DIR/outfeed-<n>-r<replica>p<partition>-<k>.npy (n counts outfeed records\n"
     "                       over the whole command, k is the value's index in its record)\n"
     "  --hex                print every tensor as little-endian hex bits: dense<\"0x...\"> : type\n"
+    "  --bounds             after each result that has one, print its per-element accumulation error\n"
+    "                       bound (the |actual - golden| a conforming summation order may reach;\n"
+    "                       docs/accumulation.md) and which elements are implementation-defined\n"
     "  --strict             expect_close allows 0 ULPs and expect_almost_eq no difference (to find\n"
     "                       golden values that are not correctly rounded)\n"
     "  -q, --quiet          print only failures and the summary\n\n"
@@ -63,6 +66,7 @@ struct EvalOptions {
   std::vector<std::string> args;
   bool split = false;
   bool hex = false;
+  bool bounds = false;
   bool quiet = false;
   bool strict = false;
   uint32_t replicas = 0;    // 0: as the module declares
@@ -250,8 +254,26 @@ void evalFunction(const Module& module, std::string_view text, const Operation& 
   for (size_t p = 0; p < per_process.size(); ++p) {
     const std::string process = per_process.size() > 1 ? strCat("process (", p / partitions, ", ", p % partitions, ") ") : "";
     for (size_t i = 0; i < per_process[p].size(); ++i) {
-      const std::string value = options.hex ? hexText(per_process[p][i]) : ref::toString(per_process[p][i]);
+      const ref::RtValue& v = per_process[p][i];
+      const std::string value = options.hex ? hexText(v) : ref::toString(v);
       std::printf("%sresult %zu: %s\n", process.c_str(), i, value.c_str());
+      if (!options.bounds || !v.isTensor()) continue;
+      if (!v.error_bound.empty()) {
+        std::string list;
+        for (size_t k = 0; k < v.error_bound.size(); ++k) {
+          char buf[32];
+          std::snprintf(buf, sizeof buf, "%.6g", v.error_bound[k]);
+          list += strCat(k ? ", " : "", buf);
+        }
+        std::printf("%sbound %zu: [%s]\n", process.c_str(), i, list.c_str());
+      }
+      if (!v.impl_defined.empty()) {
+        std::string list;
+        for (int64_t k = 0; k < v.tensor.numElements(); ++k) {
+          if (v.isImplDefined(k)) list += strCat(list.empty() ? "" : ", ", k);
+        }
+        if (!list.empty()) std::printf("%simplementation-defined %zu: elements [%s] (row-major)\n", process.c_str(), i, list.c_str());
+      }
     }
   }
 }
@@ -343,6 +365,8 @@ int runEvalCommand(const std::vector<std::string>& args) {
       options.strict = true;
     } else if (arg == "--hex") {
       options.hex = true;
+    } else if (arg == "--bounds") {
+      options.bounds = true;
     } else if (arg == "-q" || arg == "--quiet") {
       options.quiet = true;
     } else if (arg == "--replicas" || arg == "--partitions") {

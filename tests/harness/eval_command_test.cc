@@ -107,6 +107,27 @@ TEST_F(EvalCommand, ArgumentsComeFromTheRunLineWhenNoneAreGiven) {
   EXPECT_THAT(e.output, HasSubstr("result 0: dense<10> : tensor<2xi32>"));
 }
 
+// --bounds prints each result's accumulation error bound and its implementation-defined elements. The
+// sum 1e8 + 1 - 1e8 in f32 is exactly 1; its bound is gamma_3 * (2e8 + 1) + ulp(1)/2, about 35.76.
+TEST_F(EvalCommand, BoundsOptionPrintsBoundsAndMarks) {
+  std::string path = write("bounds.mlir",
+                           "func.func @main() -> (tensor<f32>, tensor<2xi32>) {\n"
+                           "  %x = stablehlo.constant dense<[1.0e8, 1.0, -1.0e8]> : tensor<3xf32>\n"
+                           "  %z = stablehlo.constant dense<0.0> : tensor<f32>\n"
+                           "  %r = stablehlo.reduce(%x init: %z) applies stablehlo.add across dimensions = [0] : (tensor<3xf32>, tensor<f32>) -> tensor<f32>\n"
+                           "  %n = stablehlo.constant dense<[1, 1]> : tensor<2xi32>\n"
+                           "  %d = stablehlo.constant dense<[1, 0]> : tensor<2xi32>\n"
+                           "  %q = stablehlo.divide %n, %d : tensor<2xi32>\n"
+                           "  func.return %r, %q : tensor<f32>, tensor<2xi32>\n"
+                           "}\n");
+  RunResult r = runHloconf("eval --bounds " + path);
+  EXPECT_EQ(r.status, 0) << r.output;
+  EXPECT_THAT(r.output, HasSubstr("result 0: dense<1.0> : tensor<f32>\nbound 0: [35.76"));
+  EXPECT_THAT(r.output, HasSubstr("implementation-defined 1: elements [1] (row-major)"));
+  RunResult plain = runHloconf("eval " + path);
+  EXPECT_THAT(plain.output, Not(HasSubstr("bound 0:")));
+}
+
 TEST_F(EvalCommand, FailingCheckExitsOne) {
   std::string path = write("fail.mlir",
                            "func.func @main() {\n"
