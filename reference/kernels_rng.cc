@@ -1,5 +1,6 @@
 // Random numbers (issue 4): rng_bit_generator, rng. docs/rng.md describes the generators, the state
 // layouts (XLA's, matched bit for bit for THREE_FRY and PHILOX) and the sources they were derived from.
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <string_view>
@@ -169,11 +170,6 @@ Results rngBitGeneratorKernel(Interpreter& interp, const Operation& op, std::vec
   if (name == "PHILOX" && size != 2 && size != 3) {
     return interp.opError(op, strCat("PHILOX needs an initial_state of 2 or 3 elements, got ", size));
   }
-  if (name == "DEFAULT" && size != 2 && size != 3) {
-    // DEFAULT is XLA's PHILOX, which takes 2 or 3 words; other sizes are allowed by the spec but have no
-    // XLA behaviour to follow.
-    return interp.unsupported(op, strCat("DEFAULT (PHILOX) with an initial_state of ", size, " elements"));
-  }
   auto state_type = resultTensorType(interp, op, 0, state.type().shape());
   if (!state_type.ok()) return state_type.status();
   if (state_type->elementType() != ElementType::kUI64 || state_type->isQuantized()) {
@@ -197,6 +193,19 @@ Results rngBitGeneratorKernel(Interpreter& interp, const Operation& op, std::vec
   Tensor out(Type::tensor(out_declared.shape(), out_declared.tensorElement()));
   Tensor new_state(*state_type);
   for (int64_t i = 0; i < size; ++i) new_state.setBits(i, state.bits(i));
+  if (name == "DEFAULT" && size != 2 && size != 3) {
+    // DEFAULT is XLA's PHILOX, which takes 2 or 3 words. The spec allows other sizes and leaves the whole
+    // result implementation-defined: the reference runs PHILOX with key state[0] and counter
+    // (state[1], state[2] ^ state[3] ^ ...), missing words 0, and marks every element (docs/rng.md).
+    uint64_t words[3] = {0, 0, 0};
+    for (int64_t i = 0; i < size; ++i) words[std::min<int64_t>(i, 2)] ^= state.bits(i);
+    const Counter128 next = philoxFill(out, words[0], {words[1], words[2]});
+    if (size >= 2) new_state.setBits(1, next.low);
+    if (size >= 3) new_state.setBits(2, next.high);
+    std::vector<uint8_t> state_marks(new_state.numElements(), 1), out_marks(out.numElements(), 1);
+    return std::vector<RtValue>{RtValue::ofTensor(std::move(new_state), std::move(state_marks)),
+                                RtValue::ofTensor(std::move(out), std::move(out_marks))};
+  }
   const uint64_t key = state.bits(0);
   if (name == "THREE_FRY") {
     new_state.setBits(1, threefryFill(out, key, state.bits(1)));
