@@ -37,13 +37,15 @@ TEST(Fft, LengthFiveMatchesMpmathF64) {
   EXPECT_EQ(allBits(r, 0), (std::vector<uint64_t>{f64Bits(15.0), f64Bits(-2.5), f64Bits(-2.5), f64Bits(-2.5), f64Bits(-2.5)}));
   EXPECT_EQ(allBits(r, 1), (std::vector<uint64_t>{f64Bits(0.0), f64Bits(0x1.b87134f909657p+1), f64Bits(0x1.9fe5afa1bba1ap-1),
                                                   f64Bits(-0x1.9fe5afa1bba1ap-1), f64Bits(-0x1.b87134f909657p+1)}));
-  // Length 5 (one radix-5 stage): eps = sqrt(5) (2u + sqrt(2) gamma_16) with u = 2^-53, times
-  // ||y||_2 = sqrt(5) ||x||_2 = sqrt(5 * 55), plus half an ulp of the golden value.
+  // Length 5 (one radix-5 stage), eta_5 = 2u + sqrt(2) gamma_16 with u = 2^-53. Normwise: sqrt(5) eta_5 times
+  // ||y||_2 = sqrt(5) ||x||_2 = sqrt(5 * 55); componentwise: eta_5 ||x||_1 = 15 eta_5, which is smaller and
+  // is taken. Plus half an ulp of the golden value.
   ASSERT_EQ(r.error_bound.size(), 5u);
-  const double u = 0x1p-53, eps = std::sqrt(5.0) * (2 * u + std::sqrt(2.0) * 16 * u / (1 - 16 * u));
-  const double normwise = eps * std::sqrt(5.0 * 55.0);
-  EXPECT_GE(r.error_bound[0], normwise + 0x1p-50);  // |15| has ulp 2^-49
-  EXPECT_LE(r.error_bound[0], (normwise + 0x1p-50) * (1 + 1e-6));
+  const double u = 0x1p-53, eta = 2 * u + std::sqrt(2.0) * 16 * u / (1 - 16 * u);
+  const double normwise = std::sqrt(5.0) * eta * std::sqrt(5.0 * 55.0), componentwise = eta * 15;
+  ASSERT_LT(componentwise, normwise);
+  EXPECT_GE(r.error_bound[0], componentwise + 0x1p-50);  // |15| has ulp 2^-49
+  EXPECT_LE(r.error_bound[0], (componentwise + 0x1p-50) * (1 + 1e-6));
 }
 
 TEST(Fft, RfftLengthFiveMatchesMpmathF32) {
