@@ -196,8 +196,7 @@ Results isFiniteKernel(Interpreter& interp, const Operation& op, std::vector<RtV
   if (operands.size() == 1 && operands[0].isTensor() && operands[0].tensor.type().isQuantized()) {
     // Spec: "For quantized types, the result is always true" (per-tensor quantized operands only, I1).
     const Type& qt = operands[0].tensor.type();
-    if (std::string problem = quantizedTypeProblem(qt); !problem.empty()) return interp.opError(op, problem);
-    if (qt.quantizedType().quantized_dimension) return interp.opError(op, "takes a per-tensor quantized operand, not a per-axis one (I1)");
+    if (absl::Status st = checkPerTensorQuantized(interp, op, qt, "the operand"); !st.ok()) return st;
     auto type = resultTensorType(interp, op, 0, qt.shape());
     if (!type.ok()) return type.status();
     if (type->elementType() != ElementType::kI1) return interp.opError(op, "the result must be a tensor of i1");
