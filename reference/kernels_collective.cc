@@ -411,7 +411,7 @@ absl::StatusOr<RtValue> foldInGroupOrder(Interpreter& interp, const Operation& o
     order_marks = true;
   }
   if (scalar.isQuantized() && converted.size() >= 3) {
-    bool independent = orderIndependentBody(op.regions[0], scalar, {});
+    bool independent = true;  // each call checks the body too
     for (const RtValue& v : converted) independent = independent && orderIndependentBody(op.regions[0], scalar, {&v.tensor});
     order_marks = !independent;
   }
