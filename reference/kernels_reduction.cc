@@ -492,8 +492,7 @@ absl::Status setupReduction(Interpreter& interp, const Operation& op, const Regi
     Tensor init(r.scalar_types[0]);
     setElem(init, 0, r.init[0]);
     const std::string_view name = r.n == 1 ? singleOpBody(body, r.scalar_types[0]) : "";
-    r.order_independent = (name == "stablehlo.maximum" || name == "stablehlo.minimum") && requantizesToItself(r.data[0]) &&
-                          requantizesToItself(init);
+    r.order_independent = r.n == 1 && orderIndependentBody(body, r.scalar_types[0], {&r.data[0], &init});
     // add, multiply: an init value that is not the identity (0, 1 after dequantize) is used an
     // implementation-defined number of times.
     if (name == "stablehlo.add" || name == "stablehlo.multiply") {
