@@ -6,7 +6,7 @@
 
 #include "ir/strings.h"
 #include "ir/diagnostic.h"
-#include "ir/op_registry.h"
+#include "ir/op_schema.h"
 
 namespace hloconf {
 
@@ -1388,7 +1388,7 @@ absl::Status AsmParser::parseOperation(Block& block) {
     auto name = parseOptionalIdentifier();
     if (!name) return error("expected an operation (a name such as stablehlo.add, or a quoted generic name)");
     state.name = std::string(canonicalOpName(*name));
-    const OpDef* def = lookupOp(state.name);
+    const OpSchema* def = lookupOp(state.name);
     if (!def || !def->parse_custom)
       return errorAt(name_at, strCat("unknown operation '", *name, "' in custom form: write it in the generic form \"", *name, "\"(...) : (...) -> ..."));
     RETURN_IF_ERROR(def->parse_custom(*this, state));

@@ -1,5 +1,5 @@
 // Custom (pretty) op forms: one parse function per syntax family, named after the MLIR/StableHLO
-// assembly-format directive it implements where there is one. The op registry (ir/op_registry.cc) names
+// assembly-format directive it implements where there is one. The op schema (ir/op_schema.h) names
 // the function each op uses; everything here fills an OperationState in the generic model.
 #ifndef HLOCONF_IR_OP_SYNTAX_H_
 #define HLOCONF_IR_OP_SYNTAX_H_

@@ -3,7 +3,7 @@
 
 #include "ir/strings.h"
 #include "ir/status_macros.h"
-#include "ir/op_registry.h"
+#include "ir/op_schema.h"
 #include "ir/op_syntax.h"
 
 namespace hloconf::syntax {
@@ -239,12 +239,12 @@ absl::Status parseConstant(AsmParser& p, OperationState& state) {
 
 namespace hloconf {
 
-std::span<const OpDef> coreOps() {
-  static constexpr OpDef kOps[] = {
-      {"builtin.module", syntax::parseModule},
-      {"func.func", syntax::parseFunc},
-      {"func.return", syntax::parseReturnLike},
-      {"func.call", syntax::parseCall},
+std::span<const OpSchema> coreOps() {
+  static const std::vector<OpSchema> kOps = {
+      {.id = OpId::kBuiltinModule, .parse_custom = syntax::parseModule, .traits = traits::kStructural},
+      {.id = OpId::kFuncFunc, .parse_custom = syntax::parseFunc, .traits = traits::kStructural},
+      {.id = OpId::kFuncReturn, .parse_custom = syntax::parseReturnLike, .traits = traits::kTerminator},
+      {.id = OpId::kFuncCall, .parse_custom = syntax::parseCall, .traits = traits::kStructural},
   };
   return kOps;
 }

@@ -13,7 +13,7 @@
 #include <utility>
 #include <vector>
 
-#include "ir/op_registry.h"
+#include "ir/op_schema.h"
 #include "ir/status_macros.h"
 #include "ir/op_syntax.h"
 #include "ir/strings.h"
@@ -491,28 +491,29 @@ absl::Status parseComposite(AsmParser& p, OperationState& state) {
 
 namespace hloconf {
 
-std::span<const OpDef> regionOps() {
+std::span<const OpSchema> regionOps() {
   using namespace syntax;
-  static constexpr OpDef kOps[] = {
-      {"stablehlo.reduce", parseReduce},
-      {"stablehlo.while", parseWhile},
-      {"stablehlo.convolution", parseConvolution},
-      {"stablehlo.dynamic_conv", parseConvolution},
-      {"stablehlo.dot_general", parseDotGeneral},
-      {"stablehlo.custom_call", parseCustomCall},
-      {"stablehlo.composite", parseComposite},
+  static const std::vector<OpSchema> kOps = {
+      {.id = OpId::kCollectiveReduce},
+    {.id = OpId::kReduce, .parse_custom = parseReduce},
+      {.id = OpId::kWhile, .parse_custom = parseWhile},
+      {.id = OpId::kConvolution, .parse_custom = parseConvolution},
+      {.id = OpId::kDynamicConv, .parse_custom = parseConvolution},
+      {.id = OpId::kDotGeneral, .parse_custom = parseDotGeneral},
+      {.id = OpId::kCustomCall, .parse_custom = parseCustomCall},
+      {.id = OpId::kComposite, .parse_custom = parseComposite, .traits = traits::kStructural},
       // StableHLO prints these only in the generic form.
-      {"stablehlo.sort", nullptr},
-      {"stablehlo.if", nullptr},
-      {"stablehlo.case", nullptr},
-      {"stablehlo.map", nullptr},
-      {"stablehlo.scatter", nullptr},
-      {"stablehlo.select_and_scatter", nullptr},
-      {"stablehlo.reduce_window", nullptr},
-      {"stablehlo.all_reduce", nullptr},
-      {"stablehlo.reduce_scatter", nullptr},
-      {"stablehlo.gather", nullptr},
-      {"stablehlo.dynamic_gather", nullptr},
+      {.id = OpId::kSort},
+      {.id = OpId::kIf},
+      {.id = OpId::kCase},
+      {.id = OpId::kMap},
+      {.id = OpId::kScatter},
+      {.id = OpId::kSelectAndScatter},
+      {.id = OpId::kReduceWindow},
+      {.id = OpId::kAllReduce},
+      {.id = OpId::kReduceScatter},
+      {.id = OpId::kGather},
+      {.id = OpId::kDynamicGather},
   };
   return kOps;
 }

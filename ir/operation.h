@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "ir/attribute.h"
+#include "ir/op_id.h"
 #include "ir/type.h"
 
 namespace hloconf {
@@ -41,9 +42,10 @@ struct Region {
 
 class Operation {
  public:
-  explicit Operation(std::string name) : name(std::move(name)) {}
+  explicit Operation(std::string name) : name(std::move(name)), id(opIdOf(this->name)) {}
 
   std::string name;  // "stablehlo.add", "func.func", "builtin.module", ...
+  OpId id;           // from the name; OpId::kUnknown for an op no schema entry describes
   std::vector<Value*> operands;
   std::vector<std::unique_ptr<Value>> results;
   NamedAttrList properties;

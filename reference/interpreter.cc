@@ -4,6 +4,7 @@
 
 #include "absl/container/flat_hash_map.h"
 #include "ir/diagnostic.h"
+#include "ir/op_views.h"
 #include "ir/strings.h"
 #include "reference/elementwise.h"
 #include "reference/kernels.h"
@@ -14,7 +15,7 @@ namespace hloconf::ref {
 
 namespace {
 
-bool isTerminator(std::string_view name) { return name == "func.return" || name == "stablehlo.return"; }
+bool isTerminator(const Operation& op) { return schemaOf(op.id).has(traits::kTerminator); }
 
 std::string valueTypeText(const RtValue& value) { return value.type().toString(); }
 
@@ -142,7 +143,7 @@ absl::StatusOr<std::vector<RtValue>> Interpreter::runRegion(const Region& region
       if (!found) return opError(op, "an operand has no value (defined after its use, or outside the function)");
       operands.push_back(*found);
     }
-    if (isTerminator(op.name)) return operands;
+    if (isTerminator(op)) return operands;
     auto results = evalOp(op, std::move(operands));
     if (!results.ok()) return results.status();
     if (results->size() != op.results.size()) {
@@ -160,32 +161,33 @@ absl::StatusOr<std::vector<RtValue>> Interpreter::runRegion(const Region& region
   return absl::InvalidArgumentError(strCat(module_.path, ": error: a region ends without a return"));
 }
 
-bool Interpreter::canEvaluate(std::string_view op_name) {
-  static constexpr std::string_view kHandled[] = {
-      "builtin.module", "func.func", "func.return", "stablehlo.return", "func.call", "stablehlo.composite",
-      "stablehlo.optimization_barrier"};
-  for (std::string_view h : kHandled) {
-    if (h == op_name) return true;
-  }
-  return lookupKernel(op_name) != nullptr;
+bool Interpreter::canEvaluate(OpId op) {
+  // The structural ops (module, func, return, call, composite, optimization_barrier) are evaluated here.
+  return schemaOf(op).has(traits::kStructural) || schemaOf(op).has(traits::kTerminator) || lookupKernel(op) != nullptr;
 }
 
+bool Interpreter::canEvaluate(std::string_view op_name) { return canEvaluate(opIdOf(op_name)); }
+
 absl::StatusOr<std::vector<RtValue>> Interpreter::evalOp(const Operation& op, std::vector<RtValue> operands) {
-  const std::string& name = op.name;
-  if (name == "func.call" || name == "stablehlo.composite") {
-    const Attribute* callee = attrOf(op, name == "func.call" ? "callee" : "decomposition");
-    if (!callee || callee->kind() != Attribute::Kind::kSymbolRef || callee->symbolPath().empty()) {
-      return opError(op, "has no callee symbol");
+  switch (op.id) {
+    case OpId::kFuncCall:
+    case OpId::kComposite: {
+      const std::optional<std::string_view> callee =
+          op.id == OpId::kFuncCall ? CallOp(op).callee() : CompositeOp(op).decomposition();
+      if (!callee) return opError(op, "has no callee symbol");
+      const Operation* func = module_.findFunction(*callee);
+      if (!func) return opError(op, strCat("calls @", *callee, ", which is not a function of this module"));
+      return callFunction(*func, std::move(operands));
     }
-    const Operation* func = module_.findFunction(callee->symbolPath().back());
-    if (!func) return opError(op, strCat("calls @", callee->symbolPath().back(), ", which is not a function of this module"));
-    return callFunction(*func, std::move(operands));
+    case OpId::kOptimizationBarrier:
+      return operands;
+    default:
+      break;
   }
-  if (name == "stablehlo.optimization_barrier") return operands;
   // Quantized operands of ops the spec defines by dequantize-op-quantize (docs/quantization.md), before
   // a kernel that would see only the storage integers.
-  if (usesDequantizeOpQuantize(name) && hasQuantizedTypes(op, operands)) return dequantizeOpQuantize(*this, op, operands);
-  Kernel kernel = lookupKernel(name);
+  if (usesDequantizeOpQuantize(op.name) && hasQuantizedTypes(op, operands)) return dequantizeOpQuantize(*this, op, operands);
+  Kernel kernel = lookupKernel(op.id);
   if (!kernel) return unsupported(op);
   return kernel(*this, op, operands);
 }

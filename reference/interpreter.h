@@ -112,6 +112,7 @@ class Interpreter {
   void setObserver(Observer observer) { observer_ = std::move(observer); }
 
   // Whether ops named `op_name` can be evaluated (structural ops, control flow, or a kernel).
+  static bool canEvaluate(OpId op);
   static bool canEvaluate(std::string_view op_name);
 
  private:

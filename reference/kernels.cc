@@ -10,13 +10,18 @@ namespace hloconf::ref {
 
 namespace {
 
-const absl::flat_hash_map<std::string_view, Kernel>& kernelTable() {
+// Indexed by OpId: dispatch is an array lookup. An op registered by two families keeps the first (the
+// kernel test KernelTable.EveryOpHasAtMostOneKernel reports it).
+const std::array<Kernel, kNumOpIds>& kernelTable() {
   static const auto* table = [] {
-    auto* t = new absl::flat_hash_map<std::string_view, Kernel>();
+    auto* t = new std::array<Kernel, kNumOpIds>{};
     for (auto family : {controlKernels(), checkKernels(), elementwiseKernels(), bitwiseKernels(), conversionKernels(),
                         movementKernels(), reductionKernels(), dotKernels(), convolutionKernels(), linalgKernels(),
                         rngKernels(), quantizationKernels(), dynamicKernels(), collectiveKernels()}) {
-      for (const KernelDef& def : family) t->emplace(def.op, def.kernel);
+      for (const KernelDef& def : family) {
+        Kernel& slot = (*t)[static_cast<size_t>(def.op)];
+        if (!slot) slot = def.kernel;
+      }
     }
     return t;
   }();
@@ -25,17 +30,7 @@ const absl::flat_hash_map<std::string_view, Kernel>& kernelTable() {
 
 }  // namespace
 
-Kernel lookupKernel(std::string_view op_name) {
-  auto it = kernelTable().find(op_name);
-  return it == kernelTable().end() ? nullptr : it->second;
-}
-
-std::vector<std::string_view> kernelOps() {
-  std::vector<std::string_view> ops;
-  for (const auto& [name, kernel] : kernelTable()) ops.push_back(name);
-  std::sort(ops.begin(), ops.end());
-  return ops;
-}
+Kernel lookupKernel(OpId op) { return kernelTable()[static_cast<size_t>(op) < kNumOpIds ? static_cast<size_t>(op) : 0]; }
 
 absl::StatusOr<const Tensor*> tensorOperand(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands, size_t i) {
   if (i >= operands.size()) return interp.opError(op, strCat("expects at least ", i + 1, " operand(s)"));

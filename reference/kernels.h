@@ -18,14 +18,12 @@ namespace hloconf::ref {
 using Kernel = absl::StatusOr<std::vector<RtValue>> (*)(Interpreter& interp, const Operation& op,
                                                        std::vector<RtValue>& operands);
 struct KernelDef {
-  std::string_view op;
+  OpId op;
   Kernel kernel;
 };
 
 // The kernel of an op, or nullptr.
-Kernel lookupKernel(std::string_view op_name);
-// Every op that has a kernel (for `hloconf ops` and coverage counts).
-std::vector<std::string_view> kernelOps();
+Kernel lookupKernel(OpId op);
 
 // Families (each defined in its kernels_<family>.cc).
 std::span<const KernelDef> controlKernels();      // constant, iota, tuple, after_all, map, ...

@@ -254,16 +254,16 @@ Results serializedEqKernel(Interpreter& interp, const Operation& op, std::vector
 }
 
 constexpr KernelDef kKernels[] = {
-    {"check.expect_eq", checkOpKernel},
-    {"check.expect_eq_const", checkOpKernel},
-    {"check.expect_almost_eq", checkOpKernel},
-    {"check.expect_almost_eq_const", checkOpKernel},
-    {"check.expect_close", checkOpKernel},
-    {"check.eq", checkOpKernel},
-    {"check.almost_eq", checkOpKernel},
-    {"check.expect_serialized_eq", serializedEqKernel},
-    {"interpreter.probe", probeKernel},
-    {"stablehlo.custom_call", customCallKernel},
+    {OpId::kCheckExpectEq, checkOpKernel},
+    {OpId::kCheckExpectEqConst, checkOpKernel},
+    {OpId::kCheckExpectAlmostEq, checkOpKernel},
+    {OpId::kCheckExpectAlmostEqConst, checkOpKernel},
+    {OpId::kCheckExpectClose, checkOpKernel},
+    {OpId::kCheckEq, checkOpKernel},
+    {OpId::kCheckAlmostEq, checkOpKernel},
+    {OpId::kCheckExpectSerializedEq, serializedEqKernel},
+    {OpId::kInterpreterProbe, probeKernel},
+    {OpId::kCustomCall, customCallKernel},
 };
 
 }  // namespace

@@ -823,21 +823,21 @@ Results printKernel(Interpreter& interp, const Operation& op, std::vector<RtValu
 }
 
 constexpr KernelDef kCollectiveKernels[] = {
-    {"stablehlo.replica_id", replicaIdKernel},
-    {"stablehlo.partition_id", partitionIdKernel},
-    {"stablehlo.all_gather", allGatherKernel},
-    {"stablehlo.all_reduce", allReduceKernel},
-    {"stablehlo.reduce_scatter", reduceScatterKernel},
-    {"stablehlo.all_to_all", allToAllKernel},
-    {"stablehlo.collective_broadcast", collectiveBroadcastKernel},
-    {"stablehlo.collective_permute", collectivePermuteKernel},
-    {"stablehlo.collective_reduce", collectiveReduceKernel},
-    {"stablehlo.send", sendKernel},
-    {"stablehlo.recv", recvKernel},
-    {"stablehlo.infeed", infeedKernel},
-    {"stablehlo.outfeed", outfeedKernel},
-    {"interpreter.run_parallel", runParallelKernel},
-    {"interpreter.print", printKernel},
+    {OpId::kReplicaId, replicaIdKernel},
+    {OpId::kPartitionId, partitionIdKernel},
+    {OpId::kAllGather, allGatherKernel},
+    {OpId::kAllReduce, allReduceKernel},
+    {OpId::kReduceScatter, reduceScatterKernel},
+    {OpId::kAllToAll, allToAllKernel},
+    {OpId::kCollectiveBroadcast, collectiveBroadcastKernel},
+    {OpId::kCollectivePermute, collectivePermuteKernel},
+    {OpId::kCollectiveReduce, collectiveReduceKernel},
+    {OpId::kSend, sendKernel},
+    {OpId::kRecv, recvKernel},
+    {OpId::kInfeed, infeedKernel},
+    {OpId::kOutfeed, outfeedKernel},
+    {OpId::kInterpreterRunParallel, runParallelKernel},
+    {OpId::kInterpreterPrint, printKernel},
 };
 
 }  // namespace

@@ -201,16 +201,16 @@ Results whileKernel(Interpreter& interp, const Operation& op, std::vector<RtValu
 }
 
 constexpr KernelDef kKernels[] = {
-    {"stablehlo.constant", constantKernel},
-    {"stablehlo.iota", iotaKernel},
-    {"stablehlo.tuple", tupleKernel},
-    {"stablehlo.get_tuple_element", getTupleElementKernel},
-    {"stablehlo.after_all", tokenKernel},
-    {"stablehlo.create_token", tokenKernel},
-    {"stablehlo.map", mapKernel},
-    {"stablehlo.if", branchKernel},
-    {"stablehlo.case", branchKernel},
-    {"stablehlo.while", whileKernel},
+    {OpId::kConstant, constantKernel},
+    {OpId::kIota, iotaKernel},
+    {OpId::kTuple, tupleKernel},
+    {OpId::kGetTupleElement, getTupleElementKernel},
+    {OpId::kAfterAll, tokenKernel},
+    {OpId::kCreateToken, tokenKernel},
+    {OpId::kMap, mapKernel},
+    {OpId::kIf, branchKernel},
+    {OpId::kCase, branchKernel},
+    {OpId::kWhile, whileKernel},
 };
 
 }  // namespace

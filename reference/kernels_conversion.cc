@@ -250,12 +250,12 @@ Results complexKernel(Interpreter& interp, const Operation& op, std::vector<RtVa
 }
 
 constexpr KernelDef kKernels[] = {
-    {"stablehlo.convert", convertKernel},
-    {"stablehlo.bitcast_convert", bitcastConvertKernel},
-    {"stablehlo.reduce_precision", reducePrecisionKernel},
-    {"stablehlo.real", realImagKernel},
-    {"stablehlo.imag", realImagKernel},
-    {"stablehlo.complex", complexKernel},
+    {OpId::kConvert, convertKernel},
+    {OpId::kBitcastConvert, bitcastConvertKernel},
+    {OpId::kReducePrecision, reducePrecisionKernel},
+    {OpId::kReal, realImagKernel},
+    {OpId::kImag, realImagKernel},
+    {OpId::kComplex, complexKernel},
 };
 
 }  // namespace

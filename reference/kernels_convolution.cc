@@ -899,10 +899,10 @@ Results batchNormGradKernel(Interpreter& interp, const Operation& op, std::vecto
 }
 
 constexpr KernelDef kKernels[] = {
-    {"stablehlo.convolution", convolutionKernel},
-    {"stablehlo.batch_norm_inference", batchNormInferenceKernel},
-    {"stablehlo.batch_norm_training", batchNormTrainingKernel},
-    {"stablehlo.batch_norm_grad", batchNormGradKernel},
+    {OpId::kConvolution, convolutionKernel},
+    {OpId::kBatchNormInference, batchNormInferenceKernel},
+    {OpId::kBatchNormTraining, batchNormTrainingKernel},
+    {OpId::kBatchNormGrad, batchNormGradKernel},
 };
 
 }  // namespace

@@ -344,7 +344,7 @@ Results dotGeneralKernel(Interpreter& interp, const Operation& op, std::vector<R
 }
 
 constexpr KernelDef kKernels[] = {
-    {"stablehlo.dot_general", dotGeneralKernel},
+    {OpId::kDotGeneral, dotGeneralKernel},
 };
 
 }  // namespace

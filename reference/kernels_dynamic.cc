@@ -150,7 +150,7 @@ Results checkResult(Interpreter& interp, const Operation& op, Results results) {
 // result type `result_type`, and `operands`. Its error messages name `op`, not the stand-in.
 Results delegate(Interpreter& interp, const Operation& op, std::string_view static_name, NamedAttrList extra, const Type& result_type,
                  std::vector<RtValue> operands) {
-  Kernel kernel = lookupKernel(static_name);
+  Kernel kernel = lookupKernel(opIdOf(static_name));
   if (!kernel) return interp.unsupported(op, strCat("needs the kernel of ", static_name, ", which is missing"));
   Operation stand_in{std::string(static_name)};
   stand_in.source_offset = op.source_offset;
@@ -341,13 +341,13 @@ Results dynamicConvKernel(Interpreter& interp, const Operation& op, std::vector<
 }
 
 const KernelDef kDynamicKernels[] = {
-    {"stablehlo.dynamic_broadcast_in_dim", dynamicBroadcastInDimKernel},
-    {"stablehlo.dynamic_iota", dynamicIotaKernel},
-    {"stablehlo.dynamic_reshape", dynamicReshapeKernel},
-    {"stablehlo.dynamic_pad", dynamicPadKernel},
-    {"stablehlo.real_dynamic_slice", realDynamicSliceKernel},
-    {"stablehlo.dynamic_gather", dynamicGatherKernel},
-    {"stablehlo.dynamic_conv", dynamicConvKernel},
+    {OpId::kDynamicBroadcastInDim, dynamicBroadcastInDimKernel},
+    {OpId::kDynamicIota, dynamicIotaKernel},
+    {OpId::kDynamicReshape, dynamicReshapeKernel},
+    {OpId::kDynamicPad, dynamicPadKernel},
+    {OpId::kRealDynamicSlice, realDynamicSliceKernel},
+    {OpId::kDynamicGather, dynamicGatherKernel},
+    {OpId::kDynamicConv, dynamicConvKernel},
 };
 
 }  // namespace

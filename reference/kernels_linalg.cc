@@ -945,9 +945,9 @@ Results triangularSolveKernel(Interpreter& interp, const Operation& op, std::vec
 }
 
 constexpr KernelDef kKernels[] = {
-    {"stablehlo.fft", fftKernel},
-    {"stablehlo.cholesky", choleskyKernel},
-    {"stablehlo.triangular_solve", triangularSolveKernel},
+    {OpId::kFft, fftKernel},
+    {OpId::kCholesky, choleskyKernel},
+    {OpId::kTriangularSolve, triangularSolveKernel},
 };
 
 }  // namespace

@@ -213,18 +213,18 @@ Results isFiniteKernel(Interpreter& interp, const Operation& op, std::vector<RtV
 }
 
 constexpr KernelDef kKernels[] = {
-    {"stablehlo.and", bitwiseKernel},
-    {"stablehlo.or", bitwiseKernel},
-    {"stablehlo.xor", bitwiseKernel},
-    {"stablehlo.not", bitwiseKernel},
-    {"stablehlo.shift_left", shiftKernel},
-    {"stablehlo.shift_right_logical", shiftKernel},
-    {"stablehlo.shift_right_arithmetic", shiftKernel},
-    {"stablehlo.popcnt", countKernel},
-    {"stablehlo.count_leading_zeros", countKernel},
-    {"stablehlo.compare", compareKernel},
-    {"stablehlo.select", selectKernel},
-    {"stablehlo.is_finite", isFiniteKernel},
+    {OpId::kAnd, bitwiseKernel},
+    {OpId::kOr, bitwiseKernel},
+    {OpId::kXor, bitwiseKernel},
+    {OpId::kNot, bitwiseKernel},
+    {OpId::kShiftLeft, shiftKernel},
+    {OpId::kShiftRightLogical, shiftKernel},
+    {OpId::kShiftRightArithmetic, shiftKernel},
+    {OpId::kPopcnt, countKernel},
+    {OpId::kCountLeadingZeros, countKernel},
+    {OpId::kCompare, compareKernel},
+    {OpId::kSelect, selectKernel},
+    {OpId::kIsFinite, isFiniteKernel},
 };
 
 }  // namespace

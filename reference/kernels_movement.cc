@@ -1044,19 +1044,19 @@ Results sortKernel(Interpreter& interp, const Operation& op, std::vector<RtValue
 }
 
 constexpr KernelDef kKernels[] = {
-    {"stablehlo.broadcast_in_dim", broadcastInDimKernel},
-    {"stablehlo.concatenate", concatenateKernel},
-    {"stablehlo.reshape", reshapeKernel},
-    {"stablehlo.transpose", transposeKernel},
-    {"stablehlo.slice", sliceKernel},
-    {"stablehlo.dynamic_slice", dynamicSliceKernel},
-    {"stablehlo.dynamic_update_slice", dynamicUpdateSliceKernel},
-    {"stablehlo.pad", padKernel},
-    {"stablehlo.reverse", reverseKernel},
-    {"stablehlo.get_dimension_size", getDimensionSizeKernel},
-    {"stablehlo.gather", gatherKernel},
-    {"stablehlo.scatter", scatterKernel},
-    {"stablehlo.sort", sortKernel},
+    {OpId::kBroadcastInDim, broadcastInDimKernel},
+    {OpId::kConcatenate, concatenateKernel},
+    {OpId::kReshape, reshapeKernel},
+    {OpId::kTranspose, transposeKernel},
+    {OpId::kSlice, sliceKernel},
+    {OpId::kDynamicSlice, dynamicSliceKernel},
+    {OpId::kDynamicUpdateSlice, dynamicUpdateSliceKernel},
+    {OpId::kPad, padKernel},
+    {OpId::kReverse, reverseKernel},
+    {OpId::kGetDimensionSize, getDimensionSizeKernel},
+    {OpId::kGather, gatherKernel},
+    {OpId::kScatter, scatterKernel},
+    {OpId::kSort, sortKernel},
 };
 
 }  // namespace

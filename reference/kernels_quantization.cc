@@ -250,8 +250,8 @@ Results uniformDequantizeKernel(Interpreter& interp, const Operation& op, std::v
 }
 
 constexpr KernelDef kKernels[] = {
-    {"stablehlo.uniform_quantize", uniformQuantizeKernel},
-    {"stablehlo.uniform_dequantize", uniformDequantizeKernel},
+    {OpId::kUniformQuantize, uniformQuantizeKernel},
+    {OpId::kUniformDequantize, uniformDequantizeKernel},
 };
 
 }  // namespace
@@ -332,7 +332,7 @@ std::vector<uint8_t> orderDependentQuantization(const RtValue& v, const Type& ty
 }  // namespace
 
 Results dequantizeOpQuantize(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands) {
-  Kernel kernel = lookupKernel(op.name);
+  Kernel kernel = lookupKernel(op.id);
   if (!kernel) return interp.unsupported(op);
   if (needsUniformQuantizedTypes(op.name)) {
     if (absl::Status s = checkUniformQuantizedTypes(interp, op, operands); !s.ok()) return s;

@@ -1104,9 +1104,9 @@ Results selectAndScatterKernel(Interpreter& interp, const Operation& op, std::ve
 }
 
 constexpr KernelDef kKernels[] = {
-    {"stablehlo.reduce", reduceKernel},
-    {"stablehlo.reduce_window", reduceWindowKernel},
-    {"stablehlo.select_and_scatter", selectAndScatterKernel},
+    {OpId::kReduce, reduceKernel},
+    {OpId::kReduceWindow, reduceWindowKernel},
+    {OpId::kSelectAndScatter, selectAndScatterKernel},
 };
 
 }  // namespace

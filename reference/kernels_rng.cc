@@ -337,8 +337,8 @@ Results rngKernel(Interpreter& interp, const Operation& op, std::vector<RtValue>
 }
 
 constexpr KernelDef kKernels[] = {
-    {"stablehlo.rng_bit_generator", rngBitGeneratorKernel},
-    {"stablehlo.rng", rngKernel},
+    {OpId::kRngBitGenerator, rngBitGeneratorKernel},
+    {OpId::kRng, rngKernel},
 };
 
 }  // namespace

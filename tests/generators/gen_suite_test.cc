@@ -8,7 +8,7 @@
 #include <set>
 #include <sstream>
 
-#include "ir/op_registry.h"
+#include "ir/op_schema.h"
 #include "tests/generators/gen_test_util.h"
 #include "tests/harness/run_hloconf.h"
 
@@ -52,7 +52,7 @@ TEST(GenSuite, RegistryOpsWithoutAGeneratorAreNotSpecOps) {
   const std::set<std::string> not_generated = {"return", "real_dynamic_slice", "broadcast", "torch_index_select", "dot",
                                                "einsum", "unary_einsum", "create_token", "custom_call"};
   std::vector<std::string> missing;
-  for (const OpDef& def : allOps()) {
+  for (const OpSchema& def : allOps()) {
     const std::string name(def.name);
     if (name.rfind("stablehlo.", 0) != 0) continue;
     const std::string op = name.substr(10);

@@ -5,7 +5,7 @@
 
 #include <string>
 
-#include "ir/op_registry.h"
+#include "ir/op_schema.h"
 #include "ir/parser.h"
 #include "ir/printer.h"
 #include "tests/ir/syntax_test_util.h"

@@ -5,7 +5,7 @@
 
 #include <string>
 
-#include "ir/op_registry.h"
+#include "ir/op_schema.h"
 #include "ir/parser.h"
 #include "ir/printer.h"
 #include "tests/ir/syntax_test_util.h"
@@ -218,7 +218,7 @@ TEST(OpSyntaxRegionsComposite, NameAndAttributes) {
 
 TEST(OpSyntaxRegionsRegistry, GenericOnlyOpsAreKnownAndRejectThePrettyForm) {
   for (const char* name : {"stablehlo.sort", "stablehlo.if", "stablehlo.case", "stablehlo.scatter", "stablehlo.gather"}) {
-    const OpDef* def = lookupOp(name);
+    const OpSchema* def = lookupOp(name);
     ASSERT_NE(def, nullptr) << name;
     EXPECT_EQ(def->parse_custom, nullptr) << name;
   }

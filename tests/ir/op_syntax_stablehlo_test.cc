@@ -7,7 +7,7 @@
 #include <string>
 #include <string_view>
 
-#include "ir/op_registry.h"
+#include "ir/op_schema.h"
 #include "ir/parser.h"
 #include "ir/printer.h"
 #include "tests/ir/syntax_test_util.h"
@@ -199,7 +199,7 @@ TEST(OpSyntaxStablehloRegistry, EverySpecOpWithoutRegionsIsRegistered) {
   }
   // Ops StableHLO only prints generically have no custom parser.
   for (std::string_view name : {"stablehlo.all_gather", "stablehlo.send", "stablehlo.triangular_solve", "stablehlo.batch_norm_grad"}) {
-    const OpDef* def = lookupOp(name);
+    const OpSchema* def = lookupOp(name);
     ASSERT_NE(def, nullptr) << name;
     EXPECT_EQ(def->parse_custom, nullptr) << name;
   }

@@ -9,7 +9,7 @@
 #include <fstream>
 
 #include "ir/element_type.h"
-#include "ir/op_registry.h"
+#include "ir/op_schema.h"
 #include "ir/type.h"
 
 namespace hloconf::reports {
@@ -685,7 +685,7 @@ TEST(Profile, ShippedProfilesNameOnlyKnownOps) {
         if (op.ends_with("*") && op.find_first_of("*?{") == op.size() - 1) {
           const std::string prefix = "stablehlo." + op.substr(0, op.size() - 1);
           bool any = false;
-          for (const OpDef& def : allOps()) any = any || def.name.starts_with(prefix);
+          for (const OpSchema& def : allOps()) any = any || def.name.starts_with(prefix);
           EXPECT_TRUE(any) << name << ": no op matches " << op;
         } else if (op != "graph") {  // `graph`: the label of gen:graph cases (generators/programs_graph.cc)
           EXPECT_NE(lookupOp("stablehlo." + op), nullptr) << name << ": unknown op " << op;

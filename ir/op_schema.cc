@@ -1,0 +1,260 @@
+// The op schema: the union of the per-family tables, indexed by OpId (see op_schema.h), and the generic
+// check of an operation against its entry.
+#include "ir/op_schema.h"
+
+#include <array>
+
+#include "absl/container/flat_hash_map.h"
+#include "ir/op_views.h"
+#include "ir/operation.h"
+#include "ir/status_macros.h"
+#include "ir/strings.h"
+
+namespace hloconf {
+namespace {
+
+constexpr std::string_view kOpNames[] = {
+    "",
+#define HLOCONF_OP(id, name) name,
+#include "ir/ops.def"
+#undef HLOCONF_OP
+};
+static_assert(std::size(kOpNames) == kNumOpIds);
+
+const absl::flat_hash_map<std::string_view, OpId>& nameIndex() {
+  static const auto* index = [] {
+    auto* map = new absl::flat_hash_map<std::string_view, OpId>();
+    for (size_t i = 1; i < kNumOpIds; ++i) map->emplace(kOpNames[i], static_cast<OpId>(i));
+    return map;
+  }();
+  return *index;
+}
+
+// Every entry at the index of its OpId; the name is filled in from ir/ops.def. An OpId without an entry,
+// or with two, is a programming error that the schema test reports (SchemaTest.EveryOpIdHasOneEntry); here
+// the first entry wins and a missing one stays an empty entry with its name.
+const std::vector<OpSchema>& table() {
+  static const auto* all = [] {
+    auto* ops = new std::vector<OpSchema>(kNumOpIds);
+    for (size_t i = 0; i < kNumOpIds; ++i) {
+      (*ops)[i].id = static_cast<OpId>(i);
+      (*ops)[i].name = kOpNames[i];
+    }
+    std::vector<bool> filled(kNumOpIds, false);
+    for (auto family : {coreOps(), stablehloOps(), regionOps(), dialectOps()}) {
+      for (const OpSchema& entry : family) {
+        const size_t i = static_cast<size_t>(entry.id);
+        if (i == 0 || i >= kNumOpIds || filled[i]) continue;
+        filled[i] = true;
+        (*ops)[i] = entry;
+        (*ops)[i].name = kOpNames[i];
+      }
+    }
+    return ops;
+  }();
+  return *all;
+}
+
+}  // namespace
+
+OpId opIdOf(std::string_view name) {
+  auto it = nameIndex().find(name);
+  return it == nameIndex().end() ? OpId::kUnknown : it->second;
+}
+
+std::string_view opName(OpId id) {
+  const size_t i = static_cast<size_t>(id);
+  return i < kNumOpIds ? kOpNames[i] : std::string_view();
+}
+
+const OpSchema& schemaOf(OpId id) {
+  const size_t i = static_cast<size_t>(id);
+  return table()[i < kNumOpIds ? i : 0];
+}
+
+const OpSchema* lookupOp(std::string_view name) {
+  const OpId id = opIdOf(name);
+  return id == OpId::kUnknown ? nullptr : &schemaOf(id);
+}
+
+std::span<const OpSchema> allOps() { return std::span<const OpSchema>(table()).subspan(1); }
+
+std::string_view canonicalOpName(std::string_view name) {
+  if (name == "return") return "func.return";
+  if (name == "call") return "func.call";
+  if (name == "module") return "builtin.module";
+  return name;
+}
+
+const AttrDef* OpSchema::attribute(std::string_view attr_name) const {
+  for (const AttrDef& a : attributes) {
+    if (a.name == attr_name) return &a;
+  }
+  return nullptr;
+}
+
+const ValueDef* valueDefAt(const std::vector<ValueDef>& defs, size_t i, size_t count) {
+  // Values before a variadic one match by position, those after it from the end. An optional value
+  // (at most one, by position) is present when the count allows it.
+  size_t variadic = defs.size();
+  for (size_t k = 0; k < defs.size(); ++k) {
+    if (defs[k].arity == Arity::kVariadic) variadic = k;
+  }
+  if (variadic == defs.size()) return i < defs.size() ? &defs[i] : nullptr;
+  if (i < variadic) return &defs[i];
+  const size_t after = defs.size() - variadic - 1;
+  if (count >= after && i >= count - after) return &defs[defs.size() - (count - i)];
+  return &defs[variadic];
+}
+
+const ValueDef* OpSchema::operand(size_t i, size_t operand_count) const { return valueDefAt(operands, i, operand_count); }
+
+bool OpSchema::operandsAccept(TypeSet set) const {
+  for (const ValueDef& v : operands) {
+    if (v.types & set) return true;
+  }
+  return false;
+}
+
+TypeSet typeClassOf(const Type& type) {
+  switch (type.kind()) {
+    case Type::Kind::kToken: return types::kToken;
+    case Type::Kind::kTuple: return types::kTuple;
+    case Type::Kind::kTensor:
+    case Type::Kind::kElement: break;
+    default: return types::kOther;
+  }
+  if (type.isQuantized()) {
+    return type.tensorElement().quantizedType().quantized_dimension ? types::kPerAxisQuant : types::kPerTensorQuant;
+  }
+  const ElementType e = type.elementType();
+  if (isBoolean(e)) return types::kBool;
+  if (isUnsignedInteger(e)) return types::kUnsignedInt;
+  if (isSignedInteger(e)) return types::kSignedInt;
+  if (isFloat(e)) return types::kFloat;
+  if (isComplex(e)) return types::kComplex;
+  return types::kOther;
+}
+
+std::string typeSetText(TypeSet set) {
+  static constexpr std::pair<TypeSet, std::string_view> kNames[] = {
+      {types::kBool, "boolean"},         {types::kSignedInt, "signed integer"},
+      {types::kUnsignedInt, "unsigned integer"}, {types::kFloat, "floating-point"},
+      {types::kComplex, "complex"},       {types::kPerTensorQuant, "per-tensor quantized"},
+      {types::kPerAxisQuant, "per-axis quantized"}, {types::kToken, "token"},
+      {types::kTuple, "tuple"},           {types::kOther, "other"}};
+  std::vector<std::string_view> names;
+  for (const auto& [bit, name] : kNames) {
+    if (set & bit) names.push_back(name);
+  }
+  std::string text;
+  for (size_t i = 0; i < names.size(); ++i) {
+    if (i > 0) text += i + 1 == names.size() ? " or " : ", ";
+    text += names[i];
+  }
+  return text;
+}
+
+std::string_view attrKindText(AttrKind kind) {
+  switch (kind) {
+    case AttrKind::kBool: return "a boolean";
+    case AttrKind::kI64: return "an integer";
+    case AttrKind::kFloat: return "a float";
+    case AttrKind::kString: return "a string";
+    case AttrKind::kI64Array: return "a list of integers";
+    case AttrKind::kI64Matrix: return "a 2-dimensional integer dense<...> tensor";
+    case AttrKind::kBoolArray: return "a list of booleans";
+    case AttrKind::kEnum: return "an enum value";
+    case AttrKind::kEnumArray: return "a list of enum values";
+    case AttrKind::kDenseElements: return "a dense<...> tensor";
+    case AttrKind::kType: return "a type";
+    case AttrKind::kSymbol: return "a symbol (@name)";
+    case AttrKind::kStruct: return "a #dialect.struct<...> attribute";
+    case AttrKind::kConvDimensions: return "convolution dimension numbers (#stablehlo.conv<...>)";
+    case AttrKind::kDictionary: return "a dictionary";
+    case AttrKind::kArray: return "a list";
+    case AttrKind::kAny: return "any attribute";
+  }
+  return "?";
+}
+
+namespace {
+
+absl::Status invalid(std::string message) { return absl::InvalidArgumentError(std::move(message)); }
+
+size_t minimumCount(const std::vector<ValueDef>& defs) {
+  size_t n = 0;
+  for (const ValueDef& v : defs) n += v.arity == Arity::kOne ? 1 : 0;
+  return n;
+}
+
+bool hasVariadic(const std::vector<ValueDef>& defs) {
+  for (const ValueDef& v : defs) {
+    if (v.arity != Arity::kOne) return true;
+  }
+  return false;
+}
+
+absl::Status checkCount(std::string_view what, const std::vector<ValueDef>& defs, size_t count) {
+  const size_t minimum = minimumCount(defs);
+  if (hasVariadic(defs) ? count >= minimum : count == defs.size()) return absl::OkStatus();
+  const std::string expected = hasVariadic(defs) ? strCat("at least ", minimum) : strCat(defs.size());
+  return invalid(strCat("takes ", expected, " ", what, "(s), but has ", count));
+}
+
+absl::Status checkValueType(std::string_view what, size_t i, const ValueDef& def, const Type& type) {
+  if (typeClassOf(type) & def.types) return absl::OkStatus();
+  return invalid(strCat(what, " ", i, " (", def.name, ") has type ", type.toString(), "; the spec allows ",
+                        typeSetText(def.types)));
+}
+
+}  // namespace
+
+absl::Status verifyAgainstSchema(const Operation& op) {
+  const OpSchema& schema = schemaOf(op.id);
+  if (schema.id == OpId::kUnknown) return absl::OkStatus();  // unknown ops are reported unsupported later
+  RETURN_IF_ERROR(checkCount("operand", schema.operands, op.operands.size()));
+  for (size_t i = 0; i < op.operands.size(); ++i) {
+    RETURN_IF_ERROR(checkValueType("operand", i, *valueDefAt(schema.operands, i, op.operands.size()), op.operands[i]->type));
+  }
+  RETURN_IF_ERROR(checkCount("result", schema.results, op.results.size()));
+  for (size_t i = 0; i < op.results.size(); ++i) {
+    RETURN_IF_ERROR(checkValueType("result", i, *valueDefAt(schema.results, i, op.results.size()), op.results[i]->type));
+  }
+  for (const AttrDef& def : schema.attributes) {
+    const Attr* a = op.attr(def.name);
+    if (!a || !*a) {
+      if (def.presence == Presence::kRequired) return invalid(strCat("needs the attribute '", def.name, "' (", attrKindText(def.kind), ")"));
+      continue;
+    }
+    if (!decode::decodesAs(**a, def.kind)) {
+      return invalid(strCat("attribute '", def.name, "' must be ", attrKindText(def.kind), ", not ", (*a)->toString()));
+    }
+    if (!def.allowed.empty()) {
+      std::vector<std::string_view> values;
+      if (def.kind == AttrKind::kEnum) values.push_back(*decode::enumValue(a->get()));
+      if (def.kind == AttrKind::kEnumArray) values = *decode::enumArray(a->get());
+      for (std::string_view v : values) {
+        if (std::find(def.allowed.begin(), def.allowed.end(), v) == def.allowed.end()) {
+          std::string allowed;
+          for (std::string_view x : def.allowed) allowed += strCat(allowed.empty() ? "" : ", ", x);
+          return invalid(strCat("attribute '", def.name, "' has the value ", v, "; the spec allows ", allowed));
+        }
+      }
+    }
+  }
+  size_t required_regions = 0;
+  bool variadic_regions = false;
+  for (const RegionDef& r : schema.regions) {
+    if (r.arity == Arity::kOne) ++required_regions;
+    if (r.arity != Arity::kOne) variadic_regions = true;
+  }
+  if (variadic_regions ? op.regions.size() < required_regions : op.regions.size() != schema.regions.size()) {
+    return invalid(strCat("has ", op.regions.size(), " region(s), but the op takes ",
+                          variadic_regions ? strCat("at least ", required_regions) : strCat(schema.regions.size())));
+  }
+  if (schema.verify) return schema.verify(op);
+  return absl::OkStatus();
+}
+
+}  // namespace hloconf
