@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "generators/gen.h"
+#include "ir/op_id.h"
 #include "ir/strings.h"
 #include "ir/type.h"
 
@@ -35,7 +36,7 @@ absl::StatusOr<SweepSpec> sweepSpec(std::string_view op, std::string_view dtype)
   SweepSpec s;
   s.op = std::string(op);
   s.dtype = std::string(dtype);
-  const std::optional<ElementType> t = elementTypeFromName(dtype);
+  const std::optional<ElementType> t = parseElementTypeName(dtype);
   if (!t || !isFloat(*t)) return absl::InvalidArgumentError(strCat("sweeps are over float formats; `", dtype, "` is not one"));
   s.type = *t;
   const int bits = floatFormat(*t).total_bits;
@@ -52,7 +53,7 @@ absl::StatusOr<SweepSpec> sweepSpec(std::string_view op, std::string_view dtype)
                                              "; binary: ", joined(kBinary), ")"));
   }
   s.chunks = (s.total + kSweepChunkInputs - 1) / kSweepChunkInputs;
-  s.result_element = op == "is_finite" ? "i1" : s.dtype;
+  s.result_element = opIdOf(strCat("stablehlo.", op)) == OpId::kIsFinite ? "i1" : s.dtype;
   return s;
 }
 

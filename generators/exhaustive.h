@@ -1,6 +1,6 @@
 // Exhaustive sweeps: every input of a small float format for unary ops, every pair of an 8-bit format for
 // binary ops, and all 2^32 inputs of f32 unary ops in fixed chunks of 2^16 (never all in memory).
-// harness/sweep.h turns each chunk into a case of `hloconf run sweep:<op>/<dtype>`.
+// golden/sweep.h turns each chunk into a case of `hloconf run sweep:<op>/<dtype>`.
 #ifndef HLOCONF_GENERATORS_EXHAUSTIVE_H_
 #define HLOCONF_GENERATORS_EXHAUSTIVE_H_
 

@@ -1,7 +1,6 @@
 #include "generators/gen.h"
 #include "generators/program_util.h"
 
-#include <fnmatch.h>
 #include <mpfr.h>
 
 #include <algorithm>
@@ -9,6 +8,7 @@
 
 #include "ir/asm_parser.h"
 #include "ir/attribute.h"
+#include "ir/glob.h"
 #include "ir/strings.h"
 
 namespace hloconf::gen {
@@ -283,7 +283,7 @@ std::vector<uint64_t> cancellingValues(ElementType t, int64_t n, Rng& rng) {
 // --- GenContext ------------------------------------------------------------------------------------------
 
 GenContext::GenContext(std::string op, ElementType type, Strategy strategy, uint64_t seed)
-    : op_(std::move(op)), type_(type), strategy_(strategy), rng_(seed) {}
+    : op_(std::move(op)), type_(type), strategy_(strategy), rng_(seed), op_id_(opIdOf(strCat("stablehlo.", op_))) {}
 
 std::vector<int64_t> GenContext::shape(int min_rank, int max_rank, int64_t max_elements, bool allow_empty) {
   max_rank = std::min(max_rank, 6);
@@ -355,7 +355,6 @@ std::string GenContext::op(std::string_view text, int results) {
   return name;
 }
 
-void GenContext::statement(std::string_view text) { body_.emplace_back(text); }
 
 std::string GenContext::fresh() { return strCat("%r", next_region_++); }
 
@@ -419,12 +418,6 @@ const OpGenerator* findGenerator(std::string_view op) {
   return nullptr;
 }
 
-std::optional<ElementType> elementTypeFromName(std::string_view name) {
-  if (name == "complex<f32>") return ElementType::kC64;
-  if (name == "complex<f64>") return ElementType::kC128;
-  return parseElementTypeName(name);
-}
-
 // --- Cases -------------------------------------------------------------------------------------------------
 
 std::string CaseKey::id() const { return strCat("gen/", op, "/", dtype, "/", strategyName(strategy), "/", seed, "/", index); }
@@ -442,14 +435,8 @@ std::vector<std::string_view> splitOn(std::string_view s, char sep) {
   return parts;
 }
 
-bool matchesList(std::string_view list, std::string_view value) {
-  if (list.empty()) return true;
-  for (std::string_view item : splitOn(list, ',')) {
-    const std::string pattern(item), text(value);
-    if (fnmatch(pattern.c_str(), text.c_str(), 0) == 0) return true;
-  }
-  return false;
-}
+// An empty list selects everything; otherwise the comma-separated globs of ir/glob.h.
+bool matchesList(std::string_view list, std::string_view value) { return list.empty() || globMatchAny(list, value); }
 
 bool listsType(const OpGenerator& g, std::string_view dtype) {
   return std::find(g.types.begin(), g.types.end(), dtype) != g.types.end();
@@ -457,7 +444,7 @@ bool listsType(const OpGenerator& g, std::string_view dtype) {
 // near-ties needs a wider format to find the ties in (f64 results of 8- to 32-bit floats); cancellation
 // needs float sums. Neither means anything for integers.
 bool strategyApplies(Strategy s, std::string_view dtype) {
-  const std::optional<ElementType> t = elementTypeFromName(dtype);
+  const std::optional<ElementType> t = parseElementTypeName(dtype);
   if (!t) return false;
   if (s == Strategy::kNearTies) return isFloat(*t) && bitWidth(*t) <= 32;
   if (s == Strategy::kCancellation) return isFloat(*t) || isComplex(*t);
@@ -497,7 +484,7 @@ absl::StatusOr<GeneratedCase> generateCase(const CaseKey& key) {
   if (!listsStrategy(*g, key.strategy) || !strategyApplies(key.strategy, key.dtype)) {
     return absl::InvalidArgumentError(strCat("op `", key.op, "` is not generated with strategy `", strategyName(key.strategy), "` for `", key.dtype, "`"));
   }
-  const std::optional<ElementType> type = elementTypeFromName(key.dtype);
+  const std::optional<ElementType> type = parseElementTypeName(key.dtype);
   if (!type) return absl::InvalidArgumentError(strCat("unknown element type `", key.dtype, "`"));
   GeneratedCase out;
   out.id = key.id();

@@ -22,6 +22,7 @@
 
 #include "absl/status/statusor.h"
 #include "ir/element_type.h"
+#include "ir/op_id.h"
 #include "ir/tensor.h"
 #include "ir/type.h"
 
@@ -110,6 +111,7 @@ class GenContext {
   ElementType type() const { return type_; }  // the element type under test
   Strategy strategy() const { return strategy_; }
   const std::string& op() const { return op_; }
+  OpId opId() const { return op_id_; }  // the op under test (OpId::kUnknown for `graph`)
 
   // A random shape: rank in [min_rank, max_rank] (at most 6), at most `max_elements` elements (>= 1),
   // and now and then (about 1 in 12) a dimension of size 0 when `allow_empty`.
@@ -132,8 +134,6 @@ class GenContext {
   // returns "%vN". `results` > 1 names the results `%vN:k`; refer to them as result(name, i).
   std::string op(std::string_view text, int results = 1);
   static std::string result(const std::string& name, int index) { return name + "#" + std::to_string(index); }
-  // A line with no results (e.g. a token-only op): appended as is.
-  void statement(std::string_view text);
   // A fresh SSA name for a region argument or a value inside a region ("%rN").
   std::string fresh();
   // @main returns these (value, type) pairs, in order.
@@ -173,6 +173,7 @@ class GenContext {
   std::vector<std::string> body_;
   std::vector<std::pair<std::string, std::string>> outputs_;
   std::vector<std::string> functions_;
+  OpId op_id_ = OpId::kUnknown;
   int replicas_ = 1, partitions_ = 1;
   std::string skipped_;
 };
@@ -231,9 +232,6 @@ std::string upstreamFormat(const GeneratedCase& c, const std::vector<Tensor>& ex
 // strategy), indices 0..count-1, filtered by `dtypes` and `strategies` (comma-separated, empty = all).
 absl::StatusOr<std::vector<CaseKey>> expandSuite(std::string_view spec, uint64_t seed, uint64_t count,
                                                  std::string_view dtypes, std::string_view strategies);
-
-// The element type of an MLIR spelling ("f32", "complex<f32>").
-std::optional<ElementType> elementTypeFromName(std::string_view name);
 
 }  // namespace hloconf::gen
 

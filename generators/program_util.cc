@@ -46,12 +46,6 @@ int64_t numElements(const std::vector<int64_t>& shape) {
   return n;
 }
 
-std::string typeName(ElementType t) {
-  if (t == ElementType::kC64) return "complex<f32>";
-  if (t == ElementType::kC128) return "complex<f64>";
-  return std::string(elementTypeName(t));
-}
-
 uint64_t floatFromDouble(ElementType t, double v) {
   mpfr_t m;
   mpfr_init2(m, 64);

@@ -23,8 +23,6 @@ Tensor integerTensor(ElementType type, const std::vector<int64_t>& shape, const 
 std::vector<int64_t> permutation(Rng& rng, int64_t n);
 // Product of the dimensions.
 int64_t numElements(const std::vector<int64_t>& shape);
-// "f32", "complex<f32>": the MLIR spelling of an element type.
-std::string typeName(ElementType t);
 
 // The bits of float type `t` nearest to `v` (one round-to-nearest-even step, the format's overflow rule).
 uint64_t floatFromDouble(ElementType t, double v);

@@ -66,7 +66,7 @@ std::string smallLiteral(ElementType t, int64_t v) {
 
 // `stablehlo.constant` text of a splat of `v`.
 std::string splatConstant(ElementType t, const std::vector<int64_t>& shape, int64_t v) {
-  return strCat("stablehlo.constant dense<", smallLiteral(t, v), "> : ", tensorOf(shape, typeName(t)));
+  return strCat("stablehlo.constant dense<", smallLiteral(t, v), "> : ", tensorOf(shape, elementTypeName(t)));
 }
 
 // `stablehlo.constant` text of a tensor filled by the strategy (for constants inside functions, which the
@@ -74,7 +74,7 @@ std::string splatConstant(ElementType t, const std::vector<int64_t>& shape, int6
 std::string filledConstant(GenContext& ctx, ElementType t, const std::vector<int64_t>& shape) {
   Tensor value(Type::tensor(shape, Type::element(t)));
   fillTensor(value, ctx.strategy(), ctx.rng());
-  return strCat("stablehlo.constant ", denseLiteral(value), " : ", tensorOf(shape, typeName(t)));
+  return strCat("stablehlo.constant ", denseLiteral(value), " : ", tensorOf(shape, elementTypeName(t)));
 }
 
 // `"stablehlo.<name>"(a, b) : (T, T) -> T`.
@@ -327,7 +327,7 @@ void declareGrid(GenContext& ctx, const Grid& g) {
 void buildIf(GenContext& ctx) {
   Rng& rng = ctx.rng();
   const ElementType t = ctx.type();
-  const std::string e = typeName(t);
+  const std::string e(elementTypeName(t));
   std::string pred;
   if (rng.chance(1, 2)) {
     pred = ctx.input(integerTensor(ElementType::kI1, {}, {rng.chance(1, 2) ? 1 : 0}));
@@ -380,7 +380,7 @@ void buildIf(GenContext& ctx) {
 void buildCase(GenContext& ctx) {
   Rng& rng = ctx.rng();
   const ElementType t = ctx.type();
-  const std::string e = typeName(t);
+  const std::string e(elementTypeName(t));
   const int branches = static_cast<int>(rng.range(1, 4));
   int64_t index;
   switch (rng.range(0, 5)) {
@@ -425,7 +425,7 @@ void buildWhile(GenContext& ctx) {
   const ElementType t = ctx.type();
   const std::string counter_e = rng.pick<std::string>({"i32", "i64", "ui32"});
   const std::string ct = scalarType(counter_e);
-  const ElementType counter_t = *elementTypeFromName(counter_e);
+  const ElementType counter_t = *parseElementTypeName(counter_e);
   const int64_t limit = rng.range(0, 5), start = rng.range(0, 1);
   const std::string init = ctx.input(integerTensor(counter_t, {}, {start}));
   // The limit: an input (a run-time trip count) or a constant in the condition.
@@ -677,7 +677,7 @@ void buildAfterAll(GenContext& ctx) {
 void buildOutfeed(GenContext& ctx) {
   Rng& rng = ctx.rng();
   const ElementType t = ctx.type();
-  const std::string e = typeName(t);
+  const std::string e(elementTypeName(t));
   const std::string config = rng.chance(1, 4) ? strCat("config_", rng.range(0, 9)) : "";
   switch (rng.range(0, 2)) {
     case 0: {  // chained outfeeds with 0-3 inputs each
@@ -754,7 +754,7 @@ struct Value {
   std::string type;
 };
 
-Value valueOf(const std::vector<int64_t>& shape, ElementType et) { return {shape, et, tensorOf(shape, typeName(et))}; }
+Value valueOf(const std::vector<int64_t>& shape, ElementType et) { return {shape, et, tensorOf(shape, elementTypeName(et))}; }
 
 std::vector<std::string> typesOf(const std::vector<Value>& values) {
   std::vector<std::string> types;
@@ -868,7 +868,7 @@ void buildPartitionId(GenContext& ctx) { buildProcessIdOp(ctx, false); }
 void buildAllReduce(GenContext& ctx) {
   Rng& rng = ctx.rng();
   const ElementType t = ctx.type();
-  const std::string e = typeName(t);
+  const std::string e(elementTypeName(t));
   const Collective c = drawReplicaGroups(rng, isComplex(t) ? 2 : 8);
   declareGrid(ctx, c.grid);
   const std::string id = processId(ctx, c.grid);
@@ -888,7 +888,7 @@ void buildAllReduce(GenContext& ctx) {
 void buildReduceScatter(GenContext& ctx) {
   Rng& rng = ctx.rng();
   const ElementType t = ctx.type();
-  const std::string e = typeName(t);
+  const std::string e(elementTypeName(t));
   const Collective c = drawReplicaGroups(rng, isComplex(t) ? 2 : 8);
   declareGrid(ctx, c.grid);
   const std::string id = processId(ctx, c.grid);
@@ -913,7 +913,7 @@ void buildReduceScatter(GenContext& ctx) {
 // all_gather: 1-2 operands, all_gather_dim of each, every strategy.
 void buildAllGather(GenContext& ctx) {
   Rng& rng = ctx.rng();
-  const std::string e = typeName(ctx.type());
+  const std::string e(elementTypeName(ctx.type()));
   const Collective c = drawReplicaGroups(rng, 8);
   declareGrid(ctx, c.grid);
   const std::string id = processId(ctx, c.grid);
@@ -940,7 +940,7 @@ void buildAllGather(GenContext& ctx) {
 // or not.
 void buildAllToAll(GenContext& ctx) {
   Rng& rng = ctx.rng();
-  const std::string e = typeName(ctx.type());
+  const std::string e(elementTypeName(ctx.type()));
   Collective c = drawReplicaOrPartition(rng);
   declareGrid(ctx, c.grid);
   const std::string id = processId(ctx, c.grid);
@@ -971,7 +971,7 @@ void buildAllToAll(GenContext& ctx) {
 // collective_broadcast: groups that may leave processes out (they get zeros), rarely no groups at all.
 void buildCollectiveBroadcast(GenContext& ctx) {
   Rng& rng = ctx.rng();
-  const std::string e = typeName(ctx.type());
+  const std::string e(elementTypeName(ctx.type()));
   const Collective c = drawReplicaOrPartition(rng);
   declareGrid(ctx, c.grid);
   const std::string id = processId(ctx, c.grid);
@@ -998,7 +998,7 @@ void buildCollectiveBroadcast(GenContext& ctx) {
 // collective_permute: partial pairs (a random partial permutation, self pairs included), rarely none.
 void buildCollectivePermute(GenContext& ctx) {
   Rng& rng = ctx.rng();
-  const std::string e = typeName(ctx.type());
+  const std::string e(elementTypeName(ctx.type()));
   const Collective c = drawReplicaOrPartition(rng);
   declareGrid(ctx, c.grid);
   const std::string id = processId(ctx, c.grid);
@@ -1070,7 +1070,7 @@ void buildChannel(GenContext& ctx, bool recv_flavour) {
   const std::vector<std::string> types = typesOf(layout);
   std::vector<std::vector<std::string>> payload(static_cast<size_t>(messages));
   for (auto& message : payload)
-    for (const Value& v : layout) message.push_back(perProcess(ctx, g, id, v.shape, typeName(v.et)));
+    for (const Value& v : layout) message.push_back(perProcess(ctx, g, id, v.shape, elementTypeName(v.et)));
   std::vector<std::string> result_types;
   for (int64_t m = 0; m < messages; ++m) result_types.insert(result_types.end(), types.begin(), types.end());
   if (parts == 0) result_types.push_back("tensor<i32>");
@@ -1197,7 +1197,7 @@ Tensor floatScalar(ElementType t, uint64_t bits) {
 void buildRng(GenContext& ctx) {
   Rng& rng = ctx.rng();
   const ElementType t = ctx.type();
-  const std::string e = typeName(t), st = scalarType(e);
+  const std::string e(elementTypeName(t)), st = scalarType(e);
   const std::vector<int64_t> shape = smallShape(ctx, 0, 3, 32);
   const std::string type = tensorOf(shape, e);
   const bool normal = isFloat(t) && rng.chance(1, 2);
@@ -1270,7 +1270,7 @@ void buildRng(GenContext& ctx) {
 void buildRngBitGenerator(GenContext& ctx) {
   Rng& rng = ctx.rng();
   const ElementType t = ctx.type();
-  const std::string e = typeName(t);
+  const std::string e(elementTypeName(t));
   const std::string algorithm = rng.pick<std::string>({"DEFAULT", "THREE_FRY", "PHILOX"});
   const int64_t words = algorithm == "THREE_FRY" ? 2 : rng.range(2, 3);
   const std::string state_type = strCat("tensor<", words, "xui64>");
@@ -1371,7 +1371,7 @@ std::string quantizedInput(GenContext& ctx, const Quant& q, const std::vector<in
 // quantized type; per-tensor and per-axis results. Returns the storage integers.
 void buildUniformQuantize(GenContext& ctx) {
   Rng& rng = ctx.rng();
-  const std::string e = typeName(ctx.type());
+  const std::string e(elementTypeName(ctx.type()));
   const std::vector<int64_t> shape = smallShape(ctx, 0, 3, 24);
   const Quant out = drawQuant(rng, e, shape);
   std::string operand, operand_type;
@@ -1398,7 +1398,7 @@ void buildUniformQuantize(GenContext& ctx) {
 // uniform_dequantize of per-tensor and per-axis types, storage values over the whole storage range.
 void buildUniformDequantize(GenContext& ctx) {
   Rng& rng = ctx.rng();
-  const std::string e = typeName(ctx.type());
+  const std::string e(elementTypeName(ctx.type()));
   const std::vector<int64_t> shape = smallShape(ctx, 0, 3, 24);
   const Quant q = drawQuant(rng, e, shape);
   const std::string operand = quantizedInput(ctx, q, shape);

@@ -42,27 +42,45 @@ constexpr Strategy kWithTies[] = {S::kUniform, S::kSpecial, S::kLogUniform, S::k
 // --- Helpers -------------------------------------------------------------------------------------------------
 
 // The overflow and underflow thresholds of `op` for float format `t` (special values draw near them).
-std::vector<double> thresholds(std::string_view op, ElementType t) {
+std::vector<double> thresholds(OpId op, ElementType t) {
   if (isComplex(t)) t = complexPartType(t);
   if (!isFloat(t)) return {};
   const double max = floatToDouble(t, largestFinite(t));
   const double min_normal = floatToDouble(t, smallestNormal(t));
   const double min_sub = floatToDouble(t, smallestSubnormal(t));
-  if (op == "exponential" || op == "exponential_minus_one" || op == "logistic") {
-    return {std::log(max), std::log(min_normal), std::log(min_sub), -std::log(max)};
+  switch (op) {
+    case OpId::kExponential:
+    case OpId::kExponentialMinusOne:
+    case OpId::kLogistic:
+      return {std::log(max), std::log(min_normal), std::log(min_sub), -std::log(max)};
+    case OpId::kLog:
+    case OpId::kLogPlusOne:
+      return {1.0, -1.0, min_sub, max};
+    case OpId::kTanh:
+      return {std::atanh(1.0 - std::ldexp(1.0, -(floatFormat(t).mantissa_bits + 1))), min_normal};
+    case OpId::kMultiply:
+    case OpId::kPower:
+    case OpId::kDivide:
+      return {std::sqrt(max), std::sqrt(min_normal), 1.0};
+    case OpId::kSqrt:
+    case OpId::kRsqrt:
+    case OpId::kCbrt:
+      return {min_sub, min_normal, max};
+    case OpId::kSine:
+    case OpId::kCosine:
+    case OpId::kTan:
+      return {3.14159265358979323846, 1.57079632679489661923, 1e6};
+    case OpId::kAdd:
+    case OpId::kSubtract:
+      return {max / 2, min_normal};
+    default:
+      return {};
   }
-  if (op == "log" || op == "log_plus_one") return {1.0, -1.0, min_sub, max};
-  if (op == "tanh") return {std::atanh(1.0 - std::ldexp(1.0, -(floatFormat(t).mantissa_bits + 1))), min_normal};
-  if (op == "multiply" || op == "power" || op == "divide") return {std::sqrt(max), std::sqrt(min_normal), 1.0};
-  if (op == "sqrt" || op == "rsqrt" || op == "cbrt") return {min_sub, min_normal, max};
-  if (op == "sine" || op == "cosine" || op == "tan") return {3.14159265358979323846, 1.57079632679489661923, 1e6};
-  if (op == "add" || op == "subtract") return {max / 2, min_normal};
-  return {};
 }
 
 ValueHints hintsFor(GenContext& ctx) {
   ValueHints h;
-  h.thresholds = thresholds(ctx.op(), ctx.type());
+  h.thresholds = thresholds(ctx.opId(), ctx.type());
   return h;
 }
 
@@ -174,16 +192,16 @@ std::vector<std::string> dataInputs(GenContext& ctx, int arity, const std::vecto
 
 // --- Builders --------------------------------------------------------------------------------------------------
 
-std::string unaryResultElement(std::string_view op, ElementType t) {
-  if (op == "is_finite") return "i1";
-  if ((op == "abs" || op == "real" || op == "imag") && isComplex(t)) return partTypeName(t);
+std::string unaryResultElement(OpId op, ElementType t) {
+  if (op == OpId::kIsFinite) return "i1";
+  if ((op == OpId::kAbs || op == OpId::kReal || op == OpId::kImag) && isComplex(t)) return partTypeName(t);
   return std::string(elementTypeName(t));
 }
 
 void buildUnary(GenContext& ctx) {
   const std::vector<int64_t> shape = ctx.shape(0, 6, 48);
   const std::string type = ctx.tensorType(shape);
-  const std::string result = GenContext::tensorType(shape, unaryResultElement(ctx.op(), ctx.type()));
+  const std::string result = GenContext::tensorType(shape, unaryResultElement(ctx.opId(), ctx.type()));
   const std::vector<std::string> in = dataInputs(ctx, 1, shape, hintsFor(ctx));
   ctx.output(ctx.op(generic(ctx.op(), in, {type}, result)), result);
 }

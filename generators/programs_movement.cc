@@ -167,7 +167,7 @@ void buildDynamicBroadcastInDim(GenContext& ctx) {
   if (!expanding.empty() || rng.chance(1, 4)) strAppend(&attrs, ", known_expanding_dimensions = ", i64Array(expanding));
   if (!nonexpanding.empty() || rng.chance(1, 4)) strAppend(&attrs, ", known_nonexpanding_dimensions = ", i64Array(nonexpanding));
   const std::string r = ctx.op(strCat("\"stablehlo.dynamic_broadcast_in_dim\"(", x, ", ", dims, ") {", attrs,
-                                      "} : ", fnType({ot, tt({static_cast<int64_t>(b.result.size())}, typeName(st))}, {rt})));
+                                      "} : ", fnType({ot, tt({static_cast<int64_t>(b.result.size())}, elementTypeName(st))}, {rt})));
   ctx.output(r, rt);
 }
 
@@ -190,7 +190,7 @@ void buildDynamicReshape(GenContext& ctx) {
   const ElementType st = shapeType(ctx.rng());
   const std::string s = shapeConstant(ctx, out, st);
   const std::string r = ctx.op(strCat("\"stablehlo.dynamic_reshape\"(", x, ", ", s,
-                                      ") : ", fnType({it, tt({static_cast<int64_t>(out.size())}, typeName(st))}, {rt})));
+                                      ") : ", fnType({it, tt({static_cast<int64_t>(out.size())}, elementTypeName(st))}, {rt})));
   ctx.output(r, rt);
 }
 
@@ -285,7 +285,7 @@ void buildDynamicPad(GenContext& ctx) {
   const ElementType it = shapeType(ctx.rng());
   const std::string low = shapeConstant(ctx, p.low, it), high = shapeConstant(ctx, p.high, it),
                     interior = shapeConstant(ctx, p.interior, it);
-  const std::string vt = tt({static_cast<int64_t>(p.operand.size())}, typeName(it));
+  const std::string vt = tt({static_cast<int64_t>(p.operand.size())}, elementTypeName(it));
   const std::string r = ctx.op(strCat("\"stablehlo.dynamic_pad\"(", x, ", ", v, ", ", low, ", ", high, ", ", interior,
                                       ") : ", fnType({ot, st, vt, vt, vt}, {rt})));
   ctx.output(r, rt);
@@ -331,7 +331,7 @@ void buildDynamicIota(GenContext& ctx) {
   const std::string shape = shapeConstant(ctx, s, st);
   const std::string rt = ctx.tensorType(s);
   const std::string r = ctx.op(strCat("\"stablehlo.dynamic_iota\"(", shape, ") {iota_dimension = ", d,
-                                      " : i64} : ", fnType({tt({static_cast<int64_t>(s.size())}, typeName(st))}, {rt})));
+                                      " : i64} : ", fnType({tt({static_cast<int64_t>(s.size())}, elementTypeName(st))}, {rt})));
   ctx.output(r, rt);
 }
 
@@ -375,7 +375,7 @@ void buildBitcastConvert(GenContext& ctx) {
   int target_width = width;
   if (isComplex(t)) {  // complex only to complex: the same type, or two complex<f32> to one complex<f64>
     target_width = t == ElementType::kC64 && rng.chance(1, 3) ? 128 : width;
-    target = target_width == width ? typeName(t) : "complex<f64>";
+    target = target_width == width ? elementTypeName(t) : "complex<f64>";
   } else {
     // Same width, narrower (the result gains a dimension) or wider (the operand's last dimension goes).
     std::vector<int> widths;
@@ -410,7 +410,7 @@ std::vector<std::string> startIndices(GenContext& ctx, const Shape& shape, const
   for (size_t d = 0; d < shape.size(); ++d) {
     const int64_t v = clampedStart(ctx.rng(), shape[d] - sizes[d], t);
     names.push_back(ctx.input(integerTensor(t, {}, {v})));
-    types.push_back(scalarType(typeName(t)));
+    types.push_back(scalarType(elementTypeName(t)));
   }
   return names;
 }
@@ -562,7 +562,7 @@ void buildGatherLike(GenContext& ctx, bool dynamic) {
   size_t bi = 0, oi = 0;
   for (int64_t d = 0; d < result_rank; ++d) result.push_back(contains(offset_dims, d) ? offset_sizes[oi++] : l.batch[bi++]);
 
-  const std::string ot = ctx.tensorType(operand), idt = tt(l.shape, typeName(it)), rt = ctx.tensorType(result);
+  const std::string ot = ctx.tensorType(operand), idt = tt(l.shape, elementTypeName(it)), rt = ctx.tensorType(result);
   const std::string x = ctx.input(ot);
   const std::string idx = ctx.input(integerTensor(it, l.shape, values));
   std::string dn =
@@ -577,7 +577,7 @@ void buildGatherLike(GenContext& ctx, bool dynamic) {
     const ElementType st = rng.pick({ElementType::kSI64, ElementType::kSI32, ElementType::kUI32});
     const std::string sizes = shapeConstant(ctx, slice_sizes, st);
     r = ctx.op(strCat("\"stablehlo.dynamic_gather\"(", x, ", ", idx, ", ", sizes, ") {dimension_numbers = ", dn,
-                      ", indices_are_sorted = false} : ", fnType({ot, idt, tt({R}, typeName(st))}, {rt})));
+                      ", indices_are_sorted = false} : ", fnType({ot, idt, tt({R}, elementTypeName(st))}, {rt})));
   } else {
     r = ctx.op(strCat("\"stablehlo.gather\"(", x, ", ", idx, ") {dimension_numbers = ", dn,
                       ", slice_sizes = ", i64Array(slice_sizes), ", indices_are_sorted = false} : ", fnType({ot, idt}, {rt})));
@@ -594,7 +594,7 @@ enum class Combine { kAdd, kMax, kMin, kReplace };
 bool orderSensitive(Combine c, std::string_view type) {
   if (c == Combine::kReplace) return true;
   if (c != Combine::kAdd) return false;
-  const std::optional<ElementType> t = elementTypeFromName(type);
+  const std::optional<ElementType> t = parseElementTypeName(type);
   return !t || isFloat(*t) || isComplex(*t);
 }
 
@@ -688,7 +688,7 @@ ScatterDesign drawScatter(Rng& rng, const Shape& input) {
 void buildScatter(GenContext& ctx) {
   Rng& rng = ctx.rng();
   const int n = rng.chance(2, 3) ? 1 : static_cast<int>(rng.range(2, 3));
-  std::vector<std::string> elem = {typeName(ctx.type())};
+  std::vector<std::string> elem = {std::string(elementTypeName(ctx.type()))};
   for (int i = 1; i < n; ++i) elem.push_back(pickOther(rng));
   std::vector<Combine> combine;
   bool sensitive = false;
@@ -717,7 +717,7 @@ void buildScatter(GenContext& ctx) {
     types.push_back(tt(s.input, elem[static_cast<size_t>(i)]));
     operands.push_back(ctx.input(types.back()));
   }
-  const std::string idt = tt(s.layout.shape, typeName(s.index_type));
+  const std::string idt = tt(s.layout.shape, elementTypeName(s.index_type));
   operands.push_back(ctx.input(integerTensor(s.index_type, s.layout.shape, s.values)));
   std::vector<std::string> all_types = types;
   all_types.push_back(idt);
@@ -771,7 +771,7 @@ void buildScatter(GenContext& ctx) {
 
 void buildSort(GenContext& ctx) {
   Rng& rng = ctx.rng();
-  std::vector<std::string> elem = {typeName(ctx.type())};
+  std::vector<std::string> elem = {std::string(elementTypeName(ctx.type()))};
   const int64_t n = rng.range(1, 3);
   for (int64_t i = 1; i < n; ++i) elem.push_back(pickOther(rng));
   // The key: an operand that is not complex (ordering complex numbers is slated for removal).
@@ -783,7 +783,7 @@ void buildSort(GenContext& ctx) {
     keys.push_back(static_cast<int64_t>(elem.size()) - 1);
   }
   const size_t key = static_cast<size_t>(rng.pick(keys));
-  const ElementType key_type = *elementTypeFromName(elem[key]);
+  const ElementType key_type = *parseElementTypeName(elem[key]);
   const Shape shape = ctx.shape(1, 4, 48);
   const int64_t R = static_cast<int64_t>(shape.size());
   int64_t dimension = rng.range(0, R - 1);
@@ -864,7 +864,7 @@ TupleValue makeTuple(GenContext& ctx, int depth) {
       continue;
     }
     const bool under_test = (depth == 0 && i == 0) || rng.chance(1, 2);
-    types.push_back(tt(ctx.shape(0, 3, 12), under_test ? typeName(ctx.type()) : pickOther(rng)));
+    types.push_back(tt(ctx.shape(0, 3, 12), under_test ? elementTypeName(ctx.type()) : pickOther(rng)));
     values.push_back(ctx.input(types.back()));
     t.leaves.emplace_back(std::vector<int64_t>{i}, std::vector<std::string>{types.back()});
   }
@@ -901,7 +901,7 @@ void buildOptimizationBarrier(GenContext& ctx) {
   const int64_t n = rng.range(1, 4);
   std::vector<std::string> values, types;
   for (int64_t i = 0; i < n; ++i) {
-    types.push_back(tt(ctx.shape(0, 4, 24), i == 0 || rng.chance(1, 2) ? typeName(ctx.type()) : pickOther(rng)));
+    types.push_back(tt(ctx.shape(0, 4, 24), i == 0 || rng.chance(1, 2) ? elementTypeName(ctx.type()) : pickOther(rng)));
     values.push_back(ctx.input(types.back()));
   }
   // Now and then a token goes through too (it is not returned).

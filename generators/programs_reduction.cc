@@ -306,7 +306,7 @@ struct Reduction {
 Reduction drawReduction(GenContext& ctx, const Shape& shape, const Shape& summed) {
   Rng& rng = ctx.rng();
   const ElementType t = ctx.type();
-  const std::string e = typeName(t);
+  const std::string e(elementTypeName(t));
   const std::string s = scalarOf(e);
   Reduction r;
   RegionBuilder body;
@@ -324,7 +324,7 @@ Reduction drawReduction(GenContext& ctx, const Shape& shape, const Shape& summed
     const Body b = ctx.strategy() == Strategy::kCancellation ? Body::kAdd : rng.pick(bodiesFor(t));
     ElementType bt = t;
     if (auto p = promotion(t); p && rng.chance(1, 8)) bt = *p;
-    const std::string be = typeName(bt), bs = scalarOf(be);
+    const std::string be(elementTypeName(bt)), bs = scalarOf(be);
     addInput(ctx.strategy() == Strategy::kCancellation ? ctx.input(cancellingTensor(t, shape, summed, rng)) : ctx.input(type), type);
     addInit(identity(b, t));
     const std::string x = body.arg(ctx, bs), y = body.arg(ctx, bs);
@@ -459,7 +459,7 @@ void buildReduceWindow(GenContext& ctx) {
 void buildSelectAndScatter(GenContext& ctx) {
   Rng& rng = ctx.rng();
   const ElementType t = ctx.type();
-  const std::string e = typeName(t), s = scalarOf(e);
+  const std::string e(elementTypeName(t)), s = scalarOf(e);
   const Shape shape = ctx.shape(1, 3, 48);
   const int64_t rank = static_cast<int64_t>(shape.size());
   Shape window, strides, lo, hi, source;
@@ -488,7 +488,7 @@ void buildSelectAndScatter(GenContext& ctx) {
   const Body scatter_body = rng.chance(3, 5) ? Body::kAdd : rng.pick({Body::kMax, Body::kMin, Body::kMul});
   ElementType bt = t;
   if (auto p = promotion(t); p && rng.chance(1, 10)) bt = *p;
-  const std::string be = typeName(bt), bs = scalarOf(be);
+  const std::string be(elementTypeName(bt)), bs = scalarOf(be);
   const std::string operand_type = tensorOf(shape, e), source_type = tensorOf(source, e), result_type = tensorOf(shape, be);
   const std::string operand = ctx.input(operand_type), src = ctx.input(source_type);
   const std::string init = ctx.input(identity(scatter_body, t));
@@ -520,7 +520,7 @@ void buildSelectAndScatter(GenContext& ctx) {
 void buildDotGeneral(GenContext& ctx) {
   Rng& rng = ctx.rng();
   const ElementType t = ctx.type();
-  const std::string e = typeName(t);
+  const std::string e(elementTypeName(t));
   const bool cancel = ctx.strategy() == Strategy::kCancellation;
   // Logical dimensions: batching (shared), contracting (shared), lhs free, rhs free.
   int64_t nb = 0, nc = 0, nlf = 0, nrf = 0;
@@ -697,7 +697,7 @@ ConvDraw drawConv(GenContext& ctx) {
 // feature's window and input features; the lhs is constant per batch, so the products cancel too).
 std::pair<std::string, std::string> convOperands(GenContext& ctx, const ConvDraw& c) {
   const ElementType t = ctx.type();
-  const std::string e = typeName(t);
+  const std::string e(elementTypeName(t));
   if (ctx.strategy() == Strategy::kCancellation) {
     Shape rhs_summed = c.k_spatial, lhs_summed = c.in_spatial;
     rhs_summed.push_back(c.k_in);
@@ -713,7 +713,7 @@ std::pair<std::string, std::string> convOperands(GenContext& ctx, const ConvDraw
 
 void buildConvolution(GenContext& ctx, bool dynamic) {
   Rng& rng = ctx.rng();
-  const std::string e = typeName(ctx.type());
+  const std::string e(elementTypeName(ctx.type()));
   const ConvDraw c = drawConv(ctx);
   const auto [lhs, rhs] = convOperands(ctx, c);
   const std::string ltype = tensorOf(c.lhs, e), rtype = tensorOf(c.rhs, e), otype = tensorOf(c.out, e);
@@ -764,7 +764,7 @@ void buildFft(GenContext& ctx) {
   Rng& rng = ctx.rng();
   const ElementType t = ctx.type();
   const bool complex = isComplex(t);
-  const std::string real = typeName(partType(t));
+  const std::string real(elementTypeName(partType(t)));
   const std::string cplx = strCat("complex<", real, ">");
   // The type under test is the operand's (FFT, IFFT, IRFFT: complex; RFFT: float), or for floats now and
   // then IRFFT's result.
@@ -855,7 +855,7 @@ Tensor positiveDefinite(GenContext& ctx, const Shape& shape, int64_t n) {
 void buildCholesky(GenContext& ctx) {
   Rng& rng = ctx.rng();
   const ElementType t = ctx.type();
-  const std::string e = typeName(t);
+  const std::string e(elementTypeName(t));
   const int64_t n = rng.chance(1, 16) ? 0 : rng.range(1, 5);
   Shape shape = smallShape(rng, static_cast<int>(rng.range(0, 2)), 1, 3, std::max<int64_t>(1, 64 / std::max<int64_t>(n * n, 1)), true);
   shape.push_back(n);
@@ -886,7 +886,7 @@ void buildCholesky(GenContext& ctx) {
 void buildTriangularSolve(GenContext& ctx) {
   Rng& rng = ctx.rng();
   const ElementType t = ctx.type();
-  const std::string e = typeName(t);
+  const std::string e(elementTypeName(t));
   const int64_t n = rng.chance(1, 16) ? 0 : rng.range(1, 4);
   const int64_t m = rng.chance(1, 16) ? 0 : rng.range(1, 4);
   const Shape batch = smallShape(rng, static_cast<int>(rng.range(0, 2)), 1, 3, 3, true);
@@ -937,7 +937,7 @@ struct BatchNormShape {
 
 BatchNormShape drawBatchNorm(GenContext& ctx) {
   Rng& rng = ctx.rng();
-  const std::string e = typeName(ctx.type());
+  const std::string e(elementTypeName(ctx.type()));
   BatchNormShape b;
   b.operand = ctx.shape(1, 4, 48);
   b.feature_index = rng.range(0, static_cast<int64_t>(b.operand.size()) - 1);
@@ -1003,7 +1003,7 @@ void buildBatchNormGrad(GenContext& ctx) {
 void buildMap(GenContext& ctx) {
   Rng& rng = ctx.rng();
   const ElementType t = ctx.type();
-  const std::string e = typeName(t), s = scalarOf(e);
+  const std::string e(elementTypeName(t)), s = scalarOf(e);
   const Shape shape = ctx.shape(0, 4, 64);
   const int64_t n = rng.range(1, 3);
   const std::string type = tensorOf(shape, e);

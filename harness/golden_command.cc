@@ -3,12 +3,12 @@
 #include <filesystem>
 #include <fstream>
 
-#include "harness/cases.h"
+#include "golden/cases.h"
 #include "harness/commands.h"
-#include "harness/golden_writer.h"
+#include "golden/golden_writer.h"
 #include "harness/runner.h"
 #include "ir/strings.h"
-#include "harness/reference_version.h"
+#include "golden/reference_version.h"
 
 namespace hloconf {
 

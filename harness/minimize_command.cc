@@ -19,10 +19,11 @@
 #include <vector>
 
 #include "generators/gen.h"
-#include "harness/cases.h"
+#include "golden/cases.h"
 #include "harness/commands.h"
 #include "harness/runner.h"
 #include "ir/attribute.h"
+#include "ir/op_schema.h"
 #include "ir/parser.h"
 #include "ir/strings.h"
 #include "reference/evaluate.h"
@@ -64,6 +65,7 @@ struct Graph {
   std::vector<std::string> functions;  // full text of the other functions
   // Per body line (filled by analyze()): the op's name, its results' names ("%v3", or "%v3#0", ...) and types.
   std::vector<std::string> op_names;
+  std::vector<OpId> op_ids;
   std::vector<std::vector<std::string>> result_names;
   std::vector<std::vector<Type>> result_types;
   std::vector<std::vector<Type>> operand_types;
@@ -157,12 +159,14 @@ absl::Status analyze(Graph& g) {
     return absl::InvalidArgumentError(strCat("@main has ", ops.size(), " ops, expected ", g.inputs.size() + g.body.size() + 1));
   }
   g.op_names.clear();
+  g.op_ids.clear();
   g.result_names.clear();
   g.result_types.clear();
   g.operand_types.clear();
   for (size_t k = 0; k < g.body.size(); ++k) {
     const Operation& op = *ops[g.inputs.size() + k];
     g.op_names.push_back(op.name);
+    g.op_ids.push_back(op.id);
     g.result_types.push_back(op.resultTypes());
     g.operand_types.push_back(op.operandTypes());
     auto [name, count] = lineResults(g.body[k]);
@@ -333,16 +337,9 @@ std::string verdict(const Session::Outcome& o) {
 
 std::string shortOp(const std::string& name) { return name.rfind("stablehlo.", 0) == 0 ? name.substr(10) : name; }
 
-bool isElementwiseOp(const std::string& name) {
-  static const std::set<std::string> ops = [] {
-    std::set<std::string> s;
-    for (const gen::OpGenerator& g : gen::elementwiseGenerators()) s.insert(strCat("stablehlo.", g.op));
-    s.insert("stablehlo.reduce_precision");
-    s.insert("stablehlo.bitcast_convert");
-    return s;
-  }();
-  return ops.contains(name);
-}
+// The schema's elementwise ops, and bitcast_convert, which is elementwise between types of one width (the
+// caller checks that operands and result have one shape).
+bool isElementwiseOp(OpId id) { return schemaOf(id).has(traits::kElementwise) || id == OpId::kBitcastConvert; }
 
 // The operands a line takes from outside: tokens naming an input or an earlier line's result.
 std::vector<std::string> externalOperands(const std::string& line, const std::set<std::string>& known) {
@@ -526,9 +523,8 @@ int runMinimizeCommand(const std::vector<std::string>& args) {
   std::vector<std::pair<std::string, std::string>> culprit_outputs;
   for (size_t k = 0; k < g.body.size(); ++k) {
     const std::string& line = g.body[k];
-    const std::string op = g.op_names[k];
     auto [own, count] = lineResults(line);
-    const bool skip = op == "stablehlo.constant" || op == "func.call" || g.result_names[k].empty();
+    const bool skip = g.op_ids[k] == OpId::kConstant || g.op_ids[k] == OpId::kFuncCall || g.result_names[k].empty();
     if (!own.empty()) known.insert(own);
     if (skip) continue;
     std::vector<Constant> constants;
@@ -554,7 +550,7 @@ int runMinimizeCommand(const std::vector<std::string>& args) {
     const std::string id = strCat(original.id, "/op", k);
     Session::Outcome o = session.runText(id, plainCase(id, {}, constants, {single}, outputs, g.functions));
     if (!o.fails()) continue;
-    step(strCat("op ", k, " (", shortOp(op), ") alone: ", verdict(o)));
+    step(strCat("op ", k, " (", shortOp(g.op_names[k]), ") alone: ", verdict(o)));
     culprit = k;
     culprit_constants = constants;
     culprit_line = single;
@@ -562,16 +558,15 @@ int runMinimizeCommand(const std::vector<std::string>& args) {
     final_id = id;
     final_outcome = o;
     const bool scalar = g.result_types[k].size() == 1 && g.result_types[k][0].isTensor() && g.result_types[k][0].rank() == 0;
-    summary = strCat("1 op (", shortOp(op), ")", scalar ? ", rank 0" : "");
+    summary = strCat("1 op (", shortOp(g.op_names[k]), ")", scalar ? ", rank 0" : "");
     break;
   }
 
   if (culprit) {
     const size_t k = *culprit;
-    const std::string op = g.op_names[k];
     std::vector<std::string> comments;
     // d. An elementwise culprit: one element.
-    bool elementwise = isElementwiseOp(op) && g.result_types[k].size() == 1 && g.result_types[k][0].isTensor() &&
+    bool elementwise = isElementwiseOp(g.op_ids[k]) && g.result_types[k].size() == 1 && g.result_types[k][0].isTensor() &&
                        g.result_types[k][0].rank() > 0;
     const std::vector<int64_t> shape = elementwise ? g.result_types[k][0].shape() : std::vector<int64_t>{};
     for (const Type& t : g.operand_types[k]) {
@@ -609,7 +604,7 @@ int runMinimizeCommand(const std::vector<std::string>& args) {
         culprit_outputs = outputs;
         final_id = id;
         final_outcome = o;
-        summary = strCat("1 op (", shortOp(op), "), rank 0");
+        summary = strCat("1 op (", shortOp(g.op_names[k]), "), rank 0");
         shrunk = true;
         break;
       }
@@ -622,7 +617,7 @@ int runMinimizeCommand(const std::vector<std::string>& args) {
                                 d.actual, " (", d.actual_bits, ")"));
     minimized = plainCase(final_id, comments, culprit_constants, {culprit_line}, culprit_outputs, g.functions);
     size_t ops = 0;
-    for (const std::string& name : g.op_names) ops += name != "stablehlo.constant";
+    for (OpId id : g.op_ids) ops += id != OpId::kConstant;
     not_smaller = ops <= 1 && !shrunk;
   } else {
     // e. No op fails alone: the smallest failing prefix.
@@ -637,7 +632,7 @@ int runMinimizeCommand(const std::vector<std::string>& args) {
         tensors = tensors && g.result_types[last][i].isTensor();
         outputs.emplace_back(g.result_names[last][i], g.result_types[last][i].toString());
       }
-      if (!tensors || g.op_names[last] == "stablehlo.constant") continue;
+      if (!tensors || g.op_ids[last] == OpId::kConstant) continue;
       const std::vector<std::string> lines(g.body.begin(), g.body.begin() + static_cast<std::ptrdiff_t>(p));
       const std::string id = strCat(original.id, "/prefix", p);
       Session::Outcome o = session.runText(id, plainCase(id, {}, inputConstants(g), lines, outputs, g.functions));

@@ -4,9 +4,9 @@
 #include <filesystem>
 #include <fstream>
 
-#include "harness/cases.h"
+#include "golden/cases.h"
 #include "harness/commands.h"
-#include "harness/golden_writer.h"
+#include "golden/golden_writer.h"
 #include "harness/runner.h"
 #include "absl/strings/str_format.h"
 #include "ir/strings.h"

@@ -15,13 +15,13 @@
 #include <thread>
 #include <vector>
 
-#include "harness/cases.h"
+#include "golden/cases.h"
 #include "harness/commands.h"
 #include "harness/journal.h"
 #include "harness/runner.h"
 #include "ir/strings.h"
 #include "reference/numerics.h"
-#include "harness/reference_version.h"
+#include "golden/reference_version.h"
 #include "reports/progress.h"
 #include "reports/writers.h"
 

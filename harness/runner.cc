@@ -1,7 +1,5 @@
 #include "harness/runner.h"
 
-#include <fnmatch.h>
-
 #include <algorithm>
 #include <chrono>
 #include <cstdlib>
@@ -11,6 +9,7 @@
 #include <set>
 
 #include "absl/strings/str_format.h"
+#include "ir/op_schema.h"
 #include "ir/parser.h"
 #include "ir/strings.h"
 #include "reference/evaluate.h"
@@ -39,8 +38,9 @@ std::string undeclared(const Module& program, const adapters::Capabilities& caps
   std::string missing;
   walkOps(*program.op, [&](const Operation& op) {
     if (!missing.empty()) return;
-    bool structural = op.name == "builtin.module" || op.name == "func.func" || op.name == "func.return" ||
-                      op.name == "stablehlo.return" || op.name == "func.call";
+    // Module structure every backend takes: functions, calls and terminators.
+    const bool structural = op.id == OpId::kBuiltinModule || op.id == OpId::kFuncFunc || op.id == OpId::kFuncCall ||
+                            schemaOf(op.id).has(traits::kTerminator);
     if (!structural && !caps.supportsOp(op.name)) {
       missing = strCat("the backend does not support ", op.name, " (per its handshake)");
       return;
@@ -316,16 +316,5 @@ bool inShard(const std::string& case_id, const Shard& shard) {
   return static_cast<int>(h % static_cast<uint64_t>(shard.count)) == shard.index;
 }
 
-bool globMatchAny(const std::string& globs, const std::string& text) {
-  size_t start = 0;
-  while (start <= globs.size()) {
-    size_t end = globs.find(',', start);
-    if (end == std::string::npos) end = globs.size();
-    std::string glob = globs.substr(start, end - start);
-    if (!glob.empty() && fnmatch(glob.c_str(), text.c_str(), 0) == 0) return true;
-    start = end + 1;
-  }
-  return false;
-}
 
 }  // namespace hloconf

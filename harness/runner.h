@@ -10,7 +10,8 @@
 
 #include "absl/status/statusor.h"
 #include "adapters/backend.h"
-#include "harness/cases.h"
+#include "golden/cases.h"
+#include "ir/glob.h"
 #include "reports/comparator.h"
 #include "reports/result.h"
 
@@ -64,9 +65,6 @@ struct Shard {
 absl::StatusOr<Shard> resolveShard(const std::string& flag);
 // Whether a case belongs to a shard: a hash of its ID, so adding cases does not move the others.
 bool inShard(const std::string& case_id, const Shard& shard);
-
-// Globs: `*`, `?`, and `[...]` as in fnmatch; a list is comma-separated, matching any.
-bool globMatchAny(const std::string& comma_separated_globs, const std::string& text);
 
 }  // namespace hloconf
 

@@ -14,7 +14,7 @@
 #include "ir/npy.h"
 #include "ir/strings.h"
 #include "nlohmann/json.hpp"
-#include "harness/reference_version.h"
+#include "golden/reference_version.h"
 
 namespace hloconf {
 

@@ -53,6 +53,11 @@ class Operation {
   std::vector<Region> regions;
   uint32_t source_offset = 0;  // byte offset of the op in its source text, for diagnostics
 
+  // Renames the op (its id follows the name).
+  void setName(std::string new_name) {
+    name = std::move(new_name);
+    id = opIdOf(name);
+  }
   Value* addResult(Type type);
   // Looks in properties, then attributes.
   const Attr* attr(std::string_view attr_name) const;

@@ -20,14 +20,14 @@ double cbrt(double x) { return std::cbrt(x); }
 double sqrt(double x) { return std::sqrt(x); }
 
 struct Entry {
-  std::string_view op;
+  OpId op;
   FastUnaryF64 fn;
 };
 constexpr Entry kEntries[] = {
-    {"stablehlo.exponential", exp}, {"stablehlo.exponential_minus_one", expm1}, {"stablehlo.log", log},
-    {"stablehlo.log_plus_one", log1p}, {"stablehlo.sine", sin}, {"stablehlo.cosine", cos},
-    {"stablehlo.tan", tan}, {"stablehlo.tanh", tanh}, {"stablehlo.cbrt", cbrt},
-    {"stablehlo.sqrt", sqrt}, {"stablehlo.rsqrt", rsqrt}, {"stablehlo.logistic", logistic},
+    {OpId::kExponential, exp}, {OpId::kExponentialMinusOne, expm1}, {OpId::kLog, log},
+    {OpId::kLogPlusOne, log1p}, {OpId::kSine, sin},   {OpId::kCosine, cos},
+    {OpId::kTan, tan},          {OpId::kTanh, tanh},  {OpId::kCbrt, cbrt},
+    {OpId::kSqrt, sqrt},        {OpId::kRsqrt, rsqrt}, {OpId::kLogistic, logistic},
 };
 
 // 2^-45: the relative error assumed of the library function (see the header).
@@ -35,11 +35,19 @@ constexpr double kRelativeBound = 0x1p-45;
 
 }  // namespace
 
-FastUnaryF64 fastF32Function(std::string_view op_name) {
+FastUnaryF64 fastF32Function(OpId op) {
   for (const Entry& e : kEntries) {
-    if (e.op == op_name) return e.fn;
+    if (e.op == op) return e.fn;
   }
   return nullptr;
+}
+
+FastUnaryF64 fastF32Function(std::string_view op_name) { return fastF32Function(opIdOf(op_name)); }
+
+std::vector<OpId> fastF32Ops() {
+  std::vector<OpId> ops;
+  for (const Entry& e : kEntries) ops.push_back(e.op);
+  return ops;
 }
 
 std::optional<uint32_t> fastF32Unary(FastUnaryF64 fn, uint32_t x) {

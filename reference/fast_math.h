@@ -17,13 +17,19 @@
 #include <cstdint>
 #include <optional>
 #include <string_view>
+#include <vector>
+
+#include "ir/op_id.h"
 
 namespace hloconf::ref {
 
 using FastUnaryF64 = double (*)(double);
 
-// The double function behind op `op_name` ("stablehlo.exponential"), or nullptr when there is no fast path.
+// The double function behind op `op` (OpId::kExponential), or nullptr when there is no fast path.
+FastUnaryF64 fastF32Function(OpId op);
 FastUnaryF64 fastF32Function(std::string_view op_name);
+// The ops with a fast path (tests check them against the schema: unary elementwise float ops).
+std::vector<OpId> fastF32Ops();
 
 // The correctly rounded f32 bits of fn(x) for f32 bits x, or nullopt when the fast path cannot prove them.
 std::optional<uint32_t> fastF32Unary(FastUnaryF64 fn, uint32_t x);

@@ -169,6 +169,14 @@ bool Interpreter::canEvaluate(OpId op) {
 bool Interpreter::canEvaluate(std::string_view op_name) { return canEvaluate(opIdOf(op_name)); }
 
 absl::StatusOr<std::vector<RtValue>> Interpreter::evalOp(const Operation& op, std::vector<RtValue> operands) {
+  Kernel kernel = lookupKernel(op.id);
+  if (!kernel && !schemaOf(op.id).has(traits::kStructural)) return unsupported(op);
+  // The op's spec constraints that its declared types and attributes show (ir/op_schema.h), before any
+  // kernel reads them: kernels keep only the checks that need run-time values.
+  if (!verified_.contains(&op)) {
+    if (absl::Status s = verifyAgainstSchema(op); !s.ok()) return opError(op, std::string(s.message()));
+    verified_.insert(&op);
+  }
   switch (op.id) {
     case OpId::kFuncCall:
     case OpId::kComposite: {
@@ -187,8 +195,6 @@ absl::StatusOr<std::vector<RtValue>> Interpreter::evalOp(const Operation& op, st
   // Quantized operands of ops the spec defines by dequantize-op-quantize (docs/quantization.md), before
   // a kernel that would see only the storage integers.
   if (usesDequantizeOpQuantize(op.name) && hasQuantizedTypes(op, operands)) return dequantizeOpQuantize(*this, op, operands);
-  Kernel kernel = lookupKernel(op.id);
-  if (!kernel) return unsupported(op);
   return kernel(*this, op, operands);
 }
 

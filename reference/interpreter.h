@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
+#include "absl/container/flat_hash_set.h"
 #include "absl/status/statusor.h"
 #include "ir/operation.h"
 #include "reference/value.h"
@@ -126,6 +127,8 @@ class Interpreter {
   std::vector<CheckResult> checks_;
   absl::flat_hash_map<std::string, std::vector<Tensor>> probes_;
   std::vector<const Env*> scopes_;  // innermost last; reset at each function call
+  // Ops already checked against the schema (verifyAgainstSchema), so a loop body is checked once.
+  absl::flat_hash_set<const Operation*> verified_;
   ProcessGrid* grid_ = nullptr;     // set by setProcess, else own_grid_ once needed
   std::unique_ptr<ProcessGrid> own_grid_;
   uint32_t replica_id_ = 0;

@@ -19,45 +19,10 @@
 #include <optional>
 
 #include "ir/element_type.h"
+#include "ir/numerics_base.h"
 
 namespace hloconf::ref {
 
-// An owned MPFR number.
-class MpFloat {
- public:
-  explicit MpFloat(mpfr_prec_t precision = 64) { mpfr_init2(value_, precision); }
-  ~MpFloat() { mpfr_clear(value_); }
-  MpFloat(const MpFloat&) = delete;
-  MpFloat& operator=(const MpFloat&) = delete;
-  mpfr_ptr get() { return value_; }
-  mpfr_srcptr get() const { return value_; }
-  operator mpfr_ptr() { return value_; }
-  operator mpfr_srcptr() const { return value_; }
-
- private:
-  mpfr_t value_;
-};
-
-// An owned MPC number.
-class MpComplex {
- public:
-  explicit MpComplex(mpfr_prec_t precision = 64) { mpc_init2(value_, precision); }
-  ~MpComplex() { mpc_clear(value_); }
-  MpComplex(const MpComplex&) = delete;
-  MpComplex& operator=(const MpComplex&) = delete;
-  mpc_ptr get() { return value_; }
-  mpc_srcptr get() const { return value_; }
-  operator mpc_ptr() { return value_; }
-  operator mpc_srcptr() const { return value_; }
-  mpfr_ptr re() { return mpc_realref(value_); }
-  mpfr_ptr im() { return mpc_imagref(value_); }
-
- private:
-  mpc_t value_;
-};
-
-// Precision (significand bits, the implicit bit included) of a float format.
-int formatPrecision(ElementType t);
 
 // Makes MPFR's exponent range as wide as it goes (once per thread: MPFR keeps it per thread); the
 // evaluator relies on intermediate results never overflowing or underflowing MPFR itself.
@@ -97,33 +62,18 @@ ComplexApproximation roundedByMpc(mpc_srcptr out, int inex);
 // `t`; if so, returns them.
 std::optional<uint64_t> roundInterval(ElementType t, mpfr_srcptr value, mpfr_exp_t error_exponent);
 
-// --- Exact decode helpers -------------------------------------------------------------------------------
-
-// Sets `out` to the exact value of float bits of type `t` (`out` needs >= formatPrecision(t) bits).
-inline void toMpfr(ElementType t, uint64_t bits, mpfr_ptr out) { decodeFloat(t, bits, out); }
-
-// --- ULP distance ---------------------------------------------------------------------------------------
-
-// Position of a non-NaN float value in the ordered sequence of the format's values: consecutive
-// representable values differ by one, +0 and -0 share a position, infinities sit just beyond the
-// largest finite value. nullopt for NaN.
-std::optional<int64_t> floatOrdinal(ElementType t, uint64_t bits);
-// ULP distance between two values of a float format: the number of representable steps between them.
-// 0 when both are NaN; nullopt when exactly one is NaN (no distance).
-std::optional<uint64_t> ulpDistance(ElementType t, uint64_t a, uint64_t b);
-
-// --- Integers -------------------------------------------------------------------------------------------
-
-// Value of integer (or i1) bits as a 128-bit integer: sign-extended for signed types.
-__int128 integerValue(ElementType t, uint64_t bits);
-// Bits of `value` wrapped (two's complement) to the width of integer type `t`.
-uint64_t wrapInteger(ElementType t, __int128 value);
-// Whether `value` is representable in integer type `t` without wrapping.
-bool integerInRange(ElementType t, __int128 value);
-// Bits of an integer value correctly rounded to float format `t` (exact when representable).
-uint64_t integerToFloat(ElementType t, __int128 value);
-// Mask of the low bitWidth(t) bits.
-uint64_t integerMask(ElementType t);
+// The format-level numerics (MpFloat, formatPrecision, ULP distance, integer wrapping) live in
+// ir/numerics_base.h, below both this evaluator and the comparator; these names keep `ref::` spellings.
+using hloconf::MpComplex;
+using hloconf::MpFloat;
+using hloconf::floatOrdinal;
+using hloconf::formatPrecision;
+using hloconf::integerInRange;
+using hloconf::integerMask;
+using hloconf::integerToFloat;
+using hloconf::integerValue;
+using hloconf::ulpDistance;
+using hloconf::wrapInteger;
 
 }  // namespace hloconf::ref
 

@@ -87,22 +87,4 @@ std::string toString(const RtValue& value) {
   return "";
 }
 
-std::string elementToString(const Tensor& tensor, int64_t index) {
-  const ElementType t = tensor.elementType();
-  return elementLiteral(t, tensor.bits(index, 0), isComplex(t) ? tensor.bits(index, 1) : 0);
-}
-
-std::string indexToString(const std::vector<int64_t>& shape, int64_t index) {
-  std::vector<int64_t> idx(shape.size());
-  for (size_t d = shape.size(); d-- > 0;) {
-    if (shape[d] > 0) {
-      idx[d] = index % shape[d];
-      index /= shape[d];
-    }
-  }
-  std::string text = "[";
-  for (size_t d = 0; d < idx.size(); ++d) strAppend(&text, d ? ", " : "", idx[d]);
-  return text + "]";
-}
-
 }  // namespace hloconf::ref

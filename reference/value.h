@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "ir/numerics_base.h"
 #include "ir/tensor.h"
 #include "ir/type.h"
 
@@ -44,10 +45,9 @@ bool valueMatchesType(const RtValue& value, const Type& type);
 
 // MLIR-style text of a value: `dense<[1, 2]> : tensor<2xi32>`, `!stablehlo.token`, `(v1, v2)`.
 std::string toString(const RtValue& value);
-// The text of one element (float literal, or hex bits for NaN/inf, `(re, im)` for complex, true/false).
-std::string elementToString(const Tensor& tensor, int64_t index);
-// Row-major index -> multi-dimensional index text "[i, j]".
-std::string indexToString(const std::vector<int64_t>& shape, int64_t index);
+// Element and index text: ir/numerics_base.h.
+using hloconf::elementToString;
+using hloconf::indexToString;
 
 }  // namespace hloconf::ref
 

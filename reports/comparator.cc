@@ -7,8 +7,7 @@
 
 #include "absl/strings/str_format.h"
 #include "ir/strings.h"
-#include "reference/numerics.h"
-#include "reference/value.h"
+#include "ir/numerics_base.h"
 
 namespace hloconf::reports {
 namespace {
@@ -94,7 +93,7 @@ std::string valueText(const Tensor& t, int64_t index) {
     return strCat("(", partText(part, t.bits(index, 0)), ", ", partText(part, t.bits(index, 1)), ")");
   }
   if (isFloat(type)) return partText(type, t.bits(index));
-  return ref::elementToString(t, index);
+  return elementToString(t, index);
 }
 
 // --- The bound rule ---------------------------------------------------------------------------------
@@ -107,18 +106,18 @@ void ulpAt(ElementType type, uint64_t golden, mpfr_ptr out) {
     decodeFloat(type, smallestSubnormal(type), out);
     return;
   }
-  ref::MpFloat g(ref::formatPrecision(type) + 2);
+  MpFloat g(formatPrecision(type) + 2);
   decodeFloat(type, golden, g);
   // MPFR's exponent: 2^(e-1) <= |g| < 2^e.
-  mpfr_set_ui_2exp(out, 1, mpfr_get_exp(g) - ref::formatPrecision(type), MPFR_RNDN);
+  mpfr_set_ui_2exp(out, 1, mpfr_get_exp(g) - formatPrecision(type), MPFR_RNDN);
 }
 
 // Whether |actual - golden| <= factor * bound + ulps * ulp(golden). The difference is exact (MPFR at
 // the precision it needs); the threshold is rounded upward at 256 bits. Sets `diff` for the message.
 bool withinBound(ElementType type, uint64_t golden, uint64_t actual, double factor, double bound, double ulps,
                  double* diff) {
-  const int p = ref::formatPrecision(type);
-  ref::MpFloat g(p + 2), a(p + 2);
+  const int p = formatPrecision(type);
+  MpFloat g(p + 2), a(p + 2);
   decodeFloat(type, golden, g);
   decodeFloat(type, actual, a);
   if (!mpfr_number_p(g) || !mpfr_number_p(a)) {
@@ -127,11 +126,11 @@ bool withinBound(ElementType type, uint64_t golden, uint64_t actual, double fact
   }
   mpfr_prec_t precision = p + 2;
   if (!mpfr_zero_p(g) && !mpfr_zero_p(a)) precision += std::abs(mpfr_get_exp(g) - mpfr_get_exp(a));
-  ref::MpFloat d(precision);
+  MpFloat d(precision);
   mpfr_sub(d, a, g, MPFR_RNDN);  // exact at this precision
   mpfr_abs(d, d, MPFR_RNDN);
   *diff = mpfr_get_d(d, MPFR_RNDU);
-  ref::MpFloat threshold(256), allowance(256);
+  MpFloat threshold(256), allowance(256);
   mpfr_set_d(threshold, bound, MPFR_RNDU);
   mpfr_mul_d(threshold, threshold, factor, MPFR_RNDU);
   ulpAt(type, golden, allowance);
@@ -159,7 +158,7 @@ Outcome comparePart(ElementType type, uint64_t golden, uint64_t actual, const To
     if (why) *why = strCat("NaN payload differs (nan_payload: ", flagName(rule.nan_payload), ")");
     return o;
   }
-  const std::optional<uint64_t> distance = ref::ulpDistance(type, golden, actual);
+  const std::optional<uint64_t> distance = ulpDistance(type, golden, actual);
   if (distance && *distance == 0) {  // +0 and -0: the only distinct encodings at distance 0
     o.verdict = flagVerdict(rule.signed_zero);
     o.category = o.verdict == Verdict::kSame ? "" : "signed_zero";
@@ -237,7 +236,7 @@ Outcome compareElement(const GoldenOutput& golden, const Tensor& actual, int64_t
     Outcome o;
     o.ulp = -1;
     if (g.bits(index) == actual.bits(index)) return o;
-    const __int128 delta = ref::integerValue(type, g.bits(index)) - ref::integerValue(type, actual.bits(index));
+    const __int128 delta = integerValue(type, g.bits(index)) - integerValue(type, actual.bits(index));
     o.sort_key = static_cast<double>(delta < 0 ? -delta : delta);
     o.verdict = marked ? Verdict::kImplDefined : Verdict::kMismatch;
     o.category = marked ? "impl_defined" : "value";
@@ -355,7 +354,7 @@ std::string explain(const std::vector<GoldenOutput>& golden, const std::vector<T
   std::string why;
   compareElement(golden[c.output], a, c.index, rule, &why);
   auto parenthesized = [](std::string text) { return text.starts_with("(") ? text : strCat("(", text, ")"); };
-  return strCat("out ", c.output, " ", ref::indexToString(g.type().shape(), c.index), ": expected ", elementBits(g, c.index),
+  return strCat("out ", c.output, " ", indexToString(g.type().shape(), c.index), ": expected ", elementBits(g, c.index),
                 " ", parenthesized(valueText(g, c.index)), ", got ", elementBits(a, c.index), " ",
                 parenthesized(valueText(a, c.index)), ": ", why, " (rule ", ruleText(rule), ")");
 }
@@ -414,9 +413,9 @@ void compareOutputs(const std::vector<GoldenOutput>& golden, const std::vector<T
     ElementDiff d;
     d.output = c.output;
     d.index = c.index;
-    d.position = ref::indexToString(g.type().shape(), c.index);
-    d.expected = ref::elementToString(g, c.index);
-    d.actual = ref::elementToString(a, c.index);
+    d.position = indexToString(g.type().shape(), c.index);
+    d.expected = elementToString(g, c.index);
+    d.actual = elementToString(a, c.index);
     d.expected_bits = elementBits(g, c.index);
     d.actual_bits = elementBits(a, c.index);
     d.ulp = e.ulp;

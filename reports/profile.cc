@@ -4,6 +4,7 @@
 #include <set>
 
 #include "absl/status/status.h"
+#include "ir/glob.h"
 #include "ir/parser.h"
 #include "ir/strings.h"
 #include "reports/comparator.h"
@@ -12,86 +13,6 @@ namespace hloconf::reports {
 namespace {
 
 using nlohmann::json;
-
-// --- Globs ------------------------------------------------------------------------------------------
-// `*` matches any run of characters, `?` one character, `{a,b,...}` any of the alternatives (which may
-// themselves hold globs and nested braces). Everything else matches itself, case-sensitively.
-
-// Position of the `}` that closes the `{` at `open`, or npos.
-size_t closingBrace(std::string_view pattern, size_t open) {
-  int depth = 0;
-  for (size_t i = open; i < pattern.size(); ++i) {
-    if (pattern[i] == '{') ++depth;
-    if (pattern[i] == '}' && --depth == 0) return i;
-  }
-  return std::string_view::npos;
-}
-
-// The brace-free patterns `pattern` stands for ("{a,b}*" -> "a*", "b*").
-void expandBraces(std::string_view pattern, std::vector<std::string>& out) {
-  const size_t open = pattern.find('{');
-  if (open == std::string_view::npos) {
-    out.emplace_back(pattern);
-    return;
-  }
-  const size_t close = closingBrace(pattern, open);
-  if (close == std::string_view::npos) {  // validated away by parseProfile; match the text literally
-    out.emplace_back(pattern);
-    return;
-  }
-  std::string_view prefix = pattern.substr(0, open), body = pattern.substr(open + 1, close - open - 1),
-                   suffix = pattern.substr(close + 1);
-  int depth = 0;
-  size_t start = 0;
-  for (size_t i = 0; i <= body.size(); ++i) {
-    if (i < body.size() && body[i] == '{') ++depth;
-    if (i < body.size() && body[i] == '}') --depth;
-    if (i == body.size() || (body[i] == ',' && depth == 0)) {
-      expandBraces(strCat(prefix, body.substr(start, i - start), suffix), out);
-      start = i + 1;
-    }
-  }
-}
-
-bool matchSimple(std::string_view pattern, std::string_view text) {
-  size_t p = 0, t = 0, star = std::string_view::npos, resume = 0;
-  while (t < text.size()) {
-    if (p < pattern.size() && (pattern[p] == '?' || pattern[p] == text[t])) {
-      ++p;
-      ++t;
-    } else if (p < pattern.size() && pattern[p] == '*') {
-      star = p++;
-      resume = t;
-    } else if (star != std::string_view::npos) {
-      p = star + 1;
-      t = ++resume;
-    } else {
-      return false;
-    }
-  }
-  while (p < pattern.size() && pattern[p] == '*') ++p;
-  return p == pattern.size();
-}
-
-bool globMatch(std::string_view pattern, std::string_view text) {
-  if (pattern.find('{') == std::string_view::npos) return matchSimple(pattern, text);
-  std::vector<std::string> alternatives;
-  expandBraces(pattern, alternatives);
-  for (const std::string& p : alternatives)
-    if (matchSimple(p, text)) return true;
-  return false;
-}
-
-absl::Status checkGlob(std::string_view pattern) {
-  int depth = 0;
-  for (char c : pattern) {
-    if (c == '{') ++depth;
-    if (c == '}' && --depth < 0) return absl::InvalidArgumentError(strCat("unmatched '}' in glob \"", pattern, "\""));
-  }
-  if (depth != 0) return absl::InvalidArgumentError(strCat("unmatched '{' in glob \"", pattern, "\""));
-  if (pattern.empty()) return absl::InvalidArgumentError("empty glob (use \"*\" for every name)");
-  return absl::OkStatus();
-}
 
 // --- JSON -------------------------------------------------------------------------------------------
 

@@ -9,6 +9,7 @@
 #include <set>
 
 #include "adapter_test_util.h"
+#include "ir/op_schema.h"
 #include "nlohmann/json.hpp"
 #include "../harness/run_hloconf.h"
 
@@ -107,6 +108,13 @@ TEST(TorchAdapter, HandshakeDeclaresWhatTorchHas) {
   EXPECT_TRUE(caps.supportsElementType("quant<i8:f32>"));
   EXPECT_TRUE(caps.supportsOp("stablehlo.uniform_quantize"));
   EXPECT_FALSE(caps.ops.empty());  // the ops are declared, so the runner skips programs with others
+  // The handshake's op names come from the adapter's own tables (UNARY, BINARY, its op_* methods): each
+  // must be an op of the schema, or the runner could never match it.
+  for (const std::string& op : caps.ops) {
+    const OpSchema* schema = lookupOp(op);
+    EXPECT_NE(schema, nullptr) << "the torch handshake declares " << op << ", which is not an op of the schema";
+    if (schema) EXPECT_FALSE(schema->has(traits::kTestOnly)) << op;
+  }
   backend->stop();
 }
 

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "generators/gen.h"
-#include "harness/lowering.h"
+#include "golden/lowering.h"
 #include "ir/parser.h"
 #include "ir/strings.h"
 #include "reference/evaluate.h"

@@ -8,8 +8,8 @@
 
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "harness/cases.h"
-#include "harness/lowering.h"
+#include "golden/cases.h"
+#include "golden/lowering.h"
 #include "harness/runner.h"
 #include "ir/parser.h"
 #include "nlohmann/json.hpp"

@@ -2,8 +2,8 @@
 // with constants or `call @inputs()`, and checks values with check.expect_*) into what a backend runs:
 // a program whose @main takes the inputs as arguments and returns the checked values, plus the input
 // tensors. docs/design/harness.md describes the rules.
-#ifndef HLOCONF_HARNESS_LOWERING_H_
-#define HLOCONF_HARNESS_LOWERING_H_
+#ifndef HLOCONF_GOLDEN_LOWERING_H_
+#define HLOCONF_GOLDEN_LOWERING_H_
 
 #include <string>
 #include <string_view>
@@ -41,4 +41,4 @@ std::string elementTypeLabel(const Type& tensor_type);
 
 }  // namespace hloconf
 
-#endif  // HLOCONF_HARNESS_LOWERING_H_
+#endif  // HLOCONF_GOLDEN_LOWERING_H_

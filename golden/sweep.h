@@ -3,8 +3,8 @@
 // made when its turn comes, so a 2^32 sweep never holds more than one chunk per worker in memory; the
 // run's journal (--resume), sharding (--shard) and comparison work on chunks like on any case. Chunks
 // are not put in the golden cache (a whole f32 sweep would fill 32 GB of it).
-#ifndef HLOCONF_HARNESS_SWEEP_H_
-#define HLOCONF_HARNESS_SWEEP_H_
+#ifndef HLOCONF_GOLDEN_SWEEP_H_
+#define HLOCONF_GOLDEN_SWEEP_H_
 
 #include <cstdint>
 #include <string>
@@ -32,4 +32,4 @@ PreparedCase prepareSweepChunk(const std::string& id, double timeout_seconds);
 
 }  // namespace hloconf
 
-#endif  // HLOCONF_HARNESS_SWEEP_H_
+#endif  // HLOCONF_GOLDEN_SWEEP_H_

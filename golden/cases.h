@@ -1,8 +1,8 @@
 // Cases as the runner sees them: sources (files, folders, named suites) expanded into cases with stable
-// IDs, each case lowered to a backend program with its golden outputs (harness/lowering.h), and the
+// IDs, each case lowered to a backend program with its golden outputs (golden/lowering.h), and the
 // golden cache that keeps a second run from recomputing them. docs/design/harness.md has the rules.
-#ifndef HLOCONF_HARNESS_CASES_H_
-#define HLOCONF_HARNESS_CASES_H_
+#ifndef HLOCONF_GOLDEN_CASES_H_
+#define HLOCONF_GOLDEN_CASES_H_
 
 #include <cstdint>
 #include <memory>
@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "absl/status/status.h"
-#include "harness/lowering.h"
+#include "golden/lowering.h"
 #include "ir/operation.h"
 #include "nlohmann/json.hpp"
 #include "reports/comparator.h"
@@ -31,7 +31,7 @@ struct CaseSource {
   std::string text;
 };
 
-// How `gen:` and `sweep:` suites expand (generators/gen.h, harness/sweep.h).
+// How `gen:` and `sweep:` suites expand (generators/gen.h, golden/sweep.h).
 struct GenOptions {
   uint64_t seed = 1;
   uint64_t count = 100;    // cases per (op, element type, strategy)
@@ -47,7 +47,7 @@ std::string specSuiteDir();
 // folder source, `<parent folder name>/<file stem>` for a file; `#N` is appended for the N-th chunk
 // (from 1) of a file split with `split_input_file`. Unreadable or missing sources go to `errors`.
 // `gen:<op>[/<dtype>[/<strategy>]]`, `gen:all` and generated case IDs (`gen/...`) expand by `gen`;
-// `sweep:<op>/<dtype>[/<first>-<last>]` to the chunks of an exhaustive sweep (harness/sweep.h).
+// `sweep:<op>/<dtype>[/<first>-<last>]` to the chunks of an exhaustive sweep (golden/sweep.h).
 std::vector<CaseSource> collectCases(const std::vector<std::string>& sources, bool split_input_file,
                                      std::vector<std::string>& errors, const GenOptions& gen = {});
 
@@ -76,7 +76,7 @@ std::string defaultCacheDir();
 // the reference version; an entry is used only when its stored text matches exactly).
 PreparedCase prepareCase(const CaseSource& source, const GoldenCache& cache, double timeout_seconds);
 
-// For cases made without text (harness/sweep.cc): parses `prepared.lowered.mlir` into program, program_text
+// For cases made without text (golden/sweep.cc): parses `prepared.lowered.mlir` into program, program_text
 // and ir_json; then evaluates the golden outputs of `prepared.lowered` on the reference.
 absl::Status attachProgram(PreparedCase& prepared);
 absl::Status computeGolden(PreparedCase& prepared, double timeout_seconds);
@@ -90,4 +90,4 @@ bool hexToBytes(std::string_view hex, std::vector<uint8_t>& out);
 
 }  // namespace hloconf
 
-#endif  // HLOCONF_HARNESS_CASES_H_
+#endif  // HLOCONF_GOLDEN_CASES_H_

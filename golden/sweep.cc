@@ -1,8 +1,8 @@
-#include "harness/sweep.h"
+#include "golden/sweep.h"
 
 #include "generators/exhaustive.h"
 #include "generators/program_util.h"
-#include "harness/cases.h"
+#include "golden/cases.h"
 #include "ir/parser.h"
 #include "ir/printer.h"
 #include "ir/strings.h"

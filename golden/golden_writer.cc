@@ -1,4 +1,4 @@
-#include "harness/golden_writer.h"
+#include "golden/golden_writer.h"
 
 #include <algorithm>
 #include <cmath>
@@ -10,7 +10,7 @@
 #include "ir/printer.h"
 #include "ir/strings.h"
 #include "nlohmann/json.hpp"
-#include "harness/reference_version.h"
+#include "golden/reference_version.h"
 
 namespace hloconf {
 namespace fs = std::filesystem;

@@ -1,4 +1,4 @@
-#include "harness/lowering.h"
+#include "golden/lowering.h"
 
 #include <algorithm>
 #include <functional>
@@ -6,6 +6,7 @@
 
 #include "absl/container/flat_hash_map.h"
 #include "absl/container/flat_hash_set.h"
+#include "ir/op_views.h"
 #include "ir/printer.h"
 #include "ir/strings.h"
 #include "reference/interpreter.h"
@@ -16,14 +17,10 @@ namespace {
 
 absl::Status unsupported(std::string_view why) { return absl::UnimplementedError(strCat("case not lowerable: ", why)); }
 
-std::string callTarget(const Operation& op) {
-  const Attr* target = op.attr("call_target_name");
-  return target && (*target)->kind() == Attribute::Kind::kString ? (*target)->text() : "";
-}
-
+// A check.* op, or a custom_call of a check.* target (the form upstream testdata uses).
 bool isCheckOp(const Operation& op) {
-  if (op.name.rfind("check.", 0) == 0) return true;
-  return op.name == "stablehlo.custom_call" && callTarget(op).rfind("check.", 0) == 0;
+  if (schemaOf(op.id).dialect() == "check") return true;
+  return op.id == OpId::kCustomCall && CustomCallOp(op).callTargetName().starts_with("check.");
 }
 
 void walk(Operation& op, const std::function<void(Operation&)>& fn) {
@@ -43,8 +40,11 @@ void collectSymbols(const Attr& attr, std::set<std::string>& out) {
     for (const NamedAttr& e : attr->entries()) collectSymbols(e.value, out);
 }
 
-std::string opLabel(std::string_view name) {
-  if (name.rfind("stablehlo.", 0) == 0) name.remove_prefix(10);
+// A case's op label: the short name of stablehlo ops ("add"), the full name of others ("chlo.erf").
+// (Ops we do not know are labelled the same way.)
+std::string opLabel(const Operation& op) {
+  std::string_view name = op.name;
+  if (name.starts_with("stablehlo.")) name.remove_prefix(10);
   return std::string(name);
 }
 
@@ -94,10 +94,10 @@ absl::StatusOr<LoweredCase> lowerCase(Module& module, std::string_view text) {
   bool any_infeed = false;
   for (auto& op_ptr : body.operations) {
     Operation& op = *op_ptr;
-    if (op.name != "interpreter.run_parallel") continue;
-    const Attr* programs = op.attr("programs");
-    if (!programs || (*programs)->kind() != Attribute::Kind::kArray || (*programs)->elements().size() != 1) continue;
-    const Attr& row = (*programs)->elements().front();
+    if (op.id != OpId::kInterpreterRunParallel) continue;
+    const std::vector<Attr>* programs = RunParallelOp(op).programs();
+    if (!programs || programs->size() != 1) continue;
+    const Attr& row = programs->front();
     if (row->kind() != Attribute::Kind::kArray || row->elements().size() != 1) continue;
     const Attr& program = row->elements().front();
     if (program->kind() != Attribute::Kind::kSymbolRef || program->symbolPath().empty()) continue;
@@ -135,7 +135,7 @@ absl::StatusOr<LoweredCase> lowerCase(Module& module, std::string_view text) {
         lowered.infeed.push_back(std::move(payload));
       }
     }
-    op.name = "func.call";
+    op.setName("func.call");
     op.properties = {NamedAttr{"callee", Attribute::symbolRef({program->symbolPath().back()})}};
     op.attributes.clear();
     rewritten_calls.insert(&op);
@@ -154,10 +154,10 @@ absl::StatusOr<LoweredCase> lowerCase(Module& module, std::string_view text) {
     absl::Status problem;
     walk(*func, [&](Operation& op) {
       if (!problem.ok()) return;
-      if (op.name.rfind("interpreter.", 0) == 0) problem = unsupported(strCat("it uses ", op.name));
+      if (schemaOf(op.id).dialect() == "interpreter") problem = unsupported(strCat("it uses ", op.name));
       else if (isCheckOp(op) && !top_checks.contains(&op))
         problem = unsupported("a check sits inside a region or another function");
-      else if (op.name == "check.expect_serialized_eq") problem = unsupported("check.expect_serialized_eq reads probes");
+      else if (op.id == OpId::kCheckExpectSerializedEq) problem = unsupported("check.expect_serialized_eq reads probes");
     });
     if (!problem.ok()) return problem;
   }
@@ -186,12 +186,10 @@ absl::StatusOr<LoweredCase> lowerCase(Module& module, std::string_view text) {
   // Inputs: results of top-level constants and argument-less calls (`call @inputs()`) that the program
   // uses. Integer constants that only give shapes to dynamic ops stay constants (a compiler needs them):
   // output shapes, paddings, slice sizes and rng's shape.
-  auto shapeOperand = [](std::string_view name, size_t i) {
-    if (name == "stablehlo.dynamic_iota") return i == 0;
-    if (name == "stablehlo.dynamic_broadcast_in_dim" || name == "stablehlo.dynamic_reshape") return i == 1;
-    if (name == "stablehlo.dynamic_pad" || name == "stablehlo.real_dynamic_slice") return i >= 1 && (name == "stablehlo.real_dynamic_slice" || i >= 2);
-    if (name == "stablehlo.dynamic_gather" || name == "stablehlo.dynamic_conv" || name == "stablehlo.rng") return i == 2;
-    return false;
+  // The schema marks those operands (ValueDef::shape_operand).
+  auto shapeOperand = [](const Operation& op, size_t i) {
+    const ValueDef* def = valueDefAt(schemaOf(op.id).operands, i, op.operands.size());
+    return def && def->shape_operand;
   };
   auto shapeOnlyUse = [&](const Value* v) {
     bool only = true, any = false;
@@ -199,7 +197,7 @@ absl::StatusOr<LoweredCase> lowerCase(Module& module, std::string_view text) {
       for (size_t i = 0; i < op.operands.size(); ++i) {
         if (op.operands[i] != v || top_checks.contains(&op)) continue;
         any = true;
-        if (!shapeOperand(op.name, i)) only = false;
+        if (!shapeOperand(op, i)) only = false;
       }
     });
     return any && only;
@@ -207,8 +205,8 @@ absl::StatusOr<LoweredCase> lowerCase(Module& module, std::string_view text) {
   std::vector<std::pair<Value*, Value*>> replacements;  // old value -> new argument
   for (auto& op_ptr : body.operations) {
     Operation& op = *op_ptr;
-    bool constant = op.name == "stablehlo.constant" && op.results.size() == 1;
-    bool input_call = op.name == "func.call" && op.operands.empty() && !rewritten_calls.contains(&op);
+    bool constant = op.id == OpId::kConstant && op.results.size() == 1;
+    bool input_call = op.id == OpId::kFuncCall && op.operands.empty() && !rewritten_calls.contains(&op);
     if (!constant && !input_call) continue;
     std::vector<Value*> used;
     for (auto& r : op.results)
@@ -256,11 +254,9 @@ absl::StatusOr<LoweredCase> lowerCase(Module& module, std::string_view text) {
   // The op under test: what defines the first output (through calls), else the first non-constant op.
   const Operation* tested = nullptr;
   if (!outputs.empty() && outputs[0]->defining_op) tested = outputs[0]->defining_op;
-  for (int depth = 0; tested && tested->name == "func.call" && depth < 8; ++depth) {
-    const Attr* callee = tested->attr("callee");
-    const Operation* func = callee && (*callee)->kind() == Attribute::Kind::kSymbolRef && !(*callee)->symbolPath().empty()
-                                ? module.findFunction((*callee)->symbolPath().front())
-                                : nullptr;
+  for (int depth = 0; tested && tested->id == OpId::kFuncCall && depth < 8; ++depth) {
+    const std::optional<std::string_view> callee = CallOp(*tested).callee();
+    const Operation* func = callee ? module.findFunction(*callee) : nullptr;
     if (!func || func->regions.empty() || func->regions[0].blocks.empty()) break;
     const Block& callee_body = *func->regions[0].blocks.front();
     const Operation* ret = callee_body.operations.empty() ? nullptr : callee_body.operations.back().get();
@@ -269,11 +265,11 @@ absl::StatusOr<LoweredCase> lowerCase(Module& module, std::string_view text) {
   }
   if (!tested)
     for (auto& op : body.operations)
-      if (op->name != "stablehlo.constant" && op->name != "func.call" && !top_checks.contains(op.get()) && op.get() != terminator) {
+      if (op->id != OpId::kConstant && op->id != OpId::kFuncCall && !top_checks.contains(op.get()) && op.get() != terminator) {
         tested = op.get();
         break;
       }
-  lowered.op = tested ? opLabel(tested->name) : "none";
+  lowered.op = tested ? opLabel(*tested) : "none";
   if (tested) {
     const Type* type = nullptr;
     for (const Value* v : tested->operands)
@@ -292,7 +288,7 @@ absl::StatusOr<LoweredCase> lowerCase(Module& module, std::string_view text) {
   for (auto& op : body.operations)
     if (!top_checks.contains(op.get())) kept.push_back(std::move(op));
   body.operations = std::move(kept);
-  if (body.operations.empty() || body.operations.back()->name != "func.return")
+  if (body.operations.empty() || body.operations.back()->id != OpId::kFuncReturn)
     return unsupported("@main does not end with func.return");
   body.operations.back()->operands = outputs;
   for (bool changed = true; changed;) {
@@ -303,8 +299,8 @@ absl::StatusOr<LoweredCase> lowerCase(Module& module, std::string_view text) {
     });
     for (auto it = body.operations.begin(); it != body.operations.end();) {
       Operation& op = **it;
-      bool removable = op.name == "stablehlo.constant" ||
-                       (op.name == "func.call" && op.operands.empty() && !rewritten_calls.contains(&op));
+      bool removable = op.id == OpId::kConstant ||
+                       (op.id == OpId::kFuncCall && op.operands.empty() && !rewritten_calls.contains(&op));
       bool dead = std::all_of(op.results.begin(), op.results.end(), [&](auto& r) { return live[r.get()] == 0; });
       if (removable && dead) {
         it = body.operations.erase(it);

@@ -1,14 +1,14 @@
 // Golden test vectors: a prepared case written as a self-checking module (upstream testdata format,
 // runnable by `stablehlo-translate --interpret` and by `hloconf eval`) or as .npy files with a JSON
 // manifest. `hloconf golden` and `hloconf repro` write these.
-#ifndef HLOCONF_HARNESS_GOLDEN_WRITER_H_
-#define HLOCONF_HARNESS_GOLDEN_WRITER_H_
+#ifndef HLOCONF_GOLDEN_GOLDEN_WRITER_H_
+#define HLOCONF_GOLDEN_GOLDEN_WRITER_H_
 
 #include <string>
 #include <vector>
 
 #include "absl/status/statusor.h"
-#include "harness/cases.h"
+#include "golden/cases.h"
 #include "reports/comparator.h"
 
 namespace hloconf {
@@ -30,4 +30,4 @@ std::string idToPath(const std::string& id);
 
 }  // namespace hloconf
 
-#endif  // HLOCONF_HARNESS_GOLDEN_WRITER_H_
+#endif  // HLOCONF_GOLDEN_GOLDEN_WRITER_H_

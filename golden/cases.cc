@@ -1,4 +1,4 @@
-#include "harness/cases.h"
+#include "golden/cases.h"
 
 #include <unistd.h>
 
@@ -17,8 +17,8 @@
 #include "ir/strings.h"
 #include "nlohmann/json.hpp"
 #include "reference/evaluate.h"
-#include "harness/reference_version.h"
-#include "harness/sweep.h"
+#include "golden/reference_version.h"
+#include "golden/sweep.h"
 #include "generators/gen.h"
 
 #ifndef HLOCONF_SOURCE_DIR_FOR_CASES
