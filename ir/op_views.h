@@ -386,6 +386,11 @@ HLOCONF_VIEW(CustomCallOp, kCustomCall)
 HLOCONF_VIEW(ProbeOp, kInterpreterProbe)
   std::string_view probeId() const { return stringAttr("probe_id"); }
 };
+HLOCONF_VIEW(ExpectSerializedEqOp, kCheckExpectSerializedEq)
+  std::string_view probeId() const { return stringAttr("probe_id"); }
+  // Which recording of the probe to compare with (`iter = N`); default 0, the first.
+  int64_t iteration() const { return i64Attr("iteration"); }
+};
 HLOCONF_VIEW(RunParallelOp, kInterpreterRunParallel)
   // programs: [[@f, @g], [@h, @k]], one row per replica, one symbol per partition.
   const std::vector<Attr>* programs() const { return decode::array(attribute("programs")); }

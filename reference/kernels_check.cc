@@ -8,6 +8,8 @@
 #include <cmath>
 
 #include "ir/attribute.h"
+#include "ir/op_views.h"
+#include "ir/status_macros.h"
 #include "ir/strings.h"
 #include "reference/kernels.h"
 #include "reference/numerics.h"
@@ -153,17 +155,29 @@ absl::Status runCheck(Interpreter& interp, const Operation& op, std::string_view
   return absl::OkStatus();
 }
 
-CheckSpec specFor(const Interpreter& interp, const Operation& op, std::string_view name) {
+// The rule of check `check` (a check op, or the check a custom_call names), with `op`'s attributes.
+CheckSpec specFor(const Interpreter& interp, const Operation& op, OpId check) {
   CheckSpec spec;
-  if (name.find("almost_eq") != std::string_view::npos) spec.mode = Mode::kAlmostEqual;
-  if (name.find("expect_close") != std::string_view::npos) spec.mode = Mode::kClose;
-  if (const Attribute* tol = attrOf(op, "tolerance"); tol && tol->kind() == Attribute::Kind::kFloat) {
+  switch (check) {
+    case OpId::kCheckExpectAlmostEq:
+    case OpId::kCheckExpectAlmostEqConst:
+    case OpId::kCheckAlmostEq:
+      spec.mode = Mode::kAlmostEqual;
+      break;
+    case OpId::kCheckExpectClose:
+      spec.mode = Mode::kClose;
+      break;
+    default:
+      break;
+  }
+  const CheckAttributes attrs(op);
+  if (const Attribute* tol = attrs.tolerance()) {
     MpFloat v(64);
     decodeFloat(tol->elementType(), tol->floatBits(), v);
     spec.tolerance = mpfr_get_d(v, MPFR_RNDN);
   }
-  if (const Attribute* a = attrOf(op, "max_ulp_difference"); a && a->kind() == Attribute::Kind::kInteger) spec.max_ulps = a->intValue();
-  if (const Attribute* a = attrOf(op, "min_ulp_difference"); a && a->kind() == Attribute::Kind::kInteger) spec.min_ulps = a->intValue();
+  if (const std::optional<int64_t> ulps = attrs.maxUlpDifference()) spec.max_ulps = *ulps;
+  if (const std::optional<int64_t> ulps = attrs.minUlpDifference()) spec.min_ulps = *ulps;
   if (interp.options().strict_checks) {
     spec.tolerance = 0;
     spec.min_ulps = spec.max_ulps = 0;
@@ -173,44 +187,42 @@ CheckSpec specFor(const Interpreter& interp, const Operation& op, std::string_vi
 
 Results checkOpKernel(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands) {
   const std::string_view name = op.name;
-  const bool against_const = name.ends_with("_const") || name == "check.eq" || name == "check.almost_eq";
+  const bool against_const = op.id == OpId::kCheckExpectEqConst || op.id == OpId::kCheckExpectAlmostEqConst ||
+                             op.id == OpId::kCheckEq || op.id == OpId::kCheckAlmostEq;
   if (operands.size() != (against_const ? 1u : 2u)) return interp.opError(op, "wrong number of operands");
-  auto actual = tensorOperand(interp, op, operands, 0);
-  if (!actual.ok()) return actual.status();
+  ASSIGN_OR_RETURN(auto actual, tensorOperand(interp, op, operands, 0));
   const Tensor* expected;
   if (against_const) {
-    const Attribute* value = attrOf(op, "value");
-    if (!value || value->kind() != Attribute::Kind::kDenseElements) return interp.opError(op, "needs a dense 'value'");
-    expected = &value->denseElements();
+    expected = decode::denseElements(CheckAttributes(op).value());
+    if (!expected) return interp.opError(op, "needs a dense 'value'");
   } else {
-    auto e = tensorOperand(interp, op, operands, 1);
-    if (!e.ok()) return e.status();
-    expected = *e;
+    ASSIGN_OR_RETURN(auto e, tensorOperand(interp, op, operands, 1));
+    expected = e;
   }
-  absl::Status s = runCheck(interp, op, name, **actual, *expected, specFor(interp, op, name), nullptr, &operands[0].error_bound);
-  if (!s.ok()) return s;
+  RETURN_IF_ERROR(runCheck(interp, op, name, *actual, *expected, specFor(interp, op, op.id), nullptr, &operands[0].error_bound));
   return std::vector<RtValue>{};
 }
 
 // `stablehlo.custom_call @check.*(actual, expected)`: the testdata form of the same checks. `check.eq` and
 // `check.almost_eq` as custom calls return a tensor<i1> (true when the check passed).
 Results customCallKernel(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands) {
-  const Attribute* target = attrOf(op, "call_target_name");
-  const std::string target_name = target ? target->text() : "";
-  static constexpr std::string_view kTargets[] = {"check.expect_eq", "check.expect_almost_eq", "check.expect_close",
-                                                  "check.eq", "check.almost_eq"};
-  if (std::find(std::begin(kTargets), std::end(kTargets), target_name) == std::end(kTargets)) {
-    return interp.unsupported(op, strCat("@", target_name, " (only the check.* targets are evaluated)"));
+  const std::string target_name(CustomCallOp(op).callTargetName());
+  const OpId check = opIdOf(target_name);
+  switch (check) {
+    case OpId::kCheckExpectEq:
+    case OpId::kCheckExpectAlmostEq:
+    case OpId::kCheckExpectClose:
+    case OpId::kCheckEq:
+    case OpId::kCheckAlmostEq:
+      break;
+    default:
+      return interp.unsupported(op, strCat("@", target_name, " (only the check.* targets are evaluated)"));
   }
   if (operands.size() != 2) return interp.opError(op, strCat("@", target_name, " takes two operands (actual, expected)"));
-  auto actual = tensorOperand(interp, op, operands, 0);
-  if (!actual.ok()) return actual.status();
-  auto expected = tensorOperand(interp, op, operands, 1);
-  if (!expected.ok()) return expected.status();
+  ASSIGN_OR_RETURN(auto actual, tensorOperand(interp, op, operands, 0));
+  ASSIGN_OR_RETURN(auto expected, tensorOperand(interp, op, operands, 1));
   bool passed = false;
-  absl::Status s = runCheck(interp, op, target_name, **actual, **expected, specFor(interp, op, target_name), &passed,
-                            &operands[0].error_bound);
-  if (!s.ok()) return s;
+  RETURN_IF_ERROR(runCheck(interp, op, target_name, *actual, *expected, specFor(interp, op, check), &passed, &operands[0].error_bound));
   std::vector<RtValue> results;
   for (const auto& r : op.results) {
     if (!r->type.isTensor() || r->type.elementType() != ElementType::kI1 || r->type.rank() != 0) {
@@ -225,31 +237,25 @@ Results customCallKernel(Interpreter& interp, const Operation& op, std::vector<R
 
 // `interpreter.probe %x, probe_id = "p"`: records x (each time the op runs) and returns it unchanged.
 Results probeKernel(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands) {
-  auto x = tensorOperand(interp, op, operands, 0);
-  if (!x.ok()) return x.status();
-  const Attribute* id = attrOf(op, "probe_id");
-  if (!id || id->kind() != Attribute::Kind::kString) return interp.opError(op, "needs a string probe_id");
-  interp.recordProbe(id->text(), **x);
+  ASSIGN_OR_RETURN(auto x, tensorOperand(interp, op, operands, 0));
+  interp.recordProbe(std::string(ProbeOp(op).probeId()), *x);
   return std::vector<RtValue>{operands[0]};
 }
 
 // `check.expect_serialized_eq %x, probe_id = "p"[, iter = N]`: x equals the value probe "p" recorded the
 // N-th time it ran (default the first), bitwise (any NaN matches any NaN).
 Results serializedEqKernel(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands) {
-  auto x = tensorOperand(interp, op, operands, 0);
-  if (!x.ok()) return x.status();
-  const Attribute* id = attrOf(op, "probe_id");
-  if (!id || id->kind() != Attribute::Kind::kString) return interp.opError(op, "needs a string probe_id");
-  const Attribute* iter = attrOf(op, "iteration");
-  const int64_t iteration = iter && iter->kind() == Attribute::Kind::kInteger ? iter->intValue() : 0;
-  const Tensor* recorded = iteration < 0 ? nullptr : interp.probe(id->text(), static_cast<size_t>(iteration));
+  ASSIGN_OR_RETURN(auto x, tensorOperand(interp, op, operands, 0));
+  const ExpectSerializedEqOp check(op);
+  const std::string probe_id(check.probeId());
+  const int64_t iteration = check.iteration();
+  const Tensor* recorded = iteration < 0 ? nullptr : interp.probe(probe_id, static_cast<size_t>(iteration));
   if (!recorded) {
     interp.recordCheck({std::string(op.name), interp.location(op), false,
-                        strCat("no value of probe \"", id->text(), "\" was recorded for iteration ", iteration)});
+                        strCat("no value of probe \"", probe_id, "\" was recorded for iteration ", iteration)});
     return std::vector<RtValue>{};
   }
-  absl::Status s = runCheck(interp, op, op.name, **x, *recorded, CheckSpec{});
-  if (!s.ok()) return s;
+  RETURN_IF_ERROR(runCheck(interp, op, op.name, *x, *recorded, CheckSpec{}));
   return std::vector<RtValue>{};
 }
 

@@ -7,6 +7,8 @@
 #include <algorithm>
 #include <string>
 
+#include "ir/op_views.h"
+#include "ir/status_macros.h"
 #include "ir/strings.h"
 #include "reference/elementwise.h"
 #include "reference/kernels.h"
@@ -18,9 +20,9 @@ namespace {
 using Results = absl::StatusOr<std::vector<RtValue>>;
 
 Results constantKernel(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands) {
-  const Attribute* value = attrOf(op, "value");
-  if (!value || value->kind() != Attribute::Kind::kDenseElements) return interp.opError(op, "needs a dense 'value' attribute");
-  const Tensor& t = value->denseElements();
+  const Tensor* value = decode::denseElements(ConstantOp(op).value());
+  if (!value) return interp.opError(op, "needs a dense 'value' attribute");
+  const Tensor& t = *value;
   if (op.results.size() != 1) return interp.opError(op, "needs one result");
   const Type& result = op.results[0]->type;
   if (result.isQuantized()) {
@@ -61,10 +63,9 @@ Results iotaKernel(Interpreter& interp, const Operation& op, std::vector<RtValue
   if (type.isQuantized()) {
     if (std::string problem = quantizedTypeProblem(type); !problem.empty()) return interp.opError(op, problem);
   }
-  if (absl::Status s = checkResultSize(interp, op, type); !s.ok()) return s;
-  const Attribute* dim_attr = attrOf(op, "iota_dimension");
-  if (!dim_attr || dim_attr->kind() != Attribute::Kind::kInteger) return interp.opError(op, "needs an 'iota_dimension' attribute");
-  const int64_t dim = dim_attr->intValue();
+  RETURN_IF_ERROR(checkResultSize(interp, op, type));
+  const int64_t dim = IotaOp(op).iotaDimension();
+  // iota (C1): 0 <= iota_dimension < rank(output).
   if (dim < 0 || dim >= type.rank()) return interp.opError(op, strCat("iota_dimension ", dim, " is out of range for rank ", type.rank()));
   // Spec: a quantized result is quantize(output_index[iota_dimension], element_type(output)): the index
   // is converted to the expressed type (rounded to nearest-even, like convert) and quantized, with the
@@ -87,13 +88,11 @@ Results tupleKernel(Interpreter& interp, const Operation& op, std::vector<RtValu
 }
 
 Results getTupleElementKernel(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands) {
-  const Attribute* index = attrOf(op, "index");
+  const int64_t index = GetTupleElementOp(op).index();
   if (operands.size() != 1 || operands[0].kind != RtValue::Kind::kTuple) return interp.opError(op, "needs one tuple operand");
-  if (!index || index->kind() != Attribute::Kind::kInteger || index->intValue() < 0 ||
-      index->intValue() >= static_cast<int64_t>(operands[0].elements.size())) {
-    return interp.opError(op, "needs an 'index' within the tuple");
-  }
-  return std::vector<RtValue>{operands[0].elements[index->intValue()]};
+  // get_tuple_element (C1): 0 <= index < size(operand).
+  if (index < 0 || index >= static_cast<int64_t>(operands[0].elements.size())) return interp.opError(op, "needs an 'index' within the tuple");
+  return std::vector<RtValue>{operands[0].elements[index]};
 }
 
 Results tokenKernel(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands) {
@@ -108,14 +107,12 @@ Results mapKernel(Interpreter& interp, const Operation& op, std::vector<RtValue>
   if (operands.empty() || op.regions.size() != 1) return interp.opError(op, "needs operands and a computation");
   std::vector<const Tensor*> inputs;
   for (size_t i = 0; i < operands.size(); ++i) {
-    auto t = tensorOperand(interp, op, operands, i);
-    if (!t.ok()) return t.status();
-    if ((*t)->type().shape() != operands[0].tensor.type().shape()) return interp.opError(op, "operands must have one shape");
-    inputs.push_back(*t);
+    ASSIGN_OR_RETURN(auto t, tensorOperand(interp, op, operands, i));
+    if (t->type().shape() != operands[0].tensor.type().shape()) return interp.opError(op, "operands must have one shape");
+    inputs.push_back(t);
   }
-  auto result_type = resultTensorType(interp, op, 0, inputs[0]->type().shape());
-  if (!result_type.ok()) return result_type.status();
-  Tensor out(*result_type);
+  ASSIGN_OR_RETURN(auto result_type, resultTensorType(interp, op, 0, inputs[0]->type().shape()));
+  Tensor out(result_type);
   std::vector<uint8_t> impl(out.numElements());
   for (int64_t i = 0; i < out.numElements(); ++i) {
     std::vector<RtValue> args;
@@ -124,14 +121,13 @@ Results mapKernel(Interpreter& interp, const Operation& op, std::vector<RtValue>
       for (int part = 0; part < (isComplex(inputs[k]->elementType()) ? 2 : 1); ++part) scalar.setBits(0, inputs[k]->bits(i, part), part);
       args.push_back(RtValue::ofTensor(std::move(scalar), {operands[k].isImplDefined(i)}));
     }
-    auto r = interp.runRegion(op.regions[0], std::move(args));
-    if (!r.ok()) return r.status();
-    if (r->size() != 1 || !(*r)[0].isTensor() || (*r)[0].tensor.numElements() != 1 ||
-        (*r)[0].tensor.elementType() != out.elementType()) {
+    ASSIGN_OR_RETURN(auto r, interp.runRegion(op.regions[0], std::move(args)));
+    if (r.size() != 1 || !r[0].isTensor() || r[0].tensor.numElements() != 1 ||
+        r[0].tensor.elementType() != out.elementType()) {
       return interp.opError(op, "the computation must return one scalar of the result element type");
     }
-    for (int part = 0; part < (isComplex(out.elementType()) ? 2 : 1); ++part) out.setBits(i, (*r)[0].tensor.bits(0, part), part);
-    impl[i] = (*r)[0].isImplDefined(0);
+    for (int part = 0; part < (isComplex(out.elementType()) ? 2 : 1); ++part) out.setBits(i, r[0].tensor.bits(0, part), part);
+    impl[i] = r[0].isImplDefined(0);
   }
   return std::vector<RtValue>{RtValue::ofTensor(std::move(out), std::move(impl))};
 }
@@ -148,7 +144,7 @@ void markAll(RtValue& v) {
 // if and case: runs the branch the scalar operand selects. Spec (case): an index out of [0, N) selects
 // the last branch.
 Results branchKernel(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands) {
-  const bool is_if = op.name == "stablehlo.if";
+  const bool is_if = op.id == OpId::kIf;
   if (operands.size() != 1 || !operands[0].isTensor() || operands[0].tensor.numElements() != 1) {
     return interp.opError(op, "needs one scalar operand");
   }
@@ -164,10 +160,9 @@ Results branchKernel(Interpreter& interp, const Operation& op, std::vector<RtVal
     const __int128 index = integerValue(t, operands[0].tensor.bits(0));
     branch = (index < 0 || index >= static_cast<__int128>(op.regions.size())) ? op.regions.size() - 1 : static_cast<size_t>(index);
   }
-  auto results = interp.runRegion(op.regions[branch], {});
-  if (!results.ok()) return results.status();
+  ASSIGN_OR_RETURN(auto results, interp.runRegion(op.regions[branch], {}));
   if (operands[0].isImplDefined(0)) {
-    for (RtValue& r : *results) markAll(r);
+    for (RtValue& r : results) markAll(r);
   }
   return results;
 }
@@ -178,21 +173,19 @@ Results whileKernel(Interpreter& interp, const Operation& op, std::vector<RtValu
   std::vector<RtValue> state = std::move(operands);
   bool decided_on_marked = false;
   for (int64_t iteration = 0;; ++iteration) {
-    auto cond = interp.runRegion(op.regions[0], state);
-    if (!cond.ok()) return cond.status();
-    if (cond->size() != 1 || !(*cond)[0].isTensor() || (*cond)[0].tensor.elementType() != ElementType::kI1 ||
-        (*cond)[0].tensor.numElements() != 1) {
+    ASSIGN_OR_RETURN(auto cond, interp.runRegion(op.regions[0], state));
+    if (cond.size() != 1 || !cond[0].isTensor() || cond[0].tensor.elementType() != ElementType::kI1 ||
+        cond[0].tensor.numElements() != 1) {
       return interp.opError(op, "the cond region must return one tensor<i1>");
     }
-    decided_on_marked = decided_on_marked || (*cond)[0].isImplDefined(0);
-    if (!(*cond)[0].tensor.bits(0)) break;
+    decided_on_marked = decided_on_marked || cond[0].isImplDefined(0);
+    if (!cond[0].tensor.bits(0)) break;
     if (iteration >= interp.options().max_while_iterations) {
       return interp.opError(op, strCat("stopped after ", interp.options().max_while_iterations,
                                        " iterations (EvalOptions::max_while_iterations)"));
     }
-    auto next = interp.runRegion(op.regions[1], std::move(state));
-    if (!next.ok()) return next.status();
-    state = std::move(*next);
+    ASSIGN_OR_RETURN(auto next, interp.runRegion(op.regions[1], std::move(state)));
+    state = std::move(next);
   }
   if (decided_on_marked) {
     for (RtValue& r : state) markAll(r);

@@ -20,6 +20,8 @@
 // "undefined behaviour: ..." naming the op, so no golden value is ever made from it.
 #include <string>
 
+#include "ir/op_views.h"
+#include "ir/status_macros.h"
 #include "ir/strings.h"
 #include "reference/kernels.h"
 #include "reference/numerics.h"
@@ -58,44 +60,16 @@ absl::Status checkOperandShapes(Interpreter& interp, const Operation& op, const 
 
 // The values of a 1-dimensional integer tensor operand (a shape, sizes or indices).
 absl::StatusOr<Shape> intOperand(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands, size_t i, std::string_view what) {
-  auto t = tensorOperand(interp, op, operands, i);
-  if (!t.ok()) return t.status();
-  const ElementType et = (*t)->elementType();
-  if (!isInteger(et) || (*t)->type().rank() != 1) return interp.opError(op, strCat(what, " must be a 1-dimensional integer tensor"));
+  ASSIGN_OR_RETURN(auto t, tensorOperand(interp, op, operands, i));
+  const ElementType et = t->elementType();
+  if (!isInteger(et) || t->type().rank() != 1) return interp.opError(op, strCat(what, " must be a 1-dimensional integer tensor"));
   Shape values;
-  for (int64_t k = 0; k < (*t)->numElements(); ++k) {
-    const __int128 v = integerValue(et, (*t)->bits(k));
+  for (int64_t k = 0; k < t->numElements(); ++k) {
+    const __int128 v = integerValue(et, t->bits(k));
     if (v > INT64_MAX) return undefinedBehaviour(interp, op, strCat(what, " has a value beyond the 64-bit range"));
     values.push_back(static_cast<int64_t>(v));
   }
   return values;
-}
-
-// An integer list attribute (`array<i64: ...>`, `[1, 2]` or an integer `dense<...>`); absent: empty.
-absl::StatusOr<Shape> intListAttr(Interpreter& interp, const Operation& op, std::string_view name) {
-  const Attribute* a = attrOf(op, name);
-  Shape values;
-  if (!a) return values;
-  switch (a->kind()) {
-    case Attribute::Kind::kDenseArray:
-      if (isInteger(a->elementType())) return a->denseArrayValues();
-      break;
-    case Attribute::Kind::kArray:
-      for (const Attr& e : a->elements()) {
-        if (!e || e->kind() != Attribute::Kind::kInteger) return interp.opError(op, strCat("'", name, "' must be a list of integers"));
-        values.push_back(e->intValue());
-      }
-      return values;
-    case Attribute::Kind::kDenseElements: {
-      const Tensor& t = a->denseElements();
-      if (!isInteger(t.elementType()) || t.type().rank() > 1) break;
-      for (int64_t i = 0; i < t.numElements(); ++i) values.push_back(static_cast<int64_t>(integerValue(t.elementType(), t.bits(i))));
-      return values;
-    }
-    default:
-      break;
-  }
-  return interp.opError(op, strCat("'", name, "' must be a list of integers, not ", a->toString()));
 }
 
 Attr i64Array(const Shape& values) {
@@ -120,7 +94,7 @@ absl::StatusOr<Type> resolvedResultType(Interpreter& interp, const Operation& op
     }
   }
   Type type = Type::tensor(shape, declared.tensorElement());
-  if (absl::Status s = checkResultSize(interp, op, type); !s.ok()) return s;
+  RETURN_IF_ERROR(checkResultSize(interp, op, type));
   return type;
 }
 
@@ -146,11 +120,12 @@ Results checkResult(Interpreter& interp, const Operation& op, Results results) {
   return results;
 }
 
-// Runs the static kernel of `static_name` on a stand-in for `op` that has `op`'s attributes plus `extra`,
+// Runs the static kernel of `static_op` on a stand-in for `op` that has `op`'s attributes plus `extra`,
 // result type `result_type`, and `operands`. Its error messages name `op`, not the stand-in.
-Results delegate(Interpreter& interp, const Operation& op, std::string_view static_name, NamedAttrList extra, const Type& result_type,
+Results delegate(Interpreter& interp, const Operation& op, OpId static_op, NamedAttrList extra, const Type& result_type,
                  std::vector<RtValue> operands) {
-  Kernel kernel = lookupKernel(opIdOf(static_name));
+  const std::string_view static_name = opName(static_op);
+  Kernel kernel = lookupKernel(static_op);
   if (!kernel) return interp.unsupported(op, strCat("needs the kernel of ", static_name, ", which is missing"));
   Operation stand_in{std::string(static_name)};
   stand_in.source_offset = op.source_offset;
@@ -176,167 +151,141 @@ Results delegate(Interpreter& interp, const Operation& op, std::string_view stat
 
 Results dynamicBroadcastInDimKernel(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands) {
   if (operands.size() != 2) return interp.opError(op, "takes the operand and output_dimensions");
-  if (absl::Status s = checkOperandShapes(interp, op, operands); !s.ok()) return s;
-  auto operand = tensorOperand(interp, op, operands, 0);
-  if (!operand.ok()) return operand.status();
-  auto shape = intOperand(interp, op, operands, 1, "output_dimensions");
-  if (!shape.ok()) return shape.status();
-  auto type = resolvedResultType(interp, op, *shape, "output_dimensions");
-  if (!type.ok()) return type.status();
-  auto dims = intListAttr(interp, op, "broadcast_dimensions");
-  if (!dims.ok()) return dims.status();
-  auto expanding = intListAttr(interp, op, "known_expanding_dimensions");
-  if (!expanding.ok()) return expanding.status();
-  auto nonexpanding = intListAttr(interp, op, "known_nonexpanding_dimensions");
-  if (!nonexpanding.ok()) return nonexpanding.status();
-  const Shape& in = (*operand)->type().shape();
-  const int64_t in_rank = static_cast<int64_t>(in.size()), rank = static_cast<int64_t>(shape->size());
-  if (static_cast<int64_t>(dims->size()) != in_rank) {
-    return interp.opError(op, strCat("broadcast_dimensions ", listText(*dims), " must have one entry per operand dimension (", in_rank, ")"));
+  RETURN_IF_ERROR(checkOperandShapes(interp, op, operands));
+  ASSIGN_OR_RETURN(auto operand, tensorOperand(interp, op, operands, 0));
+  ASSIGN_OR_RETURN(auto shape, intOperand(interp, op, operands, 1, "output_dimensions"));
+  ASSIGN_OR_RETURN(auto type, resolvedResultType(interp, op, shape, "output_dimensions"));
+  const DynamicBroadcastInDimOp broadcast(op);
+  const Shape dims = broadcast.broadcastDimensions();
+  const Shape expanding = broadcast.knownExpandingDimensions(), nonexpanding = broadcast.knownNonexpandingDimensions();
+  const Shape& in = operand->type().shape();
+  const int64_t in_rank = static_cast<int64_t>(in.size()), rank = static_cast<int64_t>(shape.size());
+  if (static_cast<int64_t>(dims.size()) != in_rank) {
+    return interp.opError(op, strCat("broadcast_dimensions ", listText(dims), " must have one entry per operand dimension (", in_rank, ")"));
   }
   for (int64_t d = 0; d < in_rank; ++d) {
-    const int64_t r = (*dims)[d];
-    if (r < 0 || r >= rank) return interp.opError(op, strCat("broadcast_dimensions ", listText(*dims), " is out of range for rank ", rank));
-    if (in[d] != 1 && in[d] != (*shape)[r]) {
+    const int64_t r = dims[d];
+    if (r < 0 || r >= rank) return interp.opError(op, strCat("broadcast_dimensions ", listText(dims), " is out of range for rank ", rank));
+    if (in[d] != 1 && in[d] != shape[r]) {
       return undefinedBehaviour(interp, op, strCat("operand dimension ", d, " has size ", in[d], ", which is neither 1 nor output dimension ", r,
-                                                   " (", (*shape)[r], ")"));
+                                                   " (", shape[r], ")"));
     }
   }
-  for (int64_t d : *expanding) {
+  for (int64_t d : expanding) {
     if (d < 0 || d >= in_rank) return interp.opError(op, strCat("known_expanding_dimensions has ", d, ", out of range for rank ", in_rank));
     if (in[d] != 1) {
       return undefinedBehaviour(interp, op, strCat("operand dimension ", d, " is declared known-expanding but has size ", in[d]));
     }
   }
-  for (int64_t d : *nonexpanding) {
+  for (int64_t d : nonexpanding) {
     if (d < 0 || d >= in_rank) return interp.opError(op, strCat("known_nonexpanding_dimensions has ", d, ", out of range for rank ", in_rank));
-    if (in[d] != (*shape)[(*dims)[d]]) {
+    if (in[d] != shape[dims[d]]) {
       return undefinedBehaviour(interp, op, strCat("operand dimension ", d, " is declared known-nonexpanding but has size ", in[d],
-                                                   " and output dimension ", (*dims)[d], " size ", (*shape)[(*dims)[d]]));
+                                                   " and output dimension ", dims[d], " size ", shape[dims[d]]));
     }
   }
-  return delegate(interp, op, "stablehlo.broadcast_in_dim", {}, *type, {operands[0]});
+  return delegate(interp, op, OpId::kBroadcastInDim, {}, type, {operands[0]});
 }
 
 Results dynamicIotaKernel(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands) {
   if (operands.size() != 1) return interp.opError(op, "takes output_shape");
-  if (absl::Status s = checkOperandShapes(interp, op, operands); !s.ok()) return s;
-  auto shape = intOperand(interp, op, operands, 0, "output_shape");
-  if (!shape.ok()) return shape.status();
-  auto type = resolvedResultType(interp, op, *shape, "output_shape");
-  if (!type.ok()) return type.status();
-  return delegate(interp, op, "stablehlo.iota", {}, *type, {});
+  RETURN_IF_ERROR(checkOperandShapes(interp, op, operands));
+  ASSIGN_OR_RETURN(auto shape, intOperand(interp, op, operands, 0, "output_shape"));
+  ASSIGN_OR_RETURN(auto type, resolvedResultType(interp, op, shape, "output_shape"));
+  return delegate(interp, op, OpId::kIota, {}, type, {});
 }
 
 Results dynamicReshapeKernel(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands) {
   if (operands.size() != 2) return interp.opError(op, "takes the operand and output_shape");
-  if (absl::Status s = checkOperandShapes(interp, op, operands); !s.ok()) return s;
-  auto operand = tensorOperand(interp, op, operands, 0);
-  if (!operand.ok()) return operand.status();
-  auto shape = intOperand(interp, op, operands, 1, "output_shape");
-  if (!shape.ok()) return shape.status();
-  auto type = resolvedResultType(interp, op, *shape, "output_shape");
-  if (!type.ok()) return type.status();
-  if (type->numElements() != (*operand)->numElements()) {
-    return undefinedBehaviour(interp, op, strCat("output_shape ", listText(*shape), " has ", type->numElements(), " elements, but the operand (",
-                                                 (*operand)->type().toString(), ") has ", (*operand)->numElements()));
+  RETURN_IF_ERROR(checkOperandShapes(interp, op, operands));
+  ASSIGN_OR_RETURN(auto operand, tensorOperand(interp, op, operands, 0));
+  ASSIGN_OR_RETURN(auto shape, intOperand(interp, op, operands, 1, "output_shape"));
+  ASSIGN_OR_RETURN(auto type, resolvedResultType(interp, op, shape, "output_shape"));
+  if (type.numElements() != operand->numElements()) {
+    return undefinedBehaviour(interp, op, strCat("output_shape ", listText(shape), " has ", type.numElements(), " elements, but the operand (",
+                                                 operand->type().toString(), ") has ", operand->numElements()));
   }
-  return delegate(interp, op, "stablehlo.reshape", {}, *type, {operands[0]});
+  return delegate(interp, op, OpId::kReshape, {}, type, {operands[0]});
 }
 
 Results dynamicPadKernel(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands) {
   if (operands.size() != 5) return interp.opError(op, "takes the operand, the padding value, and edge_padding_low/high and interior_padding");
-  if (absl::Status s = checkOperandShapes(interp, op, operands); !s.ok()) return s;
-  auto operand = tensorOperand(interp, op, operands, 0);
-  if (!operand.ok()) return operand.status();
-  auto low = intOperand(interp, op, operands, 2, "edge_padding_low");
-  if (!low.ok()) return low.status();
-  auto high = intOperand(interp, op, operands, 3, "edge_padding_high");
-  if (!high.ok()) return high.status();
-  auto interior = intOperand(interp, op, operands, 4, "interior_padding");
-  if (!interior.ok()) return interior.status();
-  const Shape& in = (*operand)->type().shape();
-  if (low->size() != in.size() || high->size() != in.size() || interior->size() != in.size()) {
+  RETURN_IF_ERROR(checkOperandShapes(interp, op, operands));
+  ASSIGN_OR_RETURN(auto operand, tensorOperand(interp, op, operands, 0));
+  ASSIGN_OR_RETURN(auto low, intOperand(interp, op, operands, 2, "edge_padding_low"));
+  ASSIGN_OR_RETURN(auto high, intOperand(interp, op, operands, 3, "edge_padding_high"));
+  ASSIGN_OR_RETURN(auto interior, intOperand(interp, op, operands, 4, "interior_padding"));
+  const Shape& in = operand->type().shape();
+  if (low.size() != in.size() || high.size() != in.size() || interior.size() != in.size()) {
     return interp.opError(op, strCat("edge_padding_low, edge_padding_high and interior_padding must have one entry per operand dimension (",
                                      in.size(), ")"));
   }
   for (size_t d = 0; d < in.size(); ++d) {
-    if ((*interior)[d] < 0) return undefinedBehaviour(interp, op, strCat("interior_padding ", listText(*interior), " is negative"));
+    if (interior[d] < 0) return undefinedBehaviour(interp, op, strCat("interior_padding ", listText(interior), " is negative"));
     const __int128 size =
-        static_cast<__int128>(in[d]) + (*low)[d] + (*high)[d] + static_cast<__int128>(in[d] > 0 ? in[d] - 1 : 0) * (*interior)[d];
+        static_cast<__int128>(in[d]) + low[d] + high[d] + static_cast<__int128>(in[d] > 0 ? in[d] - 1 : 0) * interior[d];
     if (size < 0) return undefinedBehaviour(interp, op, strCat("the padding makes dimension ", d, " negative"));
   }
-  auto type = openResultType(interp, op);
-  if (!type.ok()) return type.status();
+  ASSIGN_OR_RETURN(auto type, openResultType(interp, op));
   return checkResult(interp, op,
-                     delegate(interp, op, "stablehlo.pad",
-                              {{"edge_padding_low", i64Array(*low)}, {"edge_padding_high", i64Array(*high)}, {"interior_padding", i64Array(*interior)}},
-                              *type, {operands[0], operands[1]}));
+                     delegate(interp, op, OpId::kPad,
+                              {{"edge_padding_low", i64Array(low)}, {"edge_padding_high", i64Array(high)}, {"interior_padding", i64Array(interior)}},
+                              type, {operands[0], operands[1]}));
 }
 
 Results realDynamicSliceKernel(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands) {
   if (operands.size() != 4) return interp.opError(op, "takes the operand, start_indices, limit_indices and strides");
-  if (absl::Status s = checkOperandShapes(interp, op, operands); !s.ok()) return s;
-  auto operand = tensorOperand(interp, op, operands, 0);
-  if (!operand.ok()) return operand.status();
-  auto start = intOperand(interp, op, operands, 1, "start_indices");
-  if (!start.ok()) return start.status();
-  auto limit = intOperand(interp, op, operands, 2, "limit_indices");
-  if (!limit.ok()) return limit.status();
-  auto strides = intOperand(interp, op, operands, 3, "strides");
-  if (!strides.ok()) return strides.status();
-  const Shape& in = (*operand)->type().shape();
-  if (start->size() != in.size() || limit->size() != in.size() || strides->size() != in.size()) {
+  RETURN_IF_ERROR(checkOperandShapes(interp, op, operands));
+  ASSIGN_OR_RETURN(auto operand, tensorOperand(interp, op, operands, 0));
+  ASSIGN_OR_RETURN(auto start, intOperand(interp, op, operands, 1, "start_indices"));
+  ASSIGN_OR_RETURN(auto limit, intOperand(interp, op, operands, 2, "limit_indices"));
+  ASSIGN_OR_RETURN(auto strides, intOperand(interp, op, operands, 3, "strides"));
+  const Shape& in = operand->type().shape();
+  if (start.size() != in.size() || limit.size() != in.size() || strides.size() != in.size()) {
     return interp.opError(op, strCat("start_indices, limit_indices and strides must have one entry per operand dimension (", in.size(), ")"));
   }
   for (size_t d = 0; d < in.size(); ++d) {
-    const int64_t s = (*start)[d], l = (*limit)[d], k = (*strides)[d];
+    const int64_t s = start[d], l = limit[d], k = strides[d];
     if (s < 0 || s > l || l > in[d] || k <= 0) {
       return undefinedBehaviour(interp, op, strCat("dimension ", d, ": the slice ", s, ":", l, ":", k, " does not fit size ", in[d],
                                                    " (needs 0 <= start <= limit <= size and stride > 0)"));
     }
   }
-  auto type = openResultType(interp, op);
-  if (!type.ok()) return type.status();
+  ASSIGN_OR_RETURN(auto type, openResultType(interp, op));
   return checkResult(interp, op,
-                     delegate(interp, op, "stablehlo.slice",
-                              {{"start_indices", i64Array(*start)}, {"limit_indices", i64Array(*limit)}, {"strides", i64Array(*strides)}},
-                              *type, {operands[0]}));
+                     delegate(interp, op, OpId::kSlice,
+                              {{"start_indices", i64Array(start)}, {"limit_indices", i64Array(limit)}, {"strides", i64Array(strides)}},
+                              type, {operands[0]}));
 }
 
 Results dynamicGatherKernel(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands) {
   if (operands.size() != 3) return interp.opError(op, "takes the operand, start_indices and slice_sizes");
-  if (absl::Status s = checkOperandShapes(interp, op, operands); !s.ok()) return s;
-  auto operand = tensorOperand(interp, op, operands, 0);
-  if (!operand.ok()) return operand.status();
-  auto sizes = intOperand(interp, op, operands, 2, "slice_sizes");
-  if (!sizes.ok()) return sizes.status();
-  const Shape& in = (*operand)->type().shape();
-  if (sizes->size() != in.size()) {
-    return interp.opError(op, strCat("slice_sizes ", listText(*sizes), " must have one entry per operand dimension (", in.size(), ")"));
+  RETURN_IF_ERROR(checkOperandShapes(interp, op, operands));
+  ASSIGN_OR_RETURN(auto operand, tensorOperand(interp, op, operands, 0));
+  ASSIGN_OR_RETURN(auto sizes, intOperand(interp, op, operands, 2, "slice_sizes"));
+  const Shape& in = operand->type().shape();
+  if (sizes.size() != in.size()) {
+    return interp.opError(op, strCat("slice_sizes ", listText(sizes), " must have one entry per operand dimension (", in.size(), ")"));
   }
   for (size_t d = 0; d < in.size(); ++d) {
-    if ((*sizes)[d] < 0 || (*sizes)[d] > in[d]) {
-      return undefinedBehaviour(interp, op, strCat("slice_sizes ", listText(*sizes), " does not fit the operand shape ", listText(in)));
+    if (sizes[d] < 0 || sizes[d] > in[d]) {
+      return undefinedBehaviour(interp, op, strCat("slice_sizes ", listText(sizes), " does not fit the operand shape ", listText(in)));
     }
   }
-  auto type = openResultType(interp, op);
-  if (!type.ok()) return type.status();
-  return checkResult(interp, op, delegate(interp, op, "stablehlo.gather", {{"slice_sizes", i64Array(*sizes)}}, *type, {operands[0], operands[1]}));
+  ASSIGN_OR_RETURN(auto type, openResultType(interp, op));
+  return checkResult(interp, op, delegate(interp, op, OpId::kGather, {{"slice_sizes", i64Array(sizes)}}, type, {operands[0], operands[1]}));
 }
 
 Results dynamicConvKernel(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands) {
   if (operands.size() != 3) return interp.opError(op, "takes lhs, rhs and padding");
-  if (absl::Status s = checkOperandShapes(interp, op, operands); !s.ok()) return s;
-  auto padding = tensorOperand(interp, op, operands, 2);
-  if (!padding.ok()) return padding.status();
-  const Type& pt = (*padding)->type();
-  if (!isInteger((*padding)->elementType()) || pt.rank() != 2 || pt.shape()[1] != 2) {
+  RETURN_IF_ERROR(checkOperandShapes(interp, op, operands));
+  ASSIGN_OR_RETURN(auto padding, tensorOperand(interp, op, operands, 2));
+  const Type& pt = padding->type();
+  if (!isInteger(padding->elementType()) || pt.rank() != 2 || pt.shape()[1] != 2) {
     return interp.opError(op, strCat("padding must be an integer tensor of shape [N - 2, 2], not ", pt.toString()));
   }
-  auto type = openResultType(interp, op);
-  if (!type.ok()) return type.status();
-  return checkResult(interp, op, delegate(interp, op, "stablehlo.convolution", {{"padding", Attribute::denseElements(**padding)}}, *type,
+  ASSIGN_OR_RETURN(auto type, openResultType(interp, op));
+  return checkResult(interp, op, delegate(interp, op, OpId::kConvolution, {{"padding", Attribute::denseElements(*padding)}}, type,
                                           {operands[0], operands[1]}));
 }
 

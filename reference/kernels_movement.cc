@@ -22,6 +22,7 @@
 #include <optional>
 #include <string>
 
+#include "ir/op_views.h"
 #include "ir/status_macros.h"
 #include "ir/strings.h"
 #include "reference/kernels.h"
@@ -128,52 +129,6 @@ void affineMove(Out& out, int64_t dst_base, const Shape& dst_strides, const RtVa
 
 // --- Attributes ---------------------------------------------------------------------------------------------
 
-// An integer list: `array<i64: ...>`, `[1, 2]` (struct fields), or an integer `dense<...>` (older text).
-absl::StatusOr<Shape> intList(Interpreter& interp, const Operation& op, const Attribute* a, std::string_view what) {
-  if (!a) return interp.opError(op, strCat("needs a '", what, "' attribute"));
-  Shape values;
-  switch (a->kind()) {
-    case Attribute::Kind::kDenseArray:
-      if (!isInteger(a->elementType())) break;
-      return a->denseArrayValues();
-    case Attribute::Kind::kArray:
-      for (const Attr& e : a->elements()) {
-        if (!e || e->kind() != Attribute::Kind::kInteger) return interp.opError(op, strCat("'", what, "' must be a list of integers"));
-        values.push_back(e->intValue());
-      }
-      return values;
-    case Attribute::Kind::kDenseElements: {
-      const Tensor& t = a->denseElements();
-      if (!isInteger(t.elementType()) || t.type().rank() > 1) break;
-      for (int64_t i = 0; i < t.numElements(); ++i) {
-        values.push_back(isUnsignedInteger(t.elementType()) ? static_cast<int64_t>(decodeUnsignedInteger(t.elementType(), t.bits(i)))
-                                                            : decodeSignedInteger(t.elementType(), t.bits(i)));
-      }
-      return values;
-    }
-    default:
-      break;
-  }
-  return interp.opError(op, strCat("'", what, "' must be a list of integers, not ", a->toString()));
-}
-
-absl::StatusOr<int64_t> intAttr(Interpreter& interp, const Operation& op, const Attribute* a, std::string_view what,
-                                std::optional<int64_t> default_value = std::nullopt) {
-  if (!a) {
-    if (default_value) return *default_value;
-    return interp.opError(op, strCat("needs an integer '", what, "' attribute"));
-  }
-  if (a->kind() != Attribute::Kind::kInteger) return interp.opError(op, strCat("'", what, "' must be an integer, not ", a->toString()));
-  return a->intValue();
-}
-
-// A field of a `#stablehlo.gather<...>` / `#stablehlo.scatter<...>` struct; absent lists are empty.
-absl::StatusOr<Shape> structList(Interpreter& interp, const Operation& op, const Attribute& s, std::string_view field) {
-  const Attr* a = findAttr(s.entries(), field);
-  if (!a) return Shape{};
-  return intList(interp, op, a->get(), field);
-}
-
 // Checks that `dims` are in [0, rank), and (when `seen` is given) not already used; marks them in `seen`.
 absl::Status checkDims(Interpreter& interp, const Operation& op, const Shape& dims, int64_t rank, std::string_view what,
                        std::vector<bool>* seen = nullptr) {
@@ -197,13 +152,12 @@ bool isStrictlyIncreasing(const Shape& dims) {
 // The result type (declared element type, `shape`), checked against the declaration, the operand's element
 // type and the evaluator's size bound.
 absl::StatusOr<Type> resultType(Interpreter& interp, const Operation& op, size_t i, const Shape& shape, ElementType element) {
-  auto type = resultTensorType(interp, op, i, shape);
-  if (!type.ok()) return type.status();
-  if (type->elementType() != element) {
-    return interp.opError(op, strCat("result ", i, " has element type ", type->tensorElement().toString(), ", but the operand's is ",
+  ASSIGN_OR_RETURN(auto type, resultTensorType(interp, op, i, shape));
+  if (type.elementType() != element) {
+    return interp.opError(op, strCat("result ", i, " has element type ", type.tensorElement().toString(), ", but the operand's is ",
                                      elementTypeName(element)));
   }
-  RETURN_IF_ERROR(checkResultSize(interp, op, *type));
+  RETURN_IF_ERROR(checkResultSize(interp, op, type));
   return type;
 }
 
@@ -247,24 +201,23 @@ absl::Status checkRegionArguments(Interpreter& interp, const Operation& op, cons
 
 Results broadcastInDimKernel(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands) {
   if (operands.size() != 1) return interp.opError(op, "takes one operand");
-  auto operand = tensorOperand(interp, op, operands, 0);
-  if (!operand.ok()) return operand.status();
-  const Shape& in = (*operand)->type().shape();
-  auto dims = intList(interp, op, attrOf(op, "broadcast_dimensions"), "broadcast_dimensions");
-  if (!dims.ok()) return dims.status();
+  ASSIGN_OR_RETURN(auto operand, tensorOperand(interp, op, operands, 0));
+  const Shape& in = operand->type().shape();
+  const Shape dims = BroadcastInDimOp(op).broadcastDimensions();
   if (op.results.size() != 1 || !op.results[0]->type.isTensor()) return interp.opError(op, "needs one tensor result");
   const Shape& declared = op.results[0]->type.shape();
   const int64_t rank = static_cast<int64_t>(declared.size());
-  if (dims->size() != in.size()) {
+  // broadcast_in_dim (C2); checkDims: (C3), (C4).
+  if (dims.size() != in.size()) {
     return interp.opError(op,
-                          strCat("broadcast_dimensions ", listText(*dims), " must have one entry per operand dimension (", in.size(), ")"));
+                          strCat("broadcast_dimensions ", listText(dims), " must have one entry per operand dimension (", in.size(), ")"));
   }
   std::vector<bool> seen(rank, false);
-  RETURN_IF_ERROR(checkDims(interp, op, *dims, rank, "broadcast_dimensions", &seen));
+  RETURN_IF_ERROR(checkDims(interp, op, dims, rank, "broadcast_dimensions", &seen));
   // A dynamic result dimension takes its size from the operand dimension mapped onto it.
   Shape shape = declared;
   for (size_t d = 0; d < in.size(); ++d) {
-    if (shape[(*dims)[d]] == kDynamicSize) shape[(*dims)[d]] = in[d];
+    if (shape[dims[d]] == kDynamicSize) shape[dims[d]] = in[d];
   }
   for (int64_t r = 0; r < rank; ++r) {
     if (shape[r] == kDynamicSize)
@@ -273,7 +226,7 @@ Results broadcastInDimKernel(Interpreter& interp, const Operation& op, std::vect
   Shape src_strides(rank, 0);
   const Shape in_strides = rowMajorStrides(in);
   for (size_t d = 0; d < in.size(); ++d) {
-    const int64_t r = (*dims)[d];
+    const int64_t r = dims[d];
     if (in[d] == 1) continue;
     if (in[d] != shape[r]) {
       return interp.opError(op, strCat("operand dimension ", d, " has size ", in[d],
@@ -281,9 +234,8 @@ Results broadcastInDimKernel(Interpreter& interp, const Operation& op, std::vect
     }
     src_strides[r] = in_strides[d];
   }
-  auto type = resultType(interp, op, 0, shape, (*operand)->elementType());
-  if (!type.ok()) return type.status();
-  Out out(*type, anyMarks({&operands[0]}));
+  ASSIGN_OR_RETURN(auto type, resultType(interp, op, 0, shape, operand->elementType()));
+  Out out(type, anyMarks({&operands[0]}));
   affineMove(out, 0, rowMajorStrides(shape), operands[0], 0, src_strides, shape);
   return std::vector<RtValue>{out.finish()};
 }
@@ -292,59 +244,54 @@ Results concatenateKernel(Interpreter& interp, const Operation& op, std::vector<
   if (operands.empty()) return interp.opError(op, "needs at least one operand");
   std::vector<const Tensor*> inputs;
   for (size_t i = 0; i < operands.size(); ++i) {
-    auto t = tensorOperand(interp, op, operands, i);
-    if (!t.ok()) return t.status();
-    inputs.push_back(*t);
+    ASSIGN_OR_RETURN(auto t, tensorOperand(interp, op, operands, i));
+    inputs.push_back(t);
   }
   const Shape& first = inputs[0]->type().shape();
   const int64_t rank = static_cast<int64_t>(first.size());
-  auto dim = intAttr(interp, op, attrOf(op, "dimension"), "dimension");
-  if (!dim.ok()) return dim.status();
-  if (*dim < 0 || *dim >= rank) return interp.opError(op, strCat("dimension ", *dim, " is out of range for rank ", rank));
+  const int64_t dim = ConcatenateOp(op).dimension();
+  if (dim < 0 || dim >= rank) return interp.opError(op, strCat("dimension ", dim, " is out of range for rank ", rank));  // (C4)
   Shape shape = first;
-  shape[*dim] = 0;
+  shape[dim] = 0;
   for (size_t i = 0; i < inputs.size(); ++i) {
     const Shape& s = inputs[i]->type().shape();
     if (inputs[i]->elementType() != inputs[0]->elementType()) return interp.opError(op, "operands must have one element type");
     if (static_cast<int64_t>(s.size()) != rank) return interp.opError(op, "operands must have one rank");
     for (int64_t d = 0; d < rank; ++d) {
-      if (d != *dim && s[d] != first[d]) {
+      if (d != dim && s[d] != first[d]) {
         return interp.opError(op, strCat("operand ", i, " has size ", s[d], " in dimension ", d, ", but operand 0 has ", first[d]));
       }
     }
-    shape[*dim] += s[*dim];
+    shape[dim] += s[dim];
   }
-  auto type = resultType(interp, op, 0, shape, inputs[0]->elementType());
-  if (!type.ok()) return type.status();
+  ASSIGN_OR_RETURN(auto type, resultType(interp, op, 0, shape, inputs[0]->elementType()));
   bool marks = false;
   for (const RtValue& v : operands) marks = marks || !v.impl_defined.empty();
-  Out out(*type, marks);
+  Out out(type, marks);
   const Shape dst_strides = rowMajorStrides(shape);
   int64_t offset = 0;
   for (size_t i = 0; i < operands.size(); ++i) {
     const Shape& s = inputs[i]->type().shape();
-    affineMove(out, offset * dst_strides[*dim], dst_strides, operands[i], 0, rowMajorStrides(s), s);
-    offset += s[*dim];
+    affineMove(out, offset * dst_strides[dim], dst_strides, operands[i], 0, rowMajorStrides(s), s);
+    offset += s[dim];
   }
   return std::vector<RtValue>{out.finish()};
 }
 
 Results reshapeKernel(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands) {
   if (operands.size() != 1) return interp.opError(op, "takes one operand");
-  auto operand = tensorOperand(interp, op, operands, 0);
-  if (!operand.ok()) return operand.status();
+  ASSIGN_OR_RETURN(auto operand, tensorOperand(interp, op, operands, 0));
   if (op.results.size() != 1 || !op.results[0]->type.isTensor() || !op.results[0]->type.hasStaticShape()) {
     return interp.opError(op, "needs one static-shaped tensor result");
   }
   const Shape& shape = op.results[0]->type.shape();
-  if (numElementsOf(shape) != (*operand)->numElements()) {
+  if (numElementsOf(shape) != operand->numElements()) {
     return interp.opError(op,
-                          strCat("the result has ", numElementsOf(shape), " elements, but the operand has ", (*operand)->numElements()));
+                          strCat("the result has ", numElementsOf(shape), " elements, but the operand has ", operand->numElements()));
   }
-  auto type = resultType(interp, op, 0, shape, (*operand)->elementType());
-  if (!type.ok()) return type.status();
-  Tensor out(*type);
-  out.mutableBytes() = (*operand)->bytes();
+  ASSIGN_OR_RETURN(auto type, resultType(interp, op, 0, shape, operand->elementType()));
+  Tensor out(type);
+  out.mutableBytes() = operand->bytes();
   RtValue result = RtValue::ofTensor(std::move(out), operands[0].impl_defined);
   result.error_bound = operands[0].error_bound;  // row-major order is unchanged
   return std::vector<RtValue>{std::move(result)};
@@ -352,50 +299,44 @@ Results reshapeKernel(Interpreter& interp, const Operation& op, std::vector<RtVa
 
 Results transposeKernel(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands) {
   if (operands.size() != 1) return interp.opError(op, "takes one operand");
-  auto operand = tensorOperand(interp, op, operands, 0);
-  if (!operand.ok()) return operand.status();
-  const Shape& in = (*operand)->type().shape();
-  auto perm = intList(interp, op, attrOf(op, "permutation"), "permutation");
-  if (!perm.ok()) return perm.status();
+  ASSIGN_OR_RETURN(auto operand, tensorOperand(interp, op, operands, 0));
+  const Shape& in = operand->type().shape();
+  const Shape perm = TransposeOp(op).permutation();
   const int64_t rank = static_cast<int64_t>(in.size());
-  if (static_cast<int64_t>(perm->size()) != rank) {
-    return interp.opError(op, strCat("permutation ", listText(*perm), " must have one entry per operand dimension (", rank, ")"));
+  if (static_cast<int64_t>(perm.size()) != rank) {
+    return interp.opError(op, strCat("permutation ", listText(perm), " must have one entry per operand dimension (", rank, ")"));
   }
+  // transpose (C2): a permutation of range(rank(operand)).
   std::vector<bool> seen(rank, false);
-  RETURN_IF_ERROR(checkDims(interp, op, *perm, rank, "permutation", &seen));
+  RETURN_IF_ERROR(checkDims(interp, op, perm, rank, "permutation", &seen));
   const Shape in_strides = rowMajorStrides(in);
   Shape shape(rank), src_strides(rank);
   for (int64_t d = 0; d < rank; ++d) {
-    shape[d] = in[(*perm)[d]];
-    src_strides[d] = in_strides[(*perm)[d]];
+    shape[d] = in[perm[d]];
+    src_strides[d] = in_strides[perm[d]];
   }
-  auto type = resultType(interp, op, 0, shape, (*operand)->elementType());
-  if (!type.ok()) return type.status();
-  Out out(*type, anyMarks({&operands[0]}));
+  ASSIGN_OR_RETURN(auto type, resultType(interp, op, 0, shape, operand->elementType()));
+  Out out(type, anyMarks({&operands[0]}));
   affineMove(out, 0, rowMajorStrides(shape), operands[0], 0, src_strides, shape);
   return std::vector<RtValue>{out.finish()};
 }
 
 Results sliceKernel(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands) {
   if (operands.size() != 1) return interp.opError(op, "takes one operand");
-  auto operand = tensorOperand(interp, op, operands, 0);
-  if (!operand.ok()) return operand.status();
-  const Shape& in = (*operand)->type().shape();
-  auto start = intList(interp, op, attrOf(op, "start_indices"), "start_indices");
-  if (!start.ok()) return start.status();
-  auto limit = intList(interp, op, attrOf(op, "limit_indices"), "limit_indices");
-  if (!limit.ok()) return limit.status();
-  auto strides = intList(interp, op, attrOf(op, "strides"), "strides");
-  if (!strides.ok()) return strides.status();
+  ASSIGN_OR_RETURN(auto operand, tensorOperand(interp, op, operands, 0));
+  const Shape& in = operand->type().shape();
+  const SliceOp slice(op);
+  const Shape start = slice.startIndices(), limit = slice.limitIndices(), strides = slice.strides();
   const size_t rank = in.size();
-  if (start->size() != rank || limit->size() != rank || strides->size() != rank) {
+  // slice (C2); then (C3), (C4) per dimension.
+  if (start.size() != rank || limit.size() != rank || strides.size() != rank) {
     return interp.opError(op, strCat("start_indices, limit_indices and strides must have one entry per operand dimension (", rank, ")"));
   }
   const Shape in_strides = rowMajorStrides(in);
   Shape shape(rank), src_strides(rank);
   int64_t base = 0;
   for (size_t d = 0; d < rank; ++d) {
-    const int64_t s = (*start)[d], l = (*limit)[d], k = (*strides)[d];
+    const int64_t s = start[d], l = limit[d], k = strides[d];
     if (s < 0 || s > l || l > in[d] || k <= 0) {
       return interp.opError(op, strCat("dimension ", d, ": the slice ", s, ":", l, ":", k, " does not fit size ", in[d],
                                        " (needs 0 <= start <= limit <= size and stride > 0)"));
@@ -404,9 +345,8 @@ Results sliceKernel(Interpreter& interp, const Operation& op, std::vector<RtValu
     src_strides[d] = in_strides[d] * k;
     base += s * in_strides[d];
   }
-  auto type = resultType(interp, op, 0, shape, (*operand)->elementType());
-  if (!type.ok()) return type.status();
-  Out out(*type, anyMarks({&operands[0]}));
+  ASSIGN_OR_RETURN(auto type, resultType(interp, op, 0, shape, operand->elementType()));
+  Out out(type, anyMarks({&operands[0]}));
   affineMove(out, 0, rowMajorStrides(shape), operands[0], base, src_strides, shape);
   return std::vector<RtValue>{out.finish()};
 }
@@ -420,59 +360,51 @@ absl::StatusOr<Shape> clampedStarts(Interpreter& interp, const Operation& op, st
   }
   Shape starts(in.size());
   for (size_t d = 0; d < in.size(); ++d) {
-    auto t = tensorOperand(interp, op, operands, first + d);
-    if (!t.ok()) return t.status();
-    if ((*t)->type().rank() != 0 || !isInteger((*t)->elementType())) {
+    ASSIGN_OR_RETURN(auto t, tensorOperand(interp, op, operands, first + d));
+    if (t->type().rank() != 0 || !isInteger(t->elementType())) {
       return interp.opError(op, strCat("start index ", d, " must be a rank-0 integer tensor"));
     }
-    if ((*t)->elementType() != operands[first].tensor.elementType()) return interp.opError(op, "start indices must have one type");
+    if (t->elementType() != operands[first].tensor.elementType()) return interp.opError(op, "start indices must have one type");
     if (sizes[d] < 0 || sizes[d] > in[d]) {
       return interp.opError(op, strCat("dimension ", d, ": slice size ", sizes[d], " does not fit the operand size ", in[d]));
     }
-    starts[d] = clampIndex(indexValue(**t, 0), 0, in[d] - sizes[d]);
+    starts[d] = clampIndex(indexValue(*t, 0), 0, in[d] - sizes[d]);
   }
   return starts;
 }
 
 Results dynamicSliceKernel(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands) {
-  auto operand = tensorOperand(interp, op, operands, 0);
-  if (!operand.ok()) return operand.status();
-  const Shape& in = (*operand)->type().shape();
-  auto sizes = intList(interp, op, attrOf(op, "slice_sizes"), "slice_sizes");
-  if (!sizes.ok()) return sizes.status();
-  if (sizes->size() != in.size()) {
-    return interp.opError(op, strCat("slice_sizes ", listText(*sizes), " must have one entry per operand dimension (", in.size(), ")"));
+  ASSIGN_OR_RETURN(auto operand, tensorOperand(interp, op, operands, 0));
+  const Shape& in = operand->type().shape();
+  const Shape sizes = DynamicSliceOp(op).sliceSizes();
+  // dynamic_slice (C2); clampedStarts checks (C4).
+  if (sizes.size() != in.size()) {
+    return interp.opError(op, strCat("slice_sizes ", listText(sizes), " must have one entry per operand dimension (", in.size(), ")"));
   }
-  auto starts = clampedStarts(interp, op, operands, 1, in, *sizes);
-  if (!starts.ok()) return starts.status();
+  ASSIGN_OR_RETURN(auto starts, clampedStarts(interp, op, operands, 1, in, sizes));
   const Shape in_strides = rowMajorStrides(in);
   int64_t base = 0;
-  for (size_t d = 0; d < in.size(); ++d) base += (*starts)[d] * in_strides[d];
-  auto type = resultType(interp, op, 0, *sizes, (*operand)->elementType());
-  if (!type.ok()) return type.status();
-  Out out(*type, anyMarks({&operands[0]}));
-  affineMove(out, 0, rowMajorStrides(*sizes), operands[0], base, in_strides, *sizes);
+  for (size_t d = 0; d < in.size(); ++d) base += starts[d] * in_strides[d];
+  ASSIGN_OR_RETURN(auto type, resultType(interp, op, 0, sizes, operand->elementType()));
+  Out out(type, anyMarks({&operands[0]}));
+  affineMove(out, 0, rowMajorStrides(sizes), operands[0], base, in_strides, sizes);
   return std::vector<RtValue>{out.finish()};
 }
 
 Results dynamicUpdateSliceKernel(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands) {
-  auto operand = tensorOperand(interp, op, operands, 0);
-  if (!operand.ok()) return operand.status();
-  auto update = tensorOperand(interp, op, operands, 1);
-  if (!update.ok()) return update.status();
-  const Shape& in = (*operand)->type().shape();
-  const Shape& up = (*update)->type().shape();
+  ASSIGN_OR_RETURN(auto operand, tensorOperand(interp, op, operands, 0));
+  ASSIGN_OR_RETURN(auto update, tensorOperand(interp, op, operands, 1));
+  const Shape& in = operand->type().shape();
+  const Shape& up = update->type().shape();
   if (up.size() != in.size()) return interp.opError(op, "the update must have the operand's rank");
-  if ((*update)->elementType() != (*operand)->elementType()) return interp.opError(op, "the update must have the operand's element type");
-  auto starts = clampedStarts(interp, op, operands, 2, in, up);
-  if (!starts.ok()) return starts.status();
-  auto type = resultType(interp, op, 0, in, (*operand)->elementType());
-  if (!type.ok()) return type.status();
+  if (update->elementType() != operand->elementType()) return interp.opError(op, "the update must have the operand's element type");
+  ASSIGN_OR_RETURN(auto starts, clampedStarts(interp, op, operands, 2, in, up));
+  ASSIGN_OR_RETURN(auto type, resultType(interp, op, 0, in, operand->elementType()));
   const Shape in_strides = rowMajorStrides(in);
   int64_t base = 0;
-  for (size_t d = 0; d < in.size(); ++d) base += (*starts)[d] * in_strides[d];
-  Out out(*type, anyMarks({&operands[0], &operands[1]}));
-  out.tensor.mutableBytes() = (*operand)->bytes();
+  for (size_t d = 0; d < in.size(); ++d) base += starts[d] * in_strides[d];
+  Out out(type, anyMarks({&operands[0], &operands[1]}));
+  out.tensor.mutableBytes() = operand->bytes();
   if (!out.marks.empty() && !operands[0].impl_defined.empty()) out.marks = operands[0].impl_defined;
   affineMove(out, base, in_strides, operands[1], 0, rowMajorStrides(up), up);
   return std::vector<RtValue>{out.finish()};
@@ -480,46 +412,40 @@ Results dynamicUpdateSliceKernel(Interpreter& interp, const Operation& op, std::
 
 Results padKernel(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands) {
   if (operands.size() != 2) return interp.opError(op, "takes the operand and the padding value");
-  auto operand = tensorOperand(interp, op, operands, 0);
-  if (!operand.ok()) return operand.status();
-  auto value = tensorOperand(interp, op, operands, 1);
-  if (!value.ok()) return value.status();
-  if ((*value)->type().rank() != 0) return interp.opError(op, "the padding value must be a rank-0 tensor");
-  if ((*value)->elementType() != (*operand)->elementType())
+  ASSIGN_OR_RETURN(auto operand, tensorOperand(interp, op, operands, 0));
+  ASSIGN_OR_RETURN(auto value, tensorOperand(interp, op, operands, 1));
+  if (value->type().rank() != 0) return interp.opError(op, "the padding value must be a rank-0 tensor");
+  if (value->elementType() != operand->elementType())
     return interp.opError(op, "the padding value must have the operand's element type");
-  const Shape& in = (*operand)->type().shape();
+  const Shape& in = operand->type().shape();
   const size_t rank = in.size();
-  auto low = intList(interp, op, attrOf(op, "edge_padding_low"), "edge_padding_low");
-  if (!low.ok()) return low.status();
-  auto high = intList(interp, op, attrOf(op, "edge_padding_high"), "edge_padding_high");
-  if (!high.ok()) return high.status();
-  auto interior = intList(interp, op, attrOf(op, "interior_padding"), "interior_padding");
-  if (!interior.ok()) return interior.status();
-  if (low->size() != rank || high->size() != rank || interior->size() != rank) {
+  const PadOp pad(op);
+  const Shape low = pad.edgePaddingLow(), high = pad.edgePaddingHigh(), interior = pad.interiorPadding();
+  // pad (C2); then (C3) per dimension.
+  if (low.size() != rank || high.size() != rank || interior.size() != rank) {
     return interp.opError(
         op, strCat("edge_padding_low, edge_padding_high and interior_padding must have one entry per operand dimension (", rank, ")"));
   }
   Shape shape(rank);
   for (size_t d = 0; d < rank; ++d) {
-    if ((*interior)[d] < 0) return interp.opError(op, strCat("interior_padding ", listText(*interior), " must not be negative"));
+    if (interior[d] < 0) return interp.opError(op, strCat("interior_padding ", listText(interior), " must not be negative"));
     // In 128 bits: the attributes are arbitrary 64-bit values.
     const __int128 size =
-        static_cast<__int128>(in[d]) + (*low)[d] + (*high)[d] + static_cast<__int128>(std::max<int64_t>(in[d] - 1, 0)) * (*interior)[d];
+        static_cast<__int128>(in[d]) + low[d] + high[d] + static_cast<__int128>(std::max<int64_t>(in[d] - 1, 0)) * interior[d];
     if (size < 0 || size > INT64_MAX) {
       return interp.opError(op, strCat("dimension ", d, ": the padding gives a negative or too large result size"));
     }
     shape[d] = static_cast<int64_t>(size);
   }
-  auto type = resultType(interp, op, 0, shape, (*operand)->elementType());
-  if (!type.ok()) return type.status();
-  Out out(*type, anyMarks({&operands[0], &operands[1]}));
+  ASSIGN_OR_RETURN(auto type, resultType(interp, op, 0, shape, operand->elementType()));
+  Out out(type, anyMarks({&operands[0], &operands[1]}));
   for (int64_t i = 0; i < out.tensor.numElements(); ++i) out.copy(i, operands[1], 0);
   // Operand index i of dimension d lands at low + i * (interior + 1); keep the i that land in [0, size).
   const Shape in_strides = rowMajorStrides(in), out_strides = rowMajorStrides(shape);
   Shape count(rank), dst_strides(rank);
   int64_t src_base = 0, dst_base = 0;
   for (size_t d = 0; d < rank; ++d) {
-    const __int128 step = static_cast<__int128>((*interior)[d]) + 1, lo = (*low)[d];
+    const __int128 step = static_cast<__int128>(interior[d]) + 1, lo = low[d];
     // first: the smallest i >= 0 with lo + i * step >= 0; last: the largest i < in[d] with lo + i * step < size.
     __int128 first = lo >= 0 ? 0 : (-lo + step - 1) / step;
     const __int128 room = static_cast<__int128>(shape[d]) - 1 - lo;
@@ -537,16 +463,14 @@ Results padKernel(Interpreter& interp, const Operation& op, std::vector<RtValue>
 
 Results reverseKernel(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands) {
   if (operands.size() != 1) return interp.opError(op, "takes one operand");
-  auto operand = tensorOperand(interp, op, operands, 0);
-  if (!operand.ok()) return operand.status();
-  const Shape& in = (*operand)->type().shape();
-  auto dims = intList(interp, op, attrOf(op, "dimensions"), "dimensions");
-  if (!dims.ok()) return dims.status();
+  ASSIGN_OR_RETURN(auto operand, tensorOperand(interp, op, operands, 0));
+  const Shape& in = operand->type().shape();
+  const Shape dims = ReverseOp(op).dimensions();
   const int64_t rank = static_cast<int64_t>(in.size());
+  // reverse (C2), (C3).
   std::vector<bool> seen(rank, false);
-  RETURN_IF_ERROR(checkDims(interp, op, *dims, rank, "dimensions", &seen));
-  auto type = resultType(interp, op, 0, in, (*operand)->elementType());
-  if (!type.ok()) return type.status();
+  RETURN_IF_ERROR(checkDims(interp, op, dims, rank, "dimensions", &seen));
+  ASSIGN_OR_RETURN(auto type, resultType(interp, op, 0, in, operand->elementType()));
   Shape src_strides = rowMajorStrides(in);
   int64_t base = 0;
   for (int64_t d = 0; d < rank; ++d) {
@@ -554,24 +478,21 @@ Results reverseKernel(Interpreter& interp, const Operation& op, std::vector<RtVa
     base += (in[d] - 1) * src_strides[d];
     src_strides[d] = -src_strides[d];
   }
-  Out out(*type, anyMarks({&operands[0]}));
+  Out out(type, anyMarks({&operands[0]}));
   affineMove(out, 0, rowMajorStrides(in), operands[0], base, src_strides, in);
   return std::vector<RtValue>{out.finish()};
 }
 
 Results getDimensionSizeKernel(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands) {
   if (operands.size() != 1) return interp.opError(op, "takes one operand");
-  auto operand = tensorOperand(interp, op, operands, 0);
-  if (!operand.ok()) return operand.status();
-  auto dim = intAttr(interp, op, attrOf(op, "dimension"), "dimension");
-  if (!dim.ok()) return dim.status();
-  const int64_t rank = (*operand)->type().rank();
-  if (*dim < 0 || *dim >= rank) return interp.opError(op, strCat("dimension ", *dim, " is out of range for rank ", rank));
-  auto type = resultTensorType(interp, op, 0, {});
-  if (!type.ok()) return type.status();
-  if (!isInteger(type->elementType()) || type->isQuantized()) return interp.opError(op, "the result must be an integer tensor");
-  Tensor out(*type);
-  out.setBits(0, wrapInteger(type->elementType(), (*operand)->type().shape()[*dim]));
+  ASSIGN_OR_RETURN(auto operand, tensorOperand(interp, op, operands, 0));
+  const int64_t dim = GetDimensionSizeOp(op).dimension();
+  const int64_t rank = operand->type().rank();
+  if (dim < 0 || dim >= rank) return interp.opError(op, strCat("dimension ", dim, " is out of range for rank ", rank));  // (C1)
+  ASSIGN_OR_RETURN(auto type, resultTensorType(interp, op, 0, {}));
+  if (!isInteger(type.elementType()) || type.isQuantized()) return interp.opError(op, "the result must be an integer tensor");
+  Tensor out(type);
+  out.setBits(0, wrapInteger(type.elementType(), operand->type().shape()[dim]));
   return std::vector<RtValue>{RtValue::ofTensor(std::move(out))};
 }
 
@@ -580,117 +501,101 @@ Results getDimensionSizeKernel(Interpreter& interp, const Operation& op, std::ve
 // slice of one batch index is an affine move of slice_sizes' window dimensions.
 Results gatherKernel(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands) {
   if (operands.size() != 2) return interp.opError(op, "takes the operand and the start indices");
-  auto operand = tensorOperand(interp, op, operands, 0);
-  if (!operand.ok()) return operand.status();
-  auto indices = tensorOperand(interp, op, operands, 1);
-  if (!indices.ok()) return indices.status();
-  if (!isInteger((*indices)->elementType())) return interp.opError(op, "start_indices must be integers");
-  const Attribute* dn = attrOf(op, "dimension_numbers");
-  if (!dn || dn->kind() != Attribute::Kind::kStruct)
-    return interp.opError(op, "needs a '#stablehlo.gather<...>' dimension_numbers attribute");
-  auto offset_dims = structList(interp, op, *dn, "offset_dims");
-  if (!offset_dims.ok()) return offset_dims.status();
-  auto collapsed = structList(interp, op, *dn, "collapsed_slice_dims");
-  if (!collapsed.ok()) return collapsed.status();
-  auto operand_batching = structList(interp, op, *dn, "operand_batching_dims");
-  if (!operand_batching.ok()) return operand_batching.status();
-  auto indices_batching = structList(interp, op, *dn, "start_indices_batching_dims");
-  if (!indices_batching.ok()) return indices_batching.status();
-  auto start_index_map = structList(interp, op, *dn, "start_index_map");
-  if (!start_index_map.ok()) return start_index_map.status();
-  const Attr* ivd_attr = findAttr(dn->entries(), "index_vector_dim");
-  auto ivd = intAttr(interp, op, ivd_attr ? ivd_attr->get() : nullptr, "index_vector_dim", 0);
-  if (!ivd.ok()) return ivd.status();
-  auto slice_sizes = intList(interp, op, attrOf(op, "slice_sizes"), "slice_sizes");
-  if (!slice_sizes.ok()) return slice_sizes.status();
+  ASSIGN_OR_RETURN(auto operand, tensorOperand(interp, op, operands, 0));
+  ASSIGN_OR_RETURN(auto indices, tensorOperand(interp, op, operands, 1));
+  if (!isInteger(indices->elementType())) return interp.opError(op, "start_indices must be integers");
+  const GatherOp gather(op);
+  const Shape offset_dims = gather.offsetDims(), collapsed = gather.collapsedSliceDims();
+  const Shape operand_batching = gather.operandBatchingDims(), indices_batching = gather.startIndicesBatchingDims();
+  const Shape start_index_map = gather.startIndexMap(), slice_sizes = gather.sliceSizes();
+  const int64_t ivd = gather.indexVectorDim();
 
-  const Shape& in = (*operand)->type().shape();
-  const Shape& ishape = (*indices)->type().shape();
+  const Shape& in = operand->type().shape();
+  const Shape& ishape = indices->type().shape();
   const int64_t R = static_cast<int64_t>(in.size()), S = static_cast<int64_t>(ishape.size());
-  if (*ivd < 0 || *ivd > S) return interp.opError(op, strCat("index_vector_dim ", *ivd, " is out of range for start_indices of rank ", S));
-  const int64_t vector_size = *ivd < S ? ishape[*ivd] : 1;
-  if (static_cast<int64_t>(start_index_map->size()) != vector_size) {
+  if (ivd < 0 || ivd > S) return interp.opError(op, strCat("index_vector_dim ", ivd, " is out of range for start_indices of rank ", S));
+  const int64_t vector_size = ivd < S ? ishape[ivd] : 1;
+  if (static_cast<int64_t>(start_index_map.size()) != vector_size) {
     return interp.opError(
-        op, strCat("start_index_map ", listText(*start_index_map), " must have one entry per index vector element (", vector_size, ")"));
+        op, strCat("start_index_map ", listText(start_index_map), " must have one entry per index vector element (", vector_size, ")"));
   }
-  if (static_cast<int64_t>(slice_sizes->size()) != R) {
-    return interp.opError(op, strCat("slice_sizes ", listText(*slice_sizes), " must have one entry per operand dimension (", R, ")"));
+  if (static_cast<int64_t>(slice_sizes.size()) != R) {
+    return interp.opError(op, strCat("slice_sizes ", listText(slice_sizes), " must have one entry per operand dimension (", R, ")"));
   }
   for (int64_t d = 0; d < R; ++d) {
-    if ((*slice_sizes)[d] < 0 || (*slice_sizes)[d] > in[d]) {
-      return interp.opError(op, strCat("slice_sizes ", listText(*slice_sizes), " does not fit the operand shape ", listText(in)));
+    if (slice_sizes[d] < 0 || slice_sizes[d] > in[d]) {
+      return interp.opError(op, strCat("slice_sizes ", listText(slice_sizes), " does not fit the operand shape ", listText(in)));
     }
   }
   std::vector<bool> not_window(R, false);
-  RETURN_IF_ERROR(checkDims(interp, op, *collapsed, R, "collapsed_slice_dims", &not_window));
-  RETURN_IF_ERROR(checkDims(interp, op, *operand_batching, R, "operand_batching_dims", &not_window));
+  RETURN_IF_ERROR(checkDims(interp, op, collapsed, R, "collapsed_slice_dims", &not_window));
+  RETURN_IF_ERROR(checkDims(interp, op, operand_batching, R, "operand_batching_dims", &not_window));
   for (int64_t d = 0; d < R; ++d) {
-    if (not_window[d] && (*slice_sizes)[d] > 1) {
+    if (not_window[d] && slice_sizes[d] > 1) {
       return interp.opError(op, strCat("slice_sizes[", d, "] must be at most 1: dimension ", d, " is collapsed or a batching dimension"));
     }
   }
   {
     std::vector<bool> seen(R, false);
-    for (int64_t d : *operand_batching) {
+    for (int64_t d : operand_batching) {
       if (d >= 0 && d < R) seen[d] = true;
     }
-    RETURN_IF_ERROR(checkDims(interp, op, *start_index_map, R, "start_index_map", &seen));
+    RETURN_IF_ERROR(checkDims(interp, op, start_index_map, R, "start_index_map", &seen));
   }
   {
     std::vector<bool> seen(S, false);
-    RETURN_IF_ERROR(checkDims(interp, op, *indices_batching, S, "start_indices_batching_dims", &seen));
-    if (*ivd < S && seen[*ivd]) return interp.opError(op, "index_vector_dim must not be a start_indices batching dimension");
+    RETURN_IF_ERROR(checkDims(interp, op, indices_batching, S, "start_indices_batching_dims", &seen));
+    if (ivd < S && seen[ivd]) return interp.opError(op, "index_vector_dim must not be a start_indices batching dimension");
   }
-  if (indices_batching->size() != operand_batching->size()) {
+  if (indices_batching.size() != operand_batching.size()) {
     return interp.opError(op, "operand_batching_dims and start_indices_batching_dims must have the same size");
   }
-  for (size_t i = 0; i < operand_batching->size(); ++i) {
-    if (in[(*operand_batching)[i]] != ishape[(*indices_batching)[i]]) {
-      return interp.opError(op, strCat("operand batching dimension ", (*operand_batching)[i], " and start_indices batching dimension ",
-                                       (*indices_batching)[i], " differ in size"));
+  for (size_t i = 0; i < operand_batching.size(); ++i) {
+    if (in[operand_batching[i]] != ishape[indices_batching[i]]) {
+      return interp.opError(op, strCat("operand batching dimension ", operand_batching[i], " and start_indices batching dimension ",
+                                       indices_batching[i], " differ in size"));
     }
   }
   Shape window_dims;
   for (int64_t d = 0; d < R; ++d) {
     if (!not_window[d]) window_dims.push_back(d);
   }
-  if (offset_dims->size() != window_dims.size()) {
+  if (offset_dims.size() != window_dims.size()) {
     return interp.opError(
-        op, strCat("offset_dims ", listText(*offset_dims),
+        op, strCat("offset_dims ", listText(offset_dims),
                    " must have one entry per operand dimension that is neither collapsed nor batching (", window_dims.size(), ")"));
   }
   Shape batch_shape;
   for (int64_t d = 0; d < S; ++d) {
-    if (d != *ivd) batch_shape.push_back(ishape[d]);
+    if (d != ivd) batch_shape.push_back(ishape[d]);
   }
-  const int64_t rank = static_cast<int64_t>(batch_shape.size() + offset_dims->size());
-  if (!isStrictlyIncreasing(*offset_dims))
-    return interp.opError(op, strCat("offset_dims ", listText(*offset_dims), " must be sorted and unique"));
+  const int64_t rank = static_cast<int64_t>(batch_shape.size() + offset_dims.size());
+  if (!isStrictlyIncreasing(offset_dims))
+    return interp.opError(op, strCat("offset_dims ", listText(offset_dims), " must be sorted and unique"));
   std::vector<bool> is_offset(rank, false);
-  RETURN_IF_ERROR(checkDims(interp, op, *offset_dims, rank, "offset_dims", &is_offset));
+  RETURN_IF_ERROR(checkDims(interp, op, offset_dims, rank, "offset_dims", &is_offset));
   Shape shape(rank), batch_dims;
   for (int64_t r = 0, b = 0, o = 0; r < rank; ++r) {
     if (is_offset[r]) {
-      shape[r] = (*slice_sizes)[window_dims[o++]];
+      shape[r] = slice_sizes[window_dims[o++]];
     } else {
       batch_dims.push_back(r);
       shape[r] = batch_shape[b++];
     }
   }
-  auto type = resultType(interp, op, 0, shape, (*operand)->elementType());
-  if (!type.ok()) return type.status();
-  Out out(*type, anyMarks({&operands[0]}));
+  ASSIGN_OR_RETURN(auto type, resultType(interp, op, 0, shape, operand->elementType()));
+  Out out(type, anyMarks({&operands[0]}));
   if (out.tensor.numElements() == 0) return std::vector<RtValue>{out.finish()};
 
   const Shape in_strides = rowMajorStrides(in), out_strides = rowMajorStrides(shape), index_strides = rowMajorStrides(ishape);
   Shape window_shape, window_dst, window_src;
   for (size_t k = 0; k < window_dims.size(); ++k) {
-    window_shape.push_back((*slice_sizes)[window_dims[k]]);
-    window_dst.push_back(out_strides[(*offset_dims)[k]]);
+    window_shape.push_back(slice_sizes[window_dims[k]]);
+    window_dst.push_back(out_strides[offset_dims[k]]);
     window_src.push_back(in_strides[window_dims[k]]);
   }
   // Position in start_indices of batch dimension j (start_indices' dimensions without index_vector_dim).
-  auto indices_dim = [&](int64_t j) { return j < *ivd ? j : j + 1; };
+  auto indices_dim = [&](int64_t j) { return j < ivd ? j : j + 1; };
   Shape batch(batch_shape.size(), 0);
   const int64_t batches = numElementsOf(batch_shape);
   for (int64_t n = 0; n < batches; ++n) {
@@ -701,13 +606,13 @@ Results gatherKernel(Interpreter& interp, const Operation& op, std::vector<RtVal
     }
     Shape start(R, 0);
     for (int64_t k = 0; k < vector_size; ++k) {
-      const int64_t d = (*start_index_map)[k];
-      const __int128 v = indexValue(**indices, index_base + (*ivd < S ? k * index_strides[*ivd] : 0));
-      start[d] = clampIndex(v, 0, in[d] - (*slice_sizes)[d]);
+      const int64_t d = start_index_map[k];
+      const __int128 v = indexValue(*indices, index_base + (ivd < S ? k * index_strides[ivd] : 0));
+      start[d] = clampIndex(v, 0, in[d] - slice_sizes[d]);
     }
-    for (size_t i = 0; i < operand_batching->size(); ++i) {
-      const int64_t s = (*indices_batching)[i];
-      start[(*operand_batching)[i]] = batch[s < *ivd ? s : s - 1];
+    for (size_t i = 0; i < operand_batching.size(); ++i) {
+      const int64_t s = indices_batching[i];
+      start[operand_batching[i]] = batch[s < ivd ? s : s - 1];
     }
     int64_t src_base = 0;
     for (int64_t d = 0; d < R; ++d) {
@@ -741,11 +646,10 @@ Results scatterKernel(Interpreter& interp, const Operation& op, std::vector<RtVa
   const size_t n = (operands.size() - 1) / 2;
   std::vector<const Tensor*> inputs, updates;
   for (size_t i = 0; i < operands.size(); ++i) {
-    auto t = tensorOperand(interp, op, operands, i);
-    if (!t.ok()) return t.status();
-    if (i < n) inputs.push_back(*t);
-    if (i > n) updates.push_back(*t);
-    if (i != n) RETURN_IF_ERROR(checkPerTensorQuantized(interp, op, (*t)->type(), strCat(i < n ? "input " : "update ", i < n ? i : i - n - 1)));
+    ASSIGN_OR_RETURN(auto t, tensorOperand(interp, op, operands, i));
+    if (i < n) inputs.push_back(t);
+    if (i > n) updates.push_back(t);
+    if (i != n) RETURN_IF_ERROR(checkPerTensorQuantized(interp, op, t->type(), strCat(i < n ? "input " : "update ", i < n ? i : i - n - 1)));
   }
   const Tensor& indices = operands[n].tensor;
   if (!isInteger(indices.elementType())) return interp.opError(op, "scatter_indices must be integers");
@@ -775,78 +679,67 @@ Results scatterKernel(Interpreter& interp, const Operation& op, std::vector<RtVa
     arg_types[i] = acc.tensorElement();
   }
 
-  const Attribute* dn = attrOf(op, "scatter_dimension_numbers");
-  if (!dn || dn->kind() != Attribute::Kind::kStruct)
-    return interp.opError(op, "needs a '#stablehlo.scatter<...>' scatter_dimension_numbers attribute");
-  auto window_dims_u = structList(interp, op, *dn, "update_window_dims");
-  if (!window_dims_u.ok()) return window_dims_u.status();
-  auto inserted = structList(interp, op, *dn, "inserted_window_dims");
-  if (!inserted.ok()) return inserted.status();
-  auto input_batching = structList(interp, op, *dn, "input_batching_dims");
-  if (!input_batching.ok()) return input_batching.status();
-  auto indices_batching = structList(interp, op, *dn, "scatter_indices_batching_dims");
-  if (!indices_batching.ok()) return indices_batching.status();
-  auto to_operand = structList(interp, op, *dn, "scatter_dims_to_operand_dims");
-  if (!to_operand.ok()) return to_operand.status();
-  const Attr* ivd_attr = findAttr(dn->entries(), "index_vector_dim");
-  auto ivd = intAttr(interp, op, ivd_attr ? ivd_attr->get() : nullptr, "index_vector_dim", 0);
-  if (!ivd.ok()) return ivd.status();
+  const ScatterOp scatter(op);
+  const Shape window_dims_u = scatter.updateWindowDims(), inserted = scatter.insertedWindowDims();
+  const Shape input_batching = scatter.inputBatchingDims(), indices_batching = scatter.scatterIndicesBatchingDims();
+  const Shape to_operand = scatter.scatterDimsToOperandDims();
+  const int64_t ivd = scatter.indexVectorDim();
 
   const Shape& ishape = indices.type().shape();
   const int64_t R = static_cast<int64_t>(in.size()), S = static_cast<int64_t>(ishape.size()), U = static_cast<int64_t>(up.size());
-  if (*ivd < 0 || *ivd > S)
-    return interp.opError(op, strCat("index_vector_dim ", *ivd, " is out of range for scatter_indices of rank ", S));
-  const int64_t vector_size = *ivd < S ? ishape[*ivd] : 1;
-  if (static_cast<int64_t>(to_operand->size()) != vector_size) {
-    return interp.opError(op, strCat("scatter_dims_to_operand_dims ", listText(*to_operand),
+  if (ivd < 0 || ivd > S)
+    return interp.opError(op, strCat("index_vector_dim ", ivd, " is out of range for scatter_indices of rank ", S));
+  const int64_t vector_size = ivd < S ? ishape[ivd] : 1;
+  if (static_cast<int64_t>(to_operand.size()) != vector_size) {
+    return interp.opError(op, strCat("scatter_dims_to_operand_dims ", listText(to_operand),
                                      " must have one entry per index vector element (", vector_size, ")"));
   }
   std::vector<bool> not_window(R, false);
-  RETURN_IF_ERROR(checkDims(interp, op, *inserted, R, "inserted_window_dims", &not_window));
-  RETURN_IF_ERROR(checkDims(interp, op, *input_batching, R, "input_batching_dims", &not_window));
+  RETURN_IF_ERROR(checkDims(interp, op, inserted, R, "inserted_window_dims", &not_window));
+  RETURN_IF_ERROR(checkDims(interp, op, input_batching, R, "input_batching_dims", &not_window));
   {
     std::vector<bool> seen(R, false);
-    for (int64_t d : *input_batching) seen[d] = true;
-    RETURN_IF_ERROR(checkDims(interp, op, *to_operand, R, "scatter_dims_to_operand_dims", &seen));
+    for (int64_t d : input_batching) seen[d] = true;
+    RETURN_IF_ERROR(checkDims(interp, op, to_operand, R, "scatter_dims_to_operand_dims", &seen));
   }
   {
     std::vector<bool> seen(S, false);
-    RETURN_IF_ERROR(checkDims(interp, op, *indices_batching, S, "scatter_indices_batching_dims", &seen));
-    if (*ivd < S && seen[*ivd]) return interp.opError(op, "index_vector_dim must not be a scatter_indices batching dimension");
+    RETURN_IF_ERROR(checkDims(interp, op, indices_batching, S, "scatter_indices_batching_dims", &seen));
+    if (ivd < S && seen[ivd]) return interp.opError(op, "index_vector_dim must not be a scatter_indices batching dimension");
   }
-  if (indices_batching->size() != input_batching->size()) {
+  if (indices_batching.size() != input_batching.size()) {
     return interp.opError(op, "input_batching_dims and scatter_indices_batching_dims must have the same size");
   }
-  for (size_t i = 0; i < input_batching->size(); ++i) {
-    if (in[(*input_batching)[i]] != ishape[(*indices_batching)[i]]) {
-      return interp.opError(op, strCat("input batching dimension ", (*input_batching)[i], " and scatter_indices batching dimension ",
-                                       (*indices_batching)[i], " differ in size"));
+  for (size_t i = 0; i < input_batching.size(); ++i) {
+    if (in[input_batching[i]] != ishape[indices_batching[i]]) {
+      return interp.opError(op, strCat("input batching dimension ", input_batching[i], " and scatter_indices batching dimension ",
+                                       indices_batching[i], " differ in size"));
     }
   }
   Shape window_dims;  // input dimensions that the update window spans
   for (int64_t d = 0; d < R; ++d) {
     if (!not_window[d]) window_dims.push_back(d);
   }
-  if (window_dims_u->size() != window_dims.size()) {
+  if (window_dims_u.size() != window_dims.size()) {
     return interp.opError(
-        op, strCat("update_window_dims ", listText(*window_dims_u),
+        op, strCat("update_window_dims ", listText(window_dims_u),
                    " must have one entry per input dimension that is neither inserted nor batching (", window_dims.size(), ")"));
   }
-  if (!isStrictlyIncreasing(*window_dims_u))
-    return interp.opError(op, strCat("update_window_dims ", listText(*window_dims_u), " must be sorted and unique"));
+  if (!isStrictlyIncreasing(window_dims_u))
+    return interp.opError(op, strCat("update_window_dims ", listText(window_dims_u), " must be sorted and unique"));
   std::vector<bool> is_window(U, false);
-  RETURN_IF_ERROR(checkDims(interp, op, *window_dims_u, U, "update_window_dims", &is_window));
+  RETURN_IF_ERROR(checkDims(interp, op, window_dims_u, U, "update_window_dims", &is_window));
   Shape scatter_dims;  // update dimensions that index the scatter indices
   for (int64_t d = 0; d < U; ++d) {
     if (!is_window[d]) scatter_dims.push_back(d);
   }
   Shape batch_shape;
   for (int64_t d = 0; d < S; ++d) {
-    if (d != *ivd) batch_shape.push_back(ishape[d]);
+    if (d != ivd) batch_shape.push_back(ishape[d]);
   }
   if (scatter_dims.size() != batch_shape.size()) {
     return interp.opError(op, strCat("updates of rank ", U, " do not match scatter_indices ", listText(ishape), " and update_window_dims ",
-                                     listText(*window_dims_u)));
+                                     listText(window_dims_u)));
   }
   for (size_t j = 0; j < scatter_dims.size(); ++j) {
     if (up[scatter_dims[j]] != batch_shape[j]) {
@@ -855,24 +748,23 @@ Results scatterKernel(Interpreter& interp, const Operation& op, std::vector<RtVa
     }
   }
   for (size_t k = 0; k < window_dims.size(); ++k) {
-    if (up[(*window_dims_u)[k]] > in[window_dims[k]]) {
-      return interp.opError(op, strCat("updates dimension ", (*window_dims_u)[k], " is larger than input dimension ", window_dims[k]));
+    if (up[window_dims_u[k]] > in[window_dims[k]]) {
+      return interp.opError(op, strCat("updates dimension ", window_dims_u[k], " is larger than input dimension ", window_dims[k]));
     }
   }
 
   std::vector<Out> results;
   std::vector<RtValue> starts, converted_updates;  // inputs and updates converted to Ei
   for (size_t i = 0; i < n; ++i) {
-    auto type = resultTensorType(interp, op, i, in);
-    if (!type.ok()) return type.status();
-    if (type->tensorElement() != arg_types[i]) {
-      return interp.opError(op, strCat("result ", i, " has element type ", type->tensorElement().toString(),
+    ASSIGN_OR_RETURN(auto type, resultTensorType(interp, op, i, in));
+    if (type.tensorElement() != arg_types[i]) {
+      return interp.opError(op, strCat("result ", i, " has element type ", type.tensorElement().toString(),
                                        ", but the update computation's is ", arg_types[i].toString(), " (C25)"));
     }
-    RETURN_IF_ERROR(checkResultSize(interp, op, *type));
+    RETURN_IF_ERROR(checkResultSize(interp, op, type));
     starts.push_back(toDestinationType(operands[i], arg_types[i]));
     converted_updates.push_back(toDestinationType(operands[n + 1 + i], arg_types[i]));
-    results.emplace_back(*type, true);
+    results.emplace_back(type, true);
     results.back().tensor.mutableBytes() = starts.back().tensor.bytes();
     if (!starts.back().impl_defined.empty()) results.back().marks = starts.back().impl_defined;
   }
@@ -888,17 +780,17 @@ Results scatterKernel(Interpreter& interp, const Operation& op, std::vector<RtVa
     std::fill(full.begin(), full.end(), 0);
     int64_t index_base = 0;
     for (size_t j = 0; j < scatter_dims.size(); ++j) {
-      const int64_t s = static_cast<int64_t>(j) < *ivd ? static_cast<int64_t>(j) : static_cast<int64_t>(j) + 1;
+      const int64_t s = static_cast<int64_t>(j) < ivd ? static_cast<int64_t>(j) : static_cast<int64_t>(j) + 1;
       index_base += update_index[scatter_dims[j]] * index_strides[s];
     }
     for (int64_t k = 0; k < vector_size; ++k) {
-      full[(*to_operand)[k]] += indexValue(indices, index_base + (*ivd < S ? k * index_strides[*ivd] : 0));
+      full[to_operand[k]] += indexValue(indices, index_base + (ivd < S ? k * index_strides[ivd] : 0));
     }
-    for (size_t i = 0; i < input_batching->size(); ++i) {
-      const int64_t s = (*indices_batching)[i];
-      full[(*input_batching)[i]] += update_index[scatter_dims[s < *ivd ? s : s - 1]];
+    for (size_t i = 0; i < input_batching.size(); ++i) {
+      const int64_t s = indices_batching[i];
+      full[input_batching[i]] += update_index[scatter_dims[s < ivd ? s : s - 1]];
     }
-    for (size_t k = 0; k < window_dims.size(); ++k) full[window_dims[k]] += update_index[(*window_dims_u)[k]];
+    for (size_t k = 0; k < window_dims.size(); ++k) full[window_dims[k]] += update_index[window_dims_u[k]];
     bool in_bounds = true;
     int64_t target = 0;
     for (int64_t d = 0; d < R && in_bounds; ++d) {
@@ -912,11 +804,10 @@ Results scatterKernel(Interpreter& interp, const Operation& op, std::vector<RtVa
         args.push_back(scalarOf(scalar_types[i], results[i].tensor, target, results[i].marks[target] != 0));
       }
       for (size_t i = 0; i < n; ++i) args.push_back(scalarOf(converted_updates[i], scalar_types[i], u));
-      auto value = interp.runRegion(op.regions[0], std::move(args));
-      if (!value.ok()) return value.status();
-      if (value->size() != n) return interp.opError(op, strCat("the update computation must return ", n, " value(s)"));
+      ASSIGN_OR_RETURN(auto value, interp.runRegion(op.regions[0], std::move(args)));
+      if (value.size() != n) return interp.opError(op, strCat("the update computation must return ", n, " value(s)"));
       for (size_t i = 0; i < n; ++i) {
-        const RtValue& v = (*value)[i];
+        const RtValue& v = value[i];
         if (!v.isTensor() || v.tensor.type().rank() != 0 || v.tensor.type().tensorElement() != arg_types[i]) {
           return interp.opError(op, strCat("the update computation must return rank-0 tensors of ", arg_types[i].toString()));
         }
@@ -951,33 +842,27 @@ Results sortKernel(Interpreter& interp, const Operation& op, std::vector<RtValue
   std::vector<const Tensor*> inputs;
   std::vector<Type> arg_types(2 * n), scalar_types;
   for (size_t i = 0; i < n; ++i) {
-    auto t = tensorOperand(interp, op, operands, i);
-    if (!t.ok()) return t.status();
-    inputs.push_back(*t);
-    RETURN_IF_ERROR(checkPerTensorQuantized(interp, op, (*t)->type(), strCat("input ", i)));
-    if ((*t)->type().shape() != inputs[0]->type().shape()) return interp.opError(op, "operands must have one shape");
-    arg_types[2 * i] = arg_types[2 * i + 1] = (*t)->type().tensorElement();
-    scalar_types.push_back(Type::tensor({}, (*t)->type().tensorElement()));
+    ASSIGN_OR_RETURN(auto t, tensorOperand(interp, op, operands, i));
+    inputs.push_back(t);
+    RETURN_IF_ERROR(checkPerTensorQuantized(interp, op, t->type(), strCat("input ", i)));
+    if (t->type().shape() != inputs[0]->type().shape()) return interp.opError(op, "operands must have one shape");
+    arg_types[2 * i] = arg_types[2 * i + 1] = t->type().tensorElement();
+    scalar_types.push_back(Type::tensor({}, t->type().tensorElement()));
   }
   RETURN_IF_ERROR(checkRegionArguments(interp, op, arg_types));
   const Shape& shape = inputs[0]->type().shape();
   const int64_t rank = static_cast<int64_t>(shape.size());
-  auto dim = intAttr(interp, op, attrOf(op, "dimension"), "dimension", -1);
-  if (!dim.ok()) return dim.status();
-  if (*dim < -rank || *dim >= rank) return interp.opError(op, strCat("dimension ", *dim, " is out of range for rank ", rank));
-  const int64_t axis = *dim >= 0 ? *dim : rank + *dim;
-  if (const Attribute* stable = attrOf(op, "is_stable"); stable && stable->kind() != Attribute::Kind::kBool) {
-    return interp.opError(op, "'is_stable' must be a boolean");
-  }
+  const int64_t dim = SortOp(op).dimension();
+  if (dim < -rank || dim >= rank) return interp.opError(op, strCat("dimension ", dim, " is out of range for rank ", rank));  // (C4)
+  const int64_t axis = dim >= 0 ? dim : rank + dim;
   std::vector<Out> results;
   bool marks = false;
   for (const RtValue& v : operands) marks = marks || !v.impl_defined.empty();
   for (size_t i = 0; i < n; ++i) {
-    auto type = resultType(interp, op, i, shape, inputs[i]->elementType());
-    if (!type.ok()) return type.status();
-    if (type->tensorElement() != inputs[i]->type().tensorElement())
+    ASSIGN_OR_RETURN(auto type, resultType(interp, op, i, shape, inputs[i]->elementType()));
+    if (type.tensorElement() != inputs[i]->type().tensorElement())
       return interp.opError(op, strCat("result ", i, " must have the type of operand ", i));
-    results.emplace_back(*type, marks);
+    results.emplace_back(type, marks);
   }
   const int64_t length = shape[axis];
   const int64_t stride = rowMajorStrides(shape)[axis];
@@ -1003,13 +888,12 @@ Results sortKernel(Interpreter& interp, const Operation& op, std::vector<RtValue
         args.push_back(scalars[i][a]);
         args.push_back(scalars[i][b]);
       }
-      auto r = interp.runRegion(op.regions[0], std::move(args));
-      if (!r.ok()) return r.status();
-      if (r->size() != 1 || !(*r)[0].isTensor() || (*r)[0].tensor.elementType() != ElementType::kI1 || (*r)[0].tensor.numElements() != 1) {
+      ASSIGN_OR_RETURN(auto r, interp.runRegion(op.regions[0], std::move(args)));
+      if (r.size() != 1 || !r[0].isTensor() || r[0].tensor.elementType() != ElementType::kI1 || r[0].tensor.numElements() != 1) {
         return interp.opError(op, "the comparator must return one tensor<i1>");
       }
-      decided_on_marked = decided_on_marked || (*r)[0].isImplDefined(0);
-      return (*r)[0].tensor.bits(0) != 0;
+      decided_on_marked = decided_on_marked || r[0].isImplDefined(0);
+      return r[0].tensor.bits(0) != 0;
     };
     std::iota(order.begin(), order.end(), 0);
     for (int64_t width = 1; width < length; width *= 2) {
@@ -1017,9 +901,8 @@ Results sortKernel(Interpreter& interp, const Operation& op, std::vector<RtValue
         const int64_t mid = std::min(lo + width, length), hi = std::min(lo + 2 * width, length);
         int64_t a = lo, b = mid, k = lo;
         while (a < mid && b < hi) {
-          auto right_first = less(order[b], order[a]);
-          if (!right_first.ok()) return right_first.status();
-          buffer[k++] = *right_first ? order[b++] : order[a++];
+          ASSIGN_OR_RETURN(auto right_first, less(order[b], order[a]));
+          buffer[k++] = right_first ? order[b++] : order[a++];
         }
         while (a < mid) buffer[k++] = order[a++];
         while (b < hi) buffer[k++] = order[b++];
