@@ -407,7 +407,7 @@ absl::StatusOr<RtValue> foldInGroupOrder(Interpreter& interp, const Operation& o
   if (float_like && converted.size() >= 3 && !orderIndependentBody(op.regions[0], scalar, {})) {
     // Three or more float operands: the schedule is the implementation's. A plain add is the exact sum,
     // rounded once, with the accumulation bound (as reduce); any other order-dependent body is marked.
-    if (singleOpBody(op.regions[0], scalar) == "stablehlo.add") return exactGroupSum(converted, scalar.elementType());
+    if (singleOpBody(op.regions[0], scalar) == OpId::kAdd) return exactGroupSum(converted, scalar.elementType());
     order_marks = true;
   }
   if (scalar.isQuantized() && converted.size() >= 3) {
