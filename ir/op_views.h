@@ -351,6 +351,8 @@ HLOCONF_COLLECTIVE_VIEW(CollectivePermuteOp, kCollectivePermute)
   std::vector<std::vector<int64_t>> sourceTargetPairs() const { return i64Matrix("source_target_pairs"); }
 };
 HLOCONF_COLLECTIVE_VIEW(CollectiveBroadcastOp, kCollectiveBroadcast)
+  // An extension the peer tests use (not in the spec): a last operand picks the source within the group.
+  bool hasDynamicRoot() const { return boolAttr("has_dynamic_root"); }
 };
 HLOCONF_COLLECTIVE_VIEW(SendOp, kSend)
   bool isHostTransfer() const { return boolAttr("is_host_transfer"); }

@@ -78,8 +78,8 @@ RtValue toDestinationType(const RtValue& x, const Type& to);
 // only when every element of `values` (tensors of that type) satisfies quantize(dequantize(x)) = x.
 bool orderIndependentBody(const Region& body, const Type& scalar, std::initializer_list<const Tensor*> values);
 // The op of a body that is exactly `%r = OP(%arg0, %arg1)` (either argument order) and
-// `stablehlo.return %r`, with every type `scalar`; "" otherwise.
-std::string_view singleOpBody(const Region& region, const Type& scalar);
+// `stablehlo.return %r`, with every type `scalar`; OpId::kUnknown otherwise.
+OpId singleOpBody(const Region& region, const Type& scalar);
 // OK for a tensor type that is not quantized or is a valid per-tensor quantized type; else an error
 // about `what`.
 absl::Status checkPerTensorQuantized(Interpreter& interp, const Operation& op, const Type& type, std::string_view what);

@@ -25,6 +25,8 @@
 #include <optional>
 #include <string>
 
+#include "ir/op_views.h"
+#include "ir/status_macros.h"
 #include "ir/strings.h"
 #include "reference/exact_sum.h"
 #include "reference/kernels.h"
@@ -48,42 +50,23 @@ int selfId(Interpreter& interp) {
   return static_cast<int>(interp.replicaId() * interp.grid().numPartitions() + interp.partitionId());
 }
 
-// channel_handle's handle (or a plain channel_id); 0 when absent.
-int64_t channelId(const Operation& op) {
-  if (const Attribute* h = attrOf(op, "channel_handle"); h && h->kind() == Attribute::Kind::kStruct) {
-    for (const NamedAttr& field : h->entries()) {
-      if (field.name == "handle" && field.value->kind() == Attribute::Kind::kInteger) return field.value->intValue();
-    }
+// Checks that the required 2-D integer attribute `name` of `view` (replica_groups, source_target_pairs)
+// is present and decodes (AttrKind::kI64Matrix): the views read a missing or malformed one as no rows.
+absl::Status requireIdRows(Interpreter& interp, const OpView& view, std::string_view name) {
+  const Attribute* a = view.attribute(name);
+  if (!a) return interp.opError(view.operation(), strCat("needs a dense '", name, "' attribute"));
+  if (!decode::decodesAs(*a, AttrKind::kI64Matrix)) {
+    return interp.opError(view.operation(), strCat("'", name, "' must be a 2-dimensional integer tensor"));
   }
-  if (const Attribute* c = attrOf(op, "channel_id"); c && c->kind() == Attribute::Kind::kInteger) return c->intValue();
-  return 0;
+  return absl::OkStatus();
 }
 
-bool flagAttr(const Operation& op, std::string_view name) {
-  const Attribute* a = attrOf(op, name);
-  if (!a) return false;
-  return a->kind() == Attribute::Kind::kUnit || (a->kind() == Attribute::Kind::kBool && a->boolValue());
-}
-
-// The rows of a 2-D integer attribute (replica_groups, source_target_pairs). -1 entries pad ragged
-// groups and are dropped when `drop_padding`.
-absl::StatusOr<std::vector<std::vector<int64_t>>> idRows(Interpreter& interp, const Operation& op, std::string_view name, bool drop_padding) {
-  const Attribute* a = attrOf(op, name);
-  if (!a || a->kind() != Attribute::Kind::kDenseElements) return interp.opError(op, strCat("needs a dense '", name, "' attribute"));
-  const Tensor& t = a->denseElements();
-  if (!isInteger(t.elementType()) || t.type().rank() != 2) {
-    return interp.opError(op, strCat("'", name, "' must be a 2-dimensional integer tensor"));
-  }
-  const int64_t rows = t.type().shape()[0], cols = t.type().shape()[1];
-  std::vector<std::vector<int64_t>> out(rows);
-  for (int64_t r = 0; r < rows; ++r) {
-    for (int64_t c = 0; c < cols; ++c) {
-      const int64_t v = static_cast<int64_t>(integerValue(t.elementType(), t.bits(r * cols + c)));
-      if (v == -1 && drop_padding) continue;
-      out[r].push_back(v);
-    }
-  }
-  return out;
+// The rows of replica_groups without the -1 entries that pad ragged groups.
+absl::StatusOr<std::vector<std::vector<int64_t>>> replicaGroupRows(Interpreter& interp, const CollectiveAttributes& collective) {
+  RETURN_IF_ERROR(requireIdRows(interp, collective, "replica_groups"));
+  std::vector<std::vector<int64_t>> rows = collective.replicaGroups();
+  for (std::vector<int64_t>& row : rows) std::erase(row, -1);
+  return rows;
 }
 
 // The spec's process-group strategies ("Collective ops"), as flattened ids.
@@ -146,16 +129,15 @@ absl::StatusOr<Groups> processGroups(Interpreter& interp, const Operation& op, S
 // cross_replica, cross_replica_and_partition or flattened_ids by channel_id and use_global_device_ids.
 // The groups must not overlap (C2).
 absl::StatusOr<Groups> replicaGroups(Interpreter& interp, const Operation& op, bool with_global_ids) {
-  auto rows = idRows(interp, op, "replica_groups", true);
-  if (!rows.ok()) return rows.status();
-  const int64_t channel = channelId(op);
-  const bool global = with_global_ids && flagAttr(op, "use_global_device_ids");
+  const CollectiveAttributes collective(op);
+  ASSIGN_OR_RETURN(const std::vector<std::vector<int64_t>> rows, replicaGroupRows(interp, collective));
+  const int64_t channel = collective.channelId();
+  const bool global = with_global_ids && collective.useGlobalDeviceIds();
   if (global && channel <= 0) return interp.opError(op, "use_global_device_ids needs a positive channel_id (C5)");
   const Strategy s = global ? Strategy::kFlattenedIds : channel > 0 ? Strategy::kCrossReplicaAndPartition : Strategy::kCrossReplica;
-  auto groups = processGroups(interp, op, s, *rows, "replica_groups");
-  if (!groups.ok()) return groups;
+  ASSIGN_OR_RETURN(Groups groups, processGroups(interp, op, s, rows, "replica_groups"));
   std::vector<bool> seen(interp.grid().numProcesses(), false);
-  for (const auto& g : *groups) {
+  for (const auto& g : groups) {
     for (int id : g) {
       if (seen[id]) return interp.opError(op, strCat("replica_groups has process ", interp.grid().processName(id), " twice (C1)"));
       seen[id] = true;
@@ -246,11 +228,18 @@ RtValue partAlong(const RtValue& v, int64_t dim, int64_t count, int64_t index) {
   return RtValue::ofTensor(std::move(out), std::move(marks));
 }
 
-absl::StatusOr<int64_t> dimAttr(Interpreter& interp, const Operation& op, std::string_view name, int64_t rank) {
-  const Attribute* a = attrOf(op, name);
-  if (!a || a->kind() != Attribute::Kind::kInteger) return interp.opError(op, strCat("needs an integer '", name, "' attribute"));
-  if (a->intValue() < 0 || a->intValue() >= rank) return interp.opError(op, strCat(name, " ", a->intValue(), " is out of range for rank ", rank));
-  return a->intValue();
+// `value`, the required dimension attribute `name` of `view` (all_gather_dim, scatter_dimension,
+// split_dimension, concat_dimension), checked to be present and in [0, rank) (the spec's constraint `label`).
+absl::StatusOr<int64_t> dimension(Interpreter& interp, const OpView& view, std::string_view name, int64_t value, int64_t rank,
+                                  std::string_view label) {
+  const Attribute* a = view.attribute(name);
+  if (!a || !decode::decodesAs(*a, AttrKind::kI64)) {
+    return interp.opError(view.operation(), strCat("needs an integer '", name, "' attribute"));
+  }
+  if (value < 0 || value >= rank) {
+    return interp.opError(view.operation(), strCat(name, " ", value, " is out of range for rank ", rank, " (", label, ")"));
+  }
+  return value;
 }
 
 // The result tensor of `type` filled with zeros (the zero point for per-tensor quantized types), for
@@ -294,35 +283,32 @@ Results partitionIdKernel(Interpreter& interp, const Operation& op, std::vector<
 // --- all_gather -----------------------------------------------------------------------------------------
 
 Results allGatherKernel(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands) {
-  if (absl::Status s = requireTensors(interp, op, operands); !s.ok()) return s;
+  RETURN_IF_ERROR(requireTensors(interp, op, operands));
   if (operands.empty() || operands.size() != op.results.size()) return interp.opError(op, "needs one result per operand");
-  auto groups = replicaGroups(interp, op, true);
-  if (!groups.ok()) return groups.status();
-  auto group = requireGroup(interp, op, *groups);
-  if (!group.ok()) return group.status();
+  ASSIGN_OR_RETURN(const Groups groups, replicaGroups(interp, op, true));
+  ASSIGN_OR_RETURN(const std::vector<int>* group, requireGroup(interp, op, groups));
+  const AllGatherOp all_gather(op);
   std::vector<int64_t> dims;
   for (const RtValue& v : operands) {
-    auto dim = dimAttr(interp, op, "all_gather_dim", v.tensor.type().rank());
-    if (!dim.ok()) return dim.status();
-    dims.push_back(*dim);
+    ASSIGN_OR_RETURN(const int64_t dim,
+                     dimension(interp, all_gather, "all_gather_dim", all_gather.allGatherDim(), v.tensor.type().rank(), "C1"));
+    dims.push_back(dim);
   }
-  auto all = exchange(interp, op, **group, operands);
-  if (!all.ok()) return all.status();
+  ASSIGN_OR_RETURN(const std::vector<std::vector<RtValue>> all, exchange(interp, op, *group, operands));
   std::vector<RtValue> results;
   for (size_t i = 0; i < operands.size(); ++i) {
     std::vector<const RtValue*> parts;
     std::vector<int64_t> shape = operands[i].tensor.type().shape();
     shape[dims[i]] = 0;
-    for (const auto& member : *all) {
+    for (const auto& member : all) {
       if (member.size() != operands.size() || member[i].tensor.type() != operands[i].tensor.type()) {
         return interp.opError(op, "the processes of a group gave operands of different types");
       }
       parts.push_back(&member[i]);
       shape[dims[i]] += member[i].tensor.type().shape()[dims[i]];
     }
-    auto type = resultTensorType(interp, op, i, shape);
-    if (!type.ok()) return type.status();
-    results.push_back(concatAlong(parts, dims[i], *type));
+    ASSIGN_OR_RETURN(const Type type, resultTensorType(interp, op, i, shape));
+    results.push_back(concatAlong(parts, dims[i], type));
   }
   return results;
 }
@@ -386,8 +372,8 @@ absl::StatusOr<RtValue> foldInGroupOrder(Interpreter& interp, const Operation& o
   for (const RtValue* in : inputs) {
     if (in->tensor.type() != operand_type) return interp.opError(op, "the processes of a group gave operands of different types");
   }
-  if (absl::Status s = checkPerTensorQuantized(interp, op, operand_type, "the operand"); !s.ok()) return s;
-  if (absl::Status s = checkPerTensorQuantized(interp, op, scalar, "the computation's argument"); !s.ok()) return s;
+  RETURN_IF_ERROR(checkPerTensorQuantized(interp, op, operand_type, "the operand"));
+  RETURN_IF_ERROR(checkPerTensorQuantized(interp, op, scalar, "the computation's argument"));
   if (!isPromotable(operand_type.tensorElement(), scalar.tensorElement())) {
     return interp.opError(op, strCat("operands of ", operand_type.toString(), " cannot be promoted to the computation's ",
                                      scalar.toString(), " (C5)"));
@@ -407,7 +393,7 @@ absl::StatusOr<RtValue> foldInGroupOrder(Interpreter& interp, const Operation& o
   if (float_like && converted.size() >= 3 && !orderIndependentBody(op.regions[0], scalar, {})) {
     // Three or more float operands: the schedule is the implementation's. A plain add is the exact sum,
     // rounded once, with the accumulation bound (as reduce); any other order-dependent body is marked.
-    if (singleOpBody(op.regions[0], scalar) == "stablehlo.add") return exactGroupSum(converted, scalar.elementType());
+    if (singleOpBody(op.regions[0], scalar) == OpId::kAdd) return exactGroupSum(converted, scalar.elementType());
     order_marks = true;
   }
   if (scalar.isQuantized() && converted.size() >= 3) {
@@ -420,12 +406,11 @@ absl::StatusOr<RtValue> foldInGroupOrder(Interpreter& interp, const Operation& o
     for (size_t k = 1; k < converted.size(); ++k) {
       RtValue next = scalarAt(converted[k], e);
       const bool marked = acc.isImplDefined(0) || next.isImplDefined(0);
-      auto r = interp.runRegion(op.regions[0], {std::move(acc), std::move(next)});
-      if (!r.ok()) return r.status();
-      if (r->size() != 1 || !(*r)[0].isTensor() || (*r)[0].tensor.type() != scalar) {
+      ASSIGN_OR_RETURN(std::vector<RtValue> r, interp.runRegion(op.regions[0], {std::move(acc), std::move(next)}));
+      if (r.size() != 1 || !r[0].isTensor() || r[0].tensor.type() != scalar) {
         return interp.opError(op, strCat("the computation must return one ", scalar.toString()));
       }
-      acc = std::move((*r)[0]);
+      acc = std::move(r[0]);
       if (marked) acc.impl_defined = {1};
     }
     std::memcpy(out.mutableBytes().data() + e * eb, acc.tensor.bytes().data(), eb);
@@ -440,120 +425,104 @@ absl::StatusOr<RtValue> foldInGroupOrder(Interpreter& interp, const Operation& o
 // all_reduce of every operand within this process's group: results in operand order.
 absl::StatusOr<std::vector<RtValue>> allReduceValues(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands,
                                                      const std::vector<int>& group) {
-  auto all = exchange(interp, op, group, operands);
-  if (!all.ok()) return all.status();
+  ASSIGN_OR_RETURN(const std::vector<std::vector<RtValue>> all, exchange(interp, op, group, operands));
   std::vector<RtValue> results;
   for (size_t i = 0; i < operands.size(); ++i) {
     std::vector<const RtValue*> inputs;
-    for (const auto& member : *all) {
+    for (const auto& member : all) {
       if (member.size() != operands.size()) return interp.opError(op, "the processes of a group gave different numbers of operands");
       inputs.push_back(&member[i]);
     }
-    auto r = foldInGroupOrder(interp, op, inputs);
-    if (!r.ok()) return r.status();
-    results.push_back(std::move(*r));
+    ASSIGN_OR_RETURN(RtValue r, foldInGroupOrder(interp, op, inputs));
+    results.push_back(std::move(r));
   }
   return results;
 }
 
 Results allReduceKernel(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands) {
-  if (absl::Status s = requireTensors(interp, op, operands); !s.ok()) return s;
+  RETURN_IF_ERROR(requireTensors(interp, op, operands));
   if (operands.empty() || operands.size() != op.results.size()) return interp.opError(op, "needs one result per operand");
-  auto groups = replicaGroups(interp, op, true);
-  if (!groups.ok()) return groups.status();
-  auto group = requireGroup(interp, op, *groups);
-  if (!group.ok()) return group.status();
-  return allReduceValues(interp, op, operands, **group);
+  ASSIGN_OR_RETURN(const Groups groups, replicaGroups(interp, op, true));
+  ASSIGN_OR_RETURN(const std::vector<int>* group, requireGroup(interp, op, groups));
+  return allReduceValues(interp, op, operands, *group);
 }
 
 Results collectiveReduceKernel(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands) {
-  auto reduced = allReduceKernel(interp, op, operands);
-  if (!reduced.ok()) return reduced;
-  auto groups = replicaGroups(interp, op, true);
-  if (!groups.ok()) return groups.status();
-  const std::vector<int>* group = groupOf(*groups, selfId(interp));
+  ASSIGN_OR_RETURN(std::vector<RtValue> reduced, allReduceKernel(interp, op, operands));
+  ASSIGN_OR_RETURN(const Groups groups, replicaGroups(interp, op, true));
+  const std::vector<int>* group = groupOf(groups, selfId(interp));
   if (group && group->front() == selfId(interp)) return reduced;
   std::vector<RtValue> results;
   for (size_t i = 0; i < op.results.size(); ++i) {
-    auto z = zeros(interp, op, i);
-    if (!z.ok()) return z.status();
-    results.push_back(std::move(*z));
+    ASSIGN_OR_RETURN(RtValue z, zeros(interp, op, i));
+    results.push_back(std::move(z));
   }
   return results;
 }
 
 Results reduceScatterKernel(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands) {
-  if (absl::Status s = requireTensors(interp, op, operands); !s.ok()) return s;
+  RETURN_IF_ERROR(requireTensors(interp, op, operands));
   if (operands.size() != 1 || op.results.size() != 1) return interp.opError(op, "needs one operand and one result");
-  auto groups = replicaGroups(interp, op, true);
-  if (!groups.ok()) return groups.status();
-  auto group = requireGroup(interp, op, *groups);
-  if (!group.ok()) return group.status();
-  auto dim = dimAttr(interp, op, "scatter_dimension", operands[0].tensor.type().rank());
-  if (!dim.ok()) return dim.status();
-  const int64_t n = static_cast<int64_t>((*group)->size());
-  if (operands[0].tensor.type().shape()[*dim] % n != 0) {
-    return interp.opError(op, strCat("dimension ", *dim, " (size ", operands[0].tensor.type().shape()[*dim],
+  ASSIGN_OR_RETURN(const Groups groups, replicaGroups(interp, op, true));
+  ASSIGN_OR_RETURN(const std::vector<int>* group, requireGroup(interp, op, groups));
+  const ReduceScatterOp reduce_scatter(op);
+  ASSIGN_OR_RETURN(const int64_t dim, dimension(interp, reduce_scatter, "scatter_dimension", reduce_scatter.scatterDimension(),
+                                                operands[0].tensor.type().rank(), "C2"));
+  const int64_t n = static_cast<int64_t>(group->size());
+  if (operands[0].tensor.type().shape()[dim] % n != 0) {
+    return interp.opError(op, strCat("dimension ", dim, " (size ", operands[0].tensor.type().shape()[dim],
                                      ") does not split into ", n, " parts (C1)"));
   }
-  auto reduced = allReduceValues(interp, op, operands, **group);
-  if (!reduced.ok()) return reduced.status();
-  RtValue part = partAlong((*reduced)[0], *dim, n, static_cast<int64_t>(indexIn(**group, selfId(interp))));
-  auto type = resultTensorType(interp, op, 0, part.tensor.type().shape());
-  if (!type.ok()) return type.status();
+  ASSIGN_OR_RETURN(const std::vector<RtValue> reduced, allReduceValues(interp, op, operands, *group));
+  RtValue part = partAlong(reduced[0], dim, n, static_cast<int64_t>(indexIn(*group, selfId(interp))));
+  RETURN_IF_ERROR(resultTensorType(interp, op, 0, part.tensor.type().shape()).status());
   return std::vector<RtValue>{std::move(part)};
 }
 
 // --- all_to_all ----------------------------------------------------------------------------------------
 
 Results allToAllKernel(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands) {
-  if (absl::Status s = requireTensors(interp, op, operands); !s.ok()) return s;
+  RETURN_IF_ERROR(requireTensors(interp, op, operands));
   if (operands.empty() || operands.size() != op.results.size()) return interp.opError(op, "needs one result per operand");
-  auto rows = idRows(interp, op, "replica_groups", true);
-  if (!rows.ok()) return rows.status();
-  const Strategy strategy = channelId(op) > 0 ? Strategy::kCrossPartition : Strategy::kCrossReplica;
-  auto groups = processGroups(interp, op, strategy, *rows, "replica_groups");
-  if (!groups.ok()) return groups.status();
-  auto group = requireGroup(interp, op, *groups);
-  if (!group.ok()) return group.status();
-  const Attribute* count_attr = attrOf(op, "split_count");
-  if (!count_attr || count_attr->kind() != Attribute::Kind::kInteger || count_attr->intValue() <= 0) {
-    return interp.opError(op, "needs a positive integer 'split_count' attribute (C4)");
-  }
-  const int64_t count = count_attr->intValue();
-  if (count != static_cast<int64_t>((*group)->size())) {
-    return interp.opError(op, strCat("split_count ", count, " differs from the process group size ", (*group)->size(), " (C8)"));
+  const AllToAllOp all_to_all(op);
+  ASSIGN_OR_RETURN(const std::vector<std::vector<int64_t>> rows, replicaGroupRows(interp, all_to_all));
+  const Strategy strategy = all_to_all.channelId() > 0 ? Strategy::kCrossPartition : Strategy::kCrossReplica;
+  ASSIGN_OR_RETURN(const Groups groups, processGroups(interp, op, strategy, rows, "replica_groups"));
+  ASSIGN_OR_RETURN(const std::vector<int>* group, requireGroup(interp, op, groups));
+  const std::optional<int64_t> split_count = all_to_all.splitCount();
+  if (!split_count || *split_count <= 0) return interp.opError(op, "needs a positive integer 'split_count' attribute (C4)");
+  const int64_t count = *split_count;
+  if (count != static_cast<int64_t>(group->size())) {
+    return interp.opError(op, strCat("split_count ", count, " differs from the process group size ", group->size(), " (C8)"));
   }
   const int64_t rank = operands[0].tensor.type().rank();
-  auto split_dim = dimAttr(interp, op, "split_dimension", rank);
-  if (!split_dim.ok()) return split_dim.status();
-  auto concat_dim = dimAttr(interp, op, "concat_dimension", rank);
-  if (!concat_dim.ok()) return concat_dim.status();
+  ASSIGN_OR_RETURN(const int64_t split_dim,
+                   dimension(interp, all_to_all, "split_dimension", all_to_all.splitDimension(), rank, "C1"));
+  ASSIGN_OR_RETURN(const int64_t concat_dim,
+                   dimension(interp, all_to_all, "concat_dimension", all_to_all.concatDimension(), rank, "C3"));
   for (const RtValue& v : operands) {
     if (v.tensor.type().rank() != rank) return interp.opError(op, "the operands must have one rank");
-    if (v.tensor.type().shape()[*split_dim] % count != 0) {
-      return interp.opError(op, strCat("dimension ", *split_dim, " of ", v.tensor.type().toString(), " does not split into ", count, " parts (C2)"));
+    if (v.tensor.type().shape()[split_dim] % count != 0) {
+      return interp.opError(op, strCat("dimension ", split_dim, " of ", v.tensor.type().toString(), " does not split into ", count, " parts (C2)"));
     }
   }
-  auto all = exchange(interp, op, **group, operands);
-  if (!all.ok()) return all.status();
-  const int64_t me = static_cast<int64_t>(indexIn(**group, selfId(interp)));
+  ASSIGN_OR_RETURN(const std::vector<std::vector<RtValue>> all, exchange(interp, op, *group, operands));
+  const int64_t me = static_cast<int64_t>(indexIn(*group, selfId(interp)));
   std::vector<RtValue> results;
   for (size_t i = 0; i < operands.size(); ++i) {
     std::vector<RtValue> parts;
-    for (const auto& member : *all) {
+    for (const auto& member : all) {
       if (member.size() != operands.size() || member[i].tensor.type() != operands[i].tensor.type()) {
         return interp.opError(op, "the processes of a group gave operands of different types");
       }
-      parts.push_back(partAlong(member[i], *split_dim, count, me));
+      parts.push_back(partAlong(member[i], split_dim, count, me));
     }
     std::vector<const RtValue*> pointers;
     std::vector<int64_t> shape = parts[0].tensor.type().shape();
-    shape[*concat_dim] *= count;
+    shape[concat_dim] *= count;
     for (const RtValue& p : parts) pointers.push_back(&p);
-    auto type = resultTensorType(interp, op, i, shape);
-    if (!type.ok()) return type.status();
-    results.push_back(concatAlong(pointers, *concat_dim, *type));
+    ASSIGN_OR_RETURN(const Type type, resultTensorType(interp, op, i, shape));
+    results.push_back(concatAlong(pointers, concat_dim, type));
   }
   return results;
 }
@@ -561,24 +530,22 @@ Results allToAllKernel(Interpreter& interp, const Operation& op, std::vector<RtV
 // --- collective_broadcast, collective_permute -----------------------------------------------------------
 
 Results collectiveBroadcastKernel(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands) {
-  if (absl::Status s = requireTensors(interp, op, operands); !s.ok()) return s;
-  const bool dynamic_root = flagAttr(op, "has_dynamic_root");
+  RETURN_IF_ERROR(requireTensors(interp, op, operands));
+  const CollectiveBroadcastOp broadcast(op);
+  const bool dynamic_root = broadcast.hasDynamicRoot();
   const size_t data = dynamic_root ? operands.size() - 1 : operands.size();
   if (operands.empty() || (dynamic_root && operands.size() < 2) || data != op.results.size()) {
     return interp.opError(op, dynamic_root ? "needs data operands, a root operand, and one result per data operand" : "needs one result per operand");
   }
-  auto rows = idRows(interp, op, "replica_groups", true);
-  if (!rows.ok()) return rows.status();
-  const Strategy strategy = channelId(op) > 0 ? Strategy::kCrossPartition : Strategy::kCrossReplica;
-  auto groups = processGroups(interp, op, strategy, *rows, "replica_groups");
-  if (!groups.ok()) return groups.status();
-  const std::vector<int>* group = groupOf(*groups, selfId(interp));
+  ASSIGN_OR_RETURN(const std::vector<std::vector<int64_t>> rows, replicaGroupRows(interp, broadcast));
+  const Strategy strategy = broadcast.channelId() > 0 ? Strategy::kCrossPartition : Strategy::kCrossReplica;
+  ASSIGN_OR_RETURN(const Groups groups, processGroups(interp, op, strategy, rows, "replica_groups"));
+  const std::vector<int>* group = groupOf(groups, selfId(interp));
   std::vector<RtValue> results;
   if (!group) {  // not in any group: zeros
     for (size_t i = 0; i < data; ++i) {
-      auto z = zeros(interp, op, i);
-      if (!z.ok()) return z.status();
-      results.push_back(std::move(*z));
+      ASSIGN_OR_RETURN(RtValue z, zeros(interp, op, i));
+      results.push_back(std::move(z));
     }
     return results;
   }
@@ -596,10 +563,9 @@ Results collectiveBroadcastKernel(Interpreter& interp, const Operation& op, std:
     }
   }
   std::vector<RtValue> contribution(operands.begin(), operands.begin() + data);
-  auto all = exchange(interp, op, *group, std::move(contribution));
-  if (!all.ok()) return all.status();
+  ASSIGN_OR_RETURN(const std::vector<std::vector<RtValue>> all, exchange(interp, op, *group, std::move(contribution)));
   for (size_t i = 0; i < data; ++i) {
-    const std::vector<RtValue>& source = (*all)[roots[i]];
+    const std::vector<RtValue>& source = all[roots[i]];
     if (source.size() != data || source[i].tensor.type() != operands[i].tensor.type()) {
       return interp.opError(op, "the processes of a group gave operands of different types");
     }
@@ -609,38 +575,37 @@ Results collectiveBroadcastKernel(Interpreter& interp, const Operation& op, std:
 }
 
 Results collectivePermuteKernel(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands) {
-  if (absl::Status s = requireTensors(interp, op, operands); !s.ok()) return s;
+  RETURN_IF_ERROR(requireTensors(interp, op, operands));
   if (operands.empty() || operands.size() != op.results.size()) return interp.opError(op, "needs one result per operand");
-  auto rows = idRows(interp, op, "source_target_pairs", false);
-  if (!rows.ok()) return rows.status();
-  for (const auto& row : *rows) {
+  const CollectivePermuteOp permute(op);
+  RETURN_IF_ERROR(requireIdRows(interp, permute, "source_target_pairs"));
+  const std::vector<std::vector<int64_t>> rows = permute.sourceTargetPairs();
+  for (const auto& row : rows) {
     if (row.size() != 2) return interp.opError(op, "source_target_pairs must have 2 columns (C1)");
   }
   for (int column = 0; column < 2; ++column) {
-    for (size_t a = 0; a < rows->size(); ++a) {
-      for (size_t b = a + 1; b < rows->size(); ++b) {
-        if ((*rows)[a][column] == (*rows)[b][column]) {
-          return interp.opError(op, strCat("source_target_pairs repeats ", column ? "target " : "source ", (*rows)[a][column], column ? " (C3)" : " (C2)"));
+    for (size_t a = 0; a < rows.size(); ++a) {
+      for (size_t b = a + 1; b < rows.size(); ++b) {
+        if (rows[a][column] == rows[b][column]) {
+          return interp.opError(op, strCat("source_target_pairs repeats ", column ? "target " : "source ", rows[a][column], column ? " (C3)" : " (C2)"));
         }
       }
     }
   }
-  const Strategy strategy = channelId(op) > 0 ? Strategy::kCrossPartition : Strategy::kCrossReplica;
-  auto pairs = processGroups(interp, op, strategy, *rows, "source_target_pairs");
-  if (!pairs.ok()) return pairs.status();
+  const Strategy strategy = permute.channelId() > 0 ? Strategy::kCrossPartition : Strategy::kCrossReplica;
+  ASSIGN_OR_RETURN(const Groups pairs, processGroups(interp, op, strategy, rows, "source_target_pairs"));
   const int self = selfId(interp);
   std::optional<std::vector<RtValue>> received;
   // Pair by pair, in the order of source_target_pairs (every process goes through the pairs in one order,
   // so the pairwise rendezvous cannot deadlock).
-  for (const std::vector<int>& pair : *pairs) {
+  for (const std::vector<int>& pair : pairs) {
     if (pair[0] != self && pair[1] != self) continue;
     if (pair[0] == pair[1]) {
       received = operands;
       continue;
     }
-    auto all = exchange(interp, op, pair, pair[0] == self ? operands : std::vector<RtValue>{});
-    if (!all.ok()) return all.status();
-    if (pair[1] == self) received = std::move((*all)[0]);
+    ASSIGN_OR_RETURN(std::vector<std::vector<RtValue>> all, exchange(interp, op, pair, pair[0] == self ? operands : std::vector<RtValue>{}));
+    if (pair[1] == self) received = std::move(all[0]);
   }
   std::vector<RtValue> results;
   for (size_t i = 0; i < operands.size(); ++i) {
@@ -650,9 +615,8 @@ Results collectivePermuteKernel(Interpreter& interp, const Operation& op, std::v
       }
       results.push_back((*received)[i]);
     } else {
-      auto z = zeros(interp, op, i);
-      if (!z.ok()) return z.status();
-      results.push_back(std::move(*z));
+      ASSIGN_OR_RETURN(RtValue z, zeros(interp, op, i));
+      results.push_back(std::move(z));
     }
   }
   return results;
@@ -669,19 +633,20 @@ absl::Status requireTrailingToken(Interpreter& interp, const Operation& op, cons
 }
 
 Results sendKernel(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands) {
-  if (absl::Status s = requireTrailingToken(interp, op, operands); !s.ok()) return s;
+  RETURN_IF_ERROR(requireTrailingToken(interp, op, operands));
   std::vector<RtValue> values(operands.begin(), operands.end() - 1);
-  interp.grid().send(selfId(interp), channelId(op), std::move(values));
+  interp.grid().send(selfId(interp), SendOp(op).channelId(), std::move(values));
   return std::vector<RtValue>{RtValue::token()};
 }
 
 Results recvKernel(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands) {
   if (operands.size() != 1 || operands[0].kind != RtValue::Kind::kToken) return interp.opError(op, "needs one token operand");
   if (op.results.empty()) return interp.opError(op, "needs a token result");
-  auto values = interp.grid().recv(selfId(interp), channelId(op));
+  const int64_t channel = RecvOp(op).channelId();
+  auto values = interp.grid().recv(selfId(interp), channel);
   if (!values.ok()) return gridError(interp, op, values.status());
   if (values->size() + 1 != op.results.size()) {
-    return interp.opError(op, strCat("received ", values->size(), " value(s) on channel ", channelId(op), ", but the op has ",
+    return interp.opError(op, strCat("received ", values->size(), " value(s) on channel ", channel, ", but the op has ",
                                      op.results.size() - 1, " payload result(s)"));
   }
   values->push_back(RtValue::token());
@@ -732,7 +697,7 @@ Results infeedKernel(Interpreter& interp, const Operation& op, std::vector<RtVal
 }
 
 Results outfeedKernel(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands) {
-  if (absl::Status s = requireTrailingToken(interp, op, operands); !s.ok()) return s;
+  RETURN_IF_ERROR(requireTrailingToken(interp, op, operands));
   interp.recordOutfeed({interp.replicaId(), interp.partitionId(), std::vector<RtValue>(operands.begin(), operands.end() - 1)});
   return std::vector<RtValue>{RtValue::token()};
 }
@@ -740,11 +705,10 @@ Results outfeedKernel(Interpreter& interp, const Operation& op, std::vector<RtVa
 // --- interpreter.run_parallel, interpreter.print --------------------------------------------------------
 
 absl::StatusOr<const Operation*> symbolFunction(Interpreter& interp, const Operation& op, const Attr& a, std::string_view what) {
-  if (a->kind() != Attribute::Kind::kSymbolRef || a->symbolPath().empty()) {
-    return interp.opError(op, strCat(what, " must list function symbols (@name)"));
-  }
-  const Operation* f = interp.module().findFunction(a->symbolPath().back());
-  if (!f) return interp.opError(op, strCat(what, " names @", a->symbolPath().back(), ", which is not a function of this module"));
+  const std::optional<std::string_view> name = decode::symbol(a.get());
+  if (!name) return interp.opError(op, strCat(what, " must list function symbols (@name)"));
+  const Operation* f = interp.module().findFunction(*name);
+  if (!f) return interp.opError(op, strCat(what, " names @", *name, ", which is not a function of this module"));
   return f;
 }
 
@@ -756,20 +720,21 @@ absl::StatusOr<const Operation*> symbolFunction(Interpreter& interp, const Opera
 Results runParallelKernel(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands) {
   // A process that starts a parallel run of its own could multiply threads without bound.
   if (interp.inParallelRun()) return interp.opError(op, "a process of a parallel run cannot start another (nested run_parallel)");
-  const Attribute* programs = attrOf(op, "programs");
-  if (!programs || programs->kind() != Attribute::Kind::kArray || programs->elements().empty()) {
+  const RunParallelOp run_parallel(op);
+  const std::vector<Attr>* programs = run_parallel.programs();
+  if (!programs || programs->empty()) {
     return interp.opError(op, "needs a 'programs' attribute: a list of lists of functions, one list per replica");
   }
   ParallelRun run;
-  run.num_replicas = static_cast<uint32_t>(programs->elements().size());
-  for (const Attr& row : programs->elements()) {
-    if (row->kind() != Attribute::Kind::kArray || row->elements().empty()) return interp.opError(op, "each row of 'programs' must be a non-empty list");
-    run.num_partitions = static_cast<uint32_t>(programs->elements().front()->elements().size());
-    if (row->elements().size() != run.num_partitions) return interp.opError(op, "the rows of 'programs' must have one length (num_partitions)");
-    for (const Attr& f : row->elements()) {
-      auto func = symbolFunction(interp, op, f, "programs");
-      if (!func.ok()) return func.status();
-      run.programs.push_back(*func);
+  run.num_replicas = static_cast<uint32_t>(programs->size());
+  for (const Attr& row_attr : *programs) {
+    const std::vector<Attr>* row = decode::array(row_attr.get());
+    if (!row || row->empty()) return interp.opError(op, "each row of 'programs' must be a non-empty list");
+    if (&row_attr == &programs->front()) run.num_partitions = static_cast<uint32_t>(row->size());
+    if (row->size() != run.num_partitions) return interp.opError(op, "the rows of 'programs' must have one length (num_partitions)");
+    for (const Attr& f : *row) {
+      ASSIGN_OR_RETURN(const Operation* func, symbolFunction(interp, op, f, "programs"));
+      run.programs.push_back(func);
     }
   }
   if (run.programs.size() > 1024) return interp.opError(op, strCat(run.programs.size(), " processes exceed the evaluator's bound of 1024"));
@@ -788,21 +753,20 @@ Results runParallelKernel(Interpreter& interp, const Operation& op, std::vector<
   if (next != operands.size()) {
     return interp.opError(op, strCat("has ", operands.size(), " operand(s), but the processes' functions take ", next));
   }
-  if (const Attribute* infeed = attrOf(op, "infeed")) {
-    if (infeed->kind() != Attribute::Kind::kArray) return interp.opError(op, "'infeed' must be a list of functions");
+  if (const Attribute* infeed_attr = run_parallel.infeed()) {
+    const std::vector<Attr>* infeed = decode::array(infeed_attr);
+    if (!infeed) return interp.opError(op, "'infeed' must be a list of functions");
     run.has_infeed = true;
-    for (const Attr& f : infeed->elements()) {
-      auto func = symbolFunction(interp, op, f, "infeed");
-      if (!func.ok()) return func.status();
-      auto entry = interp.callFunction(**func, {});
-      if (!entry.ok()) return entry.status();
-      run.infeed.push_back(std::move(*entry));
+    for (const Attr& f : *infeed) {
+      ASSIGN_OR_RETURN(const Operation* func, symbolFunction(interp, op, f, "infeed"));
+      ASSIGN_OR_RETURN(std::vector<RtValue> entry, interp.callFunction(*func, {}));
+      run.infeed.push_back(std::move(entry));
     }
   }
   ParallelResult result = runParallel(interp.module(), interp.text(), std::move(run), interp.options());
   for (CheckResult& c : result.checks) interp.recordCheck(std::move(c));
   for (OutfeedRecord& r : result.outfeed) interp.recordOutfeed(std::move(r));
-  if (!result.status.ok()) return result.status;
+  RETURN_IF_ERROR(result.status);
   std::vector<RtValue> flat;
   for (auto& process : result.results) {
     for (RtValue& v : process) flat.push_back(std::move(v));

@@ -22,6 +22,7 @@
 #include <optional>
 #include <string>
 
+#include "ir/op_views.h"
 #include "ir/status_macros.h"
 #include "ir/strings.h"
 #include "reference/elementwise.h"
@@ -43,36 +44,6 @@ constexpr int64_t kMaxWindowWork = int64_t{1} << 32;
 constexpr int64_t kInitTerm = -1;
 
 // --- Small helpers -------------------------------------------------------------------------------------------
-
-// An integer list attribute: array<i64: ...>, dense<...> : tensor<Nxi64>, or [1, 2].
-std::optional<std::vector<int64_t>> intList(const Attribute* a) {
-  if (!a) return std::nullopt;
-  switch (a->kind()) {
-    case Attribute::Kind::kDenseArray:
-      if (!isInteger(a->elementType())) return std::nullopt;
-      return a->denseArrayValues();
-    case Attribute::Kind::kDenseElements: {
-      const Tensor& t = a->denseElements();
-      if (!isInteger(t.elementType()) || t.type().rank() > 1) return std::nullopt;
-      std::vector<int64_t> values;
-      for (int64_t i = 0; i < t.numElements(); ++i) {
-        const __int128 v = integerValue(t.elementType(), t.bits(i));
-        if (v > std::numeric_limits<int64_t>::max()) return std::nullopt;
-        values.push_back(static_cast<int64_t>(v));
-      }
-      return values;
-    }
-    case Attribute::Kind::kArray: {
-      std::vector<int64_t> values;
-      for (const Attr& e : a->elements()) {
-        if (e->kind() != Attribute::Kind::kInteger) return std::nullopt;
-        values.push_back(e->intValue());
-      }
-      return values;
-    }
-    default: return std::nullopt;
-  }
-}
 
 // The next row-major multi-index of `shape`; false after the last one.
 bool nextIndex(std::vector<int64_t>& index, const std::vector<int64_t>& shape) {
@@ -159,24 +130,24 @@ Tensor convertTensor(const Tensor& in, const Type& to, std::vector<uint8_t>& mar
 }  // namespace
 
 // The op of a body that is exactly `%r = OP(%arg0, %arg1)` (either argument order) and
-// `stablehlo.return %r`, with every type `scalar`; "" otherwise.
-std::string_view singleOpBody(const Region& region, const Type& scalar) {
-  if (region.blocks.size() != 1) return "";
+// `stablehlo.return %r`, with every type `scalar`; OpId::kUnknown otherwise.
+OpId singleOpBody(const Region& region, const Type& scalar) {
+  if (region.blocks.size() != 1) return OpId::kUnknown;
   const Block& block = *region.blocks.front();
-  if (block.arguments.size() != 2 || block.operations.size() != 2) return "";
+  if (block.arguments.size() != 2 || block.operations.size() != 2) return OpId::kUnknown;
   const Operation& op = *block.operations[0];
   const Operation& ret = *block.operations[1];
-  if (ret.name != "stablehlo.return" || ret.operands.size() != 1 || op.results.size() != 1 ||
+  if (ret.id != OpId::kReturn || ret.operands.size() != 1 || op.results.size() != 1 ||
       ret.operands[0] != op.results[0].get() || op.operands.size() != 2 || !op.regions.empty()) {
-    return "";
+    return OpId::kUnknown;
   }
   const Value* a0 = block.arguments[0].get();
   const Value* a1 = block.arguments[1].get();
-  if (!((op.operands[0] == a0 && op.operands[1] == a1) || (op.operands[0] == a1 && op.operands[1] == a0))) return "";
+  if (!((op.operands[0] == a0 && op.operands[1] == a1) || (op.operands[0] == a1 && op.operands[1] == a0))) return OpId::kUnknown;
   for (const Value* v : {a0, a1, static_cast<const Value*>(op.results[0].get())}) {
-    if (!v->type.isTensor() || v->type.rank() != 0 || v->type != scalar) return "";
+    if (!v->type.isTensor() || v->type.rank() != 0 || v->type != scalar) return OpId::kUnknown;
   }
-  return op.name;
+  return op.id;
 }
 
 namespace {
@@ -199,17 +170,18 @@ enum class Monoid { kNone, kAdd, kMultiply, kMaximum, kMinimum, kAnd, kOr, kXor 
 // (either argument order) and `stablehlo.return %r`, every type `scalar`; kNone otherwise (general path).
 Monoid recognizeBody(const Region& region, size_t num_inputs, const Type& scalar) {
   if (num_inputs != 1 || scalar.isQuantized()) return Monoid::kNone;
-  const std::string_view name = singleOpBody(region, scalar);
   const ElementType t = scalar.elementType();
   const bool logical = isBoolean(t) || isInteger(t);
-  if (name == "stablehlo.add") return Monoid::kAdd;
-  if (name == "stablehlo.multiply") return isComplex(t) ? Monoid::kNone : Monoid::kMultiply;  // complex: general path
-  if (name == "stablehlo.maximum") return Monoid::kMaximum;
-  if (name == "stablehlo.minimum") return Monoid::kMinimum;
-  if (name == "stablehlo.and" && logical) return Monoid::kAnd;
-  if (name == "stablehlo.or" && logical) return Monoid::kOr;
-  if (name == "stablehlo.xor" && logical) return Monoid::kXor;
-  return Monoid::kNone;
+  switch (singleOpBody(region, scalar)) {
+    case OpId::kAdd: return Monoid::kAdd;
+    case OpId::kMultiply: return isComplex(t) ? Monoid::kNone : Monoid::kMultiply;  // complex: general path
+    case OpId::kMaximum: return Monoid::kMaximum;
+    case OpId::kMinimum: return Monoid::kMinimum;
+    case OpId::kAnd: return logical ? Monoid::kAnd : Monoid::kNone;
+    case OpId::kOr: return logical ? Monoid::kOr : Monoid::kNone;
+    case OpId::kXor: return logical ? Monoid::kXor : Monoid::kNone;
+    default: return Monoid::kNone;
+  }
 }
 
 // --- Exact float accumulation ----------------------------------------------------------------------------------
@@ -491,15 +463,15 @@ absl::Status setupReduction(Interpreter& interp, const Operation& op, const Regi
     // schedule unless the body is a maximum or minimum on values that requantize to themselves.
     Tensor init(r.scalar_types[0]);
     setElem(init, 0, r.init[0]);
-    const std::string_view name = r.n == 1 ? singleOpBody(body, r.scalar_types[0]) : "";
+    const OpId body_op = r.n == 1 ? singleOpBody(body, r.scalar_types[0]) : OpId::kUnknown;
     r.order_independent = r.n == 1 && orderIndependentBody(body, r.scalar_types[0], {&r.data[0], &init});
     // add, multiply: an init value that is not the identity (0, 1 after dequantize) is used an
     // implementation-defined number of times.
-    if (name == "stablehlo.add" || name == "stablehlo.multiply") {
+    if (body_op == OpId::kAdd || body_op == OpId::kMultiply) {
       MpFloat x(64);
       const Tensor value = dequantizeTensor(init);
       decodeFloat(value.elementType(), value.bits(0), x);
-      r.init_is_identity = name == "stablehlo.add" ? static_cast<bool>(mpfr_zero_p(x)) : mpfr_cmp_ui(x, 1) == 0;
+      r.init_is_identity = body_op == OpId::kAdd ? static_cast<bool>(mpfr_zero_p(x)) : mpfr_cmp_ui(x, 1) == 0;
     }
   }
   return absl::OkStatus();
@@ -655,11 +627,10 @@ absl::Status reduceGroup(Interpreter& interp, const Operation& op, const Reducti
   auto combine = [&](const std::vector<RtValue>& left, const std::vector<RtValue>& right) -> absl::StatusOr<std::vector<RtValue>> {
     std::vector<RtValue> args = left;
     args.insert(args.end(), right.begin(), right.end());
-    auto result = interp.runRegion(*r.body, std::move(args));
-    if (!result.ok()) return result.status();
-    if (result->size() != r.n) return interp.opError(op, strCat("the body returned ", result->size(), " value(s), expected ", r.n));
+    ASSIGN_OR_RETURN(std::vector<RtValue> result, interp.runRegion(*r.body, std::move(args)));
+    if (result.size() != r.n) return interp.opError(op, strCat("the body returned ", result.size(), " value(s), expected ", r.n));
     for (size_t i = 0; i < r.n; ++i) {
-      const RtValue& v = (*result)[i];
+      const RtValue& v = result[i];
       if (!v.isTensor() || v.tensor.type().rank() != 0 || v.tensor.type().tensorElement() != r.scalar_types[i].tensorElement()) {
         return interp.opError(op, strCat("body result ", i, " must be a ", r.scalar_types[i].toString()));
       }
@@ -668,9 +639,7 @@ absl::Status reduceGroup(Interpreter& interp, const Operation& op, const Reducti
   };
   std::vector<RtValue> acc = leaves[0];
   for (size_t k = 1; k < leaves.size(); ++k) {
-    auto next = combine(acc, leaves[k]);
-    if (!next.ok()) return next.status();
-    acc = std::move(*next);
+    ASSIGN_OR_RETURN(acc, combine(acc, leaves[k]));
   }
   // Order dependence (docs/accumulation.md): the spec lets the schedule be any binary tree over the leaves
   // in this order. With three or more leaves the reference also evaluates the right-nested tree and a
@@ -697,9 +666,7 @@ absl::Status reduceGroup(Interpreter& interp, const Operation& op, const Reducti
     // Right-nested: body(l0, body(l1, ... body(l_{m-2}, l_{m-1}))).
     std::vector<RtValue> right = leaves.back();
     for (size_t k = leaves.size() - 1; k-- > 0;) {
-      auto next = combine(leaves[k], right);
-      if (!next.ok()) return next.status();
-      right = std::move(*next);
+      ASSIGN_OR_RETURN(right, combine(leaves[k], right));
     }
     order_dependent = !sameBits(right);
     if (!order_dependent && leaves.size() >= 4) {
@@ -708,9 +675,8 @@ absl::Status reduceGroup(Interpreter& interp, const Operation& op, const Reducti
       while (level.size() > 1) {
         std::vector<std::vector<RtValue>> up;
         for (size_t k = 0; k + 1 < level.size(); k += 2) {
-          auto next = combine(level[k], level[k + 1]);
-          if (!next.ok()) return next.status();
-          up.push_back(std::move(*next));
+          ASSIGN_OR_RETURN(std::vector<RtValue> next, combine(level[k], level[k + 1]));
+          up.push_back(std::move(next));
         }
         if (level.size() % 2) up.push_back(std::move(level.back()));
         level = std::move(up);
@@ -744,14 +710,13 @@ absl::StatusOr<ResultSet> makeResults(Interpreter& interp, const Operation& op, 
   if (op.results.size() != r.n) return interp.opError(op, strCat("has ", op.results.size(), " result(s), expected ", r.n));
   ResultSet rs;
   for (size_t i = 0; i < r.n; ++i) {
-    auto type = resultTensorType(interp, op, i, shape);
-    if (!type.ok()) return type.status();
-    if (type->tensorElement() != r.scalar_types[i].tensorElement()) {
-      return interp.opError(op, strCat("result ", i, " has element type ", type->tensorElement().toString(), ", but the body's is ",
+    ASSIGN_OR_RETURN(const Type type, resultTensorType(interp, op, i, shape));
+    if (type.tensorElement() != r.scalar_types[i].tensorElement()) {
+      return interp.opError(op, strCat("result ", i, " has element type ", type.tensorElement().toString(), ", but the body's is ",
                                        r.scalar_types[i].tensorElement().toString()));
     }
-    if (absl::Status s = checkResultSize(interp, op, *type); !s.ok()) return s;
-    rs.tensors.emplace_back(*type);
+    RETURN_IF_ERROR(checkResultSize(interp, op, type));
+    rs.tensors.emplace_back(type);
     rs.marks.emplace_back(rs.tensors.back().numElements());
   }
   const ElementType t = r.types[0];
@@ -782,8 +747,7 @@ std::vector<RtValue> finish(ResultSet& rs) {
 absl::Status tensorOperands(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands, size_t count,
                             std::vector<const RtValue*>& inputs, std::vector<const RtValue*>& inits) {
   for (size_t i = 0; i < 2 * count; ++i) {
-    auto t = tensorOperand(interp, op, operands, i);
-    if (!t.ok()) return t.status();
+    RETURN_IF_ERROR(tensorOperand(interp, op, operands, i).status());
     (i < count ? inputs : inits).push_back(&operands[i]);
   }
   for (size_t i = 1; i < count; ++i) {
@@ -802,19 +766,21 @@ Results reduceKernel(Interpreter& interp, const Operation& op, std::vector<RtVal
   if (operands.empty() || operands.size() % 2 != 0) return interp.opError(op, strCat("needs N inputs and N init values, got ", operands.size(), " operand(s)"));
   const size_t n = operands.size() / 2;
   std::vector<const RtValue*> inputs, inits;
-  if (absl::Status s = tensorOperands(interp, op, operands, n, inputs, inits); !s.ok()) return s;
+  RETURN_IF_ERROR(tensorOperands(interp, op, operands, n, inputs, inits));
   const std::vector<int64_t>& shape = inputs[0]->tensor.type().shape();
   const int64_t rank = static_cast<int64_t>(shape.size());
-  auto dims = intList(attrOf(op, "dimensions"));
-  if (!dims) return interp.opError(op, "needs a 'dimensions' integer list");
+  const ReduceOp reduce(op);
+  // The view reads a missing or malformed list as empty, which would reduce nothing.
+  const Attribute* dimensions = reduce.attribute("dimensions");
+  if (!dimensions || !decode::decodesAs(*dimensions, AttrKind::kI64Array)) return interp.opError(op, "needs a 'dimensions' integer list");
   std::vector<bool> reduced(rank, false);
-  for (int64_t d : *dims) {
-    if (d < 0 || d >= rank) return interp.opError(op, strCat("dimension ", d, " is out of range for rank ", rank));
-    if (reduced[d]) return interp.opError(op, strCat("dimension ", d, " appears twice"));
+  for (int64_t d : reduce.dimensions()) {
+    if (d < 0 || d >= rank) return interp.opError(op, strCat("dimension ", d, " is out of range for rank ", rank, " (C4)"));
+    if (reduced[d]) return interp.opError(op, strCat("dimension ", d, " appears twice (C5)"));
     reduced[d] = true;
   }
   Reduction r;
-  if (absl::Status s = setupReduction(interp, op, op.regions[0], inputs, inits, r); !s.ok()) return s;
+  RETURN_IF_ERROR(setupReduction(interp, op, op.regions[0], inputs, inits, r));
   std::vector<int64_t> result_shape, reduced_shape, kept_dims, reduced_dims;
   for (int64_t d = 0; d < rank; ++d) {
     if (reduced[d]) {
@@ -825,8 +791,7 @@ Results reduceKernel(Interpreter& interp, const Operation& op, std::vector<RtVal
       kept_dims.push_back(d);
     }
   }
-  auto rs = makeResults(interp, op, r, result_shape);
-  if (!rs.ok()) return rs.status();
+  ASSIGN_OR_RETURN(ResultSet rs, makeResults(interp, op, r, result_shape));
   const std::vector<int64_t> strides = rowMajorStrides(shape);
   // Offsets of the reduced elements (row-major over the reduced dimensions in ascending order).
   std::vector<int64_t> offsets;
@@ -849,54 +814,61 @@ Results reduceKernel(Interpreter& interp, const Operation& op, std::vector<RtVal
     if (input_elements > 0) {
       for (int64_t off : offsets) terms.push_back(base + off);
     }
-    if (absl::Status s = reduceGroup(interp, op, r, terms, nullptr, g); !s.ok()) return s;
-    storeGroup(*rs, i, g);
+    RETURN_IF_ERROR(reduceGroup(interp, op, r, terms, nullptr, g));
+    storeGroup(rs, i, g);
     nextIndex(index, result_shape);
   }
-  return finish(*rs);
+  return finish(rs);
 }
 
 // --- Window attributes -----------------------------------------------------------------------------------------
 
-// An optional integer list attribute of `rank` entries, each in [min_value, kMaxAttrValue]; `fill` when
-// absent.
-absl::StatusOr<std::vector<int64_t>> windowAttr(Interpreter& interp, const Operation& op, std::string_view name, int64_t rank,
-                                                 int64_t fill, int64_t min_value) {
-  const Attribute* a = attrOf(op, name);
-  if (!a) return std::vector<int64_t>(rank, fill);
-  auto values = intList(a);
-  if (!values) return interp.opError(op, strCat("'", name, "' must be an integer list"));
+// The values of the window attribute `name` of `view` (window_dimensions, window_strides, base_dilations,
+// window_dilations): `rank` entries (reduce_window C4, C6, C8, C10; select_and_scatter C4, C6), each
+// positive (reduce_window C5, C7, C9, C11; select_and_scatter C5, C7) and at most kMaxAttrValue; 1 per
+// dimension when absent.
+absl::StatusOr<std::vector<int64_t>> windowValues(Interpreter& interp, const OpView& view, std::string_view name,
+                                                  const std::optional<std::vector<int64_t>>& values, int64_t rank) {
+  const Operation& op = view.operation();
+  if (!values) {
+    // Present but not an integer list: not the default.
+    if (view.hasAttribute(name)) return interp.opError(op, strCat("'", name, "' must be an integer list"));
+    return std::vector<int64_t>(rank, 1);
+  }
   if (static_cast<int64_t>(values->size()) != rank) {
     return interp.opError(op, strCat("'", name, "' has ", values->size(), " entries, but the input has rank ", rank));
   }
   for (int64_t v : *values) {
-    if (v < min_value || v > kMaxAttrValue) {
-      return interp.opError(op, strCat("'", name, "' value ", v, " is out of range [", min_value, ", ", kMaxAttrValue, "]"));
+    if (v < 1 || v > kMaxAttrValue) {
+      return interp.opError(op, strCat("'", name, "' value ", v, " is out of range [1, ", kMaxAttrValue, "]"));
     }
   }
   return *values;
 }
 
-// padding: dense<[[lo, hi], ...]> : tensor<Rx2xi64> (absent: zeros); returns lo and hi.
-absl::Status paddingAttr(Interpreter& interp, const Operation& op, int64_t rank, std::vector<int64_t>& lo, std::vector<int64_t>& hi) {
+// The padding of `view` (reduce_window C12, select_and_scatter C8: shape [rank, 2]), each value within
+// kMaxAttrValue; zeros when absent. Sets lo = padding[:, 0] and hi = padding[:, 1].
+absl::Status paddingValues(Interpreter& interp, const OpView& view, const std::optional<std::vector<std::vector<int64_t>>>& padding,
+                           int64_t rank, std::vector<int64_t>& lo, std::vector<int64_t>& hi) {
+  const Operation& op = view.operation();
   lo.assign(rank, 0);
   hi.assign(rank, 0);
-  const Attribute* a = attrOf(op, "padding");
-  if (!a) return absl::OkStatus();
-  if (a->kind() != Attribute::Kind::kDenseElements || !isInteger(a->denseElements().elementType())) {
-    return interp.opError(op, "'padding' must be a dense integer tensor");
+  if (!padding) {
+    // Present but not a 2-dimensional integer tensor: not the default.
+    if (view.hasAttribute("padding")) return interp.opError(op, "'padding' must be a 2-dimensional dense integer tensor");
+    return absl::OkStatus();
   }
-  const Tensor& t = a->denseElements();
-  const std::vector<int64_t>& ps = t.type().shape();
-  const bool splat_ok = ps.size() == 2 && ps[0] == rank && ps[1] == 2;
-  if (!splat_ok) return interp.opError(op, strCat("'padding' must have shape [", rank, ", 2], has ", t.type().toString()));
+  if (static_cast<int64_t>(padding->size()) != rank) {
+    return interp.opError(op, strCat("'padding' has ", padding->size(), " row(s), but the input has rank ", rank, " (shape [", rank, ", 2])"));
+  }
   for (int64_t d = 0; d < rank; ++d) {
+    const std::vector<int64_t>& row = (*padding)[d];
+    if (row.size() != 2) return interp.opError(op, strCat("'padding' has ", row.size(), " column(s), but must have 2 (low, high)"));
     for (int side = 0; side < 2; ++side) {
-      const __int128 v = integerValue(t.elementType(), t.bits(2 * d + side));
-      if (v < -kMaxAttrValue || v > kMaxAttrValue) {
-        return interp.opError(op, strCat("'padding' value ", static_cast<int64_t>(v), " is out of the evaluator's range"));
+      if (row[side] < -kMaxAttrValue || row[side] > kMaxAttrValue) {
+        return interp.opError(op, strCat("'padding' value ", row[side], " is out of the evaluator's range"));
       }
-      (side == 0 ? lo : hi)[d] = static_cast<int64_t>(v);
+      (side == 0 ? lo : hi)[d] = row[side];
     }
   }
   return absl::OkStatus();
@@ -938,29 +910,29 @@ Results reduceWindowKernel(Interpreter& interp, const Operation& op, std::vector
   if (operands.empty() || operands.size() % 2 != 0) return interp.opError(op, strCat("needs N inputs and N init values, got ", operands.size(), " operand(s)"));
   const size_t n = operands.size() / 2;
   std::vector<const RtValue*> inputs, inits;
-  if (absl::Status s = tensorOperands(interp, op, operands, n, inputs, inits); !s.ok()) return s;
+  RETURN_IF_ERROR(tensorOperands(interp, op, operands, n, inputs, inits));
   const std::vector<int64_t>& shape = inputs[0]->tensor.type().shape();
   const int64_t rank = static_cast<int64_t>(shape.size());
-  if (!attrOf(op, "window_dimensions")) return interp.opError(op, "needs 'window_dimensions'");
-  auto window = windowAttr(interp, op, "window_dimensions", rank, 1, 1);
-  if (!window.ok()) return window.status();
-  auto strides = windowAttr(interp, op, "window_strides", rank, 1, 1);
-  if (!strides.ok()) return strides.status();
-  auto base_dilations = windowAttr(interp, op, "base_dilations", rank, 1, 1);
-  if (!base_dilations.ok()) return base_dilations.status();
-  auto window_dilations = windowAttr(interp, op, "window_dilations", rank, 1, 1);
-  if (!window_dilations.ok()) return window_dilations.status();
+  const ReduceWindowOp reduce_window(op);
+  if (!reduce_window.hasAttribute("window_dimensions")) return interp.opError(op, "needs 'window_dimensions'");
+  ASSIGN_OR_RETURN(const std::vector<int64_t> window,
+                   windowValues(interp, reduce_window, "window_dimensions", reduce_window.windowDimensions(), rank));
+  ASSIGN_OR_RETURN(const std::vector<int64_t> strides,
+                   windowValues(interp, reduce_window, "window_strides", reduce_window.windowStrides(), rank));
+  ASSIGN_OR_RETURN(const std::vector<int64_t> base_dilations,
+                   windowValues(interp, reduce_window, "base_dilations", reduce_window.baseDilations(), rank));
+  ASSIGN_OR_RETURN(const std::vector<int64_t> window_dilations,
+                   windowValues(interp, reduce_window, "window_dilations", reduce_window.windowDilations(), rank));
   std::vector<int64_t> lo, hi;
-  if (absl::Status s = paddingAttr(interp, op, rank, lo, hi); !s.ok()) return s;
-  auto result_shape = numWindows(interp, op, shape, *window, *strides, *base_dilations, *window_dilations, lo, hi);
-  if (!result_shape.ok()) return result_shape.status();
+  RETURN_IF_ERROR(paddingValues(interp, reduce_window, reduce_window.padding(), rank, lo, hi));
+  ASSIGN_OR_RETURN(const std::vector<int64_t> result_shape,
+                   numWindows(interp, op, shape, window, strides, base_dilations, window_dilations, lo, hi));
   Reduction r;
-  if (absl::Status s = setupReduction(interp, op, op.regions[0], inputs, inits, r); !s.ok()) return s;
-  auto rs = makeResults(interp, op, r, *result_shape);
-  if (!rs.ok()) return rs.status();
-  if (absl::Status s = checkWindowWork(interp, op, *result_shape, *window); !s.ok()) return s;
+  RETURN_IF_ERROR(setupReduction(interp, op, op.regions[0], inputs, inits, r));
+  ASSIGN_OR_RETURN(ResultSet rs, makeResults(interp, op, r, result_shape));
+  RETURN_IF_ERROR(checkWindowWork(interp, op, result_shape, window));
   const std::vector<int64_t> in_strides = rowMajorStrides(shape);
-  const int64_t result_elements = numElementsOf(*result_shape);
+  const int64_t result_elements = numElementsOf(result_shape);
   std::vector<int64_t> index(rank, 0), w(rank, 0), terms;
   GroupResult g;
   for (int64_t i = 0; i < result_elements; ++i) {
@@ -971,20 +943,20 @@ Results reduceWindowKernel(Interpreter& interp, const Operation& op, std::vector
       int64_t flat = 0;
       bool is_init = false;
       for (int64_t d = 0; d < rank && !is_init; ++d) {
-        const int64_t x = index[d] * (*strides)[d] + w[d] * (*window_dilations)[d] - lo[d];
-        if (x < 0 || x % (*base_dilations)[d] != 0 || x / (*base_dilations)[d] >= shape[d]) {
+        const int64_t x = index[d] * strides[d] + w[d] * window_dilations[d] - lo[d];
+        if (x < 0 || x % base_dilations[d] != 0 || x / base_dilations[d] >= shape[d]) {
           is_init = true;
         } else {
-          flat += (x / (*base_dilations)[d]) * in_strides[d];
+          flat += (x / base_dilations[d]) * in_strides[d];
         }
       }
       terms.push_back(is_init ? kInitTerm : flat);
-    } while (nextIndex(w, *window));
-    if (absl::Status s = reduceGroup(interp, op, r, terms, nullptr, g); !s.ok()) return s;
-    storeGroup(*rs, i, g);
-    nextIndex(index, *result_shape);
+    } while (nextIndex(w, window));
+    RETURN_IF_ERROR(reduceGroup(interp, op, r, terms, nullptr, g));
+    storeGroup(rs, i, g);
+    nextIndex(index, result_shape);
   }
-  return finish(*rs);
+  return finish(rs);
 }
 
 // --- select_and_scatter ----------------------------------------------------------------------------------------
@@ -994,9 +966,8 @@ Results selectAndScatterKernel(Interpreter& interp, const Operation& op, std::ve
   if (operands.size() != 3) return interp.opError(op, strCat("takes 3 operands (operand, source, init_value), got ", operands.size()));
   constexpr const char* kNames[] = {"the operand", "the source", "the init value"};
   for (size_t i = 0; i < 3; ++i) {
-    auto t = tensorOperand(interp, op, operands, i);
-    if (!t.ok()) return t.status();
-    RETURN_IF_ERROR(checkPerTensorQuantized(interp, op, (*t)->type(), kNames[i]));
+    ASSIGN_OR_RETURN(const Tensor* t, tensorOperand(interp, op, operands, i));
+    RETURN_IF_ERROR(checkPerTensorQuantized(interp, op, t->type(), kNames[i]));
   }
   const RtValue& operand = operands[0];
   const RtValue& source = operands[1];
@@ -1005,18 +976,18 @@ Results selectAndScatterKernel(Interpreter& interp, const Operation& op, std::ve
   if (source.tensor.type().tensorElement() != e) return interp.opError(op, "the source and the operand must have one element type (C1)");
   const std::vector<int64_t>& shape = x.type().shape();
   const int64_t rank = static_cast<int64_t>(shape.size());
-  auto window = windowAttr(interp, op, "window_dimensions", rank, 1, 1);
-  if (!window.ok()) return window.status();
-  auto strides = windowAttr(interp, op, "window_strides", rank, 1, 1);
-  if (!strides.ok()) return strides.status();
+  const SelectAndScatterOp select_and_scatter(op);
+  ASSIGN_OR_RETURN(const std::vector<int64_t> window,
+                   windowValues(interp, select_and_scatter, "window_dimensions", select_and_scatter.windowDimensions(), rank));
+  ASSIGN_OR_RETURN(const std::vector<int64_t> strides,
+                   windowValues(interp, select_and_scatter, "window_strides", select_and_scatter.windowStrides(), rank));
   std::vector<int64_t> lo, hi;
-  if (absl::Status s = paddingAttr(interp, op, rank, lo, hi); !s.ok()) return s;
+  RETURN_IF_ERROR(paddingValues(interp, select_and_scatter, select_and_scatter.padding(), rank, lo, hi));
   const std::vector<int64_t> ones(rank, 1);
-  auto windows = numWindows(interp, op, shape, *window, *strides, ones, ones, lo, hi);
-  if (!windows.ok()) return windows.status();
-  if (source.tensor.type().shape() != *windows) {
+  ASSIGN_OR_RETURN(const std::vector<int64_t> windows, numWindows(interp, op, shape, window, strides, ones, ones, lo, hi));
+  if (source.tensor.type().shape() != windows) {
     return interp.opError(op, strCat("the source has type ", source.tensor.type().toString(), ", but the windows give shape [",
-                                     joinInts(*windows), "]"));
+                                     joinInts(windows), "] (C2)"));
   }
   // The select region: (tensor<E>, tensor<E>) -> tensor<i1>.
   const Region& select = op.regions[0];
@@ -1030,10 +1001,9 @@ Results selectAndScatterKernel(Interpreter& interp, const Operation& op, std::ve
   }
   // The scatter reduction: source values (converted to the scatter body's type) from init_value.
   Reduction r;
-  if (absl::Status s = setupReduction(interp, op, op.regions[1], {&source}, {&operands[2]}, r); !s.ok()) return s;
-  auto rs = makeResults(interp, op, r, shape);
-  if (!rs.ok()) return rs.status();
-  if (absl::Status s = checkWindowWork(interp, op, *windows, *window); !s.ok()) return s;
+  RETURN_IF_ERROR(setupReduction(interp, op, op.regions[1], {&source}, {&operands[2]}, r));
+  ASSIGN_OR_RETURN(ResultSet rs, makeResults(interp, op, r, shape));
+  RETURN_IF_ERROR(checkWindowWork(interp, op, windows, window));
 
   // Selection: per source index (row-major), the window's elements in row-major order, skipping padding;
   // the running choice is kept while select(chosen, current) is true (spec: reduce_window_without_init).
@@ -1056,7 +1026,7 @@ Results selectAndScatterKernel(Interpreter& interp, const Operation& op, std::ve
       int64_t flat = 0;
       bool inside = true;
       for (int64_t d = 0; d < rank && inside; ++d) {
-        const int64_t pos = index[d] * (*strides)[d] + w[d] - lo[d];
+        const int64_t pos = index[d] * strides[d] + w[d] - lo[d];
         inside = pos >= 0 && pos < shape[d];
         flat += pos * in_strides[d];
       }
@@ -1065,19 +1035,18 @@ Results selectAndScatterKernel(Interpreter& interp, const Operation& op, std::ve
         chosen = flat;
         continue;
       }
-      auto keep = interp.runRegion(select, {scalar(chosen), scalar(flat)});
-      if (!keep.ok()) return keep.status();
-      if (keep->size() != 1 || !(*keep)[0].isTensor() || (*keep)[0].tensor.elementType() != ElementType::kI1 ||
-          (*keep)[0].tensor.type().rank() != 0) {
-        return interp.opError(op, "the select region must return one tensor<i1>");
+      ASSIGN_OR_RETURN(const std::vector<RtValue> keep, interp.runRegion(select, {scalar(chosen), scalar(flat)}));
+      if (keep.size() != 1 || !keep[0].isTensor() || keep[0].tensor.elementType() != ElementType::kI1 ||
+          keep[0].tensor.type().rank() != 0) {
+        return interp.opError(op, "the select region must return one tensor<i1> (C9)");
       }
-      tainted = tainted || (*keep)[0].isImplDefined(0);
-      if (!(*keep)[0].tensor.bits(0)) chosen = flat;
-    } while (nextIndex(w, *window));
+      tainted = tainted || keep[0].isImplDefined(0);
+      if (!keep[0].tensor.bits(0)) chosen = flat;
+    } while (nextIndex(w, window));
     // A window with no operand element (all padding) scatters nowhere (the spec leaves it open, #731).
     selected[s] = chosen;
     taint[s] = tainted;
-    nextIndex(index, *windows);
+    nextIndex(index, windows);
   }
   // Per result element, the source indices that selected it, in row-major order of the source.
   const int64_t result_elements = x.numElements();
@@ -1097,10 +1066,10 @@ Results selectAndScatterKernel(Interpreter& interp, const Operation& op, std::ve
     terms.assign(order.begin() + first[i], order.begin() + first[i + 1]);
     term_taint.clear();
     for (int64_t s : terms) term_taint.push_back(taint[s]);
-    if (absl::Status st = reduceGroup(interp, op, r, terms, &term_taint, g); !st.ok()) return st;
-    storeGroup(*rs, i, g);
+    RETURN_IF_ERROR(reduceGroup(interp, op, r, terms, &term_taint, g));
+    storeGroup(rs, i, g);
   }
-  return finish(*rs);
+  return finish(rs);
 }
 
 constexpr KernelDef kKernels[] = {
@@ -1131,8 +1100,8 @@ RtValue toDestinationType(const RtValue& x, const Type& to) {
 }
 
 bool orderIndependentBody(const Region& body, const Type& scalar, std::initializer_list<const Tensor*> values) {
-  const std::string_view name = singleOpBody(body, scalar);
-  const bool min_max = name == "stablehlo.maximum" || name == "stablehlo.minimum";
+  const OpId body_op = singleOpBody(body, scalar);
+  const bool min_max = body_op == OpId::kMaximum || body_op == OpId::kMinimum;
   if (scalar.isQuantized()) {
     if (!min_max) return false;
     for (const Tensor* t : values) {
@@ -1142,8 +1111,16 @@ bool orderIndependentBody(const Region& body, const Type& scalar, std::initializ
   }
   const ElementType t = scalar.elementType();
   if (isInteger(t) || isBoolean(t)) {
-    return min_max || name == "stablehlo.add" || name == "stablehlo.multiply" || name == "stablehlo.and" || name == "stablehlo.or" ||
-           name == "stablehlo.xor";
+    switch (body_op) {
+      case OpId::kMaximum:
+      case OpId::kMinimum:
+      case OpId::kAdd:
+      case OpId::kMultiply:
+      case OpId::kAnd:
+      case OpId::kOr:
+      case OpId::kXor: return true;
+      default: return false;
+    }
   }
   return min_max;
 }

@@ -6,6 +6,8 @@
 #include <string_view>
 #include <vector>
 
+#include "ir/op_views.h"
+#include "ir/status_macros.h"
 #include "ir/strings.h"
 #include "reference/kernels.h"
 #include "reference/numerics.h"
@@ -150,16 +152,14 @@ Counter128 philoxFill(Tensor& out, uint64_t key, Counter128 counter) {
 
 Results rngBitGeneratorKernel(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands) {
   if (operands.size() != 1) return interp.opError(op, "needs one operand (initial_state)");
-  auto state_or = tensorOperand(interp, op, operands, 0);
-  if (!state_or.ok()) return state_or.status();
-  const Tensor& state = **state_or;
+  ASSIGN_OR_RETURN(const Tensor* state_operand, tensorOperand(interp, op, operands, 0));
+  const Tensor& state = *state_operand;
   if (state.type().rank() != 1 || state.elementType() != ElementType::kUI64) {
     return interp.opError(op, strCat("initial_state must be a 1-dimensional tensor of ui64, got ", state.type().toString()));
   }
   if (op.results.size() != 2) return interp.opError(op, "needs two results (output_state, output)");
-  const Attribute* algo = attrOf(op, "rng_algorithm");
-  if (!algo || algo->kind() != Attribute::Kind::kEnum) return interp.opError(op, "needs an rng_algorithm");
-  const std::string& name = algo->text();
+  const std::string_view name = RngBitGeneratorOp(op).rngAlgorithm();
+  if (name.empty()) return interp.opError(op, "needs an rng_algorithm");
   if (name != "DEFAULT" && name != "THREE_FRY" && name != "PHILOX") {
     return interp.opError(op, strCat("unknown rng_algorithm ", name));
   }
@@ -170,9 +170,8 @@ Results rngBitGeneratorKernel(Interpreter& interp, const Operation& op, std::vec
   if (name == "PHILOX" && size != 2 && size != 3) {
     return interp.opError(op, strCat("PHILOX needs an initial_state of 2 or 3 elements, got ", size));
   }
-  auto state_type = resultTensorType(interp, op, 0, state.type().shape());
-  if (!state_type.ok()) return state_type.status();
-  if (state_type->elementType() != ElementType::kUI64 || state_type->isQuantized()) {
+  ASSIGN_OR_RETURN(const Type state_type, resultTensorType(interp, op, 0, state.type().shape()));
+  if (state_type.elementType() != ElementType::kUI64 || state_type.isQuantized()) {
     return interp.opError(op, "output_state must have the type of initial_state");
   }
   const Type& out_declared = op.results[1]->type;
@@ -188,10 +187,10 @@ Results rngBitGeneratorKernel(Interpreter& interp, const Operation& op, std::vec
   if (width > 64 || (width > 32 && width < 64)) {
     return interp.unsupported(op, strCat("output element width ", width));
   }
-  if (absl::Status s = checkResultSize(interp, op, out_declared); !s.ok()) return s;
+  RETURN_IF_ERROR(checkResultSize(interp, op, out_declared));
 
   Tensor out(Type::tensor(out_declared.shape(), out_declared.tensorElement()));
-  Tensor new_state(*state_type);
+  Tensor new_state(state_type);
   for (int64_t i = 0; i < size; ++i) new_state.setBits(i, state.bits(i));
   if (name == "DEFAULT" && size != 2 && size != 3) {
     // DEFAULT is XLA's PHILOX, which takes 2 or 3 words. The spec allows other sizes and leaves the whole
@@ -238,9 +237,7 @@ Results rngKernel(Interpreter& interp, const Operation& op, std::vector<RtValue>
   if (operands.size() != 3) return interp.opError(op, "needs three operands (a, b, shape)");
   std::array<const Tensor*, 3> in{};
   for (size_t i = 0; i < 3; ++i) {
-    auto t = tensorOperand(interp, op, operands, i);
-    if (!t.ok()) return t.status();
-    in[i] = *t;
+    ASSIGN_OR_RETURN(in[i], tensorOperand(interp, op, operands, i));
   }
   const Tensor& a = *in[0];
   const Tensor& b = *in[1];
@@ -262,18 +259,15 @@ Results rngKernel(Interpreter& interp, const Operation& op, std::vector<RtValue>
     if (d < 0) return interp.opError(op, strCat("shape has a negative dimension ", d));
     shape.push_back(d);
   }
-  auto result_type = resultTensorType(interp, op, 0, shape);
-  if (!result_type.ok()) return result_type.status();
-  if (result_type->elementType() != t || result_type->isQuantized()) {
+  ASSIGN_OR_RETURN(const Type result_type, resultTensorType(interp, op, 0, shape));
+  if (result_type.elementType() != t || result_type.isQuantized()) {
     return interp.opError(op, "the result must have the element type of a and b");
   }
-  if (absl::Status s = checkResultSize(interp, op, *result_type); !s.ok()) return s;
-  const Attribute* dist = attrOf(op, "rng_distribution");
-  if (!dist || dist->kind() != Attribute::Kind::kEnum || (dist->text() != "UNIFORM" && dist->text() != "NORMAL")) {
-    return interp.opError(op, "needs an rng_distribution of UNIFORM or NORMAL");
-  }
-  const bool uniform = dist->text() == "UNIFORM";
-  Tensor out(*result_type);
+  RETURN_IF_ERROR(checkResultSize(interp, op, result_type));
+  const std::string_view distribution = RngOp(op).rngDistribution();
+  if (distribution != "UNIFORM" && distribution != "NORMAL") return interp.opError(op, "needs an rng_distribution of UNIFORM or NORMAL");
+  const bool uniform = distribution == "UNIFORM";
+  Tensor out(result_type);
   const int64_t n = out.numElements();
 
   if (!isFloat(t)) {
