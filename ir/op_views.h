@@ -245,6 +245,8 @@ HLOCONF_VIEW(DotGeneralOp, kDotGeneral)
   std::vector<std::string_view> precisionConfig() const { return enumArray("precision_config"); }
   // #stablehlo.dot_algorithm<...>, or nullptr.
   const Attribute* algorithm() const { return decode::structValue(attribute("algorithm")); }
+  // A field of the algorithm (lhs_precision_type, ..., num_primitive_operations), or nullptr.
+  const Attribute* algorithmField(std::string_view field) const { return structField("algorithm", field); }
 };
 HLOCONF_VIEW(DotOp, kDot)
   std::vector<std::string_view> precisionConfig() const { return enumArray("precision_config"); }

@@ -8,6 +8,7 @@
 #include <string_view>
 #include <vector>
 
+#include "ir/status_macros.h"
 #include "ir/strings.h"
 #include "reference/kernels.h"
 
@@ -35,11 +36,11 @@ bool hasQuantizedTypes(const Operation& op, const std::vector<RtValue>& operands
 // whose quantized types are replaced by their expressed types, and quantizes each result declared
 // quantized. Per-axis types are handled too (each element uses its slice's parameters).
 absl::StatusOr<std::vector<RtValue>> dequantizeOpQuantize(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands);
-// Whether the spec defines op `op_name` on quantized types by dequantize_op_quantize (or
+// Whether the spec defines op `id` on quantized types by dequantize_op_quantize (or
 // dequantize_compare / dequantize_select_quantize, or dequantize_batch_norm_grad_or_training_quantize):
 // the elementwise ops, batch_norm_*, cholesky, triangular_solve and reduce_precision. The interpreter
 // calls dequantizeOpQuantize for these ops itself, before the kernel, when hasQuantizedTypes.
-bool usesDequantizeOpQuantize(std::string_view op_name);
+bool usesDequantizeOpQuantize(OpId id);
 
 // IEEE 754-2019 maximum/minimum of float bits: NaN propagates (the first NaN operand is returned), -0 < +0.
 uint64_t floatMinMax(ElementType t, uint64_t x, uint64_t y, bool max);
@@ -71,10 +72,9 @@ absl::StatusOr<std::vector<RtValue>> mapElements(Interpreter& interp, const Oper
   std::vector<const Tensor*> in;
   const std::vector<int64_t>* shape = nullptr;
   for (size_t k = 0; k < operands.size(); ++k) {
-    auto t = tensorOperand(interp, op, operands, k);
-    if (!t.ok()) return t.status();
-    in.push_back(*t);
-    if (!shape || (shape->empty() && !(*t)->type().shape().empty())) shape = &(*t)->type().shape();
+    ASSIGN_OR_RETURN(const Tensor* t, tensorOperand(interp, op, operands, k));
+    in.push_back(t);
+    if (!shape || (shape->empty() && !t->type().shape().empty())) shape = &t->type().shape();
   }
   for (size_t k = 0; k < in.size(); ++k) {
     if (!in[k]->type().shape().empty() && in[k]->type().shape() != *shape) {
@@ -86,9 +86,8 @@ absl::StatusOr<std::vector<RtValue>> mapElements(Interpreter& interp, const Oper
                                        in[0]->type().toString(), " and ", in[k]->type().toString()));
     }
   }
-  auto result_type = resultTensorType(interp, op, 0, *shape);
-  if (!result_type.ok()) return result_type.status();
-  Tensor out(*result_type);
+  ASSIGN_OR_RETURN(const Type result_type, resultTensorType(interp, op, 0, *shape));
+  Tensor out(result_type);
   const bool out_complex = isComplex(out.elementType());
   std::vector<uint8_t> impl(out.numElements());
   std::vector<Elem> args(in.size());

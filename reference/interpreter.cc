@@ -194,7 +194,7 @@ absl::StatusOr<std::vector<RtValue>> Interpreter::evalOp(const Operation& op, st
   }
   // Quantized operands of ops the spec defines by dequantize-op-quantize (docs/quantization.md), before
   // a kernel that would see only the storage integers.
-  if (usesDequantizeOpQuantize(op.name) && hasQuantizedTypes(op, operands)) return dequantizeOpQuantize(*this, op, operands);
+  if (usesDequantizeOpQuantize(op.id) && hasQuantizedTypes(op, operands)) return dequantizeOpQuantize(*this, op, operands);
   return kernel(*this, op, operands);
 }
 

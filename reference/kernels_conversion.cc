@@ -1,6 +1,8 @@
 // Conversions: convert (every pair of element types), bitcast_convert, reduce_precision, real, imag,
 // complex. docs/semantics.md lists the implementation-defined choices (out-of-range float-to-integer
 // saturates, NaN to integer is 0, integer narrowing wraps; all marked).
+#include "ir/op_views.h"
+#include "ir/status_macros.h"
 #include "reference/elementwise.h"
 #include "reference/numerics.h"
 
@@ -91,15 +93,14 @@ Results convertKernel(Interpreter& interp, const Operation& op, std::vector<RtVa
 }
 
 Results bitcastConvertKernel(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands) {
-  auto in = tensorOperand(interp, op, operands, 0);
-  if (!in.ok()) return in.status();
+  ASSIGN_OR_RETURN(const Tensor* in, tensorOperand(interp, op, operands, 0));
   if (op.results.size() != 1) return interp.opError(op, "needs one result");
   if (!op.results[0]->type.isTensor()) return interp.opError(op, "the result must be a tensor");
   // The result shape follows from the operand's (spec C1): the same when the bit widths match, one more
   // dimension of size ws/wd when the result elements are narrower, one fewer when they are wider.
-  const ElementType s = (*in)->elementType(), d = op.results[0]->type.elementType();
+  const ElementType s = in->elementType(), d = op.results[0]->type.elementType();
   if (s == ElementType::kIndex || d == ElementType::kIndex) return interp.unsupported(op, "index element types");
-  std::vector<int64_t> shape = (*in)->type().shape();
+  std::vector<int64_t> shape = in->type().shape();
   if (bitWidth(s) > bitWidth(d)) {
     shape.push_back(bitWidth(s) / bitWidth(d));
   } else if (bitWidth(s) < bitWidth(d)) {
@@ -108,12 +109,10 @@ Results bitcastConvertKernel(Interpreter& interp, const Operation& op, std::vect
     }
     shape.pop_back();
   }
-  auto typed = resultTensorType(interp, op, 0, shape);
-  if (!typed.ok()) return typed.status();
-  const Type& result_type = *typed;
-  if (absl::Status st = checkResultSize(interp, op, result_type); !st.ok()) return st;
+  ASSIGN_OR_RETURN(const Type result_type, resultTensorType(interp, op, 0, shape));
+  RETURN_IF_ERROR(checkResultSize(interp, op, result_type));
   Tensor out(result_type);
-  const int64_t total_bits = (*in)->numElements() * bitWidth(s);
+  const int64_t total_bits = in->numElements() * bitWidth(s);
   if (total_bits != out.numElements() * bitWidth(d)) {
     return interp.opError(op, strCat("the operand has ", total_bits, " bits, but the result type ", result_type.toString(),
                                      " has ", out.numElements() * bitWidth(d)));
@@ -123,9 +122,9 @@ Results bitcastConvertKernel(Interpreter& interp, const Operation& op, std::vect
   auto parts = [](ElementType t) { return isComplex(t) ? 2 : 1; };
   auto part_bits = [&](ElementType t) { return bitWidth(t) / parts(t); };
   int64_t pos = 0;
-  for (int64_t i = 0; i < (*in)->numElements(); ++i) {
+  for (int64_t i = 0; i < in->numElements(); ++i) {
     for (int part = 0; part < parts(s); ++part) {
-      const uint64_t bits = (*in)->bits(i, part);
+      const uint64_t bits = in->bits(i, part);
       for (int b = 0; b < part_bits(s); ++b) stream[pos++] = (bits >> b) & 1;
     }
   }
@@ -151,12 +150,9 @@ Results bitcastConvertKernel(Interpreter& interp, const Operation& op, std::vect
 Results reducePrecisionKernel(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands) {
   const ElementType t = operandType(op);
   if (!isFloat(t)) return interp.opError(op, "takes float tensors");
-  const Attribute* e_attr = attrOf(op, "exponent_bits");
-  const Attribute* m_attr = attrOf(op, "mantissa_bits");
-  if (!e_attr || !m_attr || e_attr->kind() != Attribute::Kind::kInteger || m_attr->kind() != Attribute::Kind::kInteger) {
-    return interp.opError(op, "needs exponent_bits and mantissa_bits");
-  }
-  const int64_t e = e_attr->intValue(), m = m_attr->intValue();
+  const ReducePrecisionOp reduce_precision(op);
+  const int64_t e = reduce_precision.exponentBits(), m = reduce_precision.mantissaBits();
+  // reduce_precision (C2), (C3): exponent_bits >= 1, mantissa_bits >= 0; the upper limits bound the work.
   if (e < 1 || m < 0 || e > 30 || m > 200) return interp.opError(op, strCat("exponent_bits ", e, " / mantissa_bits ", m, " out of range"));
   // The spec's two steps, as XLA implements them on the operand's encoding:
   //  1. mantissa: when m is below the operand's mantissa width, round to nearest-even at m bits on the
@@ -226,7 +222,7 @@ Results reducePrecisionKernel(Interpreter& interp, const Operation& op, std::vec
 
 Results realImagKernel(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands) {
   const ElementType t = operandType(op);
-  const bool imag = op.name == "stablehlo.imag";
+  const bool imag = op.id == OpId::kImag;
   if (!isFloat(t) && !isComplex(t)) return interp.opError(op, "takes float or complex tensors");
   return mapElements(interp, op, operands, 1, [&](const std::vector<Elem>& a, Elem& out) {
     if (isComplex(t)) {

@@ -20,6 +20,8 @@
 #include <deque>
 #include <optional>
 
+#include "ir/op_views.h"
+#include "ir/status_macros.h"
 #include "ir/strings.h"
 #include "reference/elementwise.h"
 #include "reference/exact_sum.h"
@@ -30,52 +32,6 @@ namespace hloconf::ref {
 namespace {
 
 using Results = absl::StatusOr<std::vector<RtValue>>;
-
-// An integer list attribute (dense array, array of integers, or 1-D integer dense elements); absent:
-// `fallback` repeated `size` times. False when malformed.
-bool intListAttr(const Operation& op, std::string_view name, size_t size, int64_t fallback, std::vector<int64_t>& out) {
-  out.clear();
-  const Attribute* attr = attrOf(op, name);
-  if (!attr) {
-    out.assign(size, fallback);
-    return true;
-  }
-  if (attr->kind() == Attribute::Kind::kDenseArray) {
-    if (!isInteger(attr->elementType()) && !isBoolean(attr->elementType())) return false;
-    out = attr->denseArrayValues();
-  } else if (attr->kind() == Attribute::Kind::kArray) {
-    for (const Attr& e : attr->elements()) {
-      if (e->kind() == Attribute::Kind::kInteger) {
-        out.push_back(e->intValue());
-      } else if (e->kind() == Attribute::Kind::kBool) {
-        out.push_back(e->boolValue());
-      } else {
-        return false;
-      }
-    }
-  } else if (attr->kind() == Attribute::Kind::kDenseElements) {
-    const Tensor& t = attr->denseElements();
-    const ElementType et = t.elementType();
-    if (!isInteger(et) && !isBoolean(et)) return false;
-    if (name == "padding" ? t.type().rank() != 2 || t.type().shape()[1] != 2 : t.type().rank() != 1) return false;
-    for (int64_t i = 0; i < t.numElements(); ++i) out.push_back(static_cast<int64_t>(integerValue(et, t.bits(i))));
-  } else {
-    return false;
-  }
-  return out.size() == size;
-}
-
-// An integer attribute (absent: `fallback`); false when malformed.
-bool intAttr(const Operation& op, std::string_view name, int64_t fallback, int64_t& out) {
-  const Attribute* attr = attrOf(op, name);
-  if (!attr) {
-    out = fallback;
-    return true;
-  }
-  if (attr->kind() != Attribute::Kind::kInteger) return false;
-  out = attr->intValue();
-  return true;
-}
 
 bool validDims(const std::vector<int64_t>& dims, int64_t rank) {
   std::vector<bool> seen(rank);
@@ -92,7 +48,7 @@ bool validDims(const std::vector<int64_t>& dims, int64_t rank) {
 // expressed types (the exact float path) and quantizes a quantized result; a float result keeps its
 // error bound, a quantized one has none (docs/quantization.md).
 Results quantizedConvolution(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands, const ConvDimensionNumbers& cd) {
-  if (absl::Status s = checkQuantizedProductOperands(interp, op, operands, "convolution", 28); !s.ok()) return s;
+  RETURN_IF_ERROR(checkQuantizedProductOperands(interp, op, operands, "convolution", 28));
   const QuantizedType& rqt = operands[1].tensor.type().quantizedType();
   if (rqt.quantized_dimension && *rqt.quantized_dimension != cd.kernel_output_feature) {
     return interp.opError(op, "a per-axis rhs must be quantized along kernel_output_feature_dimension (C29)");
@@ -101,23 +57,18 @@ Results quantizedConvolution(Interpreter& interp, const Operation& op, std::vect
   if (ot.isQuantized() && ot.quantizedType().quantized_dimension && *ot.quantizedType().quantized_dimension != cd.output_feature) {
     return interp.opError(op, "a per-axis result must be quantized along output_feature_dimension (C30)");
   }
-  if (absl::Status s = checkQuantizedProductCombination(interp, op, operands, "convolution", 28); !s.ok()) return s;
+  RETURN_IF_ERROR(checkQuantizedProductCombination(interp, op, operands, "convolution", 28));
   return dequantizeOpQuantize(interp, op, operands);
 }
 
 Results convolutionKernel(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands) {
   if (operands.size() != 2 || op.results.size() != 1) return interp.opError(op, "takes two operands and has one result");
-  auto lhs_t = tensorOperand(interp, op, operands, 0);
-  if (!lhs_t.ok()) return lhs_t.status();
-  auto rhs_t = tensorOperand(interp, op, operands, 1);
-  if (!rhs_t.ok()) return rhs_t.status();
-  const Tensor& lhs = **lhs_t;
-  const Tensor& rhs = **rhs_t;
-  const Attribute* dn = attrOf(op, "dimension_numbers");
-  if (!dn || dn->kind() != Attribute::Kind::kConvDimensions) {
-    return interp.opError(op, "needs dimension_numbers (#stablehlo.conv<...>)");
-  }
-  const ConvDimensionNumbers& cd = dn->convDimensions();
+  ASSIGN_OR_RETURN(const Tensor* lhs_t, tensorOperand(interp, op, operands, 0));
+  ASSIGN_OR_RETURN(const Tensor* rhs_t, tensorOperand(interp, op, operands, 1));
+  const Tensor& lhs = *lhs_t;
+  const Tensor& rhs = *rhs_t;
+  const ConvolutionOp conv(op);
+  const ConvDimensionNumbers& cd = conv.dimensionNumbers();
   const std::vector<int64_t>& ls = lhs.type().shape();
   const std::vector<int64_t>& rs = rhs.type().shape();
   const int64_t rank = static_cast<int64_t>(ls.size());
@@ -141,21 +92,28 @@ Results convolutionKernel(Interpreter& interp, const Operation& op, std::vector<
   if (lhs.type().isQuantized() || rhs.type().isQuantized() || op.results[0]->type.isQuantized()) {
     return quantizedConvolution(interp, op, operands, cd);
   }
-  std::vector<int64_t> strides, padding, lhs_dil, rhs_dil, reversal;
-  if (!intListAttr(op, "window_strides", sp, 1, strides)) return interp.opError(op, strCat("window_strides must be ", sp, " integers"));
-  if (!intListAttr(op, "padding", 2 * sp, 0, padding)) return interp.opError(op, strCat("padding must be ", sp, " [low, high] pairs"));
-  if (!intListAttr(op, "lhs_dilation", sp, 1, lhs_dil)) return interp.opError(op, strCat("lhs_dilation must be ", sp, " integers"));
-  if (!intListAttr(op, "rhs_dilation", sp, 1, rhs_dil)) return interp.opError(op, strCat("rhs_dilation must be ", sp, " integers"));
-  if (!intListAttr(op, "window_reversal", sp, 0, reversal)) return interp.opError(op, strCat("window_reversal must be ", sp, " booleans"));
+  // Absent window attributes are the spec's defaults: strides and dilations 1, padding 0, no reversal.
+  const std::vector<int64_t> strides = conv.windowStrides().value_or(std::vector<int64_t>(sp, 1));
+  const std::vector<std::vector<int64_t>> padding = conv.padding().value_or(std::vector<std::vector<int64_t>>(sp, {0, 0}));
+  const std::vector<int64_t> lhs_dil = conv.lhsDilation().value_or(std::vector<int64_t>(sp, 1));
+  const std::vector<int64_t> rhs_dil = conv.rhsDilation().value_or(std::vector<int64_t>(sp, 1));
+  const std::vector<bool> reversal = conv.windowReversal().value_or(std::vector<bool>(sp, false));
+  // convolution (C2), (C4), (C5), (C7), (C9): one entry per spatial dimension.
+  if (strides.size() != sp) return interp.opError(op, strCat("window_strides must be ", sp, " integers"));
+  const bool pairs_ok = std::all_of(padding.begin(), padding.end(), [](const auto& row) { return row.size() == 2; });
+  if (padding.size() != sp || !pairs_ok) return interp.opError(op, strCat("padding must be ", sp, " [low, high] pairs"));
+  if (lhs_dil.size() != sp) return interp.opError(op, strCat("lhs_dilation must be ", sp, " integers"));
+  if (rhs_dil.size() != sp) return interp.opError(op, strCat("rhs_dilation must be ", sp, " integers"));
+  if (reversal.size() != sp) return interp.opError(op, strCat("window_reversal must be ", sp, " booleans"));
+  // convolution (C3), (C6), (C8).
   for (size_t s = 0; s < sp; ++s) {
     if (strides[s] <= 0 || lhs_dil[s] <= 0 || rhs_dil[s] <= 0) {
       return interp.opError(op, "window_strides, lhs_dilation and rhs_dilation must be positive");
     }
   }
-  int64_t fgc = 1, bgc = 1;
-  if (!intAttr(op, "feature_group_count", 1, fgc) || !intAttr(op, "batch_group_count", 1, bgc) || fgc <= 0 || bgc <= 0) {
-    return interp.opError(op, "feature_group_count and batch_group_count must be positive integers");
-  }
+  const int64_t fgc = conv.featureGroupCount(), bgc = conv.batchGroupCount();
+  // convolution (C21), (C22).
+  if (fgc <= 0 || bgc <= 0) return interp.opError(op, "feature_group_count and batch_group_count must be positive integers");
   if (fgc > 1 && bgc > 1) return interp.opError(op, "feature_group_count or batch_group_count must be 1");
   const int64_t batch = ls[cd.input_batch], in_feat = ls[cd.input_feature];
   const int64_t k_in = rs[cd.kernel_input_feature], k_out = rs[cd.kernel_output_feature];
@@ -176,18 +134,17 @@ Results convolutionKernel(Interpreter& interp, const Operation& op, std::vector<
     const __int128 d = ls[cd.input_spatial[s]], k = rs[cd.kernel_spatial[s]];
     window[s] = rs[cd.kernel_spatial[s]];
     const __int128 dilated = d == 0 ? 0 : (d - 1) * lhs_dil[s] + 1;
-    const __int128 padded = static_cast<__int128>(padding[2 * s]) + dilated + padding[2 * s + 1];
+    const __int128 padded = static_cast<__int128>(padding[s][0]) + dilated + padding[s][1];
     const __int128 dwin = k == 0 ? 0 : (k - 1) * rhs_dil[s] + 1;
     const bool empty = padded <= 0 || dwin > padded;
     const __int128 windows = empty ? 0 : (padded - dwin) / strides[s] + 1;
     if (windows > (__int128{1} << 40)) return interp.opError(op, "the result is too large");
     shape[cd.output_spatial[s]] = static_cast<int64_t>(windows);
   }
-  auto result_type = resultTensorType(interp, op, 0, shape);
-  if (!result_type.ok()) return result_type.status();
-  if (absl::Status s = checkResultSize(interp, op, *result_type); !s.ok()) return s;
+  ASSIGN_OR_RETURN(const Type result_type, resultTensorType(interp, op, 0, shape));
+  RETURN_IF_ERROR(checkResultSize(interp, op, result_type));
 
-  const ElementType lt = lhs.elementType(), rt = rhs.elementType(), ot = result_type->elementType();
+  const ElementType lt = lhs.elementType(), rt = rhs.elementType(), ot = result_type.elementType();
   const bool complex = isComplex(ot);
   const bool floating = isFloat(ot) || complex;
   if ((isComplex(lt) || isComplex(rt)) && !complex) return interp.opError(op, "complex operands need a complex result");
@@ -196,7 +153,7 @@ Results convolutionKernel(Interpreter& interp, const Operation& op, std::vector<
   }
   const int input_u_exp = floating && !complex ? precisionConfigInputExponent(op, lt, rt) : 0;
 
-  Tensor out(*result_type);
+  Tensor out(result_type);
   std::vector<uint8_t> impl(out.numElements());
   std::vector<double> bounds(floating ? out.numElements() : 0);
   const std::vector<int64_t> lst = rowMajorStrides(ls), rst = rowMajorStrides(rs), ost = rowMajorStrides(shape);
@@ -252,7 +209,7 @@ Results convolutionKernel(Interpreter& interp, const Operation& op, std::vector<
         rbase += k[s] * rst[cd.kernel_spatial[s]];
         const int64_t w = reversal[s] ? window[s] - 1 - k[s] : k[s];
         const __int128 q = static_cast<__int128>(index[cd.output_spatial[s]]) * strides[s] + static_cast<__int128>(w) * rhs_dil[s] -
-                           padding[2 * s];
+                           padding[s][0];
         const int64_t d = ls[cd.input_spatial[s]];
         if (q < 0 || q % lhs_dil[s] != 0 || q / lhs_dil[s] >= d) {
           in_bounds = false;
@@ -373,18 +330,16 @@ absl::Status setupBatchNorm(Interpreter& interp, const Operation& op, std::vecto
   }
   // Quantized operands and results never get here: the interpreter sends them to dequantizeOpQuantize,
   // which runs this kernel on the expressed types (a quantized tensor would fail the float checks below).
-  for (size_t i = 0; i < n_operands; ++i) {
-    auto t = tensorOperand(interp, op, operands, i);
-    if (!t.ok()) return t.status();
-  }
+  for (size_t i = 0; i < n_operands; ++i) RETURN_IF_ERROR(tensorOperand(interp, op, operands, i).status());
   const Tensor& operand = operands[0].tensor;
   setup.type = operand.elementType();
   if (!isFloat(setup.type)) return interp.opError(op, "operands must be floating-point tensors");
-  const Attribute* fi = attrOf(op, "feature_index");
-  if (!fi || fi->kind() != Attribute::Kind::kInteger) return interp.opError(op, "needs an integer feature_index");
+  const BatchNormAttributes batch_norm(op);
+  const int64_t feature_index = batch_norm.featureIndex();
   const int64_t rank = operand.type().rank();
-  if (fi->intValue() < 0 || fi->intValue() >= rank) return interp.opError(op, strCat("feature_index ", fi->intValue(), " is out of range for rank ", rank));
-  setup.feature_index = fi->intValue();
+  // batch_norm_* (C1).
+  if (feature_index < 0 || feature_index >= rank) return interp.opError(op, strCat("feature_index ", feature_index, " is out of range for rank ", rank));
+  setup.feature_index = feature_index;
   setup.features = operand.type().shape()[setup.feature_index];
   setup.count = setup.features ? operand.numElements() / setup.features : 0;
   for (size_t i = 1; i < n_operands; ++i) {
@@ -396,9 +351,8 @@ absl::Status setupBatchNorm(Interpreter& interp, const Operation& op, std::vecto
       return interp.opError(op, strCat("operand ", i, " has shape ", t.type().toString(), ", which does not match the operand and feature_index"));
     }
   }
-  const Attribute* eps = attrOf(op, "epsilon");
-  if (!eps || eps->kind() != Attribute::Kind::kFloat || !isFloat(eps->elementType())) return interp.opError(op, "needs a float epsilon");
-  decodeFloat(eps->elementType(), eps->floatBits(), setup.epsilon);
+  if (!isFloat(batch_norm.epsilonType())) return interp.opError(op, "needs a float epsilon");
+  decodeFloat(batch_norm.epsilonType(), batch_norm.epsilonBits(), setup.epsilon);
   decodeFloat(setup.type, encodeFloat(setup.type, setup.epsilon), setup.epsilon);
   MpFloat c(64);
   mpfr_set_si(c, setup.count, MPFR_RNDN);  // exact: count < 2^63
@@ -427,9 +381,8 @@ std::deque<MpFloat> decodeTensor(const Tensor& t) {
 }
 
 absl::StatusOr<Type> sameTypeResult(Interpreter& interp, const Operation& op, size_t i, const Tensor& like) {
-  auto type = resultTensorType(interp, op, i, like.type().shape());
-  if (!type.ok()) return type.status();
-  if (type->elementType() != like.elementType()) return interp.opError(op, strCat("result ", i, " must have the operands' element type"));
+  ASSIGN_OR_RETURN(Type type, resultTensorType(interp, op, i, like.type().shape()));
+  if (type.elementType() != like.elementType()) return interp.opError(op, strCat("result ", i, " must have the operands' element type"));
   return type;
 }
 
@@ -640,13 +593,12 @@ std::vector<double> toDoubles(const std::deque<MpFloat>& v) {
 
 Results batchNormInferenceKernel(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands) {
   BatchNormSetup st;
-  if (absl::Status s = setupBatchNorm(interp, op, operands, 5, {}, 1, st); !s.ok()) return s;
+  RETURN_IF_ERROR(setupBatchNorm(interp, op, operands, 5, {}, 1, st));
   const Tensor& x = operands[0].tensor;
-  auto type = sameTypeResult(interp, op, 0, x);
-  if (!type.ok()) return type.status();
+  ASSIGN_OR_RETURN(const Type type, sameTypeResult(interp, op, 0, x));
   auto xv = decodeTensor(x), scale = decodeTensor(operands[1].tensor), offset = decodeTensor(operands[2].tensor),
        mean = decodeTensor(operands[3].tensor), var = decodeTensor(operands[4].tensor);
-  Tensor out(*type);
+  Tensor out(type);
   const auto groups = byFeature(x, st.feature_index, st.features);
   MpFloat b(64), c(64), a(64);
   for (int64_t f = 0; f < st.features; ++f) {
@@ -682,16 +634,13 @@ Results batchNormInferenceKernel(Interpreter& interp, const Operation& op, std::
 
 Results batchNormTrainingKernel(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands) {
   BatchNormSetup st;
-  if (absl::Status s = setupBatchNorm(interp, op, operands, 3, {}, 3, st); !s.ok()) return s;
+  RETURN_IF_ERROR(setupBatchNorm(interp, op, operands, 3, {}, 3, st));
   const Tensor& x = operands[0].tensor;
-  auto type = sameTypeResult(interp, op, 0, x);
-  if (!type.ok()) return type.status();
-  auto mean_type = sameTypeResult(interp, op, 1, operands[1].tensor);
-  if (!mean_type.ok()) return mean_type.status();
-  auto var_type = sameTypeResult(interp, op, 2, operands[1].tensor);
-  if (!var_type.ok()) return var_type.status();
+  ASSIGN_OR_RETURN(const Type type, sameTypeResult(interp, op, 0, x));
+  ASSIGN_OR_RETURN(const Type mean_type, sameTypeResult(interp, op, 1, operands[1].tensor));
+  ASSIGN_OR_RETURN(const Type var_type, sameTypeResult(interp, op, 2, operands[1].tensor));
   auto xv = decodeTensor(x), scale = decodeTensor(operands[1].tensor), offset = decodeTensor(operands[2].tensor);
-  Tensor out(*type), mean_out(*mean_type), var_out(*var_type);
+  Tensor out(type), mean_out(mean_type), var_out(var_type);
   const auto groups = byFeature(x, st.feature_index, st.features);
   const mpfr_prec_t w = st.work;
   // With N = the element count and Ne = N rounded to the type, S = sum x, Q = sum x^2:
@@ -795,17 +744,14 @@ Results batchNormTrainingKernel(Interpreter& interp, const Operation& op, std::v
 
 Results batchNormGradKernel(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands) {
   BatchNormSetup st;
-  if (absl::Status s = setupBatchNorm(interp, op, operands, 5, {4}, 3, st); !s.ok()) return s;
+  RETURN_IF_ERROR(setupBatchNorm(interp, op, operands, 5, {4}, 3, st));
   const Tensor& x = operands[0].tensor;
-  auto type = sameTypeResult(interp, op, 0, x);
-  if (!type.ok()) return type.status();
-  auto scale_type = sameTypeResult(interp, op, 1, operands[1].tensor);
-  if (!scale_type.ok()) return scale_type.status();
-  auto offset_type = sameTypeResult(interp, op, 2, operands[1].tensor);
-  if (!offset_type.ok()) return offset_type.status();
+  ASSIGN_OR_RETURN(const Type type, sameTypeResult(interp, op, 0, x));
+  ASSIGN_OR_RETURN(const Type scale_type, sameTypeResult(interp, op, 1, operands[1].tensor));
+  ASSIGN_OR_RETURN(const Type offset_type, sameTypeResult(interp, op, 2, operands[1].tensor));
   auto xv = decodeTensor(x), scale = decodeTensor(operands[1].tensor), mean = decodeTensor(operands[2].tensor),
        var = decodeTensor(operands[3].tensor), g = decodeTensor(operands[4].tensor);
-  Tensor grad_operand(*type), grad_scale(*scale_type), grad_offset(*offset_type);
+  Tensor grad_operand(type), grad_scale(scale_type), grad_offset(offset_type);
   const auto groups = byFeature(x, st.feature_index, st.features);
   const mpfr_prec_t w = st.work;
   // With c = x - mean, ve = variance + eps, Ne = the element count rounded to the type:

@@ -25,6 +25,8 @@
 #include <deque>
 #include <optional>
 
+#include "ir/op_views.h"
+#include "ir/status_macros.h"
 #include "ir/strings.h"
 #include "reference/elementwise.h"
 #include "reference/exact_sum.h"
@@ -35,27 +37,6 @@ namespace hloconf::ref {
 namespace {
 
 using Results = absl::StatusOr<std::vector<RtValue>>;
-
-bool intList(const Attribute* attr, std::vector<int64_t>& out) {
-  out.clear();
-  if (!attr) return true;  // absent: empty
-  if (attr->kind() == Attribute::Kind::kDenseArray) {
-    out = attr->denseArrayValues();
-    return true;
-  }
-  if (attr->kind() != Attribute::Kind::kArray) return false;
-  for (const Attr& e : attr->elements()) {
-    if (e->kind() != Attribute::Kind::kInteger) return false;
-    out.push_back(e->intValue());
-  }
-  return true;
-}
-
-const Attribute* field(const Attribute* s, std::string_view name) {
-  if (!s) return nullptr;
-  const Attr* f = findAttr(s->entries(), name);
-  return f ? f->get() : nullptr;
-}
 
 // A dot algorithm that decomposes its inputs into components (spec: lhs_component_count,
 // rhs_component_count, num_primitive_operations; "bf16_6x", "tf32_3x"): an input x of a decomposed side is
@@ -105,7 +86,7 @@ Decomposition decompositionAllowance(ElementType l_type, ElementType r_type, int
 // error bound, a quantized one has none (docs/quantization.md).
 Results quantizedDotGeneral(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands,
                             const std::vector<int64_t>& rhs_contracting) {
-  if (absl::Status s = checkQuantizedProductOperands(interp, op, operands, "dot_general", 14); !s.ok()) return s;
+  RETURN_IF_ERROR(checkQuantizedProductOperands(interp, op, operands, "dot_general", 14));
   const QuantizedType& rqt = operands[1].tensor.type().quantizedType();
   for (int64_t zp : rqt.zero_points) {
     if (zp != 0) return interp.opError(op, "the rhs zero points must be 0 (C15)");
@@ -114,24 +95,19 @@ Results quantizedDotGeneral(Interpreter& interp, const Operation& op, std::vecto
       std::find(rhs_contracting.begin(), rhs_contracting.end(), *rqt.quantized_dimension) != rhs_contracting.end()) {
     return interp.opError(op, "the rhs quantization dimension must not be a contracting dimension (C16)");
   }
-  if (absl::Status s = checkQuantizedProductCombination(interp, op, operands, "dot_general", 14); !s.ok()) return s;
+  RETURN_IF_ERROR(checkQuantizedProductCombination(interp, op, operands, "dot_general", 14));
   return dequantizeOpQuantize(interp, op, operands);
 }
 
 Results dotGeneralKernel(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands) {
   if (operands.size() != 2 || op.results.size() != 1) return interp.opError(op, "takes two operands and has one result");
-  auto lhs_t = tensorOperand(interp, op, operands, 0);
-  if (!lhs_t.ok()) return lhs_t.status();
-  auto rhs_t = tensorOperand(interp, op, operands, 1);
-  if (!rhs_t.ok()) return rhs_t.status();
-  const Tensor& lhs = **lhs_t;
-  const Tensor& rhs = **rhs_t;
-  const Attribute* dims = attrOf(op, "dot_dimension_numbers");
-  std::vector<int64_t> lb, rb, lc, rc;
-  if (!dims || !intList(field(dims, "lhs_batching_dimensions"), lb) || !intList(field(dims, "rhs_batching_dimensions"), rb) ||
-      !intList(field(dims, "lhs_contracting_dimensions"), lc) || !intList(field(dims, "rhs_contracting_dimensions"), rc)) {
-    return interp.opError(op, "needs dot_dimension_numbers with integer lists");
-  }
+  ASSIGN_OR_RETURN(const Tensor* lhs_t, tensorOperand(interp, op, operands, 0));
+  ASSIGN_OR_RETURN(const Tensor* rhs_t, tensorOperand(interp, op, operands, 1));
+  const Tensor& lhs = *lhs_t;
+  const Tensor& rhs = *rhs_t;
+  const DotGeneralOp dot(op);
+  const std::vector<int64_t> lb = dot.lhsBatchingDims(), rb = dot.rhsBatchingDims();
+  const std::vector<int64_t> lc = dot.lhsContractingDims(), rc = dot.rhsContractingDims();
   if (lhs.type().isQuantized() || rhs.type().isQuantized() || op.results[0]->type.isQuantized()) {
     return quantizedDotGeneral(interp, op, operands, rc);
   }
@@ -148,6 +124,7 @@ Results dotGeneralKernel(Interpreter& interp, const Operation& op, std::vector<R
   std::vector<int64_t> l_all = lb, r_all = rb;
   l_all.insert(l_all.end(), lc.begin(), lc.end());
   r_all.insert(r_all.end(), rc.begin(), rc.end());
+  // dot_general (C1-C8).
   if (lb.size() != rb.size() || lc.size() != rc.size() || !valid(l_all, ls.size()) || !valid(r_all, rs.size())) {
     return interp.opError(op, "batching/contracting dimensions are out of range, repeated, or of different counts");
   }
@@ -168,11 +145,10 @@ Results dotGeneralKernel(Interpreter& interp, const Operation& op, std::vector<R
   for (int64_t d : lb) shape.push_back(ls[d]);
   for (int64_t d : lf) shape.push_back(ls[d]);
   for (int64_t d : rf) shape.push_back(rs[d]);
-  auto result_type = resultTensorType(interp, op, 0, shape);
-  if (!result_type.ok()) return result_type.status();
-  if (absl::Status s = checkResultSize(interp, op, *result_type); !s.ok()) return s;
+  ASSIGN_OR_RETURN(const Type result_type, resultTensorType(interp, op, 0, shape));
+  RETURN_IF_ERROR(checkResultSize(interp, op, result_type));
 
-  const ElementType lt = lhs.elementType(), rt = rhs.elementType(), ot = result_type->elementType();
+  const ElementType lt = lhs.elementType(), rt = rhs.elementType(), ot = result_type.elementType();
   const bool complex = isComplex(ot);
   const bool floating = isFloat(ot) || complex;
   if ((isComplex(lt) || isComplex(rt)) && !complex) return interp.opError(op, "complex operands need a complex result");
@@ -183,40 +159,39 @@ Results dotGeneralKernel(Interpreter& interp, const Operation& op, std::vector<R
   // Algorithm: input rounding types and the accumulation type; a component decomposition (bf16_6x, ...).
   std::optional<ElementType> l_round, r_round, acc_type;
   Decomposition decomposition;
-  if (const Attribute* alg = attrOf(op, "algorithm"); alg && floating && !complex) {
+  if (dot.algorithm() && floating && !complex) {
     auto typeField = [&](std::string_view name) -> std::optional<ElementType> {
-      const Attribute* f = field(alg, name);
-      if (f && f->kind() == Attribute::Kind::kType && isFloat(f->typeValue().elementType())) return f->typeValue().elementType();
+      const Type* t = decode::type(dot.algorithmField(name));
+      if (t && isFloat(t->elementType())) return t->elementType();
       return std::nullopt;
     };
     l_round = typeField("lhs_precision_type");
     r_round = typeField("rhs_precision_type");
     acc_type = typeField("accumulation_type");
     auto countField = [&](std::string_view name) -> absl::StatusOr<int64_t> {
-      const Attribute* f = field(alg, name);
+      const Attribute* f = dot.algorithmField(name);
       if (!f) return 1;
-      if (f->kind() != Attribute::Kind::kInteger || f->intValue() <= 0) {
+      const std::optional<int64_t> count = decode::i64(f);
+      if (!count || *count <= 0) {
         return interp.opError(op, strCat("the dot algorithm's ", name, " must be a positive integer (C22-C24)"));
       }
-      return f->intValue();
+      return *count;
     };
-    auto lcount = countField("lhs_component_count"), rcount = countField("rhs_component_count"),
-         nops = countField("num_primitive_operations");
-    if (!lcount.ok()) return lcount.status();
-    if (!rcount.ok()) return rcount.status();
-    if (!nops.ok()) return nops.status();
-    if (*lcount > 1 || *rcount > 1 || *nops > 1) {
-      decomposition = decompositionAllowance(l_round.value_or(lt), r_round.value_or(rt), *lcount, *rcount, *nops);
+    ASSIGN_OR_RETURN(const int64_t lcount, countField("lhs_component_count"));
+    ASSIGN_OR_RETURN(const int64_t rcount, countField("rhs_component_count"));
+    ASSIGN_OR_RETURN(const int64_t nops, countField("num_primitive_operations"));
+    if (lcount > 1 || rcount > 1 || nops > 1) {
+      decomposition = decompositionAllowance(l_round.value_or(lt), r_round.value_or(rt), lcount, rcount, nops);
       // A decomposed side is not rounded: its components carry it (to within the residual in the allowance).
-      if (*lcount > 1) l_round.reset();
-      if (*rcount > 1) r_round.reset();
+      if (lcount > 1) l_round.reset();
+      if (rcount > 1) r_round.reset();
     }
   }
   // precision_config: the loosest of the two operands' precisions sets the input-rounding allowance.
   int input_u_exp = 0;  // 0: no allowance; else u_in = 2^-input_u_exp
   if (!l_round && floating && !complex) input_u_exp = precisionConfigInputExponent(op, lt, rt);
 
-  Tensor out(*result_type);
+  Tensor out(result_type);
   std::vector<uint8_t> impl(out.numElements());
   std::vector<double> bounds(floating ? out.numElements() : 0);
   const std::vector<int64_t> lst = rowMajorStrides(ls), rst = rowMajorStrides(rs), ost = rowMajorStrides(shape);

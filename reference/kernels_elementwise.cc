@@ -600,7 +600,7 @@ bool integerPower(ElementType t, __int128 base, __int128 exponent, Elem& out) {
 // --- Kernels -------------------------------------------------------------------------------------------------
 
 struct UnaryMath {
-  std::string_view op;
+  OpId op;
   MpfrUnary real;       // nullptr: not defined on real floats
   Elem (*complex)(ElementType, Elem);
 };
@@ -807,37 +807,37 @@ Elem mpcTan(ElementType t, Elem x) { return complexTan(t, x); }
 Elem mpcTanh(ElementType t, Elem x) { return complexTanh(t, x); }
 
 constexpr UnaryMath kUnaryMath[] = {
-    {"stablehlo.exponential", mpfr_exp, mpcExp},
-    {"stablehlo.exponential_minus_one", mpfr_expm1, complexExpm1},
-    {"stablehlo.log", mpfr_log, mpcLog},
-    {"stablehlo.log_plus_one", mpfr_log1p, complexLog1p},
-    {"stablehlo.sqrt", mpfr_sqrt, mpcSqrt},
-    {"stablehlo.rsqrt", mpfrRsqrt, complexRsqrt},
-    {"stablehlo.cbrt", mpfr_cbrt, complexCbrt},
-    {"stablehlo.sine", mpfr_sin, mpcSin},
-    {"stablehlo.cosine", mpfr_cos, mpcCos},
-    {"stablehlo.tan", mpfr_tan, mpcTan},
-    {"chlo.tan", mpfr_tan, mpcTan},
-    {"stablehlo.tanh", mpfr_tanh, mpcTanh},
-    {"stablehlo.floor", mpfrFloor, nullptr},
-    {"stablehlo.ceil", mpfrCeil, nullptr},
-    {"stablehlo.round_nearest_afz", mpfrRoundAfz, nullptr},
-    {"stablehlo.round_nearest_even", mpfrRoundEven, nullptr},
+    {OpId::kExponential, mpfr_exp, mpcExp},
+    {OpId::kExponentialMinusOne, mpfr_expm1, complexExpm1},
+    {OpId::kLog, mpfr_log, mpcLog},
+    {OpId::kLogPlusOne, mpfr_log1p, complexLog1p},
+    {OpId::kSqrt, mpfr_sqrt, mpcSqrt},
+    {OpId::kRsqrt, mpfrRsqrt, complexRsqrt},
+    {OpId::kCbrt, mpfr_cbrt, complexCbrt},
+    {OpId::kSine, mpfr_sin, mpcSin},
+    {OpId::kCosine, mpfr_cos, mpcCos},
+    {OpId::kTan, mpfr_tan, mpcTan},
+    {OpId::kChloTan, mpfr_tan, mpcTan},
+    {OpId::kTanh, mpfr_tanh, mpcTanh},
+    {OpId::kFloor, mpfrFloor, nullptr},
+    {OpId::kCeil, mpfrCeil, nullptr},
+    {OpId::kRoundNearestAfz, mpfrRoundAfz, nullptr},
+    {OpId::kRoundNearestEven, mpfrRoundEven, nullptr},
 };
 
-const UnaryMath* findUnaryMath(std::string_view name) {
+const UnaryMath* findUnaryMath(OpId id) {
   for (const UnaryMath& m : kUnaryMath) {
-    if (m.op == name) return &m;
+    if (m.op == id) return &m;
   }
   return nullptr;
 }
 
 Results unaryMathKernel(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands) {
-  const UnaryMath* math = findUnaryMath(op.name);
+  const UnaryMath* math = findUnaryMath(op.id);
   const ElementType t = operandType(op);
   if (isFloat(t)) {
     // f32: the C library's double function where it provably rounds correctly (reference/fast_math.h).
-    const FastUnaryF64 fast = t == ElementType::kF32 ? fastF32Function(op.name) : nullptr;
+    const FastUnaryF64 fast = t == ElementType::kF32 ? fastF32Function(op.id) : nullptr;
     return mapElements(interp, op, operands, 1, [&](const std::vector<Elem>& a, Elem& out) {
       if (fast) {
         if (std::optional<uint32_t> r = fastF32Unary(fast, static_cast<uint32_t>(a[0].re))) {
@@ -861,7 +861,7 @@ Results unaryMathKernel(Interpreter& interp, const Operation& op, std::vector<Rt
 Results logisticKernel(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands) {
   const ElementType t = operandType(op);
   if (!isFloat(t) && !isComplex(t)) return typeError(interp, op, "float and complex types");
-  const FastUnaryF64 fast = t == ElementType::kF32 ? fastF32Function(op.name) : nullptr;
+  const FastUnaryF64 fast = t == ElementType::kF32 ? fastF32Function(op.id) : nullptr;
   return mapElements(interp, op, operands, 1, [&](const std::vector<Elem>& a, Elem& out) {
     if (isComplex(t)) {
       out = complexLogistic(t, a[0]);
@@ -877,7 +877,7 @@ Results logisticKernel(Interpreter& interp, const Operation& op, std::vector<RtV
 
 Results negateAbsKernel(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands) {
   const ElementType t = operandType(op);
-  const bool absolute = op.name == "stablehlo.abs";
+  const bool absolute = op.id == OpId::kAbs;
   if (isBoolean(t)) return typeError(interp, op, "integer, float and complex types");
   return mapElements(interp, op, operands, 1, [&](const std::vector<Elem>& a, Elem& out) {
     if (isInteger(t)) {
@@ -923,23 +923,22 @@ Results signKernel(Interpreter& interp, const Operation& op, std::vector<RtValue
 
 enum class Arith { kAdd, kSubtract, kMultiply, kDivide, kRemainder, kPower, kAtan2, kMaximum, kMinimum };
 
-struct BinaryDef {
-  std::string_view op;
-  Arith kind;
-};
-constexpr BinaryDef kBinary[] = {
-    {"stablehlo.add", Arith::kAdd},           {"stablehlo.subtract", Arith::kSubtract},
-    {"stablehlo.multiply", Arith::kMultiply}, {"stablehlo.divide", Arith::kDivide},
-    {"stablehlo.remainder", Arith::kRemainder}, {"stablehlo.power", Arith::kPower},
-    {"stablehlo.atan2", Arith::kAtan2},       {"stablehlo.maximum", Arith::kMaximum},
-    {"stablehlo.minimum", Arith::kMinimum},
-};
+Arith arithOf(OpId id) {
+  switch (id) {
+    case OpId::kSubtract: return Arith::kSubtract;
+    case OpId::kMultiply: return Arith::kMultiply;
+    case OpId::kDivide: return Arith::kDivide;
+    case OpId::kRemainder: return Arith::kRemainder;
+    case OpId::kPower: return Arith::kPower;
+    case OpId::kAtan2: return Arith::kAtan2;
+    case OpId::kMaximum: return Arith::kMaximum;
+    case OpId::kMinimum: return Arith::kMinimum;
+    default: return Arith::kAdd;  // stablehlo.add
+  }
+}
 
 Results binaryKernel(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands) {
-  Arith kind{};
-  for (const BinaryDef& d : kBinary) {
-    if (d.op == op.name) kind = d.kind;
-  }
+  const Arith kind = arithOf(op.id);
   const ElementType t = operandType(op);
   if (isBoolean(t)) {
     // Booleans: add and maximum are OR, multiply and minimum are AND (spec); the rest do not take them.

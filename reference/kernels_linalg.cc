@@ -32,6 +32,8 @@
 #include <memory>
 #include <optional>
 
+#include "ir/op_views.h"
+#include "ir/status_macros.h"
 #include "ir/strings.h"
 #include "reference/kernels.h"
 #include "reference/numerics.h"
@@ -40,31 +42,6 @@ namespace hloconf::ref {
 namespace {
 
 using Results = absl::StatusOr<std::vector<RtValue>>;
-
-bool intList(const Attribute* attr, std::vector<int64_t>& out) {
-  out.clear();
-  if (!attr) return false;
-  if (attr->kind() == Attribute::Kind::kDenseArray) {
-    out = attr->denseArrayValues();
-    return true;
-  }
-  if (attr->kind() == Attribute::Kind::kArray) {
-    for (const Attr& e : attr->elements()) {
-      if (e->kind() != Attribute::Kind::kInteger) return false;
-      out.push_back(e->intValue());
-    }
-    return true;
-  }
-  return false;
-}
-
-// A boolean attribute: nullopt when present with another kind; `absent` when missing.
-std::optional<bool> boolAttr(const Operation& op, std::string_view name, std::optional<bool> absent) {
-  const Attribute* a = attrOf(op, name);
-  if (!a) return absent;
-  if (a->kind() == Attribute::Kind::kBool) return a->boolValue();
-  return std::nullopt;
-}
 
 int64_t product(const std::vector<int64_t>& v, size_t from, size_t to) {
   int64_t n = 1;
@@ -279,7 +256,7 @@ std::optional<uint64_t> roundPart(ElementType t, mpfr_srcptr v, double err) {
 // extension, over N for the inverse kinds) when that is smaller, plus half an ulp of its golden value. Slices with a non-finite input get no bound (0: their NaN results are marked). The bound
 // assumes no overflow or underflow inside the implementation.
 std::vector<double> fftErrorBound(const Tensor& in, const Tensor& rt, ElementType part, const std::vector<int64_t>& lengths,
-                                  const std::string& kind) {
+                                  std::string_view kind) {
   const int p = formatPrecision(part);
   const double u = std::ldexp(1.0, -p);
   const bool real_in = kind == "RFFT", real_out = kind == "IRFFT", inverse = kind == "IFFT" || kind == "IRFFT";
@@ -363,15 +340,13 @@ std::vector<double> fftErrorBound(const Tensor& in, const Tensor& rt, ElementTyp
 
 Results fftKernel(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands) {
   if (operands.size() != 1 || op.results.size() != 1) return interp.opError(op, "takes one operand and has one result");
-  auto in_t = tensorOperand(interp, op, operands, 0);
-  if (!in_t.ok()) return in_t.status();
-  const Tensor& in = **in_t;
-  const Attribute* type_attr = attrOf(op, "fft_type");
-  if (!type_attr || type_attr->kind() != Attribute::Kind::kEnum) return interp.opError(op, "needs an fft_type (FFT, IFFT, RFFT, IRFFT)");
-  const std::string& kind = type_attr->text();
+  ASSIGN_OR_RETURN(const Tensor* in_t, tensorOperand(interp, op, operands, 0));
+  const Tensor& in = *in_t;
+  const FftOp fft(op);
+  const std::string_view kind = fft.fftType();
+  if (kind.empty()) return interp.opError(op, "needs an fft_type (FFT, IFFT, RFFT, IRFFT)");
   if (kind != "FFT" && kind != "IFFT" && kind != "RFFT" && kind != "IRFFT") return interp.opError(op, strCat("unknown fft_type ", kind));
-  std::vector<int64_t> lengths;
-  if (!intList(attrOf(op, "fft_length"), lengths)) return interp.opError(op, "needs an integer list fft_length");
+  const std::vector<int64_t> lengths = fft.fftLength();
   const std::vector<int64_t>& ishape = in.type().shape();
   const size_t rank = ishape.size(), L = lengths.size();
   if (L < 1 || L > 3 || L > rank) return interp.opError(op, strCat("fft_length has ", L, " entries; it needs 1 to 3, at most the rank ", rank));
@@ -397,13 +372,12 @@ Results fftKernel(Interpreter& interp, const Operation& op, std::vector<RtValue>
   }
   if (real_in) oshape[rank - 1] = last_n == 0 ? 0 : last_n / 2 + 1;
   if (real_out) oshape[rank - 1] = last_n;
-  auto result_type = resultTensorType(interp, op, 0, oshape);
-  if (!result_type.ok()) return result_type.status();
-  const ElementType ot = result_type->elementType();
+  ASSIGN_OR_RETURN(const Type result_type, resultTensorType(interp, op, 0, oshape));
+  const ElementType ot = result_type.elementType();
   if (real_out ? ot != part : (!isComplex(ot) || complexPartType(ot) != part)) {
     return interp.opError(op, strCat("result element type does not match ", kind, " of ", in.type().toString()));
   }
-  if (absl::Status s = checkResultSize(interp, op, *result_type); !s.ok()) return s;
+  RETURN_IF_ERROR(checkResultSize(interp, op, result_type));
   // Work bound: sum over stages of (output elements x length); hostile sizes cost one case.
   {
     double work = 0, elems = static_cast<double>(std::max(in.numElements(), product(oshape, 0, oshape.size())));
@@ -413,7 +387,7 @@ Results fftKernel(Interpreter& interp, const Operation& op, std::vector<RtValue>
 
   const int p = formatPrecision(part);
   const RtValue& operand = operands[0];
-  Tensor out(*result_type);
+  Tensor out(result_type);
   std::vector<uint8_t> impl(out.numElements());
   std::vector<uint8_t> decided(out.numElements());
   const int parts = real_out ? 1 : 2;
@@ -492,21 +466,17 @@ Results fftKernel(Interpreter& interp, const Operation& op, std::vector<RtValue>
 
 Results choleskyKernel(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands) {
   if (operands.size() != 1 || op.results.size() != 1) return interp.opError(op, "takes one operand and has one result");
-  auto a_t = tensorOperand(interp, op, operands, 0);
-  if (!a_t.ok()) return a_t.status();
-  const Tensor& a = **a_t;
-  const std::optional<bool> lower_attr = boolAttr(op, "lower", false);
-  if (!lower_attr) return interp.opError(op, "lower must be a boolean");
-  const bool lower = *lower_attr;
+  ASSIGN_OR_RETURN(const Tensor* a_t, tensorOperand(interp, op, operands, 0));
+  const Tensor& a = *a_t;
+  const bool lower = CholeskyOp(op).lower();
   const std::vector<int64_t>& shape = a.type().shape();
   const size_t rank = shape.size();
   if (rank < 2 || shape[rank - 1] != shape[rank - 2]) return interp.opError(op, "needs a batch of square matrices (rank >= 2)");
   const ElementType et = a.elementType();
   if (!isFloat(et) && !isComplex(et)) return interp.opError(op, "needs a floating-point or complex operand");
-  auto result_type = resultTensorType(interp, op, 0, shape);
-  if (!result_type.ok()) return result_type.status();
-  if (result_type->elementType() != et) return interp.opError(op, "result element type differs from the operand's");
-  if (absl::Status s = checkResultSize(interp, op, *result_type); !s.ok()) return s;
+  ASSIGN_OR_RETURN(const Type result_type, resultTensorType(interp, op, 0, shape));
+  if (result_type.elementType() != et) return interp.opError(op, "result element type differs from the operand's");
+  RETURN_IF_ERROR(checkResultSize(interp, op, result_type));
   const int64_t n = shape[rank - 1];
   if (static_cast<double>(n) * n * n * std::max<int64_t>(1, a.numElements() / std::max<int64_t>(1, n * n)) > 3e7) {
     return interp.unsupported(op, "cholesky of matrices this large");
@@ -515,7 +485,7 @@ Results choleskyKernel(Interpreter& interp, const Operation& op, std::vector<RtV
   const ElementType part = complex ? complexPartType(et) : et;
   const int p = formatPrecision(part);
   const int64_t batches = n == 0 ? 0 : a.numElements() / (n * n);
-  Tensor out(*result_type);
+  Tensor out(result_type);
   std::vector<uint8_t> impl(out.numElements());
   const RtValue& operand = operands[0];
   // Factors batch `b` at w bits into `l` (L, row-major; the upper triangle unused). `ok` is false when the
@@ -746,23 +716,18 @@ uint64_t roundQ(ElementType part, const mpq_t q) {
 
 Results triangularSolveKernel(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands) {
   if (operands.size() != 2 || op.results.size() != 1) return interp.opError(op, "takes two operands and has one result");
-  auto a_t = tensorOperand(interp, op, operands, 0);
-  if (!a_t.ok()) return a_t.status();
-  auto b_t = tensorOperand(interp, op, operands, 1);
-  if (!b_t.ok()) return b_t.status();
-  const Tensor& a = **a_t;
-  const Tensor& bt = **b_t;
+  ASSIGN_OR_RETURN(const Tensor* a_t, tensorOperand(interp, op, operands, 0));
+  ASSIGN_OR_RETURN(const Tensor* b_t, tensorOperand(interp, op, operands, 1));
+  const Tensor& a = *a_t;
+  const Tensor& bt = *b_t;
   if (a.type().isQuantized() || bt.type().isQuantized() || op.results[0]->type.isQuantized()) {
     // Quantized operands are evaluated by dequantize_op_quantize before the kernel (docs/quantization.md).
     return interp.opError(op, "quantized operands must all be per-tensor quantized alike (dequantize_op_quantize)");
   }
-  const std::optional<bool> left_side = boolAttr(op, "left_side", std::nullopt);
-  const std::optional<bool> lower = boolAttr(op, "lower", std::nullopt);
-  const std::optional<bool> unit_diagonal = boolAttr(op, "unit_diagonal", std::nullopt);
-  if (!left_side || !lower || !unit_diagonal) return interp.opError(op, "needs boolean left_side, lower and unit_diagonal");
-  const Attribute* ta = attrOf(op, "transpose_a");
-  if (!ta || ta->kind() != Attribute::Kind::kEnum) return interp.opError(op, "needs transpose_a (NO_TRANSPOSE, TRANSPOSE, ADJOINT)");
-  const std::string& mode = ta->text();
+  const TriangularSolveOp solve(op);
+  const bool left_side = solve.leftSide(), lower = solve.lower(), unit_diagonal = solve.unitDiagonal();
+  const std::string_view mode = solve.transposeA();
+  if (mode.empty()) return interp.opError(op, "needs transpose_a (NO_TRANSPOSE, TRANSPOSE, ADJOINT)");
   if (mode != "NO_TRANSPOSE" && mode != "TRANSPOSE" && mode != "ADJOINT") return interp.opError(op, strCat("unknown transpose_a ", mode));
   const std::vector<int64_t>& as = a.type().shape();
   const std::vector<int64_t>& bs = bt.type().shape();
@@ -772,15 +737,14 @@ Results triangularSolveKernel(Interpreter& interp, const Operation& op, std::vec
     if (as[d] != bs[d]) return interp.opError(op, "batch dimensions of a and b differ");
   }
   const int64_t n = as[rank - 1];
-  if (bs[*left_side ? rank - 2 : rank - 1] != n) return interp.opError(op, "the size of a does not match b");
+  if (bs[left_side ? rank - 2 : rank - 1] != n) return interp.opError(op, "the size of a does not match b");
   const ElementType et = a.elementType();
   if ((!isFloat(et) && !isComplex(et)) || bt.elementType() != et) return interp.opError(op, "a and b need the same floating-point or complex type");
-  auto result_type = resultTensorType(interp, op, 0, bs);
-  if (!result_type.ok()) return result_type.status();
-  if (result_type->elementType() != et) return interp.opError(op, "result element type differs from b's");
-  if (absl::Status s = checkResultSize(interp, op, *result_type); !s.ok()) return s;
+  ASSIGN_OR_RETURN(const Type result_type, resultTensorType(interp, op, 0, bs));
+  if (result_type.elementType() != et) return interp.opError(op, "result element type differs from b's");
+  RETURN_IF_ERROR(checkResultSize(interp, op, result_type));
   const int64_t rows = bs[rank - 2], cols = bs[rank - 1];
-  const int64_t m = *left_side ? cols : rows;  // right-hand sides per matrix
+  const int64_t m = left_side ? cols : rows;  // right-hand sides per matrix
   if (static_cast<double>(n) * n * (n + std::max<int64_t>(m, 1)) * std::max<int64_t>(product(bs, 0, rank - 2), 1) > 3e7) return interp.unsupported(op, "triangular_solve this large");
   const bool complex = isComplex(et);
   const ElementType part = complex ? complexPartType(et) : et;
@@ -788,13 +752,13 @@ Results triangularSolveKernel(Interpreter& interp, const Operation& op, std::vec
   const int64_t batches = product(bs, 0, rank - 2);
   const RtValue& a_val = operands[0];
   const RtValue& b_val = operands[1];
-  Tensor out(*result_type);
+  Tensor out(result_type);
   std::vector<uint8_t> impl(out.numElements());
   std::vector<double> bounds(out.numElements());
   const bool transposed = mode != "NO_TRANSPOSE", conj = mode == "ADJOINT";
   // The system solved per right-hand side: M y = c, M = op(A) (left) or op(A)^T (right).
-  const bool m_transposed = transposed != !*left_side;
-  const bool m_lower = *lower != m_transposed;
+  const bool m_transposed = transposed != !left_side;
+  const bool m_lower = lower != m_transposed;
   std::vector<Q> mat(static_cast<size_t>(n * n));
   std::vector<Q> y(static_cast<size_t>(n));
   mpq_t t, s;
@@ -816,7 +780,7 @@ Results triangularSolveKernel(Interpreter& interp, const Operation& op, std::vec
         // M(i, j) = op(A)(i, j) or op(A)(j, i); op(A)(r, c) = A(r, c) or A(c, r) (conjugated for ADJOINT).
         int64_t r = i, c = j;
         if (m_transposed) std::swap(r, c);
-        if (i == j && *unit_diagonal) {
+        if (i == j && unit_diagonal) {
           mpq_set_ui(z.re, 1, 1);
           continue;
         }
@@ -879,7 +843,7 @@ Results triangularSolveKernel(Interpreter& interp, const Operation& op, std::vec
       }
     }
     for (int64_t rhs = 0; rhs < m; ++rhs) {
-      auto bIndex = [&](int64_t i) { return *left_side ? bbase + i * cols + rhs : bbase + rhs * cols + i; };
+      auto bIndex = [&](int64_t i) { return left_side ? bbase + i * cols + rhs : bbase + rhs * cols + i; };
       bool rhs_ok = ok;
       bool rhs_marked = marked;
       for (int64_t i = 0; i < n && rhs_ok; ++i) {

@@ -5,6 +5,8 @@
 // arithmetic right shifts) and marks the element.
 #include <bit>
 
+#include "ir/op_views.h"
+#include "ir/status_macros.h"
 #include "reference/elementwise.h"
 #include "reference/numerics.h"
 
@@ -17,15 +19,15 @@ Results bitwiseKernel(Interpreter& interp, const Operation& op, std::vector<RtVa
   const ElementType t = operandType(op);
   if (!isInteger(t) && !isBoolean(t)) return typeError(interp, op, "boolean and integer types");
   const uint64_t mask = integerMask(t);
-  if (op.name == "stablehlo.not") {
+  if (op.id == OpId::kNot) {
     return mapElements(interp, op, operands, 1, [&](const std::vector<Elem>& a, Elem& out) {
       out.re = ~a[0].re & mask;
       return false;
     }, /*same_types=*/true);
   }
-  const char kind = op.name == "stablehlo.and" ? '&' : op.name == "stablehlo.or" ? '|' : '^';
+  const OpId kind = op.id;
   return mapElements(interp, op, operands, 2, [&](const std::vector<Elem>& a, Elem& out) {
-    out.re = kind == '&' ? (a[0].re & a[1].re) : kind == '|' ? (a[0].re | a[1].re) : (a[0].re ^ a[1].re);
+    out.re = kind == OpId::kAnd ? (a[0].re & a[1].re) : kind == OpId::kOr ? (a[0].re | a[1].re) : (a[0].re ^ a[1].re);
     return false;
   }, /*same_types=*/true);
 }
@@ -35,17 +37,17 @@ Results shiftKernel(Interpreter& interp, const Operation& op, std::vector<RtValu
   if (!isInteger(t)) return typeError(interp, op, "integer types");
   const int width = bitWidth(t);
   const uint64_t mask = integerMask(t);
-  const std::string_view name = op.name;
+  const OpId kind = op.id;
   return mapElements(interp, op, operands, 2, [&](const std::vector<Elem>& a, Elem& out) {
     const uint64_t amount = a[1].re & mask;  // read as unsigned
     const __int128 value = integerValue(t, a[0].re);
     if (amount >= static_cast<uint64_t>(width)) {
-      out.re = (name == "stablehlo.shift_right_arithmetic" && value < 0) ? mask : 0;
+      out.re = (kind == OpId::kShiftRightArithmetic && value < 0) ? mask : 0;
       return true;
     }
-    if (name == "stablehlo.shift_left") {
+    if (kind == OpId::kShiftLeft) {
       out.re = (a[0].re << amount) & mask;
-    } else if (name == "stablehlo.shift_right_logical") {
+    } else if (kind == OpId::kShiftRightLogical) {
       out.re = (a[0].re & mask) >> amount;
     } else {
       out.re = wrapInteger(t, value >> amount);
@@ -58,7 +60,7 @@ Results countKernel(Interpreter& interp, const Operation& op, std::vector<RtValu
   const ElementType t = operandType(op);
   if (!isInteger(t)) return typeError(interp, op, "integer types");
   const int width = bitWidth(t);
-  const bool popcnt = op.name == "stablehlo.popcnt";
+  const bool popcnt = op.id == OpId::kPopcnt;
   return mapElements(interp, op, operands, 1, [&](const std::vector<Elem>& a, Elem& out) {
     const uint64_t bits = a[0].re & integerMask(t);
     const int count = popcnt ? std::popcount(bits) : std::countl_zero(bits) - (64 - width);
@@ -103,20 +105,20 @@ int floatCompare(ElementType t, uint64_t x, uint64_t y) {
 }
 
 Results compareKernel(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands) {
-  const Attribute* dir = attrOf(op, "comparison_direction");
-  if (!dir || dir->kind() != Attribute::Kind::kEnum) return interp.opError(op, "needs a comparison_direction");
+  const CompareOp compare(op);
+  const std::string_view dir = compare.comparisonDirection();
+  if (dir.empty()) return interp.opError(op, "needs a comparison_direction");
   static constexpr std::pair<std::string_view, Direction> kDirections[] = {
       {"EQ", Direction::kEQ}, {"NE", Direction::kNE}, {"GE", Direction::kGE},
       {"GT", Direction::kGT}, {"LE", Direction::kLE}, {"LT", Direction::kLT}};
   Direction direction{};
   bool found = false;
   for (const auto& [name, d] : kDirections) {
-    if (dir->text() == name) direction = d, found = true;
+    if (dir == name) direction = d, found = true;
   }
-  if (!found) return interp.opError(op, strCat("unknown comparison_direction ", dir->text()));
+  if (!found) return interp.opError(op, strCat("unknown comparison_direction ", dir));
   const ElementType t = operandType(op);
-  std::string compare_type;
-  if (const Attribute* ct = attrOf(op, "compare_type"); ct && ct->kind() == Attribute::Kind::kEnum) compare_type = ct->text();
+  std::string compare_type(compare.compareType());
   if (compare_type.empty() || compare_type == "NOTYPE") {
     compare_type = isFloat(t) || isComplex(t) ? "FLOAT" : isSignedInteger(t) ? "SIGNED" : "UNSIGNED";
   }
@@ -196,11 +198,10 @@ Results isFiniteKernel(Interpreter& interp, const Operation& op, std::vector<RtV
   if (operands.size() == 1 && operands[0].isTensor() && operands[0].tensor.type().isQuantized()) {
     // Spec: "For quantized types, the result is always true" (per-tensor quantized operands only, I1).
     const Type& qt = operands[0].tensor.type();
-    if (absl::Status st = checkPerTensorQuantized(interp, op, qt, "the operand"); !st.ok()) return st;
-    auto type = resultTensorType(interp, op, 0, qt.shape());
-    if (!type.ok()) return type.status();
-    if (type->elementType() != ElementType::kI1) return interp.opError(op, "the result must be a tensor of i1");
-    Tensor out(*type);
+    RETURN_IF_ERROR(checkPerTensorQuantized(interp, op, qt, "the operand"));
+    ASSIGN_OR_RETURN(const Type type, resultTensorType(interp, op, 0, qt.shape()));
+    if (type.elementType() != ElementType::kI1) return interp.opError(op, "the result must be a tensor of i1");
+    Tensor out(type);
     for (int64_t i = 0; i < out.numElements(); ++i) out.setBits(i, 1);
     return std::vector<RtValue>{RtValue::ofTensor(std::move(out))};
   }

@@ -8,6 +8,7 @@
 // has the formulas and the choices.
 #include <algorithm>
 
+#include "ir/status_macros.h"
 #include "reference/elementwise.h"
 #include "reference/numerics.h"
 
@@ -206,7 +207,7 @@ absl::Status quantizeValue(Interpreter& interp, const Operation& op, const Type&
     return interp.opError(op, strCat("cannot quantize ", v.tensor.type().toString(), " to ", type.toString(),
                                      ": the element type must be the expressed type"));
   }
-  if (absl::Status s = checkResultSize(interp, op, type); !s.ok()) return s;
+  RETURN_IF_ERROR(checkResultSize(interp, op, type));
   std::vector<uint8_t> impl = v.impl_defined;
   v.tensor = quantizeTensor(v.tensor, type, impl);
   v.impl_defined = std::find(impl.begin(), impl.end(), 1) != impl.end() ? std::move(impl) : std::vector<uint8_t>{};
@@ -216,36 +217,32 @@ absl::Status quantizeValue(Interpreter& interp, const Operation& op, const Type&
 
 Results uniformQuantizeKernel(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands) {
   if (operands.size() != 1 || op.results.size() != 1) return interp.opError(op, "takes one operand and one result");
-  auto in = tensorOperand(interp, op, operands, 0);
-  if (!in.ok()) return in.status();
+  ASSIGN_OR_RETURN(const Tensor* in, tensorOperand(interp, op, operands, 0));
   if (!op.results[0]->type.isTensor() || !op.results[0]->type.isQuantized()) return interp.opError(op, "the result must be a quantized tensor");
-  auto result_type = resultTensorType(interp, op, 0, (*in)->type().shape());
-  if (!result_type.ok()) return result_type.status();
+  ASSIGN_OR_RETURN(const Type result_type, resultTensorType(interp, op, 0, in->type().shape()));
   RtValue v = operands[0];
-  if ((*in)->type().isQuantized()) {
-    if (v.tensor.type().quantizedType().expressed_type != result_type->quantizedType().expressed_type) {
+  if (in->type().isQuantized()) {
+    if (v.tensor.type().quantizedType().expressed_type != result_type.quantizedType().expressed_type) {
       return interp.opError(op, "the operand and result must have one expressed type (C2)");
     }
-    if (absl::Status s = dequantizeValue(interp, op, v); !s.ok()) return s;
-  } else if (!isFloat((*in)->elementType())) {
-    return interp.opError(op, strCat("the operand must be a floating-point or quantized tensor, not ", (*in)->type().toString()));
+    RETURN_IF_ERROR(dequantizeValue(interp, op, v));
+  } else if (!isFloat(in->elementType())) {
+    return interp.opError(op, strCat("the operand must be a floating-point or quantized tensor, not ", in->type().toString()));
   }
-  if (absl::Status s = quantizeValue(interp, op, *result_type, v); !s.ok()) return s;
+  RETURN_IF_ERROR(quantizeValue(interp, op, result_type, v));
   return std::vector<RtValue>{std::move(v)};
 }
 
 Results uniformDequantizeKernel(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands) {
   if (operands.size() != 1 || op.results.size() != 1) return interp.opError(op, "takes one operand and one result");
-  auto in = tensorOperand(interp, op, operands, 0);
-  if (!in.ok()) return in.status();
-  if (!(*in)->type().isQuantized()) return interp.opError(op, "the operand must be a quantized tensor");
-  auto result_type = resultTensorType(interp, op, 0, (*in)->type().shape());
-  if (!result_type.ok()) return result_type.status();
-  if (result_type->isQuantized() || result_type->elementType() != (*in)->type().quantizedType().expressed_type) {
+  ASSIGN_OR_RETURN(const Tensor* in, tensorOperand(interp, op, operands, 0));
+  if (!in->type().isQuantized()) return interp.opError(op, "the operand must be a quantized tensor");
+  ASSIGN_OR_RETURN(const Type result_type, resultTensorType(interp, op, 0, in->type().shape()));
+  if (result_type.isQuantized() || result_type.elementType() != in->type().quantizedType().expressed_type) {
     return interp.opError(op, "the result element type must be the operand's expressed type (C2)");
   }
   RtValue v = operands[0];
-  if (absl::Status s = dequantizeValue(interp, op, v); !s.ok()) return s;
+  RETURN_IF_ERROR(dequantizeValue(interp, op, v));
   return std::vector<RtValue>{std::move(v)};
 }
 
@@ -263,11 +260,10 @@ namespace {
 // results have the same baseline_element_type; I1-I5: per-tensor), cholesky (C1: baseline_type(a) =
 // baseline_type(result)), triangular_solve (C1, C4: a, b and the result alike) and reduce_precision (C1).
 // A float operand next to a quantized one has another baseline element type.
-bool needsUniformQuantizedTypes(std::string_view name) {
-  static constexpr std::string_view kOps[] = {"stablehlo.batch_norm_inference", "stablehlo.batch_norm_training",
-                                              "stablehlo.batch_norm_grad",      "stablehlo.cholesky",
-                                              "stablehlo.triangular_solve",     "stablehlo.reduce_precision"};
-  return std::find(std::begin(kOps), std::end(kOps), name) != std::end(kOps);
+bool needsUniformQuantizedTypes(OpId id) {
+  static constexpr OpId kOps[] = {OpId::kBatchNormInference, OpId::kBatchNormTraining, OpId::kBatchNormGrad,
+                                  OpId::kCholesky,           OpId::kTriangularSolve,   OpId::kReducePrecision};
+  return std::find(std::begin(kOps), std::end(kOps), id) != std::end(kOps);
 }
 
 absl::Status checkUniformQuantizedTypes(Interpreter& interp, const Operation& op, const std::vector<RtValue>& operands) {
@@ -334,9 +330,7 @@ std::vector<uint8_t> orderDependentQuantization(const RtValue& v, const Type& ty
 Results dequantizeOpQuantize(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands) {
   Kernel kernel = lookupKernel(op.id);
   if (!kernel) return interp.unsupported(op);
-  if (needsUniformQuantizedTypes(op.name)) {
-    if (absl::Status s = checkUniformQuantizedTypes(interp, op, operands); !s.ok()) return s;
-  }
+  if (needsUniformQuantizedTypes(op.id)) RETURN_IF_ERROR(checkUniformQuantizedTypes(interp, op, operands));
   // The same op on the expressed types: a shadow operation with the quantized types replaced.
   Operation shadow(op.name);
   shadow.properties = op.properties;
@@ -350,20 +344,17 @@ Results dequantizeOpQuantize(Interpreter& interp, const Operation& op, std::vect
   for (const auto& r : op.results) shadow.addResult(expressedTypeOf(r->type));
   if (!op.regions.empty()) return interp.unsupported(op, "quantized operands of an op with regions");
   std::vector<RtValue> float_operands = operands;
-  for (RtValue& v : float_operands) {
-    if (absl::Status s = dequantizeValue(interp, op, v); !s.ok()) return s;
-  }
-  auto results = kernel(interp, shadow, float_operands);
-  if (!results.ok()) return results.status();
-  if (results->size() != op.results.size()) return interp.opError(op, "result count differs from the declared results");
-  for (size_t i = 0; i < results->size(); ++i) {
+  for (RtValue& v : float_operands) RETURN_IF_ERROR(dequantizeValue(interp, op, v));
+  ASSIGN_OR_RETURN(std::vector<RtValue> results, kernel(interp, shadow, float_operands));
+  if (results.size() != op.results.size()) return interp.opError(op, "result count differs from the declared results");
+  for (size_t i = 0; i < results.size(); ++i) {
     if (!op.results[i]->type.isTensor() || !op.results[i]->type.isQuantized()) continue;
-    RtValue& r = (*results)[i];
+    RtValue& r = results[i];
     // A float result that another conforming summation order may change (dot_general, convolution,
     // batch_norm_*, ...: its error_bound) is marked where that change can move the quantized integer.
     std::vector<uint8_t> order_marks;
     if (r.isTensor() && r.tensor.type().shape() == op.results[i]->type.shape()) order_marks = orderDependentQuantization(r, op.results[i]->type);
-    if (absl::Status s = quantizeValue(interp, op, op.results[i]->type, r); !s.ok()) return s;
+    RETURN_IF_ERROR(quantizeValue(interp, op, op.results[i]->type, r));
     if (!order_marks.empty()) {
       if (r.impl_defined.empty()) r.impl_defined.assign(r.tensor.numElements(), 0);
       for (size_t k = 0; k < order_marks.size(); ++k) r.impl_defined[k] = r.impl_defined[k] || order_marks[k];
@@ -372,19 +363,19 @@ Results dequantizeOpQuantize(Interpreter& interp, const Operation& op, std::vect
   return results;
 }
 
-bool usesDequantizeOpQuantize(std::string_view op_name) {
+bool usesDequantizeOpQuantize(OpId id) {
   // Elementwise ops, and the ops the spec defines on quantized types by dequantize_op_quantize or
   // dequantize_batch_norm_grad_or_training_quantize as a whole (each result quantized into its own type).
-  static constexpr std::string_view kOps[] = {
-      "abs",      "add",     "atan2",    "cbrt",     "ceil",      "clamp",    "compare",           "cosine",
-      "divide",   "exponential", "exponential_minus_one", "floor", "log",   "log_plus_one",      "logistic",
-      "maximum",  "minimum", "multiply", "negate",   "power",     "remainder", "round_nearest_afz", "round_nearest_even",
-      "rsqrt",    "select",  "sign",     "sine",     "sqrt",      "subtract", "tan",               "tanh",
-      "batch_norm_grad", "batch_norm_inference", "batch_norm_training", "cholesky", "reduce_precision",
-      "triangular_solve"};
-  if (!op_name.starts_with("stablehlo.")) return false;
-  op_name.remove_prefix(10);
-  return std::find(std::begin(kOps), std::end(kOps), op_name) != std::end(kOps);
+  static constexpr OpId kOps[] = {
+      OpId::kAbs,          OpId::kAdd,          OpId::kAtan2,     OpId::kCbrt,          OpId::kCeil,
+      OpId::kClamp,        OpId::kCompare,      OpId::kCosine,    OpId::kDivide,        OpId::kExponential,
+      OpId::kExponentialMinusOne, OpId::kFloor, OpId::kLog,       OpId::kLogPlusOne,    OpId::kLogistic,
+      OpId::kMaximum,      OpId::kMinimum,      OpId::kMultiply,  OpId::kNegate,        OpId::kPower,
+      OpId::kRemainder,    OpId::kRoundNearestAfz, OpId::kRoundNearestEven, OpId::kRsqrt, OpId::kSelect,
+      OpId::kSign,         OpId::kSine,         OpId::kSqrt,      OpId::kSubtract,      OpId::kTan,
+      OpId::kTanh,         OpId::kBatchNormGrad, OpId::kBatchNormInference, OpId::kBatchNormTraining,
+      OpId::kCholesky,     OpId::kReducePrecision, OpId::kTriangularSolve};
+  return std::find(std::begin(kOps), std::end(kOps), id) != std::end(kOps);
 }
 
 std::span<const KernelDef> quantizationKernels() { return kKernels; }

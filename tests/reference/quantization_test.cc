@@ -176,14 +176,14 @@ TEST(DequantizeOpQuantize, CompareUsesExpressedValues) {
 }
 
 TEST(DequantizeOpQuantize, OpList) {
-  EXPECT_TRUE(ref::usesDequantizeOpQuantize("stablehlo.tanh"));
-  EXPECT_TRUE(ref::usesDequantizeOpQuantize("stablehlo.batch_norm_grad"));
-  EXPECT_TRUE(ref::usesDequantizeOpQuantize("stablehlo.cholesky"));
-  EXPECT_TRUE(ref::usesDequantizeOpQuantize("stablehlo.triangular_solve"));
-  EXPECT_TRUE(ref::usesDequantizeOpQuantize("stablehlo.reduce_precision"));
-  EXPECT_TRUE(ref::usesDequantizeOpQuantize("stablehlo.select"));
-  EXPECT_FALSE(ref::usesDequantizeOpQuantize("stablehlo.gather"));
-  EXPECT_FALSE(ref::usesDequantizeOpQuantize("stablehlo.bitcast_convert"));
+  EXPECT_TRUE(ref::usesDequantizeOpQuantize(OpId::kTanh));
+  EXPECT_TRUE(ref::usesDequantizeOpQuantize(OpId::kBatchNormGrad));
+  EXPECT_TRUE(ref::usesDequantizeOpQuantize(OpId::kCholesky));
+  EXPECT_TRUE(ref::usesDequantizeOpQuantize(OpId::kTriangularSolve));
+  EXPECT_TRUE(ref::usesDequantizeOpQuantize(OpId::kReducePrecision));
+  EXPECT_TRUE(ref::usesDequantizeOpQuantize(OpId::kSelect));
+  EXPECT_FALSE(ref::usesDequantizeOpQuantize(OpId::kGather));
+  EXPECT_FALSE(ref::usesDequantizeOpQuantize(OpId::kBitcastConvert));
 }
 
 // --- Ops the spec defines on quantized types as a whole (dequantize_op_quantize or
