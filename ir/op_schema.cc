@@ -94,17 +94,22 @@ const AttrDef* OpSchema::attribute(std::string_view attr_name) const {
 }
 
 const ValueDef* valueDefAt(const std::vector<ValueDef>& defs, size_t i, size_t count) {
-  // Values before a variadic one match by position, those after it from the end. An optional value
-  // (at most one, by position) is present when the count allows it.
-  size_t variadic = defs.size();
-  for (size_t k = 0; k < defs.size(); ++k) {
-    if (defs[k].arity == Arity::kVariadic) variadic = k;
+  // Fixed (and optional) definitions take one value each, by position; the variadic ones share the rest.
+  // An optional value (at most one, by position) is present when the count allows it.
+  size_t variadics = 0;
+  for (const ValueDef& d : defs) variadics += d.arity == Arity::kVariadic ? 1 : 0;
+  if (variadics == 0) return i < defs.size() ? &defs[i] : nullptr;
+  const size_t fixed = defs.size() - variadics;
+  const size_t shared = count > fixed ? count - fixed : 0;
+  const size_t each = shared / variadics;
+  size_t position = 0, seen = 0;
+  for (const ValueDef& d : defs) {
+    size_t n = 1;
+    if (d.arity == Arity::kVariadic) n = ++seen == variadics ? shared - each * (variadics - 1) : each;
+    if (i < position + n) return &d;
+    position += n;
   }
-  if (variadic == defs.size()) return i < defs.size() ? &defs[i] : nullptr;
-  if (i < variadic) return &defs[i];
-  const size_t after = defs.size() - variadic - 1;
-  if (count >= after && i >= count - after) return &defs[defs.size() - (count - i)];
-  return &defs[variadic];
+  return nullptr;
 }
 
 const ValueDef* OpSchema::operand(size_t i, size_t operand_count) const { return valueDefAt(operands, i, operand_count); }
@@ -195,10 +200,21 @@ bool hasVariadic(const std::vector<ValueDef>& defs) {
   return false;
 }
 
+bool hasUnbounded(const std::vector<ValueDef>& defs) {
+  for (const ValueDef& v : defs) {
+    if (v.arity == Arity::kVariadic) return true;
+  }
+  return false;
+}
+
 absl::Status checkCount(std::string_view what, const std::vector<ValueDef>& defs, size_t count) {
   const size_t minimum = minimumCount(defs);
-  if (hasVariadic(defs) ? count >= minimum : count == defs.size()) return absl::OkStatus();
-  const std::string expected = hasVariadic(defs) ? strCat("at least ", minimum) : strCat(defs.size());
+  // Optional values without a variadic one: between the fixed count and all of them.
+  const size_t maximum = hasUnbounded(defs) ? SIZE_MAX : defs.size();
+  if (count >= minimum && count <= maximum) return absl::OkStatus();
+  const std::string expected = !hasVariadic(defs) ? strCat(defs.size())
+                               : maximum == SIZE_MAX ? strCat("at least ", minimum)
+                                                     : strCat(minimum, " to ", maximum);
   return invalid(strCat("takes ", expected, " ", what, "(s), but has ", count));
 }
 

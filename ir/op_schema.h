@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <span>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "absl/status/status.h"
@@ -52,6 +53,16 @@ inline constexpr TypeSet kTensorOrPerTensorQuant = kTensor | kPerTensorQuant;
 inline constexpr TypeSet kTensorOrQuant = kTensor | kQuantized;
 inline constexpr TypeSet kFloatOrPerTensorQuant = kFloat | kPerTensorQuant;
 inline constexpr TypeSet kFloatComplexOrPerTensorQuant = kFloat | kComplex | kPerTensorQuant;
+// "integer, floating-point or complex type".
+inline constexpr TypeSet kNumeric = kInteger | kFloat | kComplex;
+inline constexpr TypeSet kNumericOrPerTensorQuant = kNumeric | kPerTensorQuant;
+// "signed integer, floating-point, or complex type or per-tensor quantized tensor" (abs, sign).
+inline constexpr TypeSet kSignedNumericOrPerTensorQuant = kSignedInt | kFloat | kComplex | kPerTensorQuant;
+inline constexpr TypeSet kIntOrFloat = kInteger | kFloat;
+inline constexpr TypeSet kIntBoolOrFloat = kInteger | kBool | kFloat;
+// "tensors, quantized tensors or tokens": what control flow and I/O carry.
+inline constexpr TypeSet kTensorQuantOrToken = kTensorOrQuant | kToken;
+inline constexpr TypeSet kTensorPerTensorQuantOrToken = kTensorOrPerTensorQuant | kToken;
 inline constexpr TypeSet kAny = ~0u;
 }  // namespace types
 
@@ -118,7 +129,8 @@ using Traits = uint32_t;
 namespace traits {
 // Applies a scalar function to each element (same-shaped operands and result, maybe another element type).
 inline constexpr Traits kElementwise = 1u << 0;
-// Operands and results all have one type (the spec's "same type" constraints, e.g. add (C1)).
+// Operands and results all have one type (the spec's "same type" constraints, e.g. add (C1)); for quantized
+// tensors, one baseline type (the scales and zero points may differ, as in add (C3-C4)).
 inline constexpr Traits kSameOperandsAndResultType = 1u << 1;
 inline constexpr Traits kCommutative = 1u << 2;
 // Reads or writes state outside its operands: collectives, infeed/outfeed, send/recv, rng, custom_call.
@@ -172,6 +184,27 @@ struct OpSchema {
   bool operandsAccept(TypeSet set) const;
 };
 
+// Shorthands for the tables' entries: `{"lhs", types::kTensor}` is one operand; these spell the others.
+namespace defs {
+inline ValueDef variadic(std::string_view name, TypeSet set) {
+  return {.name = name, .types = set, .arity = Arity::kVariadic};
+}
+inline ValueDef optionalValue(std::string_view name, TypeSet set) {
+  return {.name = name, .types = set, .arity = Arity::kOptional};
+}
+inline ValueDef shapeOperand(std::string_view name, TypeSet set = types::kInteger) {
+  return {.name = name, .types = set, .shape_operand = true};
+}
+inline AttrDef required(std::string_view name, AttrKind kind, std::vector<std::string_view> allowed = {}) {
+  return {.name = name, .kind = kind, .presence = Presence::kRequired, .allowed = std::move(allowed)};
+}
+inline AttrDef optional(std::string_view name, AttrKind kind, std::string_view default_text = {},
+                        std::vector<std::string_view> allowed = {}) {
+  return {.name = name, .kind = kind, .presence = Presence::kOptional, .default_text = default_text,
+          .allowed = std::move(allowed)};
+}
+}  // namespace defs
+
 // Each family's table, defined beside its syntax functions. The schema is their union; every OpId has
 // exactly one entry (a test checks it).
 std::span<const OpSchema> coreOps();       // builtin, func: ir/op_syntax_core.cc
@@ -191,7 +224,9 @@ std::span<const OpSchema> allOps();
 std::string_view canonicalOpName(std::string_view name);
 
 // The definition of value `i` of `count` values described by `defs` (operands or results): a variadic
-// definition covers every value from its position on, less those defined after it. nullptr past the end.
+// definition covers every value from its position on, less those defined after it; several variadic
+// definitions (reduce's inputs and init_values, scatter's inputs and updates) share those values equally,
+// as MLIR's SameVariadicOperandSize does (a remainder goes to the last). nullptr past the end.
 const ValueDef* valueDefAt(const std::vector<ValueDef>& defs, size_t i, size_t count);
 
 // Checks `op` against its entry: operand and result counts and element types, every required attribute

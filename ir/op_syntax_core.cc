@@ -240,11 +240,25 @@ absl::Status parseConstant(AsmParser& p, OperationState& state) {
 namespace hloconf {
 
 std::span<const OpSchema> coreOps() {
+  using defs::optional;
+  using defs::required;
+  using defs::variadic;
+  using enum AttrKind;
   static const std::vector<OpSchema> kOps = {
-      {.id = OpId::kBuiltinModule, .parse_custom = syntax::parseModule, .traits = traits::kStructural},
-      {.id = OpId::kFuncFunc, .parse_custom = syntax::parseFunc, .traits = traits::kStructural},
-      {.id = OpId::kFuncReturn, .parse_custom = syntax::parseReturnLike, .traits = traits::kTerminator},
-      {.id = OpId::kFuncCall, .parse_custom = syntax::parseCall, .traits = traits::kStructural},
+      {.id = OpId::kBuiltinModule, .parse_custom = syntax::parseModule,
+       .attributes = {optional("sym_name", kString, "an unnamed module")}, .regions = {{"body"}},
+       .traits = traits::kStructural},
+      {.id = OpId::kFuncFunc, .parse_custom = syntax::parseFunc,
+       .attributes = {required("sym_name", kString),
+                      optional("function_type", kType, "the types of the body's arguments and returned values"),
+                      optional("sym_visibility", kString, "public"), optional("arg_attrs", kArray, "none"),
+                      optional("res_attrs", kArray, "none")},
+       .regions = {{"body"}}, .traits = traits::kStructural},
+      {.id = OpId::kFuncReturn, .parse_custom = syntax::parseReturnLike, .operands = {variadic("operands", types::kAny)},
+       .traits = traits::kTerminator},
+      {.id = OpId::kFuncCall, .parse_custom = syntax::parseCall, .operands = {variadic("operands", types::kAny)},
+       .results = {variadic("results", types::kAny)}, .attributes = {required("callee", kSymbol)},
+       .traits = traits::kStructural},
   };
   return kOps;
 }

@@ -293,77 +293,147 @@ absl::Status parsePrint(AsmParser& p, OperationState& state) {
 }  // namespace hloconf::syntax
 
 namespace hloconf {
+namespace {
+
+using defs::optional;
+using defs::required;
+using defs::variadic;
+
+// chlo's types are permissive here: any tensor, quantized or not.
+constexpr TypeSet kChloTensor = types::kTensorOrQuant;
+
+// A chlo elementwise op of one operand, `%x : T -> R`.
+OpSchema chloUnary(OpId id, TypeSet result = kChloTensor) {
+  return {.id = id, .parse_custom = syntax::parseChloUnary, .operands = {{"operand", kChloTensor}},
+          .results = {{"result", result}}, .traits = traits::kElementwise};
+}
+
+// A chlo elementwise op of two operands, `%x, %y : T, U -> R`.
+OpSchema chloBinary(OpId id, std::string_view lhs, std::string_view rhs) {
+  return {.id = id, .parse_custom = syntax::parseChloBinary, .operands = {{lhs, kChloTensor}, {rhs, kChloTensor}},
+          .results = {{"result", kChloTensor}}, .traits = traits::kElementwise};
+}
+
+// A chlo broadcasting binary op, `%a, %b : (T, U) -> R`, with its optional broadcast_dimensions.
+OpSchema chloBroadcast(OpId id, TypeSet result = kChloTensor, std::vector<AttrDef> extra = {}) {
+  extra.insert(extra.begin(), optional("broadcast_dimensions", AttrKind::kI64Array, "numpy-style trailing alignment"));
+  return {.id = id, .parse_custom = syntax::parseChloBroadcast, .operands = {{"lhs", kChloTensor}, {"rhs", kChloTensor}},
+          .results = {{"result", result}}, .attributes = std::move(extra)};
+}
+
+// check and interpreter ops: test-only, any types.
+constexpr Traits kTestOnly = traits::kTestOnly;
+
+}  // namespace
 
 std::span<const OpSchema> dialectOps() {
   using namespace syntax;
+  using enum AttrKind;
   static const std::vector<OpSchema> kOps = {
       // chlo: unary elementwise, `%x : T -> R`.
-      {.id = OpId::kChloAcos, .parse_custom = parseChloUnary},
-      {.id = OpId::kChloAcosh, .parse_custom = parseChloUnary},
-      {.id = OpId::kChloAsin, .parse_custom = parseChloUnary},
-      {.id = OpId::kChloAsinh, .parse_custom = parseChloUnary},
-      {.id = OpId::kChloAtan, .parse_custom = parseChloUnary},
-      {.id = OpId::kChloAtanh, .parse_custom = parseChloUnary},
-      {.id = OpId::kChloBesselI1e, .parse_custom = parseChloUnary},
-      {.id = OpId::kChloConj, .parse_custom = parseChloUnary},
-      {.id = OpId::kChloCosh, .parse_custom = parseChloUnary},
-      {.id = OpId::kChloSinh, .parse_custom = parseChloUnary},
-      {.id = OpId::kChloTan, .parse_custom = parseChloUnary},
-      {.id = OpId::kChloDigamma, .parse_custom = parseChloUnary},
-      {.id = OpId::kChloErf, .parse_custom = parseChloUnary},
-      {.id = OpId::kChloErfInv, .parse_custom = parseChloUnary},
-      {.id = OpId::kChloErfc, .parse_custom = parseChloUnary},
-      {.id = OpId::kChloIsInf, .parse_custom = parseChloUnary},
-      {.id = OpId::kChloIsNegInf, .parse_custom = parseChloUnary},
-      {.id = OpId::kChloIsPosInf, .parse_custom = parseChloUnary},
-      {.id = OpId::kChloLgamma, .parse_custom = parseChloUnary},
-      {.id = OpId::kChloSquare, .parse_custom = parseChloUnary},
+      chloUnary(OpId::kChloAcos),
+      chloUnary(OpId::kChloAcosh),
+      chloUnary(OpId::kChloAsin),
+      chloUnary(OpId::kChloAsinh),
+      chloUnary(OpId::kChloAtan),
+      chloUnary(OpId::kChloAtanh),
+      chloUnary(OpId::kChloBesselI1e),
+      chloUnary(OpId::kChloConj),
+      chloUnary(OpId::kChloCosh),
+      chloUnary(OpId::kChloSinh),
+      chloUnary(OpId::kChloTan),
+      chloUnary(OpId::kChloDigamma),
+      chloUnary(OpId::kChloErf),
+      chloUnary(OpId::kChloErfInv),
+      chloUnary(OpId::kChloErfc),
+      chloUnary(OpId::kChloIsInf, types::kBool),
+      chloUnary(OpId::kChloIsNegInf, types::kBool),
+      chloUnary(OpId::kChloIsPosInf, types::kBool),
+      chloUnary(OpId::kChloLgamma),
+      chloUnary(OpId::kChloSquare),
       // chlo: binary, `%x, %y : T, U -> R`.
-      {.id = OpId::kChloNextAfter, .parse_custom = parseChloBinary},
-      {.id = OpId::kChloPolygamma, .parse_custom = parseChloBinary},
-      {.id = OpId::kChloZeta, .parse_custom = parseChloBinary},
+      chloBinary(OpId::kChloNextAfter, "x", "y"),
+      chloBinary(OpId::kChloPolygamma, "n", "x"),
+      chloBinary(OpId::kChloZeta, "x", "q"),
       // chlo: broadcasting, `%a, %b : (T, U) -> R`.
-      {.id = OpId::kChloBroadcastAdd, .parse_custom = parseChloBroadcast},
-      {.id = OpId::kChloBroadcastAnd, .parse_custom = parseChloBroadcast},
-      {.id = OpId::kChloBroadcastAtan2, .parse_custom = parseChloBroadcast},
-      {.id = OpId::kChloBroadcastCompare, .parse_custom = parseChloBroadcast},
-      {.id = OpId::kChloBroadcastComplex, .parse_custom = parseChloBroadcast},
-      {.id = OpId::kChloBroadcastDivide, .parse_custom = parseChloBroadcast},
-      {.id = OpId::kChloBroadcastMaximum, .parse_custom = parseChloBroadcast},
-      {.id = OpId::kChloBroadcastMinimum, .parse_custom = parseChloBroadcast},
-      {.id = OpId::kChloBroadcastMultiply, .parse_custom = parseChloBroadcast},
-      {.id = OpId::kChloBroadcastNextAfter, .parse_custom = parseChloBroadcast},
-      {.id = OpId::kChloBroadcastOr, .parse_custom = parseChloBroadcast},
-      {.id = OpId::kChloBroadcastPolygamma, .parse_custom = parseChloBroadcast},
-      {.id = OpId::kChloBroadcastPower, .parse_custom = parseChloBroadcast},
-      {.id = OpId::kChloBroadcastRemainder, .parse_custom = parseChloBroadcast},
-      {.id = OpId::kChloBroadcastSelect, .parse_custom = parseChloBroadcast},
-      {.id = OpId::kChloBroadcastShiftLeft, .parse_custom = parseChloBroadcast},
-      {.id = OpId::kChloBroadcastShiftRightArithmetic, .parse_custom = parseChloBroadcast},
-      {.id = OpId::kChloBroadcastShiftRightLogical, .parse_custom = parseChloBroadcast},
-      {.id = OpId::kChloBroadcastSubtract, .parse_custom = parseChloBroadcast},
-      {.id = OpId::kChloBroadcastXor, .parse_custom = parseChloBroadcast},
-      {.id = OpId::kChloBroadcastZeta, .parse_custom = parseChloBroadcast},
-      {.id = OpId::kChloTopK, .parse_custom = parseChloTopK},
-      {.id = OpId::kChloConstant, .parse_custom = parseChloConstant},
-      {.id = OpId::kChloScan, .parse_custom = parseChloScan},
+      chloBroadcast(OpId::kChloBroadcastAdd),
+      chloBroadcast(OpId::kChloBroadcastAnd),
+      chloBroadcast(OpId::kChloBroadcastAtan2),
+      chloBroadcast(OpId::kChloBroadcastCompare, types::kBool,
+                    {required("comparison_direction", kEnum, {"EQ", "NE", "GE", "GT", "LE", "LT"}),
+                     optional("compare_type", kEnum, "NOTYPE: by the element type",
+                              {"NOTYPE", "FLOAT", "TOTALORDER", "SIGNED", "UNSIGNED"})}),
+      chloBroadcast(OpId::kChloBroadcastComplex),
+      chloBroadcast(OpId::kChloBroadcastDivide),
+      chloBroadcast(OpId::kChloBroadcastMaximum),
+      chloBroadcast(OpId::kChloBroadcastMinimum),
+      chloBroadcast(OpId::kChloBroadcastMultiply),
+      chloBroadcast(OpId::kChloBroadcastNextAfter),
+      chloBroadcast(OpId::kChloBroadcastOr),
+      chloBroadcast(OpId::kChloBroadcastPolygamma),
+      chloBroadcast(OpId::kChloBroadcastPower),
+      chloBroadcast(OpId::kChloBroadcastRemainder),
+      {.id = OpId::kChloBroadcastSelect, .parse_custom = parseChloBroadcast,
+       .operands = {{"pred", types::kBool}, {"on_true", kChloTensor}, {"on_false", kChloTensor}},
+       .results = {{"result", kChloTensor}}},
+      chloBroadcast(OpId::kChloBroadcastShiftLeft),
+      chloBroadcast(OpId::kChloBroadcastShiftRightArithmetic),
+      chloBroadcast(OpId::kChloBroadcastShiftRightLogical),
+      chloBroadcast(OpId::kChloBroadcastSubtract),
+      chloBroadcast(OpId::kChloBroadcastXor),
+      chloBroadcast(OpId::kChloBroadcastZeta),
+      {.id = OpId::kChloTopK, .parse_custom = parseChloTopK, .operands = {{"operand", kChloTensor}},
+       .results = {{"values", kChloTensor}, {"indices", types::kInteger}},
+       .attributes = {required("k", kI64), optional("is_stable", kBool, "false")}},
+      {.id = OpId::kChloConstant, .parse_custom = parseChloConstant, .results = {{"output", kChloTensor}},
+       .attributes = {required("value", kDenseElements)}},
+      {.id = OpId::kChloScan, .parse_custom = parseChloScan,
+       .operands = {variadic("inputs", kChloTensor), variadic("inits", kChloTensor)},
+       .results = {variadic("outputs", kChloTensor), variadic("carries", kChloTensor)},
+       .attributes = {required("dimension", kI64), optional("is_reverse", kBool, "false"),
+                      optional("is_associative", kBool, "false")},
+       .regions = {{"body"}}},
       // chlo ops written only in the generic form.
-      {.id = OpId::kChloConstantLike},
-      {.id = OpId::kChloMulhi},
-      {.id = OpId::kChloRaggedDot},
+      {.id = OpId::kChloConstantLike, .operands = {{"operand", kChloTensor}}, .results = {{"result", kChloTensor}},
+       .attributes = {required("value", kAny)}},
+      {.id = OpId::kChloMulhi, .operands = {{"lhs", types::kInteger}, {"rhs", types::kInteger}},
+       .results = {{"result", types::kInteger}}, .traits = traits::kElementwise},
+      {.id = OpId::kChloRaggedDot, .operands = {{"lhs", kChloTensor}, {"rhs", kChloTensor}, {"group_sizes", types::kInteger}},
+       .results = {{"result", kChloTensor}},
+       .attributes = {required("ragged_dot_dimension_numbers", kStruct),
+                      optional("precision_config", kEnumArray, "DEFAULT for both operands")}},
       // check.
-      {.id = OpId::kCheckExpectEq, .parse_custom = parseCheckCompare},
-      {.id = OpId::kCheckExpectAlmostEq, .parse_custom = parseCheckCompare},
-      {.id = OpId::kCheckExpectEqConst, .parse_custom = parseCheckConst},
-      {.id = OpId::kCheckExpectAlmostEqConst, .parse_custom = parseCheckConst},
-      {.id = OpId::kCheckEq, .parse_custom = parseCheckConst},
-      {.id = OpId::kCheckAlmostEq, .parse_custom = parseCheckConst},
-      {.id = OpId::kCheckExpectClose, .parse_custom = parseCheckClose},
-      {.id = OpId::kCheckExpectSerializedEq, .parse_custom = parseCheckSerializedEq},
+      {.id = OpId::kCheckExpectEq, .parse_custom = parseCheckCompare,
+       .operands = {{"lhs", types::kAny}, {"rhs", types::kAny}}, .traits = kTestOnly},
+      {.id = OpId::kCheckExpectAlmostEq, .parse_custom = parseCheckCompare,
+       .operands = {{"lhs", types::kAny}, {"rhs", types::kAny}},
+       .attributes = {optional("tolerance", kFloat, "the element type's default tolerance")}, .traits = kTestOnly},
+      {.id = OpId::kCheckExpectEqConst, .parse_custom = parseCheckConst, .operands = {{"lhs", types::kAny}},
+       .attributes = {required("value", kDenseElements)}, .traits = kTestOnly},
+      {.id = OpId::kCheckExpectAlmostEqConst, .parse_custom = parseCheckConst, .operands = {{"lhs", types::kAny}},
+       .attributes = {required("value", kDenseElements),
+                      optional("tolerance", kFloat, "the element type's default tolerance")},
+       .traits = kTestOnly},
+      {.id = OpId::kCheckEq, .parse_custom = parseCheckConst, .operands = {{"lhs", types::kAny}},
+       .attributes = {required("value", kDenseElements)}, .traits = kTestOnly},
+      {.id = OpId::kCheckAlmostEq, .parse_custom = parseCheckConst, .operands = {{"lhs", types::kAny}},
+       .attributes = {required("value", kDenseElements),
+                      optional("tolerance", kFloat, "the element type's default tolerance")},
+       .traits = kTestOnly},
+      {.id = OpId::kCheckExpectClose, .parse_custom = parseCheckClose,
+       .operands = {{"actual", types::kAny}, {"expected", types::kAny}},
+       .attributes = {optional("max_ulp_difference", kI64, "0"), optional("min_ulp_difference", kI64, "0")},
+       .traits = kTestOnly},
+      {.id = OpId::kCheckExpectSerializedEq, .parse_custom = parseCheckSerializedEq, .operands = {{"expected", types::kAny}},
+       .attributes = {required("probe_id", kString), optional("iteration", kI64, "0")}, .traits = kTestOnly},
       // interpreter.
-      {.id = OpId::kInterpreterProbe, .parse_custom = parseProbe},
-      {.id = OpId::kInterpreterPrint, .parse_custom = parsePrint},
-      {.id = OpId::kInterpreterRunParallel},
+      {.id = OpId::kInterpreterProbe, .parse_custom = parseProbe, .operands = {{"operand", types::kAny}},
+       .results = {{"result", types::kAny}}, .attributes = {required("probe_id", kString)}, .traits = kTestOnly},
+      {.id = OpId::kInterpreterPrint, .parse_custom = parsePrint, .operands = {{"operand", types::kAny}},
+       .results = {defs::optionalValue("result", types::kAny)}, .traits = kTestOnly},
+      {.id = OpId::kInterpreterRunParallel, .operands = {variadic("inputs", types::kAny)},
+       .results = {variadic("results", types::kAny)},
+       .attributes = {required("programs", kArray), optional("infeed", kArray, "no infeed")}, .traits = kTestOnly},
   };
   return kOps;
 }

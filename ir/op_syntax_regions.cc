@@ -490,30 +490,136 @@ absl::Status parseComposite(AsmParser& p, OperationState& state) {
 }  // namespace hloconf::syntax
 
 namespace hloconf {
+namespace {
+
+using defs::optional;
+using defs::required;
+using defs::shapeOperand;
+using defs::variadic;
+
+const std::vector<std::string_view> kPrecisionValues = {"DEFAULT", "HIGH", "HIGHEST"};
+
+// The attributes of convolution and dynamic_conv (whose padding is an operand instead).
+std::vector<AttrDef> convolutionAttributes(bool padding_attribute) {
+  using enum AttrKind;
+  std::vector<AttrDef> attrs = {optional("window_strides", kI64Array, "1 per spatial dimension")};
+  if (padding_attribute) attrs.push_back(optional("padding", kI64Matrix, "[0, 0] per spatial dimension"));
+  for (AttrDef a : {optional("lhs_dilation", kI64Array, "1 per spatial dimension"),
+                    optional("rhs_dilation", kI64Array, "1 per spatial dimension"),
+                    optional("window_reversal", kBoolArray, "false per spatial dimension"),
+                    required("dimension_numbers", kConvDimensions), optional("feature_group_count", kI64, "1"),
+                    optional("batch_group_count", kI64, "1"),
+                    optional("precision_config", kEnumArray, "DEFAULT for both operands", kPrecisionValues)}) {
+    attrs.push_back(std::move(a));
+  }
+  return attrs;
+}
+
+// all_reduce and collective_reduce: the reduced values, their groups and the computation.
+OpSchema allReduceLike(OpId id, Traits extra) {
+  using enum AttrKind;
+  return {.id = id, .operands = {variadic("operands", types::kTensorOrPerTensorQuant)},
+          .results = {variadic("results", types::kTensorOrPerTensorQuant)},
+          .attributes = {required("replica_groups", kI64Matrix),
+                         optional("channel_handle", kStruct, "no channel (channel_id 0)"), optional("channel_id", kI64, "0"),
+                         optional("use_global_device_ids", kBool, "false")},
+          .regions = {{"computation"}}, .traits = traits::kCollective | traits::kSideEffects | extra};
+}
+
+}  // namespace
 
 std::span<const OpSchema> regionOps() {
   using namespace syntax;
+  using enum AttrKind;
+  using types::kTensorOrQuant;
+  using types::kTensorOrPerTensorQuant;
   static const std::vector<OpSchema> kOps = {
-      {.id = OpId::kCollectiveReduce},
-    {.id = OpId::kReduce, .parse_custom = parseReduce},
-      {.id = OpId::kWhile, .parse_custom = parseWhile},
-      {.id = OpId::kConvolution, .parse_custom = parseConvolution},
-      {.id = OpId::kDynamicConv, .parse_custom = parseConvolution},
-      {.id = OpId::kDotGeneral, .parse_custom = parseDotGeneral},
-      {.id = OpId::kCustomCall, .parse_custom = parseCustomCall},
-      {.id = OpId::kComposite, .parse_custom = parseComposite, .traits = traits::kStructural},
+      allReduceLike(OpId::kCollectiveReduce, traits::kLegacy),
+      {.id = OpId::kReduce, .parse_custom = parseReduce,
+       .operands = {variadic("inputs", kTensorOrPerTensorQuant), variadic("init_values", kTensorOrPerTensorQuant)},
+       .results = {variadic("results", kTensorOrPerTensorQuant)}, .attributes = {required("dimensions", kI64Array)},
+       .regions = {{"body"}}},
+      {.id = OpId::kWhile, .parse_custom = parseWhile, .operands = {variadic("operand", types::kTensorQuantOrToken)},
+       .results = {variadic("results", types::kTensorQuantOrToken)}, .regions = {{"cond"}, {"body"}}},
+      {.id = OpId::kConvolution, .parse_custom = parseConvolution,
+       .operands = {{"lhs", kTensorOrPerTensorQuant}, {"rhs", kTensorOrQuant}}, .results = {{"result", kTensorOrQuant}},
+       .attributes = convolutionAttributes(/*padding_attribute=*/true)},
+      {.id = OpId::kDynamicConv, .parse_custom = parseConvolution,
+       .operands = {{"lhs", kTensorOrPerTensorQuant}, {"rhs", kTensorOrQuant}, shapeOperand("padding")},
+       .results = {{"result", kTensorOrQuant}}, .attributes = convolutionAttributes(/*padding_attribute=*/false),
+       .traits = traits::kShapeOperands},
+      {.id = OpId::kDotGeneral, .parse_custom = parseDotGeneral,
+       .operands = {{"lhs", kTensorOrPerTensorQuant}, {"rhs", kTensorOrQuant}}, .results = {{"result", kTensorOrQuant}},
+       .attributes = {required("dot_dimension_numbers", kStruct),
+                      optional("precision_config", kEnumArray, "DEFAULT for both operands", kPrecisionValues),
+                      optional("algorithm", kStruct, "none: the precision_config decides")}},
+      {.id = OpId::kCustomCall, .parse_custom = parseCustomCall, .operands = {variadic("inputs", types::kAny)},
+       .results = {variadic("results", types::kAny)},
+       .attributes = {required("call_target_name", kString), optional("has_side_effect", kBool, "false"),
+                      optional("backend_config", kAny, "\"\" (a string or a dictionary)"),
+                      optional("api_version", kI64, "1 (API_VERSION_ORIGINAL)"),
+                      optional("called_computations", kArray, "[]"), optional("operand_layouts", kArray, "none"),
+                      optional("result_layouts", kArray, "none"), optional("output_operand_aliases", kArray, "[]")},
+       .traits = traits::kSideEffects},
+      {.id = OpId::kComposite, .parse_custom = parseComposite, .operands = {variadic("inputs", types::kAny)},
+       .results = {variadic("results", types::kAny)},
+       // The spec requires name (I2); the interpreter only calls the decomposition, so it may be absent here.
+       .attributes = {optional("name", kString, "\"\""),
+                      optional("composite_attributes", kDictionary, "{}"),
+                      required("decomposition", kSymbol), optional("version", kI64, "0")},
+       .traits = traits::kStructural},
       // StableHLO prints these only in the generic form.
-      {.id = OpId::kSort},
-      {.id = OpId::kIf},
-      {.id = OpId::kCase},
-      {.id = OpId::kMap},
-      {.id = OpId::kScatter},
-      {.id = OpId::kSelectAndScatter},
-      {.id = OpId::kReduceWindow},
-      {.id = OpId::kAllReduce},
-      {.id = OpId::kReduceScatter},
-      {.id = OpId::kGather},
-      {.id = OpId::kDynamicGather},
+      {.id = OpId::kSort, .operands = {variadic("inputs", kTensorOrPerTensorQuant)},
+       .results = {variadic("results", kTensorOrPerTensorQuant)},
+       .attributes = {optional("dimension", kI64, "-1"), optional("is_stable", kBool, "false")},
+       .regions = {{"comparator"}}},
+      {.id = OpId::kIf, .operands = {{"pred", types::kBool}}, .results = {variadic("results", types::kTensorQuantOrToken)},
+       .regions = {{"true_branch"}, {"false_branch"}}},
+      {.id = OpId::kCase, .operands = {{"index", types::kSignedInt}},
+       .results = {variadic("results", types::kTensorQuantOrToken)}, .regions = {{"branches", Arity::kVariadic}}},
+      {.id = OpId::kMap, .operands = {variadic("inputs", kTensorOrPerTensorQuant)},
+       .results = {{"result", kTensorOrPerTensorQuant}},
+       // The spec requires dimensions = [0, ..., rank - 1] (C3); the reference needs no other value.
+       .attributes = {optional("dimensions", kI64Array, "every dimension, in order")}, .regions = {{"computation"}}},
+      {.id = OpId::kScatter,
+       .operands = {variadic("inputs", kTensorOrPerTensorQuant), {"scatter_indices", types::kInteger},
+                    variadic("updates", kTensorOrPerTensorQuant)},
+       .results = {variadic("results", kTensorOrPerTensorQuant)},
+       .attributes = {required("scatter_dimension_numbers", kStruct), optional("indices_are_sorted", kBool, "false"),
+                      optional("unique_indices", kBool, "false")},
+       .regions = {{"update_computation"}}},
+      {.id = OpId::kSelectAndScatter,
+       .operands = {{"operand", kTensorOrPerTensorQuant}, {"source", kTensorOrPerTensorQuant},
+                    {"init_value", kTensorOrPerTensorQuant}},
+       .results = {{"result", kTensorOrPerTensorQuant}},
+       .attributes = {optional("window_dimensions", kI64Array, "1 per dimension"),
+                      optional("window_strides", kI64Array, "1 per dimension"),
+                      optional("padding", kI64Matrix, "[0, 0] per dimension")},
+       .regions = {{"select"}, {"scatter"}}},
+      {.id = OpId::kReduceWindow,
+       .operands = {variadic("inputs", kTensorOrPerTensorQuant), variadic("init_values", kTensorOrPerTensorQuant)},
+       .results = {variadic("results", kTensorOrPerTensorQuant)},
+       .attributes = {required("window_dimensions", kI64Array), optional("window_strides", kI64Array, "1 per dimension"),
+                      optional("base_dilations", kI64Array, "1 per dimension"),
+                      optional("window_dilations", kI64Array, "1 per dimension"),
+                      optional("padding", kI64Matrix, "[0, 0] per dimension")},
+       .regions = {{"body"}}},
+      allReduceLike(OpId::kAllReduce, 0),
+      {.id = OpId::kReduceScatter, .operands = {{"operand", kTensorOrPerTensorQuant}},
+       .results = {{"result", kTensorOrPerTensorQuant}},
+       .attributes = {required("scatter_dimension", kI64), required("replica_groups", kI64Matrix),
+                      optional("channel_handle", kStruct, "no channel (channel_id 0)"), optional("channel_id", kI64, "0"),
+                      optional("use_global_device_ids", kBool, "false")},
+       .regions = {{"computation"}}, .traits = traits::kCollective | traits::kSideEffects},
+      {.id = OpId::kGather, .operands = {{"operand", kTensorOrPerTensorQuant}, {"start_indices", types::kInteger}},
+       .results = {{"result", kTensorOrPerTensorQuant}},
+       .attributes = {required("dimension_numbers", kStruct), required("slice_sizes", kI64Array),
+                      optional("indices_are_sorted", kBool, "false")}},
+      {.id = OpId::kDynamicGather,
+       .operands = {{"operand", kTensorOrPerTensorQuant}, {"start_indices", types::kInteger}, shapeOperand("slice_sizes")},
+       .results = {{"result", kTensorOrPerTensorQuant}},
+       .attributes = {required("dimension_numbers", kStruct), optional("indices_are_sorted", kBool, "false")},
+       .traits = traits::kShapeOperands},
   };
   return kOps;
 }
