@@ -185,7 +185,7 @@ std::string_view attrKindText(AttrKind kind) {
 
 namespace {
 
-absl::Status invalid(std::string message) { return absl::InvalidArgumentError(std::move(message)); }
+absl::Status invalid(const std::string& message) { return absl::InvalidArgumentError(message); }
 
 size_t minimumCount(const std::vector<ValueDef>& defs) {
   size_t n = 0;

@@ -42,8 +42,6 @@ FastUnaryF64 fastF32Function(OpId op) {
   return nullptr;
 }
 
-FastUnaryF64 fastF32Function(std::string_view op_name) { return fastF32Function(opIdOf(op_name)); }
-
 std::vector<OpId> fastF32Ops() {
   std::vector<OpId> ops;
   for (const Entry& e : kEntries) ops.push_back(e.op);

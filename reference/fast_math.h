@@ -27,7 +27,6 @@ using FastUnaryF64 = double (*)(double);
 
 // The double function behind op `op` (OpId::kExponential), or nullptr when there is no fast path.
 FastUnaryF64 fastF32Function(OpId op);
-FastUnaryF64 fastF32Function(std::string_view op_name);
 // The ops with a fast path (tests check them against the schema: unary elementwise float ops).
 std::vector<OpId> fastF32Ops();
 

@@ -32,7 +32,7 @@ struct CheckResult {
   std::string location;  // path:line:col of the op
   bool passed = true;
   std::string message;   // for failures: first differing index, both values, ULP distance
-  std::string process;   // on a process grid of more than one process, which one ran it ("r0p1"); else ""
+  std::string process = {};  // on a process grid of more than one process, which one ran it ("r0p1"); else ""
 };
 
 struct EvalOptions {

@@ -8,6 +8,7 @@
 // has the formulas and the choices.
 #include <algorithm>
 
+#include "ir/op_schema.h"
 #include "ir/status_macros.h"
 #include "reference/elementwise.h"
 #include "reference/numerics.h"
@@ -365,17 +366,9 @@ Results dequantizeOpQuantize(Interpreter& interp, const Operation& op, std::vect
 
 bool usesDequantizeOpQuantize(OpId id) {
   // Elementwise ops, and the ops the spec defines on quantized types by dequantize_op_quantize or
-  // dequantize_batch_norm_grad_or_training_quantize as a whole (each result quantized into its own type).
-  static constexpr OpId kOps[] = {
-      OpId::kAbs,          OpId::kAdd,          OpId::kAtan2,     OpId::kCbrt,          OpId::kCeil,
-      OpId::kClamp,        OpId::kCompare,      OpId::kCosine,    OpId::kDivide,        OpId::kExponential,
-      OpId::kExponentialMinusOne, OpId::kFloor, OpId::kLog,       OpId::kLogPlusOne,    OpId::kLogistic,
-      OpId::kMaximum,      OpId::kMinimum,      OpId::kMultiply,  OpId::kNegate,        OpId::kPower,
-      OpId::kRemainder,    OpId::kRoundNearestAfz, OpId::kRoundNearestEven, OpId::kRsqrt, OpId::kSelect,
-      OpId::kSign,         OpId::kSine,         OpId::kSqrt,      OpId::kSubtract,      OpId::kTan,
-      OpId::kTanh,         OpId::kBatchNormGrad, OpId::kBatchNormInference, OpId::kBatchNormTraining,
-      OpId::kCholesky,     OpId::kReducePrecision, OpId::kTriangularSolve};
-  return std::find(std::begin(kOps), std::end(kOps), id) != std::end(kOps);
+  // dequantize_batch_norm_grad_or_training_quantize as a whole (each result quantized into its own type):
+  // the schema's trait.
+  return schemaOf(id).has(traits::kDequantizeOpQuantize);
 }
 
 std::span<const KernelDef> quantizationKernels() { return kKernels; }

@@ -113,7 +113,9 @@ TEST(TorchAdapter, HandshakeDeclaresWhatTorchHas) {
   for (const std::string& op : caps.ops) {
     const OpSchema* schema = lookupOp(op);
     EXPECT_NE(schema, nullptr) << "the torch handshake declares " << op << ", which is not an op of the schema";
-    if (schema) EXPECT_FALSE(schema->has(traits::kTestOnly)) << op;
+    if (schema) {
+      EXPECT_FALSE(schema->has(traits::kTestOnly)) << op;
+    }
   }
   backend->stop();
 }

@@ -164,7 +164,9 @@ std::vector<bool> allMarked(const Evaluation& e) {
   std::vector<bool> all;
   for (const ref::RtValue& r : e.results) {
     all.push_back(r.isTensor() && r.tensor.numElements() > 0 && r.implDefinedCount() == r.tensor.numElements());
-    if (!all.back()) EXPECT_EQ(r.implDefinedCount(), 0) << ref::toString(r);
+    if (!all.back()) {
+      EXPECT_EQ(r.implDefinedCount(), 0) << ref::toString(r);
+    }
   }
   return all;
 }

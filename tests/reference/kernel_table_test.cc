@@ -60,7 +60,7 @@ TEST(KernelTable, FastPathOpsAreUnaryElementwiseFloatOps) {
     EXPECT_TRUE(schema.has(traits::kElementwise)) << schema.name;
     ASSERT_EQ(schema.operands.size(), 1u) << schema.name;
     EXPECT_TRUE(schema.operands[0].types & types::kFloat) << schema.name;
-    EXPECT_EQ(fastF32Function(op), fastF32Function(schema.name)) << schema.name;
+    EXPECT_NE(fastF32Function(op), nullptr) << schema.name;
   }
 }
 

@@ -289,7 +289,9 @@ TEST(Cholesky, F32ImplementationLiesWithinTheBound) {
       return count;
     };
     EXPECT_EQ(outside(choleskyF32(a, n, 1.0f)), 0) << diagonal;
-    if (diagonal > 0) EXPECT_GT(outside(choleskyF32(a, n, 1.0f + 0x1p-10f)), 0);
+    if (diagonal > 0) {
+      EXPECT_GT(outside(choleskyF32(a, n, 1.0f + 0x1p-10f)), 0);
+    }
     for (int i = 0; i < n; ++i) EXPECT_FALSE(r.isImplDefined(i * n + i));
   }
   ref::RtValue near = evalOp({"dense<[[1.0, 0x3F7FFFFF], [0x3F7FFFFF, 1.0]]> : tensor<2x2xf32>"},
