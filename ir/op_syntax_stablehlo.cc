@@ -8,6 +8,7 @@
 #include <initializer_list>
 
 #include "ir/op_schema.h"
+#include "ir/op_verify.h"
 #include "ir/status_macros.h"
 #include "ir/op_syntax.h"
 #include "ir/strings.h"
@@ -669,7 +670,8 @@ std::span<const OpSchema> stablehloOps() {
     {.id = OpId::kBroadcast, .parse_custom = parseBroadcast, .operands = {{"operand", kTensorOrQuant}},
      .results = {{"result", kTensorOrQuant}}, .attributes = {required("broadcast_sizes", kI64Array)}, .traits = kLegacy},
     {.id = OpId::kBroadcastInDim, .parse_custom = parseBroadcastInDim, .operands = {{"operand", kTensorOrQuant}},
-     .results = {{"result", kTensorOrQuant}}, .attributes = {required("broadcast_dimensions", kI64Array)}},
+     .results = {{"result", kTensorOrQuant}}, .attributes = {required("broadcast_dimensions", kI64Array)},
+     .verify = verify::broadcastInDim},
     {.id = OpId::kDynamicBroadcastInDim, .parse_custom = parseDynamicBroadcastInDim,
      .operands = {{"operand", kTensorOrQuant}, shapeOperand("output_dimensions")}, .results = {{"result", kTensorOrQuant}},
      .attributes = {required("broadcast_dimensions", kI64Array),
@@ -679,7 +681,8 @@ std::span<const OpSchema> stablehloOps() {
     {.id = OpId::kSlice, .parse_custom = parseSlice, .operands = {{"operand", kTensorOrPerTensorQuant}},
      .results = {{"result", kTensorOrPerTensorQuant}},
      .attributes = {required("start_indices", kI64Array), required("limit_indices", kI64Array),
-                    required("strides", kI64Array)}},
+                    required("strides", kI64Array)},
+     .verify = verify::slice},
     {.id = OpId::kDynamicSlice, .parse_custom = parseDynamicSlice,
      .operands = {{"operand", kTensorOrPerTensorQuant}, variadic("start_indices", types::kInteger)},
      .results = {{"result", kTensorOrPerTensorQuant}}, .attributes = {required("slice_sizes", kI64Array)}},
@@ -687,16 +690,19 @@ std::span<const OpSchema> stablehloOps() {
      .operands = {{"operand", kTensorOrPerTensorQuant}, {"padding_value", kTensorOrPerTensorQuant}},
      .results = {{"result", kTensorOrPerTensorQuant}},
      .attributes = {required("edge_padding_low", kI64Array), required("edge_padding_high", kI64Array),
-                    required("interior_padding", kI64Array)}},
+                    required("interior_padding", kI64Array)},
+     .verify = verify::pad},
     {.id = OpId::kConcatenate, .parse_custom = parseConcatenate, .operands = {variadic("inputs", kTensorOrPerTensorQuant)},
-     .results = {{"result", kTensorOrPerTensorQuant}}, .attributes = {required("dimension", kI64)}},
+     .results = {{"result", kTensorOrPerTensorQuant}}, .attributes = {required("dimension", kI64)},
+     .verify = verify::concatenate},
     {.id = OpId::kReverse, .parse_custom = parseReverse, .operands = {{"operand", kTensorOrPerTensorQuant}},
      .results = {{"result", kTensorOrPerTensorQuant}}, .attributes = {required("dimensions", kI64Array)},
-     .traits = kSameType},
+     .traits = kSameType, .verify = verify::reverse},
     {.id = OpId::kTranspose, .parse_custom = parseTranspose, .operands = {{"operand", kTensorOrQuant}},
-     .results = {{"result", kTensorOrQuant}}, .attributes = {required("permutation", kI64Array)}},
+     .results = {{"result", kTensorOrQuant}}, .attributes = {required("permutation", kI64Array)},
+     .verify = verify::transpose},
     {.id = OpId::kIota, .parse_custom = parseIota, .results = {{"output", types::kNumericOrPerTensorQuant}},
-     .attributes = {required("iota_dimension", kI64)}},
+     .attributes = {required("iota_dimension", kI64)}, .verify = verify::iota},
     {.id = OpId::kDynamicIota, .parse_custom = parseDynamicIota, .operands = {shapeOperand("output_shape")},
      .results = {{"result", types::kNumericOrPerTensorQuant}}, .attributes = {required("iota_dimension", kI64)},
      .traits = kShapeOperands},
@@ -725,7 +731,7 @@ std::span<const OpSchema> stablehloOps() {
     {.id = OpId::kReducePrecision, .parse_custom = parseReducePrecision, .operands = {{"operand", types::kFloatOrPerTensorQuant}},
      .results = {{"output", types::kFloatOrPerTensorQuant}},
      .attributes = {required("exponent_bits", kI64), required("mantissa_bits", kI64)},
-     .traits = kElementwise | kSameType | kDequantize},
+     .traits = kElementwise | kSameType | kDequantize, .verify = verify::reducePrecision},
     // Linear algebra and transforms.
     {.id = OpId::kFft, .parse_custom = parseFft, .operands = {{"operand", types::kFloatOrComplex}},
      .results = {{"result", types::kFloatOrComplex}},
@@ -779,7 +785,7 @@ std::span<const OpSchema> stablehloOps() {
     {.id = OpId::kTuple, .parse_custom = parseTuple, .operands = {variadic("val", types::kAny)},
      .results = {{"result", types::kTuple}}},
     {.id = OpId::kGetTupleElement, .parse_custom = parseGetTupleElement, .operands = {{"operand", types::kTuple}},
-     .results = {{"result", types::kAny}}, .attributes = {required("index", kI64)}},
+     .results = {{"result", types::kAny}}, .attributes = {required("index", kI64)}, .verify = verify::getTupleElement},
     {.id = OpId::kAfterAll, .parse_custom = parseAfterAll, .operands = {variadic("inputs", types::kToken)},
      .results = {{"result", types::kToken}}},
     {.id = OpId::kCreateToken, .parse_custom = parseNullary, .results = {{"output", types::kToken}}, .traits = kLegacy},

@@ -43,12 +43,6 @@ std::span<const KernelDef> collectiveKernels();   // all_reduce, all_gather, ...
 
 // --- Helpers shared by kernels ----------------------------------------------------------------------------
 
-// The attribute `name` of `op` (properties, then attributes), or nullptr.
-inline const Attribute* attrOf(const Operation& op, std::string_view name) {
-  const Attr* a = op.attr(name);
-  return a ? a->get() : nullptr;
-}
-
 // The tensor of operand `i`, or an error naming the op when it is not a tensor.
 absl::StatusOr<const Tensor*> tensorOperand(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands, size_t i);
 // Row-major strides of a shape (the last dimension has stride 1).

@@ -1,0 +1,215 @@
+#include "ir/op_verify.h"
+
+#include <algorithm>
+#include <vector>
+
+#include "ir/op_views.h"
+#include "ir/status_macros.h"
+#include "ir/strings.h"
+
+namespace hloconf::verify {
+namespace {
+
+using Dims = std::vector<int64_t>;
+
+absl::Status violated(std::string_view label, std::string_view what) {
+  return absl::InvalidArgumentError(strCat(label, ": ", what));
+}
+
+std::string listText(const Dims& values) {
+  std::string text = "[";
+  for (size_t i = 0; i < values.size(); ++i) strAppend(&text, i ? ", " : "", values[i]);
+  return text + "]";
+}
+
+bool isPerAxis(const Type& t) { return t.isQuantized() && t.tensorElement().quantizedType().quantized_dimension.has_value(); }
+
+// The spec's element_type(a) = element_type(b), for types that are not per-axis quantized (whose scales
+// and axis may legitimately differ between operand and result).
+absl::Status sameElementType(std::string_view label, const Type& a, const Type& b, std::string_view what) {
+  if (!a.isTensor() || !b.isTensor() || isPerAxis(a) || isPerAxis(b)) return absl::OkStatus();
+  if (a.tensorElement() == b.tensorElement()) return absl::OkStatus();
+  return violated(label, strCat(what, ": ", a.tensorElement().toString(), " and ", b.tensorElement().toString(), " differ"));
+}
+
+// A dimension size check that holds when either side is `?`.
+bool sameSize(int64_t a, int64_t b) { return a == kDynamicSize || b == kDynamicSize || a == b; }
+
+// 0 <= d < rank for each, and (when `unique`) no repeats.
+absl::Status dimsInRange(std::string_view label, std::string_view name, const Dims& dims, int64_t rank, bool unique) {
+  std::vector<bool> seen(static_cast<size_t>(std::max<int64_t>(rank, 0)), false);
+  for (int64_t d : dims) {
+    if (d < 0 || d >= rank) return violated(label, strCat(name, " ", listText(dims), " has ", d, ", out of range for rank ", rank));
+    if (unique && seen[static_cast<size_t>(d)]) return violated(label, strCat(name, " ", listText(dims), " repeats ", d));
+    seen[static_cast<size_t>(d)] = true;
+  }
+  return absl::OkStatus();
+}
+
+const Type& operandType(const Operation& op, size_t i) { return op.operands[i]->type; }
+const Type& resultType(const Operation& op, size_t i) { return op.results[i]->type; }
+
+}  // namespace
+
+absl::Status broadcastInDim(const Operation& op) {
+  const Type& operand = operandType(op, 0);
+  const Type& result = resultType(op, 0);
+  if (!operand.isTensor() || !result.isTensor()) return absl::OkStatus();
+  RETURN_IF_ERROR(sameElementType("broadcast_in_dim (C1)", operand, result, "the operand's and the result's element types"));
+  const Dims dims = BroadcastInDimOp(op).broadcastDimensions();
+  if (static_cast<int64_t>(dims.size()) != operand.rank()) {
+    return violated("broadcast_in_dim (C2)", strCat("broadcast_dimensions ", listText(dims), " must have one entry per operand dimension (",
+                                                     operand.rank(), ")"));
+  }
+  RETURN_IF_ERROR(dimsInRange("broadcast_in_dim (C3), (C4)", "broadcast_dimensions", dims, result.rank(), /*unique=*/true));
+  for (size_t d = 0; d < dims.size(); ++d) {
+    const int64_t in = operand.shape()[d], out = result.shape()[dims[d]];
+    if (in != 1 && !sameSize(in, out)) {
+      return violated("broadcast_in_dim (C5)", strCat("operand dimension ", d, " has size ", in, ", which is neither 1 nor the size of result dimension ",
+                                                       dims[d], " (", out, ")"));
+    }
+  }
+  return absl::OkStatus();
+}
+
+absl::Status concatenate(const Operation& op) {
+  if (op.operands.empty()) return violated("concatenate (C3)", "needs at least one input");
+  const Type& first = operandType(op, 0);
+  if (!first.isTensor()) return absl::OkStatus();
+  const int64_t dimension = ConcatenateOp(op).dimension();
+  if (dimension < 0 || dimension >= first.rank()) {
+    return violated("concatenate (C4)", strCat("dimension ", dimension, " is out of range for rank ", first.rank()));
+  }
+  for (size_t i = 1; i < op.operands.size(); ++i) {
+    const Type& input = operandType(op, i);
+    if (!input.isTensor()) continue;
+    RETURN_IF_ERROR(sameElementType("concatenate (C1)", first, input, strCat("inputs 0 and ", i)));
+    if (input.rank() != first.rank()) return violated("concatenate (C2)", strCat("input ", i, " has rank ", input.rank(), ", input 0 has ", first.rank()));
+    for (int64_t d = 0; d < first.rank(); ++d) {
+      if (d != dimension && !sameSize(input.shape()[d], first.shape()[d])) {
+        return violated("concatenate (C2)", strCat("input ", i, " has size ", input.shape()[d], " in dimension ", d, ", input 0 has ",
+                                                    first.shape()[d]));
+      }
+    }
+  }
+  if (op.results.size() == 1 && resultType(op, 0).isTensor()) {
+    RETURN_IF_ERROR(sameElementType("concatenate (C5)", first, resultType(op, 0), "input 0's and the result's element types"));
+  }
+  return absl::OkStatus();
+}
+
+absl::Status getTupleElement(const Operation& op) {
+  const Type& operand = operandType(op, 0);
+  if (operand.kind() != Type::Kind::kTuple) return absl::OkStatus();
+  const int64_t index = GetTupleElementOp(op).index();
+  const int64_t size = static_cast<int64_t>(operand.tupleElements().size());
+  if (index < 0 || index >= size) return violated("get_tuple_element (C1)", strCat("index ", index, " is out of range for a tuple of ", size));
+  if (operand.tupleElements()[static_cast<size_t>(index)] != resultType(op, 0)) {
+    return violated("get_tuple_element (C2)", strCat("the result type ", resultType(op, 0).toString(), " is not element ", index, "'s type ",
+                                                      operand.tupleElements()[static_cast<size_t>(index)].toString()));
+  }
+  return absl::OkStatus();
+}
+
+absl::Status iota(const Operation& op) {
+  const Type& output = resultType(op, 0);
+  if (!output.isTensor()) return absl::OkStatus();
+  const int64_t dimension = IotaOp(op).iotaDimension();
+  if (dimension < 0 || dimension >= output.rank()) {
+    return violated("iota (C1)", strCat("iota_dimension ", dimension, " is out of range for rank ", output.rank()));
+  }
+  return absl::OkStatus();
+}
+
+absl::Status pad(const Operation& op) {
+  const Type& operand = operandType(op, 0);
+  if (!operand.isTensor()) return absl::OkStatus();
+  const PadOp pad(op);
+  const Dims low = pad.edgePaddingLow(), high = pad.edgePaddingHigh(), interior = pad.interiorPadding();
+  RETURN_IF_ERROR(sameElementType("pad (C1)", operand, operandType(op, 1), "the operand's and padding_value's element types"));
+  const size_t rank = static_cast<size_t>(operand.rank());
+  if (low.size() != rank || high.size() != rank || interior.size() != rank) {
+    return violated("pad (C2)", strCat("edge_padding_low, edge_padding_high and interior_padding must have one entry per operand dimension (",
+                                        rank, ")"));
+  }
+  for (size_t d = 0; d < rank; ++d) {
+    if (interior[d] < 0) return violated("pad (C3)", strCat("interior_padding ", listText(interior), " has a negative entry"));
+  }
+  const Type& result = resultType(op, 0);
+  if (!result.isTensor() || static_cast<size_t>(result.rank()) != rank) return absl::OkStatus();
+  for (size_t d = 0; d < rank; ++d) {
+    const int64_t in = operand.shape()[d];
+    if (in == kDynamicSize) continue;
+    const int64_t expected = in + low[d] + std::max<int64_t>(in - 1, 0) * interior[d] + high[d];
+    if (!sameSize(result.shape()[d], expected)) {
+      return violated("pad (C4)", strCat("result dimension ", d, " has size ", result.shape()[d], ", but the padding gives ", expected));
+    }
+  }
+  return absl::OkStatus();
+}
+
+absl::Status reducePrecision(const Operation& op) {
+  const ReducePrecisionOp rp(op);
+  if (rp.exponentBits() < 1) return violated("reduce_precision (C2)", strCat("exponent_bits ", rp.exponentBits(), " must be at least 1"));
+  if (rp.mantissaBits() < 0) return violated("reduce_precision (C3)", strCat("mantissa_bits ", rp.mantissaBits(), " must not be negative"));
+  return absl::OkStatus();
+}
+
+absl::Status reverse(const Operation& op) {
+  const Type& result = resultType(op, 0);
+  if (!result.isTensor()) return absl::OkStatus();
+  return dimsInRange("reverse (C2), (C3)", "dimensions", ReverseOp(op).dimensions(), result.rank(), /*unique=*/true);
+}
+
+absl::Status slice(const Operation& op) {
+  const Type& operand = operandType(op, 0);
+  if (!operand.isTensor()) return absl::OkStatus();
+  const SliceOp slice(op);
+  const Dims start = slice.startIndices(), limit = slice.limitIndices(), strides = slice.strides();
+  if (op.results.size() == 1) {
+    RETURN_IF_ERROR(sameElementType("slice (C1)", operand, resultType(op, 0), "the operand's and the result's element types"));
+  }
+  const size_t rank = static_cast<size_t>(operand.rank());
+  if (start.size() != rank || limit.size() != rank || strides.size() != rank) {
+    return violated("slice (C2)", strCat("start_indices, limit_indices and strides must have one entry per operand dimension (", rank, ")"));
+  }
+  for (size_t d = 0; d < rank; ++d) {
+    const int64_t size = operand.shape()[d];
+    if (start[d] < 0 || start[d] > limit[d] || (size != kDynamicSize && limit[d] > size)) {
+      return violated("slice (C3)", strCat("dimension ", d, ": needs 0 <= start (", start[d], ") <= limit (", limit[d], ") <= size (", size, ")"));
+    }
+    if (strides[d] <= 0) return violated("slice (C4)", strCat("stride ", strides[d], " of dimension ", d, " must be positive"));
+  }
+  const Type& result = resultType(op, 0);
+  if (!result.isTensor() || static_cast<size_t>(result.rank()) != rank) return absl::OkStatus();
+  for (size_t d = 0; d < rank; ++d) {
+    const int64_t expected = (limit[d] - start[d] + strides[d] - 1) / strides[d];
+    if (!sameSize(result.shape()[d], expected)) {
+      return violated("slice (C5)", strCat("result dimension ", d, " has size ", result.shape()[d], ", but the slice gives ", expected));
+    }
+  }
+  return absl::OkStatus();
+}
+
+absl::Status transpose(const Operation& op) {
+  const Type& operand = operandType(op, 0);
+  if (!operand.isTensor()) return absl::OkStatus();
+  const Dims permutation = TransposeOp(op).permutation();
+  if (static_cast<int64_t>(permutation.size()) != operand.rank()) {
+    return violated("transpose (C2)", strCat("permutation ", listText(permutation), " must have one entry per operand dimension (",
+                                              operand.rank(), ")"));
+  }
+  RETURN_IF_ERROR(dimsInRange("transpose (C2)", "permutation", permutation, operand.rank(), /*unique=*/true));
+  const Type& result = resultType(op, 0);
+  RETURN_IF_ERROR(sameElementType("transpose (C1)", operand, result, "the operand's and the result's element types"));
+  if (!result.isTensor() || result.rank() != operand.rank()) return violated("transpose (C3)", "the result must have the operand's rank");
+  for (size_t d = 0; d < permutation.size(); ++d) {
+    if (!sameSize(result.shape()[d], operand.shape()[permutation[d]])) {
+      return violated("transpose (C3)", strCat("result dimension ", d, " has size ", result.shape()[d], ", but operand dimension ", permutation[d],
+                                                " has ", operand.shape()[permutation[d]]));
+    }
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace hloconf::verify

@@ -1,0 +1,131 @@
+// The schema entries' verify functions (ir/op_verify.h): each constraint they check has a negative case
+// here, with the spec label the message must cite, and a valid program passes.
+#include "ir/op_verify.h"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "ir/op_schema.h"
+#include "ir/parser.h"
+
+namespace hloconf {
+namespace {
+
+using ::testing::HasSubstr;
+
+// Verifies the single op (the first op of @main) of a module made of `body` and returns the status.
+absl::Status verifyOp(const std::string& signature, const std::string& body) {
+  const std::string text = "func.func @main" + signature + " {\n" + body + "\n}\n";
+  auto module = parseModule(text, "test.mlir");
+  if (!module.ok()) return module.status();
+  Operation* main = module->findFunction("main");
+  if (!main || main->body().operations.empty()) return absl::InternalError("no op");
+  return verifyAgainstSchema(*main->body().operations.front());
+}
+
+void expectViolation(const std::string& signature, const std::string& body, const std::string& label) {
+  const absl::Status s = verifyOp(signature, body);
+  EXPECT_FALSE(s.ok()) << body;
+  EXPECT_THAT(std::string(s.message()), HasSubstr(label)) << body;
+}
+
+TEST(OpVerify, Transpose) {
+  const std::string sig = "(%a: tensor<2x3xf32>) -> tensor<3x2xf32>";
+  EXPECT_TRUE(verifyOp(sig, "  %r = stablehlo.transpose %a, dims = [1, 0] : (tensor<2x3xf32>) -> tensor<3x2xf32>\n  func.return %r : tensor<3x2xf32>").ok());
+  expectViolation(sig, "  %r = stablehlo.transpose %a, dims = [1, 1] : (tensor<2x3xf32>) -> tensor<3x2xf32>\n  func.return %r : tensor<3x2xf32>",
+                  "transpose (C2)");
+  expectViolation(sig, "  %r = stablehlo.transpose %a, dims = [0] : (tensor<2x3xf32>) -> tensor<3x2xf32>\n  func.return %r : tensor<3x2xf32>",
+                  "transpose (C2)");
+  expectViolation(sig, "  %r = stablehlo.transpose %a, dims = [0, 1] : (tensor<2x3xf32>) -> tensor<3x2xf32>\n  func.return %r : tensor<3x2xf32>",
+                  "transpose (C3)");
+  expectViolation(sig, "  %r = stablehlo.transpose %a, dims = [1, 0] : (tensor<2x3xf32>) -> tensor<3x2xf16>\n  func.return %r : tensor<3x2xf16>",
+                  "transpose (C1)");
+}
+
+TEST(OpVerify, BroadcastInDim) {
+  const std::string sig = "(%a: tensor<1x3xf32>) -> tensor<2x3xf32>";
+  EXPECT_TRUE(verifyOp(sig, "  %r = stablehlo.broadcast_in_dim %a, dims = [0, 1] : (tensor<1x3xf32>) -> tensor<2x3xf32>\n  func.return %r : tensor<2x3xf32>").ok());
+  expectViolation(sig, "  %r = stablehlo.broadcast_in_dim %a, dims = [0] : (tensor<1x3xf32>) -> tensor<2x3xf32>\n  func.return %r : tensor<2x3xf32>",
+                  "broadcast_in_dim (C2)");
+  expectViolation(sig, "  %r = stablehlo.broadcast_in_dim %a, dims = [0, 2] : (tensor<1x3xf32>) -> tensor<2x3xf32>\n  func.return %r : tensor<2x3xf32>",
+                  "broadcast_in_dim (C3), (C4)");
+  expectViolation(sig, "  %r = stablehlo.broadcast_in_dim %a, dims = [1, 0] : (tensor<1x3xf32>) -> tensor<2x3xf32>\n  func.return %r : tensor<2x3xf32>",
+                  "broadcast_in_dim (C5)");
+  expectViolation(sig, "  %r = stablehlo.broadcast_in_dim %a, dims = [0, 1] : (tensor<1x3xf32>) -> tensor<2x3xi32>\n  func.return %r : tensor<2x3xi32>",
+                  "broadcast_in_dim (C1)");
+}
+
+TEST(OpVerify, Concatenate) {
+  const std::string sig = "(%a: tensor<2x3xf32>, %b: tensor<1x3xf32>) -> tensor<3x3xf32>";
+  EXPECT_TRUE(verifyOp(sig, "  %r = stablehlo.concatenate %a, %b, dim = 0 : (tensor<2x3xf32>, tensor<1x3xf32>) -> tensor<3x3xf32>\n  func.return %r : tensor<3x3xf32>").ok());
+  expectViolation(sig, "  %r = stablehlo.concatenate %a, %b, dim = 1 : (tensor<2x3xf32>, tensor<1x3xf32>) -> tensor<3x3xf32>\n  func.return %r : tensor<3x3xf32>",
+                  "concatenate (C2)");
+  expectViolation(sig, "  %r = stablehlo.concatenate %a, %b, dim = 2 : (tensor<2x3xf32>, tensor<1x3xf32>) -> tensor<3x3xf32>\n  func.return %r : tensor<3x3xf32>",
+                  "concatenate (C4)");
+  expectViolation("(%a: tensor<2x3xf32>, %b: tensor<1x3xf16>) -> tensor<3x3xf32>",
+                  "  %r = stablehlo.concatenate %a, %b, dim = 0 : (tensor<2x3xf32>, tensor<1x3xf16>) -> tensor<3x3xf32>\n  func.return %r : tensor<3x3xf32>",
+                  "concatenate (C1)");
+}
+
+TEST(OpVerify, Slice) {
+  const std::string sig = "(%a: tensor<6xf32>) -> tensor<2xf32>";
+  EXPECT_TRUE(verifyOp(sig, "  %r = stablehlo.slice %a [1:5:2] : (tensor<6xf32>) -> tensor<2xf32>\n  func.return %r : tensor<2xf32>").ok());
+  expectViolation(sig, "  %r = stablehlo.slice %a [1:7:2] : (tensor<6xf32>) -> tensor<2xf32>\n  func.return %r : tensor<2xf32>", "slice (C3)");
+  expectViolation(sig, "  %r = stablehlo.slice %a [1:5:2] : (tensor<6xf32>) -> tensor<3xf32>\n  func.return %r : tensor<3xf32>", "slice (C5)");
+  expectViolation(sig,
+                  "  %r = \"stablehlo.slice\"(%a) {start_indices = array<i64: 1>, limit_indices = array<i64: 5>, strides = array<i64: 0>} : "
+                  "(tensor<6xf32>) -> tensor<2xf32>\n  func.return %r : tensor<2xf32>",
+                  "slice (C4)");
+  expectViolation(sig,
+                  "  %r = \"stablehlo.slice\"(%a) {start_indices = array<i64: 1, 0>, limit_indices = array<i64: 5>, strides = array<i64: 2>} : "
+                  "(tensor<6xf32>) -> tensor<2xf32>\n  func.return %r : tensor<2xf32>",
+                  "slice (C2)");
+}
+
+TEST(OpVerify, Pad) {
+  const std::string sig = "(%a: tensor<3xf32>, %p: tensor<f32>) -> tensor<8xf32>";
+  const std::string ok = "  %r = stablehlo.pad %a, %p, low = [1], high = [2], interior = [1] : (tensor<3xf32>, tensor<f32>) -> tensor<8xf32>\n  func.return %r : tensor<8xf32>";
+  EXPECT_TRUE(verifyOp(sig, ok).ok());
+  expectViolation(sig, "  %r = stablehlo.pad %a, %p, low = [1], high = [2], interior = [-1] : (tensor<3xf32>, tensor<f32>) -> tensor<8xf32>\n  func.return %r : tensor<8xf32>",
+                  "pad (C3)");
+  expectViolation(sig, "  %r = stablehlo.pad %a, %p, low = [1], high = [3], interior = [1] : (tensor<3xf32>, tensor<f32>) -> tensor<8xf32>\n  func.return %r : tensor<8xf32>",
+                  "pad (C4)");
+  expectViolation(sig, "  %r = stablehlo.pad %a, %p, low = [1, 0], high = [2], interior = [1] : (tensor<3xf32>, tensor<f32>) -> tensor<8xf32>\n  func.return %r : tensor<8xf32>",
+                  "pad (C2)");
+  expectViolation("(%a: tensor<3xf32>, %p: tensor<f16>) -> tensor<8xf32>",
+                  "  %r = stablehlo.pad %a, %p, low = [1], high = [2], interior = [1] : (tensor<3xf32>, tensor<f16>) -> tensor<8xf32>\n  func.return %r : tensor<8xf32>",
+                  "pad (C1)");
+}
+
+TEST(OpVerify, ReverseIotaGetTupleElementReducePrecision) {
+  expectViolation("(%a: tensor<2x3xf32>) -> tensor<2x3xf32>",
+                  "  %r = stablehlo.reverse %a, dims = [1, 1] : tensor<2x3xf32>\n  func.return %r : tensor<2x3xf32>", "reverse (C2), (C3)");
+  expectViolation("(%a: tensor<2x3xf32>) -> tensor<2x3xf32>",
+                  "  %r = stablehlo.reverse %a, dims = [2] : tensor<2x3xf32>\n  func.return %r : tensor<2x3xf32>", "reverse (C2), (C3)");
+  expectViolation("() -> tensor<4xi32>", "  %r = stablehlo.iota dim = 1 : tensor<4xi32>\n  func.return %r : tensor<4xi32>", "iota (C1)");
+  expectViolation("(%t: tuple<tensor<f32>, tensor<i32>>) -> tensor<f32>",
+                  "  %r = stablehlo.get_tuple_element %t[2] : (tuple<tensor<f32>, tensor<i32>>) -> tensor<f32>\n  func.return %r : tensor<f32>",
+                  "get_tuple_element (C1)");
+  expectViolation("(%t: tuple<tensor<f32>, tensor<i32>>) -> tensor<f32>",
+                  "  %r = stablehlo.get_tuple_element %t[1] : (tuple<tensor<f32>, tensor<i32>>) -> tensor<f32>\n  func.return %r : tensor<f32>",
+                  "get_tuple_element (C2)");
+  expectViolation("(%a: tensor<2xf32>) -> tensor<2xf32>",
+                  "  %r = stablehlo.reduce_precision %a, format = e0m2 : tensor<2xf32>\n  func.return %r : tensor<2xf32>",
+                  "reduce_precision (C2)");
+  expectViolation("(%a: tensor<2xf32>) -> tensor<2xf32>",
+                  "  %r = \"stablehlo.reduce_precision\"(%a) {exponent_bits = 5 : i32, mantissa_bits = -1 : i32} : (tensor<2xf32>) -> tensor<2xf32>\n"
+                  "  func.return %r : tensor<2xf32>",
+                  "reduce_precision (C3)");
+}
+
+TEST(OpVerify, DynamicDimensionsAreLeftToTheKernels) {
+  // A `?` dimension has no size to check statically; the kernel checks it at run time.
+  EXPECT_TRUE(verifyOp("(%a: tensor<?x3xf32>) -> tensor<3x?xf32>",
+                       "  %r = stablehlo.transpose %a, dims = [1, 0] : (tensor<?x3xf32>) -> tensor<3x?xf32>\n  func.return %r : tensor<3x?xf32>")
+                  .ok());
+}
+
+}  // namespace
+}  // namespace hloconf
