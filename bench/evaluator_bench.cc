@@ -1,4 +1,4 @@
-// Evaluator throughput (issue 4): the whole peer testdata folder, a 256x256x256 f32 dot_general and a
+// Evaluator throughput: the whole peer testdata folder, a 256x256x256 f32 dot_general and a
 // 1x64x64x32 convolution with 3x3x32x32 filters, through the reference interpreter.
 // Run: build/bench/evaluator_bench   (docs/benchmarks.md has the figures; peak memory from /usr/bin/time -v)
 #include <benchmark/benchmark.h>

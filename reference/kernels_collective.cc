@@ -1,4 +1,4 @@
-// Processes and collectives (issue 4): replica_id, partition_id, all_gather, all_reduce, all_to_all,
+// Processes and collectives: replica_id, partition_id, all_gather, all_reduce, all_to_all,
 // collective_broadcast, collective_permute, reduce_scatter, send, recv, infeed, outfeed, and the
 // interpreter dialect's run_parallel and print.
 //

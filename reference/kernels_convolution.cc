@@ -1,4 +1,4 @@
-// Convolution and batch normalization (issue 4): convolution, batch_norm_inference, batch_norm_training,
+// Convolution and batch normalization: convolution, batch_norm_inference, batch_norm_training,
 // batch_norm_grad.
 //
 // convolution: every result element is the dot product of a window of the (padded, dilated) lhs with the

@@ -1,4 +1,4 @@
-// dot_general (issue 4): every result element is the exact sum of the exact products, rounded once to the
+// dot_general: every result element is the exact sum of the exact products, rounded once to the
 // result type, with an error bound that any accumulation order meets (RtValue::error_bound).
 //
 // - Floats: products of two operand values are exact at 2 * 64 bits; mpfr_sum adds them correctly rounded

@@ -1,8 +1,8 @@
-// Dynamism (issue 4): dynamic_broadcast_in_dim, dynamic_conv, dynamic_gather, dynamic_iota, dynamic_pad,
+// Dynamism: dynamic_broadcast_in_dim, dynamic_conv, dynamic_gather, dynamic_iota, dynamic_pad,
 // dynamic_reshape, real_dynamic_slice.
 //
 // Each op is its static counterpart with some attributes given as run-time operands (the dynamism RFC,
-// /work/shared/spec/dynamism-rfc.txt). A kernel here reads those operands, checks them, and runs the
+// ../shared/spec/dynamism-rfc.txt beside the checkout). A kernel here reads those operands, checks them, and runs the
 // static kernel from the kernel table on a stand-in operation that carries them as attributes:
 //
 //   dynamic_broadcast_in_dim -> broadcast_in_dim   (result shape from output_dimensions)

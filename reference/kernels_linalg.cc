@@ -1,4 +1,4 @@
-// Linear algebra and transforms (issue 4): fft, cholesky, triangular_solve. docs/accumulation.md, section
+// Linear algebra and transforms: fft, cholesky, triangular_solve. docs/accumulation.md, section
 // "Linear algebra and FFT", has the definitions, the error bounds and their sources.
 //
 // - fft: every result element is the exact value of the spec's composition of 1-D DFTs (fft/ifft/rfft/irfft

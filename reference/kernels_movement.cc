@@ -1,4 +1,4 @@
-// Data movement (issue 4): broadcast_in_dim, concatenate, reshape, transpose, slice, dynamic_slice,
+// Data movement: broadcast_in_dim, concatenate, reshape, transpose, slice, dynamic_slice,
 // dynamic_update_slice, pad, reverse, get_dimension_size, gather, scatter, sort.
 //
 // These ops never compute a new element value: each result element is a copy of an operand element (its

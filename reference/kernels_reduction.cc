@@ -1,4 +1,4 @@
-// Reductions (issue 4): reduce, reduce_window, select_and_scatter.
+// Reductions: reduce, reduce_window, select_and_scatter.
 //
 // Two ways to evaluate a reduction body (docs/accumulation.md has the details and the formulas):
 // - General path: the body region is applied with Interpreter::runRegion on scalar tensors, as a left

@@ -1,4 +1,4 @@
-// Random numbers (issue 4): rng_bit_generator, rng. docs/rng.md describes the generators, the state
+// Random numbers: rng_bit_generator, rng. docs/rng.md describes the generators, the state
 // layouts (XLA's, matched bit for bit for THREE_FRY and PHILOX) and the sources they were derived from.
 #include <algorithm>
 #include <array>

@@ -423,7 +423,7 @@ TEST_F(EvalCommand, InfeedErrors) {
 
 namespace {
 
-// Acceptance (issue 4): every function of the upstream interpreter tests evaluates and passes its checks
+// Acceptance: every function of the upstream interpreter tests evaluates and passes its checks
 // with --split-input-file, except those that need a chlo op (docs/interpret-tests.md). Skipped when
 // ../shared/peer is absent.
 TEST(EvalAcceptance, UpstreamInterpreterTestsPassExceptChlo) {
