@@ -224,6 +224,36 @@ absl::Status checkValueType(std::string_view what, size_t i, const ValueDef& def
                         typeSetText(def.types)));
 }
 
+// Two tensor types agree: the same rank, sizes equal where both are static, and the same element type
+// unless one is quantized (dequantize_op_quantize lets scales and zero points differ between operands
+// and results).
+bool typesAgree(const Type& a, const Type& b) {
+  if (!a.isTensor() || !b.isTensor()) return a == b;
+  if (a.rank() != b.rank()) return false;
+  for (int64_t d = 0; d < a.rank(); ++d) {
+    const int64_t x = a.shape()[d], y = b.shape()[d];
+    if (x != kDynamicSize && y != kDynamicSize && x != y) return false;
+  }
+  return a.isQuantized() || b.isQuantized() || a.tensorElement() == b.tensorElement();
+}
+
+// traits::kSameOperandsAndResultType: with one result, every operand has the result's type (add (C1),
+// negate (C1), ...); with one result per operand (optimization_barrier), each operand has its result's.
+absl::Status checkSameTypes(const Operation& op) {
+  const size_t results = op.results.size();
+  for (size_t i = 0; i < op.operands.size(); ++i) {
+    const size_t r = results == op.operands.size() ? i : 0;
+    if (r >= results) break;
+    const Type& operand = op.operands[i]->type;
+    const Type& result = op.results[r]->type;
+    if (!typesAgree(operand, result)) {
+      return invalid(strCat("operand ", i, " has type ", operand.toString(), ", but result ", r, " has type ", result.toString(),
+                            " (the op's operands and results have one type)"));
+    }
+  }
+  return absl::OkStatus();
+}
+
 }  // namespace
 
 absl::Status verifyAgainstSchema(const Operation& op) {
@@ -269,6 +299,7 @@ absl::Status verifyAgainstSchema(const Operation& op) {
     return invalid(strCat("has ", op.regions.size(), " region(s), but the op takes ",
                           variadic_regions ? strCat("at least ", required_regions) : strCat(schema.regions.size())));
   }
+  if (schema.has(traits::kSameOperandsAndResultType)) RETURN_IF_ERROR(checkSameTypes(op));
   if (schema.verify) return schema.verify(op);
   return absl::OkStatus();
 }

@@ -120,6 +120,23 @@ TEST(OpVerify, ReverseIotaGetTupleElementReducePrecision) {
                   "reduce_precision (C3)");
 }
 
+TEST(OpVerify, SameOperandsAndResultTypeTrait) {
+  // add (C1): one type for lhs, rhs and result; a `?` agrees with any size.
+  EXPECT_TRUE(verifyOp("(%a: tensor<2xf32>, %b: tensor<?xf32>) -> tensor<2xf32>",
+                       "  %r = \"stablehlo.add\"(%a, %b) : (tensor<2xf32>, tensor<?xf32>) -> tensor<2xf32>\n  func.return %r : tensor<2xf32>")
+                  .ok());
+  expectViolation("(%a: tensor<2xf32>, %b: tensor<3xf32>) -> tensor<2xf32>",
+                  "  %r = \"stablehlo.add\"(%a, %b) : (tensor<2xf32>, tensor<3xf32>) -> tensor<2xf32>\n  func.return %r : tensor<2xf32>",
+                  "operand 1 has type tensor<3xf32>, but result 0 has type tensor<2xf32>");
+  expectViolation("(%a: tensor<2xf32>) -> tensor<2xf16>",
+                  "  %r = \"stablehlo.negate\"(%a) : (tensor<2xf32>) -> tensor<2xf16>\n  func.return %r : tensor<2xf16>",
+                  "(the op's operands and results have one type)");
+  // optimization_barrier: operand i has result i's type.
+  EXPECT_TRUE(verifyOp("(%a: tensor<2xf32>, %b: tensor<i32>) -> tensor<2xf32>",
+                       "  %r:2 = stablehlo.optimization_barrier %a, %b : tensor<2xf32>, tensor<i32>\n  func.return %r#0 : tensor<2xf32>")
+                  .ok());
+}
+
 TEST(OpVerify, DynamicDimensionsAreLeftToTheKernels) {
   // A `?` dimension has no size to check statically; the kernel checks it at run time.
   EXPECT_TRUE(verifyOp("(%a: tensor<?x3xf32>) -> tensor<3x?xf32>",
