@@ -9,6 +9,7 @@
 #include "ir/asm_parser.h"
 #include "ir/attribute.h"
 #include "ir/glob.h"
+#include "ir/status_macros.h"
 #include "ir/strings.h"
 
 namespace hloconf::gen {
@@ -559,11 +560,10 @@ absl::StatusOr<std::vector<CaseKey>> expandSuite(std::string_view spec, uint64_t
                                                  std::string_view dtypes, std::string_view strategies) {
   std::vector<CaseKey> keys;
   if (spec.rfind("gen/", 0) == 0) {
-    auto key = parseCaseId(spec);
-    if (!key.ok()) return key.status();
-    const OpGenerator* g = findGenerator(key->op);
-    if (!g) return absl::NotFoundError(strCat("no generator for op `", key->op, "`"));
-    keys.push_back(*key);
+    ASSIGN_OR_RETURN(auto key, parseCaseId(spec));
+    const OpGenerator* g = findGenerator(key.op);
+    if (!g) return absl::NotFoundError(strCat("no generator for op `", key.op, "`"));
+    keys.push_back(key);
     return keys;
   }
   if (spec.rfind("gen:", 0) != 0) return absl::InvalidArgumentError(strCat("`", spec, "` is not a generated suite (gen:<op>)"));

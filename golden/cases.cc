@@ -14,6 +14,7 @@
 #include "ir/asm_parser.h"
 #include "ir/ir_json.h"
 #include "ir/parser.h"
+#include "ir/status_macros.h"
 #include "ir/strings.h"
 #include "nlohmann/json.hpp"
 #include "reference/evaluate.h"
@@ -376,14 +377,12 @@ std::vector<CaseSource> collectCases(const std::vector<std::string>& sources, bo
 absl::StatusOr<std::string> caseText(const CaseSource& source) {
   if (!source.text.empty()) return source.text;
   if (source.generated.empty()) return readWhole(source.path);
-  auto key = gen::parseCaseId(source.generated);
-  if (!key.ok()) return key.status();
-  auto generated = gen::generateCase(*key);
-  if (!generated.ok()) return generated.status();
-  if (!generated->skipped.empty()) {
-    return absl::UnimplementedError(strCat("the generator skipped this case: ", generated->skipped));
+  ASSIGN_OR_RETURN(auto key, gen::parseCaseId(source.generated));
+  ASSIGN_OR_RETURN(auto generated, gen::generateCase(key));
+  if (!generated.skipped.empty()) {
+    return absl::UnimplementedError(strCat("the generator skipped this case: ", generated.skipped));
   }
-  return std::move(generated->text);
+  return std::move(generated.text);
 }
 
 PreparedCase prepareCase(const CaseSource& source, const GoldenCache& cache, double timeout_seconds) {

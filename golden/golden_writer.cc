@@ -8,6 +8,7 @@
 #include "ir/npy.h"
 #include "ir/parser.h"
 #include "ir/printer.h"
+#include "ir/status_macros.h"
 #include "ir/strings.h"
 #include "nlohmann/json.hpp"
 #include "golden/reference_version.h"
@@ -37,9 +38,7 @@ std::string idToPath(const std::string& id) {
 absl::StatusOr<std::string> selfCheckingModule(const PreparedCase& prepared, const std::vector<std::string>& comments) {
   if (prepared.lowered.replicas * prepared.lowered.partitions != 1)
     return absl::UnimplementedError("a multi-process case has per-process expected values; write it with --format npy");
-  auto parsed = parseModule(prepared.program_text, "<lowered program>");
-  if (!parsed.ok()) return parsed.status();
-  Module& module = *parsed;
+  ASSIGN_OR_RETURN(Module module, parseModule(prepared.program_text, "<lowered program>"));
   Operation* program = module.findFunction("main");
   if (!program) return absl::InternalError("the lowered program has no @main");
   for (NamedAttr& a : program->properties)
@@ -114,7 +113,7 @@ absl::Status writeNpyCase(const std::string& dir, const std::string& id, const P
   for (size_t i = 0; i < prepared.lowered.inputs.size(); ++i) {
     const Tensor& t = prepared.lowered.inputs[i];
     std::string file = strCat("input-", i, ".npy");
-    if (absl::Status s = writeNpyFile(dir + "/" + file, t); !s.ok()) return s;
+    RETURN_IF_ERROR(writeNpyFile(dir + "/" + file, t));
     manifest["inputs"].push_back({{"file", file}, {"type", t.type().toString()}, {"dtype", npyDescr(t.elementType())}});
   }
   manifest["outputs"] = nlohmann::json::array();
@@ -125,14 +124,14 @@ absl::Status writeNpyCase(const std::string& dir, const std::string& id, const P
     size_t process = per_process ? k / per_process : 0, index = per_process ? k % per_process : k;
     std::string stem = multi ? strCat(process, "-", index) : strCat(index);
     std::string file = strCat("expected-", stem, ".npy");
-    if (absl::Status s = writeNpyFile(dir + "/" + file, g.value); !s.ok()) return s;
+    RETURN_IF_ERROR(writeNpyFile(dir + "/" + file, g.value));
     nlohmann::json entry = {{"file", file}, {"type", g.value.type().toString()}, {"dtype", npyDescr(g.value.elementType())}};
     if (multi) entry["process"] = process;
     if (!g.error_bound.empty()) {
       Tensor bounds(Type::tensor(g.value.type().shape(), Type::element(ElementType::kF64)));
       for (int64_t e = 0; e < bounds.numElements(); ++e) bounds.setBits(e, doubleToBits(g.error_bound[e]));
       std::string bound_file = strCat("error-bound-", stem, ".npy");
-      if (absl::Status s = writeNpyFile(dir + "/" + bound_file, bounds); !s.ok()) return s;
+      RETURN_IF_ERROR(writeNpyFile(dir + "/" + bound_file, bounds));
       entry["error_bound"] = bound_file;
     }
     if (!g.impl_defined.empty()) {

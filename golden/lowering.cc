@@ -8,6 +8,7 @@
 #include "absl/container/flat_hash_set.h"
 #include "ir/op_views.h"
 #include "ir/printer.h"
+#include "ir/status_macros.h"
 #include "ir/strings.h"
 #include "reference/interpreter.h"
 #include "reference/process.h"
@@ -124,10 +125,9 @@ absl::StatusOr<LoweredCase> lowerCase(Module& module, std::string_view text) {
           return unsupported("interpreter.run_parallel's infeed lists something other than functions");
         const Operation* func = module.findFunction(f->symbolPath().back());
         if (!func) return unsupported(strCat("the infeed function @", f->symbolPath().back(), " is missing"));
-        auto entry = interp.callFunction(*func, {});
-        if (!entry.ok()) return entry.status();
+        ASSIGN_OR_RETURN(auto entry, interp.callFunction(*func, {}));
         std::vector<Tensor> payload;
-        for (ref::RtValue& v : *entry) {
+        for (ref::RtValue& v : entry) {
           if (!v.isTensor() || !v.impl_defined.empty() || !v.tensor.type().hasStaticShape())
             return unsupported("an infeed entry holds a token, a tuple or an implementation-defined value");
           payload.push_back(std::move(v.tensor));
@@ -226,12 +226,11 @@ absl::StatusOr<LoweredCase> lowerCase(Module& module, std::string_view text) {
       if (!callee || (*callee)->kind() != Attribute::Kind::kSymbolRef || (*callee)->symbolPath().empty()) continue;
       const Operation* func = module.findFunction((*callee)->symbolPath().front());
       if (!func) continue;
-      auto results = interp.callFunction(*func, {});
-      if (!results.ok()) return results.status();
+      ASSIGN_OR_RETURN(auto results, interp.callFunction(*func, {}));
       bool all_tensors = true;
-      for (const ref::RtValue& v : *results) all_tensors = all_tensors && v.isTensor() && v.impl_defined.empty();
-      if (!all_tensors || results->size() != op.results.size()) continue;
-      for (ref::RtValue& v : *results) values.push_back(std::move(v.tensor));
+      for (const ref::RtValue& v : results) all_tensors = all_tensors && v.isTensor() && v.impl_defined.empty();
+      if (!all_tensors || results.size() != op.results.size()) continue;
+      for (ref::RtValue& v : results) values.push_back(std::move(v.tensor));
     }
     for (size_t i = 0; i < op.results.size(); ++i) {
       Value* old_value = op.results[i].get();

@@ -5,6 +5,7 @@
 #include "golden/cases.h"
 #include "ir/parser.h"
 #include "ir/printer.h"
+#include "ir/status_macros.h"
 #include "ir/strings.h"
 #include "ir/type.h"
 
@@ -24,22 +25,21 @@ absl::StatusOr<std::vector<SweepChunk>> sweepChunks(std::string_view spec) {
   if (parts.size() < 2 || parts.size() > 3 || (single && parts.size() != 3)) {
     return absl::InvalidArgumentError("a sweep is sweep:<op>/<dtype>[/<first>-<last>] or a chunk ID sweep/<op>/<dtype>/<chunk>");
   }
-  auto s = gen::sweepSpec(parts[0], parts[1]);
-  if (!s.ok()) return s.status();
-  uint64_t first = 0, last = s->chunks - 1;
+  ASSIGN_OR_RETURN(auto s, gen::sweepSpec(parts[0], parts[1]));
+  uint64_t first = 0, last = s.chunks - 1;
   if (parts.size() == 3) {
     const size_t dash = parts[2].find('-');
     const bool ok = single || dash == std::string_view::npos
                         ? gen::parseDecimal(parts[2], first) && (last = first, true)
                         : gen::parseDecimal(parts[2].substr(0, dash), first) && gen::parseDecimal(parts[2].substr(dash + 1), last);
-    if (!ok || first > last || last >= s->chunks) {
-      return absl::InvalidArgumentError(strCat("`", parts[2], "`: the chunks of this sweep are 0 to ", s->chunks - 1,
-                                               " (", s->total, " inputs in chunks of ", gen::kSweepChunkInputs, ")"));
+    if (!ok || first > last || last >= s.chunks) {
+      return absl::InvalidArgumentError(strCat("`", parts[2], "`: the chunks of this sweep are 0 to ", s.chunks - 1,
+                                               " (", s.total, " inputs in chunks of ", gen::kSweepChunkInputs, ")"));
     }
   }
   std::vector<SweepChunk> chunks;
   chunks.reserve(last - first + 1);
-  for (uint64_t c = first; c <= last; ++c) chunks.push_back({s->op, s->dtype, c});
+  for (uint64_t c = first; c <= last; ++c) chunks.push_back({s.op, s.dtype, c});
   return chunks;
 }
 

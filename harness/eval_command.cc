@@ -10,6 +10,7 @@
 #include "ir/asm_parser.h"
 #include "ir/npy.h"
 #include "ir/parser.h"
+#include "ir/status_macros.h"
 #include "ir/strings.h"
 #include "reference/evaluate.h"
 #include "reference/interpreter.h"
@@ -151,35 +152,33 @@ absl::StatusOr<std::vector<ref::RtValue>> loadInfeedEntry(const std::string& spe
     type_text = spec.substr(colon + 1);
   }
   source = path;
-  auto bytes = readFile(path);
-  if (!bytes.ok()) return bytes.status();
+  ASSIGN_OR_RETURN(auto bytes, readFile(path));
   const bool npy = path.size() >= 4 && path.compare(path.size() - 4, 4, ".npy") == 0;
   if (npy) {
     auto decode = [&]() -> absl::StatusOr<Tensor> {
-      if (type_text.empty()) return decodeNpyInferType(*bytes, path);
+      if (type_text.empty()) return decodeNpyInferType(bytes, path);
       AsmParser p(strCat("<--infeed ", spec, ">"), type_text, 0, type_text.size());
       Type type;
-      if (absl::Status s = p.parseType(type); !s.ok()) return s;
+      RETURN_IF_ERROR(p.parseType(type));
       if (!p.atEnd() || !type.isTensor() || !type.hasStaticShape()) {
         return absl::InvalidArgumentError(strCat(path, ": error: '", type_text, "' is not a static-shaped tensor type"));
       }
-      return decodeNpy(*bytes, type, path);
+      return decodeNpy(bytes, type, path);
     };
-    auto tensor = decode();
-    if (!tensor.ok()) return tensor.status();
-    return std::vector<ref::RtValue>{ref::RtValue::ofTensor(std::move(*tensor))};
+    ASSIGN_OR_RETURN(auto tensor, decode());
+    return std::vector<ref::RtValue>{ref::RtValue::ofTensor(std::move(tensor))};
   }
   if (!type_text.empty()) {
     return absl::InvalidArgumentError(strCat(path, ": error: a type (':", type_text, "') can only be given for a .npy file"));
   }
   std::vector<ref::RtValue> values;
-  AsmParser p(path, *bytes, 0, bytes->size());
+  AsmParser p(path, bytes, 0, bytes.size());
   for (;;) {
     while (p.consumeIf(";")) {
     }
     if (p.atEnd()) break;
     Attr attr;
-    if (absl::Status s = p.parseAttribute(attr); !s.ok()) return s;
+    RETURN_IF_ERROR(p.parseAttribute(attr));
     if (attr->kind() != Attribute::Kind::kDenseElements || !attr->denseElements().type().hasStaticShape()) {
       return absl::InvalidArgumentError(strCat(path, ": error: expected tensor literals like 'dense<[1, 2]> : tensor<2xi32>'"));
     }

@@ -25,6 +25,7 @@
 #include "ir/attribute.h"
 #include "ir/op_schema.h"
 #include "ir/parser.h"
+#include "ir/status_macros.h"
 #include "ir/strings.h"
 #include "reference/evaluate.h"
 #include "reference/numerics.h"
@@ -150,9 +151,8 @@ std::pair<std::string, int> lineResults(std::string_view line) {
 // Parses the graph's own module and records each body line's op name and result types.
 absl::Status analyze(Graph& g) {
   std::string text = plainCase("minimize/analyze", {}, inputConstants(g), g.body, g.outputs, g.functions);
-  auto module = parseModule(text, "<minimize>");
-  if (!module.ok()) return module.status();
-  Operation* main = module->findFunction("main");
+  ASSIGN_OR_RETURN(auto module, parseModule(text, "<minimize>"));
+  Operation* main = module.findFunction("main");
   if (!main) return absl::InvalidArgumentError("no @main");
   auto& ops = main->body().operations;
   if (ops.size() != g.inputs.size() + g.body.size() + 1) {
@@ -190,11 +190,10 @@ absl::StatusOr<std::map<std::string, Tensor>> evaluateAll(const Graph& g) {
   for (const Graph::Input& in : g.inputs) values[in.name] = in.value;
   if (outputs.empty()) return values;
   const std::string text = plainCase("minimize/all-values", {}, inputConstants(g), g.body, outputs, g.functions);
-  auto module = parseModule(text, "<minimize: all values>");
-  if (!module.ok()) return module.status();
+  ASSIGN_OR_RETURN(auto module, parseModule(text, "<minimize: all values>"));
   ref::EvalOptions options;
   options.deadline = ref::deadlineAfter(600);
-  ref::FunctionRun run = ref::evaluateFunction(*module, text, *module->findFunction("main"), {}, 0, 0, options);
+  ref::FunctionRun run = ref::evaluateFunction(module, text, *module.findFunction("main"), {}, 0, 0, options);
   if (!run.status.ok()) return run.status;
   if (run.per_process.empty() || run.per_process[0].size() != outputs.size()) return absl::InternalError("wrong number of results");
   for (size_t i = 0; i < outputs.size(); ++i) values[outputs[i].first] = run.per_process[0][i].tensor;
@@ -203,12 +202,10 @@ absl::StatusOr<std::map<std::string, Tensor>> evaluateAll(const Graph& g) {
 
 // A generated case, from its generator's context.
 absl::StatusOr<Graph> graphFromGenerated(const std::string& id) {
-  auto key = gen::parseCaseId(id);
-  if (!key.ok()) return key.status();
-  auto c = gen::generateCase(*key);
-  if (!c.ok()) return c.status();
-  if (!c->context) return absl::InvalidArgumentError(strCat(id, " is skipped by its generator: ", c->skipped));
-  const gen::GenContext& ctx = *c->context;
+  ASSIGN_OR_RETURN(auto key, gen::parseCaseId(id));
+  ASSIGN_OR_RETURN(auto c, gen::generateCase(key));
+  if (!c.context) return absl::InvalidArgumentError(strCat(id, " is skipped by its generator: ", c.skipped));
+  const gen::GenContext& ctx = *c.context;
   if (ctx.replicas() != 1 || ctx.partitions() != 1) return absl::UnimplementedError("multi-process cases are not taken apart");
   Graph g;
   for (const auto& in : ctx.inputs()) g.inputs.push_back({in.name, in.value});

@@ -15,6 +15,7 @@
 #include "ir/asm_parser.h"
 #include "ir/parser.h"
 #include "ir/printer.h"
+#include "ir/status_macros.h"
 #include "ir/strings.h"
 #include "reference/interpreter.h"
 #include "reference/kernels.h"
@@ -94,7 +95,7 @@ absl::StatusOr<std::vector<RtValue>> parseArgumentTexts(const std::vector<std::s
   for (const std::string& text : texts) {
     AsmParser p("<--arg>", text, 0, text.size());
     Attr attr;
-    if (absl::Status s = p.parseAttribute(attr); !s.ok()) return s;
+    RETURN_IF_ERROR(p.parseAttribute(attr));
     if (attr->kind() != Attribute::Kind::kDenseElements) {
       return absl::InvalidArgumentError(strCat("<--arg>: error: expected a tensor literal like 'dense<[1, 2]> : tensor<2xi32>', got '", text, "'"));
     }

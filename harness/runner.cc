@@ -11,6 +11,7 @@
 #include "absl/strings/str_format.h"
 #include "ir/op_schema.h"
 #include "ir/parser.h"
+#include "ir/status_macros.h"
 #include "ir/strings.h"
 #include "reference/evaluate.h"
 #include "nlohmann/json.hpp"
@@ -95,26 +96,24 @@ absl::StatusOr<BackendFactory> backendByName(const std::string& name, const std:
                                              const std::string& work_dir) {
   if (name == "reference")
     return BackendFactory{name, [] { return adapters::makeReferenceBackend(); }, "--backend reference", true};
-  auto spec = adapters::findAdapter(name, adapter_dirs);
-  if (!spec.ok()) return spec.status();
-  spec->work_dir = work_dir;
-  adapters::ExternalSpec s = *spec;
+  ASSIGN_OR_RETURN(auto spec, adapters::findAdapter(name, adapter_dirs));
+  spec.work_dir = work_dir;
+  adapters::ExternalSpec s = spec;
   return BackendFactory{name, [s] { return adapters::makeExternalBackend(s); }, strCat("--backend ", shellQuote(name))};
 }
 
 absl::StatusOr<BackendFactory> backendFromCommand(const std::string& command_line, const std::string& work_dir) {
-  auto spec = adapters::specFromCommand("", command_line);
-  if (!spec.ok()) return spec.status();
+  ASSIGN_OR_RETURN(auto spec, adapters::specFromCommand("", command_line));
   // Named after the program, or the script an interpreter runs.
   std::string name;
-  if (!spec->argv.empty()) {
-    std::string program = fs::path(spec->argv[0]).filename().string();
+  if (!spec.argv.empty()) {
+    std::string program = fs::path(spec.argv[0]).filename().string();
     bool interpreter = program.rfind("python", 0) == 0 || program == "sh" || program == "bash" || program == "node";
-    name = interpreter && spec->argv.size() > 1 ? fs::path(spec->argv[1]).filename().string() : program;
+    name = interpreter && spec.argv.size() > 1 ? fs::path(spec.argv[1]).filename().string() : program;
   }
-  spec->name = name;
-  spec->work_dir = work_dir;
-  adapters::ExternalSpec s = *spec;
+  spec.name = name;
+  spec.work_dir = work_dir;
+  adapters::ExternalSpec s = spec;
   return BackendFactory{name, [s] { return adapters::makeExternalBackend(s); }, strCat("--backend-cmd ", shellQuote(command_line))};
 }
 

@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "absl/status/status.h"
+#include "ir/status_macros.h"
 #include "ir/strings.h"
 
 namespace hloconf {
@@ -174,23 +175,22 @@ std::string encodeNpy(const Tensor& tensor) {
 absl::StatusOr<Tensor> decodeNpy(std::string_view bytes, const Type& type, std::string_view what) {
   if (!type.isTensor() || !type.hasStaticShape())
     return absl::InvalidArgumentError(strCat(what, ": the expected type ", type.toString(), " is not a static tensor type"));
-  auto header = parseHeader(bytes, what);
-  if (!header.ok()) return header.status();
+  ASSIGN_OR_RETURN(auto header, parseHeader(bytes, what));
   Tensor tensor(type);
   ElementType t = tensor.elementType();
-  if (!descrFits(header->descr, t))
-    return absl::InvalidArgumentError(strCat(what, ": dtype '", header->descr, "' cannot hold ", type.toString(),
+  if (!descrFits(header.descr, t))
+    return absl::InvalidArgumentError(strCat(what, ": dtype '", header.descr, "' cannot hold ", type.toString(),
                                              " (expected '", npyDescr(t), "')"));
-  if (header->shape != type.shape())
-    return absl::InvalidArgumentError(strCat(what, ": shape ", shapeText(header->shape), " does not match ",
+  if (header.shape != type.shape())
+    return absl::InvalidArgumentError(strCat(what, ": shape ", shapeText(header.shape), " does not match ",
                                              type.toString()));
-  if (header->fortran_order && type.rank() > 1)
+  if (header.fortran_order && type.rank() > 1)
     return absl::InvalidArgumentError(strCat(what, ": Fortran-order arrays are not supported; save with C order"));
   size_t need = tensor.bytes().size();
-  if (bytes.size() - header->data_offset < need)
-    return absl::InvalidArgumentError(strCat(what, ": the data is truncated (", bytes.size() - header->data_offset,
+  if (bytes.size() - header.data_offset < need)
+    return absl::InvalidArgumentError(strCat(what, ": the data is truncated (", bytes.size() - header.data_offset,
                                              " bytes, ", need, " needed)"));
-  std::memcpy(tensor.mutableBytes().data(), bytes.data() + header->data_offset, need);
+  std::memcpy(tensor.mutableBytes().data(), bytes.data() + header.data_offset, need);
   if (isNarrowInteger(t) || t == ElementType::kI1) {
     // Out-of-range values would break the "bits in the low bits" invariant: check, then mask.
     for (int64_t i = 0; i < tensor.numElements(); ++i) {
@@ -215,17 +215,16 @@ absl::StatusOr<Tensor> decodeNpy(std::string_view bytes, const Type& type, std::
 }
 
 absl::StatusOr<Tensor> decodeNpyInferType(std::string_view bytes, std::string_view what) {
-  auto header = parseHeader(bytes, what);
-  if (!header.ok()) return header.status();
+  ASSIGN_OR_RETURN(auto header, parseHeader(bytes, what));
   static const ElementType kTypes[] = {
       ElementType::kI1,   ElementType::kSI8,  ElementType::kSI16, ElementType::kSI32, ElementType::kSI64,
       ElementType::kUI8,  ElementType::kUI16, ElementType::kUI32, ElementType::kUI64, ElementType::kF16,
       ElementType::kF32,  ElementType::kF64,  ElementType::kC64,  ElementType::kC128};
   for (ElementType t : kTypes) {
-    if (header->descr.size() > 1 && header->descr[0] != '>' && header->descr.substr(1) == npyDescr(t).substr(1))
-      return decodeNpy(bytes, Type::tensor(header->shape, Type::element(t)), what);
+    if (header.descr.size() > 1 && header.descr[0] != '>' && header.descr.substr(1) == npyDescr(t).substr(1))
+      return decodeNpy(bytes, Type::tensor(header.shape, Type::element(t)), what);
   }
-  return absl::InvalidArgumentError(strCat(what, ": dtype '", header->descr,
+  return absl::InvalidArgumentError(strCat(what, ": dtype '", header.descr,
                                            "' is not one of bool, int8..int64, uint8..uint64, float16/32/64, complex64/128"));
 }
 

@@ -5,6 +5,7 @@
 #include "absl/container/flat_hash_map.h"
 #include "ir/diagnostic.h"
 #include "ir/op_views.h"
+#include "ir/status_macros.h"
 #include "ir/strings.h"
 #include "reference/elementwise.h"
 #include "reference/kernels.h"
@@ -144,18 +145,17 @@ absl::StatusOr<std::vector<RtValue>> Interpreter::runRegion(const Region& region
       operands.push_back(*found);
     }
     if (isTerminator(op)) return operands;
-    auto results = evalOp(op, std::move(operands));
-    if (!results.ok()) return results.status();
-    if (results->size() != op.results.size()) {
-      return opError(op, strCat("produced ", results->size(), " result(s), but the op declares ", op.results.size()));
+    ASSIGN_OR_RETURN(auto results, evalOp(op, std::move(operands)));
+    if (results.size() != op.results.size()) {
+      return opError(op, strCat("produced ", results.size(), " result(s), but the op declares ", op.results.size()));
     }
-    for (size_t i = 0; i < results->size(); ++i) {
-      if (!valueMatchesType((*results)[i], op.results[i]->type)) {
-        return opError(op, strCat("result ", i, " has type ", valueTypeText((*results)[i]),
+    for (size_t i = 0; i < results.size(); ++i) {
+      if (!valueMatchesType(results[i], op.results[i]->type)) {
+        return opError(op, strCat("result ", i, " has type ", valueTypeText(results[i]),
                                   " at run time, but the op declares ", op.results[i]->type.toString()));
       }
-      if (observer_) observer_(op.results[i].get(), (*results)[i]);
-      env[op.results[i].get()] = std::move((*results)[i]);
+      if (observer_) observer_(op.results[i].get(), results[i]);
+      env[op.results[i].get()] = std::move(results[i]);
     }
   }
   return absl::InvalidArgumentError(strCat(module_.path, ": error: a region ends without a return"));

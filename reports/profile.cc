@@ -6,6 +6,7 @@
 #include "absl/status/status.h"
 #include "ir/glob.h"
 #include "ir/parser.h"
+#include "ir/status_macros.h"
 #include "ir/strings.h"
 #include "reports/comparator.h"
 
@@ -67,9 +68,8 @@ absl::Status parseFlags(const json& j, std::string_view where, Flags& flags) {
   for (auto [key, field] : {std::pair{"signed_zero", &flags.signed_zero}, std::pair{"nan_payload", &flags.nan_payload},
                             std::pair{"ftz", &flags.ftz}}) {
     if (!j.contains(key)) continue;
-    absl::StatusOr<FlagAction> a = parseFlag(j[key], strCat(where, ".", key));
-    if (!a.ok()) return a.status();
-    *field = *a;
+    ASSIGN_OR_RETURN(FlagAction a, parseFlag(j[key], strCat(where, ".", key)));
+    *field = a;
   }
   return absl::OkStatus();
 }
@@ -97,20 +97,15 @@ absl::StatusOr<ToleranceRule> parseRule(const json& j, std::string_view where, s
     return absl::InvalidArgumentError(strCat(where, ": every rule needs an \"id\" (a non-empty string)"));
   const std::string id = j["id"].get<std::string>();
   const std::string at = strCat(where, " (\"", id, "\")");
-  if (absl::Status s = checkKeys(j, at, {"id", "op", "type", "exact", "ulp", "bound", "signed_zero", "nan_payload", "ftz",
-                                         "source"});
-      !s.ok())
-    return s;
+  RETURN_IF_ERROR(checkKeys(j, at, {"id", "op", "type", "exact", "ulp", "bound", "signed_zero", "nan_payload", "ftz", "source"}));
   rule.name = strCat(profile, ":", id);
   if (j.contains("op")) {
-    absl::StatusOr<std::string> g = parseGlobField(j["op"], strCat(at, ".op"));
-    if (!g.ok()) return g.status();
-    rule.op_glob = *g;
+    ASSIGN_OR_RETURN(std::string g, parseGlobField(j["op"], strCat(at, ".op")));
+    rule.op_glob = g;
   }
   if (j.contains("type")) {
-    absl::StatusOr<std::string> g = parseGlobField(j["type"], strCat(at, ".type"));
-    if (!g.ok()) return g.status();
-    rule.type_glob = *g;
+    ASSIGN_OR_RETURN(std::string g, parseGlobField(j["type"], strCat(at, ".type")));
+    rule.type_glob = g;
   }
   const bool exact = j.contains("exact"), ulp = j.contains("ulp"), bound = j.contains("bound");
   if (exact) {
@@ -120,10 +115,9 @@ absl::StatusOr<ToleranceRule> parseRule(const json& j, std::string_view where, s
       return absl::InvalidArgumentError(strCat(at, ": \"exact\" cannot be combined with \"ulp\" or \"bound\""));
     rule.kind = ToleranceRule::Kind::kExact;
   } else if (bound) {
-    absl::StatusOr<double> f = parseNonNegative(j["bound"], strCat(at, ".bound"));
-    if (!f.ok()) return f.status();
+    ASSIGN_OR_RETURN(double f, parseNonNegative(j["bound"], strCat(at, ".bound")));
     rule.kind = ToleranceRule::Kind::kBound;
-    rule.bound_factor = *f;
+    rule.bound_factor = f;
   } else if (ulp) {
     rule.kind = ToleranceRule::Kind::kUlp;
   } else {
@@ -131,12 +125,11 @@ absl::StatusOr<ToleranceRule> parseRule(const json& j, std::string_view where, s
         strCat(at, ": give the tolerance: \"exact\": true, \"ulp\": N, or \"bound\": F (with an optional \"ulp\": N)"));
   }
   if (ulp) {
-    absl::StatusOr<double> n = parseNonNegative(j["ulp"], strCat(at, ".ulp"));
-    if (!n.ok()) return n.status();
-    rule.ulp = *n;
+    ASSIGN_OR_RETURN(double n, parseNonNegative(j["ulp"], strCat(at, ".ulp")));
+    rule.ulp = n;
   }
   Flags flags = defaults;
-  if (absl::Status s = parseFlags(j, at, flags); !s.ok()) return s;
+  RETURN_IF_ERROR(parseFlags(j, at, flags));
   rule.signed_zero = flags.signed_zero;
   rule.nan_payload = flags.nan_payload;
   rule.ftz = flags.ftz;
@@ -167,7 +160,7 @@ const ToleranceRule& Profile::ruleFor(std::string_view op, std::string_view elem
 
 absl::StatusOr<Profile> parseProfile(const json& j, std::string_view what) {
   if (!j.is_object()) return absl::InvalidArgumentError(strCat(what, ": a profile is a JSON object, got ", typeName(j)));
-  if (absl::Status s = checkKeys(j, what, {"name", "description", "defaults", "rules"}); !s.ok()) return s;
+  RETURN_IF_ERROR(checkKeys(j, what, {"name", "description", "defaults", "rules"}));
   Profile profile;
   if (!j.contains("name") || !j["name"].is_string() || j["name"].get<std::string>().empty())
     return absl::InvalidArgumentError(strCat(what, ": the profile needs a \"name\" (a non-empty string)"));
@@ -182,18 +175,17 @@ absl::StatusOr<Profile> parseProfile(const json& j, std::string_view what) {
     const json& d = j["defaults"];
     const std::string at = strCat(what, ".defaults");
     if (!d.is_object()) return absl::InvalidArgumentError(strCat(at, ": expected an object, got ", typeName(d)));
-    if (absl::Status s = checkKeys(d, at, {"signed_zero", "nan_payload", "ftz"}); !s.ok()) return s;
-    if (absl::Status s = parseFlags(d, at, defaults); !s.ok()) return s;
+    RETURN_IF_ERROR(checkKeys(d, at, {"signed_zero", "nan_payload", "ftz"}));
+    RETURN_IF_ERROR(parseFlags(d, at, defaults));
   }
   if (!j.contains("rules") || !j["rules"].is_array() || j["rules"].empty())
     return absl::InvalidArgumentError(strCat(what, ": the profile needs \"rules\", a non-empty list"));
   std::set<std::string> ids;
   for (size_t i = 0; i < j["rules"].size(); ++i) {
-    absl::StatusOr<ToleranceRule> rule = parseRule(j["rules"][i], strCat(what, ".rules[", i, "]"), profile.name, defaults);
-    if (!rule.ok()) return rule.status();
-    if (!ids.insert(rule->name).second)
-      return absl::InvalidArgumentError(strCat(what, ".rules[", i, "]: duplicate id (rule \"", rule->name, "\")"));
-    profile.rules.push_back(*std::move(rule));
+    ASSIGN_OR_RETURN(ToleranceRule rule, parseRule(j["rules"][i], strCat(what, ".rules[", i, "]"), profile.name, defaults));
+    if (!ids.insert(rule.name).second)
+      return absl::InvalidArgumentError(strCat(what, ".rules[", i, "]: duplicate id (rule \"", rule.name, "\")"));
+    profile.rules.push_back(std::move(rule));
   }
   const ToleranceRule& last = profile.rules.back();
   if (last.op_glob != "*" || last.type_glob != "*")

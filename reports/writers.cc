@@ -12,6 +12,7 @@
 #include <sstream>
 #include <tuple>
 
+#include "ir/status_macros.h"
 #include "ir/strings.h"
 
 namespace hloconf::reports {
@@ -216,7 +217,7 @@ absl::Status writeReports(const std::string& dir, const RunInfo& info, const std
       {"report.html", htmlReport},
   };
   for (const auto& [name, render] : files)
-    if (absl::Status s = writeFileAtomically(base / name, render(info, results)); !s.ok()) return s;
+    RETURN_IF_ERROR(writeFileAtomically(base / name, render(info, results)));
   return absl::OkStatus();
 }
 

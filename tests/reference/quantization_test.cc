@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "ir/status_macros.h"
 #include "reference/elementwise.h"
 #include "reference/numerics.h"
 #include "tests/reference/eval_test_util.h"
@@ -35,11 +36,10 @@ std::vector<int64_t> storage(const ref::RtValue& v) {
 
 // Parses and runs @main; a parse error is fine here (the program is meant to be rejected somewhere).
 absl::Status runStatus(const std::string& text) {
-  auto module = parseModule(text, "test.mlir");
-  if (!module.ok()) return module.status();
-  const Operation* func = module->findFunction("main");
+  ASSIGN_OR_RETURN(auto module, parseModule(text, "test.mlir"));
+  const Operation* func = module.findFunction("main");
   if (!func) return absl::NotFoundError("no @main");
-  ref::Interpreter interp(*module, text);
+  ref::Interpreter interp(module, text);
   auto results = interp.callFunction(*func, {});
   return results.status();
 }

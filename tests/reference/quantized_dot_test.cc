@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "ir/status_macros.h"
 #include "ir/strings.h"
 #include "reference/numerics.h"
 #include "tests/reference/eval_test_util.h"
@@ -44,11 +45,10 @@ bool anyMarked(const ref::RtValue& v) {
 absl::Status opStatus(const std::string& a, const std::string& b, const std::string& op_line, const std::string& result_type) {
   const std::string text = strCat("func.func @main() -> ", result_type, " {\n  %a = stablehlo.constant ", a, "\n  %b = stablehlo.constant ", b,
                                   "\n  %r = ", op_line, "\n  func.return %r : ", result_type, "\n}\n");
-  auto module = parseModule(text, "test.mlir");
-  if (!module.ok()) return module.status();
-  const Operation* func = module->findFunction("main");
+  ASSIGN_OR_RETURN(auto module, parseModule(text, "test.mlir"));
+  const Operation* func = module.findFunction("main");
   if (!func) return absl::NotFoundError("no @main");
-  ref::Interpreter interp(*module, text);
+  ref::Interpreter interp(module, text);
   return interp.callFunction(*func, {}).status();
 }
 
