@@ -9,6 +9,7 @@
 
 #include "ir/op_schema.h"
 #include "ir/parser.h"
+#include "ir/status_macros.h"
 
 namespace hloconf {
 namespace {
@@ -18,9 +19,8 @@ using ::testing::HasSubstr;
 // Verifies the single op (the first op of @main) of a module made of `body` and returns the status.
 absl::Status verifyOp(const std::string& signature, const std::string& body) {
   const std::string text = "func.func @main" + signature + " {\n" + body + "\n}\n";
-  auto module = parseModule(text, "test.mlir");
-  if (!module.ok()) return module.status();
-  Operation* main = module->findFunction("main");
+  ASSIGN_OR_RETURN(Module module, parseModule(text, "test.mlir"));
+  Operation* main = module.findFunction("main");
   if (!main || main->body().operations.empty()) return absl::InternalError("no op");
   return verifyAgainstSchema(*main->body().operations.front());
 }
