@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "ir/op_schema.h"
+#include "ir/op_verify_products.h"
 #include "ir/status_macros.h"
 #include "ir/op_syntax.h"
 #include "ir/strings.h"
@@ -538,12 +539,12 @@ std::span<const OpSchema> regionOps() {
       {.id = OpId::kReduce, .parse_custom = parseReduce,
        .operands = {variadic("inputs", kTensorOrPerTensorQuant), variadic("init_values", kTensorOrPerTensorQuant)},
        .results = {variadic("results", kTensorOrPerTensorQuant)}, .attributes = {required("dimensions", kI64Array)},
-       .regions = {{"body"}}},
+       .regions = {{"body"}}, .verify = verify::reduce},
       {.id = OpId::kWhile, .parse_custom = parseWhile, .operands = {variadic("operand", types::kTensorQuantOrToken)},
        .results = {variadic("results", types::kTensorQuantOrToken)}, .regions = {{"cond"}, {"body"}}},
       {.id = OpId::kConvolution, .parse_custom = parseConvolution,
        .operands = {{"lhs", kTensorOrPerTensorQuant}, {"rhs", kTensorOrQuant}}, .results = {{"result", kTensorOrQuant}},
-       .attributes = convolutionAttributes(/*padding_attribute=*/true)},
+       .attributes = convolutionAttributes(/*padding_attribute=*/true), .verify = verify::convolution},
       {.id = OpId::kDynamicConv, .parse_custom = parseConvolution,
        .operands = {{"lhs", kTensorOrPerTensorQuant}, {"rhs", kTensorOrQuant}, shapeOperand("padding")},
        .results = {{"result", kTensorOrQuant}}, .attributes = convolutionAttributes(/*padding_attribute=*/false),
@@ -552,7 +553,8 @@ std::span<const OpSchema> regionOps() {
        .operands = {{"lhs", kTensorOrPerTensorQuant}, {"rhs", kTensorOrQuant}}, .results = {{"result", kTensorOrQuant}},
        .attributes = {required("dot_dimension_numbers", kStruct),
                       optional("precision_config", kEnumArray, "DEFAULT for both operands", kPrecisionValues),
-                      optional("algorithm", kStruct, "none: the precision_config decides")}},
+                      optional("algorithm", kStruct, "none: the precision_config decides")},
+       .verify = verify::dotGeneral},
       {.id = OpId::kCustomCall, .parse_custom = parseCustomCall, .operands = {variadic("inputs", types::kAny)},
        .results = {variadic("results", types::kAny)},
        .attributes = {required("call_target_name", kString), optional("has_side_effect", kBool, "false"),
@@ -595,7 +597,7 @@ std::span<const OpSchema> regionOps() {
        .attributes = {optional("window_dimensions", kI64Array, "1 per dimension"),
                       optional("window_strides", kI64Array, "1 per dimension"),
                       optional("padding", kI64Matrix, "[0, 0] per dimension")},
-       .regions = {{"select"}, {"scatter"}}},
+       .regions = {{"select"}, {"scatter"}}, .verify = verify::selectAndScatter},
       {.id = OpId::kReduceWindow,
        .operands = {variadic("inputs", kTensorOrPerTensorQuant), variadic("init_values", kTensorOrPerTensorQuant)},
        .results = {variadic("results", kTensorOrPerTensorQuant)},
@@ -603,7 +605,7 @@ std::span<const OpSchema> regionOps() {
                       optional("base_dilations", kI64Array, "1 per dimension"),
                       optional("window_dilations", kI64Array, "1 per dimension"),
                       optional("padding", kI64Matrix, "[0, 0] per dimension")},
-       .regions = {{"body"}}},
+       .regions = {{"body"}}, .verify = verify::reduceWindow},
       allReduceLike(OpId::kAllReduce, 0),
       {.id = OpId::kReduceScatter, .operands = {{"operand", kTensorOrPerTensorQuant}},
        .results = {{"result", kTensorOrPerTensorQuant}},

@@ -9,6 +9,7 @@
 
 #include "ir/op_schema.h"
 #include "ir/op_verify.h"
+#include "ir/op_verify_products.h"
 #include "ir/status_macros.h"
 #include "ir/op_syntax.h"
 #include "ir/strings.h"
@@ -735,7 +736,8 @@ std::span<const OpSchema> stablehloOps() {
     // Linear algebra and transforms.
     {.id = OpId::kFft, .parse_custom = parseFft, .operands = {{"operand", types::kFloatOrComplex}},
      .results = {{"result", types::kFloatOrComplex}},
-     .attributes = {required("fft_type", kEnum, {"FFT", "IFFT", "RFFT", "IRFFT"}), required("fft_length", kI64Array)}},
+     .attributes = {required("fft_type", kEnum, {"FFT", "IFFT", "RFFT", "IRFFT"}), required("fft_length", kI64Array)},
+     .verify = verify::fft},
     {.id = OpId::kCholesky, .parse_custom = parseCholesky, .operands = {{"a", types::kFloatComplexOrPerTensorQuant}},
      .results = {{"result", types::kFloatComplexOrPerTensorQuant}}, .attributes = {optional("lower", kBool, "false")},
      .traits = kSameType | kDequantize},
@@ -760,19 +762,22 @@ std::span<const OpSchema> stablehloOps() {
                   {"grad_output", types::kFloatOrPerTensorQuant}},
      .results = {{"grad_operand", types::kFloatOrPerTensorQuant}, {"grad_scale", types::kFloatOrPerTensorQuant},
                  {"grad_offset", types::kFloatOrPerTensorQuant}},
-     .attributes = {required("epsilon", kFloat), required("feature_index", kI64)}, .traits = kDequantize},
+     .attributes = {required("epsilon", kFloat), required("feature_index", kI64)}, .traits = kDequantize,
+     .verify = verify::batchNormGrad},
     {.id = OpId::kBatchNormInference,
      .operands = {{"operand", types::kFloatOrPerTensorQuant}, {"scale", types::kFloatOrPerTensorQuant},
                   {"offset", types::kFloatOrPerTensorQuant}, {"mean", types::kFloatOrPerTensorQuant},
                   {"variance", types::kFloatOrPerTensorQuant}},
      .results = {{"result", types::kFloatOrPerTensorQuant}},
-     .attributes = {required("epsilon", kFloat), required("feature_index", kI64)}, .traits = kDequantize},
+     .attributes = {required("epsilon", kFloat), required("feature_index", kI64)}, .traits = kDequantize,
+     .verify = verify::batchNormInference},
     {.id = OpId::kBatchNormTraining,
      .operands = {{"operand", types::kFloatOrPerTensorQuant}, {"scale", types::kFloatOrPerTensorQuant},
                   {"offset", types::kFloatOrPerTensorQuant}},
      .results = {{"output", types::kFloatOrPerTensorQuant}, {"batch_mean", types::kFloatOrPerTensorQuant},
                  {"batch_var", types::kFloatOrPerTensorQuant}},
-     .attributes = {required("epsilon", kFloat), required("feature_index", kI64)}, .traits = kDequantize},
+     .attributes = {required("epsilon", kFloat), required("feature_index", kI64)}, .traits = kDequantize,
+     .verify = verify::batchNormTraining},
     // Random numbers.
     {.id = OpId::kRng, .parse_custom = parseRng,
      .operands = {{"a", types::kIntBoolOrFloat}, {"b", types::kIntBoolOrFloat}, shapeOperand("shape")},

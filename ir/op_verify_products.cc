@@ -1,0 +1,540 @@
+#include "ir/op_verify_products.h"
+
+#include <algorithm>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "ir/op_views.h"
+#include "ir/status_macros.h"
+#include "ir/strings.h"
+
+namespace hloconf::verify {
+namespace {
+
+using Dims = std::vector<int64_t>;
+
+absl::Status violated(std::string_view label, std::string_view what) { return absl::InvalidArgumentError(strCat(label, ": ", what)); }
+
+std::string listText(const Dims& values) {
+  std::string text = "[";
+  for (size_t i = 0; i < values.size(); ++i) strAppend(&text, i ? ", " : "", values[i]);
+  return text + "]";
+}
+
+std::string shapeText(const Type& t) {
+  std::string text = "[";
+  for (size_t i = 0; i < t.shape().size(); ++i) {
+    const int64_t d = t.shape()[i];
+    if (d == kDynamicSize) {
+      strAppend(&text, i ? ", " : "", "?");
+    } else {
+      strAppend(&text, i ? ", " : "", d);
+    }
+  }
+  return text + "]";
+}
+
+bool sameSize(int64_t a, int64_t b) { return a == kDynamicSize || b == kDynamicSize || a == b; }
+
+// Same rank and every dimension agrees (a `?` agrees with any size).
+bool sameShape(const Type& a, const Type& b) {
+  if (a.rank() != b.rank()) return false;
+  for (int64_t d = 0; d < a.rank(); ++d) {
+    if (!sameSize(a.shape()[d], b.shape()[d])) return false;
+  }
+  return true;
+}
+
+// 0 <= d < rank for each.
+absl::Status dimsInRange(std::string_view label, std::string_view name, const Dims& dims, int64_t rank) {
+  for (int64_t d : dims) {
+    if (d < 0 || d >= rank) return violated(label, strCat(name, " ", listText(dims), " has ", d, ", out of range for rank ", rank));
+  }
+  return absl::OkStatus();
+}
+
+absl::Status noRepeats(std::string_view label, std::string_view name, const Dims& dims) {
+  for (size_t i = 0; i < dims.size(); ++i) {
+    for (size_t j = i + 1; j < dims.size(); ++j) {
+      if (dims[i] == dims[j]) return violated(label, strCat(name, " ", listText(dims), " repeats ", dims[i]));
+    }
+  }
+  return absl::OkStatus();
+}
+
+// The spec's element_type(a) = element_type(b), checked only for unquantized tensors (quantized types may
+// differ in scales and zero points where the spec promotes them).
+absl::Status sameElementType(std::string_view label, const Type& a, const Type& b, std::string_view what) {
+  if (!a.isTensor() || !b.isTensor() || a.isQuantized() || b.isQuantized()) return absl::OkStatus();
+  if (a.tensorElement() == b.tensorElement()) return absl::OkStatus();
+  return violated(label, strCat(what, ": ", a.tensorElement().toString(), " and ", b.tensorElement().toString(), " differ"));
+}
+
+const Type& operandType(const Operation& op, size_t i) { return op.operands[i]->type; }
+const Type& resultType(const Operation& op, size_t i) { return op.results[i]->type; }
+
+bool allTensors(const Operation& op) {
+  for (const auto& v : op.operands) {
+    if (!v->type.isTensor()) return false;
+  }
+  for (const auto& v : op.results) {
+    if (!v->type.isTensor()) return false;
+  }
+  return true;
+}
+
+// The window attributes of reduce_window and select_and_scatter, defaults filled in.
+struct Window {
+  Dims dimensions, strides, base_dilations, window_dilations;
+  std::vector<std::vector<int64_t>> padding;
+};
+
+// Checks an attribute list of the window: size = rank ("size" label) and every entry positive ("positive" label).
+absl::Status windowList(std::string_view size_label, std::string_view positive_label, std::string_view name,
+                        const std::optional<Dims>& given, int64_t rank, Dims* out) {
+  if (!given) {
+    out->assign(static_cast<size_t>(rank), 1);
+    return absl::OkStatus();
+  }
+  if (static_cast<int64_t>(given->size()) != rank) {
+    return violated(size_label, strCat(name, " ", listText(*given), " must have one entry per dimension (", rank, ")"));
+  }
+  for (int64_t v : *given) {
+    if (v <= 0) return violated(positive_label, strCat(name, " ", listText(*given), " must be positive"));
+  }
+  *out = *given;
+  return absl::OkStatus();
+}
+
+absl::Status windowPadding(std::string_view label, const std::optional<std::vector<std::vector<int64_t>>>& given, int64_t rank,
+                           std::vector<std::vector<int64_t>>* out) {
+  if (!given) {
+    out->assign(static_cast<size_t>(rank), {0, 0});
+    return absl::OkStatus();
+  }
+  bool ok = static_cast<int64_t>(given->size()) == rank;
+  for (const auto& row : *given) ok = ok && row.size() == 2;
+  if (!ok) return violated(label, strCat("padding must have shape [", rank, ", 2] (one [low, high] pair per dimension)"));
+  *out = *given;
+  return absl::OkStatus();
+}
+
+// The spec's num_windows for one dimension.
+int64_t numWindows(int64_t input, int64_t base_dilation, int64_t low, int64_t high, int64_t window, int64_t window_dilation,
+                   int64_t stride) {
+  const int64_t dilated_input = input == 0 ? 0 : (input - 1) * base_dilation + 1;
+  const int64_t padded = low + dilated_input + high;
+  const int64_t dilated_window = window == 0 ? 0 : (window - 1) * window_dilation + 1;
+  if (padded <= 0 || dilated_window > padded) return 0;
+  return (padded - dilated_window) / stride + 1;
+}
+
+// batch_norm_*'s C1 and the 1-D operands' sizes: size(value) = dim(operand, feature_index).
+absl::Status featureIndexInRange(std::string_view label, const Type& operand, int64_t feature_index) {
+  if (feature_index < 0 || feature_index >= operand.rank()) {
+    return violated(label, strCat("feature_index ", feature_index, " is out of range for rank ", operand.rank()));
+  }
+  return absl::OkStatus();
+}
+
+absl::Status featureSized(std::string_view label, std::string_view name, const Type& value, const Type& operand, int64_t feature_index) {
+  const int64_t features = operand.shape()[static_cast<size_t>(feature_index)];
+  if (value.rank() != 1 || !sameSize(value.shape()[0], features)) {
+    return violated(label, strCat(name, " has shape ", shapeText(value), ", but needs [", features, "] (dim(operand, feature_index))"));
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace
+
+absl::Status dotGeneral(const Operation& op) {
+  if (op.operands.size() != 2 || op.results.size() != 1 || !allTensors(op)) return absl::OkStatus();
+  const Type& lhs = operandType(op, 0);
+  const Type& rhs = operandType(op, 1);
+  const Type& result = resultType(op, 0);
+  const DotGeneralOp dot(op);
+  const Dims lb = dot.lhsBatchingDims(), rb = dot.rhsBatchingDims(), lc = dot.lhsContractingDims(), rc = dot.rhsContractingDims();
+  if (lb.size() != rb.size()) {
+    return violated("dot_general (C1)",
+                    strCat("lhs_batching_dimensions ", listText(lb), " and rhs_batching_dimensions ", listText(rb), " differ in size"));
+  }
+  if (lc.size() != rc.size()) {
+    return violated("dot_general (C2)", strCat("lhs_contracting_dimensions ", listText(lc), " and rhs_contracting_dimensions ",
+                                               listText(rc), " differ in size"));
+  }
+  Dims lhs_all = lb, rhs_all = rb;
+  lhs_all.insert(lhs_all.end(), lc.begin(), lc.end());
+  rhs_all.insert(rhs_all.end(), rc.begin(), rc.end());
+  RETURN_IF_ERROR(noRepeats("dot_general (C3)", "lhs_batching_dimensions + lhs_contracting_dimensions", lhs_all));
+  RETURN_IF_ERROR(noRepeats("dot_general (C4)", "rhs_batching_dimensions + rhs_contracting_dimensions", rhs_all));
+  RETURN_IF_ERROR(dimsInRange("dot_general (C5)", "lhs_batching_dimensions", lb, lhs.rank()));
+  RETURN_IF_ERROR(dimsInRange("dot_general (C6)", "lhs_contracting_dimensions", lc, lhs.rank()));
+  RETURN_IF_ERROR(dimsInRange("dot_general (C7)", "rhs_batching_dimensions", rb, rhs.rank()));
+  RETURN_IF_ERROR(dimsInRange("dot_general (C8)", "rhs_contracting_dimensions", rc, rhs.rank()));
+  for (size_t i = 0; i < lb.size(); ++i) {
+    const int64_t l = lhs.shape()[static_cast<size_t>(lb[i])], r = rhs.shape()[static_cast<size_t>(rb[i])];
+    if (!sameSize(l, r)) {
+      return violated("dot_general (C9)", strCat("batching dimension pair ", i, ": lhs dimension ", lb[i], " has size ", l,
+                                                 ", rhs dimension ", rb[i], " has ", r));
+    }
+  }
+  for (size_t i = 0; i < lc.size(); ++i) {
+    const int64_t l = lhs.shape()[static_cast<size_t>(lc[i])], r = rhs.shape()[static_cast<size_t>(rc[i])];
+    if (!sameSize(l, r)) {
+      return violated("dot_general (C10)", strCat("contracting dimension pair ", i, ": lhs dimension ", lc[i], " has size ", l,
+                                                  ", rhs dimension ", rc[i], " has ", r));
+    }
+  }
+  const std::vector<std::string_view> precision = dot.precisionConfig();
+  if (!precision.empty() && precision.size() != 2) {
+    return violated("dot_general (C11)", strCat("precision_config has ", precision.size(), " entries, needs 2"));
+  }
+  // (C12): batching dimensions, then lhs's and rhs's remaining dimensions in order.
+  Dims expected;
+  for (int64_t d : lb) expected.push_back(lhs.shape()[static_cast<size_t>(d)]);
+  for (int64_t d = 0; d < lhs.rank(); ++d) {
+    if (std::find(lhs_all.begin(), lhs_all.end(), d) == lhs_all.end()) expected.push_back(lhs.shape()[static_cast<size_t>(d)]);
+  }
+  for (int64_t d = 0; d < rhs.rank(); ++d) {
+    if (std::find(rhs_all.begin(), rhs_all.end(), d) == rhs_all.end()) expected.push_back(rhs.shape()[static_cast<size_t>(d)]);
+  }
+  bool shape_ok = result.rank() == static_cast<int64_t>(expected.size());
+  for (size_t d = 0; shape_ok && d < expected.size(); ++d) shape_ok = sameSize(result.shape()[d], expected[d]);
+  if (!shape_ok) {
+    std::string want = "[";
+    for (size_t d = 0; d < expected.size(); ++d) {
+      if (expected[d] == kDynamicSize) {
+        strAppend(&want, d ? ", " : "", "?");
+      } else {
+        strAppend(&want, d ? ", " : "", expected[d]);
+      }
+    }
+    return violated("dot_general (C12)",
+                    strCat("the result has shape ", shapeText(result), ", but the dimension numbers give ", want, "]"));
+  }
+  if (!lhs.isQuantized() && !rhs.isQuantized() && !result.isQuantized()) {
+    RETURN_IF_ERROR(sameElementType("dot_general (C13)", lhs, rhs, "lhs's and rhs's element types"));
+  }
+  return absl::OkStatus();
+}
+
+absl::Status reduce(const Operation& op) {
+  const size_t n = op.operands.size() / 2;
+  if (n == 0 || op.operands.size() != 2 * n || op.results.size() != n) {
+    return violated("reduce (C3)", strCat("needs N > 0 inputs, N init_values and N results; has ", op.operands.size(), " operands and ",
+                                          op.results.size(), " results"));
+  }
+  if (!allTensors(op)) return absl::OkStatus();
+  const Type& first = operandType(op, 0);
+  for (size_t i = 1; i < n; ++i) {
+    if (!sameShape(operandType(op, i), first)) {
+      return violated("reduce (C1)", strCat("input ", i, " has shape ", shapeText(operandType(op, i)), ", input 0 has ", shapeText(first)));
+    }
+  }
+  for (size_t i = 0; i < n; ++i) {
+    const Type& init = operandType(op, n + i);
+    if (init.rank() != 0) return violated("reduce (I2)", strCat("init_values[", i, "] has rank ", init.rank(), ", needs 0"));
+    RETURN_IF_ERROR(sameElementType("reduce (C2)", operandType(op, i), init, strCat("inputs[", i, "] and init_values[", i, "]")));
+  }
+  const Dims dims = ReduceOp(op).dimensions();
+  RETURN_IF_ERROR(dimsInRange("reduce (C4)", "dimensions", dims, first.rank()));
+  RETURN_IF_ERROR(noRepeats("reduce (C5)", "dimensions", dims));
+  Dims expected;
+  for (int64_t d = 0; d < first.rank(); ++d) {
+    if (std::find(dims.begin(), dims.end(), d) == dims.end()) expected.push_back(first.shape()[static_cast<size_t>(d)]);
+  }
+  for (size_t i = 0; i < n; ++i) {
+    const Type& result = resultType(op, i);
+    bool ok = result.rank() == static_cast<int64_t>(expected.size());
+    for (size_t d = 0; ok && d < expected.size(); ++d) ok = sameSize(result.shape()[d], expected[d]);
+    if (!ok) {
+      return violated("reduce (C7)", strCat("results[", i, "] has shape ", shapeText(result), ", but reducing dimensions ", listText(dims),
+                                            " of ", shapeText(first), " gives ", listText(expected)));
+    }
+  }
+  return absl::OkStatus();
+}
+
+absl::Status reduceWindow(const Operation& op) {
+  const size_t n = op.operands.size() / 2;
+  if (n == 0 || op.operands.size() != 2 * n || op.results.size() != n) {
+    return violated("reduce_window (C1)", strCat("needs N > 0 inputs, N init_values and N results; has ", op.operands.size(),
+                                                 " operands and ", op.results.size(), " results"));
+  }
+  if (!allTensors(op)) return absl::OkStatus();
+  const Type& first = operandType(op, 0);
+  for (size_t i = 1; i < n; ++i) {
+    if (!sameShape(operandType(op, i), first)) {
+      return violated("reduce_window (C2)",
+                      strCat("input ", i, " has shape ", shapeText(operandType(op, i)), ", input 0 has ", shapeText(first)));
+    }
+  }
+  for (size_t i = 0; i < n; ++i) {
+    const Type& init = operandType(op, n + i);
+    if (init.rank() != 0) return violated("reduce_window (I2)", strCat("init_values[", i, "] has rank ", init.rank(), ", needs 0"));
+    RETURN_IF_ERROR(sameElementType("reduce_window (C3)", operandType(op, i), init, strCat("inputs[", i, "] and init_values[", i, "]")));
+  }
+  const int64_t rank = first.rank();
+  const ReduceWindowOp rw(op);
+  Window w;
+  RETURN_IF_ERROR(windowList("reduce_window (C4)", "reduce_window (C5)", "window_dimensions", rw.windowDimensions(), rank, &w.dimensions));
+  RETURN_IF_ERROR(windowList("reduce_window (C6)", "reduce_window (C7)", "window_strides", rw.windowStrides(), rank, &w.strides));
+  RETURN_IF_ERROR(windowList("reduce_window (C8)", "reduce_window (C9)", "base_dilations", rw.baseDilations(), rank, &w.base_dilations));
+  RETURN_IF_ERROR(
+      windowList("reduce_window (C10)", "reduce_window (C11)", "window_dilations", rw.windowDilations(), rank, &w.window_dilations));
+  RETURN_IF_ERROR(windowPadding("reduce_window (C12)", rw.padding(), rank, &w.padding));
+  const Type& result0 = resultType(op, 0);
+  for (size_t i = 1; i < n; ++i) {
+    if (!sameShape(resultType(op, i), result0)) {
+      return violated("reduce_window (C14)",
+                      strCat("results[", i, "] has shape ", shapeText(resultType(op, i)), ", results[0] has ", shapeText(result0)));
+    }
+  }
+  if (result0.rank() != rank) return violated("reduce_window (C15)", strCat("results[0] has rank ", result0.rank(), ", needs ", rank));
+  for (size_t d = 0; d < static_cast<size_t>(rank); ++d) {
+    const int64_t in = first.shape()[d];
+    if (in == kDynamicSize) continue;
+    const int64_t expected =
+        numWindows(in, w.base_dilations[d], w.padding[d][0], w.padding[d][1], w.dimensions[d], w.window_dilations[d], w.strides[d]);
+    if (!sameSize(result0.shape()[d], expected)) {
+      return violated("reduce_window (C15)",
+                      strCat("results[0] dimension ", d, " has size ", result0.shape()[d], ", but the window gives ", expected));
+    }
+  }
+  return absl::OkStatus();
+}
+
+absl::Status selectAndScatter(const Operation& op) {
+  if (op.operands.size() != 3 || op.results.size() != 1 || !allTensors(op)) return absl::OkStatus();
+  const Type& operand = operandType(op, 0);
+  const Type& source = operandType(op, 1);
+  const Type& init = operandType(op, 2);
+  RETURN_IF_ERROR(sameElementType("select_and_scatter (C1)", operand, source, "the operand's and source's element types"));
+  if (init.rank() != 0) return violated("select_and_scatter (I3)", strCat("init_value has rank ", init.rank(), ", needs 0"));
+  RETURN_IF_ERROR(sameElementType("select_and_scatter (C3)", init, operand, "init_value's and the operand's element types"));
+  const int64_t rank = operand.rank();
+  const SelectAndScatterOp ss(op);
+  Window w;
+  RETURN_IF_ERROR(
+      windowList("select_and_scatter (C4)", "select_and_scatter (C5)", "window_dimensions", ss.windowDimensions(), rank, &w.dimensions));
+  RETURN_IF_ERROR(windowList("select_and_scatter (C6)", "select_and_scatter (C7)", "window_strides", ss.windowStrides(), rank, &w.strides));
+  RETURN_IF_ERROR(windowPadding("select_and_scatter (C8)", ss.padding(), rank, &w.padding));
+  if (source.rank() != rank) return violated("select_and_scatter (C2)", strCat("source has rank ", source.rank(), ", needs ", rank));
+  for (size_t d = 0; d < static_cast<size_t>(rank); ++d) {
+    const int64_t in = operand.shape()[d];
+    if (in == kDynamicSize) continue;
+    const int64_t expected = numWindows(in, 1, w.padding[d][0], w.padding[d][1], w.dimensions[d], 1, w.strides[d]);
+    if (!sameSize(source.shape()[d], expected)) {
+      return violated("select_and_scatter (C2)",
+                      strCat("source dimension ", d, " has size ", source.shape()[d], ", but the window gives ", expected));
+    }
+  }
+  if (!sameShape(operand, resultType(op, 0))) {
+    return violated("select_and_scatter (C11)",
+                    strCat("the result has shape ", shapeText(resultType(op, 0)), ", the operand has ", shapeText(operand)));
+  }
+  return absl::OkStatus();
+}
+
+absl::Status convolution(const Operation& op) {
+  if (op.operands.size() != 2 || op.results.size() != 1 || !allTensors(op)) return absl::OkStatus();
+  const Type& lhs = operandType(op, 0);
+  const Type& rhs = operandType(op, 1);
+  const Type& result = resultType(op, 0);
+  const int64_t n = lhs.rank();
+  if (rhs.rank() != n) return violated("convolution (C1)", strCat("lhs has rank ", n, ", rhs has ", rhs.rank()));
+  if (n < 2) return violated("convolution (C1)", strCat("lhs has rank ", n, ", needs at least 2 (batch and feature dimensions)"));
+  const int64_t spatial = n - 2;
+  const ConvolutionOp conv(op);
+  Window w;  // dimensions unused: the kernel's spatial sizes are the window
+  RETURN_IF_ERROR(windowList("convolution (C2)", "convolution (C3)", "window_strides", conv.windowStrides(), spatial, &w.strides));
+  RETURN_IF_ERROR(windowPadding("convolution (C4)", conv.padding(), spatial, &w.padding));
+  RETURN_IF_ERROR(windowList("convolution (C5)", "convolution (C6)", "lhs_dilation", conv.lhsDilation(), spatial, &w.base_dilations));
+  RETURN_IF_ERROR(windowList("convolution (C7)", "convolution (C8)", "rhs_dilation", conv.rhsDilation(), spatial, &w.window_dilations));
+  if (const std::optional<std::vector<bool>> reversal = conv.windowReversal();
+      reversal && static_cast<int64_t>(reversal->size()) != spatial) {
+    return violated("convolution (C9)", strCat("window_reversal has ", reversal->size(), " entries, needs ", spatial));
+  }
+  const int64_t feature_groups = conv.featureGroupCount(), batch_groups = conv.batchGroupCount();
+  if (feature_groups <= 0) return violated("convolution (C21)", strCat("feature_group_count ", feature_groups, " must be positive"));
+  if (batch_groups <= 0) return violated("convolution (C22)", strCat("batch_group_count ", batch_groups, " must be positive"));
+  if (feature_groups != 1 && batch_groups != 1) {
+    return violated("convolution (C23)",
+                    strCat("feature_group_count (", feature_groups, ") or batch_group_count (", batch_groups, ") must be 1"));
+  }
+  const ConvDimensionNumbers& dn = conv.dimensionNumbers();
+  if (static_cast<int64_t>(dn.input_spatial.size()) != spatial) {
+    return violated("convolution (C12)",
+                    strCat("input_spatial_dimensions ", listText(dn.input_spatial), " must have ", spatial, " entries"));
+  }
+  Dims input_dims = {dn.input_batch};
+  input_dims.insert(input_dims.end(), dn.input_spatial.begin(), dn.input_spatial.end());
+  input_dims.push_back(dn.input_feature);
+  RETURN_IF_ERROR(noRepeats("convolution (C13)", "input dimensions", input_dims));
+  RETURN_IF_ERROR(dimsInRange("convolution (C13)", "input dimensions", input_dims, n));
+  if (static_cast<int64_t>(dn.kernel_spatial.size()) != spatial) {
+    return violated("convolution (C17)",
+                    strCat("kernel_spatial_dimensions ", listText(dn.kernel_spatial), " must have ", spatial, " entries"));
+  }
+  Dims kernel_dims = dn.kernel_spatial;
+  kernel_dims.push_back(dn.kernel_input_feature);
+  kernel_dims.push_back(dn.kernel_output_feature);
+  RETURN_IF_ERROR(noRepeats("convolution (C18)", "kernel dimensions", kernel_dims));
+  RETURN_IF_ERROR(dimsInRange("convolution (C18)", "kernel dimensions", kernel_dims, n));
+  if (static_cast<int64_t>(dn.output_spatial.size()) != spatial) {
+    return violated("convolution (C19)",
+                    strCat("output_spatial_dimensions ", listText(dn.output_spatial), " must have ", spatial, " entries"));
+  }
+  Dims output_dims = {dn.output_batch};
+  output_dims.insert(output_dims.end(), dn.output_spatial.begin(), dn.output_spatial.end());
+  output_dims.push_back(dn.output_feature);
+  RETURN_IF_ERROR(noRepeats("convolution (C20)", "output dimensions", output_dims));
+  RETURN_IF_ERROR(dimsInRange("convolution (C20)", "output dimensions", output_dims, n));
+  const std::vector<std::string_view> precision = conv.precisionConfig();
+  if (!precision.empty() && precision.size() != 2) {
+    return violated("convolution (C24)", strCat("precision_config has ", precision.size(), " entries, needs 2"));
+  }
+  auto dim = [](const Type& t, int64_t d) { return t.shape()[static_cast<size_t>(d)]; };
+  const int64_t batch = dim(lhs, dn.input_batch), in_features = dim(lhs, dn.input_feature);
+  const int64_t kernel_in = dim(rhs, dn.kernel_input_feature), kernel_out = dim(rhs, dn.kernel_output_feature);
+  if (batch != kDynamicSize && batch % batch_groups != 0) {
+    return violated("convolution (C10)",
+                    strCat("the input batch dimension's size ", batch, " is not a multiple of batch_group_count ", batch_groups));
+  }
+  if (in_features != kDynamicSize && in_features % feature_groups != 0) {
+    return violated("convolution (C11)", strCat("the input feature dimension's size ", in_features,
+                                                " is not a multiple of feature_group_count ", feature_groups));
+  }
+  if (in_features != kDynamicSize && !sameSize(kernel_in, in_features / feature_groups)) {
+    return violated("convolution (C14)", strCat("the kernel input feature dimension has size ", kernel_in, ", but needs ",
+                                                in_features / feature_groups, " (input features / feature_group_count)"));
+  }
+  if (kernel_out != kDynamicSize && kernel_out % batch_groups != 0) {
+    return violated("convolution (C15)", strCat("the kernel output feature dimension's size ", kernel_out,
+                                                " is not a multiple of batch_group_count ", batch_groups));
+  }
+  if (kernel_out != kDynamicSize && kernel_out % feature_groups != 0) {
+    return violated("convolution (C16)", strCat("the kernel output feature dimension's size ", kernel_out,
+                                                " is not a multiple of feature_group_count ", feature_groups));
+  }
+  if (result.rank() != n) return violated("convolution (C26)", strCat("the result has rank ", result.rank(), ", needs ", n));
+  auto expectSize = [&](int64_t result_dim, int64_t expected, std::string_view what) -> absl::Status {
+    if (expected == kDynamicSize || sameSize(dim(result, result_dim), expected)) return absl::OkStatus();
+    return violated("convolution (C25)",
+                    strCat("result dimension ", result_dim, " (", what, ") has size ", dim(result, result_dim), ", needs ", expected));
+  };
+  RETURN_IF_ERROR(expectSize(dn.output_batch, batch == kDynamicSize ? kDynamicSize : batch / batch_groups, "batch"));
+  RETURN_IF_ERROR(expectSize(dn.output_feature, kernel_out, "feature"));
+  for (size_t s = 0; s < static_cast<size_t>(spatial); ++s) {
+    const int64_t in = dim(lhs, dn.input_spatial[s]), window = dim(rhs, dn.kernel_spatial[s]);
+    if (in == kDynamicSize || window == kDynamicSize) continue;
+    const int64_t expected =
+        numWindows(in, w.base_dilations[s], w.padding[s][0], w.padding[s][1], window, w.window_dilations[s], w.strides[s]);
+    RETURN_IF_ERROR(expectSize(dn.output_spatial[s], expected, strCat("spatial ", s)));
+  }
+  return absl::OkStatus();
+}
+
+absl::Status fft(const Operation& op) {
+  if (op.operands.size() != 1 || op.results.size() != 1 || !allTensors(op)) return absl::OkStatus();
+  const Type& operand = operandType(op, 0);
+  const Type& result = resultType(op, 0);
+  const FftOp f(op);
+  const Dims length = f.fftLength();
+  const std::string_view type = f.fftType();
+  const int64_t size = static_cast<int64_t>(length.size());
+  if (size > operand.rank()) {
+    return violated("fft (C1)",
+                    strCat("fft_length ", listText(length), " has more entries than the operand's rank (", operand.rank(), ")"));
+  }
+  if (size < 1 || size > 3) return violated("fft (C3)", strCat("fft_length ", listText(length), " must have 1 to 3 entries"));
+  if (result.rank() != operand.rank()) {
+    return violated("fft (C5)", strCat("the result has rank ", result.rank(), ", the operand has ", operand.rank()));
+  }
+  // (C4): the real tensor (RFFT's operand, IRFFT's result) ends in fft_length.
+  const Type* real = type == "RFFT" ? &operand : type == "IRFFT" ? &result : nullptr;
+  if (real) {
+    for (int64_t i = 0; i < size; ++i) {
+      const int64_t d = real->rank() - size + i;
+      if (!sameSize(real->shape()[static_cast<size_t>(d)], length[static_cast<size_t>(i)])) {
+        return violated("fft (C4)", strCat("the ", real == &operand ? "operand" : "result", " has shape ", shapeText(*real),
+                                           ", whose trailing dimensions must be fft_length ", listText(length)));
+      }
+    }
+  }
+  const int64_t rank = operand.rank();
+  for (int64_t d = 0; d < rank; ++d) {
+    const int64_t in = operand.shape()[static_cast<size_t>(d)], out = result.shape()[static_cast<size_t>(d)];
+    if (d == rank - 1 && (type == "RFFT" || type == "IRFFT")) {
+      const int64_t real_size = type == "RFFT" ? in : out, complex_size = type == "RFFT" ? out : in;
+      if (real_size == kDynamicSize) continue;
+      const int64_t expected = real_size == 0 ? 0 : real_size / 2 + 1;
+      if (!sameSize(complex_size, expected)) {
+        return violated("fft (C5)", strCat("the last dimension of the complex ", type == "RFFT" ? "result" : "operand", " has size ",
+                                           complex_size, ", but needs ", expected, " (real size ", real_size, " / 2 + 1)"));
+      }
+      continue;
+    }
+    if (!sameSize(in, out)) {
+      return violated("fft (C5)", strCat("result dimension ", d, " has size ", out, ", the operand's has ", in));
+    }
+  }
+  return absl::OkStatus();
+}
+
+absl::Status batchNormInference(const Operation& op) {
+  if (op.operands.size() != 5 || op.results.size() != 1 || !allTensors(op)) return absl::OkStatus();
+  const Type& operand = operandType(op, 0);
+  const int64_t fi = BatchNormAttributes(op).featureIndex();
+  RETURN_IF_ERROR(featureIndexInRange("batch_norm_inference (C1)", operand, fi));
+  RETURN_IF_ERROR(featureSized("batch_norm_inference (C3)", "scale", operandType(op, 1), operand, fi));
+  RETURN_IF_ERROR(featureSized("batch_norm_inference (C4)", "offset", operandType(op, 2), operand, fi));
+  RETURN_IF_ERROR(featureSized("batch_norm_inference (C5)", "mean", operandType(op, 3), operand, fi));
+  RETURN_IF_ERROR(featureSized("batch_norm_inference (C6)", "variance", operandType(op, 4), operand, fi));
+  if (!sameShape(operand, resultType(op, 0))) {
+    return violated("batch_norm_inference (C7)",
+                    strCat("the result has shape ", shapeText(resultType(op, 0)), ", the operand has ", shapeText(operand)));
+  }
+  return absl::OkStatus();
+}
+
+absl::Status batchNormTraining(const Operation& op) {
+  if (op.operands.size() != 3 || op.results.size() != 3 || !allTensors(op)) return absl::OkStatus();
+  const Type& operand = operandType(op, 0);
+  const int64_t fi = BatchNormAttributes(op).featureIndex();
+  RETURN_IF_ERROR(featureIndexInRange("batch_norm_training (C1)", operand, fi));
+  RETURN_IF_ERROR(featureSized("batch_norm_training (C3)", "scale", operandType(op, 1), operand, fi));
+  RETURN_IF_ERROR(featureSized("batch_norm_training (C4)", "offset", operandType(op, 2), operand, fi));
+  RETURN_IF_ERROR(featureSized("batch_norm_training (C5)", "batch_mean", resultType(op, 1), operand, fi));
+  RETURN_IF_ERROR(featureSized("batch_norm_training (C6)", "batch_var", resultType(op, 2), operand, fi));
+  if (!sameShape(operand, resultType(op, 0))) {
+    return violated("batch_norm_training (C7)",
+                    strCat("output has shape ", shapeText(resultType(op, 0)), ", the operand has ", shapeText(operand)));
+  }
+  return absl::OkStatus();
+}
+
+absl::Status batchNormGrad(const Operation& op) {
+  if (op.operands.size() != 5 || op.results.size() != 3 || !allTensors(op)) return absl::OkStatus();
+  const Type& operand = operandType(op, 0);
+  const int64_t fi = BatchNormAttributes(op).featureIndex();
+  RETURN_IF_ERROR(featureIndexInRange("batch_norm_grad (C1)", operand, fi));
+  if (!sameShape(operandType(op, 4), operand) || !sameShape(resultType(op, 0), operand)) {
+    return violated("batch_norm_grad (C3)", strCat("operand ", shapeText(operand), ", grad_output ", shapeText(operandType(op, 4)),
+                                                   " and grad_operand ", shapeText(resultType(op, 0)), " must have one shape"));
+  }
+  const Type& scale = operandType(op, 1);
+  const Type* same[] = {&operandType(op, 2), &operandType(op, 3), &resultType(op, 1), &resultType(op, 2)};
+  for (const Type* t : same) {
+    if (!sameShape(*t, scale)) {
+      return violated("batch_norm_grad (C4)", strCat("scale, mean, variance, grad_scale and grad_offset must have one shape; scale has ",
+                                                     shapeText(scale), ", another has ", shapeText(*t)));
+    }
+  }
+  RETURN_IF_ERROR(featureSized("batch_norm_grad (C5)", "scale", scale, operand, fi));
+  return absl::OkStatus();
+}
+
+}  // namespace hloconf::verify

@@ -1,0 +1,511 @@
+// The verify functions of ir/op_verify_products.h: each constraint they check has a negative case here,
+// with the spec label the message must cite, and a valid program passes.
+#include "ir/op_verify_products.h"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "ir/attribute.h"
+#include "ir/op_schema.h"
+#include "ir/op_views.h"
+#include "ir/parser.h"
+#include "ir/status_macros.h"
+
+namespace hloconf {
+namespace {
+
+using ::testing::HasSubstr;
+
+// Verifies the single op (the first op of @main) of a module made of `body` and returns the status.
+absl::Status verifyOp(const std::string& signature, const std::string& body) {
+  const std::string text = "func.func @main" + signature + " {\n" + body + "\n}\n";
+  ASSIGN_OR_RETURN(Module module, parseModule(text, "test.mlir"));
+  Operation* main = module.findFunction("main");
+  if (!main || main->body().operations.empty()) return absl::InternalError("no op");
+  return verifyAgainstSchema(*main->body().operations.front());
+}
+
+void expectViolation(const std::string& signature, const std::string& body, const std::string& label) {
+  const absl::Status s = verifyOp(signature, body);
+  EXPECT_FALSE(s.ok()) << body;
+  EXPECT_THAT(std::string(s.message()), HasSubstr(label)) << body;
+}
+
+void expectOk(const std::pair<std::string, std::string>& c) {
+  EXPECT_TRUE(verifyOp(c.first, c.second).ok()) << verifyOp(c.first, c.second);
+}
+void expectBad(const std::pair<std::string, std::string>& c, const std::string& label) { expectViolation(c.first, c.second, label); }
+
+// --- dot_general ---
+
+struct Dot {
+  std::string lb = "[0]", rb = "[0]", lc = "[2]", rc = "[1]";
+  std::string lhs = "tensor<2x3x4xf32>", rhs = "tensor<2x4x5xf32>", result = "tensor<2x3x5xf32>";
+  std::string extra;
+};
+
+std::string dotSignature(const Dot& d) { return "(%a: " + d.lhs + ", %b: " + d.rhs + ") -> " + d.result; }
+std::string dotBody(const Dot& d) {
+  return "  %r = \"stablehlo.dot_general\"(%a, %b) {dot_dimension_numbers = #stablehlo.dot<lhs_batching_dimensions = " + d.lb +
+         ", rhs_batching_dimensions = " + d.rb + ", lhs_contracting_dimensions = " + d.lc + ", rhs_contracting_dimensions = " + d.rc + ">" +
+         d.extra + "} : (" + d.lhs + ", " + d.rhs + ") -> " + d.result + "\n  func.return %r : " + d.result;
+}
+void expectDotViolation(const Dot& d, const std::string& label) { expectViolation(dotSignature(d), dotBody(d), label); }
+
+TEST(OpVerifyProducts, DotGeneral) {
+  const Dot ok;
+  EXPECT_TRUE(verifyOp(dotSignature(ok), dotBody(ok)).ok()) << verifyOp(dotSignature(ok), dotBody(ok));
+  Dot precision = ok;
+  precision.extra = ", precision_config = [#stablehlo<precision DEFAULT>, #stablehlo<precision HIGHEST>]";
+  EXPECT_TRUE(verifyOp(dotSignature(precision), dotBody(precision)).ok());
+  // A `?` agrees with any size.
+  Dot dynamic = ok;
+  dynamic.lhs = "tensor<?x3x?xf32>";
+  dynamic.result = "tensor<2x3x?xf32>";
+  EXPECT_TRUE(verifyOp(dotSignature(dynamic), dotBody(dynamic)).ok());
+
+  Dot d = ok;
+  d.rb = "[]";
+  expectDotViolation(d, "dot_general (C1)");
+  d = ok;
+  d.rc = "[1, 2]";
+  expectDotViolation(d, "dot_general (C2)");
+  d = ok;
+  d.lc = "[0]";
+  expectDotViolation(d, "dot_general (C3)");
+  d = ok;
+  d.rc = "[0]";
+  expectDotViolation(d, "dot_general (C4)");
+  d = ok;
+  d.lb = "[3]";
+  expectDotViolation(d, "dot_general (C5)");
+  d = ok;
+  d.lc = "[-1]";
+  expectDotViolation(d, "dot_general (C6)");
+  d = ok;
+  d.rb = "[3]";
+  expectDotViolation(d, "dot_general (C7)");
+  d = ok;
+  d.rc = "[5]";
+  expectDotViolation(d, "dot_general (C8)");
+  d = ok;
+  d.rhs = "tensor<3x4x5xf32>";
+  expectDotViolation(d, "dot_general (C9)");
+  d = ok;
+  d.rhs = "tensor<2x6x5xf32>";
+  expectDotViolation(d, "dot_general (C10)");
+  d = ok;
+  d.extra = ", precision_config = [#stablehlo<precision DEFAULT>]";
+  expectDotViolation(d, "dot_general (C11)");
+  d = ok;
+  d.result = "tensor<2x5x3xf32>";
+  expectDotViolation(d, "dot_general (C12)");
+  d = ok;
+  d.result = "tensor<3x5xf32>";
+  expectDotViolation(d, "dot_general (C12)");
+  d = ok;
+  d.rhs = "tensor<2x4x5xf16>";
+  expectDotViolation(d, "dot_general (C13)");
+}
+
+// --- reduce ---
+
+std::string reduceBody(const std::string& operands, const std::string& types, const std::string& dims, const std::string& results,
+                       const std::string& elem = "f32") {
+  return "  %r = \"stablehlo.reduce\"(" + operands + ") ({\n  ^bb0(%x: tensor<" + elem + ">, %y: tensor<" + elem +
+         ">):\n    %s = stablehlo.add %x, %y : tensor<" + elem + ">\n    stablehlo.return %s : tensor<" + elem +
+         ">\n  }) {dimensions = array<i64: " + dims + ">} : (" + types + ") -> " + results + "\n  func.return %r : " + results;
+}
+
+TEST(OpVerifyProducts, Reduce) {
+  const std::string sig = "(%a: tensor<2x3xf32>, %i: tensor<f32>) -> tensor<2xf32>";
+  EXPECT_TRUE(verifyOp(sig, reduceBody("%a, %i", "tensor<2x3xf32>, tensor<f32>", "1", "tensor<2xf32>")).ok());
+  EXPECT_TRUE(verifyOp(sig, reduceBody("%a, %i", "tensor<2x3xf32>, tensor<f32>", "1, 0", "tensor<f32>")).ok());
+  expectViolation(sig, reduceBody("%a, %i", "tensor<2x3xf32>, tensor<f32>", "2", "tensor<2xf32>"), "reduce (C4)");
+  expectViolation(sig, reduceBody("%a, %i", "tensor<2x3xf32>, tensor<f32>", "1, 1", "tensor<2xf32>"), "reduce (C5)");
+  expectViolation(sig, reduceBody("%a, %i", "tensor<2x3xf32>, tensor<f32>", "0", "tensor<2xf32>"), "reduce (C7)");
+  expectViolation(sig, reduceBody("%a, %i", "tensor<2x3xf32>, tensor<f32>", "1", "tensor<2x1xf32>"), "reduce (C7)");
+  expectViolation("(%a: tensor<2x3xf32>, %i: tensor<1xf32>) -> tensor<2xf32>",
+                  reduceBody("%a, %i", "tensor<2x3xf32>, tensor<1xf32>", "1", "tensor<2xf32>"), "reduce (I2)");
+  expectViolation("(%a: tensor<2x3xf32>, %i: tensor<f16>) -> tensor<2xf32>",
+                  reduceBody("%a, %i", "tensor<2x3xf32>, tensor<f16>", "1", "tensor<2xf32>"), "reduce (C2)");
+  // Two inputs of different shapes.
+  const std::string body2 =
+      "  %r:2 = \"stablehlo.reduce\"(%a, %b, %i, %j) ({\n  ^bb0(%x: tensor<f32>, %y: tensor<f32>, %z: tensor<f32>, %w: tensor<f32>):\n"
+      "    stablehlo.return %x, %y : tensor<f32>, tensor<f32>\n  }) {dimensions = array<i64: 1>} : "
+      "(tensor<2x3xf32>, tensor<2x4xf32>, tensor<f32>, tensor<f32>) -> (tensor<2xf32>, tensor<2xf32>)\n  func.return %r#0 : tensor<2xf32>";
+  expectViolation("(%a: tensor<2x3xf32>, %b: tensor<2x4xf32>, %i: tensor<f32>, %j: tensor<f32>) -> tensor<2xf32>", body2, "reduce (C1)");
+  // An odd operand count.
+  const std::string body3 =
+      "  %r = \"stablehlo.reduce\"(%a, %i, %i) ({\n  ^bb0(%x: tensor<f32>, %y: tensor<f32>):\n"
+      "    stablehlo.return %x : tensor<f32>\n  }) {dimensions = array<i64: 1>} : "
+      "(tensor<2x3xf32>, tensor<f32>, tensor<f32>) -> tensor<2xf32>\n  func.return %r : tensor<2xf32>";
+  expectViolation(sig, body3, "reduce (C3)");
+}
+
+// --- reduce_window ---
+
+std::string reduceWindowBody(const std::string& attrs, const std::string& input, const std::string& init, const std::string& result) {
+  return "  %r = \"stablehlo.reduce_window\"(%a, %i) ({\n  ^bb0(%x: tensor<f32>, %y: tensor<f32>):\n"
+         "    %s = stablehlo.maximum %x, %y : tensor<f32>\n    stablehlo.return %s : tensor<f32>\n  }) {" +
+         attrs + "} : (" + input + ", " + init + ") -> " + result + "\n  func.return %r : " + result;
+}
+
+TEST(OpVerifyProducts, ReduceWindow) {
+  const std::string sig = "(%a: tensor<4x6xf32>, %i: tensor<f32>) -> tensor<2x3xf32>";
+  const std::string in = "tensor<4x6xf32>", init = "tensor<f32>";
+  auto body = [&](const std::string& attrs, const std::string& result = "tensor<2x3xf32>") {
+    return reduceWindowBody(attrs, in, init, result);
+  };
+  EXPECT_TRUE(verifyOp(sig, body("window_dimensions = array<i64: 2, 2>, window_strides = array<i64: 2, 2>")).ok());
+  // Padding [1, 1] on dimension 1 and base dilation 2 on dimension 0: 7 and 8 -> windows 3, 4 (stride 2, window 2).
+  EXPECT_TRUE(verifyOp("(%a: tensor<4x6xf32>, %i: tensor<f32>) -> tensor<3x4xf32>",
+                       body("window_dimensions = array<i64: 2, 2>, window_strides = array<i64: 2, 2>, base_dilations = array<i64: 2, 1>, "
+                            "padding = dense<[[0, 0], [1, 1]]> : tensor<2x2xi64>",
+                            "tensor<3x4xf32>"))
+                  .ok());
+  expectViolation(sig, body("window_dimensions = array<i64: 2>, window_strides = array<i64: 2, 2>"), "reduce_window (C4)");
+  expectViolation(sig, body("window_dimensions = array<i64: 0, 2>, window_strides = array<i64: 2, 2>"), "reduce_window (C5)");
+  expectViolation(sig, body("window_dimensions = array<i64: 2, 2>, window_strides = array<i64: 2, 2, 1>"), "reduce_window (C6)");
+  expectViolation(sig, body("window_dimensions = array<i64: 2, 2>, window_strides = array<i64: 2, -2>"), "reduce_window (C7)");
+  expectViolation(sig, body("window_dimensions = array<i64: 2, 2>, window_strides = array<i64: 2, 2>, base_dilations = array<i64: 1>"),
+                  "reduce_window (C8)");
+  expectViolation(sig, body("window_dimensions = array<i64: 2, 2>, window_strides = array<i64: 2, 2>, base_dilations = array<i64: 1, 0>"),
+                  "reduce_window (C9)");
+  expectViolation(sig, body("window_dimensions = array<i64: 2, 2>, window_strides = array<i64: 2, 2>, window_dilations = array<i64: 1>"),
+                  "reduce_window (C10)");
+  expectViolation(sig, body("window_dimensions = array<i64: 2, 2>, window_strides = array<i64: 2, 2>, window_dilations = array<i64: 0, 1>"),
+                  "reduce_window (C11)");
+  expectViolation(
+      sig, body("window_dimensions = array<i64: 2, 2>, window_strides = array<i64: 2, 2>, padding = dense<[[0, 0]]> : tensor<1x2xi64>"),
+      "reduce_window (C12)");
+  expectViolation(sig, body("window_dimensions = array<i64: 2, 2>, window_strides = array<i64: 1, 2>"), "reduce_window (C15)");
+  expectViolation(sig, body("window_dimensions = array<i64: 2, 2>, window_strides = array<i64: 2, 2>", "tensor<2x3x1xf32>"),
+                  "reduce_window (C15)");
+  expectViolation(
+      "(%a: tensor<4x6xf32>, %i: tensor<1xf32>) -> tensor<2x3xf32>",
+      reduceWindowBody("window_dimensions = array<i64: 2, 2>, window_strides = array<i64: 2, 2>", in, "tensor<1xf32>", "tensor<2x3xf32>"),
+      "reduce_window (I2)");
+  expectViolation(
+      "(%a: tensor<4x6xf32>, %i: tensor<f16>) -> tensor<2x3xf32>",
+      reduceWindowBody("window_dimensions = array<i64: 2, 2>, window_strides = array<i64: 2, 2>", in, "tensor<f16>", "tensor<2x3xf32>"),
+      "reduce_window (C3)");
+  // Two inputs: their shapes (C2) and their results' shapes (C14) agree.
+  auto two = [](const std::string& b, const std::string& r1) {
+    return "  %r:2 = \"stablehlo.reduce_window\"(%a, %b, %i, %i) ({\n  ^bb0(%x: tensor<f32>, %y: tensor<f32>, %z: tensor<f32>, %w: "
+           "tensor<f32>):\n"
+           "    stablehlo.return %x, %y : tensor<f32>, tensor<f32>\n  }) {window_dimensions = array<i64: 2, 2>, window_strides = "
+           "array<i64: 2, 2>} : "
+           "(tensor<4x6xf32>, " +
+           b + ", tensor<f32>, tensor<f32>) -> (tensor<2x3xf32>, " + r1 + ")\n  func.return %r#0 : tensor<2x3xf32>";
+  };
+  expectViolation("(%a: tensor<4x6xf32>, %b: tensor<4x8xf32>, %i: tensor<f32>) -> tensor<2x3xf32>",
+                  two("tensor<4x8xf32>", "tensor<2x3xf32>"), "reduce_window (C2)");
+  expectViolation("(%a: tensor<4x6xf32>, %b: tensor<4x6xf32>, %i: tensor<f32>) -> tensor<2x3xf32>",
+                  two("tensor<4x6xf32>", "tensor<2x4xf32>"), "reduce_window (C14)");
+  const std::string odd =
+      "  %r = \"stablehlo.reduce_window\"(%a, %i, %i) ({\n  ^bb0(%x: tensor<f32>, %y: tensor<f32>):\n"
+      "    stablehlo.return %x : tensor<f32>\n  }) {window_dimensions = array<i64: 2, 2>} : "
+      "(tensor<4x6xf32>, tensor<f32>, tensor<f32>) -> tensor<3x5xf32>\n  func.return %r : tensor<3x5xf32>";
+  expectViolation(sig, odd, "reduce_window (C1)");
+}
+
+// --- select_and_scatter ---
+
+std::string selectAndScatterBody(const std::string& attrs, const std::string& operand, const std::string& source, const std::string& init,
+                                 const std::string& result) {
+  return "  %r = \"stablehlo.select_and_scatter\"(%a, %s, %i) ({\n  ^bb0(%x: tensor<f32>, %y: tensor<f32>):\n"
+         "    %c = stablehlo.compare GE, %x, %y : (tensor<f32>, tensor<f32>) -> tensor<i1>\n    stablehlo.return %c : tensor<i1>\n  }, {\n"
+         "  ^bb0(%x: tensor<f32>, %y: tensor<f32>):\n    %t = stablehlo.add %x, %y : tensor<f32>\n    stablehlo.return %t : tensor<f32>\n  "
+         "}) {" +
+         attrs + "} : (" + operand + ", " + source + ", " + init + ") -> " + result + "\n  func.return %r : " + result;
+}
+
+TEST(OpVerifyProducts, SelectAndScatter) {
+  auto check = [](const std::string& attrs, const std::string& source = "tensor<2x3xf32>", const std::string& init = "tensor<f32>",
+                  const std::string& result = "tensor<4x6xf32>") {
+    const std::string sig = "(%a: tensor<4x6xf32>, %s: " + source + ", %i: " + init + ") -> " + result;
+    return std::make_pair(sig, selectAndScatterBody(attrs, "tensor<4x6xf32>", source, init, result));
+  };
+  const std::string win = "window_dimensions = array<i64: 2, 2>, window_strides = array<i64: 2, 2>";
+  {
+    auto [sig, body] = check(win);
+    EXPECT_TRUE(verifyOp(sig, body).ok()) << verifyOp(sig, body);
+  }
+  {
+    auto [sig, body] = check(win + ", padding = dense<[[1, 1], [0, 0]]> : tensor<2x2xi64>", "tensor<3x3xf32>");
+    EXPECT_TRUE(verifyOp(sig, body).ok()) << verifyOp(sig, body);
+  }
+  auto expect = [&](const std::pair<std::string, std::string>& c, const std::string& label) { expectViolation(c.first, c.second, label); };
+  expect(check(win, "tensor<2x3xf16>"), "select_and_scatter (C1)");
+  expect(check(win, "tensor<2x2xf32>"), "select_and_scatter (C2)");
+  expect(check(win, "tensor<2xf32>"), "select_and_scatter (C2)");
+  expect(check(win, "tensor<2x3xf32>", "tensor<f16>"), "select_and_scatter (C3)");
+  expect(check(win, "tensor<2x3xf32>", "tensor<1xf32>"), "select_and_scatter (I3)");
+  expect(check("window_dimensions = array<i64: 2>, window_strides = array<i64: 2, 2>"), "select_and_scatter (C4)");
+  expect(check("window_dimensions = array<i64: 2, 0>, window_strides = array<i64: 2, 2>"), "select_and_scatter (C5)");
+  expect(check("window_dimensions = array<i64: 2, 2>, window_strides = array<i64: 2>"), "select_and_scatter (C6)");
+  expect(check("window_dimensions = array<i64: 2, 2>, window_strides = array<i64: 0, 2>"), "select_and_scatter (C7)");
+  expect(check(win + ", padding = dense<[[1, 1, 0], [0, 0, 0]]> : tensor<2x3xi64>"), "select_and_scatter (C8)");
+  expect(check(win, "tensor<2x3xf32>", "tensor<f32>", "tensor<4x5xf32>"), "select_and_scatter (C11)");
+}
+
+// --- convolution ---
+
+struct Conv {
+  std::string lhs = "tensor<1x4x5xf32>", rhs = "tensor<2x4x3xf32>", result = "tensor<1x2x3xf32>";
+  std::string layout = "[b, f, 0]x[o, i, 0]->[b, f, 0]";
+  std::string strides = "array<i64: 1>", padding = "dense<0> : tensor<1x2xi64>", lhs_dilation = "array<i64: 1>",
+              rhs_dilation = "array<i64: 1>", reversal = "array<i1: false>";
+  int64_t feature_groups = 1, batch_groups = 1;
+  std::string precision = "[#stablehlo<precision DEFAULT>, #stablehlo<precision DEFAULT>]";
+};
+
+std::pair<std::string, std::string> convOp(const Conv& c) {
+  const std::string sig = "(%a: " + c.lhs + ", %b: " + c.rhs + ") -> " + c.result;
+  const std::string body = "  %r = \"stablehlo.convolution\"(%a, %b) {window_strides = " + c.strides + ", padding = " + c.padding +
+                           ", lhs_dilation = " + c.lhs_dilation + ", rhs_dilation = " + c.rhs_dilation +
+                           ", window_reversal = " + c.reversal + ", dimension_numbers = #stablehlo.conv<" + c.layout +
+                           ">, feature_group_count = " + std::to_string(c.feature_groups) +
+                           " : i64, batch_group_count = " + std::to_string(c.batch_groups) + " : i64, precision_config = " + c.precision +
+                           "} : (" + c.lhs + ", " + c.rhs + ") -> " + c.result + "\n  func.return %r : " + c.result;
+  return {sig, body};
+}
+
+// Parses `c` and verifies it with its dimension numbers replaced by `edit`'s (which the layout syntax
+// cannot spell: repeated or out-of-range dimensions).
+absl::Status verifyConvWithDimensions(const Conv& c, void (*edit)(ConvDimensionNumbers&)) {
+  const auto [sig, body] = convOp(c);
+  ASSIGN_OR_RETURN(Module module, parseModule("func.func @main" + sig + " {\n" + body + "\n}\n", "test.mlir"));
+  Operation* main = module.findFunction("main");
+  if (!main || main->body().operations.empty()) return absl::InternalError("no op");
+  Operation& op = *main->body().operations.front();
+  for (NamedAttrList* list : {&op.properties, &op.attributes}) {
+    for (NamedAttr& attr : *list) {
+      if (attr.name != "dimension_numbers") continue;
+      ConvDimensionNumbers dims = *decode::convDimensions(attr.value.get());
+      edit(dims);
+      attr.value = Attribute::convDimensions(std::move(dims));
+    }
+  }
+  return verifyAgainstSchema(op);
+}
+
+TEST(OpVerifyProducts, Convolution) {
+  const Conv ok;
+  expectOk(convOp(ok));
+  Conv padded = ok;  // padding 1 and lhs dilation 2: 9 + 2 = 11, window 3 with rhs dilation 2 spans 5, stride 2: 4 windows.
+  padded.padding = "dense<1> : tensor<1x2xi64>";
+  padded.lhs_dilation = "array<i64: 2>";
+  padded.rhs_dilation = "array<i64: 2>";
+  padded.strides = "array<i64: 2>";
+  padded.result = "tensor<1x2x4xf32>";
+  expectOk(convOp(padded));
+  Conv grouped = ok;  // feature groups: 4 input features in 2 groups of 2, 2 outputs.
+  grouped.feature_groups = 2;
+  grouped.rhs = "tensor<2x2x3xf32>";
+  expectOk(convOp(grouped));
+
+  Conv c = ok;
+  c.rhs = "tensor<2x4x3x1xf32>";
+  expectBad(convOp(c), "convolution (C1)");
+  c = ok;
+  c.strides = "array<i64: 1, 1>";
+  expectBad(convOp(c), "convolution (C2)");
+  c = ok;
+  c.strides = "array<i64: 0>";
+  expectBad(convOp(c), "convolution (C3)");
+  c = ok;
+  c.padding = "dense<0> : tensor<2x2xi64>";
+  expectBad(convOp(c), "convolution (C4)");
+  c = ok;
+  c.lhs_dilation = "array<i64: 1, 1>";
+  expectBad(convOp(c), "convolution (C5)");
+  c = ok;
+  c.lhs_dilation = "array<i64: 0>";
+  expectBad(convOp(c), "convolution (C6)");
+  c = ok;
+  c.rhs_dilation = "array<i64>";
+  expectBad(convOp(c), "convolution (C7)");
+  c = ok;
+  c.rhs_dilation = "array<i64: -1>";
+  expectBad(convOp(c), "convolution (C8)");
+  c = ok;
+  c.reversal = "array<i1: false, true>";
+  expectBad(convOp(c), "convolution (C9)");
+  c = ok;
+  c.batch_groups = 2;
+  expectBad(convOp(c), "convolution (C10)");
+  c = ok;
+  c.feature_groups = 3;
+  expectBad(convOp(c), "convolution (C11)");
+  c = ok;
+  c.layout = "[b, f, 0, 1]x[o, i, 0]->[b, f, 0]";
+  expectBad(convOp(c), "convolution (C12)");
+  c = ok;
+  c.rhs = "tensor<2x3x3xf32>";
+  expectBad(convOp(c), "convolution (C14)");
+  c = ok;  // batch groups: 2 batches, but 3 output features
+  c.lhs = "tensor<2x4x5xf32>";
+  c.rhs = "tensor<3x4x3xf32>";
+  c.result = "tensor<1x3x3xf32>";
+  c.batch_groups = 2;
+  expectBad(convOp(c), "convolution (C15)");
+  c = ok;
+  c.feature_groups = 2;
+  c.rhs = "tensor<3x2x3xf32>";
+  c.result = "tensor<1x3x3xf32>";
+  expectBad(convOp(c), "convolution (C16)");
+  c = ok;
+  c.layout = "[b, f, 0]x[o, i, 0, 1]->[b, f, 0]";
+  expectBad(convOp(c), "convolution (C17)");
+  c = ok;
+  c.layout = "[b, f, 0]x[o, i, 0]->[b, f]";
+  expectBad(convOp(c), "convolution (C19)");
+  c = ok;
+  c.feature_groups = 0;
+  expectBad(convOp(c), "convolution (C21)");
+  c = ok;
+  c.batch_groups = -1;
+  expectBad(convOp(c), "convolution (C22)");
+  c = ok;
+  c.feature_groups = 2;
+  c.batch_groups = 2;
+  expectBad(convOp(c), "convolution (C23)");
+  c = ok;
+  c.precision = "[#stablehlo<precision DEFAULT>]";
+  expectBad(convOp(c), "convolution (C24)");
+  c = ok;
+  c.result = "tensor<1x2x4xf32>";
+  expectBad(convOp(c), "convolution (C25)");
+  c = ok;
+  c.result = "tensor<1x3x3xf32>";
+  expectBad(convOp(c), "convolution (C25)");
+  c = ok;
+  c.result = "tensor<2x2x3xf32>";
+  expectBad(convOp(c), "convolution (C25)");
+  c = ok;
+  c.result = "tensor<1x2x3x1xf32>";
+  expectBad(convOp(c), "convolution (C26)");
+
+  // Repeated or out-of-range dimension numbers.
+  EXPECT_TRUE(verifyConvWithDimensions(ok, [](ConvDimensionNumbers&) {}).ok());
+  auto expectDims = [&](void (*edit)(ConvDimensionNumbers&), const std::string& label) {
+    const absl::Status s = verifyConvWithDimensions(ok, edit);
+    EXPECT_THAT(std::string(s.message()), HasSubstr(label));
+  };
+  expectDims([](ConvDimensionNumbers& d) { d.input_feature = d.input_batch; }, "convolution (C13)");
+  expectDims([](ConvDimensionNumbers& d) { d.input_spatial = {3}; }, "convolution (C13)");
+  expectDims([](ConvDimensionNumbers& d) { d.kernel_input_feature = d.kernel_output_feature; }, "convolution (C18)");
+  expectDims([](ConvDimensionNumbers& d) { d.kernel_spatial = {-1}; }, "convolution (C18)");
+  expectDims([](ConvDimensionNumbers& d) { d.output_spatial = {d.output_batch}; }, "convolution (C20)");
+  expectDims([](ConvDimensionNumbers& d) { d.output_feature = 7; }, "convolution (C20)");
+}
+
+// --- fft ---
+
+std::string fftBody(const std::string& type, const std::string& length, const std::string& operand, const std::string& result) {
+  const std::string lengths = length.empty() ? "array<i64>" : "array<i64: " + length + ">";
+  return "  %r = \"stablehlo.fft\"(%a) {fft_type = #stablehlo<fft_type " + type + ">, fft_length = " + lengths + "} : (" + operand +
+         ") -> " + result + "\n  func.return %r : " + result;
+}
+void expectFft(const std::string& type, const std::string& length, const std::string& operand, const std::string& result,
+               const std::string& label) {
+  const std::string sig = "(%a: " + operand + ") -> " + result;
+  if (label.empty()) {
+    EXPECT_TRUE(verifyOp(sig, fftBody(type, length, operand, result)).ok()) << verifyOp(sig, fftBody(type, length, operand, result));
+  } else {
+    expectViolation(sig, fftBody(type, length, operand, result), label);
+  }
+}
+
+TEST(OpVerifyProducts, Fft) {
+  expectFft("FFT", "8", "tensor<2x8xcomplex<f32>>", "tensor<2x8xcomplex<f32>>", "");
+  expectFft("RFFT", "4, 8", "tensor<4x8xf32>", "tensor<4x5xcomplex<f32>>", "");
+  expectFft("IRFFT", "8", "tensor<3x5xcomplex<f32>>", "tensor<3x8xf32>", "");
+  expectFft("FFT", "2, 8", "tensor<8xcomplex<f32>>", "tensor<8xcomplex<f32>>", "fft (C1)");
+  expectFft("FFT", "", "tensor<8xcomplex<f32>>", "tensor<8xcomplex<f32>>", "fft (C3)");
+  expectFft("FFT", "1, 1, 2, 8", "tensor<1x1x2x8xcomplex<f32>>", "tensor<1x1x2x8xcomplex<f32>>", "fft (C3)");
+  expectFft("RFFT", "6", "tensor<4x8xf32>", "tensor<4x5xcomplex<f32>>", "fft (C4)");
+  expectFft("IRFFT", "6", "tensor<3x5xcomplex<f32>>", "tensor<3x8xf32>", "fft (C4)");
+  expectFft("FFT", "8", "tensor<2x8xcomplex<f32>>", "tensor<3x8xcomplex<f32>>", "fft (C5)");
+  expectFft("FFT", "8", "tensor<2x8xcomplex<f32>>", "tensor<16xcomplex<f32>>", "fft (C5)");
+  expectFft("RFFT", "8", "tensor<4x8xf32>", "tensor<4x8xcomplex<f32>>", "fft (C5)");
+  expectFft("IRFFT", "8", "tensor<3x4xcomplex<f32>>", "tensor<3x8xf32>", "fft (C5)");
+}
+
+// --- batch_norm_* ---
+
+// `%r = "stablehlo.<name>"(%v0, %v1, ...)` with the given operand and result types, and a signature that
+// declares the operands.
+std::pair<std::string, std::string> opWithTypes(const std::string& name, const std::string& attrs, const std::vector<std::string>& operands,
+                                                const std::vector<std::string>& results) {
+  std::string sig = "(", uses, types;
+  for (size_t i = 0; i < operands.size(); ++i) {
+    sig += (i ? ", %v" : "%v") + std::to_string(i) + ": " + operands[i];
+    uses += (i ? ", %v" : "%v") + std::to_string(i);
+    types += (i ? ", " : "") + operands[i];
+  }
+  sig += ") -> " + results[0];
+  std::string result_types;
+  for (size_t i = 0; i < results.size(); ++i) result_types += (i ? ", " : "") + results[i];
+  const std::string lhs = results.size() == 1 ? "%r" : "%r:" + std::to_string(results.size());
+  const std::string first = results.size() == 1 ? "%r" : "%r#0";
+  const std::string body = "  " + lhs + " = \"stablehlo." + name + "\"(" + uses + ") {" + attrs + "} : (" + types + ") -> (" +
+                           result_types + ")\n  func.return " + first + " : " + results[0];
+  return {sig, body};
+}
+
+std::string featureIndex(int fi) { return "epsilon = 0.5 : f32, feature_index = " + std::to_string(fi) + " : i64"; }
+
+const std::string f3 = "tensor<3xf32>", f2 = "tensor<2xf32>", x23 = "tensor<2x3xf32>";
+
+TEST(OpVerifyProducts, BatchNormInference) {
+  auto op = [](int fi, const std::string& scale, const std::string& offset, const std::string& mean, const std::string& var,
+               const std::string& result) {
+    return opWithTypes("batch_norm_inference", featureIndex(fi), {x23, scale, offset, mean, var}, {result});
+  };
+  expectOk(op(1, f3, f3, f3, f3, x23));
+  expectBad(op(2, f3, f3, f3, f3, x23), "batch_norm_inference (C1)");
+  expectBad(op(0, f3, f3, f3, f3, x23), "batch_norm_inference (C3)");
+  expectBad(op(1, "tensor<1x3xf32>", f3, f3, f3, x23), "batch_norm_inference (C3)");
+  expectBad(op(1, f3, f2, f3, f3, x23), "batch_norm_inference (C4)");
+  expectBad(op(1, f3, f3, f2, f3, x23), "batch_norm_inference (C5)");
+  expectBad(op(1, f3, f3, f3, f2, x23), "batch_norm_inference (C6)");
+  expectBad(op(1, f3, f3, f3, f3, "tensor<3x3xf32>"), "batch_norm_inference (C7)");
+}
+
+TEST(OpVerifyProducts, BatchNormTraining) {
+  auto op = [](int fi, const std::string& scale, const std::string& offset, const std::string& out, const std::string& mean,
+               const std::string& var) {
+    return opWithTypes("batch_norm_training", featureIndex(fi), {x23, scale, offset}, {out, mean, var});
+  };
+  expectOk(op(1, f3, f3, x23, f3, f3));
+  expectBad(op(-1, f3, f3, x23, f3, f3), "batch_norm_training (C1)");
+  expectBad(op(1, f2, f3, x23, f3, f3), "batch_norm_training (C3)");
+  expectBad(op(1, f3, f2, x23, f3, f3), "batch_norm_training (C4)");
+  expectBad(op(1, f3, f3, x23, f2, f3), "batch_norm_training (C5)");
+  expectBad(op(1, f3, f3, x23, f3, f2), "batch_norm_training (C6)");
+  expectBad(op(1, f3, f3, "tensor<3x3xf32>", f3, f3), "batch_norm_training (C7)");
+}
+
+TEST(OpVerifyProducts, BatchNormGrad) {
+  auto op = [](int fi, const std::string& scale, const std::string& mean, const std::string& grad_output, const std::string& grad_operand,
+               const std::string& grad_scale) {
+    return opWithTypes("batch_norm_grad", featureIndex(fi), {x23, scale, mean, f3, grad_output}, {grad_operand, grad_scale, f3});
+  };
+  expectOk(op(1, f3, f3, x23, x23, f3));
+  expectBad(op(2, f3, f3, x23, x23, f3), "batch_norm_grad (C1)");
+  expectBad(op(1, f3, f3, "tensor<3x3xf32>", x23, f3), "batch_norm_grad (C3)");
+  expectBad(op(1, f3, f3, x23, "tensor<2x2xf32>", f3), "batch_norm_grad (C3)");
+  expectBad(op(1, f3, f2, x23, x23, f3), "batch_norm_grad (C4)");
+  expectBad(op(1, f3, f3, x23, x23, f2), "batch_norm_grad (C4)");
+  expectBad(op(0, f3, f3, x23, x23, f3), "batch_norm_grad (C5)");
+}
+
+}  // namespace
+}  // namespace hloconf
