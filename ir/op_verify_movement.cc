@@ -106,6 +106,18 @@ Dims batchSizes(const Type& indices, int64_t index_vector_dim) {
   return sizes;
 }
 
+// The arguments of region `i`'s block, or nullptr when the op has no such block.
+const Block* regionBlock(const Operation& op, size_t i) {
+  if (i >= op.regions.size() || op.regions[i].blocks.empty()) return nullptr;
+  return op.regions[i].blocks.front().get();
+}
+
+// A rank-0 tensor of element type `element` (quantized element types are not compared: skipped).
+bool isScalarOf(const Type& t, const Type& element) {
+  if (!t.isTensor() || t.rank() != 0) return false;
+  return t.isQuantized() || element.isQuantized() || t.tensorElement() == element;
+}
+
 }  // namespace
 
 absl::Status gather(const Operation& op) {
@@ -291,6 +303,25 @@ absl::Status scatter(const Operation& op) {
                                               shapeText(operandType(op, i))));
     }
   }
+  // (C23) in part: the update computation takes 2 * N scalars (whose element types may be promoted from
+  // the inputs', so they are not compared with them); (C25): result i has the element type Ei.
+  const Block* block = regionBlock(op, 0);
+  if (!block) return absl::OkStatus();
+  if (block->arguments.size() != 2 * n) {
+    return violated("scatter (C23)", strCat("update_computation takes ", block->arguments.size(), " arguments, expected ", 2 * n));
+  }
+  for (size_t i = 0; i < 2 * n; ++i) {
+    const Type& arg = block->arguments[i]->type;
+    if (!arg.isTensor() || arg.rank() != 0) return violated("scatter (C23)", strCat("update_computation argument ", i, " has type ", arg.toString(), ", not a scalar tensor"));
+  }
+  for (size_t i = 0; i < n; ++i) {
+    const Type& arg = block->arguments[i]->type;
+    if (!isScalarOf(arg, resultType(op, i).tensorElement()) || !isScalarOf(block->arguments[n + i]->type, arg.tensorElement())) {
+      return violated("scatter (C25)", strCat("result ", i, " has element type ", resultType(op, i).tensorElement().toString(),
+                                              ", but update_computation's arguments ", i, " and ", n + i, " have types ", arg.toString(), " and ",
+                                              block->arguments[n + i]->type.toString()));
+    }
+  }
   return absl::OkStatus();
 }
 
@@ -413,6 +444,28 @@ absl::Status sort(const Operation& op) {
   if (dimension < -rank || dimension >= rank) {
     return violated("sort (C4)", strCat("dimension ", dimension, " is out of range [", -rank, ", ", rank, ")"));
   }
+  // (C5): the comparator takes two scalars of each input's element type and returns tensor<i1>.
+  const Block* block = regionBlock(op, 0);
+  if (!block) return absl::OkStatus();
+  const size_t n = op.operands.size();
+  if (block->arguments.size() != 2 * n) {
+    return violated("sort (C5)", strCat("the comparator takes ", block->arguments.size(), " arguments, expected ", 2 * n));
+  }
+  for (size_t i = 0; i < 2 * n; ++i) {
+    const Type& arg = block->arguments[i]->type;
+    if (!isScalarOf(arg, operandType(op, i / 2).tensorElement())) {
+      return violated("sort (C5)", strCat("comparator argument ", i, " has type ", arg.toString(), ", expected a scalar of input ", i / 2,
+                                          "'s element type ", operandType(op, i / 2).tensorElement().toString()));
+    }
+  }
+  if (!block->operations.empty() && block->operations.back()->operands.size() == 1) {
+    const Type& returned = block->operations.back()->operands[0]->type;
+    if (!returned.isTensor() || returned.rank() != 0 || returned.isQuantized() || returned.tensorElement().elementType() != ElementType::kI1) {
+      return violated("sort (C5)", strCat("the comparator returns ", returned.toString(), ", not tensor<i1>"));
+    }
+  } else if (!block->operations.empty()) {
+    return violated("sort (C5)", strCat("the comparator returns ", block->operations.back()->operands.size(), " values, not one tensor<i1>"));
+  }
   return absl::OkStatus();
 }
 
@@ -425,6 +478,18 @@ absl::Status compare(const Operation& op) {
   if (!sameShape(lhs, rhs) || !sameShape(lhs, result)) {
     return violated("compare (C2)", strCat("lhs ", shapeText(lhs), ", rhs ", shapeText(rhs), " and the result ", shapeText(result),
                                            " must have one shape"));
+  }
+  // (C3): an explicit compare_type must suit lhs's element type (quantized types: left to the kernel).
+  const std::string_view compare_type = CompareOp(op).compareType();
+  if (compare_type.empty() || lhs.isQuantized()) return absl::OkStatus();
+  const ElementType e = lhs.tensorElement().elementType();
+  bool allowed = true;
+  if (isSignedInteger(e)) allowed = compare_type == "SIGNED";
+  else if (isUnsignedInteger(e) || isBoolean(e)) allowed = compare_type == "UNSIGNED";
+  else if (isFloat(e)) allowed = compare_type == "FLOAT" || compare_type == "TOTALORDER";
+  else if (isComplex(e)) allowed = compare_type == "FLOAT";
+  if (!allowed) {
+    return violated("compare (C3)", strCat("compare_type ", compare_type, " does not suit the element type ", lhs.tensorElement().toString()));
   }
   return absl::OkStatus();
 }

@@ -2,7 +2,9 @@
 // dynamic_update_slice, select, clamp, sort and compare. Like ir/op_verify.h: each check cites the spec's
 // label, `?` dimensions are skipped (the kernels check them at run time), quantized element types are
 // compared by their baseline (storage and expressed types), and malformed attributes never index out of
-// range. Each constraint checked has a negative case in tests/ir/op_verify_movement_test.cc.
+// range. Regions are checked where the spec types them exactly: sort's comparator (C5), and scatter's update
+// computation by its argument count and scalars (C23, without is_promotable) and the results' element
+// types (C25). Each constraint checked has a negative case in tests/ir/op_verify_movement_test.cc.
 #ifndef HLOCONF_IR_OP_VERIFY_MOVEMENT_H_
 #define HLOCONF_IR_OP_VERIFY_MOVEMENT_H_
 

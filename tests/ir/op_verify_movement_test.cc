@@ -6,6 +6,8 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "ir/op_schema.h"
 #include "ir/parser.h"
@@ -241,6 +243,23 @@ TEST(OpVerifyMovement, ScatterOperandsAndShapes) {
   s = Scatter();
   s.results = {"tensor<4x2xf32>"};
   expectScatterViolation(s, "scatter (C24)");
+  s = Scatter();
+  s.results = {"tensor<4x3xf16>"};  // the update computation is on f32
+  expectScatterViolation(s, "scatter (C25)");
+}
+
+TEST(OpVerifyMovement, ScatterUpdateComputation) {
+  const std::string sig = "(%a: tensor<4x3xf32>, %i: tensor<2x1xi64>, %u: tensor<2x3xf32>) -> tensor<4x3xf32>";
+  const auto op = [](const std::string& args, const std::string& yield_type) {
+    return "  %r = \"stablehlo.scatter\"(%a, %i, %u) ({\n  ^bb0(" + args + "):\n    \"stablehlo.return\"(%x) : (" + yield_type +
+           ") -> ()\n  }) {scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [1], inserted_window_dims = [0], "
+           "scatter_dims_to_operand_dims = [0], index_vector_dim = 1>} : (tensor<4x3xf32>, tensor<2x1xi64>, tensor<2x3xf32>) -> "
+           "tensor<4x3xf32>\n  func.return %r : tensor<4x3xf32>";
+  };
+  EXPECT_TRUE(verifyOp(sig, op("%x: tensor<f32>, %y: tensor<f32>", "tensor<f32>")).ok());
+  expectViolation(sig, op("%x: tensor<f32>", "tensor<f32>"), "scatter (C23)");
+  expectViolation(sig, op("%x: tensor<1xf32>, %y: tensor<f32>", "tensor<1xf32>"), "scatter (C23)");
+  expectViolation(sig, op("%x: tensor<f32>, %y: tensor<f16>", "tensor<f32>"), "scatter (C25)");
 }
 
 TEST(OpVerifyMovement, ScatterDimensionNumbers) {
@@ -388,6 +407,22 @@ TEST(OpVerifyMovement, Compare) {
   expectViolation(sig("tensor<2xf16>", p), op("tensor<2xf16>", p), "compare (C1)");
   expectViolation(sig("tensor<3xf32>", p), op("tensor<3xf32>", p), "compare (C2)");
   expectViolation(sig(v, "tensor<3xi1>"), op(v, "tensor<3xi1>"), "compare (C2)");
+  const auto typed = [](const std::string& element, const std::string& compare_type) {
+    const std::string t = "tensor<2x" + element + ">";
+    return std::pair("(%a: " + t + ", %b: " + t + ") -> tensor<2xi1>",
+                     "  %r = \"stablehlo.compare\"(%a, %b) {comparison_direction = #stablehlo<comparison_direction LT>, compare_type = "
+                     "#stablehlo<comparison_type " + compare_type + ">} : (" + t + ", " + t + ") -> tensor<2xi1>\n  func.return %r : tensor<2xi1>");
+  };
+  for (const auto& [element, type] : std::vector<std::pair<std::string, std::string>>{
+           {"f32", "FLOAT"}, {"f32", "TOTALORDER"}, {"i32", "SIGNED"}, {"ui8", "UNSIGNED"}, {"i1", "UNSIGNED"}, {"complex<f32>", "FLOAT"}}) {
+    const auto [s, b] = typed(element, type);
+    EXPECT_TRUE(verifyOp(s, b).ok()) << b << verifyOp(s, b);
+  }
+  for (const auto& [element, type] : std::vector<std::pair<std::string, std::string>>{
+           {"f32", "SIGNED"}, {"i32", "FLOAT"}, {"i32", "UNSIGNED"}, {"ui8", "SIGNED"}, {"i1", "SIGNED"}, {"complex<f32>", "TOTALORDER"}}) {
+    const auto [s, b] = typed(element, type);
+    expectViolation(s, b, "compare (C3)");
+  }
 }
 
 TEST(OpVerifyMovement, Sort) {
@@ -406,6 +441,18 @@ TEST(OpVerifyMovement, Sort) {
   expectViolation(sig("tensor<3x2xi32>", a), op("0", "tensor<3x2xi32>", a, "tensor<3x2xi32>"), "sort (C3)");
   expectViolation(sig(b, a), op("2", b, a, b), "sort (C4)");
   expectViolation(sig(b, a), op("-3", b, a, b), "sort (C4)");
+  // (C5): the comparator's arguments and result.
+  const auto comparator = [](const std::string& args, const std::string& returned) {
+    return "  %r:2 = \"stablehlo.sort\"(%a, %b) ({\n  ^bb0(" + args + "):\n    %c = stablehlo.constant dense<true> : " + returned +
+           "\n    \"stablehlo.return\"(%c) : (" + returned + ") -> ()\n  }) {dimension = 0 : i64} : (tensor<2x3xf32>, tensor<2x3xi32>) -> "
+           "(tensor<2x3xf32>, tensor<2x3xi32>)\n  func.return %r#0 : tensor<2x3xf32>";
+  };
+  const std::string good_args = "%x: tensor<f32>, %y: tensor<f32>, %z: tensor<i32>, %w: tensor<i32>";
+  EXPECT_TRUE(verifyOp(sig(b, a), comparator(good_args, "tensor<i1>")).ok());
+  expectViolation(sig(b, a), comparator("%x: tensor<f32>, %y: tensor<f32>", "tensor<i1>"), "sort (C5)");
+  expectViolation(sig(b, a), comparator("%x: tensor<f32>, %y: tensor<f32>, %z: tensor<f32>, %w: tensor<i32>", "tensor<i1>"), "sort (C5)");
+  expectViolation(sig(b, a), comparator("%x: tensor<f32>, %y: tensor<f32>, %z: tensor<i32>, %w: tensor<1xi32>", "tensor<i1>"), "sort (C5)");
+  expectViolation(sig(b, a), comparator(good_args, "tensor<2xi1>"), "sort (C5)");
   expectViolation("() -> ()",
                   "  \"stablehlo.sort\"() ({\n  ^bb0:\n    %c = stablehlo.constant dense<true> : tensor<i1>\n"
                   "    \"stablehlo.return\"(%c) : (tensor<i1>) -> ()\n  }) {dimension = 0 : i64} : () -> ()\n  func.return",
