@@ -16,6 +16,7 @@
 #include "ir/op_schema.h"
 #include "ir/op_verify_products.h"
 #include "ir/status_macros.h"
+#include "ir/op_verify_movement.h"
 #include "ir/op_syntax.h"
 #include "ir/strings.h"
 #include "ir/tensor.h"
@@ -574,7 +575,7 @@ std::span<const OpSchema> regionOps() {
       {.id = OpId::kSort, .operands = {variadic("inputs", kTensorOrPerTensorQuant)},
        .results = {variadic("results", kTensorOrPerTensorQuant)},
        .attributes = {optional("dimension", kI64, "-1"), optional("is_stable", kBool, "false")},
-       .regions = {{"comparator"}}},
+       .regions = {{"comparator"}}, .verify = verify::sort},
       {.id = OpId::kIf, .operands = {{"pred", types::kBool}}, .results = {variadic("results", types::kTensorQuantOrToken)},
        .regions = {{"true_branch"}, {"false_branch"}}},
       {.id = OpId::kCase, .operands = {{"index", types::kSignedInt}},
@@ -589,7 +590,7 @@ std::span<const OpSchema> regionOps() {
        .results = {variadic("results", kTensorOrPerTensorQuant)},
        .attributes = {required("scatter_dimension_numbers", kStruct), optional("indices_are_sorted", kBool, "false"),
                       optional("unique_indices", kBool, "false")},
-       .regions = {{"update_computation"}}},
+       .regions = {{"update_computation"}}, .verify = verify::scatter},
       {.id = OpId::kSelectAndScatter,
        .operands = {{"operand", kTensorOrPerTensorQuant}, {"source", kTensorOrPerTensorQuant},
                     {"init_value", kTensorOrPerTensorQuant}},
@@ -616,7 +617,8 @@ std::span<const OpSchema> regionOps() {
       {.id = OpId::kGather, .operands = {{"operand", kTensorOrPerTensorQuant}, {"start_indices", types::kInteger}},
        .results = {{"result", kTensorOrPerTensorQuant}},
        .attributes = {required("dimension_numbers", kStruct), required("slice_sizes", kI64Array),
-                      optional("indices_are_sorted", kBool, "false")}},
+                      optional("indices_are_sorted", kBool, "false")},
+       .verify = verify::gather},
       {.id = OpId::kDynamicGather,
        .operands = {{"operand", kTensorOrPerTensorQuant}, {"start_indices", types::kInteger}, shapeOperand("slice_sizes")},
        .results = {{"result", kTensorOrPerTensorQuant}},

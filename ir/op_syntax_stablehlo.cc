@@ -9,6 +9,7 @@
 
 #include "ir/op_schema.h"
 #include "ir/op_verify.h"
+#include "ir/op_verify_movement.h"
 #include "ir/op_verify_products.h"
 #include "ir/status_macros.h"
 #include "ir/op_syntax.h"
@@ -666,7 +667,7 @@ std::span<const OpSchema> stablehloOps() {
     {.id = OpId::kDynamicUpdateSlice, .parse_custom = parseDynamicUpdateSlice,
      .operands = {{"operand", kTensorOrPerTensorQuant}, {"update", kTensorOrPerTensorQuant},
                   variadic("start_indices", types::kInteger)},
-     .results = {{"result", kTensorOrPerTensorQuant}}},
+     .results = {{"result", kTensorOrPerTensorQuant}}, .verify = verify::dynamicUpdateSlice},
     // Shapes and data movement.
     {.id = OpId::kBroadcast, .parse_custom = parseBroadcast, .operands = {{"operand", kTensorOrQuant}},
      .results = {{"result", kTensorOrQuant}}, .attributes = {required("broadcast_sizes", kI64Array)}, .traits = kLegacy},
@@ -686,7 +687,8 @@ std::span<const OpSchema> stablehloOps() {
      .verify = verify::slice},
     {.id = OpId::kDynamicSlice, .parse_custom = parseDynamicSlice,
      .operands = {{"operand", kTensorOrPerTensorQuant}, variadic("start_indices", types::kInteger)},
-     .results = {{"result", kTensorOrPerTensorQuant}}, .attributes = {required("slice_sizes", kI64Array)}},
+     .results = {{"result", kTensorOrPerTensorQuant}}, .attributes = {required("slice_sizes", kI64Array)},
+     .verify = verify::dynamicSlice},
     {.id = OpId::kPad, .parse_custom = parsePad,
      .operands = {{"operand", kTensorOrPerTensorQuant}, {"padding_value", kTensorOrPerTensorQuant}},
      .results = {{"result", kTensorOrPerTensorQuant}},
@@ -720,13 +722,13 @@ std::span<const OpSchema> stablehloOps() {
                              "SIGNED for signed integers, UNSIGNED for unsigned integers and booleans, FLOAT for "
                              "floating-point and complex",
                              kCompareTypeValues)},
-     .traits = kElementwise | kDequantize},
+     .traits = kElementwise | kDequantize, .verify = verify::compare},
     {.id = OpId::kSelect, .parse_custom = parseSelect,
      .operands = {{"pred", types::kBool}, {"on_true", kTensorOrPerTensorQuant}, {"on_false", kTensorOrPerTensorQuant}},
-     .results = {{"result", kTensorOrPerTensorQuant}}, .traits = kElementwise | kDequantize},
+     .results = {{"result", kTensorOrPerTensorQuant}}, .traits = kElementwise | kDequantize, .verify = verify::select},
     {.id = OpId::kClamp, .parse_custom = parseClamp,
      .operands = {{"min", kTensorOrPerTensorQuant}, {"operand", kTensorOrPerTensorQuant}, {"max", kTensorOrPerTensorQuant}},
-     .results = {{"result", kTensorOrPerTensorQuant}}, .traits = kElementwise | kDequantize},
+     .results = {{"result", kTensorOrPerTensorQuant}}, .traits = kElementwise | kDequantize, .verify = verify::clamp},
     {.id = OpId::kComplex, .parse_custom = parseComplex, .operands = {{"lhs", types::kFloat}, {"rhs", types::kFloat}},
      .results = {{"result", types::kComplex}}, .traits = kElementwise},
     {.id = OpId::kReducePrecision, .parse_custom = parseReducePrecision, .operands = {{"operand", types::kFloatOrPerTensorQuant}},
