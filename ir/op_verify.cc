@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <vector>
 
+#include "ir/op_verify_util.h"
 #include "ir/op_views.h"
 #include "ir/status_macros.h"
 #include "ir/strings.h"
@@ -10,17 +11,7 @@
 namespace hloconf::verify {
 namespace {
 
-using Dims = std::vector<int64_t>;
-
-absl::Status violated(std::string_view label, std::string_view what) {
-  return absl::InvalidArgumentError(strCat(label, ": ", what));
-}
-
-std::string listText(const Dims& values) {
-  std::string text = "[";
-  for (size_t i = 0; i < values.size(); ++i) strAppend(&text, i ? ", " : "", values[i]);
-  return text + "]";
-}
+using namespace util;  // NOLINT(google-build-using-namespace): the shared helpers of ir/op_verify_util.h
 
 bool isPerAxis(const Type& t) { return t.isQuantized() && t.tensorElement().quantizedType().quantized_dimension.has_value(); }
 
@@ -32,22 +23,11 @@ absl::Status sameElementType(std::string_view label, const Type& a, const Type& 
   return violated(label, strCat(what, ": ", a.tensorElement().toString(), " and ", b.tensorElement().toString(), " differ"));
 }
 
-// A dimension size check that holds when either side is `?`.
-bool sameSize(int64_t a, int64_t b) { return a == kDynamicSize || b == kDynamicSize || a == b; }
-
 // 0 <= d < rank for each, and (when `unique`) no repeats.
-absl::Status dimsInRange(std::string_view label, std::string_view name, const Dims& dims, int64_t rank, bool unique) {
-  std::vector<bool> seen(static_cast<size_t>(std::max<int64_t>(rank, 0)), false);
-  for (int64_t d : dims) {
-    if (d < 0 || d >= rank) return violated(label, strCat(name, " ", listText(dims), " has ", d, ", out of range for rank ", rank));
-    if (unique && seen[static_cast<size_t>(d)]) return violated(label, strCat(name, " ", listText(dims), " repeats ", d));
-    seen[static_cast<size_t>(d)] = true;
-  }
-  return absl::OkStatus();
+absl::Status dimsInRangeUnique(std::string_view label, std::string_view name, const Dims& dims, int64_t rank) {
+  RETURN_IF_ERROR(dimsInRange(label, name, dims, rank));
+  return noRepeats(label, name, dims);
 }
-
-const Type& operandType(const Operation& op, size_t i) { return op.operands[i]->type; }
-const Type& resultType(const Operation& op, size_t i) { return op.results[i]->type; }
 
 }  // namespace
 
@@ -61,7 +41,7 @@ absl::Status broadcastInDim(const Operation& op) {
     return violated("broadcast_in_dim (C2)", strCat("broadcast_dimensions ", listText(dims), " must have one entry per operand dimension (",
                                                      operand.rank(), ")"));
   }
-  RETURN_IF_ERROR(dimsInRange("broadcast_in_dim (C3), (C4)", "broadcast_dimensions", dims, result.rank(), /*unique=*/true));
+  RETURN_IF_ERROR(dimsInRangeUnique("broadcast_in_dim (C3), (C4)", "broadcast_dimensions", dims, result.rank()));
   for (size_t d = 0; d < dims.size(); ++d) {
     const int64_t in = operand.shape()[d], out = result.shape()[dims[d]];
     if (in != 1 && !sameSize(in, out)) {
@@ -158,7 +138,7 @@ absl::Status reducePrecision(const Operation& op) {
 absl::Status reverse(const Operation& op) {
   const Type& result = resultType(op, 0);
   if (!result.isTensor()) return absl::OkStatus();
-  return dimsInRange("reverse (C2), (C3)", "dimensions", ReverseOp(op).dimensions(), result.rank(), /*unique=*/true);
+  return dimsInRangeUnique("reverse (C2), (C3)", "dimensions", ReverseOp(op).dimensions(), result.rank());
 }
 
 absl::Status slice(const Operation& op) {
@@ -199,7 +179,7 @@ absl::Status transpose(const Operation& op) {
     return violated("transpose (C2)", strCat("permutation ", listText(permutation), " must have one entry per operand dimension (",
                                               operand.rank(), ")"));
   }
-  RETURN_IF_ERROR(dimsInRange("transpose (C2)", "permutation", permutation, operand.rank(), /*unique=*/true));
+  RETURN_IF_ERROR(dimsInRangeUnique("transpose (C2)", "permutation", permutation, operand.rank()));
   const Type& result = resultType(op, 0);
   RETURN_IF_ERROR(sameElementType("transpose (C1)", operand, result, "the operand's and the result's element types"));
   if (!result.isTensor() || result.rank() != operand.rank()) return violated("transpose (C3)", "the result must have the operand's rank");

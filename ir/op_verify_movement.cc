@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "ir/op_verify_util.h"
 #include "ir/op_views.h"
 #include "ir/status_macros.h"
 #include "ir/strings.h"
@@ -11,31 +12,7 @@
 namespace hloconf::verify {
 namespace {
 
-using Dims = std::vector<int64_t>;
-
-absl::Status violated(std::string_view label, std::string_view what) {
-  return absl::InvalidArgumentError(strCat(label, ": ", what));
-}
-
-std::string listText(const Dims& values) {
-  std::string text = "[";
-  for (size_t i = 0; i < values.size(); ++i) strAppend(&text, i ? ", " : "", values[i]);
-  return text + "]";
-}
-
-// A dimension size check that holds when either side is `?`.
-bool sameSize(int64_t a, int64_t b) { return a == kDynamicSize || b == kDynamicSize || a == b; }
-
-// Same rank and, dimension by dimension, sizes that agree (a `?` agrees with any size).
-bool sameShape(const Type& a, const Type& b) {
-  if (a.rank() != b.rank()) return false;
-  for (int64_t d = 0; d < a.rank(); ++d) {
-    if (!sameSize(a.shape()[d], b.shape()[d])) return false;
-  }
-  return true;
-}
-
-std::string shapeText(const Type& t) { return listText(t.shape()); }
+using namespace util;  // NOLINT(google-build-using-namespace): the shared helpers of ir/op_verify_util.h
 
 // The spec's baseline_element_type(a) = baseline_element_type(b): for quantized types, the storage and
 // expressed types (scales, zero points and the axis may differ); otherwise the element types themselves.
@@ -54,23 +31,6 @@ absl::Status sameElement(std::string_view label, const Type& a, const Type& b, s
   return violated(label, strCat(what, ": ", a.tensorElement().toString(), " and ", b.tensorElement().toString(), " differ"));
 }
 
-// 0 <= d < rank for each entry.
-absl::Status inRange(std::string_view label, std::string_view name, const Dims& dims, int64_t rank) {
-  for (int64_t d : dims) {
-    if (d < 0 || d >= rank) return violated(label, strCat(name, " ", listText(dims), " has ", d, ", out of range for rank ", rank));
-  }
-  return absl::OkStatus();
-}
-
-absl::Status isUnique(std::string_view label, std::string_view name, const Dims& dims) {
-  for (size_t i = 0; i < dims.size(); ++i) {
-    for (size_t j = i + 1; j < dims.size(); ++j) {
-      if (dims[i] == dims[j]) return violated(label, strCat(name, " ", listText(dims), " repeats ", dims[i]));
-    }
-  }
-  return absl::OkStatus();
-}
-
 absl::Status isSorted(std::string_view label, std::string_view name, const Dims& dims) {
   if (std::is_sorted(dims.begin(), dims.end())) return absl::OkStatus();
   return violated(label, strCat(name, " ", listText(dims), " is not sorted"));
@@ -82,19 +42,6 @@ Dims concat(Dims a, const Dims& b) {
 }
 
 bool contains(const Dims& dims, int64_t d) { return std::find(dims.begin(), dims.end(), d) != dims.end(); }
-
-bool allTensors(const Operation& op) {
-  for (const Value* v : op.operands) {
-    if (!v->type.isTensor()) return false;
-  }
-  for (const auto& v : op.results) {
-    if (!v->type.isTensor()) return false;
-  }
-  return true;
-}
-
-const Type& operandType(const Operation& op, size_t i) { return op.operands[i]->type; }
-const Type& resultType(const Operation& op, size_t i) { return op.results[i]->type; }
 
 // The sizes of an index tensor's dimensions other than index_vector_dim (gather's batch_dim_sizes,
 // scatter's update_scatter_dim_sizes).
@@ -144,16 +91,16 @@ absl::Status gather(const Operation& op) {
     return violated("gather (C3)", strCat("start_index_map ", listText(start_index_map), " must have ", index_size,
                                           " entries, the size of the index vector"));
   }
-  RETURN_IF_ERROR(isUnique("gather (C4)", "offset_dims", offset));
+  RETURN_IF_ERROR(noRepeats("gather (C4)", "offset_dims", offset));
   RETURN_IF_ERROR(isSorted("gather (C4)", "offset_dims", offset));
-  RETURN_IF_ERROR(inRange("gather (C5)", "offset_dims", offset, result.rank()));
-  RETURN_IF_ERROR(isUnique("gather (C6)", "collapsed_slice_dims and operand_batching_dims", concat(collapsed, operand_batching)));
+  RETURN_IF_ERROR(dimsInRange("gather (C5)", "offset_dims", offset, result.rank()));
+  RETURN_IF_ERROR(noRepeats("gather (C6)", "collapsed_slice_dims and operand_batching_dims", concat(collapsed, operand_batching)));
   RETURN_IF_ERROR(isSorted("gather (C7)", "collapsed_slice_dims", collapsed));
-  RETURN_IF_ERROR(inRange("gather (C8)", "collapsed_slice_dims", collapsed, rank));
+  RETURN_IF_ERROR(dimsInRange("gather (C8)", "collapsed_slice_dims", collapsed, rank));
   RETURN_IF_ERROR(isSorted("gather (C10)", "operand_batching_dims", operand_batching));
-  RETURN_IF_ERROR(inRange("gather (C11)", "operand_batching_dims", operand_batching, rank));
-  RETURN_IF_ERROR(isUnique("gather (C13)", "start_indices_batching_dims", indices_batching));
-  RETURN_IF_ERROR(inRange("gather (C14)", "start_indices_batching_dims", indices_batching, indices_rank));
+  RETURN_IF_ERROR(dimsInRange("gather (C11)", "operand_batching_dims", operand_batching, rank));
+  RETURN_IF_ERROR(noRepeats("gather (C13)", "start_indices_batching_dims", indices_batching));
+  RETURN_IF_ERROR(dimsInRange("gather (C14)", "start_indices_batching_dims", indices_batching, indices_rank));
   if (contains(indices_batching, index_vector_dim)) {
     return violated("gather (C15)", strCat("index_vector_dim ", index_vector_dim, " is in start_indices_batching_dims ", listText(indices_batching)));
   }
@@ -168,8 +115,8 @@ absl::Status gather(const Operation& op) {
                                              indices_batching[i], " (", b, ") are batching dimensions of different sizes"));
     }
   }
-  RETURN_IF_ERROR(isUnique("gather (C18)", "start_index_map and operand_batching_dims", concat(start_index_map, operand_batching)));
-  RETURN_IF_ERROR(inRange("gather (C19)", "start_index_map", start_index_map, rank));
+  RETURN_IF_ERROR(noRepeats("gather (C18)", "start_index_map and operand_batching_dims", concat(start_index_map, operand_batching)));
+  RETURN_IF_ERROR(dimsInRange("gather (C19)", "start_index_map", start_index_map, rank));
   if (static_cast<int64_t>(sizes.size()) != rank) {
     return violated("gather (C20)", strCat("slice_sizes ", listText(sizes), " must have one entry per operand dimension (", rank, ")"));
   }
@@ -240,16 +187,16 @@ absl::Status scatter(const Operation& op) {
   for (size_t i = 0; i < n; ++i) {
     RETURN_IF_ERROR(sameElement("scatter (C6)", operandType(op, i), operandType(op, n + 1 + i), strCat("input ", i, "'s and update ", i, "'s element types")));
   }
-  RETURN_IF_ERROR(isUnique("scatter (C7)", "update_window_dims", window));
+  RETURN_IF_ERROR(noRepeats("scatter (C7)", "update_window_dims", window));
   RETURN_IF_ERROR(isSorted("scatter (C7)", "update_window_dims", window));
-  RETURN_IF_ERROR(inRange("scatter (C8)", "update_window_dims", window, update.rank()));
-  RETURN_IF_ERROR(isUnique("scatter (C9)", "inserted_window_dims and input_batching_dims", concat(inserted, input_batching)));
+  RETURN_IF_ERROR(dimsInRange("scatter (C8)", "update_window_dims", window, update.rank()));
+  RETURN_IF_ERROR(noRepeats("scatter (C9)", "inserted_window_dims and input_batching_dims", concat(inserted, input_batching)));
   RETURN_IF_ERROR(isSorted("scatter (C10)", "inserted_window_dims", inserted));
-  RETURN_IF_ERROR(inRange("scatter (C11)", "inserted_window_dims", inserted, rank));
+  RETURN_IF_ERROR(dimsInRange("scatter (C11)", "inserted_window_dims", inserted, rank));
   RETURN_IF_ERROR(isSorted("scatter (C12)", "input_batching_dims", input_batching));
-  RETURN_IF_ERROR(inRange("scatter (C13)", "input_batching_dims", input_batching, rank));
-  RETURN_IF_ERROR(isUnique("scatter (C14)", "scatter_indices_batching_dims", indices_batching));
-  RETURN_IF_ERROR(inRange("scatter (C15)", "scatter_indices_batching_dims", indices_batching, indices_rank));
+  RETURN_IF_ERROR(dimsInRange("scatter (C13)", "input_batching_dims", input_batching, rank));
+  RETURN_IF_ERROR(noRepeats("scatter (C14)", "scatter_indices_batching_dims", indices_batching));
+  RETURN_IF_ERROR(dimsInRange("scatter (C15)", "scatter_indices_batching_dims", indices_batching, indices_rank));
   if (contains(indices_batching, index_vector_dim)) {
     return violated("scatter (C16)", strCat("index_vector_dim ", index_vector_dim, " is in scatter_indices_batching_dims ", listText(indices_batching)));
   }
@@ -272,8 +219,8 @@ absl::Status scatter(const Operation& op) {
     return violated("scatter (C19)", strCat("scatter_dims_to_operand_dims ", listText(to_operand), " must have ", index_size,
                                             " entries, the size of the index vector"));
   }
-  RETURN_IF_ERROR(isUnique("scatter (C20)", "scatter_dims_to_operand_dims and input_batching_dims", concat(to_operand, input_batching)));
-  RETURN_IF_ERROR(inRange("scatter (C21)", "scatter_dims_to_operand_dims", to_operand, rank));
+  RETURN_IF_ERROR(noRepeats("scatter (C20)", "scatter_dims_to_operand_dims and input_batching_dims", concat(to_operand, input_batching)));
+  RETURN_IF_ERROR(dimsInRange("scatter (C21)", "scatter_dims_to_operand_dims", to_operand, rank));
   // (C4): updates[0] interleaves the index batch sizes with window sizes no larger than the input's.
   const Dims scatter_sizes = batchSizes(indices, index_vector_dim);
   Dims input_window_sizes;

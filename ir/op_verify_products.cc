@@ -6,6 +6,7 @@
 #include <string_view>
 #include <vector>
 
+#include "ir/op_verify_util.h"
 #include "ir/op_views.h"
 #include "ir/status_macros.h"
 #include "ir/strings.h"
@@ -13,56 +14,7 @@
 namespace hloconf::verify {
 namespace {
 
-using Dims = std::vector<int64_t>;
-
-absl::Status violated(std::string_view label, std::string_view what) { return absl::InvalidArgumentError(strCat(label, ": ", what)); }
-
-std::string listText(const Dims& values) {
-  std::string text = "[";
-  for (size_t i = 0; i < values.size(); ++i) strAppend(&text, i ? ", " : "", values[i]);
-  return text + "]";
-}
-
-std::string shapeText(const Type& t) {
-  std::string text = "[";
-  for (size_t i = 0; i < t.shape().size(); ++i) {
-    const int64_t d = t.shape()[i];
-    if (d == kDynamicSize) {
-      strAppend(&text, i ? ", " : "", "?");
-    } else {
-      strAppend(&text, i ? ", " : "", d);
-    }
-  }
-  return text + "]";
-}
-
-bool sameSize(int64_t a, int64_t b) { return a == kDynamicSize || b == kDynamicSize || a == b; }
-
-// Same rank and every dimension agrees (a `?` agrees with any size).
-bool sameShape(const Type& a, const Type& b) {
-  if (a.rank() != b.rank()) return false;
-  for (int64_t d = 0; d < a.rank(); ++d) {
-    if (!sameSize(a.shape()[d], b.shape()[d])) return false;
-  }
-  return true;
-}
-
-// 0 <= d < rank for each.
-absl::Status dimsInRange(std::string_view label, std::string_view name, const Dims& dims, int64_t rank) {
-  for (int64_t d : dims) {
-    if (d < 0 || d >= rank) return violated(label, strCat(name, " ", listText(dims), " has ", d, ", out of range for rank ", rank));
-  }
-  return absl::OkStatus();
-}
-
-absl::Status noRepeats(std::string_view label, std::string_view name, const Dims& dims) {
-  for (size_t i = 0; i < dims.size(); ++i) {
-    for (size_t j = i + 1; j < dims.size(); ++j) {
-      if (dims[i] == dims[j]) return violated(label, strCat(name, " ", listText(dims), " repeats ", dims[i]));
-    }
-  }
-  return absl::OkStatus();
-}
+using namespace util;  // NOLINT(google-build-using-namespace): the shared helpers of ir/op_verify_util.h
 
 // The spec's element_type(a) = element_type(b), checked only for unquantized tensors (quantized types may
 // differ in scales and zero points where the spec promotes them).
@@ -70,19 +22,6 @@ absl::Status sameElementType(std::string_view label, const Type& a, const Type& 
   if (!a.isTensor() || !b.isTensor() || a.isQuantized() || b.isQuantized()) return absl::OkStatus();
   if (a.tensorElement() == b.tensorElement()) return absl::OkStatus();
   return violated(label, strCat(what, ": ", a.tensorElement().toString(), " and ", b.tensorElement().toString(), " differ"));
-}
-
-const Type& operandType(const Operation& op, size_t i) { return op.operands[i]->type; }
-const Type& resultType(const Operation& op, size_t i) { return op.results[i]->type; }
-
-bool allTensors(const Operation& op) {
-  for (const auto& v : op.operands) {
-    if (!v->type.isTensor()) return false;
-  }
-  for (const auto& v : op.results) {
-    if (!v->type.isTensor()) return false;
-  }
-  return true;
 }
 
 // The window attributes of reduce_window and select_and_scatter, defaults filled in.

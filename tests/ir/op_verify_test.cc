@@ -10,26 +10,15 @@
 #include "ir/op_schema.h"
 #include "ir/parser.h"
 #include "ir/status_macros.h"
+#include "tests/ir/verify_test_util.h"
 
 namespace hloconf {
 namespace {
 
 using ::testing::HasSubstr;
 
-// Verifies the single op (the first op of @main) of a module made of `body` and returns the status.
-absl::Status verifyOp(const std::string& signature, const std::string& body) {
-  const std::string text = "func.func @main" + signature + " {\n" + body + "\n}\n";
-  ASSIGN_OR_RETURN(Module module, parseModule(text, "test.mlir"));
-  Operation* main = module.findFunction("main");
-  if (!main || main->body().operations.empty()) return absl::InternalError("no op");
-  return verifyAgainstSchema(*main->body().operations.front());
-}
-
-void expectViolation(const std::string& signature, const std::string& body, const std::string& label) {
-  const absl::Status s = verifyOp(signature, body);
-  EXPECT_FALSE(s.ok()) << body;
-  EXPECT_THAT(std::string(s.message()), HasSubstr(label)) << body;
-}
+using test::expectViolation;
+using test::verifyOp;
 
 TEST(OpVerify, Transpose) {
   const std::string sig = "(%a: tensor<2x3xf32>) -> tensor<3x2xf32>";

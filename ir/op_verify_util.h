@@ -1,0 +1,90 @@
+// Helpers shared by the schema's verify functions (ir/op_verify*.cc): messages that cite a spec label,
+// dimension lists, shapes that agree under `?`. Internal to those files.
+#ifndef HLOCONF_IR_OP_VERIFY_UTIL_H_
+#define HLOCONF_IR_OP_VERIFY_UTIL_H_
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "ir/operation.h"
+#include "ir/strings.h"
+
+namespace hloconf::verify::util {
+
+using Dims = std::vector<int64_t>;
+
+// "<label>: <what>", e.g. "transpose (C2): permutation [1, 1] repeats 1".
+inline absl::Status violated(std::string_view label, std::string_view what) {
+  return absl::InvalidArgumentError(strCat(label, ": ", what));
+}
+
+inline std::string listText(const Dims& values) {
+  std::string text = "[";
+  for (size_t i = 0; i < values.size(); ++i) strAppend(&text, i ? ", " : "", values[i]);
+  return text + "]";
+}
+
+// A shape as "[2, ?, 3]".
+inline std::string shapeText(const Type& t) {
+  std::string text = "[";
+  for (size_t i = 0; i < t.shape().size(); ++i) {
+    const int64_t d = t.shape()[i];
+    if (d == kDynamicSize) {
+      strAppend(&text, i ? ", " : "", "?");
+    } else {
+      strAppend(&text, i ? ", " : "", d);
+    }
+  }
+  return text + "]";
+}
+
+// Sizes agree when equal or when either is `?` (known only at run time, where the kernel checks it).
+inline bool sameSize(int64_t a, int64_t b) { return a == kDynamicSize || b == kDynamicSize || a == b; }
+
+// Same rank and every dimension agrees.
+inline bool sameShape(const Type& a, const Type& b) {
+  if (a.rank() != b.rank()) return false;
+  for (int64_t d = 0; d < a.rank(); ++d) {
+    if (!sameSize(a.shape()[d], b.shape()[d])) return false;
+  }
+  return true;
+}
+
+// 0 <= d < rank for each d of `dims` (named `name` in the message).
+inline absl::Status dimsInRange(std::string_view label, std::string_view name, const Dims& dims, int64_t rank) {
+  for (int64_t d : dims) {
+    if (d < 0 || d >= rank) return violated(label, strCat(name, " ", listText(dims), " has ", d, ", out of range for rank ", rank));
+  }
+  return absl::OkStatus();
+}
+
+// The spec's is_unique(dims).
+inline absl::Status noRepeats(std::string_view label, std::string_view name, const Dims& dims) {
+  for (size_t i = 0; i < dims.size(); ++i) {
+    for (size_t j = i + 1; j < dims.size(); ++j) {
+      if (dims[i] == dims[j]) return violated(label, strCat(name, " ", listText(dims), " repeats ", dims[i]));
+    }
+  }
+  return absl::OkStatus();
+}
+
+inline const Type& operandType(const Operation& op, size_t i) { return op.operands[i]->type; }
+inline const Type& resultType(const Operation& op, size_t i) { return op.results[i]->type; }
+
+// Whether every operand and result is a tensor (the checks on shapes apply only then).
+inline bool allTensors(const Operation& op) {
+  for (const auto& v : op.operands) {
+    if (!v->type.isTensor()) return false;
+  }
+  for (const auto& v : op.results) {
+    if (!v->type.isTensor()) return false;
+  }
+  return true;
+}
+
+}  // namespace hloconf::verify::util
+
+#endif  // HLOCONF_IR_OP_VERIFY_UTIL_H_
