@@ -98,11 +98,11 @@ absl::StatusOr<LoweredCase> lowerCase(Module& module, std::string_view text) {
     if (op.id != OpId::kInterpreterRunParallel) continue;
     const std::vector<Attr>* programs = RunParallelOp(op).programs();
     if (!programs || programs->size() != 1) continue;
-    const Attr& row = programs->front();
-    if (row->kind() != Attribute::Kind::kArray || row->elements().size() != 1) continue;
-    const Attr& program = row->elements().front();
-    if (program->kind() != Attribute::Kind::kSymbolRef || program->symbolPath().empty()) continue;
-    const Operation* callee = module.findFunction(program->symbolPath().back());
+    const std::vector<Attr>* row = decode::array(programs->front().get());
+    if (!row || row->size() != 1) continue;
+    const std::optional<std::string_view> program = decode::symbol(row->front().get());
+    if (!program) continue;
+    const Operation* callee = module.findFunction(*program);
     if (!callee || callee->regions.empty() || callee->regions[0].blocks.empty()) continue;
     const Block& callee_body = *callee->regions[0].blocks.front();
     if (callee_body.arguments.size() != op.operands.size()) continue;
@@ -115,16 +115,18 @@ absl::StatusOr<LoweredCase> lowerCase(Module& module, std::string_view text) {
       types_match = types_match && callee_return->operands[i]->type == op.results[i]->type;
     if (!types_match) continue;
     // Each run_parallel has a queue of its own; one program reads one queue.
-    if (!rewritten_calls.empty() && (any_infeed || op.attr("infeed")))
+    const Attribute* infeed = RunParallelOp(op).infeed();
+    if (!rewritten_calls.empty() && (any_infeed || infeed))
       return unsupported("@main has more than one interpreter.run_parallel, and one has an infeed");
-    if (const Attr* infeed = op.attr("infeed")) {
+    if (infeed) {
       any_infeed = true;
-      if ((*infeed)->kind() != Attribute::Kind::kArray) return unsupported("interpreter.run_parallel's infeed is not a list");
-      for (const Attr& f : (*infeed)->elements()) {
-        if (f->kind() != Attribute::Kind::kSymbolRef || f->symbolPath().empty())
-          return unsupported("interpreter.run_parallel's infeed lists something other than functions");
-        const Operation* func = module.findFunction(f->symbolPath().back());
-        if (!func) return unsupported(strCat("the infeed function @", f->symbolPath().back(), " is missing"));
+      const std::vector<Attr>* functions = decode::array(infeed);
+      if (!functions) return unsupported("interpreter.run_parallel's infeed is not a list");
+      for (const Attr& f : *functions) {
+        const std::optional<std::string_view> name = decode::symbol(f.get());
+        if (!name) return unsupported("interpreter.run_parallel's infeed lists something other than functions");
+        const Operation* func = module.findFunction(*name);
+        if (!func) return unsupported(strCat("the infeed function @", *name, " is missing"));
         ASSIGN_OR_RETURN(auto entry, interp.callFunction(*func, {}));
         std::vector<Tensor> payload;
         for (ref::RtValue& v : entry) {
@@ -136,7 +138,7 @@ absl::StatusOr<LoweredCase> lowerCase(Module& module, std::string_view text) {
       }
     }
     op.setName("func.call");
-    op.properties = {NamedAttr{"callee", Attribute::symbolRef({program->symbolPath().back()})}};
+    op.properties = {NamedAttr{"callee", Attribute::symbolRef({std::string(*program)})}};
     op.attributes.clear();
     rewritten_calls.insert(&op);
   }
@@ -214,17 +216,15 @@ absl::StatusOr<LoweredCase> lowerCase(Module& module, std::string_view text) {
     if (used.empty()) continue;
     std::vector<Tensor> values;
     if (constant) {
-      const Attr* value = op.attr("value");
-      if (!value || (*value)->kind() != Attribute::Kind::kDenseElements || !op.results[0]->type.isTensor() ||
-          !op.results[0]->type.hasStaticShape())
-        continue;
+      const Tensor* value = decode::denseElements(ConstantOp(op).value());
+      if (!value || !op.results[0]->type.isTensor() || !op.results[0]->type.hasStaticShape()) continue;
       if (isInteger(op.results[0]->type.elementType()) && shapeOnlyUse(op.results[0].get())) continue;
-      values.push_back((*value)->denseElements());
+      values.push_back(*value);
       if (values[0].type() != op.results[0]->type) continue;  // e.g. a splat with another layout: keep it
     } else {
-      const Attr* callee = op.attr("callee");
-      if (!callee || (*callee)->kind() != Attribute::Kind::kSymbolRef || (*callee)->symbolPath().empty()) continue;
-      const Operation* func = module.findFunction((*callee)->symbolPath().front());
+      const std::optional<std::string_view> callee = CallOp(op).callee();
+      if (!callee) continue;
+      const Operation* func = module.findFunction(*callee);
       if (!func) continue;
       ASSIGN_OR_RETURN(auto results, interp.callFunction(*func, {}));
       bool all_tensors = true;

@@ -5,6 +5,7 @@
 #include <array>
 
 #include "absl/container/flat_hash_map.h"
+#include "ir/op_verify_util.h"
 #include "ir/op_views.h"
 #include "ir/operation.h"
 #include "ir/status_macros.h"
@@ -112,8 +113,6 @@ const ValueDef* valueDefAt(const std::vector<ValueDef>& defs, size_t i, size_t c
   return nullptr;
 }
 
-const ValueDef* OpSchema::operand(size_t i, size_t operand_count) const { return valueDefAt(operands, i, operand_count); }
-
 bool OpSchema::operandsAccept(TypeSet set) const {
   for (const ValueDef& v : operands) {
     if (v.types & set) return true;
@@ -187,32 +186,23 @@ namespace {
 
 absl::Status invalid(const std::string& message) { return absl::InvalidArgumentError(message); }
 
-size_t minimumCount(const std::vector<ValueDef>& defs) {
-  size_t n = 0;
-  for (const ValueDef& v : defs) n += v.arity == Arity::kOne ? 1 : 0;
-  return n;
-}
-
-bool hasVariadic(const std::vector<ValueDef>& defs) {
-  for (const ValueDef& v : defs) {
-    if (v.arity != Arity::kOne) return true;
+// How many values (or regions) `defs` admit: one for each fixed definition, up to one for each optional
+// one, any number for a variadic one.
+template <typename Def>
+std::pair<size_t, size_t> countBounds(const std::vector<Def>& defs) {
+  size_t minimum = 0, maximum = 0;
+  for (const Def& d : defs) {
+    minimum += d.arity == Arity::kOne ? 1 : 0;
+    maximum = d.arity == Arity::kVariadic || maximum == SIZE_MAX ? SIZE_MAX : maximum + 1;
   }
-  return false;
+  return {minimum, maximum};
 }
 
-bool hasUnbounded(const std::vector<ValueDef>& defs) {
-  for (const ValueDef& v : defs) {
-    if (v.arity == Arity::kVariadic) return true;
-  }
-  return false;
-}
-
-absl::Status checkCount(std::string_view what, const std::vector<ValueDef>& defs, size_t count) {
-  const size_t minimum = minimumCount(defs);
-  // Optional values without a variadic one: between the fixed count and all of them.
-  const size_t maximum = hasUnbounded(defs) ? SIZE_MAX : defs.size();
+template <typename Def>
+absl::Status checkCount(std::string_view what, const std::vector<Def>& defs, size_t count) {
+  const auto [minimum, maximum] = countBounds(defs);
   if (count >= minimum && count <= maximum) return absl::OkStatus();
-  const std::string expected = !hasVariadic(defs) ? strCat(defs.size())
+  const std::string expected = minimum == maximum     ? strCat(minimum)
                                : maximum == SIZE_MAX ? strCat("at least ", minimum)
                                                      : strCat(minimum, " to ", maximum);
   return invalid(strCat("takes ", expected, " ", what, "(s), but has ", count));
@@ -229,12 +219,7 @@ absl::Status checkValueType(std::string_view what, size_t i, const ValueDef& def
 // and results).
 bool typesAgree(const Type& a, const Type& b) {
   if (!a.isTensor() || !b.isTensor()) return a == b;
-  if (a.rank() != b.rank()) return false;
-  for (int64_t d = 0; d < a.rank(); ++d) {
-    const int64_t x = a.shape()[d], y = b.shape()[d];
-    if (x != kDynamicSize && y != kDynamicSize && x != y) return false;
-  }
-  return a.isQuantized() || b.isQuantized() || a.tensorElement() == b.tensorElement();
+  return verify::util::sameShape(a, b) && (a.isQuantized() || b.isQuantized() || a.tensorElement() == b.tensorElement());
 }
 
 // traits::kSameOperandsAndResultType: with one result, every operand has the result's type (add (C1),
@@ -289,16 +274,7 @@ absl::Status verifyAgainstSchema(const Operation& op) {
       }
     }
   }
-  size_t required_regions = 0;
-  bool variadic_regions = false;
-  for (const RegionDef& r : schema.regions) {
-    if (r.arity == Arity::kOne) ++required_regions;
-    if (r.arity != Arity::kOne) variadic_regions = true;
-  }
-  if (variadic_regions ? op.regions.size() < required_regions : op.regions.size() != schema.regions.size()) {
-    return invalid(strCat("has ", op.regions.size(), " region(s), but the op takes ",
-                          variadic_regions ? strCat("at least ", required_regions) : strCat(schema.regions.size())));
-  }
+  RETURN_IF_ERROR(checkCount("region", schema.regions, op.regions.size()));
   if (schema.has(traits::kSameOperandsAndResultType)) RETURN_IF_ERROR(checkSameTypes(op));
   if (schema.verify) return schema.verify(op);
   return absl::OkStatus();

@@ -178,8 +178,6 @@ struct OpSchema {
   std::string_view dialect() const { return name.substr(0, name.find('.')); }
   // The name without its dialect: "add".
   std::string_view shortName() const { return name.substr(name.find('.') + 1); }
-  // Operand `i`'s definition (the variadic one covers every operand from its position on), or nullptr.
-  const ValueDef* operand(size_t i, size_t operand_count) const;
   // Whether some operand (or result) accepts a type of `set`.
   bool operandsAccept(TypeSet set) const;
 };

@@ -50,7 +50,6 @@ class OpView {
   explicit OpView(const Operation& op) : op_(&op) {}
   const Operation& operation() const { return *op_; }
   OpId id() const { return op_->id; }
-  const OpSchema& schema() const { return schemaOf(op_->id); }
 
   const Type& operandType(size_t i) const { return op_->operands[i]->type; }
   const Type& resultType(size_t i) const { return op_->results[i]->type; }
@@ -81,13 +80,6 @@ class OpView {
  private:
   const Operation* op_;
 };
-
-// A view of `op` as `View` when op.id matches (View::kId), else nullopt.
-template <typename View>
-std::optional<View> viewAs(const Operation& op) {
-  if (op.id != View::kId) return std::nullopt;
-  return View(op);
-}
 
 #define HLOCONF_VIEW(Name, Id)            \
   class Name : public OpView {            \
@@ -322,12 +314,8 @@ class CollectiveAttributes : public OpView {
   using OpView::OpView;
   // replica_groups rows, -1 padding kept (a ragged group's padding); absent: empty.
   std::vector<std::vector<int64_t>> replicaGroups() const { return i64Matrix("replica_groups"); }
-  bool hasReplicaGroups() const { return hasAttribute("replica_groups"); }
   // channel_handle's handle (or a plain channel_id); 0 when absent.
   int64_t channelId() const;
-  // The channel_handle's type field; 0 when absent.
-  int64_t channelType() const { return structI64("channel_handle", "type"); }
-  bool hasChannel() const { return hasAttribute("channel_handle") || hasAttribute("channel_id"); }
   bool useGlobalDeviceIds() const { return boolAttr("use_global_device_ids"); }
 };
 #define HLOCONF_COLLECTIVE_VIEW(Name, Id)  \

@@ -1,6 +1,7 @@
 // Exact sums of exact products (dot_general, convolution): see exact_sum.h and docs/accumulation.md.
 #include "reference/exact_sum.h"
 
+#include "ir/op_views.h"
 #include "ir/strings.h"
 #include "reference/elementwise.h"
 
@@ -74,17 +75,14 @@ double productSumBound(ElementType part_type, uint64_t golden_bits, double abs_s
 
 int precisionConfigInputExponent(const Operation& op, ElementType lt, ElementType rt) {
   if (lt != ElementType::kF32 && rt != ElementType::kF32) return 0;
-  std::string loosest = "HIGHEST";
+  // precision_config through its attribute kind's decoding rule (the schema check has rejected a list
+  // that is not all enum values); an absent one means DEFAULT.
   const Attr* a = op.attr("precision_config");
-  const Attribute* pc = a ? a->get() : nullptr;
-  if (pc && pc->kind() == Attribute::Kind::kArray) {
-    for (const Attr& e : pc->elements()) {
-      if (e->kind() != Attribute::Kind::kEnum) continue;
-      if (e->text() == "DEFAULT") loosest = "DEFAULT";
-      if (e->text() == "HIGH" && loosest != "DEFAULT") loosest = "HIGH";
-    }
-  } else {
-    loosest = "DEFAULT";  // absent precision_config means DEFAULT
+  const std::optional<std::vector<std::string_view>> precisions = decode::enumArray(a ? a->get() : nullptr);
+  std::string_view loosest = precisions ? "HIGHEST" : "DEFAULT";
+  for (std::string_view p : precisions.value_or(std::vector<std::string_view>{})) {
+    if (p == "DEFAULT") loosest = "DEFAULT";
+    if (p == "HIGH" && loosest != "DEFAULT") loosest = "HIGH";
   }
   return loosest == "DEFAULT" ? 8 : loosest == "HIGH" ? 11 : 0;
 }

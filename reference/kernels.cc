@@ -15,9 +15,7 @@ namespace {
 const std::array<Kernel, kNumOpIds>& kernelTable() {
   static const auto* table = [] {
     auto* t = new std::array<Kernel, kNumOpIds>{};
-    for (auto family : {controlKernels(), checkKernels(), elementwiseKernels(), bitwiseKernels(), conversionKernels(),
-                        movementKernels(), reductionKernels(), dotKernels(), convolutionKernels(), linalgKernels(),
-                        rngKernels(), quantizationKernels(), dynamicKernels(), collectiveKernels()}) {
+    for (auto family : kernelFamilies()) {
       for (const KernelDef& def : family) {
         Kernel& slot = (*t)[static_cast<size_t>(def.op)];
         if (!slot) slot = def.kernel;
@@ -29,6 +27,12 @@ const std::array<Kernel, kNumOpIds>& kernelTable() {
 }
 
 }  // namespace
+
+std::vector<std::span<const KernelDef>> kernelFamilies() {
+  return {controlKernels(), checkKernels(), elementwiseKernels(), bitwiseKernels(), conversionKernels(),
+          movementKernels(), reductionKernels(), dotKernels(), convolutionKernels(), linalgKernels(),
+          rngKernels(), quantizationKernels(), dynamicKernels(), collectiveKernels()};
+}
 
 Kernel lookupKernel(OpId op) { return kernelTable()[static_cast<size_t>(op) < kNumOpIds ? static_cast<size_t>(op) : 0]; }
 

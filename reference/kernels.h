@@ -24,6 +24,8 @@ struct KernelDef {
 
 // The kernel of an op, or nullptr.
 Kernel lookupKernel(OpId op);
+// Every family's table (below), in lookup order: an op registered twice keeps its first kernel.
+std::vector<std::span<const KernelDef>> kernelFamilies();
 
 // Families (each defined in its kernels_<family>.cc).
 std::span<const KernelDef> controlKernels();      // constant, iota, tuple, after_all, map, ...

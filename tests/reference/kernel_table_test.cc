@@ -16,16 +16,10 @@
 namespace hloconf::ref {
 namespace {
 
-std::vector<std::span<const KernelDef>> families() {
-  return {controlKernels(), checkKernels(), elementwiseKernels(), bitwiseKernels(), conversionKernels(),
-          movementKernels(), reductionKernels(), dotKernels(), convolutionKernels(), linalgKernels(),
-          rngKernels(), quantizationKernels(), dynamicKernels(), collectiveKernels()};
-}
-
 TEST(KernelTable, EveryOpHasAtMostOneKernel) {
   std::vector<int> count(kNumOpIds, 0);
   std::vector<std::string> twice;
-  for (auto family : families()) {
+  for (auto family : kernelFamilies()) {
     for (const KernelDef& def : family) {
       ASSERT_NE(def.op, OpId::kUnknown);
       if (++count[static_cast<size_t>(def.op)] == 2) twice.push_back(std::string(opName(def.op)));
@@ -35,7 +29,7 @@ TEST(KernelTable, EveryOpHasAtMostOneKernel) {
 }
 
 TEST(KernelTable, DispatchFindsEveryRegisteredKernel) {
-  for (auto family : families()) {
+  for (auto family : kernelFamilies()) {
     for (const KernelDef& def : family) EXPECT_EQ(lookupKernel(def.op), def.kernel) << opName(def.op);
   }
   EXPECT_EQ(lookupKernel(OpId::kUnknown), nullptr);
