@@ -23,6 +23,7 @@
 #include "harness/commands.h"
 #include "harness/runner.h"
 #include "ir/attribute.h"
+#include "ir/numerics_base.h"
 #include "ir/op_schema.h"
 #include "ir/parser.h"
 #include "ir/status_macros.h"
@@ -382,17 +383,6 @@ Tensor elementOf(const Tensor& t, int64_t index) {
   return e;
 }
 
-std::string positionOf(const std::vector<int64_t>& shape, int64_t index) {
-  std::vector<int64_t> pos(shape.size());
-  for (size_t d = shape.size(); d-- > 0;) {
-    pos[d] = shape[d] ? index % shape[d] : 0;
-    index = shape[d] ? index / shape[d] : 0;
-  }
-  std::string s = "[";
-  for (size_t d = 0; d < pos.size(); ++d) strAppend(&s, d ? ", " : "", pos[d]);
-  return s + "]";
-}
-
 int usage(const std::string& message) {
   std::fprintf(stderr, "hloconf minimize: %s\n\n%s", message.c_str(), kMinimizeUsage);
   return 2;
@@ -594,7 +584,7 @@ int runMinimizeCommand(const std::vector<std::string>& args) {
         const std::string id = strCat(original.id, "/op", k, "/element", index);
         const std::string text = plainCase(id, {}, scalars, {line}, outputs, g.functions);
         Session::Outcome o = session.runText(id, text);
-        step(strCat("element ", positionOf(shape, index), ": ", verdict(o)));
+        step(strCat("element ", indexToString(shape, index), ": ", verdict(o)));
         if (!o.fails()) continue;
         culprit_constants = scalars;
         culprit_line = line;

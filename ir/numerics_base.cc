@@ -1,6 +1,7 @@
 #include "ir/numerics_base.h"
 
 #include "ir/attribute.h"
+#include "ir/index_space.h"
 #include "ir/strings.h"
 
 namespace hloconf {
@@ -65,13 +66,7 @@ std::string elementToString(const Tensor& tensor, int64_t index) {
 }
 
 std::string indexToString(const std::vector<int64_t>& shape, int64_t index) {
-  std::vector<int64_t> idx(shape.size());
-  for (size_t d = shape.size(); d-- > 0;) {
-    if (shape[d] > 0) {
-      idx[d] = index % shape[d];
-      index /= shape[d];
-    }
-  }
+  const std::vector<int64_t> idx = unravelIndex(index, shape);
   std::string text = "[";
   for (size_t d = 0; d < idx.size(); ++d) strAppend(&text, d ? ", " : "", idx[d]);
   return text + "]";

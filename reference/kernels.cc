@@ -42,12 +42,6 @@ absl::StatusOr<const Tensor*> tensorOperand(Interpreter& interp, const Operation
   return &operands[i].tensor;
 }
 
-std::vector<int64_t> rowMajorStrides(const std::vector<int64_t>& shape) {
-  std::vector<int64_t> strides(shape.size(), 1);
-  for (size_t d = shape.size(); d-- > 1;) strides[d - 1] = strides[d] * shape[d];
-  return strides;
-}
-
 ElementType operandType(const Operation& op, size_t i) {
   return i < op.operands.size() ? op.operands[i]->type.elementType() : ElementType::kI1;
 }

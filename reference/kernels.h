@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "ir/index_space.h"
 #include "ir/operation.h"
 #include "reference/interpreter.h"
 #include "reference/value.h"
@@ -47,8 +48,6 @@ std::span<const KernelDef> collectiveKernels();   // all_reduce, all_gather, ...
 
 // The tensor of operand `i`, or an error naming the op when it is not a tensor.
 absl::StatusOr<const Tensor*> tensorOperand(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands, size_t i);
-// Row-major strides of a shape (the last dimension has stride 1).
-std::vector<int64_t> rowMajorStrides(const std::vector<int64_t>& shape);
 // The declared element type of operand i (i1 when absent: the kernel's operand-count check reports it).
 ElementType operandType(const Operation& op, size_t i = 0);
 // "<op>: does not take <type> operands (the spec allows <allowed>)", about operand 0's element type.

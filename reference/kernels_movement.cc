@@ -36,12 +36,6 @@ using Shape = std::vector<int64_t>;
 
 // --- Index arithmetic ----------------------------------------------------------------------------------
 
-int64_t numElementsOf(const Shape& shape) {
-  int64_t n = 1;
-  for (int64_t d : shape) n *= d;
-  return n;
-}
-
 std::string listText(const Shape& values) {
   std::string text = "[";
   for (size_t i = 0; i < values.size(); ++i) strAppend(&text, i ? ", " : "", values[i]);
@@ -285,9 +279,9 @@ Results reshapeKernel(Interpreter& interp, const Operation& op, std::vector<RtVa
     return interp.opError(op, "needs one static-shaped tensor result");
   }
   const Shape& shape = op.results[0]->type.shape();
-  if (numElementsOf(shape) != operand->numElements()) {
+  if (numElements(shape) != operand->numElements()) {
     return interp.opError(op,
-                          strCat("the result has ", numElementsOf(shape), " elements, but the operand has ", operand->numElements()));
+                          strCat("the result has ", numElements(shape), " elements, but the operand has ", operand->numElements()));
   }
   ASSIGN_OR_RETURN(auto type, resultType(interp, op, 0, shape, operand->elementType()));
   Tensor out(type);
@@ -597,7 +591,7 @@ Results gatherKernel(Interpreter& interp, const Operation& op, std::vector<RtVal
   // Position in start_indices of batch dimension j (start_indices' dimensions without index_vector_dim).
   auto indices_dim = [&](int64_t j) { return j < ivd ? j : j + 1; };
   Shape batch(batch_shape.size(), 0);
-  const int64_t batches = numElementsOf(batch_shape);
+  const int64_t batches = numElements(batch_shape);
   for (int64_t n = 0; n < batches; ++n) {
     int64_t dst_base = 0, index_base = 0;
     for (size_t j = 0; j < batch.size(); ++j) {
@@ -622,10 +616,7 @@ Results gatherKernel(Interpreter& interp, const Operation& op, std::vector<RtVal
       src_base += start[d] * in_strides[d];
     }
     affineMove(out, dst_base, window_dst, operands[0], src_base, window_src, window_shape);
-    for (int64_t j = static_cast<int64_t>(batch.size()) - 1; j >= 0; --j) {
-      if (++batch[j] < batch_shape[j]) break;
-      batch[j] = 0;
-    }
+    nextIndex(batch, batch_shape);
   }
   return std::vector<RtValue>{out.finish()};
 }
@@ -770,10 +761,10 @@ Results scatterKernel(Interpreter& interp, const Operation& op, std::vector<RtVa
   }
   std::vector<Type> scalar_types;
   for (size_t i = 0; i < n; ++i) scalar_types.push_back(Type::tensor({}, arg_types[i]));
-  std::vector<uint8_t> hits(numElementsOf(in), 0);  // updates that reached each result element (0, 1, 2 = more)
+  std::vector<uint8_t> hits(numElements(in), 0);  // updates that reached each result element (0, 1, 2 = more)
 
   const Shape in_strides = rowMajorStrides(in), index_strides = rowMajorStrides(ishape);
-  const int64_t count = numElementsOf(up);
+  const int64_t count = numElements(up);
   Shape update_index(U, 0);
   std::vector<__int128> full(R);
   for (int64_t u = 0; u < count; ++u) {
@@ -814,10 +805,7 @@ Results scatterKernel(Interpreter& interp, const Operation& op, std::vector<RtVa
         results[i].copy(target, v, 0);
       }
     }
-    for (int64_t d = U - 1; d >= 0; --d) {
-      if (++update_index[d] < up[d]) break;
-      update_index[d] = 0;
-    }
+    nextIndex(update_index, up);
   }
   // Duplicate indices: the update order is the spec's implementation-defined schedule.
   const bool independent = n == 1 && orderIndependentBody(op.regions[0], scalar_types[0], {&starts[0].tensor, &converted_updates[0].tensor});

@@ -45,21 +45,6 @@ constexpr int64_t kInitTerm = -1;
 
 // --- Small helpers -------------------------------------------------------------------------------------------
 
-// The next row-major multi-index of `shape`; false after the last one.
-bool nextIndex(std::vector<int64_t>& index, const std::vector<int64_t>& shape) {
-  for (size_t d = shape.size(); d-- > 0;) {
-    if (++index[d] < shape[d]) return true;
-    index[d] = 0;
-  }
-  return false;
-}
-
-int64_t numElementsOf(const std::vector<int64_t>& shape) {
-  int64_t n = 1;
-  for (int64_t d : shape) n *= d;
-  return n;
-}
-
 std::string joinInts(const std::vector<int64_t>& values) {
   std::string text;
   for (size_t i = 0; i < values.size(); ++i) strAppend(&text, i ? ", " : "", values[i]);
@@ -804,7 +789,7 @@ Results reduceKernel(Interpreter& interp, const Operation& op, std::vector<RtVal
       offsets.push_back(off);
     } while (nextIndex(index, reduced_shape));
   }
-  const int64_t result_elements = numElementsOf(result_shape);
+  const int64_t result_elements = numElements(result_shape);
   std::vector<int64_t> index(result_shape.size(), 0), terms;
   GroupResult g;
   for (int64_t i = 0; i < result_elements; ++i) {
@@ -932,7 +917,7 @@ Results reduceWindowKernel(Interpreter& interp, const Operation& op, std::vector
   ASSIGN_OR_RETURN(ResultSet rs, makeResults(interp, op, r, result_shape));
   RETURN_IF_ERROR(checkWindowWork(interp, op, result_shape, window));
   const std::vector<int64_t> in_strides = rowMajorStrides(shape);
-  const int64_t result_elements = numElementsOf(result_shape);
+  const int64_t result_elements = numElements(result_shape);
   std::vector<int64_t> index(rank, 0), w(rank, 0), terms;
   GroupResult g;
   for (int64_t i = 0; i < result_elements; ++i) {

@@ -111,20 +111,15 @@ uint64_t threefryFill(Tensor& out, uint64_t key, uint64_t counter) {
   }
   std::vector<int64_t> half = shape;
   half[split] = ceilDiv(shape[split], 2);
-  int64_t half_elements = 1;
-  for (int64_t d : half) half_elements *= d;
-  std::vector<int64_t> strides(rank, 1);  // row-major strides of the half shape
-  for (int64_t d = rank - 2; d >= 0; --d) strides[d] = strides[d + 1] * half[d + 1];
+  const int64_t half_elements = numElements(half);
+  const std::vector<int64_t> strides = rowMajorStrides(half);
   std::vector<int64_t> idx(rank, 0);
   for (int64_t i = 0; i < n; ++i) {
     int64_t j = 0;
     for (int64_t d = 0; d < rank; ++d) j += (d == split ? idx[d] / 2 : idx[d]) * strides[d];
     const auto x = threefry2x32(split64(counter + static_cast<uint64_t>(j)), k);
     out.setBits(i, x[idx[split] % 2] & mask);
-    for (int64_t d = rank - 1; d >= 0; --d) {  // next row-major index
-      if (++idx[d] < shape[d]) break;
-      idx[d] = 0;
-    }
+    nextIndex(idx, shape);
   }
   return counter + static_cast<uint64_t>(half_elements);
 }
