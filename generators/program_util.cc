@@ -40,12 +40,6 @@ std::vector<int64_t> permutation(Rng& rng, int64_t n) {
   return p;
 }
 
-int64_t numElements(const std::vector<int64_t>& shape) {
-  int64_t n = 1;
-  for (int64_t d : shape) n *= d;
-  return n;
-}
-
 uint64_t floatFromDouble(ElementType t, double v) {
   mpfr_t m;
   mpfr_init2(m, 64);

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "generators/gen.h"
+#include "ir/index_space.h"
 #include "ir/strings.h"
 
 namespace hloconf::gen {
@@ -21,8 +22,6 @@ std::string i64Dense(const std::vector<int64_t>& values);
 Tensor integerTensor(ElementType type, const std::vector<int64_t>& shape, const std::vector<int64_t>& values);
 // A random permutation of 0..n-1.
 std::vector<int64_t> permutation(Rng& rng, int64_t n);
-// Product of the dimensions.
-int64_t numElements(const std::vector<int64_t>& shape);
 
 // The bits of float type `t` nearest to `v` (one round-to-nearest-even step, the format's overflow rule).
 uint64_t floatFromDouble(ElementType t, double v);

@@ -489,15 +489,9 @@ template <typename F>
 void forEachIndex(const Shape& shape, F f) {
   if (numElements(shape) == 0) return;
   Shape idx(shape.size(), 0);
-  while (true) {
+  do {
     f(idx);
-    int64_t d = static_cast<int64_t>(shape.size()) - 1;
-    for (; d >= 0; --d) {
-      if (++idx[static_cast<size_t>(d)] < shape[static_cast<size_t>(d)]) break;
-      idx[static_cast<size_t>(d)] = 0;
-    }
-    if (d < 0) return;
-  }
+  } while (nextIndex(idx, shape));
 }
 
 // The index values, row-major over `l.shape`; component j indexes operand dim map[j] and draws by `draw(d)`.
@@ -652,12 +646,7 @@ ScatterDesign drawScatter(Rng& rng, const Shape& input) {
 
   // Where each update element lands (the spec's result_index), to know whether any two collide.
   std::vector<std::vector<int64_t>> targets;
-  const Shape indices_strides = [&] {
-    Shape st(s.layout.shape.size(), 1);
-    for (int64_t d = static_cast<int64_t>(st.size()) - 2; d >= 0; --d)
-      st[static_cast<size_t>(d)] = st[static_cast<size_t>(d) + 1] * s.layout.shape[static_cast<size_t>(d) + 1];
-    return st;
-  }();
+  const Shape indices_strides = rowMajorStrides(s.layout.shape);
   forEachIndex(s.updates, [&](const Shape& u) {
     Shape batch_index, window_index;
     for (int64_t d = 0; d < update_rank; ++d)
@@ -666,9 +655,7 @@ ScatterDesign drawScatter(Rng& rng, const Shape& input) {
     for (size_t j = 0; j < s.map.size(); ++j) {
       Shape at = batch_index;
       if (s.layout.explicit_vector) at.insert(at.begin() + s.layout.index_vector_dim, static_cast<int64_t>(j));
-      int64_t offset = 0;
-      for (size_t d = 0; d < at.size(); ++d) offset += at[d] * indices_strides[d];
-      target[static_cast<size_t>(s.map[j])] += s.values[static_cast<size_t>(offset)];
+      target[static_cast<size_t>(s.map[j])] += s.values[static_cast<size_t>(linearOffset(at, indices_strides))];
     }
     for (size_t i = 0; i < s.input_batching.size(); ++i) {
       const int64_t sd = s.layout.batching[i];

@@ -377,8 +377,7 @@ Results dynamicSliceKernel(Interpreter& interp, const Operation& op, std::vector
   }
   ASSIGN_OR_RETURN(auto starts, clampedStarts(interp, op, operands, 1, in, sizes));
   const Shape in_strides = rowMajorStrides(in);
-  int64_t base = 0;
-  for (size_t d = 0; d < in.size(); ++d) base += starts[d] * in_strides[d];
+  const int64_t base = linearOffset(starts, in_strides);
   ASSIGN_OR_RETURN(auto type, resultType(interp, op, 0, sizes, operand->elementType()));
   Out out(type, anyMarks({&operands[0]}));
   affineMove(out, 0, rowMajorStrides(sizes), operands[0], base, in_strides, sizes);
@@ -395,8 +394,7 @@ Results dynamicUpdateSliceKernel(Interpreter& interp, const Operation& op, std::
   ASSIGN_OR_RETURN(auto starts, clampedStarts(interp, op, operands, 2, in, up));
   ASSIGN_OR_RETURN(auto type, resultType(interp, op, 0, in, operand->elementType()));
   const Shape in_strides = rowMajorStrides(in);
-  int64_t base = 0;
-  for (size_t d = 0; d < in.size(); ++d) base += starts[d] * in_strides[d];
+  const int64_t base = linearOffset(starts, in_strides);
   Out out(type, anyMarks({&operands[0], &operands[1]}));
   out.tensor.mutableBytes() = operand->bytes();
   if (!out.marks.empty() && !operands[0].impl_defined.empty()) out.marks = operands[0].impl_defined;
