@@ -9,6 +9,7 @@ packages=(
   libmpfr-dev libmpc-dev libgmp-dev
   libboost-dev libboost-filesystem-dev
   libabsl-dev nlohmann-json3-dev
+  libtbb-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   clang libclang-rt-14-dev
   python3 python3-mpmath python3-numpy python3-torch

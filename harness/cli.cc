@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "harness/commands.h"
+#include "reference/parallel.h"
 
 namespace hloconf {
 namespace {
@@ -35,6 +36,10 @@ void printHelp(FILE* out) {
                kVersion);
   for (const Command& command : kCommands) std::fprintf(out, "  %-10s %s\n", command.name, command.summary);
   std::fprintf(out, "  %-10s %s\n", "version", "print the version");
+  std::fprintf(out,
+               "\noptions of every command:\n"
+               "  --threads N  threads the reference evaluator may use inside an op (default: every core);\n"
+               "               results are the same for every N\n");
   std::fprintf(out, "\nRun 'hloconf <command> --help' for a command's options.\n");
 }
 
@@ -70,7 +75,24 @@ int runCli(int argc, char** argv) {
     std::printf("hloconf %s\n", kVersion);
     return 0;
   }
-  std::vector<std::string> args(argv + 2, argv + argc);
+  std::vector<std::string> args;
+  for (int i = 2; i < argc; ++i) {
+    // --threads N (or --threads=N) applies to every command: it sets the evaluator's pool, then is removed.
+    std::string value;
+    if (!std::strcmp(argv[i], "--threads")) {
+      value = i + 1 < argc ? argv[++i] : "";
+    } else if (!std::strncmp(argv[i], "--threads=", 10)) {
+      value = argv[i] + 10;
+    } else {
+      args.emplace_back(argv[i]);
+      continue;
+    }
+    if (value.empty() || value.find_first_not_of("0123456789") != std::string::npos || value.size() > 4) {
+      std::fprintf(stderr, "hloconf: --threads needs a number of threads (0 for every core), got '%s'\n", value.c_str());
+      return 2;
+    }
+    ref::setEvaluatorThreads(std::stoi(value));
+  }
   for (const Command& command : kCommands) {
     if (name != command.name) continue;
     if (std::find(args.begin(), args.end(), "--help") != args.end() ||
