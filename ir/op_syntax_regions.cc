@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "ir/op_schema.h"
+#include "ir/op_verify_collective.h"
 #include "ir/op_verify_products.h"
 #include "ir/status_macros.h"
 #include "ir/op_verify_movement.h"
@@ -517,7 +518,8 @@ std::vector<AttrDef> convolutionAttributes(bool padding_attribute) {
   return attrs;
 }
 
-// all_reduce and collective_reduce: the reduced values, their groups and the computation.
+// all_reduce and collective_reduce: the reduced values, their groups and the computation. collective_reduce
+// (all_reduce whose result only each group's first process keeps) has all_reduce's constraints too.
 OpSchema allReduceLike(OpId id, Traits extra) {
   using enum AttrKind;
   return {.id = id, .operands = {variadic("operands", types::kTensorOrPerTensorQuant)},
@@ -525,7 +527,8 @@ OpSchema allReduceLike(OpId id, Traits extra) {
           .attributes = {required("replica_groups", kI64Matrix),
                          optional("channel_handle", kStruct, "no channel (channel_id 0)"), optional("channel_id", kI64, "0"),
                          optional("use_global_device_ids", kBool, "false")},
-          .regions = {{"computation"}}, .traits = traits::kCollective | traits::kSideEffects | extra};
+          .regions = {{"computation"}}, .traits = traits::kCollective | traits::kSideEffects | extra,
+          .verify = verify::allReduce};
 }
 
 }  // namespace
@@ -613,7 +616,7 @@ std::span<const OpSchema> regionOps() {
        .attributes = {required("scatter_dimension", kI64), required("replica_groups", kI64Matrix),
                       optional("channel_handle", kStruct, "no channel (channel_id 0)"), optional("channel_id", kI64, "0"),
                       optional("use_global_device_ids", kBool, "false")},
-       .regions = {{"computation"}}, .traits = traits::kCollective | traits::kSideEffects},
+       .regions = {{"computation"}}, .traits = traits::kCollective | traits::kSideEffects, .verify = verify::reduceScatter},
       {.id = OpId::kGather, .operands = {{"operand", kTensorOrPerTensorQuant}, {"start_indices", types::kInteger}},
        .results = {{"result", kTensorOrPerTensorQuant}},
        .attributes = {required("dimension_numbers", kStruct), required("slice_sizes", kI64Array),

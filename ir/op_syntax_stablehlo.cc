@@ -9,7 +9,9 @@
 
 #include "ir/op_schema.h"
 #include "ir/op_verify.h"
+#include "ir/op_verify_collective.h"
 #include "ir/op_verify_movement.h"
+#include "ir/op_verify_numeric.h"
 #include "ir/op_verify_products.h"
 #include "ir/status_macros.h"
 #include "ir/op_syntax.h"
@@ -553,9 +555,10 @@ constexpr Traits kSameType = traits::kSameOperandsAndResultType;
 constexpr Traits kDequantize = traits::kDequantizeOpQuantize;
 
 // An elementwise op of one operand, `operand` -> `result`.
-OpSchema unaryElementwise(OpId id, CustomParseFn parse, TypeSet operand, TypeSet result, Traits extra = 0) {
+OpSchema unaryElementwise(OpId id, CustomParseFn parse, TypeSet operand, TypeSet result, Traits extra = 0,
+                          VerifyFn verify = nullptr) {
   return {.id = id, .parse_custom = parse, .operands = {{"operand", operand}}, .results = {{"result", result}},
-          .traits = kElementwise | extra};
+          .traits = kElementwise | extra, .verify = verify};
 }
 
 // A unary elementwise op whose operand and result have one type.
@@ -644,8 +647,9 @@ std::span<const OpSchema> stablehloOps() {
     unaryElementwise(OpId::kConvert, parseUnarySameType, kTensor, kTensor),
     unaryElementwise(OpId::kReal, parseUnarySameType, types::kFloatOrComplex, types::kFloat),
     unaryElementwise(OpId::kImag, parseUnarySameType, types::kFloatOrComplex, types::kFloat),
-    unaryElementwise(OpId::kUniformQuantize, parseUnarySameType, types::kFloat | types::kQuantized, types::kQuantized),
-    unaryElementwise(OpId::kUniformDequantize, parseUnarySameType, types::kQuantized, types::kFloat),
+    unaryElementwise(OpId::kUniformQuantize, parseUnarySameType, types::kFloat | types::kQuantized, types::kQuantized, 0,
+                     verify::uniformQuantize),
+    unaryElementwise(OpId::kUniformDequantize, parseUnarySameType, types::kQuantized, types::kFloat, 0, verify::uniformDequantize),
     // `operands : functional-type`.
     {.id = OpId::kIsFinite, .parse_custom = parseOperandsFunctional<1>, .operands = {{"x", types::kFloatOrPerTensorQuant}},
      .results = {{"y", types::kBool}}, .traits = kElementwise},
@@ -742,14 +746,14 @@ std::span<const OpSchema> stablehloOps() {
      .verify = verify::fft},
     {.id = OpId::kCholesky, .parse_custom = parseCholesky, .operands = {{"a", types::kFloatComplexOrPerTensorQuant}},
      .results = {{"result", types::kFloatComplexOrPerTensorQuant}}, .attributes = {optional("lower", kBool, "false")},
-     .traits = kSameType | kDequantize},
+     .traits = kSameType | kDequantize, .verify = verify::cholesky},
     {.id = OpId::kTriangularSolve,
      .operands = {{"a", types::kFloatComplexOrPerTensorQuant}, {"b", types::kFloatComplexOrPerTensorQuant}},
      .results = {{"result", types::kFloatComplexOrPerTensorQuant}},
      .attributes = {optional("left_side", kBool, "false"), optional("lower", kBool, "false"),
                     optional("unit_diagonal", kBool, "false"),
                     required("transpose_a", kEnum, {"NO_TRANSPOSE", "TRANSPOSE", "ADJOINT"})},
-     .traits = kDequantize},
+     .traits = kDequantize, .verify = verify::triangularSolve},
     {.id = OpId::kDot, .parse_custom = parseDot, .operands = {{"lhs", kTensorOrQuant}, {"rhs", kTensorOrQuant}},
      .results = {{"result", kTensorOrQuant}},
      .attributes = {optional("precision_config", kEnumArray, "DEFAULT for both operands", kPrecisionValues)},
@@ -784,7 +788,8 @@ std::span<const OpSchema> stablehloOps() {
     {.id = OpId::kRng, .parse_custom = parseRng,
      .operands = {{"a", types::kIntBoolOrFloat}, {"b", types::kIntBoolOrFloat}, shapeOperand("shape")},
      .results = {{"result", types::kIntBoolOrFloat}},
-     .attributes = {required("rng_distribution", kEnum, {"UNIFORM", "NORMAL"})}, .traits = kSideEffects | kShapeOperands},
+     .attributes = {required("rng_distribution", kEnum, {"UNIFORM", "NORMAL"})}, .traits = kSideEffects | kShapeOperands,
+     .verify = verify::rng},
     {.id = OpId::kRngBitGenerator, .parse_custom = parseRngBitGenerator, .operands = {{"initial_state", types::kUnsignedInt}},
      .results = {{"output_state", types::kUnsignedInt}, {"output", types::kIntOrFloat}},
      .attributes = {required("rng_algorithm", kEnum, {"DEFAULT", "THREE_FRY", "PHILOX"})}},
@@ -805,25 +810,25 @@ std::span<const OpSchema> stablehloOps() {
     {.id = OpId::kPartitionId, .parse_custom = parseNullary, .results = {{"result", types::kUnsignedInt}}},
     {.id = OpId::kAllGather, .operands = {variadic("operands", kTensorOrPerTensorQuant)},
      .results = {variadic("results", kTensorOrPerTensorQuant)},
-     .attributes = collectiveAttributes({required("all_gather_dim", kI64)}), .traits = kCollective},
+     .attributes = collectiveAttributes({required("all_gather_dim", kI64)}), .traits = kCollective, .verify = verify::allGather},
     {.id = OpId::kAllToAll, .operands = {variadic("operands", kTensorOrPerTensorQuant)},
      .results = {variadic("results", kTensorOrPerTensorQuant)},
      .attributes = collectiveAttributes({required("split_dimension", kI64), required("concat_dimension", kI64),
                                          required("split_count", kI64)},
                                         /*global_device_ids=*/false),
-     .traits = kCollective},
+     .traits = kCollective, .verify = verify::allToAll},
     {.id = OpId::kCollectivePermute, .operands = {{"operand", kTensorOrPerTensorQuant}},
      .results = {{"result", kTensorOrPerTensorQuant}},
      .attributes = {required("source_target_pairs", kI64Matrix),
                     optional("channel_handle", kStruct, "no channel (channel_id 0)"), optional("channel_id", kI64, "0")},
-     .traits = kCollective | kSameType},
+     .traits = kCollective | kSameType, .verify = verify::collectivePermute},
     // The spec's collective_broadcast has one operand. The peer tests' extension (reference/kernels_collective.cc)
     // takes several, and with has_dynamic_root a last operand of root indices (integers): both are accepted.
     {.id = OpId::kCollectiveBroadcast, .operands = {variadic("operand", kTensorOrPerTensorQuant)},
      .results = {variadic("result", kTensorOrPerTensorQuant)},
      .attributes = collectiveAttributes({optional("has_dynamic_root", kBool, "false: the group's first process is the source")},
                                         /*global_device_ids=*/false),
-     .traits = kCollective},
+     .traits = kCollective, .verify = verify::collectiveBroadcast},
     {.id = OpId::kInfeed, .operands = {{"token", types::kToken}}, .results = {variadic("results", types::kTensorQuantOrToken)},
      .attributes = {optional("infeed_config", kString, "\"\""), optional("layout", kArray, "the default layout")},
      .traits = kSideEffects},

@@ -14,18 +14,6 @@ namespace {
 
 using namespace util;  // NOLINT(google-build-using-namespace): the shared helpers of ir/op_verify_util.h
 
-// The spec's baseline_element_type(a) = baseline_element_type(b): for quantized types, the storage and
-// expressed types (scales, zero points and the axis may differ); otherwise the element types themselves.
-bool sameBaselineElement(const Type& a, const Type& b) {
-  const Type& ea = a.tensorElement();
-  const Type& eb = b.tensorElement();
-  if (ea.isQuantized() != eb.isQuantized()) return false;
-  if (!ea.isQuantized()) return ea == eb;
-  const QuantizedType& qa = ea.quantizedType();
-  const QuantizedType& qb = eb.quantizedType();
-  return qa.storage_type == qb.storage_type && qa.expressed_type == qb.expressed_type;
-}
-
 absl::Status sameElement(std::string_view label, const Type& a, const Type& b, std::string_view what) {
   if (sameBaselineElement(a, b)) return absl::OkStatus();
   return violated(label, strCat(what, ": ", a.tensorElement().toString(), " and ", b.tensorElement().toString(), " differ"));
@@ -51,12 +39,6 @@ Dims batchSizes(const Type& indices, int64_t index_vector_dim) {
     if (d != index_vector_dim) sizes.push_back(indices.shape()[d]);
   }
   return sizes;
-}
-
-// The arguments of region `i`'s block, or nullptr when the op has no such block.
-const Block* regionBlock(const Operation& op, size_t i) {
-  if (i >= op.regions.size() || op.regions[i].blocks.empty()) return nullptr;
-  return op.regions[i].blocks.front().get();
 }
 
 // A rank-0 tensor of element type `element` (quantized element types are not compared: skipped).

@@ -1,5 +1,6 @@
 // Helpers shared by the schema's verify functions (ir/op_verify*.cc): messages that cite a spec label,
-// dimension lists, shapes that agree under `?`. Internal to those files.
+// dimension lists, shapes that agree under `?`, baseline element types, is_promotable, region blocks.
+// Internal to those files.
 #ifndef HLOCONF_IR_OP_VERIFY_UTIL_H_
 #define HLOCONF_IR_OP_VERIFY_UTIL_H_
 
@@ -9,6 +10,7 @@
 #include <vector>
 
 #include "absl/status/status.h"
+#include "ir/element_type.h"
 #include "ir/operation.h"
 #include "ir/strings.h"
 
@@ -69,6 +71,43 @@ inline absl::Status noRepeats(std::string_view label, std::string_view name, con
     }
   }
   return absl::OkStatus();
+}
+
+// The spec's baseline_element_type(a) = baseline_element_type(b): for quantized types, the storage type,
+// storage range, expressed type and quantization dimension (scales and zero points may differ); otherwise
+// the element types themselves.
+inline bool sameBaselineElement(const Type& a, const Type& b) {
+  const Type& ea = a.tensorElement();
+  const Type& eb = b.tensorElement();
+  if (ea.isQuantized() != eb.isQuantized()) return false;
+  if (!ea.isQuantized()) return ea == eb;
+  const QuantizedType& qa = ea.quantizedType();
+  const QuantizedType& qb = eb.quantizedType();
+  return qa.storage_type == qb.storage_type && qa.storage_min == qb.storage_min && qa.storage_max == qb.storage_max &&
+         qa.expressed_type == qb.expressed_type && qa.quantized_dimension == qb.quantized_dimension;
+}
+
+// The spec's is_promotable(x, y) on element types (`tensorElement()`: an element or a quantized type): the
+// same kind and no narrower; two quantized types need one expressed type, and only their storage types'
+// widths are compared.
+inline bool isPromotable(const Type& from, const Type& to) {
+  if (from.isQuantized() || to.isQuantized()) {
+    if (!from.isQuantized() || !to.isQuantized()) return false;
+    const QuantizedType& x = from.quantizedType();
+    const QuantizedType& y = to.quantizedType();
+    return x.expressed_type == y.expressed_type && bitWidth(x.storage_type) <= bitWidth(y.storage_type);
+  }
+  const ElementType x = from.elementType(), y = to.elementType();
+  if (isBoolean(x) || isBoolean(y)) return isBoolean(x) && isBoolean(y);
+  if (isInteger(x) || isInteger(y)) return isInteger(x) && isInteger(y) && bitWidth(x) <= bitWidth(y);
+  if (isFloat(x) || isFloat(y)) return isFloat(x) && isFloat(y) && bitWidth(x) <= bitWidth(y);
+  return isComplex(x) && isComplex(y) && bitWidth(x) <= bitWidth(y);
+}
+
+// The block of region `i`, or nullptr when the op has no such block.
+inline const Block* regionBlock(const Operation& op, size_t i) {
+  if (i >= op.regions.size() || op.regions[i].blocks.empty()) return nullptr;
+  return op.regions[i].blocks.front().get();
 }
 
 inline const Type& operandType(const Operation& op, size_t i) { return op.operands[i]->type; }

@@ -127,23 +127,15 @@ absl::StatusOr<Groups> processGroups(Interpreter& interp, const Operation& op, S
 
 // The process groups of ops that name them with replica_groups (all_gather, all_reduce, reduce_scatter):
 // cross_replica, cross_replica_and_partition or flattened_ids by channel_id and use_global_device_ids.
-// The groups must not overlap (C2).
+// The op's verify function (ir/op_verify_collective.cc) has checked that no id repeats (is_unique, so no
+// process is in two groups) and that use_global_device_ids comes with channel_id > 0.
 absl::StatusOr<Groups> replicaGroups(Interpreter& interp, const Operation& op, bool with_global_ids) {
   const CollectiveAttributes collective(op);
   ASSIGN_OR_RETURN(const std::vector<std::vector<int64_t>> rows, replicaGroupRows(interp, collective));
   const int64_t channel = collective.channelId();
   const bool global = with_global_ids && collective.useGlobalDeviceIds();
-  if (global && channel <= 0) return interp.opError(op, "use_global_device_ids needs a positive channel_id (C5)");
   const Strategy s = global ? Strategy::kFlattenedIds : channel > 0 ? Strategy::kCrossReplicaAndPartition : Strategy::kCrossReplica;
-  ASSIGN_OR_RETURN(Groups groups, processGroups(interp, op, s, rows, "replica_groups"));
-  std::vector<bool> seen(interp.grid().numProcesses(), false);
-  for (const auto& g : groups) {
-    for (int id : g) {
-      if (seen[id]) return interp.opError(op, strCat("replica_groups has process ", interp.grid().processName(id), " twice (C1)"));
-      seen[id] = true;
-    }
-  }
-  return groups;
+  return processGroups(interp, op, s, rows, "replica_groups");
 }
 
 // The group of this process, or nullptr.
@@ -374,10 +366,7 @@ absl::StatusOr<RtValue> foldInGroupOrder(Interpreter& interp, const Operation& o
   }
   RETURN_IF_ERROR(checkPerTensorQuantized(interp, op, operand_type, "the operand"));
   RETURN_IF_ERROR(checkPerTensorQuantized(interp, op, scalar, "the computation's argument"));
-  if (!isPromotable(operand_type.tensorElement(), scalar.tensorElement())) {
-    return interp.opError(op, strCat("operands of ", operand_type.toString(), " cannot be promoted to the computation's ",
-                                     scalar.toString(), " (C5)"));
-  }
+  // is_promotable(element_type(operand), E) (C5) is the verify function's.
   std::vector<RtValue> converted;
   for (const RtValue* in : inputs) converted.push_back(toDestinationType(*in, scalar.tensorElement()));
   Tensor out(Type::tensor(operand_type.shape(), scalar.tensorElement()));
@@ -489,9 +478,9 @@ Results allToAllKernel(Interpreter& interp, const Operation& op, std::vector<RtV
   const Strategy strategy = all_to_all.channelId() > 0 ? Strategy::kCrossPartition : Strategy::kCrossReplica;
   ASSIGN_OR_RETURN(const Groups groups, processGroups(interp, op, strategy, rows, "replica_groups"));
   ASSIGN_OR_RETURN(const std::vector<int>* group, requireGroup(interp, op, groups));
-  const std::optional<int64_t> split_count = all_to_all.splitCount();
-  if (!split_count || *split_count <= 0) return interp.opError(op, "needs a positive integer 'split_count' attribute (C4)");
-  const int64_t count = *split_count;
+  // split_count > 0 (C4) is the verify function's; that it is the size of this process's group (C8, the
+  // group known at run time) protects the split below.
+  const int64_t count = all_to_all.splitCount().value_or(0);
   if (count != static_cast<int64_t>(group->size())) {
     return interp.opError(op, strCat("split_count ", count, " differs from the process group size ", group->size(), " (C8)"));
   }
@@ -580,17 +569,10 @@ Results collectivePermuteKernel(Interpreter& interp, const Operation& op, std::v
   const CollectivePermuteOp permute(op);
   RETURN_IF_ERROR(requireIdRows(interp, permute, "source_target_pairs"));
   const std::vector<std::vector<int64_t>> rows = permute.sourceTargetPairs();
+  // Two columns (C1) protect the pairs' indexing below; unique sources and targets (C2, C3) are the verify
+  // function's.
   for (const auto& row : rows) {
     if (row.size() != 2) return interp.opError(op, "source_target_pairs must have 2 columns (C1)");
-  }
-  for (int column = 0; column < 2; ++column) {
-    for (size_t a = 0; a < rows.size(); ++a) {
-      for (size_t b = a + 1; b < rows.size(); ++b) {
-        if (rows[a][column] == rows[b][column]) {
-          return interp.opError(op, strCat("source_target_pairs repeats ", column ? "target " : "source ", rows[a][column], column ? " (C3)" : " (C2)"));
-        }
-      }
-    }
   }
   const Strategy strategy = permute.channelId() > 0 ? Strategy::kCrossPartition : Strategy::kCrossReplica;
   ASSIGN_OR_RETURN(const Groups pairs, processGroups(interp, op, strategy, rows, "source_target_pairs"));

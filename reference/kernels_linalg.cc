@@ -471,10 +471,13 @@ Results choleskyKernel(Interpreter& interp, const Operation& op, std::vector<RtV
   const bool lower = CholeskyOp(op).lower();
   const std::vector<int64_t>& shape = a.type().shape();
   const size_t rank = shape.size();
+  // (C2), (C3): the verify function checks them on the declared type; here they guard the indexing of a's
+  // run-time shape (a `?` dimension).
   if (rank < 2 || shape[rank - 1] != shape[rank - 2]) return interp.opError(op, "needs a batch of square matrices (rank >= 2)");
   const ElementType et = a.elementType();
   if (!isFloat(et) && !isComplex(et)) return interp.opError(op, "needs a floating-point or complex operand");
   ASSIGN_OR_RETURN(const Type result_type, resultTensorType(interp, op, 0, shape));
+  // (C1), also the verify function's: the result is written with the operand's element width.
   if (result_type.elementType() != et) return interp.opError(op, "result element type differs from the operand's");
   RETURN_IF_ERROR(checkResultSize(interp, op, result_type));
   const int64_t n = shape[rank - 1];
@@ -732,6 +735,8 @@ Results triangularSolveKernel(Interpreter& interp, const Operation& op, std::vec
   const std::vector<int64_t>& as = a.type().shape();
   const std::vector<int64_t>& bs = bt.type().shape();
   const size_t rank = as.size();
+  // (C2), (C3): the verify function checks them on the declared types; here they guard the indexing of the
+  // run-time shapes (`?` dimensions).
   if (rank < 2 || bs.size() != rank || as[rank - 1] != as[rank - 2]) return interp.opError(op, "needs square matrices a and b of the same rank >= 2");
   for (size_t d = 0; d + 2 < rank; ++d) {
     if (as[d] != bs[d]) return interp.opError(op, "batch dimensions of a and b differ");
@@ -739,6 +744,7 @@ Results triangularSolveKernel(Interpreter& interp, const Operation& op, std::vec
   const int64_t n = as[rank - 1];
   if (bs[left_side ? rank - 2 : rank - 1] != n) return interp.opError(op, "the size of a does not match b");
   const ElementType et = a.elementType();
+  // (C1), (C4), also the verify function's: a, b and the result are read and written with one element width.
   if ((!isFloat(et) && !isComplex(et)) || bt.elementType() != et) return interp.opError(op, "a and b need the same floating-point or complex type");
   ASSIGN_OR_RETURN(const Type result_type, resultTensorType(interp, op, 0, bs));
   if (result_type.elementType() != et) return interp.opError(op, "result element type differs from b's");

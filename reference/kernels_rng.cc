@@ -238,11 +238,10 @@ Results rngKernel(Interpreter& interp, const Operation& op, std::vector<RtValue>
   const Tensor& b = *in[1];
   const Tensor& shape_t = *in[2];
   if (a.type().rank() != 0 || b.type().rank() != 0) return interp.opError(op, "a and b must be 0-dimensional tensors");
+  // One element type for a, b and the result (C1) and floating-point a and b for NORMAL (C2) are the verify
+  // function's (ir/op_verify_numeric.cc).
   const ElementType t = a.elementType();
-  if (b.elementType() != t || a.type().isQuantized() || b.type().isQuantized()) {
-    return interp.opError(op, "a and b must have one integer, boolean or floating-point element type");
-  }
-  if (!isInteger(t) && !isBoolean(t) && !isFloat(t)) {
+  if (a.type().isQuantized() || b.type().isQuantized() || (!isInteger(t) && !isBoolean(t) && !isFloat(t))) {
     return interp.opError(op, "a and b must have an integer, boolean or floating-point element type");
   }
   if (shape_t.type().rank() != 1 || !isInteger(shape_t.elementType())) {
@@ -254,10 +253,8 @@ Results rngKernel(Interpreter& interp, const Operation& op, std::vector<RtValue>
     if (d < 0) return interp.opError(op, strCat("shape has a negative dimension ", d));
     shape.push_back(d);
   }
+  // shape(result) = shape (C3), with the values of the shape operand, known at run time.
   ASSIGN_OR_RETURN(const Type result_type, resultTensorType(interp, op, 0, shape));
-  if (result_type.elementType() != t || result_type.isQuantized()) {
-    return interp.opError(op, "the result must have the element type of a and b");
-  }
   RETURN_IF_ERROR(checkResultSize(interp, op, result_type));
   const std::string_view distribution = RngOp(op).rngDistribution();
   if (distribution != "UNIFORM" && distribution != "NORMAL") return interp.opError(op, "needs an rng_distribution of UNIFORM or NORMAL");
@@ -266,7 +263,6 @@ Results rngKernel(Interpreter& interp, const Operation& op, std::vector<RtValue>
   const int64_t n = out.numElements();
 
   if (!isFloat(t)) {
-    if (!uniform) return interp.opError(op, "NORMAL needs floating-point a and b (C2)");
     const __int128 lo = integerValue(t, a.bits(0));
     const __int128 hi = integerValue(t, b.bits(0));
     if (lo >= hi) return interp.opError(op, "UNIFORM with a >= b is undefined behaviour");
