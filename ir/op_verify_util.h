@@ -87,23 +87,6 @@ inline bool sameBaselineElement(const Type& a, const Type& b) {
          qa.expressed_type == qb.expressed_type && qa.quantized_dimension == qb.quantized_dimension;
 }
 
-// The spec's is_promotable(x, y) on element types (`tensorElement()`: an element or a quantized type): the
-// same kind and no narrower; two quantized types need one expressed type, and only their storage types'
-// widths are compared.
-inline bool isPromotable(const Type& from, const Type& to) {
-  if (from.isQuantized() || to.isQuantized()) {
-    if (!from.isQuantized() || !to.isQuantized()) return false;
-    const QuantizedType& x = from.quantizedType();
-    const QuantizedType& y = to.quantizedType();
-    return x.expressed_type == y.expressed_type && bitWidth(x.storage_type) <= bitWidth(y.storage_type);
-  }
-  const ElementType x = from.elementType(), y = to.elementType();
-  if (isBoolean(x) || isBoolean(y)) return isBoolean(x) && isBoolean(y);
-  if (isInteger(x) || isInteger(y)) return isInteger(x) && isInteger(y) && bitWidth(x) <= bitWidth(y);
-  if (isFloat(x) || isFloat(y)) return isFloat(x) && isFloat(y) && bitWidth(x) <= bitWidth(y);
-  return isComplex(x) && isComplex(y) && bitWidth(x) <= bitWidth(y);
-}
-
 // The block of region `i`, or nullptr when the op has no such block.
 inline const Block* regionBlock(const Operation& op, size_t i) {
   if (i >= op.regions.size() || op.regions[i].blocks.empty()) return nullptr;

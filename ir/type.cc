@@ -206,4 +206,18 @@ bool Type::operator==(const Type& other) const {
   return false;
 }
 
+bool isPromotable(const Type& from, const Type& to) {
+  if (from.isQuantized() || to.isQuantized()) {
+    if (!from.isQuantized() || !to.isQuantized()) return false;
+    const QuantizedType& x = from.quantizedType();
+    const QuantizedType& y = to.quantizedType();
+    return x.expressed_type == y.expressed_type && bitWidth(x.storage_type) <= bitWidth(y.storage_type);
+  }
+  const ElementType x = from.elementType(), y = to.elementType();
+  if (isBoolean(x) || isBoolean(y)) return isBoolean(x) && isBoolean(y);
+  if (isInteger(x) || isInteger(y)) return isInteger(x) && isInteger(y) && bitWidth(x) <= bitWidth(y);
+  if (isFloat(x) || isFloat(y)) return isFloat(x) && isFloat(y) && bitWidth(x) <= bitWidth(y);
+  return isComplex(x) && isComplex(y) && bitWidth(x) <= bitWidth(y);
+}
+
 }  // namespace hloconf

@@ -106,6 +106,11 @@ struct Type::Node {
 // `[b, 0, 1, f]`-style lists, shapes and `?` dimensions print through these helpers too.
 std::string quantizedTypeToString(const QuantizedType& type);
 
+// The spec's is_promotable on element types (Type::tensorElement(): an element type or a quantized
+// type): same kind and no narrower; two quantized types need one expressed type, and only their storage
+// widths are compared.
+bool isPromotable(const Type& from, const Type& to);
+
 }  // namespace hloconf
 
 #endif  // HLOCONF_IR_TYPE_H_

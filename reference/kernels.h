@@ -59,10 +59,6 @@ absl::StatusOr<Type> resultTensorType(Interpreter& interp, const Operation& op, 
 
 // --- Ops with a reduction body (defined in kernels_reduction.cc; docs/accumulation.md) ---------------------
 
-// The spec's is_promotable on element types (Type::tensorElement(): an element type or a quantized type).
-// Same kind and no narrower; two quantized types need one expressed type, and only the storage widths are
-// compared.
-bool isPromotable(const Type& from, const Type& to);
 // The spec's to_destination_type of tensor `x` into element type `to` (promotable from x's; quantized
 // types valid): `convert` (an integer that does not fit wraps and is marked), or quantize(dequantize(x))
 // between quantized types. Marks are kept; error bounds are dropped.

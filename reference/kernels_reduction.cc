@@ -61,14 +61,6 @@ void setElem(Tensor& t, int64_t i, Elem e) {
   if (isComplex(t.elementType())) t.setBits(i, e.im, 1);
 }
 
-// The spec's is_promotable for non-quantized element types: same kind, and no narrower.
-bool isPromotableElement(ElementType from, ElementType to) {
-  if (isBoolean(from) || isBoolean(to)) return isBoolean(from) && isBoolean(to);
-  if (isInteger(from) || isInteger(to)) return isInteger(from) && isInteger(to) && bitWidth(from) <= bitWidth(to);
-  if (isFloat(from) || isFloat(to)) return isFloat(from) && isFloat(to) && bitWidth(from) <= bitWidth(to);
-  return isComplex(from) && isComplex(to) && bitWidth(from) <= bitWidth(to);
-}
-
 // convert(x, to) for a promotable pair; `marked` is set when an integer value does not fit (wraps, as
 // convert does).
 Elem convertElem(ElementType from, ElementType to, Elem in, bool& marked) {
@@ -1066,16 +1058,6 @@ constexpr KernelDef kKernels[] = {
 }  // namespace
 
 std::span<const KernelDef> reductionKernels() { return kKernels; }
-
-bool isPromotable(const Type& from, const Type& to) {
-  if (from.isQuantized() || to.isQuantized()) {
-    if (!from.isQuantized() || !to.isQuantized()) return false;
-    const QuantizedType& a = from.quantizedType();
-    const QuantizedType& b = to.quantizedType();
-    return a.expressed_type == b.expressed_type && bitWidth(a.storage_type) <= bitWidth(b.storage_type);
-  }
-  return isPromotableElement(from.elementType(), to.elementType());
-}
 
 RtValue toDestinationType(const RtValue& x, const Type& to) {
   if (x.tensor.type().tensorElement() == to) return x;
