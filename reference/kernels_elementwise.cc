@@ -51,6 +51,30 @@ uint64_t realBinary(ElementType t, uint64_t x, uint64_t y, MpfrBinary f) {
   return roundCorrectly(t, [&](mpfr_ptr out) { return roundedByMpfr(out, f(out, a, b, MPFR_RNDN)); });
 }
 
+// x^y. A power can lie beyond MPFR's exponent range even at its widest (|log2 x^y| above about 2^62,
+// e.g. (2^-1)^(2^127) = 2^-(2^127) in f8E8M0FNU): MPFR then sets its underflow flag and returns a zero
+// (or its smallest number) of the exact value's sign, with no usable error bound, and a zero in
+// f8E8M0FNU is NaN. The exact value is then nonzero, of that sign, and below 2^(emin - 1) in magnitude
+// (emin = MPFR's minimum exponent, about -2^62), far below half the smallest subnormal of every format
+// (2^-1075 for f64): every such value rounds as MPFR's smallest number of that sign does, to a zero of
+// that sign (+0 in FNUZ formats) or, in f8E8M0FNU, to 2^-127 (docs/element-types.md). Overflow gives an
+// infinity of the right sign, which every format's overflow rule maps already.
+uint64_t realPower(ElementType t, uint64_t x, uint64_t y) {
+  MpFloat a(64), b(64);
+  decodeFloat(t, x, a);
+  decodeFloat(t, y, b);
+  return roundCorrectly(t, [&](mpfr_ptr out) -> Approximation {
+    mpfr_clear_underflow();
+    const int ternary = mpfr_pow(out, a, b, MPFR_RNDN);
+    if (!mpfr_underflow_p()) return roundedByMpfr(out, ternary);
+    mpfr_clear_underflow();
+    const bool negative = mpfr_signbit(out) != 0;
+    mpfr_set_ui_2exp(out, 1, mpfr_get_emin() - 1, MPFR_RNDN);  // MPFR's smallest positive number
+    mpfr_setsign(out, out, negative, MPFR_RNDN);
+    return {true, 0};  // rounds as the exact value does (above)
+  });
+}
+
 // Exact operations: integral rounding, with MPFR's exact functions.
 int mpfrFloor(mpfr_ptr r, mpfr_srcptr x, mpfr_rnd_t) { return mpfr_floor(r, x); }
 int mpfrCeil(mpfr_ptr r, mpfr_srcptr x, mpfr_rnd_t) { return mpfr_ceil(r, x); }
@@ -984,7 +1008,7 @@ Results binaryKernel(Interpreter& interp, const Operation& op, std::vector<RtVal
         case Arith::kDivide: out.re = realBinary(t, a[0].re, a[1].re, mpfr_div); break;
         case Arith::kRemainder: out.re = realBinary(t, a[0].re, a[1].re, mpfr_fmod); break;
         case Arith::kPower:
-          out.re = realBinary(t, a[0].re, a[1].re, mpfr_pow);
+          out.re = realPower(t, a[0].re, a[1].re);
           // pow(sNaN, 0) and pow(1, sNaN): 1 for a quiet NaN (C F.9.4.4), but a signalling NaN signals and
           // gives a NaN under IEEE 754-2019 9.2.1. The spec does not say which: implementation-defined.
           if ((isSignalingNaN(t, a[0].re) || isSignalingNaN(t, a[1].re)) && !isNaN(t, out.re)) return true;
