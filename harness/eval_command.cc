@@ -8,6 +8,7 @@
 
 #include "harness/commands.h"
 #include "ir/asm_parser.h"
+#include "ir/attribute.h"
 #include "ir/npy.h"
 #include "ir/parser.h"
 #include "ir/status_macros.h"
@@ -46,7 +47,8 @@ const char kEvalUsage[] =
     "  --outfeed-dir DIR    write each stablehlo.outfeed value to\n"
     "                       DIR/outfeed-<n>-r<replica>p<partition>-<k>.npy (n counts outfeed records\n"
     "                       over the whole command, k is the value's index in its record)\n"
-    "  --hex                print every tensor as little-endian hex bits: dense<\"0x...\"> : type\n"
+    "  --hex                print every tensor as little-endian hex bits: dense<\"0x...\"> : type, in\n"
+    "                       MLIR's layout, which parses back (tf32 in 3 bytes: docs/element-types.md)\n"
     "  --bounds             after each result that has one, print its per-element accumulation error\n"
     "                       bound (the |actual - golden| a conforming summation order may reach;\n"
     "                       docs/accumulation.md) and which elements are implementation-defined\n"
@@ -82,16 +84,12 @@ struct Totals {
   int64_t outfeed_records = 0;  // numbers the --outfeed-dir files over the whole command
 };
 
+// The hex blob in MLIR's raw layout, so that the text parses back to the same bits (tf32 takes three
+// bytes there, four in our storage).
 std::string hexText(const ref::RtValue& value) {
   if (!value.isTensor()) return ref::toString(value);
-  static constexpr char kHex[] = "0123456789ABCDEF";
   const Tensor& t = value.tensor;
-  std::string text = "dense<\"0x";
-  for (uint8_t byte : t.bytes()) {
-    text += kHex[byte >> 4];
-    text += kHex[byte & 15];
-  }
-  text += strCat("\"> : ", t.type().toString());
+  std::string text = strCat(hexBlobLiteral(t), " : ", t.type().toString());
   if (!value.impl_defined.empty()) strAppend(&text, "  // ", value.implDefinedCount(), " implementation-defined element(s)");
   return text;
 }

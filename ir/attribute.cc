@@ -225,31 +225,34 @@ std::string elementLiteral(ElementType type, uint64_t bits, uint64_t imag_bits) 
   return formatFloatLiteral(type, bits);
 }
 
+std::string hexBlobLiteral(const Tensor& tensor) {
+  static constexpr char kHex[] = "0123456789ABCDEF";
+  const ElementType type = tensor.elementType();
+  const int bytes_per_element = hexElementBytes(type);
+  const int parts = isComplex(type) ? 2 : 1;
+  const int part_bytes = bytes_per_element / parts;
+  std::string text = "dense<\"0x";
+  text.reserve(text.size() + tensor.numElements() * bytes_per_element * 2 + 3);
+  for (int64_t i = 0; i < tensor.numElements(); ++i) {
+    for (int part = 0; part < parts; ++part) {
+      uint64_t bits = tensor.bits(i, part);
+      for (int b = 0; b < part_bytes; ++b) {
+        uint8_t byte = static_cast<uint8_t>(bits >> (8 * b));
+        text += kHex[byte >> 4];
+        text += kHex[byte & 15];
+      }
+    }
+  }
+  return text + "\">";
+}
+
 std::string denseLiteral(const Tensor& tensor) {
   if (tensor.numElements() == 0) return "dense<>";
   ElementType type = tensor.elementType();
   bool complex = isComplex(type);
   if (tensor.isSplat())
     return strCat("dense<", elementLiteral(type, tensor.bits(0, 0), complex ? tensor.bits(0, 1) : 0), ">");
-  if (tensor.numElements() > kHexBlobThreshold && !isBoolean(type) && type != ElementType::kTF32) {
-    static constexpr char kHex[] = "0123456789ABCDEF";
-    int bytes_per_element = hexElementBytes(type);
-    int parts = complex ? 2 : 1;
-    int part_bytes = bytes_per_element / parts;
-    std::string text = "dense<\"0x";
-    text.reserve(text.size() + tensor.numElements() * bytes_per_element * 2 + 3);
-    for (int64_t i = 0; i < tensor.numElements(); ++i) {
-      for (int part = 0; part < parts; ++part) {
-        uint64_t bits = tensor.bits(i, part);
-        for (int b = 0; b < part_bytes; ++b) {
-          uint8_t byte = static_cast<uint8_t>(bits >> (8 * b));
-          text += kHex[byte >> 4];
-          text += kHex[byte & 15];
-        }
-      }
-    }
-    return text + "\">";
-  }
+  if (tensor.numElements() > kHexBlobThreshold && !isBoolean(type) && type != ElementType::kTF32) return hexBlobLiteral(tensor);
   std::string text = "dense<";
   int64_t index = 0;
   appendNested(tensor, 0, index, text);

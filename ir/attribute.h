@@ -117,6 +117,10 @@ std::string quoteString(std::string_view value);
 std::string elementLiteral(ElementType type, uint64_t bits, uint64_t imag_bits = 0);
 // `dense<...>` text (without the `: type` suffix): splat, nested lists, or a hex blob for large tensors.
 std::string denseLiteral(const Tensor& tensor);
+// `dense<"0x...">` (without the `: type` suffix) holding every element, in MLIR's raw layout, which the
+// parser reads: each element (each part of a complex one) little-endian in its bit width rounded up to
+// whole bytes, so tf32 takes three bytes, i1 and the sub-byte types one (docs/element-types.md).
+std::string hexBlobLiteral(const Tensor& tensor);
 // A symbol name, quoted when it is not a bare identifier.
 std::string symbolName(std::string_view name);
 

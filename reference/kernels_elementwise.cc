@@ -51,6 +51,30 @@ uint64_t realBinary(ElementType t, uint64_t x, uint64_t y, MpfrBinary f) {
   return roundCorrectly(t, [&](mpfr_ptr out) { return roundedByMpfr(out, f(out, a, b, MPFR_RNDN)); });
 }
 
+// x^y. A power can lie beyond MPFR's exponent range even at its widest (|log2 x^y| above about 2^62,
+// e.g. (2^-1)^(2^127) = 2^-(2^127) in f8E8M0FNU): MPFR then sets its underflow flag and returns a zero
+// (or its smallest number) of the exact value's sign, with no usable error bound, and a zero in
+// f8E8M0FNU is NaN. The exact value is then nonzero, of that sign, and below 2^(emin - 1) in magnitude
+// (emin = MPFR's minimum exponent, about -2^62), far below half the smallest subnormal of every format
+// (2^-1075 for f64): every such value rounds as MPFR's smallest number of that sign does, to a zero of
+// that sign (+0 in FNUZ formats) or, in f8E8M0FNU, to 2^-127 (docs/element-types.md). Overflow gives an
+// infinity of the right sign, which every format's overflow rule maps already.
+uint64_t realPower(ElementType t, uint64_t x, uint64_t y) {
+  MpFloat a(64), b(64);
+  decodeFloat(t, x, a);
+  decodeFloat(t, y, b);
+  return roundCorrectly(t, [&](mpfr_ptr out) -> Approximation {
+    mpfr_clear_underflow();
+    const int ternary = mpfr_pow(out, a, b, MPFR_RNDN);
+    if (!mpfr_underflow_p()) return roundedByMpfr(out, ternary);
+    mpfr_clear_underflow();
+    const bool negative = mpfr_signbit(out) != 0;
+    mpfr_set_ui_2exp(out, 1, mpfr_get_emin() - 1, MPFR_RNDN);  // MPFR's smallest positive number
+    mpfr_setsign(out, out, negative, MPFR_RNDN);
+    return {true, 0};  // rounds as the exact value does (above)
+  });
+}
+
 // Exact operations: integral rounding, with MPFR's exact functions.
 int mpfrFloor(mpfr_ptr r, mpfr_srcptr x, mpfr_rnd_t) { return mpfr_floor(r, x); }
 int mpfrCeil(mpfr_ptr r, mpfr_srcptr x, mpfr_rnd_t) { return mpfr_ceil(r, x); }
@@ -146,10 +170,36 @@ int mpcRsqrt(mpc_ptr r, mpc_srcptr z, mpc_rnd_t rnd) {
   return 1;
 }
 
+// On the real axis, z = x +- 0i with x finite and nonzero, one part of 1/sqrt(z) is an exact zero, which
+// the bound above cannot settle (an inexact zero straddles both zeros: the loop ran to its 65536-bit cap),
+// so both parts are given directly. rsqrt is 1/sqrt = z^(-1/2) = exp(-log(z)/2), whose signed zeros follow
+// from Annex G's csqrt(conj z) = conj(csqrt z), clog(conj z) = conj(clog z), cexp(conj z) = conj(cexp z):
+// rsqrt(conj z) = conj(rsqrt z), and each zero part has the sign of the limit from the side its zero
+// says (z = x + s eps i, eps -> +0).
+// - x > 0: sqrt(x + s0i) = sqrt(x) + s0i, and 1/w = conj(w)/|w|^2 = (1/sqrt(x)) - s0i. So the imaginary
+//   part is -0 for +0 and +0 for -0 (limit: rsqrt(x + s eps i) ~ x^(-1/2) (1 - s eps i/(2x))), as
+//   exp(-log(z)/2) = exp(ln(x)/-2 - s0i) gives and power(z, -0.5) computes. The textbook quotient
+//   (bc - ad)/|w|^2 would give 0 - s0 = +0 for both signs, losing the symmetry.
+// - x < 0: sqrt(x + s0i) = +0 + s sqrt(|x|) i, and its reciprocal is +0 - s i/sqrt(|x|) (the branch cut:
+//   -i/sqrt(|x|) above the axis, +i below). The real part is +0 from both sides (limit: Re rsqrt(x + s
+//   eps i) ~ eps/(2 |x|^(3/2)) > 0).
+// The nonzero part is the real rsqrt of |x|, correctly rounded; the imaginary part negated is exact.
 Elem complexRsqrt(ElementType ct, Elem x) {
   const ElementType part = complexPartType(ct);
   MpComplex a(64);
   toMpc(part, x, a);
+  if (finiteComplex(a) && mpfr_zero_p(a.im()) && !mpfr_zero_p(a.re())) {
+    const bool above = !mpfr_signbit(a.im());  // z = x + 0i
+    MpFloat zero(8), magnitude(64);
+    mpfr_abs(magnitude, a.re(), MPFR_RNDN);  // exact
+    const uint64_t r = roundCorrectly(part, [&](mpfr_ptr out) { return roundedByMpfr(out, mpfr_rec_sqrt(out, magnitude, MPFR_RNDN)); });
+    if (mpfr_sgn(a.re()) > 0) {
+      mpfr_set_zero(zero, above ? -1 : 1);
+      return {r, encodeFloat(part, zero)};
+    }
+    mpfr_set_zero(zero, 1);
+    return {encodeFloat(part, zero), above ? realNegate(part, r, false) : r};
+  }
   return complexResult(roundComplexCorrectly(part, [&](mpc_ptr out) {
     mpcRsqrt(out, a, MPC_RNDNN);
     if (!finiteComplex(a)) return ComplexApproximation{{true, 0}, {true, 0}};
@@ -653,7 +703,7 @@ Elem complexExp(ElementType ct, Elem x) {
 // kPowSettleLimit working bits the step falls back to MPC's value for it, as before this shortcut.
 constexpr mpfr_prec_t kPowSettleLimit = 4096;
 
-Elem complexPow(ElementType ct, Elem z, Elem w) {
+Elem complexPowPrincipal(ElementType ct, Elem z, Elem w) {
   const ElementType part = complexPartType(ct);
   MpComplex a(64), b(64);
   toMpc(part, z, a);
@@ -733,6 +783,31 @@ Elem complexPow(ElementType ct, Elem z, Elem w) {
     settle(zero_im, inf_im, out_im, s, approx.im);
     return approx;
   }));
+}
+
+// z^w = exp(w log z) with log's branch cut: log(x - 0i) = ln|x| - i pi for x < 0, the conjugate of
+// log(x + 0i). MPC's pow follows the cut wherever it goes through exp(w log z), but its exact-result
+// shortcut (mpc_pow_exact, taken when the power is representable, e.g. (-4 - 0i)^(1/2)) works on the
+// integers of Re z and Im z and ignores the sign of a zero imaginary part: it returns the principal
+// value of x + 0i, the conjugate of the right one (+2i for (-4 - 0i)^(1/2), where sqrt gives -2i).
+// Since log(conj z) = conj(log z) holds on the cut too (signed zeros), z^w = exp(w log z) =
+// conj(exp(conj(w) log(conj z))) = conj(conj(z)^conj(w)) exactly, so a base on the negative real axis
+// with a -0 imaginary part is computed from conj(z) = x + 0i, where every path of MPC agrees with the
+// cut, and the result conjugated (rounding to nearest is symmetric, so conjugating the rounded parts is
+// rounding the conjugate). MPC tries the shortcut only for finite operands and a real w (Im w = +-0), so
+// only those take this route. There MPC's other paths are symmetric already (log, mul and exp, its real
+// x^n with the zero's sign from the signs of Im z and w together, the +0 real part of a half-integer
+// power): only the exact results change.
+Elem complexPow(ElementType ct, Elem z, Elem w) {
+  const ElementType part = complexPartType(ct);
+  MpComplex a(64), b(64);
+  toMpc(part, z, a);
+  toMpc(part, w, b);
+  const bool below_cut = finiteComplex(a) && finiteComplex(b) && mpfr_zero_p(b.im()) && mpfr_sgn(a.re()) < 0 &&
+                         mpfr_zero_p(a.im()) && mpfr_signbit(a.im());
+  if (!below_cut) return complexPowPrincipal(ct, z, w);
+  auto conj = [&](Elem v) { return Elem{v.re, realNegate(part, v.im, false)}; };
+  return conj(complexPowPrincipal(ct, conj(z), conj(w)));
 }
 
 Elem mpcExp(ElementType t, Elem x) { return complexExp(t, x); }
@@ -984,7 +1059,7 @@ Results binaryKernel(Interpreter& interp, const Operation& op, std::vector<RtVal
         case Arith::kDivide: out.re = realBinary(t, a[0].re, a[1].re, mpfr_div); break;
         case Arith::kRemainder: out.re = realBinary(t, a[0].re, a[1].re, mpfr_fmod); break;
         case Arith::kPower:
-          out.re = realBinary(t, a[0].re, a[1].re, mpfr_pow);
+          out.re = realPower(t, a[0].re, a[1].re);
           // pow(sNaN, 0) and pow(1, sNaN): 1 for a quiet NaN (C F.9.4.4), but a signalling NaN signals and
           // gives a NaN under IEEE 754-2019 9.2.1. The spec does not say which: implementation-defined.
           if ((isSignalingNaN(t, a[0].re) || isSignalingNaN(t, a[1].re)) && !isNaN(t, out.re)) return true;

@@ -3,6 +3,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include "ir/attribute.h"
 #include "ir/parser.h"
 #include "ir/printer.h"
 
@@ -273,6 +274,31 @@ TEST(PrinterGeneric, LargeTensorsPrintAsExactHexBlobs) {
   ASSERT_TRUE(reparsed.ok()) << reparsed.status().message();
   const Operation& c = *reparsed->functions()[0]->body().operations[0];
   EXPECT_EQ((*c.attr("value"))->denseElements(), original);
+}
+
+// hexBlobLiteral writes MLIR's raw layout (each part in its bit width rounded up to whole bytes: tf32 in
+// three, not in its four storage bytes), which the parser reads back to the same bits, for every type.
+TEST(PrinterHex, HexBlobsRoundTripForEveryElementType) {
+  for (int k = 0; k < kNumElementTypes; ++k) {
+    const ElementType t = static_cast<ElementType>(k);
+    if (t == ElementType::kIndex) continue;  // attributes only
+    const ElementType part = isComplex(t) ? complexPartType(t) : t;
+    const int width = bitWidth(part);
+    const uint64_t mask = width == 64 ? ~uint64_t{0} : (uint64_t{1} << width) - 1;
+    const std::vector<uint64_t> patterns = {0, 1, mask, uint64_t{1} << (width - 1), mask >> 1, 0x5555555555555555u & mask,
+                                            0xAAAAAAAAAAAAAAAAu & mask, 0x0123456789ABCDEFu & mask};
+    const Type type = Type::tensor({static_cast<int64_t>(patterns.size())}, Type::element(t));
+    Tensor original(type);
+    for (size_t i = 0; i < patterns.size(); ++i) {
+      original.setBits(i, patterns[i]);
+      if (isComplex(t)) original.setBits(i, patterns[patterns.size() - 1 - i], 1);
+    }
+    const std::string text = hexBlobLiteral(original);
+    const size_t part_bytes = (width + 7) / 8;
+    EXPECT_EQ(text.size(), std::string("dense<\"0x\">").size() + 2 * part_bytes * (isComplex(t) ? 2 : 1) * patterns.size())
+        << elementTypeName(t);
+    EXPECT_EQ(constant(text, type.toString()), original) << elementTypeName(t) << ": " << text;
+  }
 }
 
 TEST(ParserSymbols, DuplicateFunctionNamesAreRejected) {

@@ -204,6 +204,64 @@ TEST(ElementwiseComplex, TanhAndTanOfLargeArgumentsAreFast) {
   EXPECT_EQ(allBits(t, 1), (std::vector<uint64_t>{f32Bits(1.0f)}));
 }
 
+// The branch cut: z = x - 0i with x < 0 lies below the negative real axis, where log z = ln|x| - i pi, so
+// z^w = exp(w log z) is the conjugate of (x + 0i)^conj(w). When the power is exact MPC's pow takes a
+// shortcut that ignored the zero's sign and returned the value above the cut. Exact values, worked by hand:
+//   (-4 - 0i)^(1/2) = 2 e^(-i pi/2) = -2i, as sqrt(-4 - 0i) gives;  (-4 - 0i)^(3/2) = (-2i)^3 = 8i;
+//   (-4 - 0i)^(1/4) = sqrt(-2i) = 1 - i;  (-16 - 0i)^(-1/2) = 1/(-4i) = i/4, as rsqrt(-16 - 0i) gives.
+// Above the axis (+0) each is the conjugate; the zero real parts are exact zeros.
+TEST(ElementwiseComplex, PowerOnTheNegativeRealAxisFollowsLogsBranchCut) {
+  const std::string z = "dense<[(-4.0, -0.0), (-4.0, -0.0), (-4.0, -0.0), (-16.0, -0.0), (-4.0, 0.0), (-4.0, 0.0), (-4.0, 0.0), (-16.0, 0.0)]>";
+  const std::string w = "dense<[(0.5, 0.0), (1.5, 0.0), (0.25, 0.0), (-0.5, 0.0), (0.5, 0.0), (1.5, 0.0), (0.25, 0.0), (-0.5, 0.0)]>";
+  for (const char* type : {"tensor<8xcomplex<f64>>", "tensor<8xcomplex<f32>>"}) {
+    const bool f64 = std::string(type).find("f64") != std::string::npos;
+    auto bits = [&](double v) { return f64 ? f64Bits(v) : f32Bits(static_cast<float>(v)); };
+    const uint64_t sign = f64 ? 0x8000000000000000u : 0x80000000u;
+    ref::RtValue p = evalOp({z + " : " + type, w + " : " + type}, strCat("stablehlo.power %a, %b : ", type), type);
+    EXPECT_EQ(allBits(p, 1), (std::vector<uint64_t>{bits(-2.0), bits(8.0), bits(-1.0), bits(0.25), bits(2.0), bits(-8.0),
+                                                    bits(1.0), bits(-0.25)}))
+        << type;
+    const std::vector<uint64_t> re = allBits(p, 0);
+    ASSERT_EQ(re.size(), 8u);
+    for (int i : {0, 1, 3, 4, 5, 7}) EXPECT_EQ(re[i] & ~sign, 0u) << type << " element " << i;  // a zero of either sign
+    EXPECT_EQ(re[2], bits(1.0)) << type;
+    EXPECT_EQ(re[6], bits(1.0)) << type;
+    // Below the cut the real parts are those above it (conjugation keeps them).
+    for (int i = 0; i < 4; ++i) EXPECT_EQ(re[i], re[i + 4]) << type << " element " << i;
+    // sqrt, rsqrt and log of the same operands agree on the side of the cut.
+    ref::RtValue s = evalOp({z + " : " + type}, strCat("stablehlo.sqrt %a : ", type), type);
+    EXPECT_EQ(allBits(s, 1)[0], bits(-2.0)) << type;
+    EXPECT_EQ(allBits(s, 1)[4], bits(2.0)) << type;
+    ref::RtValue r = evalOp({z + " : " + type}, strCat("stablehlo.rsqrt %a : ", type), type);
+    EXPECT_EQ(allBits(r, 1)[3], bits(0.25)) << type;
+    EXPECT_EQ(allBits(r, 1)[7], bits(-0.25)) << type;
+    ref::RtValue l = evalOp({z + " : " + type}, strCat("stablehlo.log %a : ", type), type);
+    EXPECT_NE(allBits(l, 1)[0] & sign, 0u) << type;  // Im log(-4 - 0i) = -pi
+  }
+}
+
+// rsqrt(z) = 1/sqrt(z) = exp(-log(z)/2) on the real axis (docs/semantics.md, derived at complexRsqrt):
+//   x > 0: rsqrt(x + 0i) = x^(-1/2) - 0i and rsqrt(x - 0i) = x^(-1/2) + 0i (rsqrt(conj z) = conj(rsqrt z));
+//   x < 0: rsqrt(x + 0i) = +0 - i |x|^(-1/2) and rsqrt(x - 0i) = +0 + i |x|^(-1/2) (the branch cut).
+// power(z, -1/2) gives the same bits. 1/sqrt(2) correctly rounded (python3-mpmath at 300 bits):
+// 0x3FE6A09E667F3BCD in f64, 0x3F3504F3 in f32.
+TEST(ElementwiseComplex, RsqrtOnTheRealAxisAgreesWithPowerMinusOneHalf) {
+  const std::string z = "dense<[(4.0, 0.0), (4.0, -0.0), (2.0, 0.0), (2.0, -0.0), (-4.0, 0.0), (-4.0, -0.0), (-2.0, 0.0), (-2.0, -0.0)]>";
+  for (const char* type : {"tensor<8xcomplex<f64>>", "tensor<8xcomplex<f32>>"}) {
+    const bool f64 = std::string(type).find("f64") != std::string::npos;
+    auto bits = [&](double v) { return f64 ? f64Bits(v) : f32Bits(static_cast<float>(v)); };
+    const uint64_t half_root = f64 ? 0x3FE6A09E667F3BCDu : 0x3F3504F3u;  // 1/sqrt(2)
+    const uint64_t sign = f64 ? 0x8000000000000000u : 0x80000000u;
+    ref::RtValue r = evalOp({z + " : " + type}, strCat("stablehlo.rsqrt %a : ", type), type);
+    EXPECT_EQ(allBits(r, 0), (std::vector<uint64_t>{bits(0.5), bits(0.5), half_root, half_root, 0, 0, 0, 0})) << type;
+    EXPECT_EQ(allBits(r, 1), (std::vector<uint64_t>{sign, 0, sign, 0, bits(-0.5), bits(0.5), half_root | sign, half_root}))
+        << type;
+    ref::RtValue p = evalOp({z + " : " + type, strCat("dense<(-0.5, 0.0)> : ", type)}, strCat("stablehlo.power %a, %b : ", type), type);
+    EXPECT_EQ(allBits(p, 0), allBits(r, 0)) << type;
+    EXPECT_EQ(allBits(p, 1), allBits(r, 1)) << type;
+  }
+}
+
 // --- Integer arithmetic --------------------------------------------------------------------------------
 
 TEST(ElementwiseInteger, AddWrapsAndIsMarked) {
