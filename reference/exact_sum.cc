@@ -13,8 +13,6 @@
 
 namespace hloconf::ref {
 
-int accumulationPrecision(ElementType t) { return formatPrecision(isComplex(t) ? complexPartType(t) : t); }
-
 double gamma(int64_t n, int p) {
   const double u = std::ldexp(1.0, -p);
   const double nu = static_cast<double>(n) * u;
@@ -124,10 +122,10 @@ SumBound::SumBound(ElementType acc, int64_t products, const InputModel* model)
 void SumBound::addProduct(mpfr_srcptr a, mpfr_srcptr b) {
   if (mpfr_nan_p(a) || mpfr_nan_p(b)) return;  // every order gives NaN
   if (model_) {
-    // Factors the implementation rounds or decomposes: one that may round to infinity, an infinity that
-    // is decomposed (its residual is inf - inf), or an infinity times a factor that may round to 0.
-    // A decomposed side with an infinite factor in the product: the residual is inf - inf, or a zero
-    // component meets the infinity (0 * inf).
+    // Factors the implementation rounds or decomposes, where some order gets no finite result: a factor
+    // that may round to infinity; an infinite factor in a product with a decomposed side (the residual
+    // is inf - inf, or a zero component meets the infinity); an infinity times a factor that may round
+    // to 0.
     const bool infinite = mpfr_inf_p(a) || mpfr_inf_p(b);
     if (infinite && (model_->lhs.decomposed || model_->rhs.decomposed)) unbounded_ = true;
     for (int side = 0; side < 2; ++side) {
@@ -186,7 +184,7 @@ double SumBound::finish(ElementType result, uint64_t golden_bits) const {
     double e = addUp(addUp(std::nextafter(accumulation_rn, INFINITY), perturbation), underflow);
     if (result != acc_) {
       // The sum in the accumulation format, converted to the result format: one more rounding, at most
-      // u_r (|golden| + half an ulp + e) + eta_r.
+      // u_r (|golden| + half an ulp + e) + eta_r (taken as the result format's smallest subnormal).
       MpFloat gv(64);
       decodeFloat(result, golden_bits, gv);
       const double ur = std::ldexp(1.0, -formatPrecision(result));

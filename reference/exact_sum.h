@@ -17,10 +17,6 @@
 
 namespace hloconf::ref {
 
-// Unit roundoff exponent (u = 2^-p) of the precision an implementation may accumulate `t` in (the part
-// type's precision for complex types).
-int accumulationPrecision(ElementType t);
-
 // gamma(n) = n u / (1 - n u) with u = 2^-p, as a double rounded up generously (+infinity when n u >= 1/2).
 double gamma(int64_t n, int p);
 
