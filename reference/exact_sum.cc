@@ -13,8 +13,6 @@
 
 namespace hloconf::ref {
 
-int accumulationPrecision(ElementType t) { return formatPrecision(isComplex(t) ? complexPartType(t) : t); }
-
 double gamma(int64_t n, int p) {
   const double u = std::ldexp(1.0, -p);
   const double nu = static_cast<double>(n) * u;
@@ -24,12 +22,10 @@ double gamma(int64_t n, int p) {
 
 uint64_t roundSumOfProducts(ElementType part_type, std::span<const ProductTerm> terms, double& abs_sum) {
   std::deque<MpFloat> products;
-  bool special = false;
   for (const ProductTerm& t : terms) {
     products.emplace_back(256);
     mpfr_mul(products.back(), t.a, t.b, MPFR_RNDN);  // exact: operands have <= 64 bits
     if (t.negate) mpfr_neg(products.back(), products.back(), MPFR_RNDN);
-    if (!mpfr_number_p(products.back())) special = true;
   }
   // sum |products|, rounded up.
   MpFloat total_abs(53);
@@ -40,7 +36,7 @@ uint64_t roundSumOfProducts(ElementType part_type, std::span<const ProductTerm> 
     mpfr_abs(a, p, MPFR_RNDN);
     mpfr_add(total_abs, total_abs, a, MPFR_RNDU);
   }
-  abs_sum = special ? 0.0 : mpfr_get_d(total_abs, MPFR_RNDU);
+  abs_sum = mpfr_get_d(total_abs, MPFR_RNDU);
   std::vector<mpfr_ptr> ptrs;
   ptrs.reserve(products.size());
   for (auto& p : products) ptrs.push_back(p.get());
@@ -53,28 +49,44 @@ uint64_t roundSumOfProducts(ElementType part_type, std::span<const ProductTerm> 
   });
 }
 
-double productSumBound(ElementType part_type, uint64_t golden_bits, double abs_sum, int64_t n, int acc_p, int input_u_exp) {
-  const FloatClass cls = classifyFloat(part_type, golden_bits);
-  if (cls == FloatClass::kNaN || cls == FloatClass::kInfinity) return 0.0;
-  double b = gamma(n, acc_p) * abs_sum;
-  if (input_u_exp) {
-    const double ui = std::ldexp(1.0, -input_u_exp);
-    b += (2 * ui + ui * ui) * abs_sum;
-  }
-  // Half an ulp of the golden value: the distance to its neighbour, halved.
-  MpFloat g(64);
-  decodeFloat(part_type, golden_bits, g);
-  const int prec = formatPrecision(part_type);
-  const mpfr_exp_t e = mpfr_zero_p(g) ? 0 : mpfr_get_exp(g);
-  const FloatFormat& f = floatFormat(part_type);
-  const long min_exp = 1 - f.bias - f.mantissa_bits;  // smallest subnormal 2^min_exp
-  const long ulp_exp = std::max<long>(mpfr_zero_p(g) ? min_exp : e - prec, min_exp);
-  b += std::ldexp(1.0, ulp_exp - 1);
-  return std::nextafter(b, INFINITY);
+double addUp(double a, double b) { return std::nextafter(a + b, INFINITY); }
+double mulUp(double a, double b) { return std::nextafter(a * b, INFINITY); }
+
+namespace {
+
+// log2 of the smallest positive value of `t` (the smallest subnormal; the smallest normal value for a
+// format without subnormals).
+long smallestExponent(ElementType t) {
+  MpFloat s(8);
+  decodeFloat(t, smallestSubnormal(t), s);
+  return mpfr_get_exp(s) - 1;
 }
 
-int precisionConfigInputExponent(const Operation& op, ElementType lt, ElementType rt) {
-  if (lt != ElementType::kF32 && rt != ElementType::kF32) return 0;
+// The largest finite value of `t`, as a double rounded down (+infinity beyond the double range).
+double largestDown(ElementType t) {
+  MpFloat m(64);
+  decodeFloat(t, largestFinite(t), m);
+  return mpfr_get_d(m, MPFR_RNDD);
+}
+
+// log2 of the lowest set bit of a finite nonzero x: x is an odd multiple of 2^lsbExponent(x).
+long lsbExponent(mpfr_srcptr x) { return static_cast<long>(mpfr_get_exp(x)) - static_cast<long>(mpfr_min_prec(x)); }
+
+// Half an ulp of the golden value: half the spacing of the format at it (at the smallest subnormal for
+// zeros and subnormals), rounded up.
+double halfUlp(ElementType t, uint64_t bits) {
+  MpFloat g(64);
+  decodeFloat(t, bits, g);
+  const long min_exp = smallestExponent(t);
+  const long ulp_exp = mpfr_regular_p(g) ? std::max<long>(mpfr_get_exp(g) - formatPrecision(t), min_exp) : min_exp;
+  return std::ldexp(1.0, static_cast<int>(ulp_exp - 1));
+}
+
+}  // namespace
+
+InputModel precisionConfigModel(const Operation& op, ElementType lt, ElementType rt) {
+  InputModel m;
+  if (lt != ElementType::kF32 && rt != ElementType::kF32) return m;
   // precision_config through its attribute kind's decoding rule (the schema check has rejected a list
   // that is not all enum values); an absent one means DEFAULT.
   const Attr* a = op.attr("precision_config");
@@ -84,7 +96,105 @@ int precisionConfigInputExponent(const Operation& op, ElementType lt, ElementTyp
     if (p == "DEFAULT") loosest = "DEFAULT";
     if (p == "HIGH" && loosest != "DEFAULT") loosest = "HIGH";
   }
-  return loosest == "DEFAULT" ? 8 : loosest == "HIGH" ? 11 : 0;
+  if (loosest == "HIGHEST") return m;
+  // DEFAULT: bf16 (XLA on TPUs) or tf32 (on GPUs); bf16 is the coarser of the two in precision, in its
+  // subnormal spacing and in its largest value. HIGH: tf32.
+  const ElementType to = loosest == "DEFAULT" ? ElementType::kBF16 : ElementType::kTF32;
+  InputModel::Side side;
+  side.active = true;
+  side.sigma_exp = smallestExponent(to);
+  side.kappa = std::ldexp(1.0, static_cast<int>(side.sigma_exp - 1));  // half the smallest subnormal
+  side.largest = largestDown(to);
+  m.lhs = m.rhs = side;
+  // |RN(a) - a| <= u |a| + kappa_a, so |RN(a) RN(b) - a b| <= (2u + u^2) |a b| + t, and the rounded
+  // product is at most (1 + u)^2 |a b| + t in magnitude.
+  m.unit = std::ldexp(1.0, -formatPrecision(to));
+  m.relative = (2 * m.unit + m.unit * m.unit) * (1 + 0x1p-50);
+  m.magnitude_factor = 1 + m.relative;
+  return m;
+}
+
+SumBound::SumBound(ElementType acc, int64_t products, const InputModel* model)
+    : acc_(acc), acc_p_(formatPrecision(acc)), acc_sigma_exp_(smallestExponent(acc)), leaves_(products), model_(model) {
+  if (model_) leaves_ *= model_->leaves_per_product;
+}
+
+void SumBound::addProduct(mpfr_srcptr a, mpfr_srcptr b) {
+  if (mpfr_nan_p(a) || mpfr_nan_p(b)) return;  // every order gives NaN
+  if (model_) {
+    // Factors the implementation rounds or decomposes, where some order gets no finite result: a factor
+    // that may round to infinity; an infinite factor in a product with a decomposed side (the residual
+    // is inf - inf, or a zero component meets the infinity); an infinity times a factor that may round
+    // to 0.
+    const bool infinite = mpfr_inf_p(a) || mpfr_inf_p(b);
+    if (infinite && (model_->lhs.decomposed || model_->rhs.decomposed)) unbounded_ = true;
+    for (int side = 0; side < 2; ++side) {
+      const InputModel::Side& s = side == 0 ? model_->lhs : model_->rhs;
+      mpfr_srcptr x = side == 0 ? a : b, other = side == 0 ? b : a;
+      if (!s.active || !mpfr_number_p(x)) continue;
+      if (mpfr_cmp_d(x, s.largest) > 0 || mpfr_cmp_d(x, -s.largest) < 0) unbounded_ = true;
+      if (mpfr_inf_p(other) && mpfr_regular_p(x) && mpfr_get_exp(x) - 1 < s.sigma_exp) unbounded_ = true;
+    }
+  }
+  if (!mpfr_regular_p(a) || !mpfr_regular_p(b)) return;  // a zero or infinite product: exact in every order
+  // A leaf whose exact value is not a multiple of the smallest subnormal may round with an absolute
+  // error (a rounded product or an FMA in the subnormal range). The factors' roundings and components
+  // keep them multiples of 2^lsb (docs/accumulation.md), so this test on a b covers every leaf of it.
+  const long lsb_a = lsbExponent(a), lsb_b = lsbExponent(b);
+  if (lsb_a + lsb_b < acc_sigma_exp_) subnormal_leaves_ += model_ ? model_->leaves_per_product : 1;
+  if (!model_) return;
+  const double ka = model_->lhs.active && lsb_a < model_->lhs.sigma_exp ? model_->lhs.kappa : 0.0;
+  const double kb = model_->rhs.active && lsb_b < model_->rhs.sigma_exp ? model_->rhs.kappa : 0.0;
+  if (ka == 0 && kb == 0) return;
+  const double abs_a = mpfr_get_d(a, MPFR_RNDA), abs_b = mpfr_get_d(b, MPFR_RNDA);
+  double t = addUp(mulUp(ka, std::fabs(abs_b)), mulUp(kb, std::fabs(abs_a)));
+  t = addUp(mulUp(t, 1 + model_->unit), mulUp(ka, kb));
+  absolute_ = addUp(absolute_, t);
+}
+
+double SumBound::finish(ElementType result, uint64_t golden_bits) const {
+  if (unbounded_) return INFINITY;
+  const double g = gamma(leaves_, acc_p_);
+  // Leaf magnitudes and the factors' perturbation (F M + L A and rho M + K A).
+  double leaf_magnitude = magnitude_, perturbation = 0;
+  if (model_ && (model_->lhs.active || model_->rhs.active || model_->relative > 0 || model_->magnitude_factor != 1)) {
+    leaf_magnitude = addUp(mulUp(model_->magnitude_factor, magnitude_), mulUp(model_->leaf_count, absolute_));
+    perturbation = addUp(mulUp(model_->relative, magnitude_), mulUp(model_->error_count, absolute_));
+  }
+  // Rounding of the leaves and partial sums: gamma(n m) per unit of leaf magnitude (0 when every leaf is 0,
+  // whatever gamma is). Underflow: eta per leaf that may round in the subnormal range, carried through
+  // at most n m - 1 more roundings.
+  const double accumulation_rn = leaf_magnitude > 0 ? g * leaf_magnitude : 0.0;
+  const FloatFormat& f = floatFormat(acc_);
+  const double eta = std::ldexp(1.0, static_cast<int>(acc_sigma_exp_ - (f.has_subnormals ? 1 : 0)));
+  const double underflow = subnormal_leaves_ ? mulUp(mulUp(static_cast<double>(subnormal_leaves_), std::max(eta, 0x1p-1074)), 1 + g) : 0.0;
+  // Overflow: every value formed on the way, in any order, is at most (1 + gamma) times the leaves'
+  // magnitude plus the underflow terms. Reaching the largest finite value (of the accumulation format or
+  // of the result, when the sum is converted to it) means some order may overflow, and then also form
+  // inf - inf: no finite bound. This includes every golden infinity made of finite products.
+  const double reach = addUp(leaf_magnitude > 0 ? mulUp(leaf_magnitude, 1 + g) : 0.0, underflow);
+  if (!(reach < largestDown(acc_)) || (result != acc_ && !(reach < largestDown(result)))) return INFINITY;
+  const FloatClass cls = classifyFloat(result, golden_bits);
+  if (cls == FloatClass::kNaN || cls == FloatClass::kInfinity) return 0.0;  // an infinite or NaN product decides
+  double b;
+  if (perturbation == 0 && underflow == 0 && result == acc_) {
+    // The common case, as the bound was computed before the model had other terms (the same bits).
+    b = std::nextafter(accumulation_rn + halfUlp(result, golden_bits), INFINITY);
+  } else {
+    double e = addUp(addUp(std::nextafter(accumulation_rn, INFINITY), perturbation), underflow);
+    if (result != acc_) {
+      // The sum in the accumulation format, converted to the result format: one more rounding, at most
+      // u_r (|golden| + half an ulp + e) + eta_r (taken as the result format's smallest subnormal).
+      MpFloat gv(64);
+      decodeFloat(result, golden_bits, gv);
+      const double ur = std::ldexp(1.0, -formatPrecision(result));
+      const double magnitude = addUp(addUp(std::fabs(mpfr_get_d(gv, MPFR_RNDA)), halfUlp(result, golden_bits)), e);
+      const double eta_r = std::max(std::ldexp(1.0, static_cast<int>(smallestExponent(result))), 0x1p-1074);
+      e = addUp(e, addUp(mulUp(ur, magnitude), eta_r));
+    }
+    b = addUp(e, halfUlp(result, golden_bits));
+  }
+  return std::isnan(b) ? INFINITY : b;
 }
 
 absl::Status checkQuantizedProductOperands(Interpreter& interp, const Operation& op, const std::vector<RtValue>& operands,

@@ -3,6 +3,7 @@
 #ifndef HLOCONF_REFERENCE_EXACT_SUM_H_
 #define HLOCONF_REFERENCE_EXACT_SUM_H_
 
+#include <cmath>
 #include <cstdint>
 #include <span>
 #include <string_view>
@@ -16,10 +17,6 @@
 
 namespace hloconf::ref {
 
-// Unit roundoff exponent (u = 2^-p) of the precision an implementation may accumulate `t` in (the part
-// type's precision for complex types).
-int accumulationPrecision(ElementType t);
-
 // gamma(n) = n u / (1 - n u) with u = 2^-p, as a double rounded up generously (+infinity when n u >= 1/2).
 double gamma(int64_t n, int p);
 
@@ -31,18 +28,78 @@ struct ProductTerm {
 };
 
 // The bits of the exact sum of the exact products, correctly rounded once to the float format
-// `part_type`. `abs_sum` receives sum |a b| rounded up (0 when a product is NaN or infinite).
+// `part_type`. `abs_sum` receives sum |a b| over the finite products, rounded up (an infinite or NaN
+// product does not count; the sum of the others still decides whether some order can overflow).
 uint64_t roundSumOfProducts(ElementType part_type, std::span<const ProductTerm> terms, double& abs_sum);
 
-// The error bound of a sum of n products whose golden value is `golden_bits`: gamma(n) * abs_sum (u = 2^-acc_p),
-// plus (2 u_in + u_in^2) * abs_sum when input_u_exp != 0 (u_in = 2^-input_u_exp), plus half an ulp of the
-// golden value; 0 for a NaN or infinite golden value.
-double productSumBound(ElementType part_type, uint64_t golden_bits, double abs_sum, int64_t n, int acc_p, int input_u_exp);
+// What an implementation may do to the two factors of each product before it multiplies
+// (docs/accumulation.md, "The accumulation model"): round them (precision_config) or split them into
+// components (a dot algorithm's component counts). For a product a b it forms `leaves_per_product` leaves
+// of the summation tree; they sum in magnitude to at most magnitude_factor |a b| + leaf_count t and
+// differ from a b in total by at most relative |a b| + error_count t, where
+//   t = (1 + unit) (kappa_a |b| + kappa_b |a|) + kappa_a kappa_b
+// and kappa_x is the side's `kappa` when x is not a multiple of 2^sigma_exp (its rounding may fall in
+// the subnormal range of the rounding format, with an absolute error), and 0 otherwise.
+struct InputModel {
+  struct Side {
+    bool active = false;         // this side's factors are rounded or decomposed
+    bool decomposed = false;     // split into components (an infinite factor then gives no bound)
+    long sigma_exp = 0;          // log2 of the smallest subnormal of the rounding (component) format
+    double kappa = 0;            // absolute error of a factor below that spacing
+    double largest = INFINITY;   // a factor above this may round to infinity: no bound
+  };
+  Side lhs, rhs;
+  double unit = 0;               // the larger unit roundoff of the two sides' formats
+  double relative = 0;
+  double magnitude_factor = 1;
+  int64_t leaves_per_product = 1;
+  double leaf_count = 1;
+  double error_count = 1;
+};
 
-// The input-rounding allowance of `precision_config` for float operands lt/rt (docs/accumulation.md):
-// 8 (bf16) for DEFAULT or an absent config, 11 (tf32) for HIGH, 0 (none) for HIGHEST or when neither
-// operand is f32. The loosest of the operands' precisions counts.
-int precisionConfigInputExponent(const Operation& op, ElementType lt, ElementType rt);
+// precision_config (docs/accumulation.md): f32 factors may be rounded to bf16 (DEFAULT or absent) or
+// tf32 (HIGH) before they are multiplied; none for HIGHEST or when neither operand is f32. The loosest of
+// the operands' precisions counts. Returns a model with neither side active when nothing is rounded.
+InputModel precisionConfigModel(const Operation& op, ElementType lt, ElementType rt);
+
+// The error bound of one accumulated element (a part of a complex element), built while its terms are
+// visited, for any summation order (docs/accumulation.md, "The accumulation model"). The terms are the
+// products a_i b_i of exact operand values (reductions and collectives pass x_i * 1). With n the number
+// of products, m = leaves_per_product, M = sum |a_i b_i| (finite products), u and eta = half the
+// smallest subnormal of the accumulation format:
+//   gamma(n m) (F M + L A) + (rho M + K A) + s eta (1 + gamma(n m)) + half an ulp of the golden value,
+// where F, rho, L, K come from the InputModel (1, 0, 1, 1 without one), A = sum t over the products and
+// s counts the leaves whose exact value need not be a multiple of the smallest subnormal (those whose
+// rounding may underflow). +infinity when some order may overflow or form inf - inf; 0 for a NaN or
+// infinite golden value that every order reproduces. Never NaN.
+class SumBound {
+ public:
+  // `acc`: the accumulation format (its precision, subnormals and range). `products`: n.
+  SumBound(ElementType acc, int64_t products, const InputModel* model = nullptr);
+
+  // Visits one product a * b (a, b: exact operand values, before any rounding the model allows).
+  void addProduct(mpfr_srcptr a, mpfr_srcptr b);
+  // M, computed by the caller with the exact sum (roundSumOfProducts' abs_sum).
+  void setMagnitude(double magnitude) { magnitude_ = magnitude; }
+  // The bound of the golden value `golden_bits` of format `result` (the result's part type).
+  double finish(ElementType result, uint64_t golden_bits) const;
+
+ private:
+  ElementType acc_;
+  int acc_p_;
+  long acc_sigma_exp_;  // log2 of the accumulation format's smallest subnormal
+  int64_t leaves_;
+  const InputModel* model_;
+  double magnitude_ = 0;
+  double absolute_ = 0;            // A, rounded up
+  int64_t subnormal_leaves_ = 0;   // s
+  bool unbounded_ = false;
+};
+
+// Upward-rounded double arithmetic for bounds on nonnegative values: the round-to-nearest result moved
+// one double up, so it is at least the exact value.
+double addUp(double a, double b);
+double mulUp(double a, double b);
 
 // Quantized and hybrid dot_general/convolution share their type rules (spec: dot_general I1, C14,
 // C17-C20; convolution I1, C28, C31-C34). `first` is the op's "quantized rhs" constraint (14 or 28); the

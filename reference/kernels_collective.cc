@@ -308,8 +308,10 @@ Results allGatherKernel(Interpreter& interp, const Operation& op, std::vector<Rt
 // --- all_reduce, reduce_scatter, collective_reduce ------------------------------------------------------
 
 // The exact sum of the group's operands (one element type, float or complex), rounded once per part, with
-// the accumulation error bound any schedule in that type meets (docs/accumulation.md): gamma_n times the
-// sum of magnitudes plus half an ulp of the golden value. An element is marked when an operand's is.
+// the accumulation error bound any schedule in that type meets (SumBound, docs/accumulation.md): gamma_n
+// times the sum of magnitudes plus half an ulp of the golden value; +infinity where some schedule may
+// overflow (an infinite operand included: the others may overflow the other way). An element is marked
+// when an operand's is.
 RtValue exactGroupSum(const std::vector<RtValue>& values, ElementType t) {
   const bool complex = isComplex(t);
   const ElementType part = complex ? complexPartType(t) : t;
@@ -320,7 +322,6 @@ RtValue exactGroupSum(const std::vector<RtValue>& values, ElementType t) {
   MpFloat one(8);
   mpfr_set_ui(one, 1, MPFR_RNDN);
   std::vector<ProductTerm> terms(values.size());
-  const int acc_p = accumulationPrecision(t);
   for (int64_t e = 0; e < out.numElements(); ++e) {
     double bound = 0;
     for (int k = 0; k < (complex ? 2 : 1); ++k) {
@@ -331,7 +332,10 @@ RtValue exactGroupSum(const std::vector<RtValue>& values, ElementType t) {
       double abs_sum = 0;
       const uint64_t bits = roundSumOfProducts(part, terms, abs_sum);
       out.setBits(e, bits, k);
-      bound = std::max(bound, productSumBound(part, bits, abs_sum, static_cast<int64_t>(values.size()), acc_p, 0));
+      SumBound sb(part, static_cast<int64_t>(values.size()));
+      for (const ProductTerm& t : terms) sb.addProduct(t.a, t.b);
+      sb.setMagnitude(abs_sum);
+      bound = std::max(bound, sb.finish(part, bits));
     }
     bounds[e] = bound;
     bool marked = false;

@@ -151,7 +151,8 @@ Results convolutionKernel(Interpreter& interp, const Operation& op, std::vector<
   if (floating != (isFloat(lt) || isComplex(lt)) || floating != (isFloat(rt) || isComplex(rt))) {
     return interp.opError(op, "operands and result must all be floating-point/complex or all integer");
   }
-  const int input_u_exp = floating && !complex ? precisionConfigInputExponent(op, lt, rt) : 0;
+  const InputModel config_model = precisionConfigModel(op, lt, rt);
+  const InputModel* input_model = floating && !complex && config_model.lhs.active ? &config_model : nullptr;
 
   Tensor out(result_type);
   std::vector<uint8_t> impl(out.numElements());
@@ -160,7 +161,6 @@ Results convolutionKernel(Interpreter& interp, const Operation& op, std::vector<
   int64_t window_size = 1;
   for (int64_t w : window) window_size *= w;
   const int64_t n = window_size * k_in;  // products per element
-  const int acc_p = floating ? accumulationPrecision(ot) : 0;
   const ElementType part_type = complex ? complexPartType(ot) : ot;
 
   std::deque<MpFloat> lre, lim, rre, rim;
@@ -243,14 +243,21 @@ Results convolutionKernel(Interpreter& interp, const Operation& op, std::vector<
     }
     auto lreal = [&](int64_t li) -> mpfr_srcptr { return li < 0 ? zero.get() : lre[li].get(); };
     auto limag = [&](int64_t li) -> mpfr_srcptr { return !lhs_complex ? nullptr : li < 0 ? zero.get() : lim[li].get(); };
+    // The exact sum of `terms` rounded once, and its bound for `products` products (exact_sum.h).
+    auto roundSum = [&](const std::vector<ProductTerm>& terms, int64_t products, double& bound) {
+      double abs_sum = 0;
+      const uint64_t bits = roundSumOfProducts(part_type, terms, abs_sum);
+      SumBound sb(part_type, products, input_model);
+      for (const ProductTerm& t : terms) sb.addProduct(t.a, t.b);
+      sb.setMagnitude(abs_sum);
+      bound = sb.finish(part_type, bits);
+      return bits;
+    };
     if (!complex) {
       std::vector<ProductTerm> terms;
       terms.reserve(pairs.size());
       for (auto [li, ri] : pairs) terms.push_back({lreal(li), rre[ri].get(), false});
-      double abs_sum = 0;
-      const uint64_t bits = roundSumOfProducts(part_type, terms, abs_sum);
-      out.setBits(o, bits);
-      bounds[o] = productSumBound(part_type, bits, abs_sum, n, acc_p, input_u_exp);
+      out.setBits(o, roundSum(terms, n, bounds[o]));
       continue;
     }
     std::vector<ProductTerm> re_terms, im_terms;
@@ -261,13 +268,10 @@ Results convolutionKernel(Interpreter& interp, const Operation& op, std::vector<
       if (bi) im_terms.push_back({ar, bi, false});
       if (ai) im_terms.push_back({ai, br, false});
     }
-    double re_abs = 0, im_abs = 0;
-    const uint64_t re_bits = roundSumOfProducts(part_type, re_terms, re_abs);
-    const uint64_t im_bits = roundSumOfProducts(part_type, im_terms, im_abs);
-    out.setBits(o, re_bits, 0);
-    out.setBits(o, im_bits, 1);
-    bounds[o] = std::max(productSumBound(part_type, re_bits, re_abs, 2 * n, acc_p, input_u_exp),
-                         productSumBound(part_type, im_bits, im_abs, 2 * n, acc_p, input_u_exp));
+    double re_bound = 0, im_bound = 0;
+    out.setBits(o, roundSum(re_terms, 2 * n, re_bound), 0);
+    out.setBits(o, roundSum(im_terms, 2 * n, im_bound), 1);
+    bounds[o] = std::max(re_bound, im_bound);
   }
   RtValue result = RtValue::ofTensor(std::move(out), std::move(impl));
   result.error_bound = std::move(bounds);

@@ -10,16 +10,20 @@
 //   spec: the precisions the inputs are rounded to), and accumulation_type sets the bound's unit roundoff.
 //   With component counts above 1 (bf16_6x, tf32_3x, ...) a decomposed side is not rounded: the golden
 //   value is the exact dot of the inputs, and the bound adds the decomposition's allowance
-//   (decompositionAllowance).
+//   (decompositionModel).
 //
-// Error bound (absolute, rounded up), for n products in accumulation precision u = 2^-p:
-//   gamma(n) * sum |a_i b_i| + input-rounding term + half an ulp of the golden value,
-// with gamma(k) = k u / (1 - k u) (Higham, Accuracy and Stability of Numerical Algorithms, 2nd ed., 3.1):
-// recursive summation of n rounded products in any order is within gamma(n) sum |a_i b_i| of the exact
-// value, and the golden value is within half an ulp of it. The input-rounding term covers precision_config:
+// Error bound (absolute, rounded up; SumBound in exact_sum.h, argued in docs/accumulation.md, "The
+// accumulation model"), for n products in the accumulation format (u = 2^-p, eta = half its smallest
+// subnormal), whatever the order, the tree, rounded products or FMAs:
+//   gamma(n) * sum |a_i b_i| + input-rounding terms + s * eta * (1 + gamma(n)) + half an ulp of the golden value,
+// with gamma(k) = k u / (1 - k u) (Higham, Accuracy and Stability of Numerical Algorithms, 2nd ed., 3.1) and
+// s the number of products whose exact value is not a multiple of the smallest subnormal (only their
+// roundings can lose an absolute amount; additions in the subnormal range are exact). +infinity when some
+// order may overflow (or form inf - inf), never NaN. The input-rounding terms cover precision_config:
 // DEFAULT lets an implementation round f32 inputs to bf16 (u_in = 2^-8), HIGH to tf32 (2^-11); a product
-// of inputs each within u_in relative is within (2 u_in + u_in^2) |a b|. HIGHEST, f64/f16/bf16 inputs, and
-// an explicit algorithm (whose rounding the golden value already applies) add nothing.
+// of inputs each within u_in relative is within (2 u_in + u_in^2) |a b| (plus absolute terms for inputs in
+// the subnormal range of the rounding format). HIGHEST, f64/f16/bf16 inputs, and an explicit algorithm
+// (whose rounding the golden value already applies) add nothing.
 #include <algorithm>
 #include <cmath>
 #include <deque>
@@ -50,13 +54,15 @@ using Results = absl::StatusOr<std::vector<RtValue>>;
 // R = u^c for a decomposed side (0 for a side of one component, which is rounded as without
 // decomposition), and accumulates n * num_primitive_operations products whose magnitudes sum to at most
 // magnitude_factor = (1 + u_l)(1 + u_r) / ((1 - u_l)(1 - u_r)) times sum |a b|. docs/accumulation.md.
-struct Decomposition {
-  int64_t products = 1;
-  double relative = 0;
-  double magnitude_factor = 1;
-};
-
-Decomposition decompositionAllowance(ElementType l_type, ElementType r_type, int64_t lcount, int64_t rcount, int64_t ops) {
+//
+// The model of such a decomposition for the bound (InputModel in exact_sum.h). With gradual underflow a
+// component's rounding may also have an absolute error up to half the component format's smallest
+// subnormal eta_c, so |r_i| <= u^i |x| + eta_c / (1 - u) and |x_i| <= (1 + u) (u^(i-1) |x| + eta_c / (1 - u)).
+// Each of the (omitted pairs + 3 residual products) terms of the error then gains at most
+// t = (1 + u)(kappa_a |b| + kappa_b |a|) + kappa_a kappa_b with kappa = 2 eta_c >= (1 + u) eta_c / (1 - u),
+// and each computed product x_i y_j at most t in magnitude. A factor that is a multiple of the smallest
+// subnormal has exact residuals in the subnormal range (kappa = 0).
+InputModel decompositionModel(ElementType l_type, ElementType r_type, int64_t lcount, int64_t rcount, int64_t ops) {
   const double ul = std::ldexp(1.0, -formatPrecision(l_type)), ur = std::ldexp(1.0, -formatPrecision(r_type));
   lcount = std::min<int64_t>(lcount, 16);
   rcount = std::min<int64_t>(rcount, 16);
@@ -67,16 +73,34 @@ Decomposition decompositionAllowance(ElementType l_type, ElementType r_type, int
   }
   std::stable_sort(pairs.begin(), pairs.end(), [](auto a, auto b) { return a.first + a.second < b.first + b.second; });
   double omitted = 0;
-  for (size_t k = static_cast<size_t>(std::min<int64_t>(ops, static_cast<int64_t>(pairs.size()))); k < pairs.size(); ++k) {
+  const size_t kept = static_cast<size_t>(std::min<int64_t>(ops, static_cast<int64_t>(pairs.size())));
+  for (size_t k = kept; k < pairs.size(); ++k) {
     omitted += std::pow(ul, static_cast<double>(pairs[k].first)) * std::pow(ur, static_cast<double>(pairs[k].second));
   }
   const double rl = lcount > 1 ? std::pow(ul, static_cast<double>(lcount)) : 0;
   const double rr = rcount > 1 ? std::pow(ur, static_cast<double>(rcount)) : 0;
-  Decomposition d;
-  d.products = std::max<int64_t>(1, std::min<int64_t>(ops, lcount * rcount));
-  d.relative = (omitted + rl + rr + rl * rr) * (1 + ul) * (1 + ur) * (1 + 0x1p-20);
-  d.magnitude_factor = (1 + ul) * (1 + ur) / ((1 - ul) * (1 - ur)) * (1 + 0x1p-20);
-  return d;
+  InputModel m;
+  m.leaves_per_product = std::max<int64_t>(1, std::min<int64_t>(ops, lcount * rcount));
+  m.relative = (omitted + rl + rr + rl * rr) * (1 + ul) * (1 + ur) * (1 + 0x1p-20);
+  m.magnitude_factor = (1 + ul) * (1 + ur) / ((1 - ul) * (1 - ur)) * (1 + 0x1p-20);
+  auto side = [](ElementType t, int64_t count) {
+    InputModel::Side s;
+    if (count <= 1) return s;  // rounded to its precision type by the golden value itself
+    s.active = s.decomposed = true;
+    MpFloat v(64);
+    decodeFloat(t, smallestSubnormal(t), v);
+    s.sigma_exp = mpfr_get_exp(v) - 1;
+    s.kappa = std::ldexp(1.0, static_cast<int>(s.sigma_exp));  // 2 eta_c
+    decodeFloat(t, largestFinite(t), v);
+    s.largest = mpfr_get_d(v, MPFR_RNDD);  // x_1 = RN(x) overflows above it
+    return s;
+  };
+  m.lhs = side(l_type, lcount);
+  m.rhs = side(r_type, rcount);
+  m.unit = std::max(ul, ur);
+  m.leaf_count = static_cast<double>(m.leaves_per_product);
+  m.error_count = static_cast<double>(pairs.size() - kept + 3);
+  return m;
 }
 
 // Quantized (lhs, rhs and result quantized: dequantize_op_quantize) and hybrid (float lhs, quantized rhs,
@@ -158,7 +182,7 @@ Results dotGeneralKernel(Interpreter& interp, const Operation& op, std::vector<R
 
   // Algorithm: input rounding types and the accumulation type; a component decomposition (bf16_6x, ...).
   std::optional<ElementType> l_round, r_round, acc_type;
-  Decomposition decomposition;
+  std::optional<InputModel> model;  // what the implementation may do to the factors (the bound's model)
   if (dot.algorithm() && floating && !complex) {
     auto typeField = [&](std::string_view name) -> std::optional<ElementType> {
       const Type* t = decode::type(dot.algorithmField(name));
@@ -181,15 +205,17 @@ Results dotGeneralKernel(Interpreter& interp, const Operation& op, std::vector<R
     ASSIGN_OR_RETURN(const int64_t rcount, countField("rhs_component_count"));
     ASSIGN_OR_RETURN(const int64_t nops, countField("num_primitive_operations"));
     if (lcount > 1 || rcount > 1 || nops > 1) {
-      decomposition = decompositionAllowance(l_round.value_or(lt), r_round.value_or(rt), lcount, rcount, nops);
+      model = decompositionModel(l_round.value_or(lt), r_round.value_or(rt), lcount, rcount, nops);
       // A decomposed side is not rounded: its components carry it (to within the residual in the allowance).
       if (lcount > 1) l_round.reset();
       if (rcount > 1) r_round.reset();
     }
   }
   // precision_config: the loosest of the two operands' precisions sets the input-rounding allowance.
-  int input_u_exp = 0;  // 0: no allowance; else u_in = 2^-input_u_exp
-  if (!l_round && floating && !complex) input_u_exp = precisionConfigInputExponent(op, lt, rt);
+  if (!l_round && !model && floating && !complex) {
+    const InputModel m = precisionConfigModel(op, lt, rt);
+    if (m.lhs.active) model = m;
+  }
 
   Tensor out(result_type);
   std::vector<uint8_t> impl(out.numElements());
@@ -201,7 +227,6 @@ Results dotGeneralKernel(Interpreter& interp, const Operation& op, std::vector<R
     contract_sizes.push_back(ls[d]);
     n *= ls[d];
   }
-  const int acc_p = floating ? accumulationPrecision(acc_type.value_or(ot)) : 0;
   const ElementType part_type = complex ? complexPartType(ot) : ot;
 
   // Operand values, decoded once (and rounded to the algorithm's precision types).
@@ -272,25 +297,22 @@ Results dotGeneralKernel(Interpreter& interp, const Operation& op, std::vector<R
       impl[o] = overflow || !integerInRange(ot, sum);
       continue;
     }
-    auto roundSum = [&](const std::vector<ProductTerm>& terms, double& abs_sum) {
-      return roundSumOfProducts(part_type, terms, abs_sum);
-    };
-    auto boundFor = [&](uint64_t golden_bits, double abs_sum) {
-      if (decomposition.products > 1 || decomposition.relative > 0) {
-        const double accumulated = abs_sum * decomposition.magnitude_factor;
-        const double b = productSumBound(part_type, golden_bits, accumulated, n * decomposition.products, acc_p, 0) +
-                         decomposition.relative * abs_sum;
-        return std::isfinite(b) ? std::nextafter(b, INFINITY) : b;
-      }
-      return productSumBound(part_type, golden_bits, abs_sum, n, acc_p, input_u_exp);
+    const ElementType acc = acc_type ? *acc_type : part_type;
+    const InputModel* input_model = model ? &*model : nullptr;
+    // The exact sum of `terms` rounded once, and its bound for `products` products.
+    auto roundSum = [&](const std::vector<ProductTerm>& terms, int64_t products, double& bound) {
+      double abs_sum = 0;
+      const uint64_t bits = roundSumOfProducts(part_type, terms, abs_sum);
+      SumBound sb(acc, products, input_model);
+      for (const ProductTerm& t : terms) sb.addProduct(t.a, t.b);
+      sb.setMagnitude(abs_sum);
+      bound = sb.finish(part_type, bits);
+      return bits;
     };
     if (!complex) {
       std::vector<ProductTerm> terms;
       for (auto [li, ri] : pairs) terms.push_back({lre[li].get(), rre[ri].get(), false});
-      double abs_sum = 0;
-      const uint64_t bits = roundSum(terms, abs_sum);
-      out.setBits(o, bits);
-      bounds[o] = boundFor(bits, abs_sum);
+      out.setBits(o, roundSum(terms, n, bounds[o]));
       continue;
     }
     // Complex: a real operand has imaginary part 0 (no terms).
@@ -302,16 +324,11 @@ Results dotGeneralKernel(Interpreter& interp, const Operation& op, std::vector<R
       if (bi) im_terms.push_back({ar, bi, false});
       if (ai) im_terms.push_back({ai, br, false});
     }
-    double re_abs = 0, im_abs = 0;
-    const uint64_t re_bits = roundSum(re_terms, re_abs);
-    const uint64_t im_bits = roundSum(im_terms, im_abs);
-    out.setBits(o, re_bits, 0);
-    out.setBits(o, im_bits, 1);
     // One bound per element: the larger of the two parts' (each part is 2n products).
-    const int64_t saved_n = n;
-    n = 2 * saved_n;
-    bounds[o] = std::max(boundFor(re_bits, re_abs), boundFor(im_bits, im_abs));
-    n = saved_n;
+    double re_bound = 0, im_bound = 0;
+    out.setBits(o, roundSum(re_terms, 2 * n, re_bound), 0);
+    out.setBits(o, roundSum(im_terms, 2 * n, im_bound), 1);
+    bounds[o] = std::max(re_bound, im_bound);
   }
   RtValue result = RtValue::ofTensor(std::move(out), std::move(impl));
   result.error_bound = std::move(bounds);

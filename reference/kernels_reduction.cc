@@ -177,6 +177,15 @@ bool gammaUp(int64_t k, int p, MpFloat& gamma) {
 
 double toDoubleUp(mpfr_srcptr x) { return mpfr_get_d(x, MPFR_RNDU); }
 
+// acc += |x|, rounded up.
+void addAbsUp(mpfr_ptr acc, mpfr_srcptr x) {
+  if (mpfr_signbit(x)) {
+    mpfr_sub(acc, acc, x, MPFR_RNDU);
+  } else {
+    mpfr_add(acc, acc, x, MPFR_RNDU);
+  }
+}
+
 // Whether `x` (>= 0) reaches the largest finite value of `t` (an order may then overflow).
 bool reachesOverflow(ElementType t, mpfr_srcptr x) {
   MpFloat largest(64);
@@ -211,13 +220,31 @@ uint64_t exactFloatSum(ElementType t, const std::vector<uint64_t>& terms, double
     any_nonzero = true;
   }
   if (pos_inf || neg_inf) {
-    // IEEE: inf + finite = inf; +inf + -inf = NaN. Exact semantics, bound 0.
+    // IEEE: inf + finite = inf; +inf + -inf = NaN, in every order, with bound 0. Unless the finite terms
+    // can overflow in some order (the same test as below): then one order may meet the infinity with the
+    // opposite one and give NaN, and there is no finite bound.
     if (pos_inf && neg_inf) {
       mpfr_set_nan(x);
-    } else {
-      mpfr_set_inf(x, pos_inf ? 1 : -1);
+      return encodeFloat(t, x);
     }
-    return encodeFloat(t, x);
+    mpfr_set_inf(x, pos_inf ? 1 : -1);
+    const uint64_t result = encodeFloat(t, x);
+    if (any_nonzero) {
+      MpFloat finite_abs(64), gamma(64), term(64);
+      mpfr_set_zero(finite_abs, 1);
+      for (uint64_t bits : terms) {
+        decodeFloat(t, bits, term);
+        if (mpfr_number_p(term)) addAbsUp(finite_abs, term);
+      }
+      if (!gammaUp(static_cast<int64_t>(terms.size()) - 1, p, gamma)) {
+        bound = std::numeric_limits<double>::infinity();
+        return result;
+      }
+      mpfr_add_ui(gamma, gamma, 1, MPFR_RNDU);
+      mpfr_mul(finite_abs, finite_abs, gamma, MPFR_RNDU);
+      if (reachesOverflow(t, finite_abs)) bound = std::numeric_limits<double>::infinity();
+    }
+    return result;
   }
   if (!any_nonzero) {
     // All zeros: -0 only when every term is -0 (IEEE 754 §6.3), in any order.
@@ -291,7 +318,36 @@ uint64_t exactFloatProduct(ElementType t, const std::vector<uint64_t>& terms, do
     } else {
       mpfr_set_inf(x, negative ? -1 : 1);
     }
-    return encodeFloat(t, x);
+    // Every order gives this (bound 0), unless the other factors' partial products can reach
+    // infinity next to a zero, or 0 next to an infinity: 0 * inf is NaN. The range test of the finite
+    // case below, on the finite nonzero factors.
+    const uint64_t special = encodeFloat(t, x);
+    MpFloat gamma(64), big(64), small(64), factor(64), smallest_normal(64);
+    if (!gammaUp(static_cast<int64_t>(terms.size()) - 1, p, gamma)) {
+      bound = std::numeric_limits<double>::infinity();
+      return special;
+    }
+    mpfr_set_ui(big, 1, MPFR_RNDN);
+    mpfr_set_ui(small, 1, MPFR_RNDN);
+    for (uint64_t bits : terms) {
+      decodeFloat(t, bits, x);
+      if (!mpfr_regular_p(x)) continue;
+      mpfr_abs(x, x, MPFR_RNDN);
+      if (mpfr_cmp_ui(x, 1) >= 0) {
+        mpfr_mul(big, big, x, MPFR_RNDU);
+      } else {
+        mpfr_mul(small, small, x, MPFR_RNDD);
+      }
+    }
+    mpfr_add_ui(factor, gamma, 1, MPFR_RNDU);
+    mpfr_mul(big, big, factor, MPFR_RNDU);
+    mpfr_ui_sub(factor, 1, gamma, MPFR_RNDD);
+    mpfr_mul(small, small, factor, MPFR_RNDD);
+    decodeFloat(t, smallestNormal(t), smallest_normal);
+    if ((any_zero && reachesOverflow(t, big)) || (any_inf && mpfr_cmp(small, smallest_normal) < 0)) {
+      bound = std::numeric_limits<double>::infinity();
+    }
+    return special;
   }
   mpfr_prec_t bits_n = 1;
   while ((int64_t{1} << bits_n) <= static_cast<int64_t>(terms.size()) && bits_n < 62) ++bits_n;
