@@ -48,7 +48,7 @@ int64_t Interpreter::failedChecks() const {
 }
 
 std::string Interpreter::location(const Operation& op) const {
-  LineColumn lc = lineColumnAt(text_, std::min<size_t>(op.source_offset, text_.size()));
+  LineColumn lc = lineColumnAt(text_, std::min<size_t>(op.source_offset, text_.size()), module_.source_anchor);
   return strCat(module_.path, ":", lc.line, ":", lc.column);
 }
 
