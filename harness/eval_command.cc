@@ -287,7 +287,7 @@ void evalFile(const std::string& path, const EvalOptions& options, const std::ve
   std::vector<SourceChunk> chunks = options.split ? splitInputFile(*text) : std::vector<SourceChunk>{{0, text->size()}};
   for (size_t c = 0; c < chunks.size(); ++c) {
     const std::string label = chunks.size() > 1 ? strCat(path, "#", c + 1) : path;
-    auto module = parseModule(*text, path, chunks[c].begin, chunks[c].end);
+    auto module = parseModule(*text, path, chunks[c]);
     if (!module.ok()) {
       ++totals.modules;
       ++totals.errors;

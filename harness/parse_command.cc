@@ -37,7 +37,7 @@ std::string checkFile(const std::string& path, const ParseOptions& options) {
   if (!text.ok()) return std::string(text.status().message());
   std::vector<SourceChunk> chunks = options.split ? splitInputFile(*text) : std::vector<SourceChunk>{{0, text->size()}};
   for (const SourceChunk& chunk : chunks) {
-    auto module = parseModule(*text, path, chunk.begin, chunk.end);
+    auto module = parseModule(*text, path, chunk);
     if (!module.ok()) return std::string(module.status().message());
     if (!options.print && !options.roundtrip) continue;
     std::string printed = printModule(*module);

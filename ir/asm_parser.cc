@@ -62,11 +62,11 @@ struct RawElement {
 
 }  // namespace
 
-AsmParser::AsmParser(std::string_view path, std::string_view text, size_t begin, size_t end)
-    : path_(path), text_(text), pos_(begin), end_(std::min(end, text.size())) {}
+AsmParser::AsmParser(std::string_view path, std::string_view text, size_t begin, size_t end, LineAnchor anchor)
+    : path_(path), text_(text), pos_(begin), end_(std::min(end, text.size())), anchor_(anchor) {}
 
 absl::Status AsmParser::errorAt(size_t offset, std::string_view message) const {
-  return absl::InvalidArgumentError(formatDiagnostic(path_, text_, offset, message));
+  return absl::InvalidArgumentError(formatDiagnostic(path_, text_, offset, message, anchor_));
 }
 
 bool AsmParser::atEnd() {

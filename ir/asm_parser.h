@@ -17,6 +17,7 @@
 #include "absl/container/flat_hash_map.h"
 #include "absl/status/status.h"
 #include "ir/attribute.h"
+#include "ir/diagnostic.h"
 #include "ir/operation.h"
 #include "ir/type.h"
 
@@ -53,7 +54,9 @@ struct RegionArgument {
 
 class AsmParser {
  public:
-  AsmParser(std::string_view path, std::string_view text, size_t begin, size_t end);
+  // Parses text[begin, end); `anchor` (at or before `begin`) spares error messages counting lines from
+  // the start of the text.
+  AsmParser(std::string_view path, std::string_view text, size_t begin, size_t end, LineAnchor anchor = {});
 
   // --- Position and errors -----------------------------------------------------------------------
   uint32_t offset() const { return static_cast<uint32_t>(pos_); }
@@ -164,6 +167,7 @@ class AsmParser {
   std::string_view text_;
   size_t pos_;
   size_t end_;
+  LineAnchor anchor_;
   std::vector<Scope> scopes_;
   int depth_ = 0;  // nesting of regions and attributes, bounded so hostile input cannot exhaust the stack
   friend class DepthGuard;

@@ -6,19 +6,21 @@
 
 namespace hloconf {
 
-LineColumn lineColumnAt(std::string_view text, size_t offset) {
+LineColumn lineColumnAt(std::string_view text, size_t offset, LineAnchor anchor) {
   offset = std::min(offset, text.size());
+  if (anchor.offset > offset) anchor = {};
   LineColumn at;
-  at.line = 1 + std::count(text.begin(), text.begin() + offset, '\n');
+  at.line = anchor.line + std::count(text.begin() + anchor.offset, text.begin() + offset, '\n');
   size_t line_start = offset == 0 ? std::string_view::npos : text.rfind('\n', offset - 1);
   line_start = line_start == std::string_view::npos ? 0 : line_start + 1;
   at.column = offset - line_start + 1;
   return at;
 }
 
-std::string formatDiagnostic(std::string_view path, std::string_view text, size_t offset, std::string_view message) {
+std::string formatDiagnostic(std::string_view path, std::string_view text, size_t offset, std::string_view message,
+                             LineAnchor anchor) {
   offset = std::min(offset, text.size());
-  LineColumn at = lineColumnAt(text, offset);
+  LineColumn at = lineColumnAt(text, offset, anchor);
   size_t line_start = offset - (at.column - 1);
   size_t line_end = text.find('\n', line_start);
   if (line_end == std::string_view::npos) line_end = text.size();

@@ -141,17 +141,21 @@ class ScopedMpfr {
   mpfr_t value_;
 };
 
-class ScopedMpz {
- public:
-  ScopedMpz() { mpz_init(value_); }
-  ~ScopedMpz() { mpz_clear(value_); }
-  ScopedMpz(const ScopedMpz&) = delete;
-  ScopedMpz& operator=(const ScopedMpz&) = delete;
-  mpz_ptr get() { return value_; }
-
- private:
-  mpz_t value_;
+// roundMagnitude's integers, one pair per thread: it runs once per rounded element, and integers that
+// keep their limbs between calls spare it allocations each time. It calls nothing that could come back
+// to it, so one pair is enough.
+struct MagnitudeScratch {
+  mpz_t significand, steps;
+  MagnitudeScratch() {
+    mpz_init(significand);
+    mpz_init(steps);
+  }
+  ~MagnitudeScratch() {
+    mpz_clear(significand);
+    mpz_clear(steps);
+  }
 };
+thread_local MagnitudeScratch magnitude_scratch;
 
 // Rounds |value| (finite, non-zero) to the format's grid, to nearest, and returns the magnitude encoding
 // (exponent and mantissa fields). Ties go to the encoding whose last bit is 0: for every format with a
@@ -170,19 +174,19 @@ uint64_t roundMagnitude(const FloatFormat& f, mpfr_srcptr value) {
   const long step_exponent = std::max(binade, min_normal) - f.mantissa_bits;  // the grid is 2^step_exponent
   if (binade < step_exponent - 1) return 0;  // below half the smallest step; avoids huge shifts below
 
-  ScopedMpz significand, steps;
-  const long scale = mpfr_get_z_2exp(significand.get(), value);  // |value| = |significand| * 2^scale
-  mpz_abs(significand.get(), significand.get());
+  mpz_ptr significand = magnitude_scratch.significand, steps = magnitude_scratch.steps;
+  const long scale = mpfr_get_z_2exp(significand, value);  // |value| = |significand| * 2^scale
+  mpz_abs(significand, significand);
   const long dropped_bits = step_exponent - scale;
   bool half_bit = false, below_half_bits = false;
   if (dropped_bits <= 0) {
-    mpz_mul_2exp(steps.get(), significand.get(), -dropped_bits);  // exact: on the grid already
+    mpz_mul_2exp(steps, significand, -dropped_bits);  // exact: on the grid already
   } else {
-    mpz_fdiv_q_2exp(steps.get(), significand.get(), dropped_bits);
-    half_bit = mpz_tstbit(significand.get(), dropped_bits - 1);
-    below_half_bits = mpz_scan1(significand.get(), 0) < static_cast<mp_bitcnt_t>(dropped_bits - 1);
+    mpz_fdiv_q_2exp(steps, significand, dropped_bits);
+    half_bit = mpz_tstbit(significand, dropped_bits - 1);
+    below_half_bits = mpz_scan1(significand, 0) < static_cast<mp_bitcnt_t>(dropped_bits - 1);
   }
-  const uint64_t truncated_steps = mpz_get_ui(steps.get());  // < 2^(mantissa_bits + 1)
+  const uint64_t truncated_steps = mpz_get_ui(steps);  // < 2^(mantissa_bits + 1)
   // Normal: steps = 2^mantissa_bits + mantissa, so the implicit 1 carries into the stored exponent field.
   // Subnormal: stored exponent 0, mantissa = steps.
   const uint64_t truncated =

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "ir/attribute.h"
+#include "ir/diagnostic.h"
 #include "ir/op_id.h"
 #include "ir/type.h"
 
@@ -71,6 +72,9 @@ class Operation {
 struct Module {
   std::unique_ptr<Operation> op;
   std::string path;
+  // Where the module's text starts and on which line, so that the location of an op (a byte offset into
+  // the whole file's text) is found by counting lines from there (ir/diagnostic.h).
+  LineAnchor source_anchor;
 
   // The `func.func` named `name` at top level, or nullptr.
   Operation* findFunction(std::string_view name) const;

@@ -13,7 +13,7 @@ bool isNaN(ElementType t, uint64_t bits) { return classifyFloat(t, bits) == Floa
 uint64_t floatMinMax(ElementType t, uint64_t x, uint64_t y, bool max) {
   if (isNaN(t, x)) return x;
   if (isNaN(t, y)) return y;
-  MpFloat a(64), b(64);
+  ScratchFloat a(64), b(64);
   decodeFloat(t, x, a);
   decodeFloat(t, y, b);
   int c = mpfr_cmp(a, b);
@@ -24,7 +24,7 @@ uint64_t floatMinMax(ElementType t, uint64_t x, uint64_t y, bool max) {
 Elem complexMinMax(ElementType part, Elem x, Elem y, bool max) {
   if (isNaN(part, x.re) || isNaN(part, x.im)) return x;
   if (isNaN(part, y.re) || isNaN(part, y.im)) return y;
-  MpFloat xr(64), xi(64), yr(64), yi(64);
+  ScratchFloat xr(64), xi(64), yr(64), yi(64);
   decodeFloat(part, x.re, xr);
   decodeFloat(part, x.im, xi);
   decodeFloat(part, y.re, yr);

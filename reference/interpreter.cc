@@ -20,7 +20,92 @@ bool isTerminator(const Operation& op) { return schemaOf(op.id).has(traits::kTer
 
 std::string valueTypeText(const RtValue& value) { return value.type().toString(); }
 
+// Calls fn(value) for every operand of every op nested in `regions`, at any depth.
+template <typename Fn>
+void forEachNestedOperand(const std::vector<Region>& regions, Fn&& fn) {
+  for (const Region& region : regions) {
+    for (const auto& block : region.blocks) {
+      for (const auto& nested : block->operations) {
+        for (const Value* v : nested->operands) fn(v);
+        forEachNestedOperand(nested->regions, fn);
+      }
+    }
+  }
+}
+
 }  // namespace
+
+// For op i of the block: which operands (by position) are the last use of a value of this block and
+// can be moved out of its env, and the values of this block that die once op i has run but must stay
+// in the env while it runs (a region of op i reads them: while, case, reduce and map bodies capture
+// values of enclosing blocks). A value of this block that nothing reads is never stored. Values of
+// enclosing blocks are never moved or freed here: the enclosing block may read them again, and a loop
+// body runs many times.
+struct Interpreter::BlockPlan {
+  std::vector<uint32_t> operand_begin;  // operand j of op i is takes[operand_begin[i] + j]
+  std::vector<uint8_t> takes;           // 1: the operand is moved out of the env
+  std::vector<uint32_t> free_begin;  // after op i runs, frees[free_begin[i] .. free_begin[i+1]) are erased
+  std::vector<const Value*> frees;
+  absl::flat_hash_set<const Value*> unused;  // values of this block that nothing reads
+};
+
+const Interpreter::BlockPlan& Interpreter::planOf(const Block& block) {
+  std::unique_ptr<BlockPlan>& slot = plans_[&block];
+  if (slot) return *slot;
+  auto plan = std::make_unique<BlockPlan>();
+  const size_t num_ops = block.operations.size();
+  // The last op that reads each value of this block, directly or from one of its regions.
+  constexpr int kNoUse = -1;
+  absl::flat_hash_map<const Value*, int> last_use;
+  for (const auto& arg : block.arguments) last_use[arg.get()] = kNoUse;
+  for (const auto& op : block.operations) {
+    for (const auto& result : op->results) last_use[result.get()] = kNoUse;
+  }
+  std::vector<absl::flat_hash_set<const Value*>> read_by_regions(num_ops);
+  for (size_t i = 0; i < num_ops; ++i) {
+    const Operation& op = *block.operations[i];
+    for (const Value* v : op.operands) {
+      if (auto it = last_use.find(v); it != last_use.end()) it->second = static_cast<int>(i);
+    }
+    forEachNestedOperand(op.regions, [&](const Value* v) {
+      if (auto it = last_use.find(v); it != last_use.end()) {
+        it->second = static_cast<int>(i);
+        read_by_regions[i].insert(v);
+      }
+    });
+  }
+  plan->operand_begin.reserve(num_ops + 1);
+  plan->free_begin.reserve(num_ops + 1);
+  for (size_t i = 0; i < num_ops; ++i) {
+    const Operation& op = *block.operations[i];
+    plan->operand_begin.push_back(static_cast<uint32_t>(plan->takes.size()));
+    plan->free_begin.push_back(static_cast<uint32_t>(plan->frees.size()));
+    plan->takes.resize(plan->takes.size() + op.operands.size(), 0);
+    absl::flat_hash_set<const Value*> dying;  // this op's last reads
+    for (size_t j = op.operands.size(); j-- > 0;) {
+      const Value* v = op.operands[j];
+      auto it = last_use.find(v);
+      if (it == last_use.end() || it->second != static_cast<int>(i) || !dying.insert(v).second) continue;
+      // The last occurrence in the operand list takes the value (earlier ones copy it); a value that a
+      // region of this op reads stays until the op is done.
+      if (read_by_regions[i].contains(v)) {
+        plan->frees.push_back(v);
+      } else {
+        plan->takes[plan->operand_begin[i] + j] = 1;
+      }
+    }
+    for (const Value* v : read_by_regions[i]) {
+      if (last_use[v] == static_cast<int>(i) && !dying.contains(v)) plan->frees.push_back(v);
+    }
+  }
+  plan->operand_begin.push_back(static_cast<uint32_t>(plan->takes.size()));
+  plan->free_begin.push_back(static_cast<uint32_t>(plan->frees.size()));
+  for (const auto& [v, use] : last_use) {
+    if (use == kNoUse) plan->unused.insert(v);
+  }
+  slot = std::move(plan);
+  return *slot;
+}
 
 Interpreter::Interpreter(const Module& module, std::string_view text, EvalOptions options)
     : module_(module), text_(text), options_(options) {
@@ -48,7 +133,7 @@ int64_t Interpreter::failedChecks() const {
 }
 
 std::string Interpreter::location(const Operation& op) const {
-  LineColumn lc = lineColumnAt(text_, std::min<size_t>(op.source_offset, text_.size()));
+  LineColumn lc = lineColumnAt(text_, std::min<size_t>(op.source_offset, text_.size()), module_.source_anchor);
   return strCat(module_.path, ":", lc.line, ":", lc.column);
 }
 
@@ -113,19 +198,32 @@ absl::StatusOr<std::vector<RtValue>> Interpreter::runRegion(const Region& region
     return absl::InvalidArgumentError(strCat(module_.path, ": error: a region takes ", block.arguments.size(),
                                              " argument(s), but ", args.size(), " were given"));
   }
+  const BlockPlan& plan = planOf(block);
   Env env;
-  for (size_t i = 0; i < block.arguments.size(); ++i) {
-    if (observer_) observer_(block.arguments[i].get(), args[i]);
-    env[block.arguments[i].get()] = std::move(args[i]);
-  }
   // Regions of if/case/while/map see the values of the enclosing regions (StableHLO regions may capture).
   scopes_.push_back(&env);
   struct PopScope {
     std::vector<const Env*>& scopes;
-    ~PopScope() { scopes.pop_back(); }
-  } pop{scopes_};
-  for (const auto& op_ptr : block.operations) {
-    const Operation& op = *op_ptr;
+    size_t& live_values;
+    const Env& env;
+    ~PopScope() {
+      scopes.pop_back();
+      live_values -= env.size();
+    }
+  } pop{scopes_, live_values_, env};
+  auto bind = [&](const Value* value, RtValue runtime_value) {
+    if (observer_) observer_(value, runtime_value);
+    if (plan.unused.contains(value)) return;  // nothing reads it: dropped at once
+    auto [it, inserted] = env.insert_or_assign(value, std::move(runtime_value));
+    if (inserted) peak_live_values_ = std::max(peak_live_values_, ++live_values_);
+  };
+  auto release = [&](Env::iterator it) {
+    env.erase(it);
+    --live_values_;
+  };
+  for (size_t i = 0; i < block.arguments.size(); ++i) bind(block.arguments[i].get(), std::move(args[i]));
+  for (size_t op_index = 0; op_index < block.operations.size(); ++op_index) {
+    const Operation& op = *block.operations[op_index];
     // In a parallel run, another process's failure stops this one (its results would be discarded).
     if (grid_ && grid_->aborted()) {
       return absl::AbortedError(strCat(location(op), ": error: stopped: another process of the parallel run failed"));
@@ -133,16 +231,27 @@ absl::StatusOr<std::vector<RtValue>> Interpreter::runRegion(const Region& region
     if (options_.deadline && std::chrono::steady_clock::now() > *options_.deadline) {
       return absl::DeadlineExceededError(strCat(location(op), ": error: stopped: the evaluation ran past its time limit"));
     }
-    std::vector<RtValue> operands;
-    operands.reserve(op.operands.size());
-    for (const Value* v : op.operands) {
+    std::vector<RtValue> operands(op.operands.size());
+    const uint8_t* takes = plan.takes.data() + plan.operand_begin[op_index];
+    // Copies first: an operand listed twice is copied for its first place and moved for its last.
+    for (size_t j = 0; j < op.operands.size(); ++j) {
+      if (takes[j]) continue;
+      const Value* v = op.operands[j];
       const RtValue* found = nullptr;
       for (auto scope = scopes_.rbegin(); scope != scopes_.rend() && !found; ++scope) {
         auto it = (*scope)->find(v);
         if (it != (*scope)->end()) found = &it->second;
       }
       if (!found) return opError(op, "an operand has no value (defined after its use, or outside the function)");
-      operands.push_back(*found);
+      operands[j] = *found;
+    }
+    // This op's last reads of values of this block: moved out of the env, and so erased from it.
+    for (size_t j = 0; j < op.operands.size(); ++j) {
+      if (!takes[j]) continue;
+      auto it = env.find(op.operands[j]);
+      if (it == env.end()) return opError(op, "an operand has no value (defined after its use, or outside the function)");
+      operands[j] = std::move(it->second);
+      release(it);
     }
     if (isTerminator(op)) return operands;
     ASSIGN_OR_RETURN(auto results, evalOp(op, std::move(operands)));
@@ -154,8 +263,11 @@ absl::StatusOr<std::vector<RtValue>> Interpreter::runRegion(const Region& region
         return opError(op, strCat("result ", i, " has type ", valueTypeText(results[i]),
                                   " at run time, but the op declares ", op.results[i]->type.toString()));
       }
-      if (observer_) observer_(op.results[i].get(), results[i]);
-      env[op.results[i].get()] = std::move(results[i]);
+      bind(op.results[i].get(), std::move(results[i]));
+    }
+    // Values whose last reader was a region of this op.
+    for (uint32_t f = plan.free_begin[op_index]; f < plan.free_begin[op_index + 1]; ++f) {
+      if (auto it = env.find(plan.frees[f]); it != env.end()) release(it);
     }
   }
   return absl::InvalidArgumentError(strCat(module_.path, ": error: a region ends without a return"));

@@ -68,7 +68,8 @@ class Interpreter {
   // Evaluates function `func` of the module on `args`; returns its results.
   absl::StatusOr<std::vector<RtValue>> callFunction(const Operation& func, std::vector<RtValue> args);
   // Evaluates the single block of `region` with `args` bound to its arguments; returns the operands of
-  // its terminator.
+  // its terminator. The region must outlive the interpreter (what it learns about a block, its BlockPlan,
+  // is kept by the block's address).
   absl::StatusOr<std::vector<RtValue>> runRegion(const Region& region, std::vector<RtValue> args);
 
   const std::vector<CheckResult>& checks() const { return checks_; }
@@ -112,12 +113,23 @@ class Interpreter {
   using Observer = std::function<void(const Value* value, const RtValue& runtime_value)>;
   void setObserver(Observer observer) { observer_ = std::move(observer); }
 
+  // How many values (block arguments and op results) the interpreter's scopes hold: now, and at most since
+  // it was created. A value is freed after its last reader, so a chain of ops holds a few at a time.
+  size_t liveValues() const { return live_values_; }
+  size_t peakLiveValues() const { return peak_live_values_; }
+
   // Whether ops named `op_name` can be evaluated (structural ops, control flow, or a kernel).
   static bool canEvaluate(OpId op);
   static bool canEvaluate(std::string_view op_name);
 
  private:
   absl::StatusOr<std::vector<RtValue>> evalOp(const Operation& op, std::vector<RtValue> operands);
+
+  // Where each value defined in a block (an argument or an op result) is used for the last time, worked
+  // out once per block, so that runRegion hands an operand to its last user by move instead of a copy and
+  // frees a value as soon as nothing can read it again.
+  struct BlockPlan;
+  const BlockPlan& planOf(const Block& block);
 
   using Env = absl::flat_hash_map<const Value*, RtValue>;
   const Module& module_;
@@ -129,12 +141,16 @@ class Interpreter {
   std::vector<const Env*> scopes_;  // innermost last; reset at each function call
   // Ops already checked against the schema (verifyAgainstSchema), so a loop body is checked once.
   absl::flat_hash_set<const Operation*> verified_;
+  // By block address; node-stable, since a plan in use stays referenced while nested regions add theirs.
+  absl::flat_hash_map<const Block*, std::unique_ptr<BlockPlan>> plans_;
   ProcessGrid* grid_ = nullptr;     // set by setProcess, else own_grid_ once needed
   std::unique_ptr<ProcessGrid> own_grid_;
   uint32_t replica_id_ = 0;
   uint32_t partition_id_ = 0;
   std::vector<OutfeedRecord> outfeed_;
   Observer observer_;
+  size_t live_values_ = 0;
+  size_t peak_live_values_ = 0;
 };
 
 }  // namespace hloconf::ref

@@ -39,13 +39,13 @@ bool nonFiniteComplex(ElementType ct, const Elem& x) {
 // --- Real floats ---------------------------------------------------------------------------------------------
 
 uint64_t realUnary(ElementType t, uint64_t x, MpfrUnary f) {
-  MpFloat a(64);
+  ScratchFloat a(64);
   decodeFloat(t, x, a);
   return roundCorrectly(t, [&](mpfr_ptr out) { return roundedByMpfr(out, f(out, a, MPFR_RNDN)); });
 }
 
 uint64_t realBinary(ElementType t, uint64_t x, uint64_t y, MpfrBinary f) {
-  MpFloat a(64), b(64);
+  ScratchFloat a(64), b(64);
   decodeFloat(t, x, a);
   decodeFloat(t, y, b);
   return roundCorrectly(t, [&](mpfr_ptr out) { return roundedByMpfr(out, f(out, a, b, MPFR_RNDN)); });
@@ -132,9 +132,9 @@ uint64_t realNegate(ElementType t, uint64_t x, bool absolute) {
 
 // --- Complex -----------------------------------------------------------------------------------------------
 
-void toMpc(ElementType part, Elem x, MpComplex& z) {
-  decodeFloat(part, x.re, z.re());
-  decodeFloat(part, x.im, z.im());
+void toMpc(ElementType part, Elem x, mpc_ptr z) {
+  decodeFloat(part, x.re, mpc_realref(z));
+  decodeFloat(part, x.im, mpc_imagref(z));
 }
 
 Elem complexResult(const std::pair<uint64_t, uint64_t>& bits) { return {bits.first, bits.second}; }
@@ -143,14 +143,14 @@ bool finiteComplex(MpComplex& z) { return mpfr_number_p(z.re()) && mpfr_number_p
 
 Elem complexUnary(ElementType ct, Elem x, MpcUnary f) {
   const ElementType part = complexPartType(ct);
-  MpComplex a(64);
+  ScratchComplex a(64);
   toMpc(part, x, a);
   return complexResult(roundComplexCorrectly(part, [&](mpc_ptr out) { return roundedByMpc(out, f(out, a, MPC_RNDNN)); }));
 }
 
 Elem complexBinary(ElementType ct, Elem x, Elem y, MpcBinary f) {
   const ElementType part = complexPartType(ct);
-  MpComplex a(64), b(64);
+  ScratchComplex a(64), b(64);
   toMpc(part, x, a);
   toMpc(part, y, b);
   return complexResult(roundComplexCorrectly(part, [&](mpc_ptr out) { return roundedByMpc(out, f(out, a, b, MPC_RNDNN)); }));

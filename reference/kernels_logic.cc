@@ -97,7 +97,7 @@ int64_t totalOrderKey(ElementType t, uint64_t bits) {
 // IEEE comparison of two floats: -1, 0, 1, or 2 when unordered (a NaN).
 int floatCompare(ElementType t, uint64_t x, uint64_t y) {
   if (classifyFloat(t, x) == FloatClass::kNaN || classifyFloat(t, y) == FloatClass::kNaN) return 2;
-  MpFloat a(64), b(64);
+  ScratchFloat a(64), b(64);
   decodeFloat(t, x, a);
   decodeFloat(t, y, b);
   const int c = mpfr_cmp(a, b);

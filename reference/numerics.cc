@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <deque>
 
 namespace hloconf::ref {
 
@@ -14,6 +15,64 @@ void initNumerics() {
   mpfr_set_emin(mpfr_get_emin_min());
   mpfr_set_emax(mpfr_get_emax_max());
   initialized = true;
+}
+
+namespace {
+
+// The per-thread stacks behind ScratchFloat and ScratchComplex. A deque keeps the addresses of its
+// elements when it grows, so the pointers that live scratch values hold stay valid.
+struct FloatPool {
+  std::deque<__mpfr_struct> values;
+  size_t used = 0;
+  ~FloatPool() {
+    for (__mpfr_struct& v : values) mpfr_clear(&v);
+  }
+};
+
+struct ComplexPool {
+  std::deque<__mpc_struct> values;
+  size_t used = 0;
+  ~ComplexPool() {
+    for (__mpc_struct& v : values) mpc_clear(&v);
+  }
+};
+
+thread_local FloatPool float_pool;
+thread_local ComplexPool complex_pool;
+
+}  // namespace
+
+ScratchFloat::ScratchFloat(mpfr_prec_t precision) {
+  FloatPool& pool = float_pool;
+  if (pool.used == pool.values.size()) {
+    mpfr_init2(&pool.values.emplace_back(), precision);
+  } else {
+    mpfr_set_prec(&pool.values[pool.used], precision);
+  }
+  value_ = &pool.values[pool.used++];
+}
+
+// Out-of-order release would hand a live value out again: stop rather than compute with it.
+ScratchFloat::~ScratchFloat() {
+  FloatPool& pool = float_pool;
+  if (pool.used == 0 || value_ != &pool.values[pool.used - 1]) std::abort();
+  --pool.used;
+}
+
+ScratchComplex::ScratchComplex(mpfr_prec_t precision) {
+  ComplexPool& pool = complex_pool;
+  if (pool.used == pool.values.size()) {
+    mpc_init2(&pool.values.emplace_back(), precision);
+  } else {
+    mpc_set_prec(&pool.values[pool.used], precision);
+  }
+  value_ = &pool.values[pool.used++];
+}
+
+ScratchComplex::~ScratchComplex() {
+  ComplexPool& pool = complex_pool;
+  if (pool.used == 0 || value_ != &pool.values[pool.used - 1]) std::abort();
+  --pool.used;
 }
 
 Approximation roundedByMpfr(mpfr_srcptr out, int ternary) { return withinUlps(out, 0, ternary); }
@@ -35,7 +94,7 @@ std::optional<uint64_t> roundInterval(ElementType t, mpfr_srcptr value, mpfr_exp
   const mpfr_exp_t value_exp = mpfr_zero_p(value) ? error_exponent : mpfr_get_exp(value);
   const mpfr_prec_t extra = std::clamp<mpfr_exp_t>(value_exp - error_exponent + 4, 8, 256);
   const mpfr_prec_t precision = mpfr_get_prec(value) + extra;
-  MpFloat radius(8), lo(precision), hi(precision);
+  ScratchFloat radius(8), lo(precision), hi(precision);
   mpfr_set_ui_2exp(radius, 1, error_exponent, MPFR_RNDN);
   mpfr_sub(lo, value, radius, MPFR_RNDD);
   mpfr_add(hi, value, radius, MPFR_RNDU);
@@ -70,11 +129,11 @@ std::optional<uint64_t> tryRound(ElementType t, mpfr_srcptr value, const Approxi
 
 }  // namespace
 
-uint64_t roundCorrectly(ElementType t, const ApproxStep& step) {
+uint64_t roundCorrectly(ElementType t, absl::FunctionRef<Approximation(mpfr_ptr out)> step) {
   initNumerics();
   mpfr_prec_t precision = formatPrecision(t) + 24;
   for (;;) {
-    MpFloat out(precision);
+    ScratchFloat out(precision);
     const Approximation approx = step(out);
     if (auto bits = tryRound(t, out, approx)) return *bits;
     if (precision >= kMaxWorkingPrecision) {
@@ -90,11 +149,12 @@ ComplexApproximation roundedByMpc(mpc_srcptr out, int inex) {
   return {roundedByMpfr(mpc_realref(out), MPC_INEX_RE(inex)), roundedByMpfr(mpc_imagref(out), MPC_INEX_IM(inex))};
 }
 
-std::pair<uint64_t, uint64_t> roundComplexCorrectly(ElementType part_type, const ComplexApproxStep& step) {
+std::pair<uint64_t, uint64_t> roundComplexCorrectly(ElementType part_type,
+                                                    absl::FunctionRef<ComplexApproximation(mpc_ptr out)> step) {
   initNumerics();
   mpfr_prec_t precision = formatPrecision(part_type) + 24;
   for (;;) {
-    MpComplex out(precision);
+    ScratchComplex out(precision);
     const ComplexApproximation approx = step(out);
     auto re = tryRound(part_type, mpc_realref(out.get()), approx.re);
     auto im = tryRound(part_type, mpc_imagref(out.get()), approx.im);

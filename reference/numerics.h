@@ -18,6 +18,7 @@
 #include <functional>
 #include <optional>
 
+#include "absl/functional/function_ref.h"
 #include "ir/element_type.h"
 #include "ir/numerics_base.h"
 
@@ -44,7 +45,9 @@ Approximation withinUlps(mpfr_srcptr out, int ulps_log2, int ternary = 1);
 // Computes `out` (set to the working precision by the caller of the step) and its error bound.
 using ApproxStep = std::function<Approximation(mpfr_ptr out)>;
 // The bits of the exact value correctly rounded to `t` (Ziv loop: precisions p+24, then doubling).
-uint64_t roundCorrectly(ElementType t, const ApproxStep& step);
+// `step` is any callable (usually a lambda at the call site); it is referred to, not copied into a
+// std::function, so a call allocates nothing, and `out` is a per-thread scratch value (ScratchFloat).
+uint64_t roundCorrectly(ElementType t, absl::FunctionRef<Approximation(mpfr_ptr out)> step);
 
 // Complex version: each part is rounded correctly to the part type of `t` (kC64 -> f32, kC128 -> f64).
 struct ComplexApproximation {
@@ -52,8 +55,9 @@ struct ComplexApproximation {
   Approximation im;
 };
 using ComplexApproxStep = std::function<ComplexApproximation(mpc_ptr out)>;
-// Returns {real bits, imaginary bits} of the part format.
-std::pair<uint64_t, uint64_t> roundComplexCorrectly(ElementType part_type, const ComplexApproxStep& step);
+// Returns {real bits, imaginary bits} of the part format. As roundCorrectly, it allocates nothing per call.
+std::pair<uint64_t, uint64_t> roundComplexCorrectly(ElementType part_type,
+                                                    absl::FunctionRef<ComplexApproximation(mpc_ptr out)> step);
 
 // Error bounds of MPC results (inex as MPC returns it, both parts rounded to nearest at their precision).
 ComplexApproximation roundedByMpc(mpc_srcptr out, int inex);
@@ -61,6 +65,46 @@ ComplexApproximation roundedByMpc(mpc_srcptr out, int inex);
 // Whether every value in [value - 2^error_exponent, value + 2^error_exponent] rounds to the same bits of
 // `t`; if so, returns them.
 std::optional<uint64_t> roundInterval(ElementType t, mpfr_srcptr value, mpfr_exp_t error_exponent);
+
+// --- Scratch values ---------------------------------------------------------------------------------------
+
+// Working MPFR and MPC numbers for per-element code, taken from a per-thread pool instead of the heap:
+// once a thread has used a pool slot at a precision, taking it again at that precision or below allocates
+// nothing (mpfr_set_prec only reallocates to grow). They behave as MpFloat and MpComplex do (the value
+// starts as NaN at the given precision; mpfr_set_prec and mpfr_swap on them are fine), but the pool is a
+// stack: they must be destroyed in the reverse order of their construction, which automatic variables
+// are. Never put one in a container or a heap object.
+class ScratchFloat {
+ public:
+  explicit ScratchFloat(mpfr_prec_t precision = 64);
+  ~ScratchFloat();
+  ScratchFloat(const ScratchFloat&) = delete;
+  ScratchFloat& operator=(const ScratchFloat&) = delete;
+  mpfr_ptr get() { return value_; }
+  mpfr_srcptr get() const { return value_; }
+  operator mpfr_ptr() { return value_; }
+  operator mpfr_srcptr() const { return value_; }
+
+ private:
+  mpfr_ptr value_;
+};
+
+class ScratchComplex {
+ public:
+  explicit ScratchComplex(mpfr_prec_t precision = 64);
+  ~ScratchComplex();
+  ScratchComplex(const ScratchComplex&) = delete;
+  ScratchComplex& operator=(const ScratchComplex&) = delete;
+  mpc_ptr get() { return value_; }
+  mpc_srcptr get() const { return value_; }
+  operator mpc_ptr() { return value_; }
+  operator mpc_srcptr() const { return value_; }
+  mpfr_ptr re() { return mpc_realref(value_); }
+  mpfr_ptr im() { return mpc_imagref(value_); }
+
+ private:
+  mpc_ptr value_;
+};
 
 // The format-level numerics (MpFloat, formatPrecision, ULP distance, integer wrapping) live in
 // ir/numerics_base.h, below both this evaluator and the comparator; these names keep `ref::` spellings.

@@ -247,6 +247,34 @@ TEST_F(EvalCommand, SplitInputFileEvaluatesEachChunk) {
   EXPECT_THAT(whole.output, Not(HasSubstr("#1")));
 }
 
+TEST_F(EvalCommand, SplitInputFileLocationsCountLinesOfTheWholeFile) {
+  // Each chunk counts lines from its own start (ir/diagnostic.h LineAnchor), so that a file of many
+  // chunks is evaluated in linear time; the line numbers printed are still those of the whole file.
+  const std::string chunk =
+      "func.func @main() -> tensor<i32> {\n"
+      "  %a = stablehlo.constant dense<7> : tensor<i32>\n"
+      "  func.return %a : tensor<i32>\n"
+      "}\n";
+  std::string path = write("split3.mlir",
+                           chunk + "// -----\n" + chunk + "// -----\n"  // lines 1-4, 5, 6-9, 10
+                           "func.func @main() -> tensor<i32> {\n"     // line 11
+                           "  %a = stablehlo.constant dense<7> : tensor<i32>\n"
+                           "  %b = stablehlo.constant dense<8> : tensor<i32>\n"
+                           "    check.expect_eq %a, %b : tensor<i32>\n"  // line 14, column 5
+                           "  func.return %a : tensor<i32>\n"
+                           "}\n"
+                           "// -----\n"                                 // line 17
+                           "func.func @main() -> tensor<i32> {\n"
+                           "  %a = stablehlo.constant dense<7> : tensor<i32>\n"
+                           "   %b = stablehlo.frobnicate %a : tensor<i32>\n"  // line 20, the op name at column 9
+                           "  func.return %b : tensor<i32>\n"
+                           "}\n");
+  RunResult r = runHloconf("eval --split-input-file " + path);
+  // The interpreter's location of the failed check in chunk 3, and the parser's error in chunk 4.
+  EXPECT_THAT(r.output, HasSubstr(path + ":14:5: check failed: check.expect_eq")) << r.output;
+  EXPECT_THAT(r.output, HasSubstr(path + ":20:9: error: unknown operation 'stablehlo.frobnicate'")) << r.output;
+}
+
 TEST_F(EvalCommand, HexPrintsLittleEndianBits) {
   std::string path = write("pass.mlir", kPassing);
   RunResult r = runHloconf("eval --hex " + path);

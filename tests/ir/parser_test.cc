@@ -233,6 +233,45 @@ TEST(ParserSplit, SeparatorLinesSplitChunksAndKeepLineNumbers) {
   EXPECT_THAT(std::string(second.status().message()), HasSubstr("s.mlir:6:8:"));
 }
 
+TEST(ParserSplit, ChunksKnowTheirLineAndErrorsInLaterChunksKeepFileLines) {
+  // Lines: 1-3 chunk 1, 4 separator, 5-7 chunk 2, 8 separator (with blanks around it), 9-11 chunk 3.
+  std::string text =
+      "func.func @a() {\n  return\n}\n// -----\nfunc.func @b() {\n  return\n}\n  // -----  \n"
+      "func.func @c() {\n   %0 = stablehlo.bad\n}\n";
+  std::vector<SourceChunk> chunks = splitInputFile(text);
+  ASSERT_EQ(chunks.size(), 3u);
+  // A chunk after a separator starts at the separator's newline, which lies on the separator's line.
+  EXPECT_EQ(chunks[0].line, 1u);
+  EXPECT_EQ(chunks[1].line, 4u);
+  EXPECT_EQ(chunks[2].line, 8u);
+  for (const SourceChunk& chunk : chunks) {
+    EXPECT_EQ(lineColumnAt(text, chunk.begin).line, chunk.line);
+  }
+  auto third = parseModule(text, "s.mlir", chunks[2]);
+  ASSERT_FALSE(third.ok());
+  EXPECT_THAT(std::string(third.status().message()), HasSubstr("s.mlir:10:9:"));
+  // The module remembers where its text starts, for the interpreter's op locations.
+  auto second = parseModule(text, "s.mlir", chunks[1]);
+  ASSERT_TRUE(second.ok()) << second.status().message();
+  EXPECT_EQ(second->source_anchor.offset, chunks[1].begin);
+  EXPECT_EQ(second->source_anchor.line, 4u);
+}
+
+TEST(Diagnostic, LineColumnFromAnAnchorMatchesCountingFromTheStart) {
+  const std::string text = "ab\ncd\n\nefg\nh";
+  for (size_t anchor_offset = 0; anchor_offset <= text.size(); ++anchor_offset) {
+    const LineAnchor anchor{anchor_offset, lineColumnAt(text, anchor_offset).line};
+    for (size_t offset = 0; offset <= text.size(); ++offset) {
+      const LineColumn plain = lineColumnAt(text, offset);
+      const LineColumn anchored = lineColumnAt(text, offset, anchor);
+      EXPECT_EQ(anchored.line, plain.line) << "offset " << offset << ", anchor " << anchor_offset;
+      EXPECT_EQ(anchored.column, plain.column) << "offset " << offset << ", anchor " << anchor_offset;
+    }
+  }
+  // Lines are counted from the anchor, not from the start: a made-up anchor shows it.
+  EXPECT_EQ(lineColumnAt(text, 7, LineAnchor{3, 100}).line, 102u);  // two newlines lie between offsets 3 and 7
+}
+
 TEST(PrinterGeneric, PrintsMlirGenericFormAndRoundTrips) {
   const char* text = R"mlir(
 module @jit_f attributes {mhlo.num_partitions = 1 : i32} {
