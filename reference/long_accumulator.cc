@@ -42,28 +42,87 @@ void propagateCarries(int64_t* words, int& lo, int& hi, int word_count) {
 }  // namespace
 
 void LongAccumulator::clear() {
-  if (lo_ <= hi_) std::fill(words_.begin() + lo_, words_.begin() + hi_ + 1, 0);
+  if (lo_ <= hi_) {
+    std::fill(words_.begin() + lo_, words_.begin() + hi_ + 1, 0);
+    std::fill(negative_words_.begin() + lo_, negative_words_.begin() + hi_ + 1, 0);
+  }
   lo_ = kWords;
   hi_ = -1;
   pending_ = 0;
   has_terms_ = false;
-  not_all_negative_zero_ = false;
+  any_nonzero_ = false;
+  all_negative_ = true;
   non_finite_ = NonFiniteCounts{};
 }
 
-void LongAccumulator::countNonFinite(double special) {
-  has_terms_ = true;
-  not_all_negative_zero_ = true;
-  if (std::isnan(special)) {
-    ++non_finite_.nans;
-  } else if (special > 0) {
-    ++non_finite_.positive_infinities;
-  } else {
-    ++non_finite_.negative_infinities;
+// The loops keep the touched range and the zero-sign flags in locals, and split the terms into runs that
+// end where pending_ reaches kNormalizeEvery, so that no normalisation is missed.
+void LongAccumulator::addProducts(const double* a, std::ptrdiff_t a_stride, const double* b, std::ptrdiff_t b_stride,
+                                  std::size_t n) {
+  while (n > 0) {
+    const std::size_t run = std::min<std::size_t>(n, kNormalizeEvery - pending_);
+    int lo = lo_, hi = hi_;
+    uint64_t any_bits = 0;
+    bool all_negative = true;
+    for (std::size_t k = 0; k < run; ++k, a += a_stride, b += b_stride) {
+      unsigned __int128 m = 0;
+      int position = 0;
+      bool negative = false;
+      if (!decodeProduct(*a, *b, m, position, negative)) [[unlikely]] {
+        countNonFinite(*a * *b);
+        continue;
+      }
+      any_bits |= static_cast<uint64_t>(m) | static_cast<uint64_t>(m >> 64);
+      all_negative &= negative;
+      const int i = addProductDigits(bank(negative), m, position);
+      lo = std::min(lo, i);
+      hi = std::max(hi, i + 4);
+    }
+    noteRun(lo, hi, any_bits, all_negative, run);
+    n -= run;
   }
 }
 
+void LongAccumulator::addValues(const double* x, std::ptrdiff_t stride, std::size_t n) {
+  while (n > 0) {
+    const std::size_t run = std::min<std::size_t>(n, kNormalizeEvery - pending_);
+    int lo = lo_, hi = hi_;
+    uint64_t any_bits = 0;
+    bool all_negative = true;
+    for (std::size_t k = 0; k < run; ++k, x += stride) {
+      uint64_t m = 0;
+      int position = 0;
+      bool negative = false;
+      if (!decodeValue(*x, m, position, negative)) [[unlikely]] {
+        countNonFinite(*x);
+        continue;
+      }
+      any_bits |= m;
+      all_negative &= negative;
+      const int i = addValueDigits(bank(negative), m, position);
+      lo = std::min(lo, i);
+      hi = std::max(hi, i + 2);
+    }
+    noteRun(lo, hi, any_bits, all_negative, run);
+    n -= run;
+  }
+}
+
+void LongAccumulator::noteRun(int lo, int hi, uint64_t any_bits, bool all_negative, std::size_t run) {
+  lo_ = lo;
+  hi_ = hi;
+  has_terms_ = true;
+  any_nonzero_ |= any_bits != 0;
+  all_negative_ &= all_negative;
+  pending_ += static_cast<uint32_t>(run);
+  if (pending_ >= kNormalizeEvery) normalize();
+}
+
 void LongAccumulator::normalize() {
+  for (int i = lo_; i <= hi_; ++i) {
+    words_[i] -= negative_words_[i];
+    negative_words_[i] = 0;
+  }
   propagateCarries(words_.data(), lo_, hi_, kWords);
   pending_ = 0;
 }

@@ -113,13 +113,34 @@ int checkCase(const std::vector<Term>& terms, const std::vector<ET>& types) {
     ADD_FAILURE() << "sign " << acc.sign() << " for" << describe(terms);
     ++failures;
   }
+  // The same terms through the array adds: products from one interleaved array (stride 2), values from
+  // another (stride 1).
+  LongAccumulator bulk;
+  std::vector<double> pairs, values;
+  for (const Term& t : terms) {
+    if (t.product) {
+      pairs.push_back(t.a);
+      pairs.push_back(t.b);
+    } else {
+      values.push_back(t.a);
+    }
+  }
+  bulk.addProducts(pairs.data(), 2, pairs.data() + 1, 2, pairs.size() / 2);
+  bulk.addValues(values.data(), 1, values.size());
+  bulk.toMpfr(got);
+  if (!sameValue(got, expected)) {
+    ADD_FAILURE() << "addProducts/addValues: toMpfr differs from mpfr_sum for" << describe(terms);
+    ++failures;
+  }
   for (ET t : types) {
     const uint64_t want = encodeFloat(t, expected);
     const uint64_t direct = acc.round(t);
     const uint64_t encoder = acc.roundThroughEncoder(t);
-    if (direct != want || encoder != want) {
+    const uint64_t from_bulk = bulk.round(t);
+    if (direct != want || encoder != want || from_bulk != want) {
       ADD_FAILURE() << elementTypeName(t) << ": round 0x" << std::hex << direct << ", through the encoder 0x" << encoder
-                    << ", expected 0x" << want << std::dec << " for" << describe(terms);
+                    << ", after the array adds 0x" << from_bulk << ", expected 0x" << want << std::dec << " for"
+                    << describe(terms);
       ++failures;
     }
   }
@@ -453,6 +474,14 @@ TEST(LongAccumulator, NormalizationBetweenAdds) {
   mpfr_sub_ui(want, want, 1, MPFR_RNDN);
   EXPECT_TRUE(sameValue(got, want));
   for (ET t : allFloatTypes()) EXPECT_EQ(acc.round(t), encodeFloat(t, want)) << elementTypeName(t);
+  // The same through addProducts, 2^20 products a call: the runs must stop at each normalisation.
+  const std::vector<double> as(1 << 20, a), bs(1 << 20, b);
+  LongAccumulator bulk;
+  for (uint64_t done = 0; done < count; done += as.size()) bulk.addProducts(as.data(), 1, bs.data(), 1, as.size());
+  const double minus_one = -1.0;
+  bulk.addValues(&minus_one, 1, 1);
+  bulk.toMpfr(got);
+  EXPECT_TRUE(sameValue(got, want));
 }
 
 }  // namespace
