@@ -3,15 +3,19 @@
 //
 // - fft: every result element is the exact value of the spec's composition of 1-D DFTs (fft/ifft/rfft/irfft
 //   along the innermost size(fft_length) dimensions), rounded once per part. The transform is evaluated
-//   stage by stage (one dimension at a time, each output a naive O(N) sum) at a working precision w, with
-//   a rigorous running bound on the absolute error of every intermediate value: twiddle factors come from
-//   mpfr_cosu/mpfr_sinu (correctly rounded, exact where the value is exact), products are exact, each sum
-//   is one correctly rounded mpfr_sum. Ziv's strategy over the whole tensor: when some element's error
-//   interval straddles a rounding boundary, w doubles (2p+32 up to 8p+256 bits). An element still
-//   undecided at the last precision is an exact zero or an exact rounding midpoint reached by cancelling
-//   irrational twiddles, which no error bound can certify: an interval containing 0 gives +0, otherwise
-//   the value at the last precision is rounded. Non-finite inputs make the results that depend on them NaN,
-//   marked implementation-defined. error_bound: a normwise bound for mixed-radix algorithms (a stage model
+//   stage by stage (one dimension at a time, each output a naive O(N) sum), first in plain double (f32
+//   results) or double-double (f64 results) with a rigorous running bound on every value's error; an
+//   element is taken from that pass when every value within twice its bound rounds alike, which also
+//   proves that the MPFR evaluation below decides it, with the same bits. The rest (and everything when
+//   an input is non-finite or beyond 2^960) is evaluated at a working precision w, with a rigorous
+//   running bound: twiddle factors come from mpfr_cosu/mpfr_sinu (correctly rounded, exact where the
+//   value is exact), products are exact, each sum is one correctly rounded mpfr_sum. Ziv's strategy per
+//   element: while its error interval straddles a rounding boundary, w doubles (2p+32 up to 8p+256 bits),
+//   recomputing only the lines of its slice that it depends on. An element still undecided at the last
+//   precision is an exact zero or an exact rounding midpoint reached by cancelling irrational twiddles,
+//   which no error bound can certify: an interval containing 0 gives +0, otherwise the value at the last
+//   precision is rounded. Non-finite inputs make the results that depend on them NaN, marked
+//   implementation-defined. error_bound: a normwise bound for mixed-radix algorithms (a stage model
 //   generalising Higham's Theorem 24.2; fftErrorBound), for every kind and length.
 // - cholesky: the Cholesky-Crout recurrence with MPFR/MPC at w = 4p+128 bits, its own error bounded by the
 //   theorems below at unit roundoff 2^-w, each part rounded once when its interval decides it (Ziv: w
@@ -64,11 +68,25 @@ double gamma(double n, int p) {
 // Half an ulp of a value of format `t` (its distance to a neighbour, halved): the golden value's own
 // rounding error.
 double halfUlp(ElementType t, uint64_t bits) {
-  MpFloat g(64);
-  decodeFloat(t, bits, g);
   const FloatFormat& f = floatFormat(t);
   const long min_exp = 1 - f.bias - f.mantissa_bits;
-  const long ulp_exp = mpfr_regular_p(g) ? std::max<long>(mpfr_get_exp(g) - formatPrecision(t), min_exp) : min_exp;
+  // The value's exponent e (|value| in [2^(e-1), 2^e)) when it is finite and non-zero: frexp's for f32 and
+  // f64 (exact in double), MPFR's otherwise.
+  bool regular = false;
+  long exp = 0;
+  if (t == ElementType::kF32 || t == ElementType::kF64) {
+    const double d = t == ElementType::kF32 ? std::bit_cast<float>(static_cast<uint32_t>(bits)) : std::bit_cast<double>(bits);
+    regular = std::isfinite(d) && d != 0;
+    int e = 0;
+    if (regular) std::frexp(d, &e);
+    exp = e;
+  } else {
+    MpFloat g(64);
+    decodeFloat(t, bits, g);
+    regular = mpfr_regular_p(g);
+    if (regular) exp = mpfr_get_exp(g);
+  }
+  const long ulp_exp = regular ? std::max<long>(exp - formatPrecision(t), min_exp) : min_exp;
   return std::ldexp(1.0, ulp_exp - 1);
 }
 
@@ -506,10 +524,10 @@ inline DoubleWord twoSum(double a, double b) {
 
 // Plain double, for f32 results. A part of an output is sum_i a_i b_i over the 2n products of a stage line,
 // each product rounded and added to the running sum: the product errs by at most u |fl(a_i b_i)| and the
-// addition by at most u |s_i| (u = 2^-53, s_i the computed partial sum), so the part errs by at most
-// u (sum |fl(a_i b_i)| + sum |s_i|) <= u ((1 + u) |x|_1 + sum |s_i|); the twiddles are within 2^-54 of the
-// exact ones, 2^-54 |x|_1 per part. Both parts: 2^-53 (3 |x|_1 + sum |s_i|) (with room for the (1 + u)),
-// taken twice over: 2^-52 (3 |x|_1 + sum |s_i|), the sums of |s_i| accumulated as the sums are.
+// addition by at most u |s_i| (u = 2^-53, s_i the computed partial sum); the twiddles (a 128-bit MPFR value
+// rounded to double) are within 2^-53 of the exact ones. A part errs by at most
+// u (1 + u) |x|_1 + 2^-53 |x|_1 + u sum |s_i|, both parts by at most 2^-53 (4.01 |x|_1 + sum |s_i|), taken
+// as 2^-52 (3 |x|_1 + sum |s_i|), the sum of |s_i| accumulated alongside the sums.
 struct DoubleArith {
   using T = double;
   static constexpr double kUnit = 0x1p-50;  // bounds the relative error of the scaling by 1/n
@@ -766,6 +784,7 @@ void fastPass(const FftPlan& plan, const Tensor& in, const RtValue& operand, Ten
       slice_mark[s] = mark;
     }
   });
+  if (std::none_of(eligible.begin(), eligible.end(), [](uint8_t e) { return e != 0; })) return;
   FastField<A>* from = &a;
   FastField<A>* to = &b;
   for (const FftStage& st : plan.stages) {
