@@ -402,6 +402,7 @@ struct MpSliceWork {
   std::vector<MpSliceField> fields;
   MpLineScratch scratch;
   std::vector<int64_t> pending;  // the slice's undecided result elements (offsets in the slice)
+  std::vector<int64_t> lines;    // a stage's lines with needed outputs
 };
 
 // Ziv's strategy for the undecided result elements of slice `s` (decided[o] == 0): at w = 2p+32 (at
@@ -465,10 +466,25 @@ void mpfrSlice(const FftPlan& plan, const Tensor& in, const RtValue& operand, in
       const MpTwiddles& tw = twiddles.get(i, level, st.n, plan.inverse, w);
       const MpSliceField& from = work.fields[i];
       MpSliceField& to = work.fields[i + 1];
-      for (int64_t o = 0; o < st.outer; ++o) {
-        for (int64_t q = 0; q < st.inner; ++q) {
-          if (st.in_len > 0 && from.need[o * st.in_len * st.inner + q]) mpfrLine(st, plan.inverse, w, tw, from, to, o, q, work.scratch);
+      work.lines.clear();
+      for (int64_t line = 0; line < st.outer * st.inner; ++line) {
+        const int64_t o = line / st.inner, q = line % st.inner;
+        if (from.need[o * st.in_len * st.inner + q]) work.lines.push_back(line);
+      }
+      // The lines of a large slice (one big transform) in parallel, each chunk with its own scratch.
+      const auto lines = [&](int64_t begin, int64_t end, MpLineScratch& scratch) {
+        for (int64_t l = begin; l < end; ++l) {
+          mpfrLine(st, plan.inverse, w, tw, from, to, work.lines[l] / st.inner, work.lines[l] % st.inner, scratch);
         }
+      };
+      const int64_t count = static_cast<int64_t>(work.lines.size()), per_line = st.n * st.n_out;
+      if (count * per_line < (int64_t{1} << 14)) {
+        lines(0, count, work.scratch);
+      } else {
+        parallelFor(count, std::max<int64_t>(1, 4096 / per_line), [&](int64_t begin, int64_t end) {
+          MpLineScratch scratch;
+          lines(begin, end, scratch);
+        });
       }
     }
     // Round what the bounds decide; keep the rest for the next precision.
@@ -904,39 +920,42 @@ std::vector<double> fftErrorBound(const Tensor& in, const Tensor& rt, ElementTyp
   std::vector<double> bounds(rt.numElements());
   if (out_block == 0) return bounds;
   const int64_t slices = rt.numElements() / out_block;
-  MpFloat norm2(64), norm1(64), x(64), sq(64);
-  for (int64_t s = 0; s < slices; ++s) {
-    mpfr_set_zero(norm2, 1);
-    mpfr_set_zero(norm1, 1);
-    bool special = false;
-    for (int64_t i = s * in_block; i < (s + 1) * in_block; ++i) {
-      for (int k = 0; k < parts_in; ++k) {
-        decodeFloat(part, in.bits(i, k), x);
-        if (!mpfr_number_p(x)) special = true;
-        mpfr_sqr(sq, x, MPFR_RNDU);
-        mpfr_add(norm2, norm2, sq, MPFR_RNDU);
-        mpfr_abs(sq, x, MPFR_RNDU);
-        mpfr_add(norm1, norm1, sq, MPFR_RNDU);  // |re| + |im| >= |x_j|
+  // Slices in parallel; each slice's norms are summed in order, so the bounds do not depend on threads.
+  parallelFor(slices, std::max<int64_t>(1, 4096 / std::max<int64_t>(1, in_block)), [&](int64_t begin, int64_t end) {
+    MpFloat norm2(64), norm1(64), x(64), sq(64);
+    for (int64_t s = begin; s < end; ++s) {
+      mpfr_set_zero(norm2, 1);
+      mpfr_set_zero(norm1, 1);
+      bool special = false;
+      for (int64_t i = s * in_block; i < (s + 1) * in_block; ++i) {
+        for (int k = 0; k < parts_in; ++k) {
+          decodeFloat(part, in.bits(i, k), x);
+          if (!mpfr_number_p(x)) special = true;
+          mpfr_sqr(sq, x, MPFR_RNDU);
+          mpfr_add(norm2, norm2, sq, MPFR_RNDU);
+          mpfr_abs(sq, x, MPFR_RNDU);
+          mpfr_add(norm1, norm1, sq, MPFR_RNDU);  // |re| + |im| >= |x_j|
+        }
+      }
+      // The componentwise bound, rounded up.
+      mpfr_mul_d(norm1, norm1, eps_c * path_factor, MPFR_RNDU);
+      if (inverse) mpfr_div_d(norm1, norm1, total, MPFR_RNDU);
+      const double componentwise = mpfr_get_d(norm1, MPFR_RNDU);
+      // ||y_full||_2, rounded up.
+      if (inverse) mpfr_div_d(norm2, norm2, total, MPFR_RNDU); else mpfr_mul_d(norm2, norm2, total, MPFR_RNDU);
+      if (real_out) mpfr_mul_ui(norm2, norm2, 2, MPFR_RNDU);
+      mpfr_sqrt(norm2, norm2, MPFR_RNDU);
+      mpfr_mul_d(norm2, norm2, eps, MPFR_RNDU);
+      const double normwise = mpfr_get_d(norm2, MPFR_RNDU);
+      for (int64_t i = s * out_block; i < (s + 1) * out_block; ++i) {
+        if (special) continue;
+        double h = 0;
+        for (int k = 0; k < parts_out; ++k) h = std::max(h, halfUlp(part, rt.bits(i, k)));
+        const double b = std::min(normwise, componentwise) + h;
+        bounds[i] = std::isfinite(b) ? std::nextafter(b, INFINITY) : INFINITY;
       }
     }
-    // The componentwise bound, rounded up.
-    mpfr_mul_d(norm1, norm1, eps_c * path_factor, MPFR_RNDU);
-    if (inverse) mpfr_div_d(norm1, norm1, total, MPFR_RNDU);
-    const double componentwise = mpfr_get_d(norm1, MPFR_RNDU);
-    // ||y_full||_2, rounded up.
-    if (inverse) mpfr_div_d(norm2, norm2, total, MPFR_RNDU); else mpfr_mul_d(norm2, norm2, total, MPFR_RNDU);
-    if (real_out) mpfr_mul_ui(norm2, norm2, 2, MPFR_RNDU);
-    mpfr_sqrt(norm2, norm2, MPFR_RNDU);
-    mpfr_mul_d(norm2, norm2, eps, MPFR_RNDU);
-    const double normwise = mpfr_get_d(norm2, MPFR_RNDU);
-    for (int64_t i = s * out_block; i < (s + 1) * out_block; ++i) {
-      if (special) continue;
-      double h = 0;
-      for (int k = 0; k < parts_out; ++k) h = std::max(h, halfUlp(part, rt.bits(i, k)));
-      const double b = std::min(normwise, componentwise) + h;
-      bounds[i] = std::isfinite(b) ? std::nextafter(b, INFINITY) : INFINITY;
-    }
-  }
+  });
   return bounds;
 }
 

@@ -251,13 +251,14 @@ TEST_F(FftFastPath, ExactZerosAndTiesAreTheMpfrPassOnes) {
 }
 
 // The same results for 1 and 2 threads, with the fast pass and without (the MPFR pass runs slices in
-// parallel), on transforms large enough to be split.
+// parallel, and the lines of one large slice), on transforms large enough to be split.
 TEST_F(FftFastPath, ThreadCountDoesNotChangeResults) {
   std::mt19937_64 rng(17);
   const FftProgram progs[] = {
       makeProgram(rng, "FFT", ElementType::kF64, {12}, {10, 12}, kUniform, true),
       makeProgram(rng, "IRFFT", ElementType::kF32, {6, 5}, {15, 16}, kNearTies, true),
       makeProgram(rng, "RFFT", ElementType::kF64, {40}, {33}, kWide, false),
+      makeProgram(rng, "FFT", ElementType::kF32, {}, {40, 40}, kUniform, true),  // one slice: its lines in parallel
   };
   for (const FftProgram& prog : progs) {
     for (bool fast : {true, false}) {
