@@ -39,6 +39,9 @@ std::span<const KernelDef> reductionKernels();    // reduce, reduce_window, sele
 std::span<const KernelDef> dotKernels();          // dot_general
 std::span<const KernelDef> convolutionKernels();  // convolution, batch_norm_inference/training/grad
 std::span<const KernelDef> linalgKernels();       // fft, cholesky, triangular_solve
+// fft evaluates in double or double-double first and in MPFR only where those do not decide the rounding;
+// false: MPFR everywhere (same bits, slower). For tests and benchmarks that compare the two.
+void setFftFastPath(bool enabled);
 std::span<const KernelDef> rngKernels();          // rng_bit_generator, rng
 std::span<const KernelDef> quantizationKernels(); // uniform_quantize, uniform_dequantize
 std::span<const KernelDef> dynamicKernels();      // dynamic_broadcast_in_dim, dynamic_reshape, dynamic_iota, ...

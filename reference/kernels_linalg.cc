@@ -3,15 +3,19 @@
 //
 // - fft: every result element is the exact value of the spec's composition of 1-D DFTs (fft/ifft/rfft/irfft
 //   along the innermost size(fft_length) dimensions), rounded once per part. The transform is evaluated
-//   stage by stage (one dimension at a time, each output a naive O(N) sum) at a working precision w, with
-//   a rigorous running bound on the absolute error of every intermediate value: twiddle factors come from
-//   mpfr_cosu/mpfr_sinu (correctly rounded, exact where the value is exact), products are exact, each sum
-//   is one correctly rounded mpfr_sum. Ziv's strategy over the whole tensor: when some element's error
-//   interval straddles a rounding boundary, w doubles (2p+32 up to 8p+256 bits). An element still
-//   undecided at the last precision is an exact zero or an exact rounding midpoint reached by cancelling
-//   irrational twiddles, which no error bound can certify: an interval containing 0 gives +0, otherwise
-//   the value at the last precision is rounded. Non-finite inputs make the results that depend on them NaN,
-//   marked implementation-defined. error_bound: a normwise bound for mixed-radix algorithms (a stage model
+//   stage by stage (one dimension at a time, each output a naive O(N) sum), first in plain double (f32
+//   results) or double-double (f64 results) with a rigorous running bound on every value's error; an
+//   element is taken from that pass when every value within twice its bound rounds alike, which also
+//   proves that the MPFR evaluation below decides it, with the same bits. The rest (and everything when
+//   an input is non-finite or beyond 2^960) is evaluated at a working precision w, with a rigorous
+//   running bound: twiddle factors come from mpfr_cosu/mpfr_sinu (correctly rounded, exact where the
+//   value is exact), products are exact, each sum is one correctly rounded mpfr_sum. Ziv's strategy per
+//   element: while its error interval straddles a rounding boundary, w doubles (2p+32 up to 8p+256 bits),
+//   recomputing only the lines of its slice that it depends on. An element still undecided at the last
+//   precision is an exact zero or an exact rounding midpoint reached by cancelling irrational twiddles,
+//   which no error bound can certify: an interval containing 0 gives +0, otherwise the value at the last
+//   precision is rounded. Non-finite inputs make the results that depend on them NaN, marked
+//   implementation-defined. error_bound: a normwise bound for mixed-radix algorithms (a stage model
 //   generalising Higham's Theorem 24.2; fftErrorBound), for every kind and length.
 // - cholesky: the Cholesky-Crout recurrence with MPFR/MPC at w = 4p+128 bits, its own error bounded by the
 //   theorems below at unit roundoff 2^-w, each part rounded once when its interval decides it (Ziv: w
@@ -26,17 +30,22 @@
 #include <gmp.h>
 
 #include <algorithm>
+#include <array>
+#include <atomic>
+#include <bit>
 #include <cmath>
-#include <deque>
 #include <limits>
 #include <memory>
+#include <mutex>
 #include <optional>
+#include <type_traits>
 
 #include "ir/op_views.h"
 #include "ir/status_macros.h"
 #include "ir/strings.h"
 #include "reference/kernels.h"
 #include "reference/numerics.h"
+#include "reference/parallel.h"
 
 namespace hloconf::ref {
 namespace {
@@ -59,11 +68,25 @@ double gamma(double n, int p) {
 // Half an ulp of a value of format `t` (its distance to a neighbour, halved): the golden value's own
 // rounding error.
 double halfUlp(ElementType t, uint64_t bits) {
-  MpFloat g(64);
-  decodeFloat(t, bits, g);
   const FloatFormat& f = floatFormat(t);
   const long min_exp = 1 - f.bias - f.mantissa_bits;
-  const long ulp_exp = mpfr_regular_p(g) ? std::max<long>(mpfr_get_exp(g) - formatPrecision(t), min_exp) : min_exp;
+  // The value's exponent e (|value| in [2^(e-1), 2^e)) when it is finite and non-zero: frexp's for f32 and
+  // f64 (exact in double), MPFR's otherwise.
+  bool regular = false;
+  long exp = 0;
+  if (t == ElementType::kF32 || t == ElementType::kF64) {
+    const double d = t == ElementType::kF32 ? std::bit_cast<float>(static_cast<uint32_t>(bits)) : std::bit_cast<double>(bits);
+    regular = std::isfinite(d) && d != 0;
+    int e = 0;
+    if (regular) std::frexp(d, &e);
+    exp = e;
+  } else {
+    MpFloat g(64);
+    decodeFloat(t, bits, g);
+    regular = mpfr_regular_p(g);
+    if (regular) exp = mpfr_get_exp(g);
+  }
+  const long ulp_exp = regular ? std::max<long>(exp - formatPrecision(t), min_exp) : min_exp;
   return std::ldexp(1.0, ulp_exp - 1);
 }
 
@@ -85,6 +108,20 @@ uint64_t positiveZero(ElementType t) {
 }
 
 // ============================================ fft ============================================
+//
+// The evaluation has two passes (docs/accumulation.md, "fft", "Evaluation"):
+// 1. A fast pass over the whole tensor in plain double (f32 results) or double-double (f64 results): the
+//    same stage sums with a rigorous running bound on every value's absolute error. A result element is
+//    taken when every value within twice its bound rounds to one value of the element type (both parts),
+//    which also guarantees that the MPFR pass below would have decided it, and so gives the same bits.
+// 2. The MPFR pass (Ziv's strategy) for the rest, slice by slice (a slice: the innermost
+//    size(fft_length) dimensions), computing only the stage values that the undecided elements depend on.
+// setFftFastPath(false) skips pass 1 (tests and benchmarks compare the two).
+
+std::atomic<bool>& fftFastPathFlag() {
+  static std::atomic<bool> enabled{true};
+  return enabled;
+}
 
 // a * b for non-negative doubles, rounded up: never 0 when both are non-zero (underflow).
 double mulUp(double a, double b) {
@@ -99,136 +136,239 @@ double absUp(mpfr_srcptr v) {
   return d == 0 ? std::numeric_limits<double>::denorm_min() : d;
 }
 
-// A complex tensor at working precision with a bound on each element's absolute error (modulus).
-struct Field {
-  std::vector<int64_t> shape;
-  int64_t size = 0;
-  std::unique_ptr<MpComplex[]> v;
-  std::vector<double> err;
-  std::vector<uint8_t> mark;  // implementation-defined (a marked or non-finite input contributed)
-  std::vector<uint8_t> bad;   // a non-finite input contributed: NaN
+// One 1-D stage: along dimension `axis` of the slice, a DFT of length `n` whose input has `in_len`
+// elements along the axis (n, or n/2+1 when `hermitian`: irfft's last stage, whose remaining inputs are
+// the conjugate mirror) and whose output has `n_out` (n, or n/2+1 for rfft's last stage).
+struct FftStage {
+  size_t axis = 0;
+  int64_t n = 0, in_len = 0, n_out = 0;
+  bool hermitian = false;
+  // Lines along the axis within one slice: outer x inner of them; element (o, k, q) of the stage's input is
+  // at o * in_len * inner + k * inner + q, and output (o, j, q) at o * n_out * inner + j * inner + q.
+  int64_t outer = 1, inner = 1;
+};
 
-  void init(std::vector<int64_t> s, mpfr_prec_t w) {
-    shape = std::move(s);
-    size = product(shape, 0, shape.size());
-    v = std::make_unique<MpComplex[]>(size);
-    for (int64_t i = 0; i < size; ++i) mpc_set_prec(v[i], w);
-    err.assign(size, 0.0);
-    mark.assign(size, 0);
-    bad.assign(size, 0);
+// The transform as stages over slices: the innermost size(fft_length) dimensions of the operand form
+// `slices` independent slices of `in_block` elements, mapped to `out_block` result elements each.
+struct FftPlan {
+  ElementType part = ElementType::kF32;
+  bool real_in = false, real_out = false, inverse = false;
+  int parts = 2;  // result parts per element: 1 for irfft
+  std::vector<FftStage> stages;
+  std::vector<int64_t> sizes;  // elements of one slice before each stage; sizes.back(): the result's
+  int64_t slices = 0, in_block = 0, out_block = 0;
+  int64_t maxSize() const { return *std::max_element(sizes.begin(), sizes.end()); }
+};
+
+FftPlan makeFftPlan(const std::vector<int64_t>& ishape, const std::vector<int64_t>& lengths, ElementType part, std::string_view kind) {
+  FftPlan plan;
+  plan.part = part;
+  plan.real_in = kind == "RFFT";
+  plan.real_out = kind == "IRFFT";
+  plan.inverse = kind == "IFFT" || kind == "IRFFT";
+  plan.parts = plan.real_out ? 1 : 2;
+  const size_t L = lengths.size(), rank = ishape.size();
+  std::vector<int64_t> shape(ishape.begin() + static_cast<ptrdiff_t>(rank - L), ishape.end());
+  plan.slices = product(ishape, 0, rank - L);
+  plan.sizes.push_back(product(shape, 0, L));
+  // Stages: forward kinds go innermost first, inverse kinds outermost first (the spec's order; the exact
+  // value does not depend on it except through irfft's mirror, which must come last).
+  for (size_t s = 0; s < L; ++s) {
+    const size_t i = plan.inverse ? s : L - 1 - s;
+    const bool is_last = i + 1 == L;
+    FftStage st;
+    st.axis = i;
+    st.n = lengths[i];
+    st.in_len = shape[i];
+    st.n_out = (is_last && plan.real_in) ? (st.n == 0 ? 0 : st.n / 2 + 1) : st.n;
+    st.hermitian = is_last && plan.real_out;
+    st.outer = product(shape, 0, i);
+    st.inner = product(shape, i + 1, L);
+    plan.stages.push_back(st);
+    shape[i] = st.n_out;
+    plan.sizes.push_back(product(shape, 0, L));
+  }
+  plan.in_block = plan.sizes.front();
+  plan.out_block = plan.sizes.back();
+  return plan;
+}
+
+// Where stage input k of output j comes from: element `src` of the line, conjugated when `conj`
+// (irfft's mirror X[n-k] = conj(X[k])).
+struct FftSource {
+  int64_t src;
+  bool conj;
+};
+inline FftSource fftSource(const FftStage& st, int64_t k) {
+  if (st.hermitian && k > st.n / 2) return {st.n - k, true};
+  return {k, false};
+}
+
+// ---------------------------------------- the MPFR pass ----------------------------------------
+
+// Twiddles w_m = e^{-+2 pi i m/n} (m < n) at precision w: cos and sin of 2 pi m / n, correctly rounded
+// (exact when exact).
+struct MpTwiddles {
+  int64_t n = -1;
+  bool inverse = false;
+  mpfr_prec_t w = 0;
+  std::unique_ptr<MpFloat[]> cosv, sinv;
+  std::vector<uint8_t> exact;
+
+  void compute(int64_t len, bool inv, mpfr_prec_t prec) {
+    n = len;
+    inverse = inv;
+    w = prec;
+    cosv = std::make_unique<MpFloat[]>(static_cast<size_t>(n));
+    sinv = std::make_unique<MpFloat[]>(static_cast<size_t>(n));
+    exact.assign(n, 0);
+    MpFloat m(64);
+    for (int64_t i = 0; i < n; ++i) {
+      mpfr_set_prec(cosv[i], w);
+      mpfr_set_prec(sinv[i], w);
+      mpfr_set_si(m, i, MPFR_RNDN);
+      const int tc = mpfr_cosu(cosv[i], m, static_cast<unsigned long>(n), MPFR_RNDN);
+      const int ts = mpfr_sinu(sinv[i], m, static_cast<unsigned long>(n), MPFR_RNDN);
+      if (!inverse) mpfr_neg(sinv[i], sinv[i], MPFR_RNDN);
+      exact[i] = tc == 0 && ts == 0;
+    }
   }
 };
 
-// One 1-D DFT stage along `axis`. `n`: the transform length. The input has n elements along the axis, or
-// n/2+1 when `hermitian` (irfft: the rest is the conjugate mirror). The output has `n_out` elements.
-// `inverse`: e^{+2 pi i jk/n} and the factor 1/n.
-Field dftStage(const Field& in, size_t axis, int64_t n, int64_t n_out, bool inverse, bool hermitian, mpfr_prec_t w) {
-  std::vector<int64_t> out_shape = in.shape;
-  out_shape[axis] = n_out;
-  Field out;
-  out.init(out_shape, w);
-  if (out.size == 0 || n == 0) return out;
-  // Twiddles w_m = e^{-+2 pi i m/n}: cos and sin of 2 pi m / n, correctly rounded (exact when exact).
-  std::deque<MpFloat> cosv, sinv;
-  std::vector<uint8_t> tw_exact(n);
-  {
-    MpFloat m(64);
-    for (int64_t i = 0; i < n; ++i) {
-      cosv.emplace_back(w);
-      sinv.emplace_back(w);
-      mpfr_set_si(m, i, MPFR_RNDN);
-      const int tc = mpfr_cosu(cosv.back(), m, static_cast<unsigned long>(n), MPFR_RNDN);
-      const int ts = mpfr_sinu(sinv.back(), m, static_cast<unsigned long>(n), MPFR_RNDN);
-      if (!inverse) mpfr_neg(sinv.back(), sinv.back(), MPFR_RNDN);
-      tw_exact[i] = tc == 0 && ts == 0;
+// The values of one stage's input or output over one slice at working precision w, each with a bound on
+// its absolute error (modulus). Only the elements some undecided result depends on are computed; an
+// element's precision is set to w when it is written.
+struct MpSliceField {
+  std::unique_ptr<MpComplex[]> v;
+  int64_t capacity = 0;
+  std::vector<double> err;
+  std::vector<uint8_t> mark;  // implementation-defined (a marked or non-finite input contributed)
+  std::vector<uint8_t> bad;   // a non-finite input contributed: NaN
+  std::vector<uint8_t> need;  // computed at this precision
+
+  void reserve(int64_t size) {
+    if (size > capacity) {
+      v = std::make_unique<MpComplex[]>(static_cast<size_t>(size));
+      capacity = size;
     }
+    err.resize(size);
+    mark.resize(size);
+    bad.resize(size);
+    need.resize(size);
   }
+  // Element i, ready to be written at precision w.
+  MpComplex& at(int64_t i, mpfr_prec_t w) {
+    if (mpfr_get_prec(v[i].re()) != w || mpfr_get_prec(v[i].im()) != w) mpc_set_prec(v[i], w);
+    return v[i];
+  }
+};
+
+// Scratch for the sums of one line: the exact products and the inputs' magnitudes, reused across lines.
+struct MpLineScratch {
+  std::unique_ptr<MpFloat[]> re_terms, im_terms;
+  int64_t capacity = 0;
+  mpfr_prec_t prec = 0;
+  std::vector<mpfr_ptr> re_ptrs, im_ptrs;
+  std::vector<double> mag;
+  MpFloat xi_neg;
+
+  // Room for `count` products of two w-bit values (exact at 2w+2 bits).
+  void prepare(int64_t count, mpfr_prec_t w) {
+    if (count > capacity) {
+      re_terms = std::make_unique<MpFloat[]>(static_cast<size_t>(count));
+      im_terms = std::make_unique<MpFloat[]>(static_cast<size_t>(count));
+      capacity = count;
+      prec = 0;
+    }
+    if (prec != 2 * w + 2) {
+      prec = 2 * w + 2;
+      for (int64_t i = 0; i < capacity; ++i) {
+        mpfr_set_prec(re_terms[i], prec);
+        mpfr_set_prec(im_terms[i], prec);
+      }
+      mpfr_set_prec(xi_neg, w);
+    }
+    re_ptrs.reserve(count);
+    im_ptrs.reserve(count);
+  }
+};
+
+// The needed outputs of line (o, q) of a stage at precision w: each a naive sum of the line's inputs times
+// twiddles, the products exact, the sum one correctly rounded mpfr_sum, with the running error bound
+// (the inputs' bounds, |x|_1 2^(1-w) per inexact twiddle, 2^(1-w) |y| per inexact rounding).
+void mpfrLine(const FftStage& st, bool inverse, mpfr_prec_t w, const MpTwiddles& tw, const MpSliceField& in, MpSliceField& out,
+              int64_t o, int64_t q, MpLineScratch& sc) {
+  const int64_t n = st.n, inner = st.inner;
+  const int64_t in_base = o * st.in_len * inner + q;
+  const int64_t out_base = o * st.n_out * inner + q;
   const double tw_err = std::ldexp(1.0, 1 - static_cast<int>(w));  // modulus error of an inexact twiddle
   const double round_rel = std::ldexp(1.0, 1 - static_cast<int>(w));
-  // |x|_1 of every input element, rounded up.
-  std::vector<double> mag(in.size);
-  for (int64_t i = 0; i < in.size; ++i) {
-    mag[i] = absUp(mpc_realref(in.v[i].get())) + absUp(mpc_imagref(in.v[i].get()));
+  sc.prepare(2 * n, w);
+  // |x|_1 of the line's inputs, rounded up.
+  sc.mag.resize(st.in_len);
+  for (int64_t k = 0; k < st.in_len; ++k) {
+    const MpComplex& x = in.v[in_base + k * inner];
+    sc.mag[k] = absUp(mpc_realref(x.get())) + absUp(mpc_imagref(x.get()));
   }
-  const int64_t outer = product(in.shape, 0, axis);
-  const int64_t inner = product(in.shape, axis + 1, in.shape.size());
-  const int64_t in_len = in.shape[axis];
-  std::deque<MpFloat> re_terms, im_terms;
-  for (int64_t i = 0; i < 2 * n; ++i) {
-    re_terms.emplace_back(2 * w + 2);
-    im_terms.emplace_back(2 * w + 2);
-  }
-  std::vector<mpfr_ptr> re_ptrs, im_ptrs;
-  MpFloat xi_neg(w);
-  for (int64_t o = 0; o < outer; ++o) {
-    for (int64_t q = 0; q < inner; ++q) {
-      const int64_t in_base = o * in_len * inner + q;
-      const int64_t out_base = o * n_out * inner + q;
-      for (int64_t j = 0; j < n_out; ++j) {
-        re_ptrs.clear();
-        im_ptrs.clear();
-        double err = 0, tw_part = 0;
-        bool mark = false, bad = false;
-        for (int64_t k = 0; k < n; ++k) {
-          int64_t src = k;
-          bool conj = false;
-          if (hermitian && k > n / 2) {
-            src = n - k;
-            conj = true;
-          }
-          const int64_t idx = in_base + src * inner;
-          mark |= in.mark[idx] != 0;
-          bad |= in.bad[idx] != 0;
-          err += in.err[idx];
-          mpfr_srcptr xr = mpc_realref(in.v[idx].get());
-          mpfr_srcptr xi = mpc_imagref(in.v[idx].get());
-          if (conj) {
-            mpfr_neg(xi_neg, xi, MPFR_RNDN);
-            xi = xi_neg;
-          }
-          const int64_t m = static_cast<int64_t>((static_cast<unsigned __int128>(j) * k) % n);
-          if (!tw_exact[m]) tw_part += mag[idx];
-          // re += xr c - xi s; im += xr s + xi c (exact products).
-          if (!mpfr_zero_p(xr)) {
-            mpfr_mul(re_terms[re_ptrs.size()], xr, cosv[m], MPFR_RNDN);
-            re_ptrs.push_back(re_terms[re_ptrs.size()]);
-            mpfr_mul(im_terms[im_ptrs.size()], xr, sinv[m], MPFR_RNDN);
-            im_ptrs.push_back(im_terms[im_ptrs.size()]);
-          }
-          if (!mpfr_zero_p(xi)) {
-            mpfr_mul(re_terms[re_ptrs.size()], xi, sinv[m], MPFR_RNDN);
-            mpfr_neg(re_terms[re_ptrs.size()], re_terms[re_ptrs.size()], MPFR_RNDN);
-            re_ptrs.push_back(re_terms[re_ptrs.size()]);
-            mpfr_mul(im_terms[im_ptrs.size()], xi, cosv[m], MPFR_RNDN);
-            im_ptrs.push_back(im_terms[im_ptrs.size()]);
-          }
-        }
-        const int64_t oi = out_base + j * inner;
-        mpfr_ptr yr = out.v[oi].re();
-        mpfr_ptr yi = out.v[oi].im();
-        int tr = 0, ti = 0;
-        if (re_ptrs.empty()) mpfr_set_zero(yr, 1); else tr = mpfr_sum(yr, re_ptrs.data(), re_ptrs.size(), MPFR_RNDN);
-        if (im_ptrs.empty()) mpfr_set_zero(yi, 1); else ti = mpfr_sum(yi, im_ptrs.data(), im_ptrs.size(), MPFR_RNDN);
-        if (mpfr_zero_p(yr)) mpfr_set_zero(yr, 1);
-        if (mpfr_zero_p(yi)) mpfr_set_zero(yi, 1);
-        err += mulUp(tw_part, tw_err);
-        if (tr) err += mulUp(absUp(yr), round_rel);
-        if (ti) err += mulUp(absUp(yi), round_rel);
-        if (inverse) {
-          tr = mpfr_div_ui(yr, yr, static_cast<unsigned long>(n), MPFR_RNDN);
-          ti = mpfr_div_ui(yi, yi, static_cast<unsigned long>(n), MPFR_RNDN);
-          err = err == 0 ? 0 : std::max(err / static_cast<double>(n), std::numeric_limits<double>::denorm_min());
-          if (tr) err += mulUp(absUp(yr), round_rel);
-          if (ti) err += mulUp(absUp(yi), round_rel);
-        }
-        // The bound's own double arithmetic (sums of < 2^30 non-negative terms): a generous margin.
-        out.err[oi] = err == 0 ? 0 : std::nextafter(err * (1 + 0x1p-20), INFINITY);
-        out.mark[oi] = mark;
-        out.bad[oi] = bad;
+  for (int64_t j = 0; j < st.n_out; ++j) {
+    const int64_t oi = out_base + j * inner;
+    if (!out.need[oi]) continue;
+    sc.re_ptrs.clear();
+    sc.im_ptrs.clear();
+    double err = 0, tw_part = 0;
+    bool mark = false, bad = false;
+    int64_t m = 0;  // j k mod n
+    for (int64_t k = 0; k < n; ++k, m = m + j >= n ? m + j - n : m + j) {
+      const FftSource s = fftSource(st, k);
+      const int64_t idx = in_base + s.src * inner;
+      mark |= in.mark[idx] != 0;
+      bad |= in.bad[idx] != 0;
+      err += in.err[idx];
+      mpfr_srcptr xr = mpc_realref(in.v[idx].get());
+      mpfr_srcptr xi = mpc_imagref(in.v[idx].get());
+      if (s.conj) {
+        mpfr_neg(sc.xi_neg, xi, MPFR_RNDN);
+        xi = sc.xi_neg;
+      }
+      if (!tw.exact[m]) tw_part += sc.mag[s.src];
+      // re += xr c - xi s; im += xr s + xi c (exact products).
+      if (!mpfr_zero_p(xr)) {
+        mpfr_mul(sc.re_terms[sc.re_ptrs.size()], xr, tw.cosv[m], MPFR_RNDN);
+        sc.re_ptrs.push_back(sc.re_terms[sc.re_ptrs.size()]);
+        mpfr_mul(sc.im_terms[sc.im_ptrs.size()], xr, tw.sinv[m], MPFR_RNDN);
+        sc.im_ptrs.push_back(sc.im_terms[sc.im_ptrs.size()]);
+      }
+      if (!mpfr_zero_p(xi)) {
+        mpfr_mul(sc.re_terms[sc.re_ptrs.size()], xi, tw.sinv[m], MPFR_RNDN);
+        mpfr_neg(sc.re_terms[sc.re_ptrs.size()], sc.re_terms[sc.re_ptrs.size()], MPFR_RNDN);
+        sc.re_ptrs.push_back(sc.re_terms[sc.re_ptrs.size()]);
+        mpfr_mul(sc.im_terms[sc.im_ptrs.size()], xi, tw.cosv[m], MPFR_RNDN);
+        sc.im_ptrs.push_back(sc.im_terms[sc.im_ptrs.size()]);
       }
     }
+    MpComplex& y = out.at(oi, w);
+    mpfr_ptr yr = y.re();
+    mpfr_ptr yi = y.im();
+    int tr = 0, ti = 0;
+    if (sc.re_ptrs.empty()) mpfr_set_zero(yr, 1); else tr = mpfr_sum(yr, sc.re_ptrs.data(), sc.re_ptrs.size(), MPFR_RNDN);
+    if (sc.im_ptrs.empty()) mpfr_set_zero(yi, 1); else ti = mpfr_sum(yi, sc.im_ptrs.data(), sc.im_ptrs.size(), MPFR_RNDN);
+    if (mpfr_zero_p(yr)) mpfr_set_zero(yr, 1);
+    if (mpfr_zero_p(yi)) mpfr_set_zero(yi, 1);
+    err += mulUp(tw_part, tw_err);
+    if (tr) err += mulUp(absUp(yr), round_rel);
+    if (ti) err += mulUp(absUp(yi), round_rel);
+    if (inverse) {
+      tr = mpfr_div_ui(yr, yr, static_cast<unsigned long>(n), MPFR_RNDN);
+      ti = mpfr_div_ui(yi, yi, static_cast<unsigned long>(n), MPFR_RNDN);
+      err = err == 0 ? 0 : std::max(err / static_cast<double>(n), std::numeric_limits<double>::denorm_min());
+      if (tr) err += mulUp(absUp(yr), round_rel);
+      if (ti) err += mulUp(absUp(yi), round_rel);
+    }
+    // The bound's own double arithmetic (sums of < 2^30 non-negative terms): a generous margin.
+    out.err[oi] = err == 0 ? 0 : std::nextafter(err * (1 + 0x1p-20), INFINITY);
+    out.mark[oi] = mark;
+    out.bad[oi] = bad;
   }
-  return out;
 }
 
 // The bits of one part when every value within `err` of `v` rounds alike.
@@ -238,6 +378,484 @@ std::optional<uint64_t> roundPart(ElementType t, mpfr_srcptr v, double err) {
   int e = 0;
   std::frexp(err, &e);  // err < 2^e
   return roundInterval(t, v, e);
+}
+
+// The twiddles of each stage at each working precision, shared by the slices: computed once, by the first
+// slice that needs them.
+class MpTwiddleCache {
+ public:
+  static constexpr int kLevels = 4;  // w0, 2 w0, 4 w0 (8 w0 > 8p + 256 for every p)
+  explicit MpTwiddleCache(size_t stages) : once_(stages), tables_(stages) {}
+  const MpTwiddles& get(size_t stage, int level, int64_t n, bool inverse, mpfr_prec_t w) {
+    std::call_once(once_[stage][level], [&] { tables_[stage][level].compute(n, inverse, w); });
+    return tables_[stage][level];
+  }
+
+ private:
+  std::vector<std::array<std::once_flag, kLevels>> once_;
+  std::vector<std::array<MpTwiddles, kLevels>> tables_;
+};
+
+// The working state of the MPFR pass on one slice at a time: a field per stage boundary and the line
+// scratch, reused from slice to slice.
+struct MpSliceWork {
+  std::vector<MpSliceField> fields;
+  MpLineScratch scratch;
+  std::vector<int64_t> pending;  // the slice's undecided result elements (offsets in the slice)
+  std::vector<int64_t> lines;    // a stage's lines with needed outputs
+};
+
+// Ziv's strategy for the undecided result elements of slice `s` (decided[o] == 0): at w = 2p+32 (at
+// least 64), doubling up to 8p+256 bits, the stages computed at w for the lines these elements depend on.
+// An element's value and bound at each w are those of the whole-tensor evaluation (each stage value is
+// computed by the same code from the same line), so the bits are too.
+void mpfrSlice(const FftPlan& plan, const Tensor& in, const RtValue& operand, int64_t s, Tensor& out, std::vector<uint8_t>& impl,
+               std::vector<uint8_t>& decided, MpTwiddleCache& twiddles, MpSliceWork& work) {
+  const ElementType part = plan.part;
+  const int p = formatPrecision(part);
+  const size_t L = plan.stages.size();
+  work.fields.resize(L + 1);
+  for (size_t i = 0; i <= L; ++i) work.fields[i].reserve(plan.sizes[i]);
+  work.pending.clear();
+  for (int64_t e = 0; e < plan.out_block; ++e) {
+    if (!decided[s * plan.out_block + e]) work.pending.push_back(e);
+  }
+  const mpfr_prec_t max_w = 8 * p + 256;
+  int level = 0;
+  for (mpfr_prec_t w = std::max<mpfr_prec_t>(2 * p + 32, 64); !work.pending.empty(); w *= 2, ++level) {
+    const bool last_try = w * 2 > max_w;
+    // Which values the pending elements depend on: every input of a line with a needed output.
+    MpSliceField& result = work.fields[L];
+    std::fill(result.need.begin(), result.need.end(), 0);
+    for (int64_t e : work.pending) result.need[e] = 1;
+    for (size_t i = L; i-- > 0;) {
+      const FftStage& st = plan.stages[i];
+      const MpSliceField& next = work.fields[i + 1];
+      MpSliceField& f = work.fields[i];
+      std::fill(f.need.begin(), f.need.end(), 0);
+      for (int64_t o = 0; o < st.outer; ++o) {
+        for (int64_t q = 0; q < st.inner; ++q) {
+          bool any = false;
+          for (int64_t j = 0; j < st.n_out && !any; ++j) any = next.need[o * st.n_out * st.inner + j * st.inner + q] != 0;
+          if (!any) continue;
+          for (int64_t k = 0; k < st.in_len; ++k) f.need[o * st.in_len * st.inner + k * st.inner + q] = 1;
+        }
+      }
+    }
+    // The operand's needed elements, exactly; non-finite ones are NaN sources (value 0, marked).
+    MpSliceField& f0 = work.fields[0];
+    for (int64_t e = 0; e < plan.in_block; ++e) {
+      if (!f0.need[e]) continue;
+      const int64_t i = s * plan.in_block + e;
+      const uint64_t re = in.bits(i, 0), im = plan.real_in ? 0 : in.bits(i, 1);
+      MpComplex& x = f0.at(e, w);
+      f0.err[e] = 0;
+      if (nonFinite(part, re) || (!plan.real_in && nonFinite(part, im))) {
+        f0.bad[e] = f0.mark[e] = 1;
+        mpc_set_ui(x, 0, MPC_RNDNN);
+        continue;
+      }
+      decodeFloat(part, re, x.re());
+      if (plan.real_in) mpfr_set_zero(x.im(), 1); else decodeFloat(part, im, x.im());
+      f0.bad[e] = 0;
+      f0.mark[e] = operand.isImplDefined(i);
+    }
+    for (size_t i = 0; i < L; ++i) {
+      const FftStage& st = plan.stages[i];
+      if (st.n == 0) continue;  // no outputs
+      const MpTwiddles& tw = twiddles.get(i, level, st.n, plan.inverse, w);
+      const MpSliceField& from = work.fields[i];
+      MpSliceField& to = work.fields[i + 1];
+      work.lines.clear();
+      for (int64_t line = 0; line < st.outer * st.inner; ++line) {
+        const int64_t o = line / st.inner, q = line % st.inner;
+        if (from.need[o * st.in_len * st.inner + q]) work.lines.push_back(line);
+      }
+      // The lines of a large slice (one big transform) in parallel, each chunk with its own scratch.
+      const auto lines = [&](int64_t begin, int64_t end, MpLineScratch& scratch) {
+        for (int64_t l = begin; l < end; ++l) {
+          mpfrLine(st, plan.inverse, w, tw, from, to, work.lines[l] / st.inner, work.lines[l] % st.inner, scratch);
+        }
+      };
+      const int64_t count = static_cast<int64_t>(work.lines.size()), per_line = st.n * st.n_out;
+      if (count * per_line < (int64_t{1} << 14)) {
+        lines(0, count, work.scratch);
+      } else {
+        parallelFor(count, std::max<int64_t>(1, 4096 / per_line), [&](int64_t begin, int64_t end) {
+          MpLineScratch scratch;
+          lines(begin, end, scratch);
+        });
+      }
+    }
+    // Round what the bounds decide; keep the rest for the next precision.
+    size_t kept = 0;
+    for (int64_t e : work.pending) {
+      const int64_t o = s * plan.out_block + e;
+      impl[o] = result.mark[e];
+      if (result.bad[e]) {
+        for (int k = 0; k < plan.parts; ++k) out.setBits(o, quietNaN(part), k);
+        decided[o] = 1;
+        continue;
+      }
+      const MpComplex& y = result.v[e];
+      mpfr_srcptr vs[2] = {mpc_realref(y.get()), mpc_imagref(y.get())};
+      std::optional<uint64_t> bits[2];
+      for (int k = 0; k < plan.parts; ++k) bits[k] = roundPart(part, vs[k], result.err[e]);
+      if (bits[0] && (plan.parts == 1 || bits[1])) {
+        for (int k = 0; k < plan.parts; ++k) out.setBits(o, *bits[k], k);
+        decided[o] = 1;
+        continue;
+      }
+      if (!last_try) {
+        work.pending[kept++] = e;
+        continue;
+      }
+      // Undecidable by bounds (exact zero or midpoint from cancelling irrational twiddles).
+      for (int k = 0; k < plan.parts; ++k) {
+        if (bits[k]) {
+          out.setBits(o, *bits[k], k);
+          continue;
+        }
+        MpFloat a(64);
+        mpfr_abs(a, vs[k], MPFR_RNDU);
+        const bool contains_zero = std::isfinite(result.err[e]) && mpfr_cmp_d(a, result.err[e]) <= 0;
+        out.setBits(o, contains_zero ? positiveZero(part) : encodeFloat(part, vs[k]), k);
+      }
+      decided[o] = 1;
+    }
+    work.pending.resize(last_try ? 0 : kept);
+  }
+}
+
+// ---------------------------------------- the fast pass ----------------------------------------
+
+// Double-word numbers (hi + lo, |lo| <= ulp(hi)/2) and the error-free transformations they are built from.
+struct DoubleWord {
+  double hi = 0, lo = 0;
+};
+inline DoubleWord twoSum(double a, double b) {
+  const double s = a + b, bb = s - a;
+  return {s, (a - (s - bb)) + (b - bb)};
+}
+
+// Plain double, for f32 results. A part of an output is sum_i a_i b_i over the 2n products of a stage line,
+// each product rounded and added to the running sum: the product errs by at most u |fl(a_i b_i)| and the
+// addition by at most u |s_i| (u = 2^-53, s_i the computed partial sum); the twiddles (a 128-bit MPFR value
+// rounded to double) are within 2^-53 of the exact ones. A part errs by at most
+// u (1 + u) |x|_1 + 2^-53 |x|_1 + u sum |s_i|, both parts by at most 2^-53 (4.01 |x|_1 + sum |s_i|), taken
+// as 2^-52 (3 |x|_1 + sum |s_i|), the sum of |s_i| accumulated alongside the sums.
+struct DoubleArith {
+  using T = double;
+  static constexpr double kUnit = 0x1p-50;  // bounds the relative error of the scaling by 1/n
+  static T fromMp(mpfr_srcptr v) { return mpfr_get_d(v, MPFR_RNDN); }
+  static T fromDouble(double x) { return x; }
+  static double mag(T x) { return std::fabs(x); }
+  static T neg(T x) { return -x; }
+  struct Acc {
+    double s = 0, abs_partial = 0;
+    void add(T a, T b) {
+      s += a * b;
+      abs_partial += std::fabs(s);
+    }
+    T value() const { return s; }
+  };
+  static double rounding(int64_t n, double l1, const Acc& re, const Acc& im) {
+    return 0x1p-52 * (3 * l1 + re.abs_partial + im.abs_partial);
+  }
+  // x / n, within u |x / n| <= kUnit |x / n|.
+  static T div(T x, double n) { return x / n; }
+};
+
+// Double-double, for f64 results. A part is sum_i a_i b_i over N = 2n products of double-words: each
+// a_hi b_hi split exactly (TwoProduct: h + r), the h added to a running sum p with TwoSum (p + q exactly),
+// and the rest (q, r and the cross terms a_hi b_lo + a_lo b_hi + a_lo b_lo, evaluated with three roundings)
+// summed in plain double into s; the result is TwoSum(p, s), exact. p + sum(q + r + cross) is the exact
+// sum, so the error is that of s: at most gamma_{3N} (sum |q| + sum |r| + sum |cross|) plus the cross
+// terms' own rounding (gamma_3 3u |a||b| each). With |q_i| <= u |p_i| <= u (1+u)^N P, |r_i| <= u |h_i| and
+// |cross_i| <= 3u |a_i||b_i| (|lo| <= u |hi|): at most 12 (n+1)^2 u^2 P per part, u = 2^-53, P <= |x|_1.
+// Both parts: 24 (n+1)^2 2^-106 |x|_1, plus the twiddles' representation error (within 2^-105.9 each):
+// 2^-104 |x|_1. Taken twice over: kUnit (n+1)^2 |x|_1 with kUnit = 2^-100.
+struct DoubleWordArith {
+  using T = DoubleWord;
+  static constexpr double kUnit = 0x1p-100;
+  static T fromMp(mpfr_srcptr v) {
+    MpFloat rest(mpfr_get_prec(v));
+    const double hi = mpfr_get_d(v, MPFR_RNDN);
+    mpfr_sub_d(rest, v, hi, MPFR_RNDN);  // exact
+    return {hi, mpfr_get_d(rest, MPFR_RNDN)};
+  }
+  static T fromDouble(double x) { return {x, 0}; }
+  static double mag(T x) { return std::fabs(x.hi); }
+  static T neg(T x) { return {-x.hi, -x.lo}; }
+  struct Acc {
+    double p = 0, s = 0;
+    void add(T a, T b) {
+      const double h = a.hi * b.hi, r = std::fma(a.hi, b.hi, -h);
+      const double cross = std::fma(a.hi, b.lo, std::fma(a.lo, b.hi, a.lo * b.lo));
+      const DoubleWord t = twoSum(p, h);
+      p = t.hi;
+      s += (t.lo + r) + cross;
+    }
+    T value() const { return twoSum(p, s); }
+  };
+  static double rounding(int64_t n, double l1, const Acc&, const Acc&) {
+    const double m = static_cast<double>(n + 1);
+    return kUnit * m * m * l1;
+  }
+  // (hi + lo) / n: q = hi / n, the remainder hi - q n exactly by FMA, the correction (rem + lo) / n; error
+  // at most 4u^2 |x / n| <= kUnit |x / n|.
+  static T div(T x, double n) {
+    const double q = x.hi / n;
+    const double rem = std::fma(-q, n, x.hi);
+    const double c = (rem + x.lo) / n;
+    const double s = q + c;
+    return {s, c - (s - q)};
+  }
+};
+
+// Bits of the f32 or f64 rounding of every value within `e` of v, when they agree and the rounding is
+// neither zero nor the largest finite magnitude (both left to the MPFR pass); nullopt otherwise.
+std::optional<uint64_t> decideFast(double v, double e, ElementType part) {
+  if (part != ElementType::kF32) return std::nullopt;
+  const float r = static_cast<float>(v);  // correctly rounded (ties to even)
+  if (r == 0 || !std::isfinite(r) || std::fabs(r) == std::numeric_limits<float>::max()) return std::nullopt;
+  const double rd = r;
+  const double d = v - rd;  // exact (Sterbenz)
+  const double up = (static_cast<double>(std::nextafter(r, INFINITY)) - rd) / 2;
+  const double down = (rd - static_cast<double>(std::nextafter(r, -INFINITY))) / 2;
+  const double margin = (std::fabs(d) + e) * 0x1p-50;  // the rounding of the two comparisons' sums
+  if (d + e + margin < up && d - e - margin > -down) return std::bit_cast<uint32_t>(r);
+  return std::nullopt;
+}
+std::optional<uint64_t> decideFast(DoubleWord v, double e, ElementType part) {
+  if (part != ElementType::kF64) return std::nullopt;
+  const double r = v.hi + v.lo;  // correctly rounded (ties to even)
+  if (r == 0 || !std::isfinite(r) || std::fabs(r) == std::numeric_limits<double>::max()) return std::nullopt;
+  const double d = (v.hi - r) + v.lo;  // hi - r is exact (Sterbenz)
+  const double up = (std::nextafter(r, INFINITY) - r) / 2;
+  const double down = (r - std::nextafter(r, -INFINITY)) / 2;
+  const double margin = (std::fabs(d) + std::fabs(v.lo) + e) * 0x1p-50;
+  if (d + e + margin < up && d - e - margin > -down) return std::bit_cast<uint64_t>(r);
+  return std::nullopt;
+}
+
+template <class A>
+struct FastField {
+  std::vector<typename A::T> re, im;
+  std::vector<double> err;  // bounds the modulus of the error
+  // Parts whose exact value is known to be 0: kZeroRe, kZeroIm. Those are computed as exactly 0 too.
+  std::vector<uint8_t> zero;
+  void resize(int64_t size) {
+    re.resize(size);
+    im.resize(size);
+    err.resize(size);
+    zero.resize(size);
+  }
+};
+constexpr uint8_t kZeroRe = 1, kZeroIm = 2;
+
+// Below this bound, no fast-pass value overflows (|x| <= 2^960 times at most 2^25 terms per sum).
+constexpr double kFastMaxInput = 0x1p960;
+// The smallest bound the fast pass decides with (see fastPass).
+constexpr double kFastMinBound = 0x1p-1000;
+
+// One stage's lines [begin, end) (over every slice). Per output, on top of the inputs' bounds (the inputs'
+// errors reach the output through twiddles of modulus 1, so bounds on the modulus add up): the
+// arithmetic's rounding bound, with a 2^-20 margin for the bound's own arithmetic (sums of at most 2^26
+// non-negative terms), and 2^-1060 (n + 1) for underflow (an operation that underflows errs by at most
+// 2^-1075 more).
+template <class A>
+struct FastStageArgs {
+  const FftStage& st;
+  bool inverse;
+  const std::vector<typename A::T>& cosv;
+  const std::vector<typename A::T>& sinv;
+  const std::vector<uint8_t>& tw_zero;  // kZeroRe: cos is exactly 0; kZeroIm: sin is
+  const FastField<A>& in;
+  FastField<A>& out;
+};
+template <class A>
+inline void fastLines(const FastStageArgs<A>& args, int64_t begin, int64_t end) {
+  using T = typename A::T;
+  const FftStage& st = args.st;
+  const int64_t n = st.n;
+  const double underflow = 0x1p-1060 * static_cast<double>(n + 1), dn = static_cast<double>(n);
+  for (int64_t line = begin; line < end; ++line) {
+    const int64_t o = line / st.inner, q = line % st.inner;
+    const int64_t in_base = o * st.in_len * st.inner + q;
+    const int64_t out_base = o * st.n_out * st.inner + q;
+    for (int64_t j = 0; j < st.n_out; ++j) {
+      typename A::Acc re, im;
+      double err = 0, l1 = 0;
+      // Whether a term of each part can be non-zero: re += xr c - xi s, im += xr s + xi c.
+      bool re_nonzero = false, im_nonzero = false;
+      int64_t m = 0;  // j k mod n
+      for (int64_t k = 0; k < n; ++k, m = m + j >= n ? m + j - n : m + j) {
+        const FftSource s = fftSource(st, k);
+        const int64_t idx = in_base + s.src * st.inner;
+        const T xr = args.in.re[idx], xi = s.conj ? A::neg(args.in.im[idx]) : args.in.im[idx];
+        err += args.in.err[idx];
+        l1 += A::mag(xr) + A::mag(xi);
+        const bool xr_nz = !(args.in.zero[idx] & kZeroRe), xi_nz = !(args.in.zero[idx] & kZeroIm);
+        const bool c_nz = !(args.tw_zero[m] & kZeroRe), s_nz = !(args.tw_zero[m] & kZeroIm);
+        re_nonzero |= (xr_nz && c_nz) || (xi_nz && s_nz);
+        im_nonzero |= (xr_nz && s_nz) || (xi_nz && c_nz);
+        re.add(xr, args.cosv[m]);
+        re.add(A::neg(xi), args.sinv[m]);
+        im.add(xr, args.sinv[m]);
+        im.add(xi, args.cosv[m]);
+      }
+      T yr = re.value(), yi = im.value();
+      err = (err + A::rounding(n, l1, re, im)) * (1 + 0x1p-20) + underflow;
+      if (args.inverse) {
+        yr = A::div(yr, dn);
+        yi = A::div(yi, dn);
+        err = (err / dn + A::kUnit * (A::mag(yr) + A::mag(yi))) * (1 + 0x1p-20) + 0x1p-1060;
+      }
+      const int64_t oi = out_base + j * st.inner;
+      args.out.re[oi] = yr;
+      args.out.im[oi] = yi;
+      args.out.err[oi] = std::nextafter(err, INFINITY);
+      args.out.zero[oi] = (re_nonzero ? 0 : kZeroRe) | (im_nonzero ? 0 : kZeroIm);
+    }
+  }
+}
+// The line loops compiled twice where the compiler can: with FMA instructions (x86-64 CPUs that have
+// them) and without (std::fma is then a library call). The results are the same (FMA rounds once either way).
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+#define HLOCONF_FMA_CLONES __attribute__((target_clones("fma", "default"), flatten))
+#else
+#define HLOCONF_FMA_CLONES
+#endif
+HLOCONF_FMA_CLONES void fastLinesDouble(const FastStageArgs<DoubleArith>& args, int64_t begin, int64_t end) {
+  fastLines<DoubleArith>(args, begin, end);
+}
+HLOCONF_FMA_CLONES void fastLinesDoubleWord(const FastStageArgs<DoubleWordArith>& args, int64_t begin, int64_t end) {
+  fastLines<DoubleWordArith>(args, begin, end);
+}
+#undef HLOCONF_FMA_CLONES
+
+// One stage over every slice, lines in parallel, with twiddles from MPFR at 128 bits rounded to T.
+template <class A>
+void fastStage(const FftStage& st, bool inverse, int64_t slices, const FastField<A>& in, FastField<A>& out) {
+  using T = typename A::T;
+  const int64_t n = st.n;
+  std::vector<T> cosv(n), sinv(n);
+  std::vector<uint8_t> tw_zero(n);
+  {
+    MpFloat m(64), c(128), s(128);
+    for (int64_t i = 0; i < n; ++i) {
+      mpfr_set_si(m, i, MPFR_RNDN);
+      mpfr_cosu(c, m, static_cast<unsigned long>(n), MPFR_RNDN);
+      mpfr_sinu(s, m, static_cast<unsigned long>(n), MPFR_RNDN);
+      if (!inverse) mpfr_neg(s, s, MPFR_RNDN);
+      cosv[i] = A::fromMp(c);
+      sinv[i] = A::fromMp(s);
+      tw_zero[i] = (mpfr_zero_p(c) ? kZeroRe : 0) | (mpfr_zero_p(s) ? kZeroIm : 0);  // exact: cos, sin of 2 pi i/n
+    }
+  }
+  const FastStageArgs<A> args{st, inverse, cosv, sinv, tw_zero, in, out};
+  const int64_t lines = slices * st.outer * st.inner;
+  const int64_t grain = std::max<int64_t>(1, 8192 / std::max<int64_t>(1, n * st.n_out));
+  parallelFor(lines, grain, [&](int64_t begin, int64_t end) {
+    if constexpr (std::is_same_v<A, DoubleArith>) {
+      fastLinesDouble(args, begin, end);
+    } else {
+      fastLinesDoubleWord(args, begin, end);
+    }
+  });
+}
+
+// The fast pass (docs/accumulation.md, "fft"). A slice takes part when its inputs are finite and at most
+// 2^960 in magnitude (so no value overflows). A result element is taken when every value within
+// 2 max(E, 2^-1000) of the computed one rounds alike, E its bound: the exact value x is then at least E from
+// every rounding boundary, and the MPFR pass's own bound at its last precision (w >= 320), which grows per
+// stage by at most 2^(4-w) |x|_1 where this one grows by at least 2^-100 |x|_1, is below E/3, so that pass
+// decides x too, with the same bits (the rounding of x).
+template <class A>
+void fastPass(const FftPlan& plan, const Tensor& in, const RtValue& operand, Tensor& out, std::vector<uint8_t>& impl,
+              std::vector<uint8_t>& decided) {
+  const ElementType part = plan.part;
+  std::vector<uint8_t> eligible(plan.slices), slice_mark(plan.slices);
+  const int64_t total = plan.slices * plan.maxSize();
+  FastField<A> a, b;
+  a.resize(total);
+  b.resize(total);
+  const auto value = [&](uint64_t bits) {
+    return part == ElementType::kF32 ? static_cast<double>(std::bit_cast<float>(static_cast<uint32_t>(bits))) : std::bit_cast<double>(bits);
+  };
+  parallelFor(plan.slices, std::max<int64_t>(1, 4096 / std::max<int64_t>(1, plan.in_block)), [&](int64_t begin, int64_t end) {
+    for (int64_t s = begin; s < end; ++s) {
+      bool ok = true, mark = false;
+      for (int64_t i = s * plan.in_block; i < (s + 1) * plan.in_block; ++i) {
+        const double re = value(in.bits(i, 0)), im = plan.real_in ? 0.0 : value(in.bits(i, 1));
+        ok = ok && std::fabs(re) <= kFastMaxInput && std::fabs(im) <= kFastMaxInput;  // false for NaN and inf
+        mark |= operand.isImplDefined(i);
+        a.re[i] = A::fromDouble(ok ? re : 0.0);
+        a.im[i] = A::fromDouble(ok ? im : 0.0);
+        a.err[i] = 0;
+        a.zero[i] = (re == 0 ? kZeroRe : 0) | (im == 0 ? kZeroIm : 0);
+      }
+      eligible[s] = ok;
+      slice_mark[s] = mark;
+    }
+  });
+  if (std::none_of(eligible.begin(), eligible.end(), [](uint8_t e) { return e != 0; })) return;
+  FastField<A>* from = &a;
+  FastField<A>* to = &b;
+  for (const FftStage& st : plan.stages) {
+    fastStage<A>(st, plan.inverse, plan.slices, *from, *to);
+    std::swap(from, to);
+  }
+  parallelFor(out.numElements(), 4096, [&](int64_t begin, int64_t end) {
+    for (int64_t o = begin; o < end; ++o) {
+      const int64_t s = o / plan.out_block;
+      if (!eligible[s]) continue;
+      const double e = 2 * std::max(from->err[o], kFastMinBound);
+      if (!std::isfinite(e)) continue;
+      // An exact zero is +0, as in the MPFR pass (whose intervals all contain it, down to the last try).
+      const uint8_t zero = from->zero[o];
+      const std::optional<uint64_t> re = zero & kZeroRe ? positiveZero(part) : decideFast(from->re[o], e, part);
+      if (!re) continue;
+      std::optional<uint64_t> im;
+      if (plan.parts == 2) {
+        im = zero & kZeroIm ? positiveZero(part) : decideFast(from->im[o], e, part);
+        if (!im) continue;
+        out.setBits(o, *im, 1);
+      }
+      out.setBits(o, *re, 0);
+      impl[o] = slice_mark[s];
+      decided[o] = 1;
+    }
+  });
+}
+
+// Every result element of the transform: the fast pass where it decides (f32 and f64 parts), the MPFR
+// pass for the rest, slices in parallel.
+void evaluateFft(const FftPlan& plan, const Tensor& in, const RtValue& operand, Tensor& out, std::vector<uint8_t>& impl) {
+  std::vector<uint8_t> decided(out.numElements());
+  if (fftFastPathFlag().load()) {
+    if (plan.part == ElementType::kF32) fastPass<DoubleArith>(plan, in, operand, out, impl, decided);
+    if (plan.part == ElementType::kF64) fastPass<DoubleWordArith>(plan, in, operand, out, impl, decided);
+  }
+  std::vector<int64_t> todo;
+  for (int64_t s = 0; s < plan.slices; ++s) {
+    for (int64_t e = 0; e < plan.out_block; ++e) {
+      if (!decided[s * plan.out_block + e]) {
+        todo.push_back(s);
+        break;
+      }
+    }
+  }
+  // Work per slice: the stage sums (at the first precision).
+  double slice_work = 1;
+  for (size_t i = 0; i < plan.stages.size(); ++i) slice_work += static_cast<double>(plan.sizes[i + 1]) * static_cast<double>(plan.stages[i].n);
+  const int64_t grain = std::max<int64_t>(1, static_cast<int64_t>(2048 / slice_work));
+  MpTwiddleCache twiddles(plan.stages.size());
+  parallelFor(static_cast<int64_t>(todo.size()), grain, [&](int64_t begin, int64_t end) {
+    MpSliceWork work;
+    for (int64_t i = begin; i < end; ++i) mpfrSlice(plan, in, operand, todo[i], out, impl, decided, twiddles, work);
+  });
 }
 
 // The per-element error bound of an fft result (docs/accumulation.md, "fft", error_bound). The model: an
@@ -302,39 +920,42 @@ std::vector<double> fftErrorBound(const Tensor& in, const Tensor& rt, ElementTyp
   std::vector<double> bounds(rt.numElements());
   if (out_block == 0) return bounds;
   const int64_t slices = rt.numElements() / out_block;
-  MpFloat norm2(64), norm1(64), x(64), sq(64);
-  for (int64_t s = 0; s < slices; ++s) {
-    mpfr_set_zero(norm2, 1);
-    mpfr_set_zero(norm1, 1);
-    bool special = false;
-    for (int64_t i = s * in_block; i < (s + 1) * in_block; ++i) {
-      for (int k = 0; k < parts_in; ++k) {
-        decodeFloat(part, in.bits(i, k), x);
-        if (!mpfr_number_p(x)) special = true;
-        mpfr_sqr(sq, x, MPFR_RNDU);
-        mpfr_add(norm2, norm2, sq, MPFR_RNDU);
-        mpfr_abs(sq, x, MPFR_RNDU);
-        mpfr_add(norm1, norm1, sq, MPFR_RNDU);  // |re| + |im| >= |x_j|
+  // Slices in parallel; each slice's norms are summed in order, so the bounds do not depend on threads.
+  parallelFor(slices, std::max<int64_t>(1, 4096 / std::max<int64_t>(1, in_block)), [&](int64_t begin, int64_t end) {
+    MpFloat norm2(64), norm1(64), x(64), sq(64);
+    for (int64_t s = begin; s < end; ++s) {
+      mpfr_set_zero(norm2, 1);
+      mpfr_set_zero(norm1, 1);
+      bool special = false;
+      for (int64_t i = s * in_block; i < (s + 1) * in_block; ++i) {
+        for (int k = 0; k < parts_in; ++k) {
+          decodeFloat(part, in.bits(i, k), x);
+          if (!mpfr_number_p(x)) special = true;
+          mpfr_sqr(sq, x, MPFR_RNDU);
+          mpfr_add(norm2, norm2, sq, MPFR_RNDU);
+          mpfr_abs(sq, x, MPFR_RNDU);
+          mpfr_add(norm1, norm1, sq, MPFR_RNDU);  // |re| + |im| >= |x_j|
+        }
+      }
+      // The componentwise bound, rounded up.
+      mpfr_mul_d(norm1, norm1, eps_c * path_factor, MPFR_RNDU);
+      if (inverse) mpfr_div_d(norm1, norm1, total, MPFR_RNDU);
+      const double componentwise = mpfr_get_d(norm1, MPFR_RNDU);
+      // ||y_full||_2, rounded up.
+      if (inverse) mpfr_div_d(norm2, norm2, total, MPFR_RNDU); else mpfr_mul_d(norm2, norm2, total, MPFR_RNDU);
+      if (real_out) mpfr_mul_ui(norm2, norm2, 2, MPFR_RNDU);
+      mpfr_sqrt(norm2, norm2, MPFR_RNDU);
+      mpfr_mul_d(norm2, norm2, eps, MPFR_RNDU);
+      const double normwise = mpfr_get_d(norm2, MPFR_RNDU);
+      for (int64_t i = s * out_block; i < (s + 1) * out_block; ++i) {
+        if (special) continue;
+        double h = 0;
+        for (int k = 0; k < parts_out; ++k) h = std::max(h, halfUlp(part, rt.bits(i, k)));
+        const double b = std::min(normwise, componentwise) + h;
+        bounds[i] = std::isfinite(b) ? std::nextafter(b, INFINITY) : INFINITY;
       }
     }
-    // The componentwise bound, rounded up.
-    mpfr_mul_d(norm1, norm1, eps_c * path_factor, MPFR_RNDU);
-    if (inverse) mpfr_div_d(norm1, norm1, total, MPFR_RNDU);
-    const double componentwise = mpfr_get_d(norm1, MPFR_RNDU);
-    // ||y_full||_2, rounded up.
-    if (inverse) mpfr_div_d(norm2, norm2, total, MPFR_RNDU); else mpfr_mul_d(norm2, norm2, total, MPFR_RNDU);
-    if (real_out) mpfr_mul_ui(norm2, norm2, 2, MPFR_RNDU);
-    mpfr_sqrt(norm2, norm2, MPFR_RNDU);
-    mpfr_mul_d(norm2, norm2, eps, MPFR_RNDU);
-    const double normwise = mpfr_get_d(norm2, MPFR_RNDU);
-    for (int64_t i = s * out_block; i < (s + 1) * out_block; ++i) {
-      if (special) continue;
-      double h = 0;
-      for (int k = 0; k < parts_out; ++k) h = std::max(h, halfUlp(part, rt.bits(i, k)));
-      const double b = std::min(normwise, componentwise) + h;
-      bounds[i] = std::isfinite(b) ? std::nextafter(b, INFINITY) : INFINITY;
-    }
-  }
+  });
   return bounds;
 }
 
@@ -354,7 +975,7 @@ Results fftKernel(Interpreter& interp, const Operation& op, std::vector<RtValue>
     if (n < 0 || n > (int64_t{1} << 40)) return interp.opError(op, strCat("fft_length entry ", n, " is out of range"));
   }
   const ElementType it = in.elementType();
-  const bool real_in = kind == "RFFT", real_out = kind == "IRFFT", inverse = kind == "IFFT" || kind == "IRFFT";
+  const bool real_in = kind == "RFFT", real_out = kind == "IRFFT";
   if (in.type().isQuantized() || (real_in ? !isFloat(it) : !isComplex(it))) {
     return interp.opError(op, strCat(kind, " needs a ", real_in ? "floating-point" : "complex", " operand"));
   }
@@ -385,74 +1006,9 @@ Results fftKernel(Interpreter& interp, const Operation& op, std::vector<RtValue>
     if (work > 3e7) return interp.unsupported(op, "fft this large (the reference evaluates naive DFT sums)");
   }
 
-  const int p = formatPrecision(part);
-  const RtValue& operand = operands[0];
   Tensor out(result_type);
   std::vector<uint8_t> impl(out.numElements());
-  std::vector<uint8_t> decided(out.numElements());
-  const int parts = real_out ? 1 : 2;
-  const mpfr_prec_t max_w = 8 * p + 256;
-  for (mpfr_prec_t w = std::max<mpfr_prec_t>(2 * p + 32, 64);; w *= 2) {
-    const bool last_try = w * 2 > max_w;
-    Field f;
-    f.init(ishape, w);
-    for (int64_t i = 0; i < f.size; ++i) {
-      const uint64_t re = in.bits(i, 0), im = real_in ? 0 : in.bits(i, 1);
-      if (nonFinite(part, re) || (!real_in && nonFinite(part, im))) {
-        f.bad[i] = f.mark[i] = 1;
-        mpc_set_ui(f.v[i], 0, MPC_RNDNN);
-        continue;
-      }
-      decodeFloat(part, re, f.v[i].re());
-      if (real_in) mpfr_set_zero(f.v[i].im(), 1); else decodeFloat(part, im, f.v[i].im());
-      f.mark[i] = operand.isImplDefined(i);
-    }
-    // Stages: forward kinds go innermost first, inverse kinds outermost first (the spec's order; the exact
-    // value does not depend on it except through irfft's mirror, which must come last).
-    for (size_t s = 0; s < L; ++s) {
-      const size_t i = inverse ? s : L - 1 - s;
-      const size_t axis = rank - L + i;
-      const bool is_last = i + 1 == L;
-      const int64_t n = lengths[i];
-      const int64_t n_out = (is_last && real_in) ? (n == 0 ? 0 : n / 2 + 1) : n;
-      f = dftStage(f, axis, n, n_out, inverse, is_last && real_out, w);
-    }
-    bool all = true;
-    for (int64_t o = 0; o < out.numElements(); ++o) {
-      if (decided[o]) continue;
-      impl[o] = f.mark[o];
-      if (f.bad[o]) {
-        for (int k = 0; k < parts; ++k) out.setBits(o, quietNaN(part), k);
-        decided[o] = 1;
-        continue;
-      }
-      mpfr_srcptr vs[2] = {mpc_realref(f.v[o].get()), mpc_imagref(f.v[o].get())};
-      std::optional<uint64_t> bits[2];
-      for (int k = 0; k < parts; ++k) bits[k] = roundPart(part, vs[k], f.err[o]);
-      if (bits[0] && (parts == 1 || bits[1])) {
-        for (int k = 0; k < parts; ++k) out.setBits(o, *bits[k], k);
-        decided[o] = 1;
-        continue;
-      }
-      if (!last_try) {
-        all = false;
-        continue;
-      }
-      // Undecidable by bounds (exact zero or midpoint from cancelling irrational twiddles).
-      for (int k = 0; k < parts; ++k) {
-        if (bits[k]) {
-          out.setBits(o, *bits[k], k);
-          continue;
-        }
-        MpFloat a(64);
-        mpfr_abs(a, vs[k], MPFR_RNDU);
-        const bool contains_zero = std::isfinite(f.err[o]) && mpfr_cmp_d(a, f.err[o]) <= 0;
-        out.setBits(o, contains_zero ? positiveZero(part) : encodeFloat(part, vs[k]), k);
-      }
-      decided[o] = 1;
-    }
-    if (all || last_try) break;
-  }
+  if (out.numElements() > 0) evaluateFft(makeFftPlan(ishape, lengths, part, kind), in, operands[0], out, impl);
   RtValue result = RtValue::ofTensor(std::move(out), std::move(impl));
 
   // error_bound (docs/accumulation.md, "fft"): the stage model generalising Higham's Theorem 24.2 to
@@ -923,5 +1479,7 @@ constexpr KernelDef kKernels[] = {
 }  // namespace
 
 std::span<const KernelDef> linalgKernels() { return kKernels; }
+
+void setFftFastPath(bool enabled) { fftFastPathFlag().store(enabled); }
 
 }  // namespace hloconf::ref
