@@ -110,13 +110,14 @@ bool normalize(Wide& w) {
     w.m >>= 1;
     w.err = ((w.err + 1) >> 1) + 1;
     w.e += 1;
-  } else if (s > 0) {
-    if (s >= 62 ? w.err != 0 : w.err >= (kErrLimit >> s)) return false;
-    w.m <<= s;
-    w.err <<= s;
-    w.e -= s;
+    return w.err < kErrLimit;
   }
-  return w.err < kErrLimit;
+  // s >= 0 (a shift by 0 included: whether it is 0 or 1 after a product is data-dependent).
+  if (s >= 62 ? w.err != 0 : w.err >= (kErrLimit >> s)) return false;
+  w.m <<= s;
+  w.err <<= s;
+  w.e -= s;
+  return true;
 }
 
 Wide fromInt(int64_t n) {  // exact
@@ -257,18 +258,14 @@ bool recip(const Wide& b, Wide& out) {
   const u128 y0 = static_cast<u128>(static_cast<u64>(yd * 0x1p-64)) << 64;
   const U256 p = mul256(B, y0);
   constexpr u128 k2e124 = kOne << 124;  // 2^252 = 2^124·2^128
+  // |R| and its sign, selected with masks (the sign is data-dependent).
   const bool negative = p.hi > k2e124 || (p.hi == k2e124 && p.lo > 0);  // R < 0
-  U256 r;
-  if (negative) {
-    r.lo = p.lo;
-    r.hi = p.hi - k2e124;
-  } else {
-    r.lo = -p.lo;
-    r.hi = k2e124 - p.hi - (p.lo != 0);
-  }
+  const u128 mask = -static_cast<u128>(negative);
+  const U256 pos{k2e124 - p.hi - (p.lo != 0), -p.lo}, neg{p.hi - k2e124, p.lo};
+  const U256 r{(neg.hi & mask) | (pos.hi & ~mask), (neg.lo & mask) | (pos.lo & ~mask)};
   if ((r.hi >> 90) != 0) return false;  // |R| < 2^202 always
   const u128 corr = mulShr(y0, shr256(r, 90), 162);
-  out.m = negative ? y0 - corr : y0 + corr;
+  out.m = y0 + ((corr ^ mask) - mask);  // y0 - corr when R < 0
   out.e = -252 - b.e;
   out.err = (kOne << 23) + b.err + 1;
   out.neg = b.neg;
@@ -461,8 +458,8 @@ Tables makeTables() {
     return f;
   };
   // Degrees and head lengths trade speed for accuracy: the errors are near 2^-90 absolute (2^-95 for
-  // log, whose error power(x, y) multiplies by up to 745), so the fast path declines about one input
-  // in 2^36. The remainders of the truncated series:
+  // log, whose error power(x, y) multiplies by up to 745; 2^-86 for sin and cos), so the fast path
+  // declines about one input in 2^33 or fewer. The remainders of the truncated series:
   // - exp: Σ_{k<10} r^k/k!, Lagrange: |r|^10/10!·e^|r|;
   // - log(1+t)/t: Σ_{k<13} (-1)^k t^k/(k+1), the rest below |t|^13/14/(1 - |t|);
   // - sin(r)/r: Σ_{k<13} (-1)^k u^k/(2k+1)!, alternating with decreasing terms (u < 1): below u^13/27!;
@@ -471,9 +468,9 @@ Tables makeTables() {
   const double v = kExpArgMax, t_ = kLogArgMax, u = kTrigArgMax, y = kExpm1ArgMax;
   t.exp_poly = makePoly(10, 3, v, std::pow(v, 10) / 3628800.0 * std::exp(v), [&](int k) { return Coef{factorial(k), false}; });
   t.log_poly = makePoly(13, 4, t_, std::pow(t_, 13) / 14 / (1 - t_), [&](int k) { return Coef{static_cast<u128>(k + 1), k % 2 == 1}; });
-  t.sin_poly = makePoly(13, 6, u, std::pow(u, 13) / static_cast<double>(factorial(27)),
+  t.sin_poly = makePoly(13, 5, u, std::pow(u, 13) / static_cast<double>(factorial(27)),
                         [&](int k) { return Coef{factorial(2 * k + 1), k % 2 == 1}; });
-  t.cos_poly = makePoly(14, 7, u, std::pow(u, 14) / static_cast<double>(factorial(28)),
+  t.cos_poly = makePoly(14, 6, u, std::pow(u, 14) / static_cast<double>(factorial(28)),
                         [&](int k) { return Coef{factorial(2 * k), k % 2 == 1}; });
   t.expm1_poly = makePoly(10, 3, y, std::pow(y, 10) / 39916800.0 / (1 - y), [&](int k) { return Coef{factorial(k + 1), false}; });
 
@@ -584,7 +581,7 @@ u64 roundToF64(u128 n, int e) {
 }
 
 // The f64 bits that every value of the enclosure rounds to, if there is one.
-std::optional<u64> roundEnclosure(const F64Enclosure& w) {
+HLOCONF_HOT std::optional<u64> roundEnclosure(const F64Enclosure& w) {
   if (w.decided) return w.decided;
   const u64 sign = w.neg ? kSignBit : 0;
   // The common case, a normalized enclosure (m in [2^126, 2^127), err < 2^62) with a normal result
@@ -596,18 +593,12 @@ std::optional<u64> roundEnclosure(const F64Enclosure& w) {
   const int exponent = w.e + 126;
   if (w.m >> 126 == 1 && w.err < kErrLimit && exponent >= -1022 && exponent <= 1022) {
     const u128 rest = w.m & ((kOne << 74) - 1), half = kOne << 73;
-    u64 q = static_cast<u64>(w.m >> 74);
-    int biased = exponent + 1023;
-    if (rest + w.err < half || rest > half + w.err) {
-      if (rest > half) {
-        if (++q >> 53) {
-          q >>= 1;
-          ++biased;
-        }
-      }
-      return sign | (static_cast<u64>(biased) << 52) | (q & ((u64{1} << 52) - 1));
-    }
-    return std::nullopt;
+    const bool down = rest + w.err < half, up = rest > half + w.err;  // both data-dependent: no branch
+    if (!(down | up)) return std::nullopt;
+    // A carry out of 53 bits moves to the next binade with a zero fraction: adding q's carry to the
+    // biased exponent field does exactly that.
+    const u64 q = static_cast<u64>(w.m >> 74) + up;  // in [2^52, 2^53]
+    return sign | ((static_cast<u64>(exponent + 1023 - 1) << 52) + q);
   }
   if (w.m == 0) {
     if (w.err != 0) return std::nullopt;
@@ -934,14 +925,21 @@ bool trigF(double x, Trig which, F64Enclosure& res) {
 
 // --- tanh, logistic ---------------------------------------------------------------------------------------
 
-// tanh|x| = q/(q + 2) with q = expm1(2|x|) > 0 (no cancellation). |x| >= 19.1: 1 - tanh|x| =
-// 2/(e^(2|x|) + 1) < 2e^-38.2 < 2^-54, so tanh rounds to ±1.
+// tanh|x| = q/(q + 2) with q = expm1(2|x|) > 0 (no cancellation); for 2|x| >= 2^-8, q = E - 1 and
+// q + 2 = E + 1 with E = exp(2|x|), both from E (independent, so they overlap). |x| >= 19.1:
+// 1 - tanh|x| = 2/(e^(2|x|) + 1) < 2e^-38.2 < 2^-54, so tanh rounds to ±1.
 bool tanhF(double x, F64Enclosure& res) {
   if (!std::isfinite(x) || x == 0) return false;
   const double ax = std::fabs(x);
   if (ax >= 19.1) return decide(res, bitsOf(std::copysign(1.0, x)));
   Wide q, d, inv, out;
-  if (!expm1Wide(2 * ax, q) || !addSmall(q, 2, d) || !recip(d, inv) || !mul(q, inv, out)) return false;
+  if (2 * ax < 0x1p-8) {
+    if (!expm1Wide(2 * ax, q) || !addSmall(q, 2, d)) return false;
+  } else {
+    Wide e;
+    if (!expOfDouble(2 * ax, e) || !addSmall(e, -1, q) || !addSmall(e, 1, d)) return false;
+  }
+  if (!recip(d, inv) || !mul(q, inv, out)) return false;
   out.neg = x < 0;
   return enclose(res, out);
 }
