@@ -14,6 +14,7 @@
 
 #include "generators/gen.h"
 #include "reference/fast_math_f64.h"
+#include "tests/reference/eval_test_util.h"
 
 namespace hloconf::ref {
 namespace {
@@ -477,6 +478,47 @@ TEST(FastMathF64Hard, PowerTiesDeclined) {
   // Exact representable results are decided.
   EXPECT_EQ(fastF64Power(doubleToBits(3), doubleToBits(33)), doubleToBits(5559060566555523.0));
   EXPECT_EQ(fastF64Power(doubleToBits(-2), doubleToBits(-3)), doubleToBits(-0.125));
+}
+
+// Through the interpreter: each op's kernel on a tensor<Nxf64> gives the same bits and the same
+// implementation-defined marks with the fast path as with MPFR alone (the hooks in
+// reference/kernels_elementwise.cc), and the fast path decided most elements.
+TEST(FastMathF64Hard, KernelsAgreeWithMpfrPath) {
+  constexpr int kN = 3000;
+  for (const F64Fn& f : kF64Fns) {
+    const bool binary = f.unary == nullptr;
+    gen::Rng rng(gen::fnv1a64(f.op) + 7);
+    std::vector<double> x(kN), y(kN);
+    for (int i = 0; i < kN; ++i) std::tie(x[i], y[i]) = randomInput(f.op, rng);
+    x[0] = NAN;  // and a few specials
+    x[1] = -0.0;
+    x[2] = INFINITY;
+    auto tensor = [](const std::vector<double>& v) {
+      Tensor t(Type::tensor({static_cast<int64_t>(v.size())}, Type::element(ElementType::kF64)));
+      std::memcpy(t.mutableBytes().data(), v.data(), v.size() * 8);
+      return ref::RtValue::ofTensor(std::move(t));
+    };
+    const std::string ty = "tensor<" + std::to_string(kN) + "xf64>";
+    const std::string text = binary ? "func.func @main(%x: " + ty + ", %y: " + ty + ") -> " + ty + " {\n  %r = " + f.op + " %x, %y : " + ty +
+                                          "\n  func.return %r : " + ty + "\n}\n"
+                                    : "func.func @main(%x: " + ty + ") -> " + ty + " {\n  %r = " + f.op + " %x : " + ty +
+                                          "\n  func.return %r : " + ty + "\n}\n";
+    std::vector<ref::RtValue> args = {tensor(x)};
+    if (binary) args.push_back(tensor(y));
+    const test::Evaluation fast = test::evaluate(text, "main", args);
+    setFastF64Enabled(false);
+    const test::Evaluation mpfr = test::evaluate(text, "main", args);
+    setFastF64Enabled(true);
+    ASSERT_TRUE(fast.status.ok() && mpfr.status.ok()) << f.op << ": " << fast.status.message() << mpfr.status.message();
+    EXPECT_EQ(fast.results[0].tensor.bytes(), mpfr.results[0].tensor.bytes()) << f.op;
+    EXPECT_EQ(fast.results[0].impl_defined, mpfr.results[0].impl_defined) << f.op;
+    int decided = 0;
+    for (int i = 0; i < kN; ++i) {
+      const OpId op = opIdOf(f.op);
+      decided += (binary ? fastF64Power(doubleToBits(x[i]), doubleToBits(y[i])) : fastF64Function(op)(doubleToBits(x[i]))).has_value();
+    }
+    EXPECT_GT(decided, kN / 2) << f.op;
+  }
 }
 
 TEST(FastMathF64Hard, SwitchedOff) {
