@@ -103,7 +103,7 @@ bool isExactZero(const Wide& w) { return w.m == 0 && w.err == 0; }
 // Brings m into [2^126, 2^127). A left shift scales m and err exactly. A right shift by one bit
 // truncates (less than one new unit) and halves the error count, rounded up. False: the value is not
 // separated from zero, or the relative error is too large to be useful.
-bool normalize(Wide& w) {
+HLOCONF_HOT bool normalize(Wide& w) {
   if (w.m == 0) return w.err == 0;
   const int s = clz128(w.m) - 1;
   if (s < 0) {
@@ -157,7 +157,7 @@ bool fromFixed(u128 v, int frac_bits, u128 err, Wide& w) {
 // ma·mb·2^(ea+eb) by at most (ma·err_b + mb·err_a + err_a·err_b)·2^(ea+eb). In units of 2^(ea+eb+127)
 // that is below err_b + err_a + 1, since ma, mb < 2^127 and err_a·err_b < 2^124; taking ma·mb to
 // those units with mulHigh adds less than 3 more. Normalizing may then shift left by one bit (exact).
-bool mul(const Wide& a, const Wide& b, Wide& out) {
+HLOCONF_HOT bool mul(const Wide& a, const Wide& b, Wide& out) {
   if (isExactZero(a) || isExactZero(b)) {
     out = Wide{};
     out.neg = a.neg != b.neg;
@@ -222,7 +222,7 @@ bool add(Wide a, Wide b, Wide& out) {
 // w + c for a positive normalized w and a small integer c (|c| <= 2) when the sum is positive: add()'s
 // alignment without its case analysis. c in w's units is |c|·2^-e, exact when -e <= 126 (at most 2^127,
 // and w.m < 2^127); when e > 0, c is below one unit (truncated: one unit more of error). Otherwise add().
-bool addSmall(const Wide& w, int c, Wide& out) {
+HLOCONF_HOT bool addSmall(const Wide& w, int c, Wide& out) {
   const u128 mag = static_cast<u128>(c < 0 ? -c : c);
   u128 cu;
   u128 lost = 0;
@@ -395,6 +395,7 @@ struct Tables {
   i128 ln2_q116;              // ln 2 in Q116
   Wide ln2;
   Wide pi_over_2;
+  u128 pi_over_2_q124;        // π/2 in Q124
   u64 two_over_pi[kTwoOverPiLimbs];  // bits 1..1280 of 2/π, most significant first
 };
 
@@ -451,6 +452,8 @@ Tables makeTables() {
   mpfr_const_pi(a, MPFR_RNDN);
   mpfr_div_2ui(a, a, 1, MPFR_RNDN);
   t.pi_over_2 = wideFromMpfr(a);
+  mpfr_mul_2ui(b, a, 124, MPFR_RNDN);
+  t.pi_over_2_q124 = mpfrToU128(b);
 
   auto factorial = [](int n) {  // 31! < 2^113
     u128 f = 1;
@@ -636,12 +639,10 @@ bool enclose(F64Enclosure& res, const Wide& w) {
 // Product M = mulQ(T_j, p), T_j = 2^(j/256) in Q124 (within 0.51 units):
 // |M - 2^(j/256)exp(r)| <= T_j·err/2^124 + exp(r)·0.51 + 17 <= 2·err + 18 units.
 // δ: 2^(j/256)exp(r)·|e^δ - 1| <= (M + E)·|δ|·1.0001 for |δ| < 2^-12, added below.
+bool expCoreQ(u128 z124, u128 zerr, double zd, Wide& out);
+
+// z·2^124 modulo 2^128 and its error in units of 2^-124, for an enclosure z.
 bool expCore(const Wide& z, double zd, Wide& out) {
-  const Tables& t = tables();
-  if (!(std::fabs(zd) <= 746)) return false;
-  const double nd = zd * 369.3299304675746;  // 256/ln2
-  const int64_t n = static_cast<int64_t>(nd + (nd < 0 ? -0.5 : 0.5));
-  // z·2^124 modulo 2^128, and its error in units of 2^-124.
   u128 z124, zerr;
   const int sh = z.e + 124;
   if (sh >= 0) {
@@ -656,6 +657,15 @@ bool expCore(const Wide& z, double zd, Wide& out) {
     zerr = z.m == 0 && z.err == 0 ? 0 : 2;
   }
   if (z.neg) z124 = -z124;
+  return expCoreQ(z124, zerr, zd, out);
+}
+
+// The same from z·2^124 modulo 2^128 (two's complement) with an error of zerr units.
+bool expCoreQ(u128 z124, u128 zerr, double zd, Wide& out) {
+  const Tables& t = tables();
+  if (!(std::fabs(zd) <= 746)) return false;
+  const double nd = zd * 369.3299304675746;  // 256/ln2
+  const int64_t n = static_cast<int64_t>(nd + (nd < 0 ? -0.5 : 0.5));
   const i128 r = static_cast<i128>(z124 - static_cast<u128>(n) * t.ln2_over_256);
   const i128 limit = static_cast<i128>(kOne << 115);  // 2^-9 in Q124
   if (r > limit || r < -limit) return false;
@@ -674,7 +684,18 @@ bool expCore(const Wide& z, double zd, Wide& out) {
   return normalize(out);
 }
 
-bool expOfDouble(double x, Wide& out) { return expCore(fromDouble(x), x, out); }  // |x| <= 746
+// A double x = mx·2^ex (|x| <= 746) to Q124 modulo 2^128: exact when ex >= -124, else truncated
+// (less than one unit; |x| < 2^-71 there).
+bool expOfDouble(double x, Wide& out) {
+  const u64 bits = bitsOf(x);
+  const int biased = static_cast<int>((bits >> 52) & 0x7FF);
+  const u64 mx = (bits & ((u64{1} << 52) - 1)) | (biased ? u64{1} << 52 : 0);
+  const int sh = (biased ? biased - 1075 : -1074) + 124;
+  u128 z124 = sh >= 0 ? static_cast<u128>(mx) << sh : (sh > -64 ? static_cast<u128>(mx >> -sh) : 0);
+  const u128 zerr = sh >= 0 ? 0 : 1;
+  if (bits >> 63) z124 = -z124;
+  return expCoreQ(z124, zerr, x, out);
+}
 
 // A double within 2^-50 relative of a normalized enclosure's value (for range checks and reductions).
 double approx(const Wide& w) {
@@ -811,7 +832,7 @@ bool log1pF(double x, F64Enclosure& res) {
 // --- sin, cos, tan ------------------------------------------------------------------------------------------
 
 // |x| = k·π/2 + r, returning k mod 4 and r (|r| <= π/4 (1 + 2^-100)).
-// |x| < 0.785 < π/4: k = 0, r = x exactly. Otherwise (Payne-Hanek) |x| = mx·2^ex with mx < 2^53, and
+// |x| < 0.785 < π/4: k = 0, r = x exactly. Below 2^20, Cody-Waite (below). Otherwise (Payne-Hanek) |x| = mx·2^ex with mx < 2^53, and
 // y = |x|·2/π is computed modulo 4 from the 192 bits of 2/π starting at bit i0 = max(1, ex - 1): the
 // bits before i0 contribute multiples of 4 (mx·2^(ex-i) with ex - i >= 2), the bits after i0 + 191
 // less than 2^53·2^(ex - i0 - 191) = 2^(53-s), s = i0 + 191 - ex (190 <= s <= 245). With P = mx·W
@@ -825,6 +846,20 @@ bool reduceQuadrant(double ax, int& quadrant, Wide& r) {
     return true;
   }
   const u64 bits = bitsOf(ax);
+  if (ax < 0x1p20) {
+    // Cody-Waite in Q124 modulo 2^128: k = nearest integer to ax·2/π (from doubles; a neighbour would
+    // do as well: the polynomials check |r| <= 0.7855 through u), r = ax - k·P with P = π/2 in Q124
+    // (within 0.51 units). ax·2^124 modulo 2^128 is exact (ax >= 0.785 has no bits below 2^-53) and
+    // |r| < 2^124 units, so the residue is r itself, within 0.51k <= k + 1 units.
+    const u64 mx = (bits & ((u64{1} << 52) - 1)) | (u64{1} << 52);
+    const int sh = static_cast<int>((bits >> 52) & 0x7FF) - 1075 + 124;  // in [71, 91]
+    const int64_t k = static_cast<int64_t>(ax * 0.6366197723675814 + 0.5);
+    const i128 r124 = static_cast<i128>((static_cast<u128>(mx) << sh) - static_cast<u128>(k) * t.pi_over_2_q124);
+    quadrant = static_cast<int>(k & 3);
+    if (!fromFixed(static_cast<u128>(r124 < 0 ? -r124 : r124), 124, static_cast<u128>(k) + 1, r)) return false;
+    r.neg = r124 < 0;
+    return true;
+  }
   const u64 mx = (bits & ((u64{1} << 52) - 1)) | (u64{1} << 52);  // ax >= 0.785 is normal
   const int ex = static_cast<int>((bits >> 52) & 0x7FF) - 1075;
   const int i0 = ex - 1 > 1 ? ex - 1 : 1;
