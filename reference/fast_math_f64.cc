@@ -301,11 +301,12 @@ bool toFixed(const Wide& w, int frac_bits, i128& v, u128& err) {
 // --- Polynomials ------------------------------------------------------------------------------------------
 
 // P(v) = Σ_{k<terms} a_k v^k with a_k = ±1/D_k (D_k a positive integer below 2^120), for |v| <= vmax
-// given in Q124. The first `head` terms are evaluated by Horner in Q124 (128-bit products); the tail
+// given in Q124. The first `head` terms are evaluated in Q124 (128-bit products); the tail
 // T(v) = Σ_{k>=head} a_k v^(k-head) in 64-bit arithmetic, scaled by 2^sigma so that |a_head|·2^sigma
 // is in (1/4, 1/2]: tail values are integers s meaning s·2^-(63+sigma). v enters the tail as
 // v64 = floor(v·2^63) and w = floor(v64^2/2^63) (both in units u = 2^-63), and T = E(w) + v·O(w), its
-// even and odd halves by Horner in w: two independent chains. Then P = a_0 + v(a_1 + ... + v·T).
+// even and odd halves by Horner in w: two independent chains. The head likewise: with W = v^2 in Q124,
+// P = E_h(W) + v·O_h(W), where T takes the place of a_head at the top of E_h (head even) or O_h (odd).
 //
 // Evaluation error (v as given taken as exact), in units u of the scaled tail:
 // - |Δv| < u; |Δw| < 2·vmax·u + u (the square of v64, then the floor);
@@ -315,8 +316,10 @@ bool toFixed(const Wide& w, int frac_bits, i128& v, u128& err) {
 // - T = E + floor(v64·O/2^63): e_E + vmax·e_O + u (floor) + 0.51u (Δv times O), in all below
 //   (2.65/(1 - vmax) + 1.51)u. That is (2.65/(1 - vmax) + 1.51)·2^(61-sigma) units of Q124 (the shift
 //   to Q124 is exact), and the head multiplies it by v `head` times.
-// - each head step: its coefficient (0.5 units) and the product (smulQ: 17), plus |v| times the
-//   previous error: below 17.5/(1 - vmax).
+// - the head: W within 17 units (smulQ); each step of E_h or O_h costs its coefficient (0.5), the
+//   product (17) and W's error times a Horner value (below 1.01 here: 17.2), plus W times the previous
+//   error: below 35/(1 - vmax^2) for each chain; the last step adds 17 and v times O_h's error. In
+//   all below 2·35/(1 - vmax^2) + 17, and T's error reaches P multiplied by v^head.
 // - the truncation of the series: `remainder` (a bound on |f(v) - P(v)| the caller derives).
 // `err` is 1.01 times the sum in units of 2^-124, rounded up, plus 1. An error of verr units in v itself
 // adds at most max|P'|·verr, which is at most verr for every polynomial here (|P'| <= 1.01).
@@ -352,9 +355,9 @@ SplitPoly makePoly(int terms, int head, double vmax, double remainder, CoefFn co
       partials += std::ldexp(static_cast<double>(v), -63) * std::pow(vmax, k - head);
     }
   }
-  if (partials > 0.505 || terms - head < 2) std::abort();  // the bound above assumes 0.51
+  if (partials > 0.505 || terms - head < 2 || head < 3) std::abort();  // the bound above assumes 0.51
   const double tail = std::pow(vmax, head) * std::ldexp(2.65 / (1 - vmax) + 1.51, 61 - p.sigma);
-  p.err = static_cast<u128>(std::ceil(1.01 * (17.5 / (1 - vmax) + tail + std::ldexp(remainder, 124)))) + 1;
+  p.err = static_cast<u128>(std::ceil(1.01 * (70 / (1 - vmax * vmax) + 17 + tail + std::ldexp(remainder, 124)))) + 1;
   return p;
 }
 
@@ -368,9 +371,14 @@ HLOCONF_HOT i128 evalPoly(const SplitPoly& p, i128 v) {
   for (int k = (tail - 1) & ~1; k >= 0; k -= 2) e = p.tc[k] + mulhi63(w, e);
   for (int k = (tail - 2) | 1; k >= 1; k -= 2) o = p.tc[k] + mulhi63(w, o);
   const int64_t s = e + mulhi63(v64, o);
-  i128 acc = static_cast<i128>(s) * (static_cast<i128>(1) << (61 - p.sigma));
-  for (int k = p.head - 1; k >= 0; --k) acc = p.hc[k] + smulQ(v, acc);
-  return acc;
+  const i128 t = static_cast<i128>(s) * (static_cast<i128>(1) << (61 - p.sigma));  // T in Q124
+  const int h = p.head;  // >= 3
+  const i128 w124 = smulQ(v, v);
+  const bool even = h % 2 == 0;
+  i128 eh = even ? t : p.hc[h - 1], oh = even ? p.hc[h - 1] : t;
+  for (int k = h - 2 - (even ? 0 : 1); k >= 0; k -= 2) eh = p.hc[k] + smulQ(w124, eh);
+  for (int k = h - 2 - (even ? 1 : 0); k >= 1; k -= 2) oh = p.hc[k] + smulQ(w124, oh);
+  return eh + smulQ(v, oh);
 }
 
 // --- Constants ----------------------------------------------------------------------------------------------
