@@ -27,7 +27,6 @@ using u128 = unsigned __int128;
 using i128 = __int128;
 
 constexpr u128 kOne = 1;
-constexpr u128 kTop = kOne << 126;     // normalized significands lie in [kTop, 2·kTop)
 constexpr u128 kErrLimit = kOne << 62;  // error counts at or above this decline
 
 std::atomic<bool> g_enabled{true};
@@ -317,8 +316,8 @@ bool toFixed(const Wide& w, int frac_bits, i128& v, u128& err) {
 //   (2.65/(1 - vmax) + 1.51)u. That is (2.65/(1 - vmax) + 1.51)·2^(61-sigma) units of Q124 (the shift
 //   to Q124 is exact), and the head multiplies it by v `head` times.
 // - the head: W within 17 units (smulQ); each step of E_h or O_h costs its coefficient (0.5), the
-//   product (17) and W's error times a Horner value (below 1.01 here: 17.2), plus W times the previous
-//   error: below 35/(1 - vmax^2) for each chain; the last step adds 17 and v times O_h's error. In
+//   product (17) and W's error times a Horner value (below 1.03 for every polynomial here: 17.5), plus
+//   W times the previous error: below 35/(1 - vmax^2) for each chain; the last step adds 17 and v times O_h's error. In
 //   all below 2·35/(1 - vmax^2) + 17, and T's error reaches P multiplied by v^head.
 // - the truncation of the series: `remainder` (a bound on |f(v) - P(v)| the caller derives).
 // `err` is 1.01 times the sum in units of 2^-124, rounded up, plus 1. An error of verr units in v itself
@@ -401,7 +400,6 @@ struct Tables {
   uint32_t log_c[256];        // c_j·2^16, the short reciprocals of the log table
   i128 log_neg_log_c_q116[256];  // -log(c_j) in Q116
   i128 ln2_q116;              // ln 2 in Q116
-  Wide ln2;
   Wide pi_over_2;
   u128 pi_over_2_q124;        // π/2 in Q124
   u64 two_over_pi[kTwoOverPiLimbs];  // bits 1..1280 of 2/π, most significant first
@@ -451,7 +449,6 @@ Tables makeTables() {
     t.exp2_frac[j] = mpfrToU128(a);
   }
   mpfr_const_log2(a, MPFR_RNDN);
-  t.ln2 = wideFromMpfr(a);
   mpfr_mul_2ui(b, a, 116, MPFR_RNDN);
   t.ln2_q116 = static_cast<i128>(mpfrToU128(b));
   mpfr_div_ui(a, a, kExpTable, MPFR_RNDN);
@@ -840,7 +837,8 @@ bool log1pF(double x, F64Enclosure& res) {
 // --- sin, cos, tan ------------------------------------------------------------------------------------------
 
 // |x| = k·π/2 + r, returning k mod 4 and r (|r| <= π/4 (1 + 2^-100)).
-// |x| < 0.785 < π/4: k = 0, r = x exactly. Below 2^20, Cody-Waite (below). Otherwise (Payne-Hanek) |x| = mx·2^ex with mx < 2^53, and
+// |x| < 0.785 < π/4: k = 0, r = x exactly. Below 2^20, Cody-Waite (below). Otherwise, Payne-Hanek:
+// |x| = mx·2^ex with mx < 2^53, and
 // y = |x|·2/π is computed modulo 4 from the 192 bits of 2/π starting at bit i0 = max(1, ex - 1): the
 // bits before i0 contribute multiples of 4 (mx·2^(ex-i) with ex - i >= 2), the bits after i0 + 191
 // less than 2^53·2^(ex - i0 - 191) = 2^(53-s), s = i0 + 191 - ex (190 <= s <= 245). With P = mx·W
