@@ -7,6 +7,7 @@
 
 #include "reference/elementwise.h"
 #include "reference/fast_math.h"
+#include "reference/fast_math_f64.h"
 #include "reference/numerics.h"
 
 namespace hloconf::ref {
@@ -913,9 +914,17 @@ Results unaryMathKernel(Interpreter& interp, const Operation& op, std::vector<Rt
   if (isFloat(t)) {
     // f32: the C library's double function where it provably rounds correctly (reference/fast_math.h).
     const FastUnaryF64 fast = t == ElementType::kF32 ? fastF32Function(op.id) : nullptr;
+    // f64: 128-bit evaluation with an error bound, where it provably rounds (reference/fast_math_f64.h).
+    const FastF64Unary fast64 = t == ElementType::kF64 ? fastF64Function(op.id) : nullptr;
     return mapElements(interp, op, operands, 1, [&](const std::vector<Elem>& a, Elem& out) {
       if (fast) {
         if (std::optional<uint32_t> r = fastF32Unary(fast, static_cast<uint32_t>(a[0].re))) {
+          out.re = *r;
+          return false;
+        }
+      }
+      if (fast64) {
+        if (std::optional<uint64_t> r = fast64(a[0].re)) {
           out.re = *r;
           return false;
         }
@@ -937,12 +946,15 @@ Results logisticKernel(Interpreter& interp, const Operation& op, std::vector<RtV
   const ElementType t = operandType(op);
   if (!isFloat(t) && !isComplex(t)) return typeError(interp, op, "float and complex types");
   const FastUnaryF64 fast = t == ElementType::kF32 ? fastF32Function(op.id) : nullptr;
+  const FastF64Unary fast64 = t == ElementType::kF64 ? fastF64Function(op.id) : nullptr;
   return mapElements(interp, op, operands, 1, [&](const std::vector<Elem>& a, Elem& out) {
     if (isComplex(t)) {
       out = complexLogistic(t, a[0]);
       return nonFiniteComplex(t, a[0]);
     } else if (std::optional<uint32_t> r = fast ? fastF32Unary(fast, static_cast<uint32_t>(a[0].re)) : std::nullopt) {
       out.re = *r;
+    } else if (std::optional<uint64_t> r64 = fast64 ? fast64(a[0].re) : std::nullopt) {
+      out.re = *r64;
     } else {
       out.re = realLogistic(t, a[0].re);
     }
@@ -1051,7 +1063,14 @@ Results binaryKernel(Interpreter& interp, const Operation& op, std::vector<RtVal
     }, /*same_types=*/true);
   }
   if (isFloat(t)) {
+    const bool fast_power = kind == Arith::kPower && t == ElementType::kF64 && fastF64Enabled();
     return mapElements(interp, op, operands, 2, [&](const std::vector<Elem>& a, Elem& out) {
+      if (fast_power) {  // reference/fast_math_f64.h; NaN and special operands fall through to MPFR
+        if (std::optional<uint64_t> r = fastF64Power(a[0].re, a[1].re)) {
+          out.re = *r;
+          return false;
+        }
+      }
       switch (kind) {
         case Arith::kAdd: out.re = realBinary(t, a[0].re, a[1].re, mpfr_add); break;
         case Arith::kSubtract: out.re = realBinary(t, a[0].re, a[1].re, mpfr_sub); break;
