@@ -119,6 +119,22 @@ SumBound::SumBound(ElementType acc, int64_t products, const InputModel* model)
   if (model_) leaves_ *= model_->leaves_per_product;
 }
 
+namespace {
+
+// |x| > largest for a number x. The exponents decide almost every case (|x| < 2^e_x <= 2^(e - 1) <=
+// largest when e_x < e, both in MPFR's and frexp's convention of a significand in [1/2, 1)); only the
+// rest is compared exactly. mpfr_cmp_d builds a temporary MPFR value per call, which made this check
+// most of a convolution's time.
+bool aboveLargest(mpfr_srcptr x, double largest) {
+  if (std::isinf(largest) || !mpfr_regular_p(x)) return false;
+  int e = 0;
+  std::frexp(largest, &e);
+  if (mpfr_get_exp(x) < e) return false;
+  return mpfr_cmp_d(x, largest) > 0 || mpfr_cmp_d(x, -largest) < 0;
+}
+
+}  // namespace
+
 void SumBound::addProduct(mpfr_srcptr a, mpfr_srcptr b) {
   if (mpfr_nan_p(a) || mpfr_nan_p(b)) return;  // every order gives NaN
   if (model_) {
@@ -132,7 +148,7 @@ void SumBound::addProduct(mpfr_srcptr a, mpfr_srcptr b) {
       const InputModel::Side& s = side == 0 ? model_->lhs : model_->rhs;
       mpfr_srcptr x = side == 0 ? a : b, other = side == 0 ? b : a;
       if (!s.active || !mpfr_number_p(x)) continue;
-      if (mpfr_cmp_d(x, s.largest) > 0 || mpfr_cmp_d(x, -s.largest) < 0) unbounded_ = true;
+      if (aboveLargest(x, s.largest)) unbounded_ = true;
       if (mpfr_inf_p(other) && mpfr_regular_p(x) && mpfr_get_exp(x) - 1 < s.sigma_exp) unbounded_ = true;
     }
   }
