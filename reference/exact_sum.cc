@@ -52,22 +52,19 @@ uint64_t roundSumOfProducts(ElementType part_type, std::span<const ProductTerm> 
 double addUp(double a, double b) { return std::nextafter(a + b, INFINITY); }
 double mulUp(double a, double b) { return std::nextafter(a * b, INFINITY); }
 
-namespace {
-
-// log2 of the smallest positive value of `t` (the smallest subnormal; the smallest normal value for a
-// format without subnormals).
 long smallestExponent(ElementType t) {
   MpFloat s(8);
   decodeFloat(t, smallestSubnormal(t), s);
   return mpfr_get_exp(s) - 1;
 }
 
-// The largest finite value of `t`, as a double rounded down (+infinity beyond the double range).
 double largestDown(ElementType t) {
   MpFloat m(64);
   decodeFloat(t, largestFinite(t), m);
   return mpfr_get_d(m, MPFR_RNDD);
 }
+
+namespace {
 
 // log2 of the lowest set bit of a finite nonzero x: x is an odd multiple of 2^lsbExponent(x).
 long lsbExponent(mpfr_srcptr x) { return static_cast<long>(mpfr_get_exp(x)) - static_cast<long>(mpfr_min_prec(x)); }
@@ -253,6 +250,17 @@ absl::Status checkQuantizedProductCombination(Interpreter& interp, const Operati
     return interp.opError(op, strCat("a per-tensor quantized rhs needs a per-tensor quantized result (C", first + 5, ")"));
   }
   return absl::OkStatus();
+}
+
+uint64_t roundSumOfProductsWithBound(ElementType part_type, ElementType acc, std::span<const ProductTerm> terms, int64_t products,
+                                     const InputModel* model, double& bound) {
+  double abs_sum = 0;
+  const uint64_t bits = roundSumOfProducts(part_type, terms, abs_sum);
+  SumBound sum_bound(acc, products, model);
+  for (const ProductTerm& t : terms) sum_bound.addProduct(t.a, t.b);
+  sum_bound.setMagnitude(abs_sum);
+  bound = sum_bound.finish(part_type, bits);
+  return bits;
 }
 
 }  // namespace hloconf::ref

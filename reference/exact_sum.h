@@ -96,10 +96,21 @@ class SumBound {
   bool unbounded_ = false;
 };
 
+// The exact sum of `terms` rounded once to `part_type`, with its bound for `products` products accumulated
+// in `acc` under `model` (SumBound) stored in `bound`: the one step of dot_general and convolution.
+uint64_t roundSumOfProductsWithBound(ElementType part_type, ElementType acc, std::span<const ProductTerm> terms, int64_t products,
+                                     const InputModel* model, double& bound);
+
 // Upward-rounded double arithmetic for bounds on nonnegative values: the round-to-nearest result moved
 // one double up, so it is at least the exact value.
 double addUp(double a, double b);
 double mulUp(double a, double b);
+
+// log2 of the smallest positive value of float format `t` (the smallest subnormal; the smallest normal
+// value for a format without subnormals).
+long smallestExponent(ElementType t);
+// The largest finite value of `t`, as a double rounded down (+infinity beyond the double range).
+double largestDown(ElementType t);
 
 // Quantized and hybrid dot_general/convolution share their type rules (spec: dot_general I1, C14,
 // C17-C20; convolution I1, C28, C31-C34). `first` is the op's "quantized rhs" constraint (14 or 28); the

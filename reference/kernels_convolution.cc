@@ -243,15 +243,8 @@ Results convolutionKernel(Interpreter& interp, const Operation& op, std::vector<
     }
     auto lreal = [&](int64_t li) -> mpfr_srcptr { return li < 0 ? zero.get() : lre[li].get(); };
     auto limag = [&](int64_t li) -> mpfr_srcptr { return !lhs_complex ? nullptr : li < 0 ? zero.get() : lim[li].get(); };
-    // The exact sum of `terms` rounded once, and its bound for `products` products (exact_sum.h).
     auto roundSum = [&](const std::vector<ProductTerm>& terms, int64_t products, double& bound) {
-      double abs_sum = 0;
-      const uint64_t bits = roundSumOfProducts(part_type, terms, abs_sum);
-      SumBound sb(part_type, products, input_model);
-      for (const ProductTerm& t : terms) sb.addProduct(t.a, t.b);
-      sb.setMagnitude(abs_sum);
-      bound = sb.finish(part_type, bits);
-      return bits;
+      return roundSumOfProductsWithBound(part_type, part_type, terms, products, input_model, bound);
     };
     if (!complex) {
       std::vector<ProductTerm> terms;
@@ -427,9 +420,7 @@ class RunningError {
     // quotient in the gradual-underflow range). A format without subnormals gets no bound.
     eta_ = std::ldexp(1.0, 1 - f.bias - f.mantissa_bits - 1);
     usable_ = f.has_subnormals && p_ <= 53;
-    MpFloat m(64);
-    decodeFloat(t, largestFinite(t), m);
-    max_finite_ = mpfr_get_d(m, MPFR_RNDD);
+    max_finite_ = largestDown(t);
   }
 
   // An exact input value (every element type's value is a double).

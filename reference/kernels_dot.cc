@@ -87,12 +87,9 @@ InputModel decompositionModel(ElementType l_type, ElementType r_type, int64_t lc
     InputModel::Side s;
     if (count <= 1) return s;  // rounded to its precision type by the golden value itself
     s.active = s.decomposed = true;
-    MpFloat v(64);
-    decodeFloat(t, smallestSubnormal(t), v);
-    s.sigma_exp = mpfr_get_exp(v) - 1;
+    s.sigma_exp = smallestExponent(t);
     s.kappa = std::ldexp(1.0, static_cast<int>(s.sigma_exp));  // 2 eta_c
-    decodeFloat(t, largestFinite(t), v);
-    s.largest = mpfr_get_d(v, MPFR_RNDD);  // x_1 = RN(x) overflows above it
+    s.largest = largestDown(t);  // x_1 = RN(x) overflows above it
     return s;
   };
   m.lhs = side(l_type, lcount);
@@ -299,15 +296,8 @@ Results dotGeneralKernel(Interpreter& interp, const Operation& op, std::vector<R
     }
     const ElementType acc = acc_type ? *acc_type : part_type;
     const InputModel* input_model = model ? &*model : nullptr;
-    // The exact sum of `terms` rounded once, and its bound for `products` products.
     auto roundSum = [&](const std::vector<ProductTerm>& terms, int64_t products, double& bound) {
-      double abs_sum = 0;
-      const uint64_t bits = roundSumOfProducts(part_type, terms, abs_sum);
-      SumBound sb(acc, products, input_model);
-      for (const ProductTerm& t : terms) sb.addProduct(t.a, t.b);
-      sb.setMagnitude(abs_sum);
-      bound = sb.finish(part_type, bits);
-      return bits;
+      return roundSumOfProductsWithBound(part_type, acc, terms, products, input_model, bound);
     };
     if (!complex) {
       std::vector<ProductTerm> terms;
