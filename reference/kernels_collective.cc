@@ -318,24 +318,15 @@ RtValue exactGroupSum(const std::vector<RtValue>& values, ElementType t) {
   Tensor out(Type::tensor(values[0].tensor.type().shape(), Type::element(t)));
   std::vector<uint8_t> marks;
   std::vector<double> bounds(out.numElements());
-  std::deque<MpFloat> decoded(values.size());
-  MpFloat one(8);
-  mpfr_set_ui(one, 1, MPFR_RNDN);
-  std::vector<ProductTerm> terms(values.size());
+  ProductSum sum(part, part, nullptr, part, part);
   for (int64_t e = 0; e < out.numElements(); ++e) {
     double bound = 0;
     for (int k = 0; k < (complex ? 2 : 1); ++k) {
-      for (size_t i = 0; i < values.size(); ++i) {
-        decodeFloat(part, values[i].tensor.bits(e, k), decoded[i]);
-        terms[i] = ProductTerm{decoded[i], one, false};
-      }
-      double abs_sum = 0;
-      const uint64_t bits = roundSumOfProducts(part, terms, abs_sum);
-      out.setBits(e, bits, k);
-      SumBound sb(part, static_cast<int64_t>(values.size()));
-      for (const ProductTerm& t : terms) sb.addProduct(t.a, t.b);
-      sb.setMagnitude(abs_sum);
-      bound = std::max(bound, sb.finish(part, bits));
+      sum.start(static_cast<int64_t>(values.size()));
+      for (const RtValue& v : values) sum.add(exactDouble(part, v.tensor.bits(e, k)), 1.0);
+      double part_bound = 0;
+      out.setBits(e, sum.finish(part_bound), k);
+      bound = std::max(bound, part_bound);
     }
     bounds[e] = bound;
     bool marked = false;

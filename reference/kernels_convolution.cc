@@ -27,6 +27,7 @@
 #include "reference/exact_sum.h"
 #include "reference/kernels.h"
 #include "reference/numerics.h"
+#include "reference/parallel.h"
 
 namespace hloconf::ref {
 namespace {
@@ -163,109 +164,159 @@ Results convolutionKernel(Interpreter& interp, const Operation& op, std::vector<
   const int64_t n = window_size * k_in;  // products per element
   const ElementType part_type = complex ? complexPartType(ot) : ot;
 
-  std::deque<MpFloat> lre, lim, rre, rim;
-  auto decodeAll = [&](const Tensor& t, std::deque<MpFloat>& re, std::deque<MpFloat>& im) {
-    const ElementType et = t.elementType();
-    const bool c = isComplex(et);
-    const ElementType pt = c ? complexPartType(et) : et;
-    for (int64_t i = 0; i < t.numElements(); ++i) {
-      re.emplace_back(64);
-      decodeFloat(pt, t.bits(i, 0), re.back());
-      if (c) {
-        im.emplace_back(64);
-        decodeFloat(pt, t.bits(i, 1), im.back());
-      }
-    }
-  };
+  // Operand values as doubles (exact), decoded once.
+  std::vector<double> lre, lim, rre, rim;
   if (floating) {
-    decodeAll(lhs, lre, lim);
-    decodeAll(rhs, rre, rim);
+    lre = floatParts(lhs, 0);
+    lim = floatParts(lhs, 1);
+    rre = floatParts(rhs, 0);
+    rim = floatParts(rhs, 1);
   }
-  MpFloat zero(64);
-  mpfr_set_zero(zero, 1);
-  const bool lhs_complex = isComplex(lt), rhs_complex = isComplex(rt);
   const int64_t out_per_fg = k_out / fgc, out_per_bg = k_out / bgc, batch_per_group = batch / bgc;
+  const ElementType l_part = isComplex(lt) ? complexPartType(lt) : lt, r_part = isComplex(rt) ? complexPartType(rt) : rt;
 
-  std::vector<int64_t> index(rank), k(sp);
-  // (lhs element or -1 for padding, rhs element) per product of one result element.
-  std::vector<std::pair<int64_t, int64_t>> pairs;
-  pairs.reserve(n);
-  for (int64_t o = 0; o < out.numElements(); ++o) {
-    int64_t rem = o;
-    for (int64_t d = 0; d < rank; ++d) {
-      index[d] = shape[d] ? rem / ost[d] : 0;
-      rem = shape[d] ? rem % ost[d] : 0;
+  const int64_t l_feature_stride = lst[cd.input_feature], r_feature_stride = rst[cd.kernel_input_feature];
+  // Whether every window position fits in 64 bits: |q| <= out * stride + window * rhs_dilation + |padding|,
+  // each term below 2^60.
+  bool narrow = true;
+  for (size_t s = 0; s < sp; ++s) {
+    const auto small = [](__int128 v) { return v >= -(__int128{1} << 60) && v < (__int128{1} << 60); };
+    narrow = narrow && small(static_cast<__int128>(shape[cd.output_spatial[s]]) * strides[s]) &&
+             small(static_cast<__int128>(window[s]) * rhs_dil[s]) && small(padding[s][0]);
+  }
+
+  // Whether the bound's input model needs any per-product work for these operands (decided once).
+  const bool no_model_terms = floating && !complex && SumBound::noModelTermsFor(input_model, lre, rre);
+
+  // Result elements are independent: ranges of them run on the thread pool, each with its own sums.
+  const int64_t grain = std::max<int64_t>(1, 16384 / std::max<int64_t>(n, 1));
+  parallelFor(out.numElements(), grain, [&](int64_t begin, int64_t end) {
+    std::vector<int64_t> index(rank), k(sp);
+    // Per window position of one result element: (lhs element of input feature 0, or -1 for padding; rhs
+    // element of kernel input feature 0). The products run over the window positions, then the k_in
+    // input features, in row-major order of (window, feature).
+    std::vector<std::pair<int64_t, int64_t>> pairs;
+    pairs.reserve(window_size);
+    auto forEachProduct = [&](auto&& fn) {
+      for (auto [l, r] : pairs) {
+        for (int64_t ki = 0; ki < k_in; ++ki) fn(l < 0 ? -1 : l + ki * l_feature_stride, r + ki * r_feature_stride);
+      }
+    };
+    std::vector<double> a, b, c, d;  // factors of the real part's products (a b) and the imaginary part's (c d)
+    std::optional<ProductSum> re_sum, im_sum;
+    if (floating) {
+      re_sum.emplace(part_type, part_type, input_model, l_part, r_part);
+      re_sum->setNoModelTerms(no_model_terms);
     }
-    const int64_t of = index[cd.output_feature];
-    const int64_t lb = (bgc > 1 ? (of / out_per_bg) * batch_per_group : 0) + index[cd.output_batch];
-    const int64_t feature_base = fgc > 1 ? (of / out_per_fg) * k_in : 0;
-    pairs.clear();
-    std::fill(k.begin(), k.end(), 0);
-    for (int64_t step = 0; step < window_size; ++step) {
-      int64_t lbase = lb * lst[cd.input_batch];
-      int64_t rbase = of * rst[cd.kernel_output_feature];
-      bool in_bounds = true;
-      for (size_t s = 0; s < sp; ++s) {
-        rbase += k[s] * rst[cd.kernel_spatial[s]];
-        const int64_t w = reversal[s] ? window[s] - 1 - k[s] : k[s];
-        const __int128 q = static_cast<__int128>(index[cd.output_spatial[s]]) * strides[s] + static_cast<__int128>(w) * rhs_dil[s] -
-                           padding[s][0];
-        const int64_t d = ls[cd.input_spatial[s]];
-        if (q < 0 || q % lhs_dil[s] != 0 || q / lhs_dil[s] >= d) {
-          in_bounds = false;
-        } else {
-          lbase += static_cast<int64_t>(q / lhs_dil[s]) * lst[cd.input_spatial[s]];
+    if (complex) im_sum.emplace(part_type, part_type, input_model, l_part, r_part);
+    for (int64_t o = begin; o < end; ++o) {
+      int64_t rem = o;
+      for (int64_t d = 0; d < rank; ++d) {
+        index[d] = shape[d] ? rem / ost[d] : 0;
+        rem = shape[d] ? rem % ost[d] : 0;
+      }
+      const int64_t of = index[cd.output_feature];
+      const int64_t lb = (bgc > 1 ? (of / out_per_bg) * batch_per_group : 0) + index[cd.output_batch];
+      const int64_t feature_base = fgc > 1 ? (of / out_per_fg) * k_in : 0;
+      pairs.clear();
+      std::fill(k.begin(), k.end(), 0);
+      for (int64_t step = 0; step < window_size; ++step) {
+        int64_t lbase = lb * lst[cd.input_batch];
+        int64_t rbase = of * rst[cd.kernel_output_feature];
+        bool in_bounds = true;
+        for (size_t s = 0; s < sp; ++s) {
+          rbase += k[s] * rst[cd.kernel_spatial[s]];
+          const int64_t w = reversal[s] ? window[s] - 1 - k[s] : k[s];
+          // The position in the padded, dilated lhs; 128-bit only where 64 bits could overflow.
+          const int64_t d = ls[cd.input_spatial[s]];
+          if (narrow) {
+            const int64_t q = index[cd.output_spatial[s]] * strides[s] + w * rhs_dil[s] - padding[s][0];
+            if (q < 0 || q % lhs_dil[s] != 0 || q / lhs_dil[s] >= d) {
+              in_bounds = false;
+            } else {
+              lbase += q / lhs_dil[s] * lst[cd.input_spatial[s]];
+            }
+            continue;
+          }
+          const __int128 q = static_cast<__int128>(index[cd.output_spatial[s]]) * strides[s] + static_cast<__int128>(w) * rhs_dil[s] -
+                             padding[s][0];
+          if (q < 0 || q % lhs_dil[s] != 0 || q / lhs_dil[s] >= d) {
+            in_bounds = false;
+          } else {
+            lbase += static_cast<int64_t>(q / lhs_dil[s]) * lst[cd.input_spatial[s]];
+          }
+        }
+        pairs.emplace_back(in_bounds ? lbase + feature_base * l_feature_stride : -1, rbase);
+        for (size_t s = sp; s-- > 0;) {
+          if (++k[s] < window[s]) break;
+          k[s] = 0;
         }
       }
-      for (int64_t ki = 0; ki < k_in; ++ki) {
-        pairs.emplace_back(in_bounds ? lbase + (feature_base + ki) * lst[cd.input_feature] : -1,
-                           rbase + ki * rst[cd.kernel_input_feature]);
+      if (!floating) {
+        __int128 sum = 0;
+        bool overflow = false;
+        uint64_t wrapped = 0;
+        forEachProduct([&](int64_t li, int64_t ri) {
+          if (li < 0) return;  // padding: 0 * b
+          const __int128 a = integerValue(lt, lhs.bits(li)), b = integerValue(rt, rhs.bits(ri));
+          __int128 product;
+          if (__builtin_mul_overflow(a, b, &product) || __builtin_add_overflow(sum, product, &sum)) overflow = true;
+          wrapped += static_cast<uint64_t>(static_cast<unsigned __int128>(a) * static_cast<unsigned __int128>(b));
+        });
+        out.setBits(o, wrapInteger(ot, overflow ? static_cast<__int128>(wrapped) : sum));
+        impl[o] = overflow || !integerInRange(ot, sum);
+        continue;
       }
-      for (size_t s = sp; s-- > 0;) {
-        if (++k[s] < window[s]) break;
-        k[s] = 0;
+      // The factors of each part's products, in order, gathered for ProductSum's loops. The padding value
+      // is +0 (the spec pads the lhs with zeros), real and imaginary part.
+      if (!complex) {
+        a.resize(n);
+        b.resize(n);
+        double* pa = a.data();
+        double* pb = b.data();
+        for (auto [l, r] : pairs) {
+          for (int64_t ki = 0; ki < k_in; ++ki) *pa++ = l < 0 ? 0.0 : lre[l + ki * l_feature_stride];
+          for (int64_t ki = 0; ki < k_in; ++ki) *pb++ = rre[r + ki * r_feature_stride];
+        }
+        re_sum->start(n);
+        re_sum->addProducts(a.data(), b.data(), a.size());
+        out.setBits(o, re_sum->finish(bounds[o]));
+        continue;
       }
+      // Complex: re = sum ar br - ai bi, im = sum ar bi + ai br, each part 2n products; a real operand has
+      // imaginary part 0 (no terms).
+      const bool l_imag = isComplex(lt), r_imag = isComplex(rt);  // not !lim.empty(): an empty tensor has no parts
+      a.clear();
+      b.clear();
+      c.clear();
+      d.clear();
+      forEachProduct([&](int64_t li, int64_t ri) {
+        const double ar = li < 0 ? 0.0 : lre[li], ai = li < 0 || !l_imag ? 0.0 : lim[li], br = rre[ri];
+        a.push_back(ar);
+        b.push_back(br);
+        if (l_imag && r_imag) {
+          a.push_back(-ai);
+          b.push_back(rim[ri]);
+        }
+        if (r_imag) {
+          c.push_back(ar);
+          d.push_back(rim[ri]);
+        }
+        if (l_imag) {
+          c.push_back(ai);
+          d.push_back(br);
+        }
+      });
+      re_sum->start(2 * n);
+      im_sum->start(2 * n);
+      re_sum->addProducts(a.data(), b.data(), a.size());
+      im_sum->addProducts(c.data(), d.data(), c.size());
+      double re_bound = 0, im_bound = 0;
+      out.setBits(o, re_sum->finish(re_bound), 0);
+      out.setBits(o, im_sum->finish(im_bound), 1);
+      bounds[o] = std::max(re_bound, im_bound);
     }
-    if (!floating) {
-      __int128 sum = 0;
-      bool overflow = false;
-      uint64_t wrapped = 0;
-      for (auto [li, ri] : pairs) {
-        if (li < 0) continue;  // padding: 0 * b
-        const __int128 a = integerValue(lt, lhs.bits(li)), b = integerValue(rt, rhs.bits(ri));
-        __int128 product;
-        if (__builtin_mul_overflow(a, b, &product) || __builtin_add_overflow(sum, product, &sum)) overflow = true;
-        wrapped += static_cast<uint64_t>(static_cast<unsigned __int128>(a) * static_cast<unsigned __int128>(b));
-      }
-      out.setBits(o, wrapInteger(ot, overflow ? static_cast<__int128>(wrapped) : sum));
-      impl[o] = overflow || !integerInRange(ot, sum);
-      continue;
-    }
-    auto lreal = [&](int64_t li) -> mpfr_srcptr { return li < 0 ? zero.get() : lre[li].get(); };
-    auto limag = [&](int64_t li) -> mpfr_srcptr { return !lhs_complex ? nullptr : li < 0 ? zero.get() : lim[li].get(); };
-    auto roundSum = [&](const std::vector<ProductTerm>& terms, int64_t products, double& bound) {
-      return roundSumOfProductsWithBound(part_type, part_type, terms, products, input_model, bound);
-    };
-    if (!complex) {
-      std::vector<ProductTerm> terms;
-      terms.reserve(pairs.size());
-      for (auto [li, ri] : pairs) terms.push_back({lreal(li), rre[ri].get(), false});
-      out.setBits(o, roundSum(terms, n, bounds[o]));
-      continue;
-    }
-    std::vector<ProductTerm> re_terms, im_terms;
-    for (auto [li, ri] : pairs) {
-      mpfr_srcptr ar = lreal(li), ai = limag(li), br = rre[ri].get(), bi = rhs_complex ? rim[ri].get() : nullptr;
-      re_terms.push_back({ar, br, false});
-      if (ai && bi) re_terms.push_back({ai, bi, true});
-      if (bi) im_terms.push_back({ar, bi, false});
-      if (ai) im_terms.push_back({ai, br, false});
-    }
-    double re_bound = 0, im_bound = 0;
-    out.setBits(o, roundSum(re_terms, 2 * n, re_bound), 0);
-    out.setBits(o, roundSum(im_terms, 2 * n, im_bound), 1);
-    bounds[o] = std::max(re_bound, im_bound);
-  }
+  });
   RtValue result = RtValue::ofTensor(std::move(out), std::move(impl));
   result.error_bound = std::move(bounds);
   return std::vector<RtValue>{std::move(result)};

@@ -1,8 +1,10 @@
 // dot_general: every result element is the exact sum of the exact products, rounded once to the
 // result type, with an error bound that any accumulation order meets (RtValue::error_bound).
 //
-// - Floats: products of two operand values are exact at 2 * 64 bits; mpfr_sum adds them correctly rounded
-//   at the Ziv loop's working precision, then `roundCorrectly` rounds once to the result type.
+// - Floats: operand values are doubles; a long accumulator adds their products exactly and rounds the sum
+//   once to the result type, and the bound is built in the same pass (ProductSum, exact_sum.h). Result
+//   elements run in parallel on the evaluator's thread pool; each is computed alone, so the bits do not
+//   depend on the number of threads.
 // - Complex: real part sum(ar*br - ai*bi), imaginary part sum(ar*bi + ai*br), each summed exactly.
 // - Integers: the exact sum wraps to the result type; an exact sum out of range marks the element
 //   implementation-defined (integer overflow, as for add).
@@ -26,7 +28,6 @@
 // (whose rounding the golden value already applies) add nothing.
 #include <algorithm>
 #include <cmath>
-#include <deque>
 #include <optional>
 
 #include "ir/op_views.h"
@@ -36,6 +37,7 @@
 #include "reference/exact_sum.h"
 #include "reference/kernels.h"
 #include "reference/numerics.h"
+#include "reference/parallel.h"
 
 namespace hloconf::ref {
 namespace {
@@ -226,100 +228,126 @@ Results dotGeneralKernel(Interpreter& interp, const Operation& op, std::vector<R
   }
   const ElementType part_type = complex ? complexPartType(ot) : ot;
 
-  // Operand values, decoded once (and rounded to the algorithm's precision types).
-  auto decodeAll = [&](const Tensor& t, std::optional<ElementType> round_to, std::deque<MpFloat>& re, std::deque<MpFloat>& im) {
-    const ElementType et = t.elementType();
-    const bool c = isComplex(et);
-    const ElementType pt = c ? complexPartType(et) : et;
-    for (int64_t i = 0; i < t.numElements(); ++i) {
-      re.emplace_back(64);
-      decodeFloat(pt, t.bits(i, 0), re.back());
-      if (round_to) decodeFloat(*round_to, encodeFloat(*round_to, re.back()), re.back());
-      if (c) {
-        im.emplace_back(64);
-        decodeFloat(pt, t.bits(i, 1), im.back());
-      }
-    }
-  };
-  std::deque<MpFloat> lre, lim, rre, rim;
+  // Operand values as doubles (exact), decoded once and rounded to the algorithm's precision types.
+  std::vector<double> lre, lim, rre, rim;
   if (floating) {
-    decodeAll(lhs, l_round, lre, lim);
-    decodeAll(rhs, r_round, rre, rim);
+    lre = floatParts(lhs, 0, l_round);
+    lim = floatParts(lhs, 1);
+    rre = floatParts(rhs, 0, r_round);
+    rim = floatParts(rhs, 1);
   }
-  auto imagOf = [](std::deque<MpFloat>& v, int64_t i) -> mpfr_srcptr { return v.empty() ? nullptr : v[i].get(); };
+  const ElementType acc = acc_type ? *acc_type : part_type;
+  const InputModel* input_model = model ? &*model : nullptr;
+  const ElementType l_part = l_round.value_or(isComplex(lt) ? complexPartType(lt) : lt);
+  const ElementType r_part = r_round.value_or(isComplex(rt) ? complexPartType(rt) : rt);
 
-  std::vector<int64_t> index(shape.size());
-  std::vector<int64_t> k(lc.size());
-  for (int64_t o = 0; o < out.numElements(); ++o) {
-    int64_t rem = o;
-    for (size_t d = 0; d < shape.size(); ++d) {
-      index[d] = shape[d] ? rem / ost[d] : 0;
-      rem = shape[d] ? rem % ost[d] : 0;
+  // The contracting positions relative to an element's base offsets, in row-major order of the
+  // contracting index space (the order of the products).
+  std::vector<int64_t> l_offsets, r_offsets;
+  l_offsets.reserve(n);
+  r_offsets.reserve(n);
+  for (std::vector<int64_t> k(lc.size(), 0); static_cast<int64_t>(l_offsets.size()) < n;) {
+    int64_t li = 0, ri = 0;
+    for (size_t i = 0; i < lc.size(); ++i) {
+      li += k[i] * lst[lc[i]];
+      ri += k[i] * rst[rc[i]];
     }
-    int64_t lbase = 0, rbase = 0;
-    size_t pos = 0;
-    for (size_t i = 0; i < lb.size(); ++i, ++pos) {
-      lbase += index[pos] * lst[lb[i]];
-      rbase += index[pos] * rst[rb[i]];
-    }
-    for (int64_t d : lf) lbase += index[pos++] * lst[d];
-    for (int64_t d : rf) rbase += index[pos++] * rst[d];
-    // The contracting positions, in row-major order of the contracting index space.
-    std::vector<std::pair<int64_t, int64_t>> pairs;
-    pairs.reserve(n);
-    std::fill(k.begin(), k.end(), 0);
-    for (int64_t step = 0; step < n; ++step) {
-      int64_t li = lbase, ri = rbase;
-      for (size_t i = 0; i < lc.size(); ++i) {
-        li += k[i] * lst[lc[i]];
-        ri += k[i] * rst[rc[i]];
-      }
-      pairs.emplace_back(li, ri);
-      for (size_t i = lc.size(); i-- > 0;) {
-        if (++k[i] < contract_sizes[i]) break;
-        k[i] = 0;
-      }
-    }
-    if (!floating) {
-      __int128 sum = 0;
-      bool overflow = false;
-      uint64_t wrapped = 0;
-      for (auto [li, ri] : pairs) {
-        const __int128 a = integerValue(lt, lhs.bits(li)), b = integerValue(rt, rhs.bits(ri));
-        __int128 product;
-        if (__builtin_mul_overflow(a, b, &product) || __builtin_add_overflow(sum, product, &sum)) overflow = true;
-        wrapped += static_cast<uint64_t>(static_cast<unsigned __int128>(a) * static_cast<unsigned __int128>(b));
-      }
-      out.setBits(o, wrapInteger(ot, overflow ? static_cast<__int128>(wrapped) : sum));
-      impl[o] = overflow || !integerInRange(ot, sum);
-      continue;
-    }
-    const ElementType acc = acc_type ? *acc_type : part_type;
-    const InputModel* input_model = model ? &*model : nullptr;
-    auto roundSum = [&](const std::vector<ProductTerm>& terms, int64_t products, double& bound) {
-      return roundSumOfProductsWithBound(part_type, acc, terms, products, input_model, bound);
-    };
-    if (!complex) {
-      std::vector<ProductTerm> terms;
-      for (auto [li, ri] : pairs) terms.push_back({lre[li].get(), rre[ri].get(), false});
-      out.setBits(o, roundSum(terms, n, bounds[o]));
-      continue;
-    }
-    // Complex: a real operand has imaginary part 0 (no terms).
-    std::vector<ProductTerm> re_terms, im_terms;
-    for (auto [li, ri] : pairs) {
-      mpfr_srcptr ar = lre[li].get(), ai = imagOf(lim, li), br = rre[ri].get(), bi = imagOf(rim, ri);
-      re_terms.push_back({ar, br, false});
-      if (ai && bi) re_terms.push_back({ai, bi, true});
-      if (bi) im_terms.push_back({ar, bi, false});
-      if (ai) im_terms.push_back({ai, br, false});
-    }
-    // One bound per element: the larger of the two parts' (each part is 2n products).
-    double re_bound = 0, im_bound = 0;
-    out.setBits(o, roundSum(re_terms, 2 * n, re_bound), 0);
-    out.setBits(o, roundSum(im_terms, 2 * n, im_bound), 1);
-    bounds[o] = std::max(re_bound, im_bound);
+    l_offsets.push_back(li);
+    r_offsets.push_back(ri);
+    nextIndex(k, contract_sizes);
   }
+
+  // Whether the bound's input model needs any per-product work for these operands (decided once).
+  const bool no_model_terms = floating && !complex && SumBound::noModelTermsFor(input_model, lre, rre);
+
+  // Result elements are independent: ranges of them run on the thread pool, each with its own sums.
+  const int64_t grain = std::max<int64_t>(1, 16384 / std::max<int64_t>(n, 1));
+  parallelFor(out.numElements(), grain, [&](int64_t begin, int64_t end) {
+    std::vector<int64_t> index(shape.size());
+    std::vector<double> a, b, c, d;  // factors of the real part's products (a b) and the imaginary part's (c d)
+    std::optional<ProductSum> re_sum, im_sum;
+    if (floating) {
+      re_sum.emplace(part_type, acc, input_model, l_part, r_part);
+      re_sum->setNoModelTerms(no_model_terms);
+    }
+    if (complex) im_sum.emplace(part_type, acc, input_model, l_part, r_part);
+    for (int64_t o = begin; o < end; ++o) {
+      int64_t rem = o;
+      for (size_t d = 0; d < shape.size(); ++d) {
+        index[d] = shape[d] ? rem / ost[d] : 0;
+        rem = shape[d] ? rem % ost[d] : 0;
+      }
+      int64_t lbase = 0, rbase = 0;
+      size_t pos = 0;
+      for (size_t i = 0; i < lb.size(); ++i, ++pos) {
+        lbase += index[pos] * lst[lb[i]];
+        rbase += index[pos] * rst[rb[i]];
+      }
+      for (int64_t d : lf) lbase += index[pos++] * lst[d];
+      for (int64_t d : rf) rbase += index[pos++] * rst[d];
+      if (!floating) {
+        __int128 sum = 0;
+        bool overflow = false;
+        uint64_t wrapped = 0;
+        for (int64_t step = 0; step < n; ++step) {
+          const int64_t li = lbase + l_offsets[step], ri = rbase + r_offsets[step];
+          const __int128 a = integerValue(lt, lhs.bits(li)), b = integerValue(rt, rhs.bits(ri));
+          __int128 product;
+          if (__builtin_mul_overflow(a, b, &product) || __builtin_add_overflow(sum, product, &sum)) overflow = true;
+          wrapped += static_cast<uint64_t>(static_cast<unsigned __int128>(a) * static_cast<unsigned __int128>(b));
+        }
+        out.setBits(o, wrapInteger(ot, overflow ? static_cast<__int128>(wrapped) : sum));
+        impl[o] = overflow || !integerInRange(ot, sum);
+        continue;
+      }
+      // The factors of each part's products, in order, gathered for ProductSum's loops.
+      if (!complex) {
+        a.resize(n);
+        b.resize(n);
+        for (int64_t step = 0; step < n; ++step) {
+          a[step] = lre[lbase + l_offsets[step]];
+          b[step] = rre[rbase + r_offsets[step]];
+        }
+        re_sum->start(n);
+        re_sum->addProducts(a.data(), b.data(), a.size());
+        out.setBits(o, re_sum->finish(bounds[o]));
+        continue;
+      }
+      // Complex: re = sum ar br - ai bi, im = sum ar bi + ai br, each part 2n products; a real operand has
+      // imaginary part 0 (no terms).
+      const bool l_imag = isComplex(lt), r_imag = isComplex(rt);  // not !lim.empty(): an empty tensor has no parts
+      a.clear();
+      b.clear();
+      c.clear();
+      d.clear();
+      for (int64_t step = 0; step < n; ++step) {
+        const int64_t li = lbase + l_offsets[step], ri = rbase + r_offsets[step];
+        a.push_back(lre[li]);
+        b.push_back(rre[ri]);
+        if (l_imag && r_imag) {
+          a.push_back(-lim[li]);
+          b.push_back(rim[ri]);
+        }
+        if (r_imag) {
+          c.push_back(lre[li]);
+          d.push_back(rim[ri]);
+        }
+        if (l_imag) {
+          c.push_back(lim[li]);
+          d.push_back(rre[ri]);
+        }
+      }
+      re_sum->start(2 * n);
+      im_sum->start(2 * n);
+      re_sum->addProducts(a.data(), b.data(), a.size());
+      im_sum->addProducts(c.data(), d.data(), c.size());
+      // One bound per element: the larger of the two parts'.
+      double re_bound = 0, im_bound = 0;
+      out.setBits(o, re_sum->finish(re_bound), 0);
+      out.setBits(o, im_sum->finish(im_bound), 1);
+      bounds[o] = std::max(re_bound, im_bound);
+    }
+  });
   RtValue result = RtValue::ofTensor(std::move(out), std::move(impl));
   result.error_bound = std::move(bounds);
   return std::vector<RtValue>{std::move(result)};

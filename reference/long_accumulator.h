@@ -57,7 +57,7 @@ class LongAccumulator {
   void clear();
 
   // Adds x exactly (any double; NaN and infinities are counted).
-  void add(double x) {
+  [[gnu::always_inline]] void add(double x) {
     uint64_t m = 0;
     int position = 0;
     bool negative = false;
@@ -75,7 +75,7 @@ class LongAccumulator {
   // integer significands below 2^53, so a b = (ma mb) 2^(ea + eb) where ma mb < 2^106 is an exact 128-bit
   // product and ea + eb >= -2148 is bit 0's exponent or above. No floating-point operation is involved,
   // so subnormal, underflowing and overflowing (beyond DBL_MAX) products are all exact.
-  void addProduct(double a, double b) {
+  [[gnu::always_inline]] void addProduct(double a, double b) {
     unsigned __int128 m = 0;
     int position = 0;
     bool negative = false;

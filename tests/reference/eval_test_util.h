@@ -7,6 +7,7 @@
 
 #include <bit>
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -122,6 +123,36 @@ inline std::string hex(uint64_t bits) {
     bits >>= 4;
   } while (bits);
   return "0x" + text;
+}
+
+// Bits, marks and error bounds (bitwise) of two results, as gtest failures (the first three elements);
+// the number of differing elements, plus one when the bounds differ.
+inline int countDifferences(const ref::RtValue& a, const ref::RtValue& b, const std::string& what) {
+  EXPECT_EQ(a.tensor.type(), b.tensor.type()) << what;
+  if (!(a.tensor.type() == b.tensor.type())) return 1;
+  int diff = 0;
+  const int parts = isComplex(a.tensor.elementType()) ? 2 : 1;
+  for (int64_t i = 0; i < a.tensor.numElements(); ++i) {
+    bool same = a.isImplDefined(i) == b.isImplDefined(i);
+    for (int k = 0; k < parts; ++k) same = same && a.tensor.bits(i, k) == b.tensor.bits(i, k);
+    if (!same && diff++ < 3) {
+      ADD_FAILURE() << what << ": element " << i << " differs: " << hex(a.tensor.bits(i, 0)) << " "
+                    << (parts == 2 ? hex(a.tensor.bits(i, 1)) : "") << " mark " << a.isImplDefined(i) << " vs "
+                    << hex(b.tensor.bits(i, 0)) << " " << (parts == 2 ? hex(b.tensor.bits(i, 1)) : "") << " mark "
+                    << b.isImplDefined(i);
+    }
+  }
+  EXPECT_EQ(a.error_bound.size(), b.error_bound.size()) << what;
+  if (a.error_bound.size() == b.error_bound.size() &&
+      std::memcmp(a.error_bound.data(), b.error_bound.data(), a.error_bound.size() * sizeof(double)) != 0) {
+    size_t i = 0;
+    while (std::memcmp(&a.error_bound[i], &b.error_bound[i], sizeof(double)) == 0) ++i;
+    ADD_FAILURE() << what << ": error bounds differ, first at element " << i << ": " << a.error_bound[i] << " ("
+                  << hex(std::bit_cast<uint64_t>(a.error_bound[i])) << ") vs " << b.error_bound[i] << " ("
+                  << hex(std::bit_cast<uint64_t>(b.error_bound[i])) << ")";
+    ++diff;
+  }
+  return diff;
 }
 
 }  // namespace hloconf::test

@@ -130,31 +130,6 @@ ref::RtValue run(const FftProgram& prog) {
   return e.results[0];
 }
 
-// Bits, marks and bounds (bitwise) of two results; the number of differing elements.
-int differences(const ref::RtValue& a, const ref::RtValue& b, const std::string& what) {
-  EXPECT_EQ(a.tensor.type(), b.tensor.type()) << what;
-  if (!(a.tensor.type() == b.tensor.type())) return 1;
-  int diff = 0;
-  const int parts = isComplex(a.tensor.elementType()) ? 2 : 1;
-  for (int64_t i = 0; i < a.tensor.numElements(); ++i) {
-    bool same = a.isImplDefined(i) == b.isImplDefined(i);
-    for (int k = 0; k < parts; ++k) same = same && a.tensor.bits(i, k) == b.tensor.bits(i, k);
-    if (!same && diff++ < 3) {
-      ADD_FAILURE() << what << ": element " << i << " differs: " << test::hex(a.tensor.bits(i, 0)) << " "
-                    << (parts == 2 ? test::hex(a.tensor.bits(i, 1)) : "") << " mark " << a.isImplDefined(i) << " vs "
-                    << test::hex(b.tensor.bits(i, 0)) << " " << (parts == 2 ? test::hex(b.tensor.bits(i, 1)) : "") << " mark "
-                    << b.isImplDefined(i);
-    }
-  }
-  EXPECT_EQ(a.error_bound.size(), b.error_bound.size()) << what;
-  if (a.error_bound.size() == b.error_bound.size() &&
-      std::memcmp(a.error_bound.data(), b.error_bound.data(), a.error_bound.size() * sizeof(double)) != 0) {
-    ADD_FAILURE() << what << ": error bounds differ";
-    ++diff;
-  }
-  return diff;
-}
-
 const char* const kKinds[] = {"FFT", "IFFT", "RFFT", "IRFFT"};
 const char* const kFamilyNames[] = {"uniform", "wide", "raw-bits", "near-ties", "integers", "sparse", "tiny", "non-finite"};
 
@@ -176,7 +151,7 @@ TEST_F(FftFastPath, SameBitsMarksAndBoundsAsTheMpfrPass) {
           ref::setFftFastPath(false);
           const ref::RtValue mpfr = run(prog);
           ++cases;
-          differing += differences(fast, mpfr, strCat(kind, " ", part == ElementType::kF32 ? "f32" : "f64", " ", kFamilyNames[f], "\n", prog.text)) > 0;
+          differing += test::countDifferences(fast, mpfr, strCat(kind, " ", part == ElementType::kF32 ? "f32" : "f64", " ", kFamilyNames[f], "\n", prog.text)) > 0;
         }
       }
     }
@@ -201,7 +176,7 @@ TEST_F(FftFastPath, SameBitsOnLargerTransforms) {
           const ref::RtValue fast = run(prog);
           ref::setFftFastPath(false);
           const ref::RtValue mpfr = run(prog);
-          EXPECT_EQ(differences(fast, mpfr, strCat(kind, " ", kFamilyNames[f], "\n", prog.text)), 0);
+          EXPECT_EQ(test::countDifferences(fast, mpfr, strCat(kind, " ", kFamilyNames[f], "\n", prog.text)), 0);
         }
       }
     }
@@ -233,7 +208,7 @@ TEST_F(FftFastPath, ExactZerosAndTiesAreTheMpfrPassOnes) {
     ref::setFftFastPath(false);
     test::Evaluation mpfr = test::evaluate(text);
     ASSERT_TRUE(fast.status.ok() && mpfr.status.ok()) << text;
-    EXPECT_EQ(differences(fast.results[0], mpfr.results[0], text), 0);
+    EXPECT_EQ(test::countDifferences(fast.results[0], mpfr.results[0], text), 0);
   }
   // The RFFT's imaginary parts at 0 and n/2 = 3 are +0 in both slices.
   ref::setFftFastPath(true);
@@ -267,7 +242,7 @@ TEST_F(FftFastPath, ThreadCountDoesNotChangeResults) {
       const ref::RtValue one = run(prog);
       ref::setEvaluatorThreads(2);
       const ref::RtValue two = run(prog);
-      EXPECT_EQ(differences(one, two, strCat(fast ? "fast " : "mpfr ", prog.text.substr(0, 120))), 0);
+      EXPECT_EQ(test::countDifferences(one, two, strCat(fast ? "fast " : "mpfr ", prog.text.substr(0, 120))), 0);
     }
   }
 }
