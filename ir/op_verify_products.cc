@@ -199,6 +199,43 @@ absl::Status reductionBody(std::string_view body_label, std::string_view result_
   return absl::OkStatus();
 }
 
+// Types the spec requires to be equal, compared as far as declared types show: tensors agree in shape
+// under `?` and in element type (two quantized element types of one baseline agree: scales and zero points
+// are not compared); other types (tokens, tuples) are equal.
+bool compatibleType(const Type& a, const Type& b) {
+  if (!a.isTensor() || !b.isTensor()) return a == b;
+  if (!sameShape(a, b)) return false;
+  if (a.isQuantized() && b.isQuantized()) return sameBaselineElement(a, b);
+  return a.tensorElement() == b.tensorElement();
+}
+bool compatibleTypes(const std::vector<Type>& a, const std::vector<Type>& b) {
+  if (a.size() != b.size()) return false;
+  for (size_t i = 0; i < a.size(); ++i) {
+    if (!compatibleType(a[i], b[i])) return false;
+  }
+  return true;
+}
+
+std::vector<Type> operandTypes(const Operation& op) {
+  std::vector<Type> types;
+  for (const Value* v : op.operands) types.push_back(v->type);
+  return types;
+}
+std::vector<Type> resultTypes(const Operation& op) {
+  std::vector<Type> types;
+  for (const auto& v : op.results) types.push_back(v->type);
+  return types;
+}
+
+// A scalar tensor of element type `element` (two quantized element types of one baseline agree).
+bool isScalarOfElement(const Type& t, const Type& element) {
+  if (!isScalarTensor(t)) return false;
+  if (t.isQuantized() || element.isQuantized()) return t.isQuantized() && element.isQuantized() && sameBaselineElement(t, element);
+  return t.tensorElement() == element;
+}
+
+bool isBoolScalar(const Type& t) { return isScalarTensor(t) && !t.isQuantized() && t.elementType() == ElementType::kI1; }
+
 }  // namespace
 
 absl::Status dotGeneral(const Operation& op) {
@@ -423,17 +460,9 @@ absl::Status selectAndScatter(const Operation& op) {
   }
   const Type& e = operand.tensorElement();
   // (C9) select has type (tensor<E>, tensor<E>) -> tensor<i1> where E = element_type(operand) (for a
-  // quantized operand, any quantized E of its expressed type: scales and zero points are not compared).
-  auto isOperandScalar = [&](const Type& t) {
-    if (!isScalarTensor(t)) return false;
-    if (e.isQuantized() || t.isQuantized()) {
-      return e.isQuantized() && t.isQuantized() && t.quantizedType().expressed_type == e.quantizedType().expressed_type &&
-             t.quantizedType().storage_type == e.quantizedType().storage_type;
-    }
-    return t.tensorElement() == e;
-  };
+  // quantized operand, any quantized E of its baseline: scales and zero points are not compared).
   if (RegionSignature select; regionSignature(op, 0, &select)) {
-    bool ok = select.inputs.size() == 2 && isOperandScalar(select.inputs[0]) && isOperandScalar(select.inputs[1]);
+    bool ok = select.inputs.size() == 2 && isScalarOfElement(select.inputs[0], e) && isScalarOfElement(select.inputs[1], e);
     if (ok && select.has_terminator) {
       ok = select.outputs.size() == 1 && isScalarTensor(select.outputs[0]) && !select.outputs[0].isQuantized() &&
            select.outputs[0].elementType() == ElementType::kI1;
@@ -678,6 +707,121 @@ absl::Status batchNormGrad(const Operation& op) {
     }
   }
   RETURN_IF_ERROR(featureSized("batch_norm_grad (C5)", "scale", scale, operand, fi));
+  return absl::OkStatus();
+}
+
+absl::Status map(const Operation& op) {
+  const size_t n = op.operands.size();
+  if (n == 0) return violated("map (C2)", "needs at least one input");
+  if (op.results.size() != 1 || !allTensors(op)) return absl::OkStatus();
+  const Type& result = resultType(op, 0);
+  for (size_t i = 0; i < n; ++i) {
+    if (!sameShape(operandType(op, i), result)) {
+      return violated("map (C1)",
+                      strCat("inputs[", i, "] has shape ", shapeText(operandType(op, i)), ", the result has ", shapeText(result)));
+    }
+  }
+  const MapOp view(op);
+  if (view.hasAttribute("dimensions")) {
+    const Dims dims = view.dimensions();
+    bool ok = static_cast<int64_t>(dims.size()) == operandType(op, 0).rank();
+    for (size_t d = 0; ok && d < dims.size(); ++d) ok = dims[d] == static_cast<int64_t>(d);
+    if (!ok) {
+      return violated("map (C3)",
+                      strCat("dimensions ", listText(dims), " must be range(rank(inputs[0])), rank ", operandType(op, 0).rank()));
+    }
+  }
+  // (C4) computation has type (tensor<E0>, ..., tensor<EN-1>) -> tensor<E'> where Ei = element_type(inputs[i])
+  // and E' = element_type(result).
+  RegionSignature computation;
+  if (!regionSignature(op, 0, &computation)) return absl::OkStatus();
+  bool ok = computation.inputs.size() == n;
+  for (size_t i = 0; ok && i < n; ++i) ok = isScalarOfElement(computation.inputs[i], operandType(op, i).tensorElement());
+  if (ok && computation.has_terminator) {
+    ok = computation.outputs.size() == 1 && isScalarOfElement(computation.outputs[0], result.tensorElement());
+  }
+  if (!ok) {
+    std::string wanted = "(";
+    for (size_t i = 0; i < n; ++i) strAppend(&wanted, i ? ", " : "", "tensor<", operandType(op, i).tensorElement().toString(), ">");
+    return violated("map (C4)",
+                    strCat("the computation takes ", typesText(computation.inputs), " and returns ", typesText(computation.outputs),
+                           "; needs ", wanted, ") -> tensor<", result.tensorElement().toString(), ">"));
+  }
+  return absl::OkStatus();
+}
+
+absl::Status whileOp(const Operation& op) {
+  const std::vector<Type> operands = operandTypes(op);
+  // (C1) cond has type (T0, ..., TN-1) -> tensor<i1>, where Ti = type(operand[i]).
+  if (RegionSignature cond; regionSignature(op, 0, &cond)) {
+    bool ok = compatibleTypes(cond.inputs, operands);
+    if (ok && cond.has_terminator) ok = cond.outputs.size() == 1 && isBoolScalar(cond.outputs[0]);
+    if (!ok) {
+      return violated("while (C1)", strCat("cond takes ", typesText(cond.inputs), " and returns ", typesText(cond.outputs), "; needs ",
+                                           typesText(operands), " -> tensor<i1>"));
+    }
+  }
+  // (C2) body has type (T0, ..., TN-1) -> (T0, ..., TN-1), where Ti = type(operand[i]).
+  if (RegionSignature body; regionSignature(op, 1, &body)) {
+    bool ok = compatibleTypes(body.inputs, operands);
+    if (ok && body.has_terminator) ok = compatibleTypes(body.outputs, operands);
+    if (!ok) {
+      return violated("while (C2)", strCat("body takes ", typesText(body.inputs), " and returns ", typesText(body.outputs), "; needs ",
+                                           typesText(operands), " -> ", typesText(operands)));
+    }
+  }
+  // (C3) type(results...) = type(operand...).
+  if (!compatibleTypes(resultTypes(op), operands)) {
+    return violated("while (C3)", strCat("the results have types ", typesText(resultTypes(op)), ", the operands ", typesText(operands)));
+  }
+  return absl::OkStatus();
+}
+
+absl::Status ifOp(const Operation& op) {
+  RegionSignature true_branch, false_branch;
+  if (!regionSignature(op, 0, &true_branch) || !regionSignature(op, 1, &false_branch)) return absl::OkStatus();
+  // (C1) input_types(true_branch) = input_types(false_branch) = [].
+  if (!true_branch.inputs.empty() || !false_branch.inputs.empty()) {
+    return violated("if (C1)", strCat("the branches take ", typesText(true_branch.inputs), " and ", typesText(false_branch.inputs),
+                                      "; they must take no arguments"));
+  }
+  if (!true_branch.has_terminator || !false_branch.has_terminator) return absl::OkStatus();
+  // (C2) output_types(true_branch) = output_types(false_branch).
+  if (!compatibleTypes(true_branch.outputs, false_branch.outputs)) {
+    return violated("if (C2)", strCat("true_branch returns ", typesText(true_branch.outputs), ", false_branch returns ",
+                                      typesText(false_branch.outputs)));
+  }
+  // (C3) type(results...) = output_types(true_branch).
+  if (!compatibleTypes(resultTypes(op), true_branch.outputs)) {
+    return violated(
+        "if (C3)", strCat("the results have types ", typesText(resultTypes(op)), ", true_branch returns ", typesText(true_branch.outputs)));
+  }
+  return absl::OkStatus();
+}
+
+absl::Status caseOp(const Operation& op) {
+  // (C1) 0 < size(branches).
+  if (op.regions.empty()) return violated("case (C1)", "needs at least one branch");
+  std::vector<RegionSignature> branches(op.regions.size());
+  for (size_t i = 0; i < branches.size(); ++i) {
+    if (!regionSignature(op, i, &branches[i]) || !branches[i].has_terminator) return absl::OkStatus();
+    // (C2) input_types(branches...) = [].
+    if (!branches[i].inputs.empty()) {
+      return violated("case (C2)", strCat("branch ", i, " takes ", typesText(branches[i].inputs), "; branches take no arguments"));
+    }
+  }
+  // (C3) same(output_types(branches...)).
+  for (size_t i = 1; i < branches.size(); ++i) {
+    if (!compatibleTypes(branches[i].outputs, branches[0].outputs)) {
+      return violated("case (C3)", strCat("branch ", i, " returns ", typesText(branches[i].outputs), ", branch 0 returns ",
+                                          typesText(branches[0].outputs)));
+    }
+  }
+  // (C4) type(results...) = output_types(branches[0]).
+  if (!compatibleTypes(resultTypes(op), branches[0].outputs)) {
+    return violated("case (C4)",
+                    strCat("the results have types ", typesText(resultTypes(op)), ", branch 0 returns ", typesText(branches[0].outputs)));
+  }
   return absl::OkStatus();
 }
 

@@ -769,5 +769,127 @@ TEST(OpVerifyProducts, SelectAndScatterRegions) {
   expectBad(selectAndScatterOf("f16", "f16", "i1", "f32", "f32", "f16"), "select_and_scatter (C12)");
 }
 
+// --- region signatures of map (C1-C4), while (C1-C3), if (C1-C3), case (C1-C4) ---
+
+// A map of inputs [2, 3] of element types `a` and `b` into a result of element type `result` (shape `shape`),
+// whose computation takes (tensor<arg0>, tensor<arg1>) and returns tensor<ret>.
+std::pair<std::string, std::string> mapOf(const std::string& a, const std::string& b, const std::string& arg0, const std::string& arg1,
+                                          const std::string& ret, const std::string& result, const std::string& dims = "0, 1",
+                                          const std::string& shape = "2x3x") {
+  const std::string ta = "tensor<2x3x" + a + ">", tb = "tensor<2x3x" + b + ">", out = "tensor<" + shape + result + ">";
+  const std::string sig = "(%a: " + ta + ", %b: " + tb + ") -> " + out;
+  const std::string body = "  %r = \"stablehlo.map\"(%a, %b) ({\n  ^bb0(%x: tensor<" + arg0 + ">, %y: tensor<" + arg1 +
+                           ">):\n    %s = \"stablehlo.custom_call\"(%x, %y) {call_target_name = \"f\"} : (tensor<" + arg0 + ">, tensor<" +
+                           arg1 + ">) -> tensor<" + ret + ">\n    stablehlo.return %s : tensor<" + ret +
+                           ">\n  }) {dimensions = array<i64: " + dims + ">} : (" + ta + ", " + tb + ") -> " + out +
+                           "\n  func.return %r : " + out;
+  return {sig, body};
+}
+
+TEST(OpVerifyProducts, MapRegion) {
+  expectOk(mapOf("f32", "f32", "f32", "f32", "f32", "f32"));
+  expectOk(mapOf("f32", "i32", "f32", "i32", "i1", "i1"));
+  expectOk(mapOf(q("i8:f32"), q("i8:f32"), q("i8:f32"), q("i8:f32"), q("i8:f32"), q("i8:f32")));
+  expectBad(mapOf("f32", "f32", "f32", "f32", "f32", "f32", "0, 1", "2x4x"), "map (C1)");
+  expectBad(mapOf("f32", "f32", "f32", "f32", "f32", "f32", "1, 0"), "map (C3)");
+  expectBad(mapOf("f32", "f32", "f32", "f32", "f32", "f32", "0"), "map (C3)");
+  expectBad(mapOf("f16", "f32", "f32", "f32", "f32", "f32"), "map (C4)");  // no promotion: Ei = element_type(inputs[i])
+  expectBad(mapOf("f32", "f32", "f32", "f32", "f16", "f32"), "map (C4)");
+  expectBad(mapOf("f32", "f32", "f32", "f32", "2xf32", "f32"), "map (C4)");
+  expectBad(mapOf(q("i8:f32"), q("i8:f32"), "f32", "f32", q("i8:f32"), q("i8:f32")), "map (C4)");
+  // One input, a computation of two arguments.
+  const std::string one =
+      "  %r = \"stablehlo.map\"(%a) ({\n  ^bb0(%x: tensor<f32>, %y: tensor<f32>):\n    stablehlo.return %x : tensor<f32>\n  }) "
+      "{dimensions = array<i64: 0>} : (tensor<2xf32>) -> tensor<2xf32>\n  func.return %r : tensor<2xf32>";
+  expectViolation("(%a: tensor<2xf32>) -> tensor<2xf32>", one, "map (C4)");
+  const std::string none =
+      "  %r = \"stablehlo.map\"() ({\n    %c = stablehlo.constant dense<1.0> : tensor<f32>\n    stablehlo.return %c : tensor<f32>\n  }) "
+      "{dimensions = array<i64>} : () -> tensor<f32>\n  func.return %r : tensor<f32>";
+  expectViolation("() -> tensor<f32>", none, "map (C2)");
+}
+
+// A while over (tensor<i64>, tensor<2xf32>) whose cond takes `cond_args` and returns `cond_ret`, whose body
+// takes `body_args` and returns `body_ret` (`values : types`), with results `results`.
+std::pair<std::string, std::string> whileOf(const std::string& cond_args, const std::string& cond_ret, const std::string& body_args,
+                                            const std::string& body_ret, const std::string& results = "tensor<i64>, tensor<2xf32>") {
+  const std::string sig = "(%a: tensor<i64>, %b: tensor<2xf32>) -> tensor<i64>";
+  const std::string body = "  %r:2 = \"stablehlo.while\"(%a, %b) ({\n  ^bb0(" + cond_args +
+                           "):\n    %c = \"stablehlo.custom_call\"() {call_target_name = \"f\"} : () -> " + cond_ret +
+                           "\n    stablehlo.return %c : " + cond_ret + "\n  }, {\n  ^bb0(" + body_args + "):\n    stablehlo.return " +
+                           body_ret + "\n  }) : (tensor<i64>, tensor<2xf32>) -> (" + results + ")\n  func.return %a : tensor<i64>";
+  return {sig, body};
+}
+
+TEST(OpVerifyProducts, WhileRegions) {
+  const std::string args = "%x: tensor<i64>, %y: tensor<2xf32>", ret = "%x, %y : tensor<i64>, tensor<2xf32>";
+  expectOk(whileOf(args, "tensor<i1>", args, ret));
+  expectOk(whileOf("%x: tensor<i64>, %y: tensor<?xf32>", "tensor<i1>", args, ret));  // `?` agrees with 2
+  expectBad(whileOf("%x: tensor<i64>", "tensor<i1>", args, ret), "while (C1)");
+  expectBad(whileOf("%x: tensor<i32>, %y: tensor<2xf32>", "tensor<i1>", args, ret), "while (C1)");
+  expectBad(whileOf(args, "tensor<i32>", args, ret), "while (C1)");
+  expectBad(whileOf(args, "tensor<2xi1>", args, ret), "while (C1)");
+  expectBad(whileOf(args, "tensor<i1>", "%x: tensor<i64>, %y: tensor<3xf32>", "%x, %y : tensor<i64>, tensor<3xf32>"), "while (C2)");
+  expectBad(whileOf(args, "tensor<i1>", args, "%x : tensor<i64>"), "while (C2)");
+  expectBad(whileOf(args, "tensor<i1>", args, "%y, %x : tensor<2xf32>, tensor<i64>"), "while (C2)");
+  expectBad(whileOf(args, "tensor<i1>", args, ret, "tensor<i64>, tensor<2xf16>"), "while (C3)");
+}
+
+// An if whose branches take `true_args` / `false_args` and return `true_ret` / `false_ret` (values of the
+// function's %a: tensor<2xf32>, %t: !stablehlo.token), with results `results`.
+std::pair<std::string, std::string> ifOf(const std::string& true_args, const std::string& true_ret, const std::string& false_args,
+                                         const std::string& false_ret, const std::string& results) {
+  const std::string sig = "(%p: tensor<i1>, %a: tensor<2xf32>, %b: tensor<?xf32>, %c: tensor<2xf16>, %t: !stablehlo.token) -> tensor<i1>";
+  auto branch = [](const std::string& args, const std::string& ret) {
+    return std::string(args.empty() ? "" : "  ^bb0(" + args + "):\n") + "    stablehlo.return " + ret + "\n";
+  };
+  const std::string body = "  %r:2 = \"stablehlo.if\"(%p) ({\n" + branch(true_args, true_ret) + "  }, {\n" + branch(false_args, false_ret) +
+                           "  }) : (tensor<i1>) -> (" + results + ")\n  func.return %p : tensor<i1>";
+  return {sig, body};
+}
+
+TEST(OpVerifyProducts, IfRegions) {
+  const std::string ret = "%a, %t : tensor<2xf32>, !stablehlo.token", results = "tensor<2xf32>, !stablehlo.token";
+  expectOk(ifOf("", ret, "", ret, results));
+  expectOk(ifOf("", ret, "", "%b, %t : tensor<?xf32>, !stablehlo.token", results));
+  expectBad(ifOf("%z: tensor<f32>", ret, "", ret, results), "if (C1)");
+  expectBad(ifOf("", ret, "%z: tensor<f32>", ret, results), "if (C1)");
+  expectBad(ifOf("", ret, "", "%c, %t : tensor<2xf16>, !stablehlo.token", results), "if (C2)");
+  expectBad(ifOf("", ret, "", "%t, %a : !stablehlo.token, tensor<2xf32>", results), "if (C2)");
+  expectBad(ifOf("", ret, "", ret, "tensor<3xf32>, !stablehlo.token"), "if (C3)");
+  expectBad(ifOf("", ret, "", ret, "tensor<2xf32>, tensor<2xf32>"), "if (C3)");
+}
+
+// A case of branches returning `rets[i]` (values of %a: tensor<2xf32>, %c: tensor<2xf16>), the first taking
+// `first_args`, with result type `result`.
+std::pair<std::string, std::string> caseOf(const std::vector<std::string>& rets, const std::string& result,
+                                           const std::string& first_args = "") {
+  const std::string sig = "(%i: tensor<i32>, %a: tensor<2xf32>, %c: tensor<2xf16>) -> tensor<i32>";
+  std::string body = "  %r = \"stablehlo.case\"(%i) (";
+  for (size_t i = 0; i < rets.size(); ++i) {
+    body += std::string(i ? ", " : "") + "{\n" + (i == 0 && !first_args.empty() ? "  ^bb0(" + first_args + "):\n" : "") +
+            "    stablehlo.return " + rets[i] + "\n  }";
+  }
+  body += ") : (tensor<i32>) -> " + result + "\n  func.return %i : tensor<i32>";
+  return {sig, body};
+}
+
+TEST(OpVerifyProducts, CaseRegions) {
+  const std::string a = "%a : tensor<2xf32>", c = "%c : tensor<2xf16>";
+  expectOk(caseOf({a}, "tensor<2xf32>"));
+  expectOk(caseOf({a, a, a}, "tensor<2xf32>"));
+  expectOk(caseOf({a, a}, "tensor<?xf32>"));
+  {  // No branch (which the syntax cannot spell: the regions of a parsed case are taken away).
+    const auto [sig, body] = caseOf({a}, "tensor<2xf32>");
+    absl::StatusOr<Module> module = parseModule("func.func @main" + sig + " {\n" + body + "\n}\n", "test.mlir");
+    ASSERT_TRUE(module.ok()) << module.status();
+    Operation& op = *module->findFunction("main")->body().operations.front();
+    op.regions.clear();
+    EXPECT_THAT(std::string(verifyAgainstSchema(op).message()), HasSubstr("case (C1)"));
+  }
+  expectBad(caseOf({a, a}, "tensor<2xf32>", "%z: tensor<f32>"), "case (C2)");
+  expectBad(caseOf({a, c}, "tensor<2xf32>"), "case (C3)");
+  expectBad(caseOf({c, c}, "tensor<2xf32>"), "case (C4)");
+}
+
 }  // namespace
 }  // namespace hloconf
