@@ -4,8 +4,10 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
+#include "ir/attribute.h"
 #include "ir/op_verify_util.h"
 #include "ir/op_views.h"
 #include "ir/status_macros.h"
@@ -86,6 +88,154 @@ absl::Status featureSized(std::string_view label, std::string_view name, const T
   return absl::OkStatus();
 }
 
+// The constraints dot_general (C14, C17-C20) and convolution (C28, C31-C34) share on quantized operations
+// (one of lhs, rhs and result quantized): `first` is the number of the first (C14, C28); the others follow
+// at the same offsets. `op_specific` checks the op's own constraints on the rhs and result (dot_general C15,
+// C16; convolution C29, C30) between the first and the rest, once the rhs is known to be quantized.
+template <typename Specific>
+absl::Status quantizedProduct(std::string_view op_name, int first, const Type& lhs, const Type& rhs, const Type& result,
+                              Specific op_specific) {
+  if (!lhs.isQuantized() && !rhs.isQuantized() && !result.isQuantized()) return absl::OkStatus();
+  auto label = [&](int offset) { return strCat(op_name, " (C", first + offset, ")"); };
+  // is_quantized(lhs) = is_quantized(result) and is_quantized(rhs): the rhs is quantized in every quantized
+  // operation, and the lhs exactly when the result is.
+  if (!rhs.isQuantized() || lhs.isQuantized() != result.isQuantized()) {
+    return violated(label(0), strCat("a quantized operation needs a quantized rhs, and a quantized lhs exactly when the result is "
+                                     "quantized; has lhs ",
+                                     lhs.tensorElement().toString(), ", rhs ", rhs.tensorElement().toString(), ", result ",
+                                     result.tensorElement().toString()));
+  }
+  const QuantizedType& r = rhs.quantizedType();
+  RETURN_IF_ERROR(op_specific(r));
+  if (!lhs.isQuantized()) {
+    // Hybrid: element_type(lhs) = expressed_type(rhs) = element_type(result).
+    if (lhs.elementType() != r.expressed_type || result.elementType() != r.expressed_type) {
+      return violated(label(6), strCat("a hybrid operation needs element_type(lhs) = expressed_type(rhs) = element_type(result); has ",
+                                       lhs.tensorElement().toString(), ", ", elementTypeName(r.expressed_type), " and ",
+                                       result.tensorElement().toString()));
+    }
+    return absl::OkStatus();
+  }
+  const QuantizedType& l = lhs.quantizedType();
+  const QuantizedType& o = result.quantizedType();
+  if (l.storage_type != r.storage_type) {
+    return violated(label(3), strCat("the lhs's storage type ", elementTypeName(l.storage_type), " and the rhs's ",
+                                     elementTypeName(r.storage_type), " differ"));
+  }
+  if (l.expressed_type != r.expressed_type || r.expressed_type != o.expressed_type) {
+    return violated(label(4), strCat("lhs, rhs and result have expressed types ", elementTypeName(l.expressed_type), ", ",
+                                     elementTypeName(r.expressed_type), " and ", elementTypeName(o.expressed_type), ", not one"));
+  }
+  if (!r.quantized_dimension && o.quantized_dimension) {
+    return violated(label(5), "the rhs is per-tensor quantized, so the result must be too, but it is per-axis quantized");
+  }
+  return absl::OkStatus();
+}
+
+// The region `i` of `op` as a function type: its block's argument types and the types its terminator
+// returns. False when the region has no block (nothing to check).
+struct RegionSignature {
+  std::vector<Type> inputs, outputs;
+  bool has_terminator = false;
+};
+bool regionSignature(const Operation& op, size_t i, RegionSignature* out) {
+  const Block* block = regionBlock(op, i);
+  if (!block) return false;
+  for (const auto& arg : block->arguments) out->inputs.push_back(arg->type);
+  if (!block->operations.empty()) {
+    out->has_terminator = true;
+    for (const Value* v : block->operations.back()->operands) out->outputs.push_back(v->type);
+  }
+  return true;
+}
+
+std::string typesText(const std::vector<Type>& types) {
+  std::string text = "(";
+  for (size_t i = 0; i < types.size(); ++i) strAppend(&text, i ? ", " : "", types[i].toString());
+  return text + ")";
+}
+
+bool isScalarTensor(const Type& t) { return t.isTensor() && t.rank() == 0; }
+
+// reduce (C6), reduce_window (C13): body has type (tensor<E0>, ..., tensor<EN-1>, tensor<E0>, ..., tensor<EN-1>)
+// -> (tensor<E0>, ..., tensor<EN-1>) where is_promotable(element_type(inputs[i]), Ei); and reduce (C8),
+// reduce_window (C16): element_type(results[i]) = Ei (not compared for quantized types, whose scales and
+// zero points the spec lets differ elsewhere).
+absl::Status reductionBody(std::string_view body_label, std::string_view result_label, const Operation& op, size_t n) {
+  RegionSignature body;
+  if (!regionSignature(op, 0, &body)) return absl::OkStatus();
+  const std::string shape = strCat("; needs (tensor<E0>, ..., tensor<E", n - 1, ">, tensor<E0>, ..., tensor<E", n - 1,
+                                   ">) -> (tensor<E0>, ..., tensor<E", n - 1, ">)");
+  if (body.inputs.size() != 2 * n) {
+    return violated(body_label, strCat("the body takes ", body.inputs.size(), " arguments ", typesText(body.inputs), shape));
+  }
+  for (size_t i = 0; i < n; ++i) {
+    const Type& e = body.inputs[i];
+    if (!isScalarTensor(e) || body.inputs[n + i] != e) {
+      return violated(body_label, strCat("the body's arguments ", i, " and ", n + i, " have types ", e.toString(), " and ",
+                                         body.inputs[n + i].toString(), ", not one tensor<E", i, ">", shape));
+    }
+  }
+  if (body.has_terminator) {
+    bool ok = body.outputs.size() == n;
+    for (size_t i = 0; ok && i < n; ++i) ok = body.outputs[i] == body.inputs[i];
+    if (!ok) {
+      return violated(body_label, strCat("the body takes ", typesText(body.inputs), " and returns ", typesText(body.outputs), shape));
+    }
+  }
+  for (size_t i = 0; i < n; ++i) {
+    const Type& from = operandType(op, i).tensorElement();
+    const Type& e = body.inputs[i].tensorElement();
+    if (!isPromotable(from, e)) {
+      return violated(body_label, strCat("inputs[", i, "]'s element type ", from.toString(), " is not promotable to the body's E", i, " = ",
+                                         e.toString()));
+    }
+    const Type& result = resultType(op, i).tensorElement();
+    if (!result.isQuantized() && !e.isQuantized() && result != e) {
+      return violated(result_label,
+                      strCat("results[", i, "] has element type ", result.toString(), ", but the body's E", i, " is ", e.toString()));
+    }
+  }
+  return absl::OkStatus();
+}
+
+// Types the spec requires to be equal, compared as far as declared types show: tensors agree in shape
+// under `?` and in element type (two quantized element types of one baseline agree: scales and zero points
+// are not compared); other types (tokens, tuples) are equal.
+bool compatibleType(const Type& a, const Type& b) {
+  if (!a.isTensor() || !b.isTensor()) return a == b;
+  if (!sameShape(a, b)) return false;
+  if (a.isQuantized() && b.isQuantized()) return sameBaselineElement(a, b);
+  return a.tensorElement() == b.tensorElement();
+}
+bool compatibleTypes(const std::vector<Type>& a, const std::vector<Type>& b) {
+  if (a.size() != b.size()) return false;
+  for (size_t i = 0; i < a.size(); ++i) {
+    if (!compatibleType(a[i], b[i])) return false;
+  }
+  return true;
+}
+
+std::vector<Type> operandTypes(const Operation& op) {
+  std::vector<Type> types;
+  for (const Value* v : op.operands) types.push_back(v->type);
+  return types;
+}
+std::vector<Type> resultTypes(const Operation& op) {
+  std::vector<Type> types;
+  for (const auto& v : op.results) types.push_back(v->type);
+  return types;
+}
+
+// A scalar tensor of element type `element` (two quantized element types of one baseline agree).
+bool isScalarOfElement(const Type& t, const Type& element) {
+  if (!isScalarTensor(t)) return false;
+  if (t.isQuantized() || element.isQuantized()) return t.isQuantized() && element.isQuantized() && sameBaselineElement(t, element);
+  return t.tensorElement() == element;
+}
+
+bool isBoolScalar(const Type& t) { return isScalarTensor(t) && !t.isQuantized() && t.elementType() == ElementType::kI1; }
+
 }  // namespace
 
 absl::Status dotGeneral(const Operation& op) {
@@ -156,6 +306,40 @@ absl::Status dotGeneral(const Operation& op) {
   if (!lhs.isQuantized() && !rhs.isQuantized() && !result.isQuantized()) {
     RETURN_IF_ERROR(sameElementType("dot_general (C13)", lhs, rhs, "lhs's and rhs's element types"));
   }
+  RETURN_IF_ERROR(quantizedProduct("dot_general", 14, lhs, rhs, result, [&](const QuantizedType& r) -> absl::Status {
+    for (int64_t zero_point : r.zero_points) {
+      if (zero_point != 0)
+        return violated("dot_general (C15)", strCat("the rhs has zero point ", zero_point, "; its zero points must be 0"));
+    }
+    if (r.quantized_dimension && std::find(rc.begin(), rc.end(), *r.quantized_dimension) != rc.end()) {
+      return violated("dot_general (C16)", strCat("the rhs is quantized along dimension ", *r.quantized_dimension,
+                                                  ", one of rhs_contracting_dimensions ", listText(rc)));
+    }
+    return absl::OkStatus();
+  }));
+  // (C21-C24) apply to a non-empty algorithm: one with a field set (to anything but `none`).
+  const Attribute* algorithm = dot.algorithm();
+  bool empty_algorithm = true;
+  if (algorithm) {
+    for (const NamedAttr& field : algorithm->entries()) {
+      const Type* type = decode::type(field.value.get());
+      if (!type || type->kind() != Type::Kind::kNone) empty_algorithm = false;
+    }
+  }
+  if (!empty_algorithm) {
+    for (std::string_view p : precision) {
+      if (p != "DEFAULT") {
+        return violated("dot_general (C21)", strCat("precision_config has ", p, ", but with an algorithm set every entry must be DEFAULT"));
+      }
+    }
+    const std::pair<std::string_view, std::string_view> counts[] = {{"dot_general (C22)", "lhs_component_count"},
+                                                                    {"dot_general (C23)", "rhs_component_count"},
+                                                                    {"dot_general (C24)", "num_primitive_operations"}};
+    for (const auto& [label, name] : counts) {
+      const std::optional<int64_t> count = decode::i64(dot.algorithmField(name));
+      if (count && *count <= 0) return violated(label, strCat("the algorithm's ", name, " is ", *count, ", must be positive"));
+    }
+  }
   return absl::OkStatus();
 }
 
@@ -193,7 +377,7 @@ absl::Status reduce(const Operation& op) {
                                             " of ", shapeText(first), " gives ", listText(expected)));
     }
   }
-  return absl::OkStatus();
+  return reductionBody("reduce (C6)", "reduce (C8)", op, n);
 }
 
 absl::Status reduceWindow(const Operation& op) {
@@ -242,7 +426,7 @@ absl::Status reduceWindow(const Operation& op) {
                       strCat("results[0] dimension ", d, " has size ", result0.shape()[d], ", but the window gives ", expected));
     }
   }
-  return absl::OkStatus();
+  return reductionBody("reduce_window (C13)", "reduce_window (C16)", op, n);
 }
 
 absl::Status selectAndScatter(const Operation& op) {
@@ -273,6 +457,41 @@ absl::Status selectAndScatter(const Operation& op) {
   if (!sameShape(operand, resultType(op, 0))) {
     return violated("select_and_scatter (C11)",
                     strCat("the result has shape ", shapeText(resultType(op, 0)), ", the operand has ", shapeText(operand)));
+  }
+  const Type& e = operand.tensorElement();
+  // (C9) select has type (tensor<E>, tensor<E>) -> tensor<i1> where E = element_type(operand) (for a
+  // quantized operand, any quantized E of its baseline: scales and zero points are not compared).
+  if (RegionSignature select; regionSignature(op, 0, &select)) {
+    bool ok = select.inputs.size() == 2 && isScalarOfElement(select.inputs[0], e) && isScalarOfElement(select.inputs[1], e);
+    if (ok && select.has_terminator) {
+      ok = select.outputs.size() == 1 && isScalarTensor(select.outputs[0]) && !select.outputs[0].isQuantized() &&
+           select.outputs[0].elementType() == ElementType::kI1;
+    }
+    if (!ok) {
+      return violated("select_and_scatter (C9)",
+                      strCat("select takes ", typesText(select.inputs), " and returns ", typesText(select.outputs),
+                             "; needs (tensor<E>, tensor<E>) -> tensor<i1> with E = ", e.toString()));
+    }
+  }
+  // (C10) scatter has type (tensor<E>, tensor<E>) -> tensor<E> where is_promotable(element_type(operand), E);
+  // (C12) element_type(result) = E (not compared for quantized types).
+  if (RegionSignature scatter; regionSignature(op, 1, &scatter)) {
+    bool ok = scatter.inputs.size() == 2 && isScalarTensor(scatter.inputs[0]) && scatter.inputs[1] == scatter.inputs[0];
+    if (ok && scatter.has_terminator) ok = scatter.outputs.size() == 1 && scatter.outputs[0] == scatter.inputs[0];
+    if (!ok) {
+      return violated("select_and_scatter (C10)", strCat("scatter takes ", typesText(scatter.inputs), " and returns ",
+                                                         typesText(scatter.outputs), "; needs (tensor<E>, tensor<E>) -> tensor<E>"));
+    }
+    const Type& scatter_e = scatter.inputs[0].tensorElement();
+    if (!isPromotable(e, scatter_e)) {
+      return violated("select_and_scatter (C10)",
+                      strCat("the operand's element type ", e.toString(), " is not promotable to scatter's E = ", scatter_e.toString()));
+    }
+    const Type& result_e = resultType(op, 0).tensorElement();
+    if (!result_e.isQuantized() && !scatter_e.isQuantized() && result_e != scatter_e) {
+      return violated("select_and_scatter (C12)",
+                      strCat("the result has element type ", result_e.toString(), ", but scatter's E is ", scatter_e.toString()));
+    }
   }
   return absl::OkStatus();
 }
@@ -373,7 +592,22 @@ absl::Status convolution(const Operation& op) {
         numWindows(in, w.base_dilations[s], w.padding[s][0], w.padding[s][1], window, w.window_dilations[s], w.strides[s]);
     RETURN_IF_ERROR(expectSize(dn.output_spatial[s], expected, strCat("spatial ", s)));
   }
-  return absl::OkStatus();
+  if (!lhs.isQuantized() && !rhs.isQuantized() && !result.isQuantized()) {
+    // (C27) in part: the result's element type is not compared, as programs convolve i8 with i8 into i32.
+    RETURN_IF_ERROR(sameElementType("convolution (C27)", lhs, rhs, "lhs's and rhs's element types"));
+  }
+  return quantizedProduct("convolution", 28, lhs, rhs, result, [&](const QuantizedType& r) -> absl::Status {
+    if (r.quantized_dimension && *r.quantized_dimension != dn.kernel_output_feature) {
+      return violated("convolution (C29)", strCat("the rhs is quantized along dimension ", *r.quantized_dimension,
+                                                  ", not kernel_output_feature_dimension ", dn.kernel_output_feature));
+    }
+    if (result.isQuantized() && result.quantizedType().quantized_dimension &&
+        *result.quantizedType().quantized_dimension != dn.output_feature) {
+      return violated("convolution (C30)", strCat("the result is quantized along dimension ", *result.quantizedType().quantized_dimension,
+                                                  ", not output_feature_dimension ", dn.output_feature));
+    }
+    return absl::OkStatus();
+  });
 }
 
 absl::Status fft(const Operation& op) {
@@ -473,6 +707,121 @@ absl::Status batchNormGrad(const Operation& op) {
     }
   }
   RETURN_IF_ERROR(featureSized("batch_norm_grad (C5)", "scale", scale, operand, fi));
+  return absl::OkStatus();
+}
+
+absl::Status map(const Operation& op) {
+  const size_t n = op.operands.size();
+  if (n == 0) return violated("map (C2)", "needs at least one input");
+  if (op.results.size() != 1 || !allTensors(op)) return absl::OkStatus();
+  const Type& result = resultType(op, 0);
+  for (size_t i = 0; i < n; ++i) {
+    if (!sameShape(operandType(op, i), result)) {
+      return violated("map (C1)",
+                      strCat("inputs[", i, "] has shape ", shapeText(operandType(op, i)), ", the result has ", shapeText(result)));
+    }
+  }
+  const MapOp view(op);
+  if (view.hasAttribute("dimensions")) {
+    const Dims dims = view.dimensions();
+    bool ok = static_cast<int64_t>(dims.size()) == operandType(op, 0).rank();
+    for (size_t d = 0; ok && d < dims.size(); ++d) ok = dims[d] == static_cast<int64_t>(d);
+    if (!ok) {
+      return violated("map (C3)",
+                      strCat("dimensions ", listText(dims), " must be range(rank(inputs[0])), rank ", operandType(op, 0).rank()));
+    }
+  }
+  // (C4) computation has type (tensor<E0>, ..., tensor<EN-1>) -> tensor<E'> where Ei = element_type(inputs[i])
+  // and E' = element_type(result).
+  RegionSignature computation;
+  if (!regionSignature(op, 0, &computation)) return absl::OkStatus();
+  bool ok = computation.inputs.size() == n;
+  for (size_t i = 0; ok && i < n; ++i) ok = isScalarOfElement(computation.inputs[i], operandType(op, i).tensorElement());
+  if (ok && computation.has_terminator) {
+    ok = computation.outputs.size() == 1 && isScalarOfElement(computation.outputs[0], result.tensorElement());
+  }
+  if (!ok) {
+    std::string wanted = "(";
+    for (size_t i = 0; i < n; ++i) strAppend(&wanted, i ? ", " : "", "tensor<", operandType(op, i).tensorElement().toString(), ">");
+    return violated("map (C4)",
+                    strCat("the computation takes ", typesText(computation.inputs), " and returns ", typesText(computation.outputs),
+                           "; needs ", wanted, ") -> tensor<", result.tensorElement().toString(), ">"));
+  }
+  return absl::OkStatus();
+}
+
+absl::Status whileOp(const Operation& op) {
+  const std::vector<Type> operands = operandTypes(op);
+  // (C1) cond has type (T0, ..., TN-1) -> tensor<i1>, where Ti = type(operand[i]).
+  if (RegionSignature cond; regionSignature(op, 0, &cond)) {
+    bool ok = compatibleTypes(cond.inputs, operands);
+    if (ok && cond.has_terminator) ok = cond.outputs.size() == 1 && isBoolScalar(cond.outputs[0]);
+    if (!ok) {
+      return violated("while (C1)", strCat("cond takes ", typesText(cond.inputs), " and returns ", typesText(cond.outputs), "; needs ",
+                                           typesText(operands), " -> tensor<i1>"));
+    }
+  }
+  // (C2) body has type (T0, ..., TN-1) -> (T0, ..., TN-1), where Ti = type(operand[i]).
+  if (RegionSignature body; regionSignature(op, 1, &body)) {
+    bool ok = compatibleTypes(body.inputs, operands);
+    if (ok && body.has_terminator) ok = compatibleTypes(body.outputs, operands);
+    if (!ok) {
+      return violated("while (C2)", strCat("body takes ", typesText(body.inputs), " and returns ", typesText(body.outputs), "; needs ",
+                                           typesText(operands), " -> ", typesText(operands)));
+    }
+  }
+  // (C3) type(results...) = type(operand...).
+  if (!compatibleTypes(resultTypes(op), operands)) {
+    return violated("while (C3)", strCat("the results have types ", typesText(resultTypes(op)), ", the operands ", typesText(operands)));
+  }
+  return absl::OkStatus();
+}
+
+absl::Status ifOp(const Operation& op) {
+  RegionSignature true_branch, false_branch;
+  if (!regionSignature(op, 0, &true_branch) || !regionSignature(op, 1, &false_branch)) return absl::OkStatus();
+  // (C1) input_types(true_branch) = input_types(false_branch) = [].
+  if (!true_branch.inputs.empty() || !false_branch.inputs.empty()) {
+    return violated("if (C1)", strCat("the branches take ", typesText(true_branch.inputs), " and ", typesText(false_branch.inputs),
+                                      "; they must take no arguments"));
+  }
+  if (!true_branch.has_terminator || !false_branch.has_terminator) return absl::OkStatus();
+  // (C2) output_types(true_branch) = output_types(false_branch).
+  if (!compatibleTypes(true_branch.outputs, false_branch.outputs)) {
+    return violated("if (C2)", strCat("true_branch returns ", typesText(true_branch.outputs), ", false_branch returns ",
+                                      typesText(false_branch.outputs)));
+  }
+  // (C3) type(results...) = output_types(true_branch).
+  if (!compatibleTypes(resultTypes(op), true_branch.outputs)) {
+    return violated(
+        "if (C3)", strCat("the results have types ", typesText(resultTypes(op)), ", true_branch returns ", typesText(true_branch.outputs)));
+  }
+  return absl::OkStatus();
+}
+
+absl::Status caseOp(const Operation& op) {
+  // (C1) 0 < size(branches).
+  if (op.regions.empty()) return violated("case (C1)", "needs at least one branch");
+  std::vector<RegionSignature> branches(op.regions.size());
+  for (size_t i = 0; i < branches.size(); ++i) {
+    if (!regionSignature(op, i, &branches[i]) || !branches[i].has_terminator) return absl::OkStatus();
+    // (C2) input_types(branches...) = [].
+    if (!branches[i].inputs.empty()) {
+      return violated("case (C2)", strCat("branch ", i, " takes ", typesText(branches[i].inputs), "; branches take no arguments"));
+    }
+  }
+  // (C3) same(output_types(branches...)).
+  for (size_t i = 1; i < branches.size(); ++i) {
+    if (!compatibleTypes(branches[i].outputs, branches[0].outputs)) {
+      return violated("case (C3)", strCat("branch ", i, " returns ", typesText(branches[i].outputs), ", branch 0 returns ",
+                                          typesText(branches[0].outputs)));
+    }
+  }
+  // (C4) type(results...) = output_types(branches[0]).
+  if (!compatibleTypes(resultTypes(op), branches[0].outputs)) {
+    return violated("case (C4)",
+                    strCat("the results have types ", typesText(resultTypes(op)), ", branch 0 returns ", typesText(branches[0].outputs)));
+  }
   return absl::OkStatus();
 }
 

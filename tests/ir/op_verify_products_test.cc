@@ -496,5 +496,400 @@ TEST(OpVerifyProducts, BatchNormGrad) {
   expectBad(op(0, f3, f3, x23, x23, f3), "batch_norm_grad (C5)");
 }
 
+// --- quantized and hybrid dot_general (C14-C20), the dot algorithm (C21-C24) ---
+
+// i8 storage, f32 expressed: per-tensor with zero point `zp`, or per-axis along `dim` with `n` scales.
+std::string q(const std::string& storage_expressed, int zp = 0) {
+  return "!quant.uniform<" + storage_expressed + ", 0.5:" + std::to_string(zp) + ">";
+}
+std::string qAxis(const std::string& storage_expressed, int dim, int n) {
+  std::string scales;
+  for (int i = 0; i < n; ++i) scales += std::string(i ? ", " : "") + "0.25:0";
+  return "!quant.uniform<" + storage_expressed + ":" + std::to_string(dim) + ", {" + scales + "}>";
+}
+
+TEST(OpVerifyProducts, DotGeneralQuantized) {
+  Dot quantized;  // lhs [2, 3, 4] per-tensor, rhs [2, 4, 5], result [2, 3, 5]; contracting: lhs 2, rhs 1
+  quantized.lhs = "tensor<2x3x4x" + q("i8:f32", 3) + ">";
+  quantized.rhs = "tensor<2x4x5x" + q("i8:f32") + ">";
+  quantized.result = "tensor<2x3x5x" + q("i32:f32", -2) + ">";
+  EXPECT_TRUE(verifyOp(dotSignature(quantized), dotBody(quantized)).ok()) << verifyOp(dotSignature(quantized), dotBody(quantized));
+  Dot per_axis = quantized;  // rhs along its free dimension 2, result along its dimension 2
+  per_axis.rhs = "tensor<2x4x5x" + qAxis("i8:f32", 2, 5) + ">";
+  per_axis.result = "tensor<2x3x5x" + qAxis("i32:f32", 2, 5) + ">";
+  EXPECT_TRUE(verifyOp(dotSignature(per_axis), dotBody(per_axis)).ok()) << verifyOp(dotSignature(per_axis), dotBody(per_axis));
+  Dot per_axis_rhs_only = per_axis;  // a per-axis rhs may give a per-tensor result
+  per_axis_rhs_only.result = quantized.result;
+  EXPECT_TRUE(verifyOp(dotSignature(per_axis_rhs_only), dotBody(per_axis_rhs_only)).ok());
+  Dot hybrid;  // f32 lhs and result, quantized rhs
+  hybrid.rhs = per_axis.rhs;
+  EXPECT_TRUE(verifyOp(dotSignature(hybrid), dotBody(hybrid)).ok()) << verifyOp(dotSignature(hybrid), dotBody(hybrid));
+  hybrid.rhs = "tensor<2x4x5x" + q("i4:f32") + ">";
+  EXPECT_TRUE(verifyOp(dotSignature(hybrid), dotBody(hybrid)).ok()) << verifyOp(dotSignature(hybrid), dotBody(hybrid));
+
+  Dot d = quantized;
+  d.lhs = "tensor<2x3x4xf32>";  // float lhs, quantized result
+  expectDotViolation(d, "dot_general (C14)");
+  d = quantized;
+  d.rhs = "tensor<2x4x5xf32>";
+  expectDotViolation(d, "dot_general (C14)");
+  d = hybrid;
+  d.result = quantized.result;
+  expectDotViolation(d, "dot_general (C14)");
+  d = Dot{};
+  d.result = quantized.result;  // float operands, quantized result
+  expectDotViolation(d, "dot_general (C14)");
+  d = quantized;
+  d.rhs = "tensor<2x4x5x" + q("i8:f32", 1) + ">";
+  expectDotViolation(d, "dot_general (C15)");
+  d = hybrid;
+  d.rhs = "tensor<2x4x5x!quant.uniform<i8:f32:2, {0.25:0, 0.25:0, 0.25:1, 0.25:0, 0.25:0}>>";
+  expectDotViolation(d, "dot_general (C15)");
+  d = quantized;
+  d.rhs = "tensor<2x4x5x" + qAxis("i8:f32", 1, 4) + ">";  // along the contracting dimension
+  expectDotViolation(d, "dot_general (C16)");
+  d = quantized;
+  d.rhs = "tensor<2x4x5x" + q("i16:f32") + ">";
+  expectDotViolation(d, "dot_general (C17)");
+  d = quantized;
+  d.result = "tensor<2x3x5x" + q("i32:f16") + ">";
+  expectDotViolation(d, "dot_general (C18)");
+  d = quantized;
+  d.rhs = "tensor<2x4x5x" + q("i8:bf16") + ">";
+  expectDotViolation(d, "dot_general (C18)");
+  d = quantized;
+  d.result = per_axis.result;  // per-tensor rhs, per-axis result
+  expectDotViolation(d, "dot_general (C19)");
+  d = hybrid;
+  d.lhs = "tensor<2x3x4xf16>";
+  expectDotViolation(d, "dot_general (C20)");
+  d = hybrid;
+  d.result = "tensor<2x3x5xf16>";
+  expectDotViolation(d, "dot_general (C20)");
+}
+
+TEST(OpVerifyProducts, DotGeneralAlgorithm) {
+  const std::string bf16_6x =
+      ", algorithm = #stablehlo.dot_algorithm<lhs_precision_type = bf16, rhs_precision_type = bf16, accumulation_type = f32, "
+      "lhs_component_count = 3, rhs_component_count = 3, num_primitive_operations = 6, allow_imprecise_accumulation = false>";
+  const std::string defaults = ", precision_config = [#stablehlo<precision DEFAULT>, #stablehlo<precision DEFAULT>]";
+  Dot ok;
+  ok.extra = bf16_6x;
+  EXPECT_TRUE(verifyOp(dotSignature(ok), dotBody(ok)).ok()) << verifyOp(dotSignature(ok), dotBody(ok));
+  ok.extra = defaults + bf16_6x;
+  EXPECT_TRUE(verifyOp(dotSignature(ok), dotBody(ok)).ok()) << verifyOp(dotSignature(ok), dotBody(ok));
+  Dot empty;  // an empty algorithm leaves precision_config in charge
+  empty.extra = ", precision_config = [#stablehlo<precision HIGHEST>, #stablehlo<precision HIGH>], algorithm = #stablehlo.dot_algorithm<>";
+  EXPECT_TRUE(verifyOp(dotSignature(empty), dotBody(empty)).ok()) << verifyOp(dotSignature(empty), dotBody(empty));
+
+  Dot d;
+  d.extra = ", precision_config = [#stablehlo<precision DEFAULT>, #stablehlo<precision HIGHEST>]" + bf16_6x;
+  expectDotViolation(d, "dot_general (C21)");
+  auto withCounts = [&](const std::string& l, const std::string& r, const std::string& n) {
+    Dot c;
+    c.extra =
+        ", algorithm = #stablehlo.dot_algorithm<lhs_precision_type = bf16, rhs_precision_type = bf16, accumulation_type = f32, "
+        "lhs_component_count = " +
+        l + ", rhs_component_count = " + r + ", num_primitive_operations = " + n + ", allow_imprecise_accumulation = false>";
+    return c;
+  };
+  expectDotViolation(withCounts("0", "1", "1"), "dot_general (C22)");
+  expectDotViolation(withCounts("1", "-1", "1"), "dot_general (C23)");
+  expectDotViolation(withCounts("1", "1", "0"), "dot_general (C24)");
+}
+
+// --- quantized and hybrid convolution (C27-C34) ---
+
+TEST(OpVerifyProducts, ConvolutionQuantized) {
+  // Layout [b, f, 0]x[o, i, 0]->[b, f, 0]: kernel_output_feature_dimension 0 (size 2), output_feature_dimension 1.
+  Conv quantized;
+  quantized.lhs = "tensor<1x4x5x" + q("i8:f32", -128) + ">";
+  quantized.rhs = "tensor<2x4x3x" + q("i8:f32", 7) + ">";  // convolution allows rhs zero points
+  quantized.result = "tensor<1x2x3x" + q("i32:f32") + ">";
+  expectOk(convOp(quantized));
+  Conv per_axis = quantized;
+  per_axis.rhs = "tensor<2x4x3x" + qAxis("i8:f32", 0, 2) + ">";
+  per_axis.result = "tensor<1x2x3x" + qAxis("i32:f32", 1, 2) + ">";
+  expectOk(convOp(per_axis));
+  Conv per_axis_rhs_only = per_axis;
+  per_axis_rhs_only.result = quantized.result;
+  expectOk(convOp(per_axis_rhs_only));
+  Conv hybrid;
+  hybrid.rhs = per_axis.rhs;
+  expectOk(convOp(hybrid));
+
+  Conv c;
+  c.rhs = "tensor<2x4x3xf16>";
+  expectBad(convOp(c), "convolution (C27)");
+  c = Conv{};  // i8 convolved into i32, as programs do (C27's result part is not checked)
+  c.lhs = "tensor<1x4x5xi8>";
+  c.rhs = "tensor<2x4x3xi8>";
+  c.result = "tensor<1x2x3xi32>";
+  expectOk(convOp(c));
+  c = quantized;
+  c.lhs = "tensor<1x4x5xf32>";
+  expectBad(convOp(c), "convolution (C28)");
+  c = quantized;
+  c.rhs = "tensor<2x4x3xf32>";
+  expectBad(convOp(c), "convolution (C28)");
+  c = hybrid;
+  c.result = quantized.result;
+  expectBad(convOp(c), "convolution (C28)");
+  c = quantized;
+  c.rhs = "tensor<2x4x3x" + qAxis("i8:f32", 1, 4) + ">";
+  expectBad(convOp(c), "convolution (C29)");
+  c = per_axis;
+  c.result = "tensor<1x2x3x" + qAxis("i32:f32", 2, 3) + ">";
+  expectBad(convOp(c), "convolution (C30)");
+  c = quantized;
+  c.rhs = "tensor<2x4x3x" + q("i16:f32") + ">";
+  expectBad(convOp(c), "convolution (C31)");
+  c = quantized;
+  c.result = "tensor<1x2x3x" + q("i32:f16") + ">";
+  expectBad(convOp(c), "convolution (C32)");
+  c = quantized;
+  c.result = per_axis.result;
+  expectBad(convOp(c), "convolution (C33)");
+  c = hybrid;
+  c.lhs = "tensor<1x4x5xbf16>";
+  expectBad(convOp(c), "convolution (C34)");
+  c = hybrid;
+  c.result = "tensor<1x2x3xf64>";
+  expectBad(convOp(c), "convolution (C34)");
+}
+
+// --- region signatures: reduce (C6, C8), reduce_window (C13, C16), select_and_scatter (C9, C10, C12) ---
+
+// A reduce of one input [2, 3] along dimension 1 whose body takes (tensor<arg0>, tensor<arg1>) and returns
+// tensor<ret>; `input` is the element type of the input and init value, `result` the result's.
+std::pair<std::string, std::string> reduceOf(const std::string& input, const std::string& arg0, const std::string& arg1,
+                                             const std::string& ret, const std::string& result) {
+  const std::string in = "tensor<2x3x" + input + ">", init = "tensor<" + input + ">", out = "tensor<2x" + result + ">";
+  const std::string sig = "(%a: " + in + ", %i: " + init + ") -> " + out;
+  const std::string body = "  %r = \"stablehlo.reduce\"(%a, %i) ({\n  ^bb0(%x: tensor<" + arg0 + ">, %y: tensor<" + arg1 +
+                           ">):\n    %s = \"stablehlo.custom_call\"(%x, %y) {call_target_name = \"f\"} : (tensor<" + arg0 + ">, tensor<" +
+                           arg1 + ">) -> tensor<" + ret + ">\n    stablehlo.return %s : tensor<" + ret +
+                           ">\n  }) {dimensions = array<i64: 1>} : (" + in + ", " + init + ") -> " + out + "\n  func.return %r : " + out;
+  return {sig, body};
+}
+
+TEST(OpVerifyProducts, ReduceBody) {
+  expectOk(reduceOf("f32", "f32", "f32", "f32", "f32"));
+  expectOk(reduceOf("f16", "f32", "f32", "f32", "f32"));  // f16 inputs promoted to the body's f32
+  expectOk(reduceOf("i8", "i32", "i32", "i32", "i32"));
+  const std::string qi8 = q("i8:f32"), qi32 = "!quant.uniform<i32:f32, 0.25:1>";
+  expectOk(reduceOf(qi8, qi8, qi8, qi8, qi8));
+  expectOk(reduceOf(qi8, qi32, qi32, qi32, qi32));  // a quantized E promotes the storage type only
+
+  expectBad(reduceOf("f32", "f16", "f16", "f16", "f16"), "reduce (C6)");  // f32 is not promotable to f16
+  expectBad(reduceOf("f32", "i32", "i32", "i32", "i32"), "reduce (C6)");
+  expectBad(reduceOf(qi8, "f32", "f32", "f32", "f32"), "reduce (C6)");
+  expectBad(reduceOf(qi8, "!quant.uniform<i32:f16, 0.25:1>", "!quant.uniform<i32:f16, 0.25:1>", "!quant.uniform<i32:f16, 0.25:1>",
+                     "!quant.uniform<i32:f16, 0.25:1>"),
+            "reduce (C6)");
+  expectBad(reduceOf("f32", "f32", "f64", "f32", "f32"), "reduce (C6)");        // the two arguments differ
+  expectBad(reduceOf("f32", "f32", "f32", "f64", "f32"), "reduce (C6)");        // the return differs
+  expectBad(reduceOf("f32", "2xf32", "2xf32", "2xf32", "f32"), "reduce (C6)");  // not tensor<E>
+  expectBad(reduceOf("f16", "f32", "f32", "f32", "f16"), "reduce (C8)");
+  // Two inputs: the body takes four arguments and returns two values.
+  auto two = [](const std::string& args, const std::string& ret) {
+    return "  %r:2 = \"stablehlo.reduce\"(%a, %b, %i, %j) ({\n  ^bb0(" + args + "):\n    stablehlo.return " + ret +
+           "\n  }) {dimensions = array<i64: 1>} : (tensor<2x3xf32>, tensor<2x3xi32>, tensor<f32>, tensor<i32>) -> (tensor<2xf32>, "
+           "tensor<2xi32>)\n  func.return %r#0 : tensor<2xf32>";
+  };
+  const std::string sig2 = "(%a: tensor<2x3xf32>, %b: tensor<2x3xi32>, %i: tensor<f32>, %j: tensor<i32>) -> tensor<2xf32>";
+  const std::string args4 = "%x: tensor<f32>, %y: tensor<i32>, %z: tensor<f32>, %w: tensor<i32>";
+  EXPECT_TRUE(verifyOp(sig2, two(args4, "%x, %y : tensor<f32>, tensor<i32>")).ok())
+      << verifyOp(sig2, two(args4, "%x, %y : tensor<f32>, tensor<i32>"));
+  expectViolation(sig2, two(args4, "%y, %x : tensor<i32>, tensor<f32>"), "reduce (C6)");
+  expectViolation(sig2, two(args4, "%x : tensor<f32>"), "reduce (C6)");
+  expectViolation(sig2, two("%x: tensor<f32>, %y: tensor<i32>, %z: tensor<f32>", "%x, %y : tensor<f32>, tensor<i32>"), "reduce (C6)");
+  expectViolation(sig2, two("%x: tensor<f32>, %y: tensor<f32>, %z: tensor<i32>, %w: tensor<i32>", "%x, %y : tensor<f32>, tensor<f32>"),
+                  "reduce (C6)");
+}
+
+// A reduce_window of one input [4, 6] with a 2x2 window and stride 2 whose body takes (tensor<arg>, tensor<arg>)
+// and returns tensor<ret>.
+std::pair<std::string, std::string> reduceWindowOf(const std::string& input, const std::string& arg, const std::string& ret,
+                                                   const std::string& result) {
+  const std::string in = "tensor<4x6x" + input + ">", init = "tensor<" + input + ">", out = "tensor<2x3x" + result + ">";
+  const std::string sig = "(%a: " + in + ", %i: " + init + ") -> " + out;
+  const std::string body = "  %r = \"stablehlo.reduce_window\"(%a, %i) ({\n  ^bb0(%x: tensor<" + arg + ">, %y: tensor<" + arg +
+                           ">):\n    %s = \"stablehlo.custom_call\"(%x, %y) {call_target_name = \"f\"} : (tensor<" + arg + ">, tensor<" +
+                           arg + ">) -> tensor<" + ret + ">\n    stablehlo.return %s : tensor<" + ret +
+                           ">\n  }) {window_dimensions = array<i64: 2, 2>, window_strides = array<i64: 2, 2>} : (" + in + ", " + init +
+                           ") -> " + out + "\n  func.return %r : " + out;
+  return {sig, body};
+}
+
+TEST(OpVerifyProducts, ReduceWindowBody) {
+  expectOk(reduceWindowOf("f32", "f32", "f32", "f32"));
+  expectOk(reduceWindowOf("bf16", "f32", "f32", "f32"));
+  expectOk(reduceWindowOf(q("i8:f32"), q("i8:f32"), q("i8:f32"), q("i8:f32")));
+  expectBad(reduceWindowOf("f32", "bf16", "bf16", "bf16"), "reduce_window (C13)");
+  expectBad(reduceWindowOf("i32", "i16", "i16", "i16"), "reduce_window (C13)");
+  expectBad(reduceWindowOf("f32", "f32", "i1", "f32"), "reduce_window (C13)");
+  expectBad(reduceWindowOf("bf16", "f32", "f32", "bf16"), "reduce_window (C16)");
+}
+
+// A select_and_scatter of operand [4, 6] (element type `e`) with a 2x2 window and stride 2; select takes
+// (tensor<select_arg>, tensor<select_arg>) -> tensor<select_ret>, scatter (tensor<scatter_arg>, tensor<scatter_arg>)
+// -> tensor<scatter_ret>; the result has element type `result`.
+std::pair<std::string, std::string> selectAndScatterOf(const std::string& e, const std::string& select_arg, const std::string& select_ret,
+                                                       const std::string& scatter_arg, const std::string& scatter_ret,
+                                                       const std::string& result) {
+  const std::string operand = "tensor<4x6x" + e + ">", source = "tensor<2x3x" + e + ">", init = "tensor<" + e + ">",
+                    out = "tensor<4x6x" + result + ">";
+  auto region = [](const std::string& arg, const std::string& ret) {
+    return "  ^bb0(%x: tensor<" + arg + ">, %y: tensor<" + arg +
+           ">):\n    %c = \"stablehlo.custom_call\"(%x, %y) {call_target_name = \"f\"} : (tensor<" + arg + ">, tensor<" + arg +
+           ">) -> tensor<" + ret + ">\n    stablehlo.return %c : tensor<" + ret + ">\n";
+  };
+  const std::string sig = "(%a: " + operand + ", %s: " + source + ", %i: " + init + ") -> " + out;
+  const std::string body = "  %r = \"stablehlo.select_and_scatter\"(%a, %s, %i) ({\n" + region(select_arg, select_ret) + "  }, {\n" +
+                           region(scatter_arg, scatter_ret) +
+                           "  }) {window_dimensions = array<i64: 2, 2>, window_strides = array<i64: 2, 2>} : (" + operand + ", " + source +
+                           ", " + init + ") -> " + out + "\n  func.return %r : " + out;
+  return {sig, body};
+}
+
+TEST(OpVerifyProducts, SelectAndScatterRegions) {
+  expectOk(selectAndScatterOf("f32", "f32", "i1", "f32", "f32", "f32"));
+  expectOk(selectAndScatterOf("f16", "f16", "i1", "f32", "f32", "f32"));  // scatter's E promoted from f16
+  const std::string qi8 = q("i8:f32");
+  expectOk(selectAndScatterOf(qi8, qi8, "i1", qi8, qi8, qi8));
+  expectBad(selectAndScatterOf("f32", "f16", "i1", "f32", "f32", "f32"), "select_and_scatter (C9)");
+  expectBad(selectAndScatterOf("f16", "f32", "i1", "f32", "f32", "f32"), "select_and_scatter (C9)");  // select takes E itself
+  expectBad(selectAndScatterOf("f32", "f32", "f32", "f32", "f32", "f32"), "select_and_scatter (C9)");
+  expectBad(selectAndScatterOf("f32", "f32", "2xi1", "f32", "f32", "f32"), "select_and_scatter (C9)");
+  expectBad(selectAndScatterOf(qi8, "f32", "i1", qi8, qi8, qi8), "select_and_scatter (C9)");
+  expectBad(selectAndScatterOf("f32", "f32", "i1", "f16", "f16", "f16"), "select_and_scatter (C10)");
+  expectBad(selectAndScatterOf("f32", "f32", "i1", "f32", "f64", "f32"), "select_and_scatter (C10)");
+  expectBad(selectAndScatterOf("f32", "f32", "i1", "i32", "i32", "f32"), "select_and_scatter (C10)");
+  expectBad(selectAndScatterOf("f16", "f16", "i1", "f32", "f32", "f16"), "select_and_scatter (C12)");
+}
+
+// --- region signatures of map (C1-C4), while (C1-C3), if (C1-C3), case (C1-C4) ---
+
+// A map of inputs [2, 3] of element types `a` and `b` into a result of element type `result` (shape `shape`),
+// whose computation takes (tensor<arg0>, tensor<arg1>) and returns tensor<ret>.
+std::pair<std::string, std::string> mapOf(const std::string& a, const std::string& b, const std::string& arg0, const std::string& arg1,
+                                          const std::string& ret, const std::string& result, const std::string& dims = "0, 1",
+                                          const std::string& shape = "2x3x") {
+  const std::string ta = "tensor<2x3x" + a + ">", tb = "tensor<2x3x" + b + ">", out = "tensor<" + shape + result + ">";
+  const std::string sig = "(%a: " + ta + ", %b: " + tb + ") -> " + out;
+  const std::string body = "  %r = \"stablehlo.map\"(%a, %b) ({\n  ^bb0(%x: tensor<" + arg0 + ">, %y: tensor<" + arg1 +
+                           ">):\n    %s = \"stablehlo.custom_call\"(%x, %y) {call_target_name = \"f\"} : (tensor<" + arg0 + ">, tensor<" +
+                           arg1 + ">) -> tensor<" + ret + ">\n    stablehlo.return %s : tensor<" + ret +
+                           ">\n  }) {dimensions = array<i64: " + dims + ">} : (" + ta + ", " + tb + ") -> " + out +
+                           "\n  func.return %r : " + out;
+  return {sig, body};
+}
+
+TEST(OpVerifyProducts, MapRegion) {
+  expectOk(mapOf("f32", "f32", "f32", "f32", "f32", "f32"));
+  expectOk(mapOf("f32", "i32", "f32", "i32", "i1", "i1"));
+  expectOk(mapOf(q("i8:f32"), q("i8:f32"), q("i8:f32"), q("i8:f32"), q("i8:f32"), q("i8:f32")));
+  expectBad(mapOf("f32", "f32", "f32", "f32", "f32", "f32", "0, 1", "2x4x"), "map (C1)");
+  expectBad(mapOf("f32", "f32", "f32", "f32", "f32", "f32", "1, 0"), "map (C3)");
+  expectBad(mapOf("f32", "f32", "f32", "f32", "f32", "f32", "0"), "map (C3)");
+  expectBad(mapOf("f16", "f32", "f32", "f32", "f32", "f32"), "map (C4)");  // no promotion: Ei = element_type(inputs[i])
+  expectBad(mapOf("f32", "f32", "f32", "f32", "f16", "f32"), "map (C4)");
+  expectBad(mapOf("f32", "f32", "f32", "f32", "2xf32", "f32"), "map (C4)");
+  expectBad(mapOf(q("i8:f32"), q("i8:f32"), "f32", "f32", q("i8:f32"), q("i8:f32")), "map (C4)");
+  // One input, a computation of two arguments.
+  const std::string one =
+      "  %r = \"stablehlo.map\"(%a) ({\n  ^bb0(%x: tensor<f32>, %y: tensor<f32>):\n    stablehlo.return %x : tensor<f32>\n  }) "
+      "{dimensions = array<i64: 0>} : (tensor<2xf32>) -> tensor<2xf32>\n  func.return %r : tensor<2xf32>";
+  expectViolation("(%a: tensor<2xf32>) -> tensor<2xf32>", one, "map (C4)");
+  const std::string none =
+      "  %r = \"stablehlo.map\"() ({\n    %c = stablehlo.constant dense<1.0> : tensor<f32>\n    stablehlo.return %c : tensor<f32>\n  }) "
+      "{dimensions = array<i64>} : () -> tensor<f32>\n  func.return %r : tensor<f32>";
+  expectViolation("() -> tensor<f32>", none, "map (C2)");
+}
+
+// A while over (tensor<i64>, tensor<2xf32>) whose cond takes `cond_args` and returns `cond_ret`, whose body
+// takes `body_args` and returns `body_ret` (`values : types`), with results `results`.
+std::pair<std::string, std::string> whileOf(const std::string& cond_args, const std::string& cond_ret, const std::string& body_args,
+                                            const std::string& body_ret, const std::string& results = "tensor<i64>, tensor<2xf32>") {
+  const std::string sig = "(%a: tensor<i64>, %b: tensor<2xf32>) -> tensor<i64>";
+  const std::string body = "  %r:2 = \"stablehlo.while\"(%a, %b) ({\n  ^bb0(" + cond_args +
+                           "):\n    %c = \"stablehlo.custom_call\"() {call_target_name = \"f\"} : () -> " + cond_ret +
+                           "\n    stablehlo.return %c : " + cond_ret + "\n  }, {\n  ^bb0(" + body_args + "):\n    stablehlo.return " +
+                           body_ret + "\n  }) : (tensor<i64>, tensor<2xf32>) -> (" + results + ")\n  func.return %a : tensor<i64>";
+  return {sig, body};
+}
+
+TEST(OpVerifyProducts, WhileRegions) {
+  const std::string args = "%x: tensor<i64>, %y: tensor<2xf32>", ret = "%x, %y : tensor<i64>, tensor<2xf32>";
+  expectOk(whileOf(args, "tensor<i1>", args, ret));
+  expectOk(whileOf("%x: tensor<i64>, %y: tensor<?xf32>", "tensor<i1>", args, ret));  // `?` agrees with 2
+  expectBad(whileOf("%x: tensor<i64>", "tensor<i1>", args, ret), "while (C1)");
+  expectBad(whileOf("%x: tensor<i32>, %y: tensor<2xf32>", "tensor<i1>", args, ret), "while (C1)");
+  expectBad(whileOf(args, "tensor<i32>", args, ret), "while (C1)");
+  expectBad(whileOf(args, "tensor<2xi1>", args, ret), "while (C1)");
+  expectBad(whileOf(args, "tensor<i1>", "%x: tensor<i64>, %y: tensor<3xf32>", "%x, %y : tensor<i64>, tensor<3xf32>"), "while (C2)");
+  expectBad(whileOf(args, "tensor<i1>", args, "%x : tensor<i64>"), "while (C2)");
+  expectBad(whileOf(args, "tensor<i1>", args, "%y, %x : tensor<2xf32>, tensor<i64>"), "while (C2)");
+  expectBad(whileOf(args, "tensor<i1>", args, ret, "tensor<i64>, tensor<2xf16>"), "while (C3)");
+}
+
+// An if whose branches take `true_args` / `false_args` and return `true_ret` / `false_ret` (values of the
+// function's %a: tensor<2xf32>, %t: !stablehlo.token), with results `results`.
+std::pair<std::string, std::string> ifOf(const std::string& true_args, const std::string& true_ret, const std::string& false_args,
+                                         const std::string& false_ret, const std::string& results) {
+  const std::string sig = "(%p: tensor<i1>, %a: tensor<2xf32>, %b: tensor<?xf32>, %c: tensor<2xf16>, %t: !stablehlo.token) -> tensor<i1>";
+  auto branch = [](const std::string& args, const std::string& ret) {
+    return std::string(args.empty() ? "" : "  ^bb0(" + args + "):\n") + "    stablehlo.return " + ret + "\n";
+  };
+  const std::string body = "  %r:2 = \"stablehlo.if\"(%p) ({\n" + branch(true_args, true_ret) + "  }, {\n" + branch(false_args, false_ret) +
+                           "  }) : (tensor<i1>) -> (" + results + ")\n  func.return %p : tensor<i1>";
+  return {sig, body};
+}
+
+TEST(OpVerifyProducts, IfRegions) {
+  const std::string ret = "%a, %t : tensor<2xf32>, !stablehlo.token", results = "tensor<2xf32>, !stablehlo.token";
+  expectOk(ifOf("", ret, "", ret, results));
+  expectOk(ifOf("", ret, "", "%b, %t : tensor<?xf32>, !stablehlo.token", results));
+  expectBad(ifOf("%z: tensor<f32>", ret, "", ret, results), "if (C1)");
+  expectBad(ifOf("", ret, "%z: tensor<f32>", ret, results), "if (C1)");
+  expectBad(ifOf("", ret, "", "%c, %t : tensor<2xf16>, !stablehlo.token", results), "if (C2)");
+  expectBad(ifOf("", ret, "", "%t, %a : !stablehlo.token, tensor<2xf32>", results), "if (C2)");
+  expectBad(ifOf("", ret, "", ret, "tensor<3xf32>, !stablehlo.token"), "if (C3)");
+  expectBad(ifOf("", ret, "", ret, "tensor<2xf32>, tensor<2xf32>"), "if (C3)");
+}
+
+// A case of branches returning `rets[i]` (values of %a: tensor<2xf32>, %c: tensor<2xf16>), the first taking
+// `first_args`, with result type `result`.
+std::pair<std::string, std::string> caseOf(const std::vector<std::string>& rets, const std::string& result,
+                                           const std::string& first_args = "") {
+  const std::string sig = "(%i: tensor<i32>, %a: tensor<2xf32>, %c: tensor<2xf16>) -> tensor<i32>";
+  std::string body = "  %r = \"stablehlo.case\"(%i) (";
+  for (size_t i = 0; i < rets.size(); ++i) {
+    body += std::string(i ? ", " : "") + "{\n" + (i == 0 && !first_args.empty() ? "  ^bb0(" + first_args + "):\n" : "") +
+            "    stablehlo.return " + rets[i] + "\n  }";
+  }
+  body += ") : (tensor<i32>) -> " + result + "\n  func.return %i : tensor<i32>";
+  return {sig, body};
+}
+
+TEST(OpVerifyProducts, CaseRegions) {
+  const std::string a = "%a : tensor<2xf32>", c = "%c : tensor<2xf16>";
+  expectOk(caseOf({a}, "tensor<2xf32>"));
+  expectOk(caseOf({a, a, a}, "tensor<2xf32>"));
+  expectOk(caseOf({a, a}, "tensor<?xf32>"));
+  {  // No branch (which the syntax cannot spell: the regions of a parsed case are taken away).
+    const auto [sig, body] = caseOf({a}, "tensor<2xf32>");
+    absl::StatusOr<Module> module = parseModule("func.func @main" + sig + " {\n" + body + "\n}\n", "test.mlir");
+    ASSERT_TRUE(module.ok()) << module.status();
+    Operation& op = *module->findFunction("main")->body().operations.front();
+    op.regions.clear();
+    EXPECT_THAT(std::string(verifyAgainstSchema(op).message()), HasSubstr("case (C1)"));
+  }
+  expectBad(caseOf({a, a}, "tensor<2xf32>", "%z: tensor<f32>"), "case (C2)");
+  expectBad(caseOf({a, c}, "tensor<2xf32>"), "case (C3)");
+  expectBad(caseOf({c, c}, "tensor<2xf32>"), "case (C4)");
+}
+
 }  // namespace
 }  // namespace hloconf
