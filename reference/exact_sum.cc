@@ -418,31 +418,6 @@ absl::Status checkQuantizedProductOperands(Interpreter& interp, const Operation&
   return absl::OkStatus();
 }
 
-absl::Status checkQuantizedProductCombination(Interpreter& interp, const Operation& op, const std::vector<RtValue>& operands,
-                                              std::string_view op_word, int first) {
-  const Type& lt = operands[0].tensor.type();
-  const Type& ot = op.results[0]->type;
-  const QuantizedType& rqt = operands[1].tensor.type().quantizedType();
-  if (!lt.isQuantized()) {
-    if (lt.elementType() != rqt.expressed_type || ot.elementType() != rqt.expressed_type) {
-      return interp.opError(op, strCat("hybrid ", op_word, " needs element_type(lhs) = expressed_type(rhs) = element_type(result) (C",
-                                       first + 6, ")"));
-    }
-    return absl::OkStatus();
-  }
-  const QuantizedType& lqt = lt.quantizedType();
-  const QuantizedType& oqt = ot.quantizedType();
-  if (lqt.quantized_dimension) return interp.opError(op, "the lhs must be per-tensor quantized (I1)");
-  if (lqt.storage_type != rqt.storage_type) return interp.opError(op, strCat("lhs and rhs must have one storage type (C", first + 3, ")"));
-  if (lqt.expressed_type != rqt.expressed_type || rqt.expressed_type != oqt.expressed_type) {
-    return interp.opError(op, strCat("lhs, rhs and result must have one expressed type (C", first + 4, ")"));
-  }
-  if (!rqt.quantized_dimension && oqt.quantized_dimension) {
-    return interp.opError(op, strCat("a per-tensor quantized rhs needs a per-tensor quantized result (C", first + 5, ")"));
-  }
-  return absl::OkStatus();
-}
-
 namespace {
 
 std::atomic<bool>& exactSumFastPathFlag() {

@@ -266,18 +266,13 @@ long smallestExponent(ElementType t);
 // The largest finite value of `t`, as a double rounded down (+infinity beyond the double range).
 double largestDown(ElementType t);
 
-// Quantized and hybrid dot_general/convolution share their type rules (spec: dot_general I1, C14,
-// C17-C20; convolution I1, C28, C31-C34). `first` is the op's "quantized rhs" constraint (14 or 28); the
-// others are numbered first+3 (storage type) to first+6 (hybrid types). Each op checks its own axis
-// rules between the two calls.
-// Operands: the result is a tensor, the rhs is quantized, the lhs exactly when the result is, and the
-// quantized types are valid.
+// The quantized operands of dot_general and convolution, checked before the kernel reads their
+// quantization parameters (the schema's verify checks the spec's type constraints, dot_general C14-C20 and
+// convolution C27-C34, on the declared types): the result is a tensor, the rhs is quantized, the lhs
+// exactly when the result is, and the quantized types are valid. `first` is the op's "quantized rhs"
+// constraint (14 or 28), cited in the message.
 absl::Status checkQuantizedProductOperands(Interpreter& interp, const Operation& op, const std::vector<RtValue>& operands,
                                            std::string_view op_word, int first);
-// Combination: a quantized lhs is per-tensor with the rhs's storage type, one expressed type throughout,
-// and a per-tensor rhs needs a per-tensor result; hybrid: element types equal the rhs's expressed type.
-absl::Status checkQuantizedProductCombination(Interpreter& interp, const Operation& op, const std::vector<RtValue>& operands,
-                                              std::string_view op_word, int first);
 
 }  // namespace hloconf::ref
 

@@ -44,21 +44,13 @@ bool validDims(const std::vector<int64_t>& dims, int64_t rank) {
 }
 
 // Quantized (lhs, rhs and result quantized: dequantize_op_quantize) and hybrid (float lhs, quantized rhs,
-// float result: hybrid_dequantize_then_op) convolution, after the spec's constraints C28-C34 (lhs
-// per-tensor, I1). dequantizeOpQuantize dequantizes the quantized operands, runs this kernel on the
+// float result: hybrid_dequantize_then_op) convolution. The schema's verify has checked the spec's
+// constraints C27-C34 and I1 on the declared types; the kernel checks again only what guards its reads.
+// dequantizeOpQuantize dequantizes the quantized operands, runs this kernel on the
 // expressed types (the exact float path) and quantizes a quantized result; a float result keeps its
 // error bound, a quantized one has none (docs/quantization.md).
-Results quantizedConvolution(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands, const ConvDimensionNumbers& cd) {
+Results quantizedConvolution(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands) {
   RETURN_IF_ERROR(checkQuantizedProductOperands(interp, op, operands, "convolution", 28));
-  const QuantizedType& rqt = operands[1].tensor.type().quantizedType();
-  if (rqt.quantized_dimension && *rqt.quantized_dimension != cd.kernel_output_feature) {
-    return interp.opError(op, "a per-axis rhs must be quantized along kernel_output_feature_dimension (C29)");
-  }
-  const Type& ot = op.results[0]->type;
-  if (ot.isQuantized() && ot.quantizedType().quantized_dimension && *ot.quantizedType().quantized_dimension != cd.output_feature) {
-    return interp.opError(op, "a per-axis result must be quantized along output_feature_dimension (C30)");
-  }
-  RETURN_IF_ERROR(checkQuantizedProductCombination(interp, op, operands, "convolution", 28));
   return dequantizeOpQuantize(interp, op, operands);
 }
 
@@ -91,7 +83,7 @@ Results convolutionKernel(Interpreter& interp, const Operation& op, std::vector<
     return interp.opError(op, "dimension_numbers are out of range or repeated");
   }
   if (lhs.type().isQuantized() || rhs.type().isQuantized() || op.results[0]->type.isQuantized()) {
-    return quantizedConvolution(interp, op, operands, cd);
+    return quantizedConvolution(interp, op, operands);
   }
   // Absent window attributes are the spec's defaults: strides and dilations 1, padding 0, no reversal.
   const std::vector<int64_t> strides = conv.windowStrides().value_or(std::vector<int64_t>(sp, 1));
