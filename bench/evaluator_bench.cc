@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "ir/parser.h"
+#include "reference/exact_sum.h"
 #include "reference/interpreter.h"
 
 namespace {
@@ -24,18 +25,24 @@ hloconf::Tensor randomF32(std::vector<int64_t> shape, uint32_t seed) {
   return t;
 }
 
+// Benchmarks of dot_general and convolution take an argument: 0 runs the fast exact sums (the default),
+// 1 the MPFR path they replaced (setExactSumFastPath(false): the same bits), so one run prints both.
 void runProgram(benchmark::State& state, const std::string& text, std::vector<hloconf::ref::RtValue> args, int64_t items) {
+  const bool mpfr_path = state.range(0) == 1;
+  state.SetLabel(mpfr_path ? "MPFR path" : "fast path");
   auto module = hloconf::parseModule(text, "<bench>");
   if (!module.ok()) {
     state.SkipWithError(std::string(module.status().message()).c_str());
     return;
   }
+  hloconf::ref::setExactSumFastPath(!mpfr_path);
   for (auto _ : state) {
     hloconf::ref::Interpreter interp(*module, text);
     auto results = interp.callFunction(*module->findFunction("main"), args);
     if (!results.ok()) state.SkipWithError(std::string(results.status().message()).c_str());
     benchmark::DoNotOptimize(results);
   }
+  hloconf::ref::setExactSumFastPath(true);
   state.SetItemsProcessed(state.iterations() * items);
 }
 
@@ -99,8 +106,8 @@ void BM_PeerTestdata(benchmark::State& state) {
 }
 
 BENCHMARK(BM_PeerTestdata)->Iterations(1)->Unit(benchmark::kMillisecond);
-BENCHMARK(BM_DotGeneral256)->Iterations(1)->Unit(benchmark::kMillisecond);
-BENCHMARK(BM_Convolution64)->Iterations(1)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_DotGeneral256)->Arg(0)->Arg(1)->Iterations(1)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_Convolution64)->Arg(0)->Arg(1)->Iterations(1)->Unit(benchmark::kMillisecond);
 
 }  // namespace
 
