@@ -10,9 +10,9 @@
 #include <array>
 #include <atomic>
 #include <bit>
-#include <limits>
 #include <cmath>
 #include <deque>
+#include <limits>
 #include <string>
 #include <vector>
 

@@ -10,9 +10,9 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
-#include <utility>
 #include <span>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "ir/element_type.h"
@@ -184,7 +184,7 @@ class SumBound {
   // A factor x of a side with |x| in this range neither exceeds the side's largest value nor has bits
   // below its subnormal spacing (|x| >= 2^(sigma_exp + 53) puts x's lowest bit above it).
   QuickRange quick_lhs_, quick_rhs_;
-  double magnitude_ = 0;           // M, each partial sum rounded up to a double
+  double magnitude_ = 0;  // M, each partial sum rounded up to a double
   static constexpr int kPendingMagnitudes = 128;
   std::array<double, kPendingMagnitudes> pending_magnitudes_;  // terms of M not yet added
   int pending_count_ = 0;

@@ -230,8 +230,8 @@ Results convolutionKernel(Interpreter& interp, const Operation& op, std::vector<
             }
             continue;
           }
-          const __int128 q = static_cast<__int128>(index[cd.output_spatial[s]]) * strides[s] + static_cast<__int128>(w) * rhs_dil[s] -
-                             padding[s][0];
+          const __int128 q =
+              static_cast<__int128>(index[cd.output_spatial[s]]) * strides[s] + static_cast<__int128>(w) * rhs_dil[s] - padding[s][0];
           if (q < 0 || q % lhs_dil[s] != 0 || q / lhs_dil[s] >= d) {
             in_bounds = false;
           } else {

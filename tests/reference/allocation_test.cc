@@ -1,4 +1,4 @@
-// No allocation per element (issue 15, item 4): the Ziv loop takes its step without a std::function and
+// No allocation per element: the Ziv loop takes its step without a std::function and
 // rounds into per-thread scratch values, and the elementwise helpers decode into scratch values, so
 // after a first element has warmed the pools, further elements allocate nothing on the heap.
 //

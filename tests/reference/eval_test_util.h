@@ -137,9 +137,8 @@ inline int countDifferences(const ref::RtValue& a, const ref::RtValue& b, const 
     for (int k = 0; k < parts; ++k) same = same && a.tensor.bits(i, k) == b.tensor.bits(i, k);
     if (!same && diff++ < 3) {
       ADD_FAILURE() << what << ": element " << i << " differs: " << hex(a.tensor.bits(i, 0)) << " "
-                    << (parts == 2 ? hex(a.tensor.bits(i, 1)) : "") << " mark " << a.isImplDefined(i) << " vs "
-                    << hex(b.tensor.bits(i, 0)) << " " << (parts == 2 ? hex(b.tensor.bits(i, 1)) : "") << " mark "
-                    << b.isImplDefined(i);
+                    << (parts == 2 ? hex(a.tensor.bits(i, 1)) : "") << " mark " << a.isImplDefined(i) << " vs " << hex(b.tensor.bits(i, 0))
+                    << " " << (parts == 2 ? hex(b.tensor.bits(i, 1)) : "") << " mark " << b.isImplDefined(i);
     }
   }
   EXPECT_EQ(a.error_bound.size(), b.error_bound.size()) << what;

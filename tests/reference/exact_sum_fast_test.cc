@@ -11,9 +11,9 @@
 
 #include <algorithm>
 #include <bit>
-#include <cstdio>
 #include <cmath>
 #include <cstdint>
+#include <cstdio>
 #include <random>
 #include <string>
 #include <vector>
@@ -49,7 +49,8 @@ enum Family {
   kSignedZeros,   // +0 and -0, a few ones
   kFamilies,
 };
-const char* const kFamilyNames[] = {"uniform", "wide", "raw-bits", "near-ties", "integers", "cancellation", "tiny", "non-finite", "signed-zeros"};
+const char* const kFamilyNames[] = {"uniform",      "wide", "raw-bits",   "near-ties",   "integers",
+                                    "cancellation", "tiny", "non-finite", "signed-zeros"};
 
 // The format's bits of v, rounded to nearest.
 uint64_t encode(ElementType t, double v) {
@@ -156,10 +157,10 @@ Program randomDot(std::mt19937_64& rng, ElementType et, Family family) {
   std::string attrs = strCat("precision_config = [#stablehlo<precision ", precision, ">, #stablehlo<precision ", precision, ">]");
   if (et == ElementType::kF32 && rng() % 4 == 0) {
     const bool components = rng() % 2;
-    attrs = strCat(
-        "algorithm = #stablehlo.dot_algorithm<lhs_precision_type = ", rng() % 2 ? "bf16" : "tf32", ", rhs_precision_type = bf16, accumulation_type = ",
-        rng() % 2 ? "f32" : "bf16", ", lhs_component_count = ", components ? 3 : 1, ", rhs_component_count = ", components ? 3 : 1,
-        ", num_primitive_operations = ", components ? 6 : 1, ", allow_imprecise_accumulation = false>");
+    attrs = strCat("algorithm = #stablehlo.dot_algorithm<lhs_precision_type = ", rng() % 2 ? "bf16" : "tf32",
+                   ", rhs_precision_type = bf16, accumulation_type = ", rng() % 2 ? "f32" : "bf16",
+                   ", lhs_component_count = ", components ? 3 : 1, ", rhs_component_count = ", components ? 3 : 1,
+                   ", num_primitive_operations = ", components ? 6 : 1, ", allow_imprecise_accumulation = false>");
   }
   Program prog;
   const int shape_kind = static_cast<int>(rng() % 3);
@@ -176,10 +177,11 @@ Program randomDot(std::mt19937_64& rng, ElementType et, Family family) {
                        {{batch, m, k}, {batch, k, n}}, et, {batch, m, n}, et);
   } else {
     const int64_t k2 = 1 + static_cast<int64_t>(rng() % 5);
-    prog = makeProgram(strCat("\"stablehlo.dot_general\"(%a, %b) {dot_dimension_numbers = #stablehlo.dot<lhs_contracting_dimensions = [1, 2], "
-                              "rhs_contracting_dimensions = [1, 0]>, ",
-                              attrs, "}"),
-                       {{m, k, k2}, {k2, k, n}}, et, {m, n}, et);
+    prog =
+        makeProgram(strCat("\"stablehlo.dot_general\"(%a, %b) {dot_dimension_numbers = #stablehlo.dot<lhs_contracting_dimensions = [1, 2], "
+                           "rhs_contracting_dimensions = [1, 0]>, ",
+                           attrs, "}"),
+                    {{m, k, k2}, {k2, k, n}}, et, {m, n}, et);
   }
   return prog;
 }
@@ -189,18 +191,19 @@ Program randomConvolution(std::mt19937_64& rng, ElementType et) {
   const int64_t width = static_cast<int64_t>(rng() % 8), channels = 1 + static_cast<int64_t>(rng() % 6);
   const int64_t kernel = 1 + static_cast<int64_t>(rng() % 3), outputs = 1 + static_cast<int64_t>(rng() % 3);
   const int64_t stride = 1 + static_cast<int64_t>(rng() % 2), lhs_dilation = 1 + static_cast<int64_t>(rng() % 2);
-  const int64_t rhs_dilation = 1 + static_cast<int64_t>(rng() % 2), pad_lo = static_cast<int64_t>(rng() % 3), pad_hi = static_cast<int64_t>(rng() % 3);
+  const int64_t rhs_dilation = 1 + static_cast<int64_t>(rng() % 2), pad_lo = static_cast<int64_t>(rng() % 3),
+                pad_hi = static_cast<int64_t>(rng() % 3);
   const int64_t padded = (width == 0 ? 0 : (width - 1) * lhs_dilation + 1) + pad_lo + pad_hi, window = (kernel - 1) * rhs_dilation + 1;
   const int64_t out_width = padded < window ? 0 : (padded - window) / stride + 1;
   const std::string precision = kPrecisions[rng() % 3];
-  return makeProgram(
-      strCat("\"stablehlo.convolution\"(%a, %b) {window_strides = array<i64: ", stride, ">, padding = dense<[[", pad_lo, ", ", pad_hi,
-             "]]> : tensor<1x2xi64>, lhs_dilation = array<i64: ", lhs_dilation, ">, rhs_dilation = array<i64: ", rhs_dilation,
-             ">, window_reversal = array<i1: ", rng() % 2 ? "true" : "false",
-             ">, dimension_numbers = #stablehlo.conv<[b, 0, f]x[0, i, o]->[b, 0, f]>, batch_group_count = 1 : i64, feature_group_count = 1 : i64, "
-             "precision_config = [#stablehlo<precision ",
-             precision, ">, #stablehlo<precision ", precision, ">]}"),
-      {{1, width, channels}, {kernel, channels, outputs}}, et, {1, out_width, outputs}, et);
+  return makeProgram(strCat("\"stablehlo.convolution\"(%a, %b) {window_strides = array<i64: ", stride, ">, padding = dense<[[", pad_lo,
+                            ", ", pad_hi, "]]> : tensor<1x2xi64>, lhs_dilation = array<i64: ", lhs_dilation,
+                            ">, rhs_dilation = array<i64: ", rhs_dilation, ">, window_reversal = array<i1: ", rng() % 2 ? "true" : "false",
+                            ">, dimension_numbers = #stablehlo.conv<[b, 0, f]x[0, i, o]->[b, 0, f]>, batch_group_count = 1 : i64, "
+                            "feature_group_count = 1 : i64, "
+                            "precision_config = [#stablehlo<precision ",
+                            precision, ">, #stablehlo<precision ", precision, ">]}"),
+                     {{1, width, channels}, {kernel, channels, outputs}}, et, {1, out_width, outputs}, et);
 }
 
 ref::RtValue run(const Program& prog) {
@@ -210,8 +213,8 @@ ref::RtValue run(const Program& prog) {
   return e.results[0];
 }
 
-const ElementType kTypes[] = {ElementType::kF32,     ElementType::kF16, ElementType::kBF16, ElementType::kF64,
-                              ElementType::kF8E4M3FN, ElementType::kF8E5M2, ElementType::kC64, ElementType::kC128};
+const ElementType kTypes[] = {ElementType::kF32,      ElementType::kF16,    ElementType::kBF16, ElementType::kF64,
+                              ElementType::kF8E4M3FN, ElementType::kF8E5M2, ElementType::kC64,  ElementType::kC128};
 
 // Runs random dot_general and convolution programs through both paths until `elements` result elements
 // have been compared; returns how many programs differed.
@@ -250,20 +253,21 @@ TEST_F(ExactSumFastPath, SameBitsMarksAndBoundsAsTheMpfrPath) {
 // certificate: the accumulator gives +0 or -0), sums on a midpoint, subnormal results, overflow.
 TEST_F(ExactSumFastPath, CertificateEdgesAreTheMpfrPathResults) {
   const std::vector<std::pair<std::string, std::string>> dots = {
-      {"[[1.0, -1.0, 1.0e-30, -1.0e-30]]", "[[1.0], [1.0], [1.0], [1.0]]"},                   // exact zero
-      {"[[1.0, 5.96046448e-08]]", "[[1.0], [1.0]]"},                                          // 1 + 2^-24: a midpoint
-      {"[[1.0, 5.96046448e-08, 1.0e-30]]", "[[1.0], [1.0], [1.0]]"},                          // just above it
-      {"[[1.0e-23, -9.9999e-24]]", "[[1.0e-20], [1.0e-20]]"},                                 // a subnormal result
-      {"[[3.0e+38, 3.0e+38, -3.0e+38]]", "[[1.0], [1.0], [1.0]]"},                            // overflow in some orders
+      {"[[1.0, -1.0, 1.0e-30, -1.0e-30]]", "[[1.0], [1.0], [1.0], [1.0]]"},  // exact zero
+      {"[[1.0, 5.96046448e-08]]", "[[1.0], [1.0]]"},                         // 1 + 2^-24: a midpoint
+      {"[[1.0, 5.96046448e-08, 1.0e-30]]", "[[1.0], [1.0], [1.0]]"},         // just above it
+      {"[[1.0e-23, -9.9999e-24]]", "[[1.0e-20], [1.0e-20]]"},                // a subnormal result
+      {"[[3.0e+38, 3.0e+38, -3.0e+38]]", "[[1.0], [1.0], [1.0]]"},           // overflow in some orders
       {"[[0x1A000000, 0x1A000000, 0x1A000000, 0x1A000000]]", "[[0x1A000000], [0x1A000000], [0x1A000000], [0x1A000000]]"},  // underflow
-      {"[[-0.0, -0.0]]", "[[1.0], [1.0]]"},                                                   // -0
+      {"[[-0.0, -0.0]]", "[[1.0], [1.0]]"},                                                                                // -0
   };
   for (const auto& [a, b] : dots) {
     const int64_t k = static_cast<int64_t>(std::count(a.begin(), a.end(), ',')) + 1;
-    const std::string text = strCat("func.func @main() -> tensor<1x1xf32> {\n  %a = stablehlo.constant dense<", a, "> : tensor<1x", k,
-                                    "xf32>\n  %b = stablehlo.constant dense<", b, "> : tensor<", k,
-                                    "x1xf32>\n  %r = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0], precision = [HIGHEST, HIGHEST] : (tensor<1x", k,
-                                    "xf32>, tensor<", k, "x1xf32>) -> tensor<1x1xf32>\n  func.return %r : tensor<1x1xf32>\n}\n");
+    const std::string text =
+        strCat("func.func @main() -> tensor<1x1xf32> {\n  %a = stablehlo.constant dense<", a, "> : tensor<1x", k,
+               "xf32>\n  %b = stablehlo.constant dense<", b, "> : tensor<", k,
+               "x1xf32>\n  %r = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0], precision = [HIGHEST, HIGHEST] : (tensor<1x", k,
+               "xf32>, tensor<", k, "x1xf32>) -> tensor<1x1xf32>\n  func.return %r : tensor<1x1xf32>\n}\n");
     ref::setExactSumFastPath(true);
     test::Evaluation fast = test::evaluate(text);
     ref::setExactSumFastPath(false);
@@ -280,8 +284,10 @@ TEST_F(ExactSumFastPath, EmptyComplexOperandKeepsItsImaginaryTerms) {
       "func.func @main() -> tensor<1x2x1xcomplex<f32>> {\n"
       "  %a = stablehlo.constant dense<> : tensor<1x0x1xcomplex<f32>>\n"
       "  %b = stablehlo.constant dense<[[[(-1.0, -1.0)]]]> : tensor<1x1x1xcomplex<f32>>\n"
-      "  %r = \"stablehlo.convolution\"(%a, %b) {padding = dense<[[1, 1]]> : tensor<1x2xi64>, dimension_numbers = #stablehlo.conv<[b, 0, f]x[0, i, o]->[b, 0, f]>, "
-      "feature_group_count = 1 : i64, batch_group_count = 1 : i64} : (tensor<1x0x1xcomplex<f32>>, tensor<1x1x1xcomplex<f32>>) -> tensor<1x2x1xcomplex<f32>>\n"
+      "  %r = \"stablehlo.convolution\"(%a, %b) {padding = dense<[[1, 1]]> : tensor<1x2xi64>, dimension_numbers = #stablehlo.conv<[b, 0, "
+      "f]x[0, i, o]->[b, 0, f]>, "
+      "feature_group_count = 1 : i64, batch_group_count = 1 : i64} : (tensor<1x0x1xcomplex<f32>>, tensor<1x1x1xcomplex<f32>>) -> "
+      "tensor<1x2x1xcomplex<f32>>\n"
       "  func.return %r : tensor<1x2x1xcomplex<f32>>\n}\n";
   for (bool fast : {true, false}) {
     ref::setExactSumFastPath(fast);
@@ -298,9 +304,10 @@ TEST_F(ExactSumFastPath, EmptyComplexOperandKeepsItsImaginaryTerms) {
 TEST_F(ExactSumFastPath, ThreadCountDoesNotChangeResults) {
   std::mt19937_64 rng(7);
   for (ElementType et : {ElementType::kF32, ElementType::kC64, ElementType::kF64}) {
-    Program prog = makeProgram("\"stablehlo.dot_general\"(%a, %b) {dot_dimension_numbers = #stablehlo.dot<lhs_contracting_dimensions = [1], "
-                               "rhs_contracting_dimensions = [0]>}",
-                               {{40, 30}, {30, 50}}, et, {40, 50}, et);
+    Program prog = makeProgram(
+        "\"stablehlo.dot_general\"(%a, %b) {dot_dimension_numbers = #stablehlo.dot<lhs_contracting_dimensions = [1], "
+        "rhs_contracting_dimensions = [0]>}",
+        {{40, 30}, {30, 50}}, et, {40, 50}, et);
     for (const std::vector<int64_t>& shape : prog.shapes) prog.args.push_back(randomTensor(rng, shape, et, kWide));
     ref::setEvaluatorThreads(1);
     const ref::RtValue one = run(prog);
