@@ -46,13 +46,18 @@ inline int64_t linearOffset(std::span<const int64_t> index, std::span<const int6
 
 // The multi-index of row-major element `linear` of `shape` (the inverse of linearOffset with
 // rowMajorStrides(shape)). Dimensions of size 0 give index 0.
-inline std::vector<int64_t> unravelIndex(int64_t linear, std::span<const int64_t> shape) {
-  std::vector<int64_t> index(shape.size(), 0);
+// The same into `index` (of shape.size() entries), for loops that reuse one buffer per element.
+inline void unravelIndex(int64_t linear, std::span<const int64_t> shape, std::span<int64_t> index) {
   for (size_t d = shape.size(); d-- > 0;) {
+    index[d] = 0;
     if (shape[d] == 0) continue;
     index[d] = linear % shape[d];
     linear /= shape[d];
   }
+}
+inline std::vector<int64_t> unravelIndex(int64_t linear, std::span<const int64_t> shape) {
+  std::vector<int64_t> index(shape.size(), 0);
+  unravelIndex(linear, shape, index);
   return index;
 }
 

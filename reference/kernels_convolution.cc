@@ -150,7 +150,7 @@ Results convolutionKernel(Interpreter& interp, const Operation& op, std::vector<
   Tensor out(result_type);
   std::vector<uint8_t> impl(out.numElements());
   std::vector<double> bounds(floating ? out.numElements() : 0);
-  const std::vector<int64_t> lst = rowMajorStrides(ls), rst = rowMajorStrides(rs), ost = rowMajorStrides(shape);
+  const std::vector<int64_t> lst = rowMajorStrides(ls), rst = rowMajorStrides(rs);
   int64_t window_size = 1;
   for (int64_t w : window) window_size *= w;
   const int64_t n = window_size * k_in;  // products per element
@@ -202,11 +202,7 @@ Results convolutionKernel(Interpreter& interp, const Operation& op, std::vector<
     }
     if (complex) im_sum.emplace(part_type, part_type, input_model, l_part, r_part);
     for (int64_t o = begin; o < end; ++o) {
-      int64_t rem = o;
-      for (int64_t d = 0; d < rank; ++d) {
-        index[d] = shape[d] ? rem / ost[d] : 0;
-        rem = shape[d] ? rem % ost[d] : 0;
-      }
+      unravelIndex(o, shape, index);
       const int64_t of = index[cd.output_feature];
       const int64_t lb = (bgc > 1 ? (of / out_per_bg) * batch_per_group : 0) + index[cd.output_batch];
       const int64_t feature_base = fgc > 1 ? (of / out_per_fg) * k_in : 0;

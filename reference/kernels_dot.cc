@@ -210,7 +210,7 @@ Results dotGeneralKernel(Interpreter& interp, const Operation& op, std::vector<R
   Tensor out(result_type);
   std::vector<uint8_t> impl(out.numElements());
   std::vector<double> bounds(floating ? out.numElements() : 0);
-  const std::vector<int64_t> lst = rowMajorStrides(ls), rst = rowMajorStrides(rs), ost = rowMajorStrides(shape);
+  const std::vector<int64_t> lst = rowMajorStrides(ls), rst = rowMajorStrides(rs);
   std::vector<int64_t> contract_sizes;
   int64_t n = 1;
   for (int64_t d : lc) {
@@ -263,11 +263,7 @@ Results dotGeneralKernel(Interpreter& interp, const Operation& op, std::vector<R
     }
     if (complex) im_sum.emplace(part_type, acc, input_model, l_part, r_part);
     for (int64_t o = begin; o < end; ++o) {
-      int64_t rem = o;
-      for (size_t d = 0; d < shape.size(); ++d) {
-        index[d] = shape[d] ? rem / ost[d] : 0;
-        rem = shape[d] ? rem % ost[d] : 0;
-      }
+      unravelIndex(o, shape, index);
       int64_t lbase = 0, rbase = 0;
       size_t pos = 0;
       for (size_t i = 0; i < lb.size(); ++i, ++pos) {
