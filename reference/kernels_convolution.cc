@@ -180,6 +180,24 @@ Results convolutionKernel(Interpreter& interp, const Operation& op, std::vector<
   // Whether the bound's input model needs any per-product work for these operands (decided once).
   const bool no_model_terms = floating && !complex && SumBound::noModelTermsFor(input_model, lre, rre);
 
+  // A real result's rhs factors depend only on the output feature (a padding position multiplies the
+  // same kernel value by 0): per output feature, the kernel values in product order (window positions,
+  // then input features), gathered once.
+  std::vector<double> kernel_by_output;
+  if (floating && !complex) {
+    kernel_by_output.reserve(static_cast<size_t>(k_out * n));
+    std::vector<int64_t> w(sp);
+    for (int64_t of = 0; of < k_out; ++of) {
+      std::fill(w.begin(), w.end(), 0);
+      for (int64_t step = 0; step < window_size; ++step) {
+        int64_t rbase = of * rst[cd.kernel_output_feature];
+        for (size_t s = 0; s < sp; ++s) rbase += w[s] * rst[cd.kernel_spatial[s]];
+        for (int64_t ki = 0; ki < k_in; ++ki) kernel_by_output.push_back(rre[rbase + ki * r_feature_stride]);
+        nextIndex(w, window);
+      }
+    }
+  }
+
   // Result elements are independent: ranges of them run on the thread pool, each with its own sums.
   const int64_t grain = std::max<int64_t>(1, 16384 / std::max<int64_t>(n, 1));
   parallelFor(out.numElements(), grain, [&](int64_t begin, int64_t end) {
@@ -259,15 +277,17 @@ Results convolutionKernel(Interpreter& interp, const Operation& op, std::vector<
       // is +0 (the spec pads the lhs with zeros), real and imaginary part.
       if (!complex) {
         a.resize(n);
-        b.resize(n);
         double* pa = a.data();
-        double* pb = b.data();
         for (auto [l, r] : pairs) {
-          for (int64_t ki = 0; ki < k_in; ++ki) *pa++ = l < 0 ? 0.0 : lre[l + ki * l_feature_stride];
-          for (int64_t ki = 0; ki < k_in; ++ki) *pb++ = rre[r + ki * r_feature_stride];
+          if (l < 0) {
+            std::fill(pa, pa + k_in, 0.0);
+          } else {
+            for (int64_t ki = 0; ki < k_in; ++ki) pa[ki] = lre[l + ki * l_feature_stride];
+          }
+          pa += k_in;
         }
         re_sum->start(n);
-        re_sum->addProducts(a.data(), b.data(), a.size());
+        re_sum->addProducts(a.data(), kernel_by_output.data() + of * n, a.size());
         out.setBits(o, re_sum->finish(bounds[o]));
         continue;
       }
