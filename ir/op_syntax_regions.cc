@@ -552,7 +552,7 @@ std::span<const OpSchema> regionOps() {
       {.id = OpId::kDynamicConv, .parse_custom = parseConvolution,
        .operands = {{"lhs", kTensorOrPerTensorQuant}, {"rhs", kTensorOrQuant}, shapeOperand("padding")},
        .results = {{"result", kTensorOrQuant}}, .attributes = convolutionAttributes(/*padding_attribute=*/false),
-       .traits = traits::kShapeOperands},
+       .traits = traits::kShapeOperands, .verify = verify::dynamicConv},
       {.id = OpId::kDotGeneral, .parse_custom = parseDotGeneral,
        .operands = {{"lhs", kTensorOrPerTensorQuant}, {"rhs", kTensorOrQuant}}, .results = {{"result", kTensorOrQuant}},
        .attributes = {required("dot_dimension_numbers", kStruct),
@@ -628,7 +628,7 @@ std::span<const OpSchema> regionOps() {
        .operands = {{"operand", kTensorOrPerTensorQuant}, {"start_indices", types::kInteger}, shapeOperand("slice_sizes")},
        .results = {{"result", kTensorOrPerTensorQuant}},
        .attributes = {required("dimension_numbers", kStruct), optional("indices_are_sorted", kBool, "false")},
-       .traits = traits::kShapeOperands},
+       .traits = traits::kShapeOperands, .verify = verify::dynamicGather},
   };
   return kOps;
 }

@@ -1,6 +1,7 @@
 #include "ir/op_verify_movement.h"
 
 #include <algorithm>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -46,6 +47,17 @@ bool isScalarOf(const Type& t, const Type& element) {
   if (!t.isTensor() || t.rank() != 0) return false;
   return t.isQuantized() || element.isQuantized() || t.tensorElement() == element;
 }
+
+// The number of elements of a shape without `?` dimensions; nullopt when one is `?` or the product overflows.
+std::optional<int64_t> staticSize(const Type& t) {
+  int64_t n = 1;
+  for (int64_t d : t.shape()) {
+    if (d == kDynamicSize || d < 0 || __builtin_mul_overflow(n, d, &n)) return std::nullopt;
+  }
+  return n;
+}
+
+bool isPerAxisQuantized(const Type& t) { return t.isQuantized() && t.quantizedType().quantized_dimension.has_value(); }
 
 }  // namespace
 
@@ -232,8 +244,8 @@ absl::Status scatter(const Operation& op) {
                                               shapeText(operandType(op, i))));
     }
   }
-  // (C23) in part: the update computation takes 2 * N scalars (whose element types may be promoted from
-  // the inputs', so they are not compared with them); (C25): result i has the element type Ei.
+  // (C23): the update computation takes 2 * N scalars, whose element types Ei the inputs' promote to (checked
+  // last); (C25): result i has the element type Ei.
   const Block* block = regionBlock(op, 0);
   if (!block) return absl::OkStatus();
   if (block->arguments.size() != 2 * n) {
@@ -249,6 +261,15 @@ absl::Status scatter(const Operation& op) {
       return violated("scatter (C25)", strCat("result ", i, " has element type ", resultType(op, i).tensorElement().toString(),
                                               ", but update_computation's arguments ", i, " and ", n + i, " have types ", arg.toString(), " and ",
                                               block->arguments[n + i]->type.toString()));
+    }
+  }
+  // (C23)'s is_promotable(element_type(inputs[i]), Ei).
+  for (size_t i = 0; i < n; ++i) {
+    const Type& from = operandType(op, i).tensorElement();
+    const Type& to = block->arguments[i]->type.tensorElement();
+    if (!isPromotable(from, to)) {
+      return violated("scatter (C23)", strCat("input ", i, "'s element type ", from.toString(),
+                                              " is not promotable to update_computation's E", i, " = ", to.toString()));
     }
   }
   return absl::OkStatus();
@@ -410,6 +431,178 @@ absl::Status compare(const Operation& op) {
   }
   // (C3), compare_type against the element type, is left to the kernel: the reference evaluates SIGNED and
   // UNSIGNED on either kind of integer (the bits reinterpreted, as XLA does) and rejects the rest itself.
+  return absl::OkStatus();
+}
+
+absl::Status reshape(const Operation& op) {
+  if (op.operands.size() != 1 || op.results.size() != 1 || !allTensors(op)) return absl::OkStatus();
+  const Type& operand = operandType(op, 0);
+  const Type& result = resultType(op, 0);
+  // (C1) for per-axis quantized types (the quantization dimensions may differ) and (C3) are not checked.
+  if (!isPerAxisQuantized(operand) && !isPerAxisQuantized(result) && operand.tensorElement() != result.tensorElement()) {
+    return violated("reshape (C1)", strCat("the operand's element type ", operand.tensorElement().toString(), " and the result's ",
+                                           result.tensorElement().toString(), " differ"));
+  }
+  const std::optional<int64_t> in = staticSize(operand), out = staticSize(result);
+  if (in && out && *in != *out) {
+    return violated("reshape (C2)",
+                    strCat("the operand ", shapeText(operand), " has ", *in, " elements, the result ", shapeText(result), " has ", *out));
+  }
+  return absl::OkStatus();
+}
+
+absl::Status getDimensionSize(const Operation& op) {
+  if (op.operands.size() != 1 || !operandType(op, 0).isTensor()) return absl::OkStatus();
+  const int64_t rank = operandType(op, 0).rank();
+  const int64_t dimension = GetDimensionSizeOp(op).dimension();
+  if (dimension < 0 || dimension >= rank) {
+    return violated("get_dimension_size (C1)", strCat("dimension ", dimension, " is out of range for rank ", rank));
+  }
+  return absl::OkStatus();
+}
+
+absl::Status dynamicBroadcastInDim(const Operation& op) {
+  if (op.operands.size() != 2 || op.results.size() != 1 || !allTensors(op)) return absl::OkStatus();
+  const Type& operand = operandType(op, 0);
+  const Type& output_dimensions = operandType(op, 1);
+  const Type& result = resultType(op, 0);
+  const DynamicBroadcastInDimOp view(op);
+  // (C1) for per-axis quantized types (scales, zero points and the axis may differ) and (C6) are not checked.
+  if (!isPerAxisQuantized(operand) && !isPerAxisQuantized(result)) {
+    if (operand.tensorElement() != result.tensorElement()) {
+      return violated("dynamic_broadcast_in_dim (C1)", strCat("the operand's element type ", operand.tensorElement().toString(),
+                                                              " and the result's ", result.tensorElement().toString(), " differ"));
+    }
+  }
+  const Dims dims = view.broadcastDimensions();
+  if (static_cast<int64_t>(dims.size()) != operand.rank()) {
+    return violated("dynamic_broadcast_in_dim (C2)",
+                    strCat("broadcast_dimensions ", listText(dims), " must have one entry per operand dimension (", operand.rank(), ")"));
+  }
+  RETURN_IF_ERROR(dimsInRange("dynamic_broadcast_in_dim (C3)", "broadcast_dimensions", dims, result.rank()));
+  RETURN_IF_ERROR(noRepeats("dynamic_broadcast_in_dim (C4)", "broadcast_dimensions", dims));
+  for (size_t d = 0; d < dims.size(); ++d) {
+    const int64_t in = operand.shape()[d], out = result.shape()[static_cast<size_t>(dims[d])];
+    if (in != 1 && !sameSize(in, out)) {
+      return violated("dynamic_broadcast_in_dim (C5)",
+                      strCat("operand dimension ", d, " has size ", in, ", which is neither 1 nor the size of result dimension ", dims[d],
+                             " (", out, ")"));
+    }
+  }
+  if (output_dimensions.rank() == 1 && !sameSize(output_dimensions.shape()[0], result.rank())) {
+    return violated("dynamic_broadcast_in_dim (C7)",
+                    strCat("output_dimensions has ", output_dimensions.shape()[0], " elements, but the result has rank ", result.rank()));
+  }
+  const Dims expanding = view.knownExpandingDimensions(), nonexpanding = view.knownNonexpandingDimensions();
+  RETURN_IF_ERROR(noRepeats("dynamic_broadcast_in_dim (C8)", "known_expanding_dimensions + known_nonexpanding_dimensions",
+                            concat(expanding, nonexpanding)));
+  RETURN_IF_ERROR(dimsInRange("dynamic_broadcast_in_dim (C9)", "known_expanding_dimensions", expanding, operand.rank()));
+  return dimsInRange("dynamic_broadcast_in_dim (C10)", "known_nonexpanding_dimensions", nonexpanding, operand.rank());
+}
+
+absl::Status dynamicIota(const Operation& op) {
+  if (op.operands.size() != 1 || op.results.size() != 1 || !allTensors(op)) return absl::OkStatus();
+  const Type& output_shape = operandType(op, 0);
+  const Type& result = resultType(op, 0);
+  // size(output_shape) where its type shows it; otherwise rank(result), which (C2) makes the same.
+  int64_t size = result.rank();
+  if (output_shape.rank() == 1 && output_shape.shape()[0] != kDynamicSize) {
+    size = output_shape.shape()[0];
+    if (size != result.rank()) {
+      return violated("dynamic_iota (C2)", strCat("output_shape has ", size, " elements, but the result has rank ", result.rank()));
+    }
+  }
+  const int64_t dimension = DynamicIotaOp(op).iotaDimension();
+  if (dimension < 0 || dimension >= size) {
+    return violated("dynamic_iota (C1)", strCat("iota_dimension ", dimension, " is out of range for size(output_shape) ", size));
+  }
+  return absl::OkStatus();
+}
+
+absl::Status dynamicReshape(const Operation& op) {
+  if (op.operands.size() != 2 || op.results.size() != 1 || !allTensors(op)) return absl::OkStatus();
+  const Type& operand = operandType(op, 0);
+  const Type& output_shape = operandType(op, 1);
+  const Type& result = resultType(op, 0);
+  // (C1) for per-axis quantized types and (C3) are not checked; (C2) needs output_shape's values (the kernel).
+  if (!isPerAxisQuantized(operand) && !isPerAxisQuantized(result) && operand.tensorElement() != result.tensorElement()) {
+    return violated("dynamic_reshape (C1)", strCat("the operand's element type ", operand.tensorElement().toString(), " and the result's ",
+                                                   result.tensorElement().toString(), " differ"));
+  }
+  if (output_shape.rank() == 1 && !sameSize(output_shape.shape()[0], result.rank())) {
+    return violated("dynamic_reshape (C4)",
+                    strCat("output_shape has ", output_shape.shape()[0], " elements, but the result has rank ", result.rank()));
+  }
+  return absl::OkStatus();
+}
+
+absl::Status dynamicPad(const Operation& op) {
+  if (op.operands.size() != 5 || op.results.size() != 1 || !allTensors(op)) return absl::OkStatus();
+  const Type& operand = operandType(op, 0);
+  const Type& padding_value = operandType(op, 1);
+  const Type& result = resultType(op, 0);
+  if (operand.tensorElement() != padding_value.tensorElement() || operand.tensorElement() != result.tensorElement()) {
+    return violated("dynamic_pad (C1)",
+                    strCat("the operand, padding_value and result have element types ", operand.tensorElement().toString(), ", ",
+                           padding_value.tensorElement().toString(), " and ", result.tensorElement().toString(), "; they must be one"));
+  }
+  // (C2) where the padding operands' types show their sizes; (C3), (C4) need their values (the kernel).
+  static constexpr const char* kNames[] = {"edge_padding_low", "edge_padding_high", "interior_padding"};
+  for (size_t i = 0; i < 3; ++i) {
+    const Type& padding = operandType(op, 2 + i);
+    if (padding.rank() == 1 && !sameSize(padding.shape()[0], operand.rank())) {
+      return violated("dynamic_pad (C2)",
+                      strCat(kNames[i], " has ", padding.shape()[0], " elements, but the operand has rank ", operand.rank()));
+    }
+  }
+  if (result.rank() != operand.rank()) {
+    return violated("dynamic_pad (C4)", strCat("the result has rank ", result.rank(), ", the operand ", operand.rank()));
+  }
+  return absl::OkStatus();
+}
+
+absl::Status dynamicGather(const Operation& op) {
+  if (op.operands.size() != 3 || op.results.size() != 1 || !allTensors(op)) return absl::OkStatus();
+  const Type& operand = operandType(op, 0);
+  const Type& indices = operandType(op, 1);
+  const Type& slice_sizes = operandType(op, 2);
+  const Type& result = resultType(op, 0);
+  const DynamicGatherOp g(op);
+  const Dims offset = g.offsetDims(), collapsed = g.collapsedSliceDims(), operand_batching = g.operandBatchingDims(),
+             start_index_map = g.startIndexMap();
+  const int64_t index_vector_dim = g.indexVectorDim();
+  const int64_t rank = operand.rank(), indices_rank = indices.rank();
+  // The spec's dynamic_gather predates the batching dimensions of #stablehlo.gather; as gather's (C1) does,
+  // operand_batching_dims count with the collapsed ones (the kernel delegates to gather's).
+  if (static_cast<int64_t>(offset.size() + collapsed.size() + operand_batching.size()) != rank) {
+    return violated("dynamic_gather (C1)", strCat("offset_dims ", listText(offset), " and collapsed_slice_dims ", listText(collapsed),
+                                                  " must have rank(operand) (", rank, ") entries in all"));
+  }
+  if (index_vector_dim < 0 || index_vector_dim > indices_rank) {
+    return violated("dynamic_gather (C2)",
+                    strCat("index_vector_dim ", index_vector_dim, " is out of range for start_indices of rank ", indices_rank));
+  }
+  const int64_t index_size = index_vector_dim < indices_rank ? indices.shape()[static_cast<size_t>(index_vector_dim)] : 1;
+  if (!sameSize(static_cast<int64_t>(start_index_map.size()), index_size)) {
+    return violated("dynamic_gather (C3)", strCat("start_index_map ", listText(start_index_map), " must have ", index_size, " entries"));
+  }
+  RETURN_IF_ERROR(noRepeats("dynamic_gather (C4)", "offset_dims", offset));
+  RETURN_IF_ERROR(isSorted("dynamic_gather (C4)", "offset_dims", offset));
+  RETURN_IF_ERROR(dimsInRange("dynamic_gather (C5)", "offset_dims", offset, result.rank()));
+  RETURN_IF_ERROR(noRepeats("dynamic_gather (C6)", "collapsed_slice_dims", collapsed));
+  RETURN_IF_ERROR(isSorted("dynamic_gather (C6)", "collapsed_slice_dims", collapsed));
+  RETURN_IF_ERROR(dimsInRange("dynamic_gather (C7)", "collapsed_slice_dims", collapsed, rank));
+  RETURN_IF_ERROR(noRepeats("dynamic_gather (C9)", "start_index_map", start_index_map));
+  RETURN_IF_ERROR(dimsInRange("dynamic_gather (C10)", "start_index_map", start_index_map, rank));
+  // (C8), (C12) and (C13) need slice_sizes' values (the kernel).
+  if (slice_sizes.rank() == 1 && !sameSize(slice_sizes.shape()[0], rank)) {
+    return violated("dynamic_gather (C11)",
+                    strCat("slice_sizes has ", slice_sizes.shape()[0], " elements, but the operand has rank ", rank));
+  }
+  if (operand.tensorElement() != result.tensorElement()) {
+    return violated("dynamic_gather (C14)", strCat("the operand's element type ", operand.tensorElement().toString(), " and the result's ",
+                                                   result.tensorElement().toString(), " differ"));
+  }
   return absl::OkStatus();
 }
 

@@ -1,5 +1,6 @@
 #include "ir/op_verify_numeric.h"
 
+#include <algorithm>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -143,6 +144,112 @@ absl::Status uniformDequantize(const Operation& op) {
   if (result.isQuantized() || result.elementType() != expressed) {
     return violated("uniform_dequantize (C2)", strCat("the result's element type is ", result.tensorElement().toString(),
                                                       ", but the operand's expressed type is ", elementTypeName(expressed)));
+  }
+  return absl::OkStatus();
+}
+
+absl::Status bitcastConvert(const Operation& op) {
+  if (op.operands.size() != 1 || op.results.size() != 1 || !allTensors(op)) return absl::OkStatus();
+  const Type& operand = operandType(op, 0);
+  const Type& result = resultType(op, 0);
+  // E and E': the storage types of quantized element types.
+  const ElementType e = operand.isQuantized() ? operand.quantizedType().storage_type : operand.elementType();
+  const ElementType e2 = result.isQuantized() ? result.quantizedType().storage_type : result.elementType();
+  if (isComplex(e) != isComplex(e2)) {
+    return violated("bitcast_convert (C2)", strCat("the operand's element type ", elementTypeName(e), " and the result's ",
+                                                   elementTypeName(e2), " must both be complex or neither"));
+  }
+  if (e == ElementType::kIndex || e2 == ElementType::kIndex) return absl::OkStatus();  // no fixed bit width
+  const int64_t bits = bitWidth(e), bits2 = bitWidth(e2), rank = operand.rank();
+  const auto shapes = [&](std::string_view why) {
+    return violated("bitcast_convert (C1)", strCat("the operand ", operand.toString(), " and the result ", result.toString(), ": ", why));
+  };
+  // The dimensions both shapes share: dim(result, i) = dim(operand, i) for i < min(ranks).
+  const int64_t common = std::min(rank, result.rank());
+  for (int64_t d = 0; d < common; ++d) {
+    if (!sameSize(operand.shape()[static_cast<size_t>(d)], result.shape()[static_cast<size_t>(d)]))
+      return shapes(strCat("dimension ", d, " differs"));
+  }
+  if (bits2 == bits) {
+    if (result.rank() != rank) return shapes("equal bit widths need one shape");
+  } else if (bits2 < bits) {
+    if (result.rank() != rank + 1) return shapes(strCat("a narrower result element needs rank ", rank + 1));
+    const int64_t last = result.shape()[static_cast<size_t>(rank)];
+    if (last != kDynamicSize && last * bits2 != bits) return shapes(strCat("the result's last dimension must be ", bits / bits2));
+  } else {
+    if (rank < 1 || result.rank() != rank - 1) return shapes(strCat("a wider result element needs rank ", rank - 1));
+    const int64_t last = operand.shape()[static_cast<size_t>(rank - 1)];
+    if (last != kDynamicSize && last * bits != bits2) return shapes(strCat("the operand's last dimension must be ", bits2 / bits));
+  }
+  return absl::OkStatus();
+}
+
+absl::Status rngBitGenerator(const Operation& op) {
+  if (op.operands.size() != 1 || op.results.size() != 2 || !allTensors(op)) return absl::OkStatus();
+  const Type& initial_state = operandType(op, 0);
+  const Type& output_state = resultType(op, 0);
+  if (initial_state.rank() != 1 || initial_state.isQuantized() || initial_state.elementType() != ElementType::kUI64) {
+    return violated("rng_bit_generator (I2)",
+                    strCat("initial_state has type ", initial_state.toString(), ", not a 1-dimensional tensor of ui64"));
+  }
+  if (!sameShape(initial_state, output_state) || initial_state.tensorElement() != output_state.tensorElement()) {
+    return violated("rng_bit_generator (C1)", strCat("initial_state has type ", initial_state.toString(), ", output_state ",
+                                                     output_state.toString(), "; they must be one"));
+  }
+  // (C2) on the number of elements, where the type shows it; DEFAULT's is implementation-defined.
+  int64_t size = 1;
+  for (int64_t d : initial_state.shape()) {
+    if (d == kDynamicSize || d < 0 || __builtin_mul_overflow(size, d, &size)) return absl::OkStatus();
+  }
+  const std::string_view algorithm = RngBitGeneratorOp(op).rngAlgorithm();
+  if ((algorithm == "THREE_FRY" && size != 2) || (algorithm == "PHILOX" && size != 2 && size != 3)) {
+    return violated("rng_bit_generator (C2)",
+                    strCat("initial_state has ", size, " elements; ", algorithm, " needs ", algorithm == "PHILOX" ? "2 or 3" : "2"));
+  }
+  return absl::OkStatus();
+}
+
+absl::Status complex(const Operation& op) {
+  if (op.operands.size() != 2 || op.results.size() != 1 || !allTensors(op)) return absl::OkStatus();
+  const Type& lhs = operandType(op, 0);
+  const Type& rhs = operandType(op, 1);
+  const Type& result = resultType(op, 0);
+  if (!sameShape(lhs, rhs) || lhs.tensorElement() != rhs.tensorElement()) {
+    return violated("complex (C1)", strCat("lhs has type ", lhs.toString(), ", rhs ", rhs.toString(), "; they must be one"));
+  }
+  if (!sameShape(lhs, result)) {
+    return violated("complex (C2)", strCat("the result has shape ", shapeText(result), ", lhs ", shapeText(lhs)));
+  }
+  if (lhs.isQuantized() || result.isQuantized() || !isComplex(result.elementType()) ||
+      complexPartType(result.elementType()) != lhs.elementType()) {
+    return violated("complex (C3)", strCat("the result's element type ", result.tensorElement().toString(), " is not complex<",
+                                           lhs.tensorElement().toString(), ">"));
+  }
+  return absl::OkStatus();
+}
+
+absl::Status realOrImag(const Operation& op) {
+  if (op.operands.size() != 1 || op.results.size() != 1 || !allTensors(op)) return absl::OkStatus();
+  const std::string_view name = op.id == OpId::kReal ? "real" : "imag";
+  const Type& operand = operandType(op, 0);
+  const Type& result = resultType(op, 0);
+  if (!sameShape(operand, result)) {
+    return violated(strCat(name, " (C1)"), strCat("the operand has shape ", shapeText(operand), ", the result ", shapeText(result)));
+  }
+  if (operand.isQuantized() || result.isQuantized()) return absl::OkStatus();  // the schema's type check reports it
+  const ElementType in = operand.elementType();
+  const ElementType expected = isComplex(in) ? complexPartType(in) : in;
+  if (result.elementType() != expected) {
+    return violated(strCat(name, " (C2)"), strCat("the result's element type is ", elementTypeName(result.elementType()),
+                                                  ", but the operand ", operand.toString(), " needs ", elementTypeName(expected)));
+  }
+  return absl::OkStatus();
+}
+
+absl::Status isFinite(const Operation& op) {
+  if (op.operands.size() != 1 || op.results.size() != 1 || !allTensors(op)) return absl::OkStatus();
+  if (!sameShape(operandType(op, 0), resultType(op, 0))) {
+    return violated("is_finite (C1)", strCat("x has shape ", shapeText(operandType(op, 0)), ", y ", shapeText(resultType(op, 0))));
   }
   return absl::OkStatus();
 }

@@ -88,6 +88,19 @@ absl::Status featureSized(std::string_view label, std::string_view name, const T
   return absl::OkStatus();
 }
 
+// batch_norm_* (C2): every operand and result has one baseline_element_type.
+absl::Status oneBaselineElement(std::string_view label, const Operation& op) {
+  const Type& first = operandType(op, 0);
+  const auto check = [&](const Type& t, std::string_view what, size_t i) {
+    if (sameBaselineElement(first, t)) return absl::OkStatus();
+    return violated(label, strCat(what, " ", i, " has element type ", t.tensorElement().toString(), ", operand 0 has ",
+                                  first.tensorElement().toString(), "; they must have one baseline element type"));
+  };
+  for (size_t i = 1; i < op.operands.size(); ++i) RETURN_IF_ERROR(check(operandType(op, i), "operand", i));
+  for (size_t i = 0; i < op.results.size(); ++i) RETURN_IF_ERROR(check(resultType(op, i), "result", i));
+  return absl::OkStatus();
+}
+
 // The constraints dot_general (C14, C17-C20) and convolution (C28, C31-C34) share on quantized operations
 // (one of lhs, rhs and result quantized): `first` is the number of the first (C14, C28); the others follow
 // at the same offsets. `op_specific` checks the op's own constraints on the rhs and result (dot_general C15,
@@ -623,6 +636,17 @@ absl::Status fft(const Operation& op) {
                     strCat("fft_length ", listText(length), " has more entries than the operand's rank (", operand.rank(), ")"));
   }
   if (size < 1 || size > 3) return violated("fft (C3)", strCat("fft_length ", listText(length), " must have 1 to 3 entries"));
+  if (!operand.isQuantized() && !result.isQuantized()) {
+    // (C2): FFT and IFFT keep one complex type; RFFT goes from a float type to its complex type, IRFFT back.
+    const ElementType in = operand.elementType(), out = result.elementType();
+    bool ok = true;
+    if (type == "FFT" || type == "IFFT") ok = isComplex(in) && in == out;
+    if (type == "RFFT") ok = isFloat(in) && isComplex(out) && complexPartType(out) == in;
+    if (type == "IRFFT") ok = isComplex(in) && isFloat(out) && complexPartType(in) == out;
+    if (!ok) {
+      return violated("fft (C2)", strCat(type, " does not take ", elementTypeName(in), " to ", elementTypeName(out)));
+    }
+  }
   if (result.rank() != operand.rank()) {
     return violated("fft (C5)", strCat("the result has rank ", result.rank(), ", the operand has ", operand.rank()));
   }
@@ -662,6 +686,7 @@ absl::Status batchNormInference(const Operation& op) {
   const Type& operand = operandType(op, 0);
   const int64_t fi = BatchNormAttributes(op).featureIndex();
   RETURN_IF_ERROR(featureIndexInRange("batch_norm_inference (C1)", operand, fi));
+  RETURN_IF_ERROR(oneBaselineElement("batch_norm_inference (C2)", op));
   RETURN_IF_ERROR(featureSized("batch_norm_inference (C3)", "scale", operandType(op, 1), operand, fi));
   RETURN_IF_ERROR(featureSized("batch_norm_inference (C4)", "offset", operandType(op, 2), operand, fi));
   RETURN_IF_ERROR(featureSized("batch_norm_inference (C5)", "mean", operandType(op, 3), operand, fi));
@@ -678,6 +703,7 @@ absl::Status batchNormTraining(const Operation& op) {
   const Type& operand = operandType(op, 0);
   const int64_t fi = BatchNormAttributes(op).featureIndex();
   RETURN_IF_ERROR(featureIndexInRange("batch_norm_training (C1)", operand, fi));
+  RETURN_IF_ERROR(oneBaselineElement("batch_norm_training (C2)", op));
   RETURN_IF_ERROR(featureSized("batch_norm_training (C3)", "scale", operandType(op, 1), operand, fi));
   RETURN_IF_ERROR(featureSized("batch_norm_training (C4)", "offset", operandType(op, 2), operand, fi));
   RETURN_IF_ERROR(featureSized("batch_norm_training (C5)", "batch_mean", resultType(op, 1), operand, fi));
@@ -694,6 +720,7 @@ absl::Status batchNormGrad(const Operation& op) {
   const Type& operand = operandType(op, 0);
   const int64_t fi = BatchNormAttributes(op).featureIndex();
   RETURN_IF_ERROR(featureIndexInRange("batch_norm_grad (C1)", operand, fi));
+  RETURN_IF_ERROR(oneBaselineElement("batch_norm_grad (C2)", op));
   if (!sameShape(operandType(op, 4), operand) || !sameShape(resultType(op, 0), operand)) {
     return violated("batch_norm_grad (C3)", strCat("operand ", shapeText(operand), ", grad_output ", shapeText(operandType(op, 4)),
                                                    " and grad_operand ", shapeText(resultType(op, 0)), " must have one shape"));
@@ -822,6 +849,21 @@ absl::Status caseOp(const Operation& op) {
     return violated("case (C4)",
                     strCat("the results have types ", typesText(resultTypes(op)), ", branch 0 returns ", typesText(branches[0].outputs)));
   }
+  return absl::OkStatus();
+}
+
+absl::Status dynamicConv(const Operation& op) {
+  if (op.operands.size() != 3 || op.results.size() != 1 || !allTensors(op)) return absl::OkStatus();
+  const Type& lhs = operandType(op, 0);
+  const Type& rhs = operandType(op, 1);
+  const Type& padding = operandType(op, 2);
+  const int64_t n = lhs.rank();
+  if (rhs.rank() != n) return violated("dynamic_conv (C1)", strCat("lhs has rank ", n, ", rhs ", rhs.rank(), "; they must be one"));
+  // (C4) on padding's type; its values are the kernel's (the delegated convolution checks the windows).
+  if (padding.rank() != 2 || !sameSize(padding.shape()[0], n - 2) || !sameSize(padding.shape()[1], 2)) {
+    return violated("dynamic_conv (C4)", strCat("padding has shape ", shapeText(padding), ", but needs [", n - 2, ", 2]"));
+  }
+  // The other constraints, convolution's on the attributes and types, are not checked here yet.
   return absl::OkStatus();
 }
 

@@ -16,6 +16,7 @@ absl::Status reduce(const Operation& op);
 absl::Status reduceWindow(const Operation& op);
 absl::Status selectAndScatter(const Operation& op);
 absl::Status convolution(const Operation& op);
+absl::Status dynamicConv(const Operation& op);  // (C1) and (C4) only
 absl::Status fft(const Operation& op);
 absl::Status batchNormInference(const Operation& op);
 absl::Status batchNormTraining(const Operation& op);

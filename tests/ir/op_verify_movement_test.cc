@@ -249,6 +249,14 @@ TEST(OpVerifyMovement, ScatterUpdateComputation) {
   expectViolation(sig, op("%x: tensor<f32>", "tensor<f32>"), "scatter (C23)");
   expectViolation(sig, op("%x: tensor<1xf32>, %y: tensor<f32>", "tensor<1xf32>"), "scatter (C23)");
   expectViolation(sig, op("%x: tensor<f32>, %y: tensor<f16>", "tensor<f32>"), "scatter (C25)");
+  // is_promotable: f32 inputs into an update computation on f16 (the results f16, so (C25) holds).
+  const std::string narrowing =
+      "  %r = \"stablehlo.scatter\"(%a, %i, %u) ({\n  ^bb0(%x: tensor<f16>, %y: tensor<f16>):\n    \"stablehlo.return\"(%x) : "
+      "(tensor<f16>) -> ()\n"
+      "  }) {scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [1], inserted_window_dims = [0], "
+      "scatter_dims_to_operand_dims = [0], index_vector_dim = 1>} : (tensor<4x3xf32>, tensor<2x1xi64>, tensor<2x3xf32>) -> "
+      "tensor<4x3xf16>\n  func.return %r : tensor<4x3xf16>";
+  expectViolation("(%a: tensor<4x3xf32>, %i: tensor<2x1xi64>, %u: tensor<2x3xf32>) -> tensor<4x3xf16>", narrowing, "scatter (C23)");
 }
 
 TEST(OpVerifyMovement, ScatterDimensionNumbers) {
@@ -441,6 +449,214 @@ TEST(OpVerifyMovement, Sort) {
                   "  \"stablehlo.sort\"() ({\n  ^bb0:\n    %c = stablehlo.constant dense<true> : tensor<i1>\n"
                   "    \"stablehlo.return\"(%c) : (tensor<i1>) -> ()\n  }) {dimension = 0 : i64} : () -> ()\n  func.return",
                   "sort (C1)");
+}
+
+// --- reshape, get_dimension_size ----------------------------------------------------------------------------
+
+// `name` from `operand` to `result` in the generic form, with attributes `attrs`.
+std::string unaryOp(const std::string& name, const std::string& operand, const std::string& result, const std::string& attrs = "") {
+  return "  %r = \"stablehlo." + name + "\"(%a) " + (attrs.empty() ? "" : "{" + attrs + "} ") + ": (" + operand + ") -> " + result +
+         "\n  func.return %r : " + result;
+}
+std::string unarySig(const std::string& operand, const std::string& result) { return "(%a: " + operand + ") -> " + result; }
+
+TEST(OpVerifyMovement, Reshape) {
+  const auto ok = [](const std::string& operand, const std::string& result) {
+    const absl::Status s = verifyOp(unarySig(operand, result), unaryOp("reshape", operand, result));
+    EXPECT_TRUE(s.ok()) << operand << " -> " << result << ": " << s;
+  };
+  const auto bad = [](const std::string& operand, const std::string& result, const std::string& label) {
+    expectViolation(unarySig(operand, result), unaryOp("reshape", operand, result), label);
+  };
+  ok("tensor<2x3xf32>", "tensor<3x2xf32>");
+  ok("tensor<2x3xf32>", "tensor<6xf32>");
+  ok("tensor<?x3xf32>", "tensor<6xf32>");  // `?`: checked at run time
+  ok("tensor<2x3x!quant.uniform<i8:f32, 0.5>>", "tensor<6x!quant.uniform<i8:f32, 0.5>>");
+  // Per-axis: the quantization dimension may differ (not compared).
+  ok("tensor<2x3x!quant.uniform<i8:f32:1, {0.5, 0.5, 0.5}>>", "tensor<1x2x3x!quant.uniform<i8:f32:2, {0.5, 0.5, 0.5}>>");
+  bad("tensor<2x3xf32>", "tensor<6xf16>", "reshape (C1)");
+  bad("tensor<2x3x!quant.uniform<i8:f32, 0.5>>", "tensor<6x!quant.uniform<i8:f32, 0.25>>", "reshape (C1)");
+  bad("tensor<2x3xf32>", "tensor<7xf32>", "reshape (C2)");
+}
+
+TEST(OpVerifyMovement, GetDimensionSize) {
+  const std::string operand = "tensor<2x3xf32>", result = "tensor<i32>";
+  EXPECT_TRUE(verifyOp(unarySig(operand, result), unaryOp("get_dimension_size", operand, result, "dimension = 1 : i64")).ok());
+  expectViolation(unarySig(operand, result), unaryOp("get_dimension_size", operand, result, "dimension = 2 : i64"),
+                  "get_dimension_size (C1)");
+  expectViolation(unarySig(operand, result), unaryOp("get_dimension_size", operand, result, "dimension = -1 : i64"),
+                  "get_dimension_size (C1)");
+}
+
+// --- dynamic_broadcast_in_dim, dynamic_iota ---------------------------------------------------------------
+
+struct DynamicBroadcast {
+  std::string operand = "tensor<1x3xf32>", output_dimensions = "tensor<3xi64>", result = "tensor<2x4x3xf32>";
+  std::string dims = "0, 2", expanding = "", nonexpanding = "";
+
+  std::string signature() const { return "(%a: " + operand + ", %s: " + output_dimensions + ") -> " + result; }
+  std::string body() const {
+    std::string attrs = "broadcast_dimensions = array<i64: " + dims + ">";
+    if (!expanding.empty()) attrs += ", known_expanding_dimensions = array<i64: " + expanding + ">";
+    if (!nonexpanding.empty()) attrs += ", known_nonexpanding_dimensions = array<i64: " + nonexpanding + ">";
+    return "  %r = \"stablehlo.dynamic_broadcast_in_dim\"(%a, %s) {" + attrs + "} : (" + operand + ", " + output_dimensions + ") -> " +
+           result + "\n  func.return %r : " + result;
+  }
+};
+
+TEST(OpVerifyMovement, DynamicBroadcastInDim) {
+  const DynamicBroadcast ok;
+  EXPECT_TRUE(verifyOp(ok.signature(), ok.body()).ok()) << verifyOp(ok.signature(), ok.body());
+  DynamicBroadcast b = ok;
+  b.expanding = "0";
+  b.nonexpanding = "1";
+  b.result = "tensor<?x?x?xf32>";
+  b.output_dimensions = "tensor<?xi64>";
+  EXPECT_TRUE(verifyOp(b.signature(), b.body()).ok()) << verifyOp(b.signature(), b.body());
+
+  b = ok;
+  b.result = "tensor<2x4x3xf16>";
+  expectViolation(b.signature(), b.body(), "dynamic_broadcast_in_dim (C1)");
+  b = ok;
+  b.dims = "0";
+  expectViolation(b.signature(), b.body(), "dynamic_broadcast_in_dim (C2)");
+  b = ok;
+  b.dims = "0, 3";
+  expectViolation(b.signature(), b.body(), "dynamic_broadcast_in_dim (C3)");
+  b = ok;
+  b.operand = "tensor<1x1xf32>";
+  b.dims = "1, 1";
+  expectViolation(b.signature(), b.body(), "dynamic_broadcast_in_dim (C4)");
+  b = ok;
+  b.dims = "0, 1";
+  expectViolation(b.signature(), b.body(), "dynamic_broadcast_in_dim (C5)");
+  b = ok;
+  b.output_dimensions = "tensor<2xi64>";
+  expectViolation(b.signature(), b.body(), "dynamic_broadcast_in_dim (C7)");
+  b = ok;
+  b.expanding = "0";
+  b.nonexpanding = "0";
+  expectViolation(b.signature(), b.body(), "dynamic_broadcast_in_dim (C8)");
+  b = ok;
+  b.expanding = "2";
+  expectViolation(b.signature(), b.body(), "dynamic_broadcast_in_dim (C9)");
+  b = ok;
+  b.nonexpanding = "-1";
+  expectViolation(b.signature(), b.body(), "dynamic_broadcast_in_dim (C10)");
+}
+
+TEST(OpVerifyMovement, DynamicIota) {
+  const auto op = [](const std::string& shape, const std::string& result, int dimension) {
+    return "  %r = \"stablehlo.dynamic_iota\"(%s) {iota_dimension = " + std::to_string(dimension) + " : i64} : (" + shape + ") -> " +
+           result + "\n  func.return %r : " + result;
+  };
+  const auto sig = [](const std::string& shape, const std::string& result) { return "(%s: " + shape + ") -> " + result; };
+  EXPECT_TRUE(verifyOp(sig("tensor<2xi64>", "tensor<?x?xf32>"), op("tensor<2xi64>", "tensor<?x?xf32>", 1)).ok());
+  EXPECT_TRUE(verifyOp(sig("tensor<?xi64>", "tensor<4xf32>"), op("tensor<?xi64>", "tensor<4xf32>", 0)).ok());
+  expectViolation(sig("tensor<2xi64>", "tensor<4x2xf32>"), op("tensor<2xi64>", "tensor<4x2xf32>", 2), "dynamic_iota (C1)");
+  expectViolation(sig("tensor<?xi64>", "tensor<4xf32>"), op("tensor<?xi64>", "tensor<4xf32>", -1), "dynamic_iota (C1)");
+  expectViolation(sig("tensor<3xi64>", "tensor<4x2xf32>"), op("tensor<3xi64>", "tensor<4x2xf32>", 0), "dynamic_iota (C2)");
+}
+
+// --- dynamic_reshape, dynamic_pad -----------------------------------------------------------------------------
+
+TEST(OpVerifyMovement, DynamicReshape) {
+  const auto op = [](const std::string& operand, const std::string& shape, const std::string& result) {
+    return std::make_pair(
+        "(%a: " + operand + ", %s: " + shape + ") -> " + result,
+        "  %r = \"stablehlo.dynamic_reshape\"(%a, %s) : (" + operand + ", " + shape + ") -> " + result + "\n  func.return %r : " + result);
+  };
+  for (const auto& [sig, body] :
+       {op("tensor<2x3xf32>", "tensor<2xi64>", "tensor<3x2xf32>"), op("tensor<2x3xf32>", "tensor<?xi64>", "tensor<?xf32>"),
+        op("tensor<6x!quant.uniform<i8:f32, 0.5>>", "tensor<2xi32>", "tensor<?x?x!quant.uniform<i8:f32, 0.5>>")}) {
+    EXPECT_TRUE(verifyOp(sig, body).ok()) << body << ": " << verifyOp(sig, body);
+  }
+  const auto c1 = op("tensor<2x3xf32>", "tensor<2xi64>", "tensor<3x2xi32>");
+  expectViolation(c1.first, c1.second, "dynamic_reshape (C1)");
+  const auto c4 = op("tensor<2x3xf32>", "tensor<3xi64>", "tensor<3x2xf32>");
+  expectViolation(c4.first, c4.second, "dynamic_reshape (C4)");
+}
+
+struct DynamicPad {
+  std::string operand = "tensor<2x3xf32>", value = "tensor<f32>", low = "tensor<2xi64>", high = "tensor<2xi64>", interior = "tensor<2xi64>";
+  std::string result = "tensor<?x?xf32>";
+
+  std::string signature() const {
+    return "(%a: " + operand + ", %v: " + value + ", %l: " + low + ", %h: " + high + ", %i: " + interior + ") -> " + result;
+  }
+  std::string body() const {
+    return "  %r = \"stablehlo.dynamic_pad\"(%a, %v, %l, %h, %i) : (" + operand + ", " + value + ", " + low + ", " + high + ", " +
+           interior + ") -> " + result + "\n  func.return %r : " + result;
+  }
+};
+
+TEST(OpVerifyMovement, DynamicPad) {
+  const DynamicPad ok;
+  EXPECT_TRUE(verifyOp(ok.signature(), ok.body()).ok()) << verifyOp(ok.signature(), ok.body());
+  DynamicPad p = ok;
+  p.low = "tensor<?xi64>";
+  p.result = "tensor<4x5xf32>";
+  EXPECT_TRUE(verifyOp(p.signature(), p.body()).ok()) << verifyOp(p.signature(), p.body());
+
+  p = ok;
+  p.value = "tensor<f16>";
+  expectViolation(p.signature(), p.body(), "dynamic_pad (C1)");
+  p = ok;
+  p.result = "tensor<?x?xf16>";
+  expectViolation(p.signature(), p.body(), "dynamic_pad (C1)");
+  p = ok;
+  p.interior = "tensor<3xi64>";
+  expectViolation(p.signature(), p.body(), "dynamic_pad (C2)");
+  p = ok;
+  p.result = "tensor<?xf32>";
+  expectViolation(p.signature(), p.body(), "dynamic_pad (C4)");
+}
+
+// --- dynamic_gather ---------------------------------------------------------------------------------------------
+
+struct DynamicGather {
+  std::string offset = "2, 3", collapsed = "0", start_index_map = "1, 0", index_vector_dim = "2";
+  std::string operand = "tensor<3x4x2xi64>", indices = "tensor<2x3x2xi64>", sizes = "tensor<3xi64>", result = "tensor<2x3x2x2xi64>";
+
+  std::string signature() const { return "(%a: " + operand + ", %i: " + indices + ", %s: " + sizes + ") -> " + result; }
+  std::string body() const {
+    return "  %r = \"stablehlo.dynamic_gather\"(%a, %i, %s) {dimension_numbers = #stablehlo.gather<offset_dims = [" + offset +
+           "], collapsed_slice_dims = [" + collapsed + "], start_index_map = [" + start_index_map +
+           "], index_vector_dim = " + index_vector_dim + ">} : (" + operand + ", " + indices + ", " + sizes + ") -> " + result +
+           "\n  func.return %r : " + result;
+  }
+};
+
+TEST(OpVerifyMovement, DynamicGather) {
+  const DynamicGather ok;
+  EXPECT_TRUE(verifyOp(ok.signature(), ok.body()).ok()) << verifyOp(ok.signature(), ok.body());
+  DynamicGather g = ok;
+  g.sizes = "tensor<?xi64>";
+  g.result = "tensor<?x?x?x?xi64>";
+  EXPECT_TRUE(verifyOp(g.signature(), g.body()).ok()) << verifyOp(g.signature(), g.body());
+
+  const std::vector<std::pair<void (*)(DynamicGather&), std::string>> cases = {
+      {[](DynamicGather& x) { x.collapsed = ""; }, "dynamic_gather (C1)"},
+      {[](DynamicGather& x) { x.index_vector_dim = "4"; }, "dynamic_gather (C2)"},
+      {[](DynamicGather& x) { x.start_index_map = "1"; }, "dynamic_gather (C3)"},
+      {[](DynamicGather& x) { x.offset = "3, 2"; }, "dynamic_gather (C4)"},
+      {[](DynamicGather& x) { x.offset = "2, 4"; }, "dynamic_gather (C5)"},
+      {[](DynamicGather& x) {
+         x.collapsed = "0, 0";
+         x.offset = "2";
+       },
+       "dynamic_gather (C6)"},
+      {[](DynamicGather& x) { x.collapsed = "3"; }, "dynamic_gather (C7)"},
+      {[](DynamicGather& x) { x.start_index_map = "1, 1"; }, "dynamic_gather (C9)"},
+      {[](DynamicGather& x) { x.start_index_map = "1, 3"; }, "dynamic_gather (C10)"},
+      {[](DynamicGather& x) { x.sizes = "tensor<2xi64>"; }, "dynamic_gather (C11)"},
+      {[](DynamicGather& x) { x.result = "tensor<2x3x2x2xi32>"; }, "dynamic_gather (C14)"},
+  };
+  for (const auto& [edit, label] : cases) {
+    DynamicGather bad = ok;
+    edit(bad);
+    expectViolation(bad.signature(), bad.body(), label);
+  }
 }
 
 }  // namespace

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <utility>
 
 #include "ir/op_schema.h"
 #include "ir/parser.h"
@@ -195,6 +196,90 @@ TEST(OpVerifyNumeric, UniformDequantize) {
 
   expectUnaryBad("uniform_dequantize", "tensor<2x" + kQ8 + ">", "tensor<2x1xf32>", "uniform_dequantize (C1)");
   expectUnaryBad("uniform_dequantize", "tensor<2x" + kQ8 + ">", "tensor<2xf16>", "uniform_dequantize (C2)");
+}
+
+// --- bitcast_convert ---
+
+TEST(OpVerifyNumeric, BitcastConvert) {
+  expectUnaryOk("bitcast_convert", "tensor<2x3xf32>", "tensor<2x3xi32>");
+  expectUnaryOk("bitcast_convert", "tensor<2xf32>", "tensor<2x4xi8>");
+  expectUnaryOk("bitcast_convert", "tensor<2x4xi8>", "tensor<2xf32>");
+  expectUnaryOk("bitcast_convert", "tensor<?x4xi8>", "tensor<3xf32>");
+  expectUnaryOk("bitcast_convert", "tensor<2xcomplex<f32>>", "tensor<2xcomplex<f32>>");
+  expectUnaryOk("bitcast_convert", "tensor<3x" + kQ8 + ">", "tensor<3xi8>");  // E: the storage type
+  expectUnaryBad("bitcast_convert", "tensor<2x3xf32>", "tensor<3x2xi32>", "bitcast_convert (C1)");
+  expectUnaryBad("bitcast_convert", "tensor<2xf32>", "tensor<2x2xi8>", "bitcast_convert (C1)");
+  expectUnaryBad("bitcast_convert", "tensor<2xf32>", "tensor<2xi8>", "bitcast_convert (C1)");
+  expectUnaryBad("bitcast_convert", "tensor<2x2xi8>", "tensor<2xf32>", "bitcast_convert (C1)");
+  expectUnaryBad("bitcast_convert", "tensor<i8>", "tensor<f32>", "bitcast_convert (C1)");
+  expectUnaryBad("bitcast_convert", "tensor<3x" + kQ8 + ">", "tensor<3xi16>", "bitcast_convert (C1)");
+  expectUnaryBad("bitcast_convert", "tensor<2xcomplex<f32>>", "tensor<2xi64>", "bitcast_convert (C2)");
+  expectUnaryBad("bitcast_convert", "tensor<2xf64>", "tensor<2xcomplex<f32>>", "bitcast_convert (C2)");
+}
+
+// --- rng_bit_generator ---
+
+std::string rngBitGenerator(const std::string& algorithm, const std::string& state, const std::string& output_state) {
+  return "  %s, %r = \"stablehlo.rng_bit_generator\"(%a) {rng_algorithm = #stablehlo<rng_algorithm " + algorithm + ">} : (" + state +
+         ") -> (" + output_state + ", tensor<4xui32>)\n  func.return %r : tensor<4xui32>";
+}
+std::string rngBitGeneratorSignature(const std::string& state) { return "(%a: " + state + ") -> tensor<4xui32>"; }
+
+TEST(OpVerifyNumeric, RngBitGenerator) {
+  const auto ok = [](const std::string& algorithm, const std::string& state) {
+    const absl::Status s = verifyOp(rngBitGeneratorSignature(state), rngBitGenerator(algorithm, state, state));
+    EXPECT_TRUE(s.ok()) << algorithm << " " << state << ": " << s;
+  };
+  const auto bad = [](const std::string& algorithm, const std::string& state, const std::string& output_state, const std::string& label) {
+    expectViolation(rngBitGeneratorSignature(state), rngBitGenerator(algorithm, state, output_state), label);
+  };
+  ok("THREE_FRY", "tensor<2xui64>");
+  ok("PHILOX", "tensor<2xui64>");
+  ok("PHILOX", "tensor<3xui64>");
+  ok("DEFAULT", "tensor<5xui64>");  // implementation-defined
+  bad("THREE_FRY", "tensor<2xui64>", "tensor<2xui32>", "rng_bit_generator (C1)");
+  bad("THREE_FRY", "tensor<2xui64>", "tensor<3xui64>", "rng_bit_generator (C1)");
+  bad("THREE_FRY", "tensor<3xui64>", "tensor<3xui64>", "rng_bit_generator (C2)");
+  bad("PHILOX", "tensor<4xui64>", "tensor<4xui64>", "rng_bit_generator (C2)");
+  bad("DEFAULT", "tensor<2xui32>", "tensor<2xui32>", "rng_bit_generator (I2)");
+  bad("DEFAULT", "tensor<1x2xui64>", "tensor<1x2xui64>", "rng_bit_generator (I2)");
+}
+
+// --- complex, real, imag, is_finite ---
+
+TEST(OpVerifyNumeric, Complex) {
+  const auto op = [](const std::string& lhs, const std::string& rhs, const std::string& result) {
+    return std::make_pair("(%a: " + lhs + ", %b: " + rhs + ") -> " + result, "  %r = \"stablehlo.complex\"(%a, %b) : (" + lhs + ", " + rhs +
+                                                                                 ") -> " + result + "\n  func.return %r : " + result);
+  };
+  const auto ok = op("tensor<2xf32>", "tensor<2xf32>", "tensor<2xcomplex<f32>>");
+  EXPECT_TRUE(verifyOp(ok.first, ok.second).ok()) << verifyOp(ok.first, ok.second);
+  const auto dynamic = op("tensor<?xf64>", "tensor<2xf64>", "tensor<2xcomplex<f64>>");
+  EXPECT_TRUE(verifyOp(dynamic.first, dynamic.second).ok()) << verifyOp(dynamic.first, dynamic.second);
+  for (const auto& [args, label] : {std::make_pair(op("tensor<2xf32>", "tensor<2xf64>", "tensor<2xcomplex<f32>>"), "complex (C1)"),
+                                    std::make_pair(op("tensor<2xf32>", "tensor<3xf32>", "tensor<2xcomplex<f32>>"), "complex (C1)"),
+                                    std::make_pair(op("tensor<2xf32>", "tensor<2xf32>", "tensor<3xcomplex<f32>>"), "complex (C2)"),
+                                    std::make_pair(op("tensor<2xf32>", "tensor<2xf32>", "tensor<2xcomplex<f64>>"), "complex (C3)"),
+                                    std::make_pair(op("tensor<2xf16>", "tensor<2xf16>", "tensor<2xcomplex<f32>>"), "complex (C3)")}) {
+    expectViolation(args.first, args.second, label);
+  }
+}
+
+TEST(OpVerifyNumeric, RealImag) {
+  for (const std::string name : {"real", "imag"}) {
+    expectUnaryOk(name, "tensor<2xcomplex<f32>>", "tensor<2xf32>");
+    expectUnaryOk(name, "tensor<2xcomplex<f64>>", "tensor<?xf64>");
+    expectUnaryOk(name, "tensor<2xf16>", "tensor<2xf16>");
+    expectUnaryBad(name, "tensor<2xcomplex<f32>>", "tensor<3xf32>", name + " (C1)");
+    expectUnaryBad(name, "tensor<2xcomplex<f32>>", "tensor<2xf64>", name + " (C2)");
+    expectUnaryBad(name, "tensor<2xf16>", "tensor<2xf32>", name + " (C2)");
+  }
+}
+
+TEST(OpVerifyNumeric, IsFinite) {
+  expectUnaryOk("is_finite", "tensor<2x3xf32>", "tensor<2x3xi1>");
+  expectUnaryOk("is_finite", "tensor<?x3xf32>", "tensor<2x3xi1>");
+  expectUnaryBad("is_finite", "tensor<2x3xf32>", "tensor<3x2xi1>", "is_finite (C1)");
 }
 
 }  // namespace

@@ -425,6 +425,35 @@ TEST(OpVerifyProducts, Fft) {
   expectFft("FFT", "8", "tensor<2x8xcomplex<f32>>", "tensor<16xcomplex<f32>>", "fft (C5)");
   expectFft("RFFT", "8", "tensor<4x8xf32>", "tensor<4x8xcomplex<f32>>", "fft (C5)");
   expectFft("IRFFT", "8", "tensor<3x4xcomplex<f32>>", "tensor<3x8xf32>", "fft (C5)");
+  expectFft("IFFT", "8", "tensor<8xcomplex<f64>>", "tensor<8xcomplex<f64>>", "");
+  expectFft("FFT", "8", "tensor<8xcomplex<f32>>", "tensor<8xcomplex<f64>>", "fft (C2)");
+  expectFft("IFFT", "8", "tensor<8xf32>", "tensor<8xf32>", "fft (C2)");
+  expectFft("RFFT", "8", "tensor<8xf64>", "tensor<5xcomplex<f32>>", "fft (C2)");
+  expectFft("RFFT", "8", "tensor<8xcomplex<f32>>", "tensor<5xcomplex<f32>>", "fft (C2)");
+  expectFft("IRFFT", "8", "tensor<5xcomplex<f32>>", "tensor<8xf64>", "fft (C2)");
+}
+
+// --- dynamic_conv (C1, C4) ---
+
+std::pair<std::string, std::string> dynamicConvOp(const std::string& lhs, const std::string& rhs, const std::string& padding,
+                                                  const std::string& result) {
+  const std::string sig = "(%a: " + lhs + ", %b: " + rhs + ", %p: " + padding + ") -> " + result;
+  const std::string body =
+      "  %r = \"stablehlo.dynamic_conv\"(%a, %b, %p) {window_strides = array<i64: 1, 1>, "
+      "dimension_numbers = #stablehlo.conv<[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]>, feature_group_count = 1 : i64, "
+      "batch_group_count = 1 : i64} : (" +
+      lhs + ", " + rhs + ", " + padding + ") -> " + result + "\n  func.return %r : " + result;
+  return {sig, body};
+}
+
+TEST(OpVerifyProducts, DynamicConv) {
+  const std::string lhs = "tensor<1x4x4x1xf32>", rhs = "tensor<3x3x1x1xf32>", result = "tensor<1x4x4x1xf32>";
+  expectOk(dynamicConvOp(lhs, rhs, "tensor<2x2xi64>", result));
+  expectOk(dynamicConvOp(lhs, rhs, "tensor<?x2xi64>", "tensor<?x?x?x?xf32>"));
+  expectBad(dynamicConvOp(lhs, "tensor<3x3x1xf32>", "tensor<2x2xi64>", result), "dynamic_conv (C1)");
+  expectBad(dynamicConvOp(lhs, rhs, "tensor<3x2xi64>", result), "dynamic_conv (C4)");
+  expectBad(dynamicConvOp(lhs, rhs, "tensor<2x3xi64>", result), "dynamic_conv (C4)");
+  expectBad(dynamicConvOp(lhs, rhs, "tensor<4xi64>", result), "dynamic_conv (C4)");
 }
 
 // --- batch_norm_* ---
@@ -466,6 +495,8 @@ TEST(OpVerifyProducts, BatchNormInference) {
   expectBad(op(1, f3, f3, f2, f3, x23), "batch_norm_inference (C5)");
   expectBad(op(1, f3, f3, f3, f2, x23), "batch_norm_inference (C6)");
   expectBad(op(1, f3, f3, f3, f3, "tensor<3x3xf32>"), "batch_norm_inference (C7)");
+  expectBad(op(1, "tensor<3xf16>", f3, f3, f3, x23), "batch_norm_inference (C2)");
+  expectBad(op(1, f3, f3, f3, f3, "tensor<2x3xf64>"), "batch_norm_inference (C2)");
 }
 
 TEST(OpVerifyProducts, BatchNormTraining) {
@@ -480,6 +511,8 @@ TEST(OpVerifyProducts, BatchNormTraining) {
   expectBad(op(1, f3, f3, x23, f2, f3), "batch_norm_training (C5)");
   expectBad(op(1, f3, f3, x23, f3, f2), "batch_norm_training (C6)");
   expectBad(op(1, f3, f3, "tensor<3x3xf32>", f3, f3), "batch_norm_training (C7)");
+  expectBad(op(1, f3, "tensor<3xbf16>", x23, f3, f3), "batch_norm_training (C2)");
+  expectBad(op(1, f3, f3, x23, f3, "tensor<3xf16>"), "batch_norm_training (C2)");
 }
 
 TEST(OpVerifyProducts, BatchNormGrad) {
@@ -494,6 +527,8 @@ TEST(OpVerifyProducts, BatchNormGrad) {
   expectBad(op(1, f3, f2, x23, x23, f3), "batch_norm_grad (C4)");
   expectBad(op(1, f3, f3, x23, x23, f2), "batch_norm_grad (C4)");
   expectBad(op(0, f3, f3, x23, x23, f3), "batch_norm_grad (C5)");
+  expectBad(op(1, f3, "tensor<3xf16>", x23, x23, f3), "batch_norm_grad (C2)");
+  expectBad(op(1, f3, f3, x23, "tensor<2x3xf64>", f3), "batch_norm_grad (C2)");
 }
 
 // --- quantized and hybrid dot_general (C14-C20), the dot algorithm (C21-C24) ---
