@@ -50,14 +50,12 @@ uint64_t floatMinMax(ElementType t, uint64_t x, uint64_t y, bool max);
 Elem complexMinMax(ElementType part, Elem x, Elem y, bool max);
 
 // The fewest result elements mapElements hands to one thread: a tensor of at most this many elements is
-// computed on the calling thread. Elements of float or complex types cost at least an MPFR rounding or a
-// fast-path check (0.1 to several microseconds each); integer and boolean elements cost a few
-// nanoseconds, so they need many more to be worth a task (bench/parallel_bench.cc measures both).
-inline int64_t elementwiseGrain(const std::vector<const Tensor*>& in, const Tensor& out) {
-  bool floating = isFloat(out.elementType()) || isComplex(out.elementType());
-  for (const Tensor* t : in) floating = floating || isFloat(t->elementType()) || isComplex(t->elementType());
-  return floating ? 256 : 8192;
-}
+// computed on the calling thread. The cheapest elements (an integer add, an f32 exponential on its fast
+// path) take about 30 to 60 ns each with the driver's own work, so a range of 1,024 is tens of
+// microseconds, well above what handing it to a worker costs; MPFR and MPC elements (0.2 to tens of
+// microseconds) would split profitably at fewer, but tensors that small take little time anyway
+// (bench/parallel_bench.cc, BM_ElementwiseThreads).
+constexpr int64_t kElementwiseGrain = 1024;
 
 // fn(const std::vector<Elem>& args, Elem& out) -> bool: true when the result element is
 // implementation-defined. Input elements that are marked implementation-defined taint the result.
@@ -112,7 +110,7 @@ absl::StatusOr<std::vector<RtValue>> mapElements(Interpreter& interp, const Oper
   // is the same for every thread count. `fn` must not change captured state nor call into the
   // interpreter; the kernels passing it here are audited for that (docs/design/reference.md, "Threads").
   const Fn& element_fn = fn;
-  parallelFor(out.numElements(), elementwiseGrain(in, out), [&](int64_t begin, int64_t end) {
+  parallelFor(out.numElements(), kElementwiseGrain, [&](int64_t begin, int64_t end) {
     std::vector<Elem> args(in.size());
     for (int64_t i = begin; i < end; ++i) {
       bool tainted = false;

@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "ir/strings.h"
+#include "reference/elementwise.h"
 #include "reference/parallel.h"
 #include "tests/reference/eval_test_util.h"
 
@@ -184,11 +185,12 @@ void expectSameEverywhere(const Case& c, int64_t piece) {
   EXPECT_GT(marked, 0);
 }
 
-// Float and complex element types: the driver's grain is 256 elements, so 2,048 elements make at least
-// 8 ranges and pieces of 200 stay whole on the calling thread.
-constexpr int64_t kFloatN = 2048, kFloatPiece = 200;
-// Integer and boolean element types: the grain is 8,192.
-constexpr int64_t kIntN = 40000, kIntPiece = 8000;
+// The driver's grain is 1,024 elements (kElementwiseGrain): 8,192 elements make at least 8 ranges, and
+// pieces of 1,000 stay whole on the calling thread. Integer ops are cheap enough for more elements.
+constexpr int64_t kFloatN = 8192, kFloatPiece = 1000;
+constexpr int64_t kIntN = 40000, kIntPiece = 1000;
+static_assert(kFloatPiece <= ref::kElementwiseGrain && kIntPiece <= ref::kElementwiseGrain);
+static_assert(kFloatN >= 8 * ref::kElementwiseGrain && kIntN >= 8 * ref::kElementwiseGrain);
 
 TEST_F(ParallelElementwise, MpfrIsThreadSafe) {
   // Per-thread exponent ranges, flags and constant caches (reference/numerics.h relies on them).
