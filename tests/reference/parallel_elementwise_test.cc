@@ -185,7 +185,7 @@ void expectSameEverywhere(const Case& c, int64_t piece) {
   EXPECT_GT(marked, 0);
 }
 
-// The driver's grain is 1,024 elements (kElementwiseGrain): 8,192 elements make at least 8 ranges, and
+// The driver's grain is 1,024 elements (kElementwiseGrain): 8,192 elements can be split into 8 ranges, and
 // pieces of 1,000 stay whole on the calling thread. Integer ops are cheap enough for more elements.
 constexpr int64_t kFloatN = 8192, kFloatPiece = 1000;
 constexpr int64_t kIntN = 40000, kIntPiece = 1000;
