@@ -6,11 +6,13 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 #include "ir/status_macros.h"
 #include "ir/strings.h"
 #include "reference/kernels.h"
+#include "reference/parallel.h"
 
 namespace hloconf::ref {
 
@@ -47,13 +49,25 @@ uint64_t floatMinMax(ElementType t, uint64_t x, uint64_t y, bool max);
 // Lexicographic (real, imaginary) maximum/minimum of complex elements (parts of type `part`), NaN propagating.
 Elem complexMinMax(ElementType part, Elem x, Elem y, bool max);
 
+// The fewest result elements mapElements hands to one thread: a tensor of at most this many elements is
+// computed on the calling thread. The cheapest elements (an integer add, an f32 exponential on its fast
+// path) take about 30 to 60 ns each with the driver's own work, so a range of 1,024 is tens of
+// microseconds, well above what handing it to a worker costs; MPFR and MPC elements (0.2 to tens of
+// microseconds) would split profitably at fewer, but tensors that small take little time anyway
+// (bench/parallel_bench.cc, BM_ElementwiseThreads).
+constexpr int64_t kElementwiseGrain = 1024;
+
 // fn(const std::vector<Elem>& args, Elem& out) -> bool: true when the result element is
 // implementation-defined. Input elements that are marked implementation-defined taint the result.
 // With `same_types`, every operand and the result must have one element type (arithmetic ops); the
 // evaluator does not rely on a verifier having run. Quantized operands or results go through
 // dequantizeOpQuantize: the op is evaluated on the expressed types, and `fn` (made for the storage type) is
 // not used.
+// Result elements are computed on the thread pool (reference/parallel.h), several at once: `fn` is called
+// concurrently through a const reference, so it must change no captured state, keep per-element state in
+// its own locals (MPFR scratch values are per thread), and not call into the interpreter.
 template <typename Fn>
+  requires std::is_invocable_r_v<bool, const Fn&, const std::vector<Elem>&, Elem&>  // const: called concurrently
 absl::StatusOr<std::vector<RtValue>> mapElements(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands,
                                                  size_t expected_operands, Fn fn, bool same_types = false) {
   if (operands.size() != expected_operands) {
@@ -90,21 +104,29 @@ absl::StatusOr<std::vector<RtValue>> mapElements(Interpreter& interp, const Oper
   Tensor out(result_type);
   const bool out_complex = isComplex(out.elementType());
   std::vector<uint8_t> impl(out.numElements());
-  std::vector<Elem> args(in.size());
-  for (int64_t i = 0; i < out.numElements(); ++i) {
-    bool tainted = false;
-    for (size_t k = 0; k < in.size(); ++k) {
-      const int64_t j = in[k]->type().shape().empty() ? 0 : i;
-      args[k].re = in[k]->bits(j, 0);
-      args[k].im = isComplex(in[k]->elementType()) ? in[k]->bits(j, 1) : 0;
-      tainted = tainted || operands[k].isImplDefined(j);
+  // Ranges of result elements run on the thread pool (reference/parallel.h). Element i reads only the
+  // operands and writes only its own bytes of `out` (every element has whole bytes: ir/tensor.h) and
+  // impl[i], and `fn` is called through a const reference with state of its own per call, so the result
+  // is the same for every thread count. `fn` must not change captured state nor call into the
+  // interpreter; the kernels passing it here are audited for that (docs/design/reference.md, "Threads").
+  const Fn& element_fn = fn;
+  parallelFor(out.numElements(), kElementwiseGrain, [&](int64_t begin, int64_t end) {
+    std::vector<Elem> args(in.size());
+    for (int64_t i = begin; i < end; ++i) {
+      bool tainted = false;
+      for (size_t k = 0; k < in.size(); ++k) {
+        const int64_t j = in[k]->type().shape().empty() ? 0 : i;
+        args[k].re = in[k]->bits(j, 0);
+        args[k].im = isComplex(in[k]->elementType()) ? in[k]->bits(j, 1) : 0;
+        tainted = tainted || operands[k].isImplDefined(j);
+      }
+      Elem result;
+      const bool impl_defined = element_fn(args, result);
+      out.setBits(i, result.re, 0);
+      if (out_complex) out.setBits(i, result.im, 1);
+      impl[i] = impl_defined || tainted;
     }
-    Elem result;
-    const bool impl_defined = fn(args, result);
-    out.setBits(i, result.re, 0);
-    if (out_complex) out.setBits(i, result.im, 1);
-    impl[i] = impl_defined || tainted;
-  }
+  });
   std::vector<RtValue> results;
   results.push_back(RtValue::ofTensor(std::move(out), std::move(impl)));
   return results;
