@@ -600,7 +600,7 @@ std::span<const OpSchema> stablehloOps() {
   constexpr Traits kCollective = traits::kCollective | traits::kSideEffects;
   static const std::vector<OpSchema> kOps = {
     {.id = OpId::kConstant, .parse_custom = parseConstant, .results = {{"output", kTensorOrQuant}},
-     .attributes = {required("value", kDenseElements)}},
+     .attributes = {required("value", kDenseElements)}, .verify = verify::constant},
     {.id = OpId::kReturn, .parse_custom = parseReturnLike, .operands = {variadic("results", types::kAny)},
      .traits = traits::kTerminator},
     // Elementwise unary ops, `%x : T`.

@@ -91,6 +91,20 @@ absl::Status getTupleElement(const Operation& op) {
   return absl::OkStatus();
 }
 
+absl::Status constant(const Operation& op) {
+  // A missing or undecodable value is the schema's attribute check's to report.
+  const Tensor* value = decode::denseElements(ConstantOp(op).value());
+  if (!value || op.results.size() != 1) return absl::OkStatus();
+  const Type& output = resultType(op, 0);
+  if (!output.isTensor()) return absl::OkStatus();
+  // A quantized output's literal holds its storage integers: the parser types it with the storage type,
+  // which is the quantized type's element type here.
+  if (value->elementType() != output.elementType() || !sameShape(value->type(), output)) {
+    return violated("constant (C1)", strCat("the value has type ", value->type().toString(), ", but the output is ", output.toString()));
+  }
+  return absl::OkStatus();
+}
+
 absl::Status iota(const Operation& op) {
   const Type& output = resultType(op, 0);
   if (!output.isTensor()) return absl::OkStatus();

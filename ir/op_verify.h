@@ -14,6 +14,7 @@ namespace hloconf::verify {
 absl::Status broadcastInDim(const Operation& op);
 absl::Status concatenate(const Operation& op);
 absl::Status getTupleElement(const Operation& op);
+absl::Status constant(const Operation& op);
 absl::Status iota(const Operation& op);
 absl::Status pad(const Operation& op);
 absl::Status reducePrecision(const Operation& op);

@@ -20,6 +20,17 @@ using ::testing::HasSubstr;
 using test::expectViolation;
 using test::verifyOp;
 
+TEST(OpVerify, Constant) {
+  EXPECT_TRUE(verifyOp("() -> tensor<2xf32>", "  %r = \"stablehlo.constant\"() {value = dense<[1.0, 2.0]> : tensor<2xf32>} : () -> tensor<2xf32>\n  func.return %r : tensor<2xf32>").ok());
+  EXPECT_TRUE(verifyOp("() -> tensor<2x!quant.uniform<i8:f32, 0.5>>",
+                       "  %r = stablehlo.constant dense<[1, 2]> : tensor<2x!quant.uniform<i8:f32, 0.5>>\n  func.return %r : tensor<2x!quant.uniform<i8:f32, 0.5>>")
+                  .ok());
+  expectViolation("() -> tensor<3xf32>", "  %r = \"stablehlo.constant\"() {value = dense<[1.0, 2.0]> : tensor<2xf32>} : () -> tensor<3xf32>\n  func.return %r : tensor<3xf32>",
+                  "constant (C1)");
+  expectViolation("() -> tensor<2xf64>", "  %r = \"stablehlo.constant\"() {value = dense<[1.0, 2.0]> : tensor<2xf32>} : () -> tensor<2xf64>\n  func.return %r : tensor<2xf64>",
+                  "constant (C1)");
+}
+
 TEST(OpVerify, Transpose) {
   const std::string sig = "(%a: tensor<2x3xf32>) -> tensor<3x2xf32>";
   EXPECT_TRUE(verifyOp(sig, "  %r = stablehlo.transpose %a, dims = [1, 0] : (tensor<2x3xf32>) -> tensor<3x2xf32>\n  func.return %r : tensor<3x2xf32>").ok());
