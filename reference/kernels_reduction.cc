@@ -18,8 +18,10 @@
 // collectives.
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cmath>
 #include <limits>
+#include <cstring>
 #include <optional>
 #include <string>
 
@@ -534,8 +536,10 @@ double boundFromExactSums(ElementType t, const SumConstants& c, LongAccumulator&
   return toDoubleUp(total);
 }
 
-// exactFloatSum(t, bits, bound) for terms whose exact values are x[0..n) (x[i] the double of bits[i]).
-uint64_t fastFloatSum(ElementType t, const std::vector<uint64_t>& bits, const double* x, size_t n, double& bound) {
+// exactFloatSum(t, bits, bound) for terms whose exact values are x[0..n), where bitsOf(i) gives the bits
+// of x[i] (read only for a NaN, and by the fallback to exactFloatSum).
+template <typename BitsOf>
+uint64_t fastFloatSum(ElementType t, const BitsOf& bitsOf, const double* x, size_t n, double& bound) {
   bound = 0;
   SumScratch& s = sumScratch();
   // sum|x| in double, and whether a step rounded (TwoSum: a + m = sum + error exactly; a NaN error counts).
@@ -556,7 +560,7 @@ uint64_t fastFloatSum(ElementType t, const std::vector<uint64_t>& bits, const do
     for (size_t i = 0; i < n; ++i) {
       if (std::isnan(x[i])) {
         MpFloat nan(64);
-        decodeFloat(t, bits[i], nan);  // the first NaN, as exactFloatSum returns it
+        decodeFloat(t, bitsOf(i), nan);  // the first NaN, as exactFloatSum returns it
         return encodeFloat(t, nan);
       }
       if (std::isinf(x[i])) (x[i] < 0 ? neg_inf : pos_inf) = true;
@@ -585,7 +589,11 @@ uint64_t fastFloatSum(ElementType t, const std::vector<uint64_t>& bits, const do
       if (!finite_nonzero) return result;
       // exactFloatSum sums the finite magnitudes rounding up at 64 bits; with no rounding in double, its
       // sum is this exact one.
-      if (inexact || !std::isfinite(finite_abs)) return exactFloatSum(t, bits, bound);
+      if (inexact || !std::isfinite(finite_abs)) {
+        std::vector<uint64_t> bits(n);
+        for (size_t i = 0; i < n; ++i) bits[i] = bitsOf(i);
+        return exactFloatSum(t, bits, bound);
+      }
       const SumConstants& c = sumConstants(s.constants, static_cast<int64_t>(n), t);
       if (!c.bounded || atLeast(mulUp64(up64FromDouble(finite_abs), c.one_plus), c.largest)) {
         bound = std::numeric_limits<double>::infinity();
@@ -613,7 +621,7 @@ uint64_t fastFloatSum(ElementType t, const std::vector<uint64_t>& bits, const do
     if (std::isfinite(rounded) && (scaled.sig == 0 || (scaled.exp >= -1074 && scaled.exp + 64 <= 1023))) {
       // D = |sum - rounded| as a double, when it is one.
       s.sum.add(-rounded);
-      const double d = s.sum.round(ElementType::kF64);
+      const double d = std::bit_cast<double>(s.sum.round(ElementType::kF64));
       s.sum.add(-d);
       if (s.sum.isZero()) {
         // RU53(RU64(gamma A) + D): the sum's nearest double r, moved up when the exact sum lies above it.
@@ -621,7 +629,7 @@ uint64_t fastFloatSum(ElementType t, const std::vector<uint64_t>& bits, const do
         s.aux.add(std::ldexp(static_cast<double>(scaled.sig & ~uint64_t{0x7FF}), static_cast<int>(scaled.exp)));  // exact: 53 bits
         s.aux.add(std::ldexp(static_cast<double>(scaled.sig & 0x7FF), static_cast<int>(scaled.exp)));             // exact: 11 bits
         s.aux.add(std::fabs(d));
-        const double r = exactDouble(ElementType::kF64, s.aux.round(ElementType::kF64));
+        const double r = std::bit_cast<double>(s.aux.round(ElementType::kF64));
         if (std::isfinite(r)) {
           s.aux.add(-r);
           bound = s.aux.sign() > 0 ? std::nextafter(r, std::numeric_limits<double>::infinity()) : r;
@@ -644,7 +652,14 @@ uint64_t fastFloatSum(ElementType t, const std::vector<uint64_t>& bits, const do
 std::vector<double> partValues(const Tensor& t, ElementType pt, int part) {
   const int64_t count = t.numElements();
   std::vector<double> values(count);
-  if (floatFormat(pt).total_bits <= 8) {
+  if (t.elementType() == ElementType::kF32) {  // 4 bytes per element, little-endian: the float itself
+    const uint8_t* bytes = t.bytes().data();
+    for (int64_t i = 0; i < count; ++i) {
+      float f;
+      std::memcpy(&f, bytes + 4 * i, 4);
+      values[i] = f;
+    }
+  } else if (floatFormat(pt).total_bits <= 8) {
     std::array<double, 256> table;
     for (uint64_t b = 0; b < 256; ++b) table[b] = exactDouble(pt, b);
     for (int64_t i = 0; i < count; ++i) values[i] = table[t.bits(i, part) & 0xFF];
@@ -872,6 +887,27 @@ void reduceMonoid(const Reduction& r, const std::vector<int64_t>& terms, const s
   // Float or complex add, float multiply.
   const bool complex = isComplex(t);
   const ElementType part = complex ? complexPartType(t) : t;
+  if (m == Monoid::kAdd && r.fast_sum) {
+    Elem result;
+    double bounds[2] = {0, 0};
+    std::vector<double>& values = sumScratch().values;
+    for (int k = 0; k < (complex ? 2 : 1); ++k) {
+      // The init value first, then the terms, as exactFloatSum gets them.
+      values.resize(terms.size() + 1);
+      values[0] = r.init_values[k];
+      const double* data = r.values[k].data();
+      for (size_t i = 0; i < terms.size(); ++i) values[i + 1] = terms[i] == kInitTerm ? r.init_values[k] : data[terms[i]];
+      auto bitsOf = [&](size_t i) {
+        const Elem e = i == 0 ? acc : termValue(r, 0, terms[i - 1]);
+        return k == 0 ? e.re : e.im;
+      };
+      (k == 0 ? result.re : result.im) = fastFloatSum(part, bitsOf, values.data(), values.size(), bounds[k]);
+    }
+    out.values = {result};
+    out.marked = marked;
+    out.bound = std::max(bounds[0], bounds[1]);
+    return;
+  }
   std::vector<uint64_t> re, im;
   re.reserve(terms.size() + 1);
   re.push_back(acc.re);
@@ -883,15 +919,7 @@ void reduceMonoid(const Reduction& r, const std::vector<int64_t>& terms, const s
   }
   Elem result;
   double bound_re = 0, bound_im = 0;
-  if (m == Monoid::kAdd && r.fast_sum) {
-    std::vector<double>& values = sumScratch().values;
-    for (int k = 0; k < (complex ? 2 : 1); ++k) {
-      values.clear();
-      values.push_back(r.init_values[k]);
-      for (int64_t term : terms) values.push_back(term == kInitTerm ? r.init_values[k] : r.values[k][term]);
-      (k == 0 ? result.re : result.im) = fastFloatSum(part, k == 0 ? re : im, values.data(), values.size(), k == 0 ? bound_re : bound_im);
-    }
-  } else if (m == Monoid::kAdd) {
+  if (m == Monoid::kAdd) {
     result.re = exactFloatSum(part, re, bound_re);
     if (complex) result.im = exactFloatSum(part, im, bound_im);
   } else {
