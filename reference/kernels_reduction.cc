@@ -542,9 +542,10 @@ template <typename BitsOf>
 uint64_t fastFloatSum(ElementType t, const BitsOf& bitsOf, const double* x, size_t n, double& bound) {
   bound = 0;
   SumScratch& s = sumScratch();
-  // sum|x| in double, and whether a step rounded (TwoSum: a + m = sum + error exactly; a NaN error counts).
-  double a = 0;
-  bool inexact = false, any_nonzero = false;
+  // sum|x| and sum x in double (the latter from x[0], so that -0 + -0 stays -0), and whether a step of
+  // either rounded (TwoSum: a + m = next + error exactly; a NaN error counts).
+  double a = 0, sum = n > 0 ? x[0] : 0;
+  bool inexact = false, sum_inexact = false, any_nonzero = false;
   for (size_t i = 0; i < n; ++i) {
     const double m = std::fabs(x[i]);
     const double next = a + m;
@@ -553,6 +554,12 @@ uint64_t fastFloatSum(ElementType t, const BitsOf& bitsOf, const double* x, size
     inexact = inexact || error != 0;
     any_nonzero = any_nonzero || m != 0;
     a = next;
+    if (i > 0) {
+      const double next_sum = sum + x[i];
+      const double zs = next_sum - sum;
+      sum_inexact = sum_inexact || (sum - (next_sum - zs)) + (x[i] - zs) != 0;
+      sum = next_sum;
+    }
   }
   if (!std::isfinite(a)) {
     // A NaN or an infinity (or finite magnitudes whose double sum overflows: then inexact is set).
@@ -601,9 +608,26 @@ uint64_t fastFloatSum(ElementType t, const BitsOf& bitsOf, const double* x, size
       return result;
     }
   }
-  s.sum.clear();
-  s.sum.addValues(x, 1, n);
-  const uint64_t result = s.sum.round(t);
+  // The exact sum rounded once. When no step of the double sum rounded, it is that double (an exact
+  // zero of nonzero terms is +0 and -0 + -0 is -0 in IEEE addition, the signs exactFloatSum gives), and
+  // for f32 and f64 a conversion rounds it (IEEE: to nearest even, with f32's subnormals and overflow)
+  // and leaves D = sum - result exact in a double; otherwise the accumulator sums and rounds.
+  const bool exact_double = !sum_inexact && (t == ElementType::kF32 || t == ElementType::kF64);
+  uint64_t result = 0;
+  double d = 0;
+  if (exact_double) {
+    if (t == ElementType::kF32) {
+      const float rounded = static_cast<float>(sum);
+      result = std::bit_cast<uint32_t>(rounded);
+      d = sum - static_cast<double>(rounded);  // exact: the bits of sum below f32's
+    } else {
+      result = std::bit_cast<uint64_t>(sum);
+    }
+  } else {
+    s.sum.clear();
+    s.sum.addValues(x, 1, n);
+    result = s.sum.round(t);
+  }
   if (!any_nonzero) return result;  // all zeros: -0 only when every term is -0; bound 0
   const SumConstants& c = sumConstants(s.constants, static_cast<int64_t>(n), t);
   if (!c.bounded) {
@@ -620,10 +644,14 @@ uint64_t fastFloatSum(ElementType t, const BitsOf& bitsOf, const double* x, size
     const double rounded = exactDouble(t, result);
     if (std::isfinite(rounded) && (scaled.sig == 0 || (scaled.exp >= -1074 && scaled.exp + 64 <= 1023))) {
       // D = |sum - rounded| as a double, when it is one.
-      s.sum.add(-rounded);
-      const double d = std::bit_cast<double>(s.sum.round(ElementType::kF64));
-      s.sum.add(-d);
-      if (s.sum.isZero()) {
+      bool d_exact = exact_double;
+      if (!exact_double) {
+        s.sum.add(-rounded);
+        d = std::bit_cast<double>(s.sum.round(ElementType::kF64));
+        s.sum.add(-d);
+        d_exact = s.sum.isZero();
+      }
+      if (d_exact) {
         // RU53(RU64(gamma A) + D): the sum's nearest double r, moved up when the exact sum lies above it.
         s.aux.clear();
         s.aux.add(std::ldexp(static_cast<double>(scaled.sig & ~uint64_t{0x7FF}), static_cast<int>(scaled.exp)));  // exact: 53 bits
