@@ -425,8 +425,8 @@ uint64_t exactFloatProduct(ElementType t, const std::vector<uint64_t>& terms, do
 //   A = sum|x| exact, RU64(A (1 + gamma)) and RU64(gamma A) are roundings of exact products;
 // - the last two steps, RU53(RU64(RU64(gamma A) + D)) with D = |sum - result|, equal RU53(RU64(gamma A) + D)
 //   (rounding up to 64 bits and then to 53 is rounding up to 53: the 53-bit numbers are 64-bit numbers),
-//   which a second accumulator gives exactly: its nearest double r, moved up one double when the exact value
-//   lies above r.
+//   an exact 128-bit integer sum rounded up (addUp53), with D read from the accumulator as a double (when
+//   it is one) or, for f32 and f64 sums whose double sum does not round, the double sum minus the result.
 // gamma and 1 + gamma (per term count) still come from gammaUp in MPFR, once per count. An element whose
 // magnitudes' double sum rounds, or whose bound's values leave the double range, computes the bound's steps
 // in MPFR from the accumulators' exact sums (per element, not per term); an element with a NaN or an
@@ -475,6 +475,32 @@ Up64 mulUp64(Up64 a, Up64 b) {
     ++exp;
   }
   return {top, exp};
+}
+
+// a + b rounded up to a double (mpfr_get_d with MPFR_RNDU of the exact sum) when that is a normal double
+// and both operands fit in a 128-bit integer scaled so that the larger one's top bit is bit 125 (room for
+// the carry); nullopt otherwise (the caller then takes the MPFR steps: operands more than 62 binades
+// apart, which gamma A and |sum - result| hardly ever are, or a subnormal or infinite bound).
+std::optional<double> addUp53(Up64 a, Up64 b) {
+  if (a.sig == 0 && b.sig == 0) return 0.0;
+  const long top = std::max(a.sig ? a.exp + 64 : b.exp + 64, b.sig ? b.exp + 64 : a.exp + 64);
+  const long base = top - 126;  // v's bit 0 weighs 2^base
+  unsigned __int128 v = 0;
+  for (const Up64& x : {a, b}) {
+    if (x.sig == 0) continue;
+    if (x.exp < base) return std::nullopt;
+    v += static_cast<unsigned __int128>(x.sig) << (x.exp - base);  // at most bit 126
+  }
+  // v has its top bit at 125 or 126: keep 53 bits, and add one unit when anything below is nonzero.
+  const int high = (v >> 126) != 0 ? 126 : 125;
+  const int shift = high - 52;
+  uint64_t kept = static_cast<uint64_t>(v >> shift);
+  if ((v & ((static_cast<unsigned __int128>(1) << shift) - 1)) != 0) ++kept;  // 2^53 at most: exact
+  const long exp = base + shift;
+  if (exp < -1074) return std::nullopt;  // kept 2^exp below 2^-1022: the double grid there is coarser
+  const double up = std::ldexp(static_cast<double>(kept), static_cast<int>(std::min<long>(exp, 2000)));
+  if (!std::isfinite(up)) return std::nullopt;
+  return up;
 }
 
 bool atLeast(Up64 a, Up64 b) {
@@ -642,7 +668,7 @@ uint64_t fastFloatSum(ElementType t, const BitsOf& bitsOf, const double* x, size
     }
     const Up64 scaled = mulUp64(c.gamma, abs_sum);  // RU64(gamma A)
     const double rounded = exactDouble(t, result);
-    if (std::isfinite(rounded) && (scaled.sig == 0 || (scaled.exp >= -1074 && scaled.exp + 64 <= 1023))) {
+    if (std::isfinite(rounded)) {
       // D = |sum - rounded| as a double, when it is one.
       bool d_exact = exact_double;
       if (!exact_double) {
@@ -652,15 +678,9 @@ uint64_t fastFloatSum(ElementType t, const BitsOf& bitsOf, const double* x, size
         d_exact = s.sum.isZero();
       }
       if (d_exact) {
-        // RU53(RU64(gamma A) + D): the sum's nearest double r, moved up when the exact sum lies above it.
-        s.aux.clear();
-        s.aux.add(std::ldexp(static_cast<double>(scaled.sig & ~uint64_t{0x7FF}), static_cast<int>(scaled.exp)));  // exact: 53 bits
-        s.aux.add(std::ldexp(static_cast<double>(scaled.sig & 0x7FF), static_cast<int>(scaled.exp)));             // exact: 11 bits
-        s.aux.add(std::fabs(d));
-        const double r = std::bit_cast<double>(s.aux.round(ElementType::kF64));
-        if (std::isfinite(r)) {
-          s.aux.add(-r);
-          bound = s.aux.sign() > 0 ? std::nextafter(r, std::numeric_limits<double>::infinity()) : r;
+        // RU53(RU64(gamma A) + D), as integers.
+        if (const std::optional<double> up = addUp53(scaled, up64FromDouble(std::fabs(d)))) {
+          bound = *up;
           return result;
         }
       }
