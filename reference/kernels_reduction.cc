@@ -20,8 +20,8 @@
 #include <array>
 #include <bit>
 #include <cmath>
-#include <limits>
 #include <cstring>
+#include <limits>
 #include <optional>
 #include <string>
 
