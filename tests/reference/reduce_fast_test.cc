@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <bit>
 #include <cmath>
+#include <cstdio>
 #include <cstdint>
 #include <random>
 #include <string>
@@ -280,6 +281,14 @@ TEST_F(ReduceFastPath, SameBitsMarksAndBoundsAsTheMpfrPath) {
   int64_t compared = 0, programs = 0;
   EXPECT_EQ(compareRandomPrograms(20261126, 30000, compared, programs), 0) << "of " << programs << " programs";
   EXPECT_GE(compared, 30000);
+}
+
+// A longer sweep (not run by default: build/tests/reference_tests --gtest_filter=ReduceFastPath.DISABLED_*
+// --gtest_also_run_disabled_tests).
+TEST_F(ReduceFastPath, DISABLED_TwoMillionElements) {
+  int64_t compared = 0, programs = 0;
+  EXPECT_EQ(compareRandomPrograms(1, 2'000'000, compared, programs), 0) << "of " << programs << " programs";
+  std::printf("compared %lld result elements of %lld programs\n", static_cast<long long>(compared), static_cast<long long>(programs));
 }
 
 // Long sums of one format: many terms per element, where the magnitudes' double sum rounds (the bound's
