@@ -10,7 +10,9 @@
 //   minimum, and, or, xor on its two block arguments, returned directly. Its result does not depend on
 //   the spec's implementation-defined schedule: float sums are accumulated exactly and rounded once
 //   (with RtValue::error_bound, a bound that every summation order in the element type meets), float
-//   products are correctly rounded (with a bound), integers wrap, and the rest are exact.
+//   products are correctly rounded (with a bound), integers wrap, and the rest are exact. Float and complex
+//   sums take fastFloatSum (no MPFR number per term; exactly exactFloatSum's bits and bounds, which
+//   setExactSumFastPath(false) selects), and their result elements are computed on the thread pool.
 // Inputs are converted to the body's element types first (to_destination_type; is_promotable). Quantized
 // bodies always take the general path on quantized scalars (each body op is dequantize-op-quantize, so each
 // step requantizes); results whose value can depend on the schedule are marked implementation-defined.

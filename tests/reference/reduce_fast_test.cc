@@ -337,6 +337,27 @@ TEST_F(ReduceFastPath, EdgeSumsAreTheMpfrPathResults) {
   }
 }
 
+// Inputs promoted to the body's type (bf16 and f16 into f32, f32 into f64): the sums of the converted values.
+TEST_F(ReduceFastPath, PromotedInputsAreTheMpfrPathResults) {
+  std::mt19937_64 rng(11);
+  const std::pair<ElementType, ElementType> pairs[] = {
+      {ElementType::kBF16, ElementType::kF32}, {ElementType::kF16, ElementType::kF32}, {ElementType::kF32, ElementType::kF64}};
+  for (const auto& [from, to] : pairs) {
+    for (Family family : {kUniform, kWide, kRawBits, kNonFinite}) {
+      const std::string in = tensorType({4, 300}, from), s = tensorType({}, from), out = tensorType({4}, to);
+      Program prog;
+      prog.text = strCat("func.func @main(%a: ", in, ", %b: ", s, ") -> ", out, " {\n  %r = \"stablehlo.reduce\"(%a, %b) (", addBody(to),
+                         ") {dimensions = array<i64: 1>} : (", in, ", ", s, ") -> ", out, "\n  func.return %r : ", out, "\n}\n");
+      prog.args = {randomTensor(rng, {4, 300}, from, family), randomTensor(rng, {}, from, family)};
+      ref::setExactSumFastPath(true);
+      const ref::RtValue fast = run(prog);
+      ref::setExactSumFastPath(false);
+      const ref::RtValue mpfr = run(prog);
+      EXPECT_EQ(test::countDifferences(fast, mpfr, strCat(elementTypeName(from), " into ", elementTypeName(to), " ", kFamilyNames[family])), 0);
+    }
+  }
+}
+
 // The rows [first, first + count) of a 2-D tensor.
 ref::RtValue rows(const ref::RtValue& v, int64_t first, int64_t count) {
   const int64_t width = v.tensor.type().shape()[1];
