@@ -1,5 +1,7 @@
 // Evaluator throughput: the whole peer testdata folder, a 256x256x256 f32 dot_general and a
-// 1x64x64x32 convolution with 3x3x32x32 filters, through the reference interpreter.
+// 1x64x64x32 convolution with 3x3x32x32 filters, through the reference interpreter; and float add reductions
+// (reduce, reduce_window) on the fast exact-sum path and on the MPFR path (argument 1: fast, 0: MPFR), whose
+// ratio one run shows.
 // Run: build/bench/evaluator_bench   (docs/benchmarks.md has the figures; peak memory from /usr/bin/time -v)
 #include <benchmark/benchmark.h>
 
@@ -25,7 +27,7 @@ hloconf::Tensor randomF32(std::vector<int64_t> shape, uint32_t seed) {
   return t;
 }
 
-// Benchmarks of dot_general and convolution take an argument: 0 runs the fast exact sums (the default),
+// Benchmarks of dot_general, convolution and the reductions take an argument: 0 runs the fast exact sums (the default),
 // 1 the MPFR path they replaced (setExactSumFastPath(false): the same bits), so one run prints both.
 void runProgram(benchmark::State& state, const std::string& text, std::vector<hloconf::ref::RtValue> args, int64_t items) {
   const bool mpfr_path = state.range(0) == 1;
@@ -73,6 +75,38 @@ void BM_Convolution64(benchmark::State& state) {
   runProgram(state, text, std::move(args), 64 * 64 * 32);
 }
 
+// A single-add reduction body on tensor<f32>.
+constexpr const char* kAddBody =
+    "({\n  ^bb0(%x: tensor<f32>, %y: tensor<f32>):\n    %s = stablehlo.add %x, %y : tensor<f32>\n"
+    "    stablehlo.return %s : tensor<f32>\n  })";
+
+// reduce of a 1024x1024 f32 tensor over dimension 1: 1024 exact sums of 1024 terms (and the init value).
+void BM_Reduce1024(benchmark::State& state) {
+  const std::string text = std::string(
+      "func.func @main(%a: tensor<1024x1024xf32>, %z: tensor<f32>) -> tensor<1024xf32> {\n"
+      "  %r = \"stablehlo.reduce\"(%a, %z) ") + kAddBody +
+      " {dimensions = array<i64: 1>} : (tensor<1024x1024xf32>, tensor<f32>) -> tensor<1024xf32>\n"
+      "  return %r : tensor<1024xf32>\n}\n";
+  std::vector<hloconf::ref::RtValue> args;
+  args.push_back(hloconf::ref::RtValue::ofTensor(randomF32({1024, 1024}, 5)));
+  args.push_back(hloconf::ref::RtValue::ofTensor(hloconf::Tensor(hloconf::Type::tensor({}, hloconf::Type::element(hloconf::ElementType::kF32)))));
+  runProgram(state, text, std::move(args), 1024);
+}
+
+// reduce_window 3x3, stride 1, padding 1 over a 256x256 f32 tensor: 65536 sums of 9 terms and the init value.
+void BM_ReduceWindow256(benchmark::State& state) {
+  const std::string text = std::string(
+      "func.func @main(%a: tensor<256x256xf32>, %z: tensor<f32>) -> tensor<256x256xf32> {\n"
+      "  %r = \"stablehlo.reduce_window\"(%a, %z) ") + kAddBody +
+      " {window_dimensions = array<i64: 3, 3>, padding = dense<1> : tensor<2x2xi64>}"
+      " : (tensor<256x256xf32>, tensor<f32>) -> tensor<256x256xf32>\n"
+      "  return %r : tensor<256x256xf32>\n}\n";
+  std::vector<hloconf::ref::RtValue> args;
+  args.push_back(hloconf::ref::RtValue::ofTensor(randomF32({256, 256}, 6)));
+  args.push_back(hloconf::ref::RtValue::ofTensor(hloconf::Tensor(hloconf::Type::tensor({}, hloconf::Type::element(hloconf::ElementType::kF32)))));
+  runProgram(state, text, std::move(args), 256 * 256);
+}
+
 // Every top-level file of ../shared/peer/stablehlo-testdata: parse and evaluate @main (files with
 // unsupported ops stop at the first one, as `hloconf eval` does). Items: files.
 void BM_PeerTestdata(benchmark::State& state) {
@@ -108,6 +142,8 @@ void BM_PeerTestdata(benchmark::State& state) {
 BENCHMARK(BM_PeerTestdata)->Iterations(1)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_DotGeneral256)->Arg(0)->Arg(1)->Iterations(1)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_Convolution64)->Arg(0)->Arg(1)->Iterations(1)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_Reduce1024)->Arg(0)->Arg(1)->Iterations(3)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_ReduceWindow256)->Arg(0)->Arg(1)->Iterations(3)->Unit(benchmark::kMillisecond);
 
 }  // namespace
 

@@ -10,14 +10,19 @@
 //   minimum, and, or, xor on its two block arguments, returned directly. Its result does not depend on
 //   the spec's implementation-defined schedule: float sums are accumulated exactly and rounded once
 //   (with RtValue::error_bound, a bound that every summation order in the element type meets), float
-//   products are correctly rounded (with a bound), integers wrap, and the rest are exact.
+//   products are correctly rounded (with a bound), integers wrap, and the rest are exact. Float and complex
+//   sums take fastFloatSum (no MPFR number per term; exactly exactFloatSum's bits and bounds, which
+//   setExactSumFastPath(false) selects), and their result elements are computed on the thread pool.
 // Inputs are converted to the body's element types first (to_destination_type; is_promotable). Quantized
 // bodies always take the general path on quantized scalars (each body op is dequantize-op-quantize, so each
 // step requantizes); results whose value can depend on the schedule are marked implementation-defined.
 // This file also defines the promotion and body helpers that kernels.h declares for scatter and the
 // collectives.
 #include <algorithm>
+#include <array>
+#include <bit>
 #include <cmath>
+#include <cstring>
 #include <limits>
 #include <optional>
 #include <string>
@@ -26,8 +31,11 @@
 #include "ir/status_macros.h"
 #include "ir/strings.h"
 #include "reference/elementwise.h"
+#include "reference/exact_sum.h"
 #include "reference/kernels.h"
+#include "reference/long_accumulator.h"
 #include "reference/numerics.h"
+#include "reference/parallel.h"
 
 namespace hloconf::ref {
 namespace {
@@ -40,6 +48,8 @@ constexpr int64_t kMaxAttrValue = int64_t{1} << 30;
 // The most window positions a reduce_window or select_and_scatter may visit (a hostile window costs one
 // case, not the run).
 constexpr int64_t kMaxWindowWork = int64_t{1} << 32;
+// Terms per task of a parallel float add reduction (a task of fewer stays on the calling thread).
+constexpr int64_t kTermsPerTask = 8192;
 // A term of a reduction that is the init value (reduce_window's padding and base-dilation holes).
 constexpr int64_t kInitTerm = -1;
 
@@ -405,6 +415,310 @@ uint64_t exactFloatProduct(ElementType t, const std::vector<uint64_t>& terms, do
   return result;
 }
 
+// --- Exact float sums without MPFR (the fast path) -------------------------------------------------------------
+//
+// fastFloatSum gives exactly exactFloatSum's bits and bound (bit for bit; tests/reference/reduce_fast_test.cc
+// compares the two) from the terms' exact values as doubles (every value of a format up to f64 is one), with
+// no MPFR number per term:
+// - the sum is exact in a LongAccumulator and rounded once (LongAccumulator::round has encodeFloat's rules,
+//   zero signs included);
+// - sum|x| is the double sum of the magnitudes when no step of it rounds (TwoSum finds every rounding error);
+// - the bound's 64-bit steps rounded up (MPFR_RNDU) are redone on 64-bit integer significands (Up64): with
+//   A = sum|x| exact, RU64(A (1 + gamma)) and RU64(gamma A) are roundings of exact products;
+// - the last two steps, RU53(RU64(RU64(gamma A) + D)) with D = |sum - result|, equal RU53(RU64(gamma A) + D)
+//   (rounding up to 64 bits and then to 53 is rounding up to 53: the 53-bit numbers are 64-bit numbers),
+//   an exact 128-bit integer sum rounded up (addUp53), with D read from the accumulator as a double (when
+//   it is one) or, for f32 and f64 sums whose double sum does not round, the double sum minus the result.
+// gamma and 1 + gamma (per term count) still come from gammaUp in MPFR, once per count. An element whose
+// magnitudes' double sum rounds, or whose bound's values leave the double range, computes the bound's steps
+// in MPFR from the accumulators' exact sums (per element, not per term); an element with a NaN or an
+// infinity computes its few per-element MPFR values as exactFloatSum does, and an infinity next to finite
+// terms whose magnitudes' double sum rounds goes to exactFloatSum itself (rare: its bound is a test of
+// overflow on a sum rounded up step by step).
+
+// A nonnegative number sig 2^exp with a 64-bit significand (sig = 0, or its top bit set): the values of
+// exactFloatSum's 64-bit arithmetic.
+struct Up64 {
+  uint64_t sig = 0;
+  long exp = 0;
+};
+
+// a >= 0 finite, exactly.
+Up64 up64FromDouble(double a) {
+  if (a == 0) return {};
+  int e = 0;
+  const double m = std::frexp(a, &e);  // a = m 2^e with m in [1/2, 1)
+  return {static_cast<uint64_t>(std::ldexp(m, 64)), static_cast<long>(e) - 64};
+}
+
+// x >= 0 with at most 64 significant bits, exactly.
+Up64 up64FromMpfr(mpfr_srcptr x) {
+  if (mpfr_zero_p(x)) return {};
+  const mpfr_exp_t e = mpfr_get_exp(x);  // x = 0.1... 2^e
+  MpFloat scaled(64);
+  mpfr_mul_2si(scaled, x, 64 - e, MPFR_RNDN);  // exact: in [2^63, 2^64)
+  return {mpfr_get_ui(scaled, MPFR_RNDN), static_cast<long>(e) - 64};
+}
+
+void up64ToMpfr(Up64 v, mpfr_ptr out) {  // exact at 64 bits
+  mpfr_set_ui(out, v.sig, MPFR_RNDN);
+  mpfr_mul_2si(out, out, v.exp, MPFR_RNDN);
+}
+
+// a b rounded up to 64 bits (mpfr_mul at 64 bits with MPFR_RNDU).
+Up64 mulUp64(Up64 a, Up64 b) {
+  if (a.sig == 0 || b.sig == 0) return {};
+  const unsigned __int128 m = static_cast<unsigned __int128>(a.sig) * b.sig;  // in [2^126, 2^128)
+  const int shift = (m >> 127) != 0 ? 64 : 63;
+  uint64_t top = static_cast<uint64_t>(m >> shift);  // top bit set
+  long exp = a.exp + b.exp + shift;
+  if ((m & ((static_cast<unsigned __int128>(1) << shift) - 1)) != 0 && ++top == 0) {
+    top = uint64_t{1} << 63;  // carried out: 2^64
+    ++exp;
+  }
+  return {top, exp};
+}
+
+// a + b rounded up to a double (mpfr_get_d with MPFR_RNDU of the exact sum) when that is a normal double
+// and both operands fit in a 128-bit integer scaled so that the larger one's top bit is bit 125 (room for
+// the carry); nullopt otherwise (the caller then takes the MPFR steps: operands more than 62 binades
+// apart, which gamma A and |sum - result| hardly ever are, or a subnormal or infinite bound).
+std::optional<double> addUp53(Up64 a, Up64 b) {
+  if (a.sig == 0 && b.sig == 0) return 0.0;
+  const long top = std::max(a.sig ? a.exp + 64 : b.exp + 64, b.sig ? b.exp + 64 : a.exp + 64);
+  const long base = top - 126;  // v's bit 0 weighs 2^base
+  unsigned __int128 v = 0;
+  for (const Up64& x : {a, b}) {
+    if (x.sig == 0) continue;
+    if (x.exp < base) return std::nullopt;
+    v += static_cast<unsigned __int128>(x.sig) << (x.exp - base);  // at most bit 126
+  }
+  // v has its top bit at 125 or 126: keep 53 bits, and add one unit when anything below is nonzero.
+  const int high = (v >> 126) != 0 ? 126 : 125;
+  const int shift = high - 52;
+  uint64_t kept = static_cast<uint64_t>(v >> shift);
+  if ((v & ((static_cast<unsigned __int128>(1) << shift) - 1)) != 0) ++kept;  // 2^53 at most: exact
+  const long exp = base + shift;
+  if (exp < -1074) return std::nullopt;  // kept 2^exp below 2^-1022: the double grid there is coarser
+  const double up = std::ldexp(static_cast<double>(kept), static_cast<int>(std::min<long>(exp, 2000)));
+  if (!std::isfinite(up)) return std::nullopt;
+  return up;
+}
+
+bool atLeast(Up64 a, Up64 b) {
+  if (b.sig == 0) return true;
+  if (a.sig == 0) return false;
+  return a.exp != b.exp ? a.exp > b.exp : a.sig >= b.sig;
+}
+
+// gamma_{n-1} and 1 + gamma_{n-1} of exactFloatSum (64 bits, rounded up) and the largest finite value of
+// the format, for the last (n, format) asked.
+struct SumConstants {
+  int64_t n = -1;
+  ElementType t = ElementType::kF32;
+  bool bounded = false;  // gammaUp succeeded
+  Up64 gamma, one_plus, largest;
+};
+
+const SumConstants& sumConstants(SumConstants& c, int64_t n, ElementType t) {
+  if (c.n == n && c.t == t) return c;
+  c.n = n;
+  c.t = t;
+  c.largest = up64FromDouble(exactDouble(t, largestFinite(t)));
+  MpFloat gamma(64), one_plus(64);
+  c.bounded = gammaUp(n - 1, formatPrecision(t), gamma);
+  if (c.bounded) {
+    mpfr_add_ui(one_plus, gamma, 1, MPFR_RNDU);
+    c.gamma = up64FromMpfr(gamma);
+    c.one_plus = up64FromMpfr(one_plus);
+  }
+  return c;
+}
+
+// Per-thread working state of fastFloatSum.
+struct SumScratch {
+  LongAccumulator sum, aux;
+  SumConstants constants;
+  std::vector<double> values;
+};
+
+SumScratch& sumScratch() {
+  thread_local SumScratch scratch;
+  return scratch;
+}
+
+// exactFloatSum's bound of a finite sum whose terms are finite and not all zero, in MPFR from the exact
+// sums: `sum` holds the terms' exact sum, `magnitudes` the exact sum of their magnitudes (both consumed).
+double boundFromExactSums(ElementType t, const SumConstants& c, LongAccumulator& sum, LongAccumulator& magnitudes, uint64_t result) {
+  MpFloat abs_sum(2), gamma(64), one_plus(64), total(64), diff(2);
+  magnitudes.toMpfr(abs_sum);
+  up64ToMpfr(c.gamma, gamma);
+  up64ToMpfr(c.one_plus, one_plus);
+  mpfr_mul(total, abs_sum, one_plus, MPFR_RNDU);
+  if (reachesOverflow(t, total)) return std::numeric_limits<double>::infinity();
+  mpfr_mul(total, gamma, abs_sum, MPFR_RNDU);
+  sum.add(-exactDouble(t, result));  // the result is finite: it does not reach overflow
+  sum.toMpfr(diff);                  // sum - result, exactly
+  mpfr_abs(diff, diff, MPFR_RNDN);
+  mpfr_add(total, total, diff, MPFR_RNDU);
+  return toDoubleUp(total);
+}
+
+// exactFloatSum(t, bits, bound) for terms whose exact values are x[0..n), where bitsOf(i) gives the bits
+// of x[i] (read only for a NaN, and by the fallback to exactFloatSum).
+template <typename BitsOf>
+uint64_t fastFloatSum(ElementType t, const BitsOf& bitsOf, const double* x, size_t n, double& bound) {
+  bound = 0;
+  SumScratch& s = sumScratch();
+  // sum|x| and sum x in double (the latter from x[0], so that -0 + -0 stays -0), and whether a step of
+  // either rounded (TwoSum: a + m = next + error exactly; a NaN error counts).
+  double a = 0, sum = n > 0 ? x[0] : 0;
+  bool inexact = false, sum_inexact = false, any_nonzero = false;
+  for (size_t i = 0; i < n; ++i) {
+    const double m = std::fabs(x[i]);
+    const double next = a + m;
+    const double z = next - a;
+    const double error = (a - (next - z)) + (m - z);
+    inexact = inexact || error != 0;
+    any_nonzero = any_nonzero || m != 0;
+    a = next;
+    if (i > 0) {
+      const double next_sum = sum + x[i];
+      const double zs = next_sum - sum;
+      sum_inexact = sum_inexact || (sum - (next_sum - zs)) + (x[i] - zs) != 0;
+      sum = next_sum;
+    }
+  }
+  if (!std::isfinite(a)) {
+    // A NaN or an infinity (or finite magnitudes whose double sum overflows: then inexact is set).
+    bool pos_inf = false, neg_inf = false;
+    for (size_t i = 0; i < n; ++i) {
+      if (std::isnan(x[i])) {
+        MpFloat nan(64);
+        decodeFloat(t, bitsOf(i), nan);  // the first NaN, as exactFloatSum returns it
+        return encodeFloat(t, nan);
+      }
+      if (std::isinf(x[i])) (x[i] < 0 ? neg_inf : pos_inf) = true;
+    }
+    if (pos_inf && neg_inf) {
+      MpFloat nan(64);
+      mpfr_set_nan(nan);
+      return encodeFloat(t, nan);
+    }
+    if (pos_inf || neg_inf) {
+      MpFloat inf(64);
+      mpfr_set_inf(inf, pos_inf ? 1 : -1);
+      const uint64_t result = encodeFloat(t, inf);
+      bool finite_nonzero = false;
+      double finite_abs = 0;
+      inexact = false;
+      for (size_t i = 0; i < n; ++i) {
+        if (std::isinf(x[i])) continue;
+        const double m = std::fabs(x[i]);
+        const double next = finite_abs + m;
+        const double z = next - finite_abs;
+        inexact = inexact || (finite_abs - (next - z)) + (m - z) != 0;
+        finite_nonzero = finite_nonzero || m != 0;
+        finite_abs = next;
+      }
+      if (!finite_nonzero) return result;
+      // exactFloatSum sums the finite magnitudes rounding up at 64 bits; with no rounding in double, its
+      // sum is this exact one.
+      if (inexact || !std::isfinite(finite_abs)) {
+        std::vector<uint64_t> bits(n);
+        for (size_t i = 0; i < n; ++i) bits[i] = bitsOf(i);
+        return exactFloatSum(t, bits, bound);
+      }
+      const SumConstants& c = sumConstants(s.constants, static_cast<int64_t>(n), t);
+      if (!c.bounded || atLeast(mulUp64(up64FromDouble(finite_abs), c.one_plus), c.largest)) {
+        bound = std::numeric_limits<double>::infinity();
+      }
+      return result;
+    }
+  }
+  // The exact sum rounded once. When no step of the double sum rounded, it is that double (an exact
+  // zero of nonzero terms is +0 and -0 + -0 is -0 in IEEE addition, the signs exactFloatSum gives), and
+  // for f32 and f64 a conversion rounds it (IEEE: to nearest even, with f32's subnormals and overflow)
+  // and leaves D = sum - result exact in a double; otherwise the accumulator sums and rounds.
+  const bool exact_double = !sum_inexact && (t == ElementType::kF32 || t == ElementType::kF64);
+  uint64_t result = 0;
+  double d = 0;
+  if (exact_double) {
+    if (t == ElementType::kF32) {
+      const float rounded = static_cast<float>(sum);
+      result = std::bit_cast<uint32_t>(rounded);
+      d = sum - static_cast<double>(rounded);  // exact: the bits of sum below f32's
+    } else {
+      result = std::bit_cast<uint64_t>(sum);
+    }
+  } else {
+    s.sum.clear();
+    s.sum.addValues(x, 1, n);
+    result = s.sum.round(t);
+  }
+  if (!any_nonzero) return result;  // all zeros: -0 only when every term is -0; bound 0
+  const SumConstants& c = sumConstants(s.constants, static_cast<int64_t>(n), t);
+  if (!c.bounded) {
+    bound = std::numeric_limits<double>::infinity();
+    return result;
+  }
+  if (!inexact) {
+    const Up64 abs_sum = up64FromDouble(a);
+    if (atLeast(mulUp64(abs_sum, c.one_plus), c.largest)) {
+      bound = std::numeric_limits<double>::infinity();
+      return result;
+    }
+    const Up64 scaled = mulUp64(c.gamma, abs_sum);  // RU64(gamma A)
+    const double rounded = exactDouble(t, result);
+    if (std::isfinite(rounded)) {
+      // D = |sum - rounded| as a double, when it is one.
+      bool d_exact = exact_double;
+      if (!exact_double) {
+        s.sum.add(-rounded);
+        d = std::bit_cast<double>(s.sum.round(ElementType::kF64));
+        s.sum.add(-d);
+        d_exact = s.sum.isZero();
+      }
+      if (d_exact) {
+        // RU53(RU64(gamma A) + D), as integers.
+        if (const std::optional<double> up = addUp53(scaled, up64FromDouble(std::fabs(d)))) {
+          bound = *up;
+          return result;
+        }
+      }
+    }
+  }
+  // The bound's steps in MPFR, from the exact sums.
+  s.sum.clear();
+  s.sum.addValues(x, 1, n);
+  s.aux.clear();
+  for (size_t i = 0; i < n; ++i) s.aux.add(std::fabs(x[i]));
+  bound = boundFromExactSums(t, c, s.sum, s.aux, result);
+  return result;
+}
+
+// The exact values of every element of part `part` of tensor `t` (part type `pt`) as doubles; 8-bit
+// formats through a table of their 256 values.
+std::vector<double> partValues(const Tensor& t, ElementType pt, int part) {
+  const int64_t count = t.numElements();
+  std::vector<double> values(count);
+  if (t.elementType() == ElementType::kF32) {  // 4 bytes per element, little-endian: the float itself
+    const uint8_t* bytes = t.bytes().data();
+    for (int64_t i = 0; i < count; ++i) {
+      float f;
+      std::memcpy(&f, bytes + 4 * i, 4);
+      values[i] = f;
+    }
+  } else if (floatFormat(pt).total_bits <= 8) {
+    std::array<double, 256> table;
+    for (uint64_t b = 0; b < 256; ++b) table[b] = exactDouble(pt, b);
+    for (int64_t i = 0; i < count; ++i) values[i] = table[t.bits(i, part) & 0xFF];
+  } else {
+    for (int64_t i = 0; i < count; ++i) values[i] = exactDouble(pt, t.bits(i, part));
+  }
+  return values;
+}
+
 // --- Exact min/max --------------------------------------------------------------------------------------------
 
 // --- The reduction driver -------------------------------------------------------------------------------------
@@ -424,7 +738,18 @@ struct Reduction {
                                  // schedule uses the init value (implementation-defined in the spec)
   bool quantized = false;          // a body type is quantized (general path; docs/accumulation.md)
   bool order_independent = false;  // quantized: a maximum or minimum whose values requantize to themselves
+  // A float or complex add with the fast path (exactSumFastPath() at setup): the exact values of the
+  // converted input's parts and of the init value's, as doubles (fastFloatSum).
+  bool fast_sum = false;
+  std::array<std::vector<double>, 2> values;
+  std::array<double, 2> init_values{};
 };
+
+// Whether the body is a single float or complex add: its result elements are independent sums, computed
+// in parallel (the general path runs the interpreter and stays on the calling thread).
+bool isFloatAdd(const Reduction& r) {
+  return r.monoid == Monoid::kAdd && (isFloat(r.types[0]) || isComplex(r.types[0]));
+}
 
 // What one reduction produces: one element per result, its mark, and its bound (NaN: none).
 struct GroupResult {
@@ -491,6 +816,15 @@ absl::Status setupReduction(Interpreter& interp, const Operation& op, const Regi
   }
   r.monoid = recognizeBody(body, r.n, r.scalar_types[0]);
   if (r.monoid != Monoid::kNone) r.init_is_identity = isIdentity(r.monoid, r.types[0], r.init[0]);
+  if (isFloatAdd(r) && exactSumFastPath()) {
+    r.fast_sum = true;
+    const bool complex = isComplex(r.types[0]);
+    const ElementType part = complex ? complexPartType(r.types[0]) : r.types[0];
+    for (int k = 0; k < (complex ? 2 : 1); ++k) {
+      r.values[k] = partValues(r.data[0], part, k);
+      r.init_values[k] = exactDouble(part, k == 0 ? r.init[0].re : r.init[0].im);
+    }
+  }
   if (r.quantized) {
     // Quantized bodies take the general path. Each step requantizes, so the result can depend on the
     // schedule unless the body is a maximum or minimum on values that requantize to themselves.
@@ -603,6 +937,27 @@ void reduceMonoid(const Reduction& r, const std::vector<int64_t>& terms, const s
   // Float or complex add, float multiply.
   const bool complex = isComplex(t);
   const ElementType part = complex ? complexPartType(t) : t;
+  if (m == Monoid::kAdd && r.fast_sum) {
+    Elem result;
+    double bounds[2] = {0, 0};
+    std::vector<double>& values = sumScratch().values;
+    for (int k = 0; k < (complex ? 2 : 1); ++k) {
+      // The init value first, then the terms, as exactFloatSum gets them.
+      values.resize(terms.size() + 1);
+      values[0] = r.init_values[k];
+      const double* data = r.values[k].data();
+      for (size_t i = 0; i < terms.size(); ++i) values[i + 1] = terms[i] == kInitTerm ? r.init_values[k] : data[terms[i]];
+      auto bitsOf = [&](size_t i) {
+        const Elem e = i == 0 ? acc : termValue(r, 0, terms[i - 1]);
+        return k == 0 ? e.re : e.im;
+      };
+      (k == 0 ? result.re : result.im) = fastFloatSum(part, bitsOf, values.data(), values.size(), bounds[k]);
+    }
+    out.values = {result};
+    out.marked = marked;
+    out.bound = std::max(bounds[0], bounds[1]);
+    return;
+  }
   std::vector<uint64_t> re, im;
   re.reserve(terms.size() + 1);
   re.push_back(acc.re);
@@ -838,15 +1193,34 @@ Results reduceKernel(Interpreter& interp, const Operation& op, std::vector<RtVal
     } while (nextIndex(index, reduced_shape));
   }
   const int64_t result_elements = numElements(result_shape);
-  std::vector<int64_t> index(result_shape.size(), 0), terms;
-  GroupResult g;
-  for (int64_t i = 0; i < result_elements; ++i) {
+  // The terms of the result element at `index`.
+  auto termsAt = [&](const std::vector<int64_t>& index, std::vector<int64_t>& terms) {
     int64_t base = 0;
     for (size_t k = 0; k < kept_dims.size(); ++k) base += index[k] * strides[kept_dims[k]];
     terms.clear();
     if (input_elements > 0) {
       for (int64_t off : offsets) terms.push_back(base + off);
     }
+  };
+  if (isFloatAdd(r)) {
+    // Independent sums: the same bits for any split of the elements.
+    const int64_t per_element = static_cast<int64_t>(offsets.size()) + 1;
+    parallelFor(result_elements, std::max<int64_t>(1, kTermsPerTask / per_element), [&](int64_t begin, int64_t end) {
+      std::vector<int64_t> index = unravelIndex(begin, result_shape), terms;
+      GroupResult g;
+      for (int64_t i = begin; i < end; ++i) {
+        termsAt(index, terms);
+        reduceMonoid(r, terms, nullptr, g);
+        storeGroup(rs, i, g);
+        nextIndex(index, result_shape);
+      }
+    });
+    return finish(rs);
+  }
+  std::vector<int64_t> index(result_shape.size(), 0), terms;
+  GroupResult g;
+  for (int64_t i = 0; i < result_elements; ++i) {
+    termsAt(index, terms);
     RETURN_IF_ERROR(reduceGroup(interp, op, r, terms, nullptr, g));
     storeGroup(rs, i, g);
     nextIndex(index, result_shape);
@@ -966,9 +1340,8 @@ Results reduceWindowKernel(Interpreter& interp, const Operation& op, std::vector
   RETURN_IF_ERROR(checkWindowWork(interp, op, result_shape, window));
   const std::vector<int64_t> in_strides = rowMajorStrides(shape);
   const int64_t result_elements = numElements(result_shape);
-  std::vector<int64_t> index(rank, 0), w(rank, 0), terms;
-  GroupResult g;
-  for (int64_t i = 0; i < result_elements; ++i) {
+  // The terms of the result element at `index` (w: scratch of rank entries).
+  auto termsAt = [&](const std::vector<int64_t>& index, std::vector<int64_t>& w, std::vector<int64_t>& terms) {
     terms.clear();
     std::fill(w.begin(), w.end(), 0);
     do {
@@ -985,6 +1358,26 @@ Results reduceWindowKernel(Interpreter& interp, const Operation& op, std::vector
       }
       terms.push_back(is_init ? kInitTerm : flat);
     } while (nextIndex(w, window));
+  };
+  if (isFloatAdd(r)) {
+    // Independent sums: the same bits for any split of the elements.
+    const int64_t per_element = numElements(window) + 1;
+    parallelFor(result_elements, std::max<int64_t>(1, kTermsPerTask / per_element), [&](int64_t begin, int64_t end) {
+      std::vector<int64_t> index = unravelIndex(begin, result_shape), w(rank, 0), terms;
+      GroupResult g;
+      for (int64_t i = begin; i < end; ++i) {
+        termsAt(index, w, terms);
+        reduceMonoid(r, terms, nullptr, g);
+        storeGroup(rs, i, g);
+        nextIndex(index, result_shape);
+      }
+    });
+    return finish(rs);
+  }
+  std::vector<int64_t> index(rank, 0), w(rank, 0), terms;
+  GroupResult g;
+  for (int64_t i = 0; i < result_elements; ++i) {
+    termsAt(index, w, terms);
     RETURN_IF_ERROR(reduceGroup(interp, op, r, terms, nullptr, g));
     storeGroup(rs, i, g);
     nextIndex(index, result_shape);
@@ -1092,13 +1485,31 @@ Results selectAndScatterKernel(Interpreter& interp, const Operation& op, std::ve
   for (int64_t s = 0; s < source_elements; ++s) {
     if (selected[s] >= 0) order[fill[selected[s]]++] = s;
   }
+  auto termsOf = [&](int64_t i, std::vector<int64_t>& terms, std::vector<uint8_t>& term_taint) {
+    terms.assign(order.begin() + first[i], order.begin() + first[i + 1]);
+    term_taint.clear();
+    for (int64_t s : terms) term_taint.push_back(taint[s]);
+  };
+  if (isFloatAdd(r)) {
+    // Independent sums: the same bits for any split of the elements.
+    const int64_t per_element = std::max<int64_t>(1, static_cast<int64_t>(order.size()) / std::max<int64_t>(1, result_elements)) + 1;
+    parallelFor(result_elements, std::max<int64_t>(1, kTermsPerTask / per_element), [&](int64_t begin, int64_t end) {
+      std::vector<int64_t> terms;
+      std::vector<uint8_t> term_taint;
+      GroupResult g;
+      for (int64_t i = begin; i < end; ++i) {
+        termsOf(i, terms, term_taint);
+        reduceMonoid(r, terms, &term_taint, g);
+        storeGroup(rs, i, g);
+      }
+    });
+    return finish(rs);
+  }
   std::vector<int64_t> terms;
   std::vector<uint8_t> term_taint;
   GroupResult g;
   for (int64_t i = 0; i < result_elements; ++i) {
-    terms.assign(order.begin() + first[i], order.begin() + first[i + 1]);
-    term_taint.clear();
-    for (int64_t s : terms) term_taint.push_back(taint[s]);
+    termsOf(i, terms, term_taint);
     RETURN_IF_ERROR(reduceGroup(interp, op, r, terms, &term_taint, g));
     storeGroup(rs, i, g);
   }
