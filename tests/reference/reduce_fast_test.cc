@@ -283,11 +283,10 @@ TEST_F(ReduceFastPath, SameBitsMarksAndBoundsAsTheMpfrPath) {
   EXPECT_GE(compared, 30000);
 }
 
-// A longer sweep (not run by default: build/tests/reference_tests --gtest_filter=ReduceFastPath.DISABLED_*
-// --gtest_also_run_disabled_tests).
-TEST_F(ReduceFastPath, DISABLED_TwoMillionElements) {
+// The long sweep: 10^7 result elements (CTest `reduce_fast.long`, label "long").
+TEST_F(ReduceFastPath, DISABLED_TenMillionElements) {
   int64_t compared = 0, programs = 0;
-  EXPECT_EQ(compareRandomPrograms(1, 2'000'000, compared, programs), 0) << "of " << programs << " programs";
+  EXPECT_EQ(compareRandomPrograms(1, 10'000'000, compared, programs), 0) << "of " << programs << " programs";
   std::printf("compared %lld result elements of %lld programs\n", static_cast<long long>(compared), static_cast<long long>(programs));
 }
 
