@@ -26,6 +26,7 @@
 #include "reference/elementwise.h"
 #include "reference/exact_sum.h"
 #include "reference/kernels.h"
+#include "reference/long_accumulator.h"
 #include "reference/numerics.h"
 #include "reference/parallel.h"
 
@@ -717,18 +718,16 @@ Results batchNormTrainingKernel(Interpreter& interp, const Operation& op, std::v
   const Rn ne = RunningError::in(mpfr_get_d(st.count_e, MPFR_RNDN));
   const bool n_exact = mpfr_cmp_si(st.count_e, st.count) == 0;
   std::vector<double> out_bounds(out.numElements(), 0.0), mean_bounds(st.features, 0.0), var_bounds(st.features, 0.0);
+  LongAccumulator sum_x, sum_squares;  // the feature's sum x and sum x^2, exact (docs/accumulation.md)
   for (int64_t f = 0; f < st.features; ++f) {
-    std::vector<mpfr_srcptr> xs;
-    std::deque<MpFloat> squares;
+    sum_x.clear();
+    sum_squares.clear();
     for (int64_t i : groups[f]) {
-      xs.push_back(xv[i].get());
-      squares.emplace_back(64);
-      exactMul(squares.back(), xv[i], xv[i]);
+      sum_x.add(xd[i]);
+      sum_squares.addProduct(xd[i], xd[i]);
     }
-    exactSum(s, xs);
-    std::vector<mpfr_srcptr> sq;
-    for (auto& e : squares) sq.push_back(e.get());
-    exactSum(q, sq);
+    sum_x.toMpfr(s);
+    sum_squares.toMpfr(q);
     exactMul(t1, ne2, q);
     exactMul(s2, s, s);
     exactMul(t2, n_2ne, s2);
@@ -819,19 +818,22 @@ Results batchNormGradKernel(Interpreter& interp, const Operation& op, std::vecto
   const Rn ne = RunningError::in(mpfr_get_d(st.count_e, MPFR_RNDN));
   const bool n_exact = mpfr_cmp_si(st.count_e, st.count) == 0;
   std::vector<double> operand_bounds(grad_operand.numElements(), 0.0), scale_bounds(st.features, 0.0), offset_bounds(st.features, 0.0);
+  LongAccumulator sum_g;
   for (int64_t f = 0; f < st.features; ++f) {
     exactSum(ve, {var[f].get(), st.epsilon.get()});
+    // sum g exactly in a long accumulator; sum g (x - mean) in MPFR (x - mean need not be a double).
     std::deque<MpFloat> cs, gcs;
-    std::vector<mpfr_srcptr> gs, gc;
+    std::vector<mpfr_srcptr> gc;
+    sum_g.clear();
     for (int64_t i : groups[f]) {
       cs.emplace_back(64);
       exactSub(cs.back(), xv[i], mean[f]);
       gcs.emplace_back(64);
       exactMul(gcs.back(), g[i], cs.back());
-      gs.push_back(g[i].get());
+      sum_g.add(gd[i]);
       gc.push_back(gcs.back().get());
     }
-    exactSum(i2, gs);
+    sum_g.toMpfr(i2);
     exactSum(i3, gc);
     mpfr_sqrt(sd, ve, MPFR_RNDN);
     if (!groups[f].empty()) {
