@@ -20,6 +20,7 @@
 
 #include "ir/strings.h"
 #include "reference/numerics.h"
+#include "reference/parallel.h"
 #include "tests/reference/eval_test_util.h"
 
 namespace {
@@ -143,6 +144,13 @@ TEST(Allocation, ScratchValuesNestAndKeepTheirPrecision) {
 // integers in the encoder). What remains is per op (the result tensor, the interpreter's bookkeeping),
 // so the count stays far below one per element.
 TEST(Allocation, ElementwiseOpsDoNotAllocatePerElement) {
+  // One thread: elementwise ops split large tensors over the pool, and a worker thread that runs its
+  // first range in the counted run grows its own per-thread pools then, which is per thread, not per
+  // element (and which thread takes a range depends on the machine's load).
+  struct OneThread {
+    OneThread() { setEvaluatorThreads(1); }
+    ~OneThread() { setEvaluatorThreads(0); }
+  } one_thread;
   constexpr int64_t kElements = 4096;
   std::string a = "[", b = "[";
   for (int64_t i = 0; i < kElements; ++i) {
