@@ -97,6 +97,25 @@ CAUSES = [
      "dtype=torch.complex128)` is `inf+infj`, where the real part ac - bd = -4.2e536 + 8.7e475 is -inf. "
      "(That is what `fma(a, c, -(b*d))` gives: b*d rounds to -inf first and wins over the unrounded a*c.) "
      "Which of these a case gets can depend on its other elements (vectorized or scalar loop)."),
+    ("cconv", "kernel", "convolution|dynamic_conv", r"^complex",
+     "**Complex convolution with infinite parts.** The spec's convolution sums the complex products "
+     "`(ar br - ai bi) + (ar bi + ai br)i` of each window; the reference sums those real products exactly. "
+     "For `gen/convolution/complex<f32>/special/1/2` (an input `-1+infj` against a filter `0.5+3j`, the other "
+     "terms finite) that is `-inf+infj` at output [0, 0], and so is the same sum done as four real "
+     "convolutions, `conv(xr, wr) - conv(xi, wi)` and `conv(xr, wi) + conv(xi, wr)`; "
+     "`torch.nn.functional.conv1d` on the complex tensors gives `nan+nanj` there (and on every output of "
+     "that batch), so its complex convolution does not compute these products one by one. The few finite "
+     "FAILs of these rows are ULP deviations of the same kind as the real types'."),
+    ("bf16conv-daz", "kernel", "convolution|dynamic_conv", r"^bf16$",
+     "**bf16 convolution flushes subnormals to zero.** "
+     "`torch.nn.functional.conv1d(torch.tensor([[[1.17e-38]]], dtype=torch.bfloat16), "
+     "torch.tensor([[[float('inf')]]], dtype=torch.bfloat16))` is `nan` (the subnormal input read as 0, "
+     "and 0 * inf), where the product, and the same convolution in f32, is `inf`; and a subnormal input "
+     "1.0e-39 times 2.0 gives 0 where the exact 2.02e-39 is a bf16 subnormal. The spec's bf16 has "
+     "subnormals; the accumulation bound allows any order and rounding of the products, not dropping "
+     "inputs, so these FAIL: the `nan` ones have an infinite exact result, the `ulp` ones a product of a "
+     "subnormal input that carries the sum (in `gen/convolution/bf16/special/1/41`, 3.39e38 * 1.17e-38 = 3.95 "
+     "at output [0, 1, 0], where torch gives 0)."),
     ("exp-cutoff", "kernel", "exponential", r"^f64$",
      "**A cutoff in the kernel: `exp(x)` is +inf for x > 709.78271114955742.** Sleef's exp (torch's vectorized "
      "CPU math) returns infinity above that constant, but exp(x) is finite up to ln(DBL_MAX) = "
