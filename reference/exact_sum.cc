@@ -97,8 +97,14 @@ double exactDouble(ElementType t, uint64_t bits) {
       return std::bit_cast<float>(static_cast<uint32_t>(bits) << 13);
     case ElementType::kBF16:  // the top half of an f32
       return std::bit_cast<float>(static_cast<uint32_t>(bits) << 16);
-    case ElementType::kF16:
-      return static_cast<double>(std::bit_cast<_Float16>(static_cast<uint16_t>(bits)));
+    case ElementType::kF16: {  // 1 sign, 5 exponent (bias 15) and 10 mantissa bits; no _Float16 (clang)
+      const int exponent = static_cast<int>((bits >> 10) & 0x1F);
+      const double mantissa = static_cast<double>(bits & 0x3FF);
+      const double magnitude = exponent == 0x1F ? (mantissa == 0 ? INFINITY : NAN)
+                               : exponent == 0  ? std::ldexp(mantissa, -24)
+                                                : std::ldexp(1024 + mantissa, exponent - 25);
+      return (bits & 0x8000) ? -magnitude : magnitude;
+    }
     default: {
       thread_local MpFloat value(64);
       decodeFloat(t, bits, value);

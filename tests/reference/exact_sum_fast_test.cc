@@ -243,6 +243,28 @@ int compareRandomPrograms(uint64_t seed, int64_t elements, int64_t& compared, in
   return differing;
 }
 
+// exactDouble's own decoders (f64, f32, tf32, bf16, f16) against MPFR's decodeFloat: every pattern of the
+// formats up to 19 bits, random ones of f32 and f64, and every other format through its generic path.
+TEST(ExactDouble, EveryFormatDecodesAsMpfrDoes) {
+  std::mt19937_64 rng(11);
+  MpFloat exact(64);
+  for (int i = 0; i < kNumElementTypes; ++i) {
+    const auto t = static_cast<ElementType>(i);
+    if (!isFloat(t)) continue;
+    const int width = floatFormat(t).total_bits;
+    const uint64_t patterns = width <= 19 ? uint64_t{1} << width : 200000;
+    int mismatches = 0;
+    for (uint64_t k = 0; k < patterns; ++k) {
+      const uint64_t bits = width <= 19 ? k : (width == 64 ? rng() : rng() & ((uint64_t{1} << width) - 1));
+      decodeFloat(t, bits, exact);
+      const double expected = mpfr_get_d(exact, MPFR_RNDN), got = ref::exactDouble(t, bits);
+      const bool same = std::isnan(expected) ? std::isnan(got) : std::bit_cast<uint64_t>(expected) == std::bit_cast<uint64_t>(got);
+      if (!same && mismatches++ < 3) ADD_FAILURE() << elementTypeName(t) << " " << test::hex(bits) << ": " << got << " vs " << expected;
+    }
+    EXPECT_EQ(mismatches, 0) << elementTypeName(t);
+  }
+}
+
 TEST_F(ExactSumFastPath, SameBitsMarksAndBoundsAsTheMpfrPath) {
   int64_t compared = 0, programs = 0;
   EXPECT_EQ(compareRandomPrograms(20261126, 40000, compared, programs), 0) << "of " << programs << " programs";
