@@ -9,6 +9,7 @@
 
 #include <cmath>
 #include <cstring>
+#include <ostream>
 #include <string>
 #include <vector>
 
@@ -73,6 +74,9 @@ struct Case {
   const char* op;
   MpfrFn mpfr;
 };
+// gtest prints a parameter into the CTest name; the op's name keeps those names readable and stable
+// (without it they were the struct's raw bytes, addresses included).
+void PrintTo(const Case& c, std::ostream* os) { *os << c.op; }
 
 class FastMath : public ::testing::TestWithParam<Case> {};
 
@@ -125,6 +129,7 @@ struct F64Fn {
   MpfrFn2 binary;
   bool composite;  // not one MPFR call (logistic): evaluated at 600 bits, then rounded once
 };
+void PrintTo(const F64Fn& f, std::ostream* os) { *os << f.op; }
 
 double bitsToDouble(uint64_t b) {
   double d;
