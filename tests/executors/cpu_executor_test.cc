@@ -85,6 +85,12 @@ Tensor makeInput(ElementType t, uint64_t seed, int variant) {
     }
     tensor.setBits(i, bits);
   }
+  if (isFloat(t)) {
+    // Zeros of opposite signs against each other (maximum, minimum, compare).
+    const uint64_t negative_zero = uint64_t{1} << (bitWidth(t) - 1);
+    tensor.setBits(kElements - 2, variant == 0 ? negative_zero : 0);
+    tensor.setBits(kElements - 1, variant == 0 ? 0 : negative_zero);
+  }
   return tensor;
 }
 
