@@ -367,7 +367,7 @@ TEST(Plan, LivenessReleasesDeadSlotsAndRunsInPlace) {
   EXPECT_EQ(program.in_place, std::vector<plan::Slot>({1, 2, -1}));  // i1 result: other byte size
 }
 
-TEST(NarrowFloat, RoundingMatchesTheExactEncoder) {
+TEST(CpuNarrowFloat, RoundingMatchesTheExactEncoder) {
   // Against ir/element_type's MPFR encoder: every f16/bf16 pattern widened, and doubles around their
   // rounding boundaries (ties, subnormals, overflow) narrowed.
   for (uint32_t bits = 0; bits < 0x10000; ++bits) {
