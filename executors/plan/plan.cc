@@ -114,6 +114,20 @@ absl::StatusOr<CompileResult> compile(const Module& module, std::string_view fun
     for (const auto& result : op.results)
       if (std::string problem = slotTypeProblem(result->type); !problem.empty()) return unsupported(op, problem);
 
+    // The kernels index every operand with the result's element index: an op whose shapes disagree (which
+    // the schema's checks do not refuse for every op) must not reach them.
+    if (op.id != OpId::kConstant && op.results.size() == 1) {
+      const Type& result = op.results[0]->type;
+      for (size_t i = 0; i < op.operands.size(); ++i) {
+        const Type& operand = op.operands[i]->type;
+        const bool scalar_predicate = op.id == OpId::kSelect && i == 0 && operand.rank() == 0;
+        if (!scalar_predicate && operand.shape() != result.shape())
+          return absl::InvalidArgumentError(strCat(locationOf(module, op, source_text), ": ", op.name, ": operand ", i,
+                                                   " is ", operand.toString(), " but the result is ", result.toString(),
+                                                   "; elementwise operands need the result's shape"));
+      }
+    }
+
     Step step;
     step.op = op.id;
     step.operands = std::move(operands);
@@ -122,6 +136,10 @@ absl::StatusOr<CompileResult> compile(const Module& module, std::string_view fun
       case OpId::kConstant: {
         const Tensor* value = decode::denseElements(ConstantOp(op).value());
         if (!value) return unsupported(op, "only dense<...> constant values are supported");
+        if (value->type() != op.results[0]->type)
+          return absl::InvalidArgumentError(strCat(step.location, ": stablehlo.constant: the value is ",
+                                                   value->type().toString(), " but the result is ",
+                                                   op.results[0]->type.toString()));
         step.params = ConstantParams{*value};
         break;
       }

@@ -334,6 +334,19 @@ TEST(CpuExecutor, BadRequestsAreErrorsNotCrashes) {
     EXPECT_EQ(reply.kind, Reply::Kind::kError) << label << ": " << reply.message;
     EXPECT_FALSE(reply.message.empty()) << label;
   }
+  // Programs whose shapes disagree: the kernels must never see them.
+  Tensor two(Type::tensor({2}, Type::element(ElementType::kF32)));
+  const Reply mismatched_add = runOn(
+      adapters::makeCpuBackend(),
+      makeRequest("  %0 = stablehlo.add %arg0, %arg1 : (tensor<4xf32>, tensor<2xf32>) -> tensor<4xf32>\n"
+                  "  return %0 : tensor<4xf32>\n",
+                  {type, "tensor<2xf32>"}, type, {x, two}));
+  EXPECT_EQ(mismatched_add.kind, Reply::Kind::kError) << mismatched_add.message;
+  const Reply mismatched_convert = runOn(
+      adapters::makeCpuBackend(),
+      makeRequest("  %0 = stablehlo.convert %arg0 : (tensor<2xf32>) -> tensor<8xi32>\n  return %0 : tensor<8xi32>\n",
+                  {"tensor<2xf32>"}, "tensor<8xi32>", {two}));
+  EXPECT_EQ(mismatched_convert.kind, Reply::Kind::kError) << mismatched_convert.message;
   adapters::Request garbage = makeRequest(body, {type, type}, type, {x, x});
   garbage.mlir = "func.func @main( {{{ not a program";
   EXPECT_EQ(runOn(adapters::makeCpuBackend(), garbage).kind, Reply::Kind::kError);
