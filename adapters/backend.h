@@ -76,6 +76,9 @@ struct ExternalSpec {
 // The built-in reference backend (the reference evaluator in-process; outputs without marks).
 std::unique_ptr<Backend> makeReferenceBackend();
 
+// The built-in cpu backend: our own CPU executor (executors/, docs/design/executors.md), in-process.
+std::unique_ptr<Backend> makeCpuBackend();
+
 // An external backend process (adapters/external_backend.cc).
 std::unique_ptr<Backend> makeExternalBackend(ExternalSpec spec);
 

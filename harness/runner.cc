@@ -96,6 +96,7 @@ absl::StatusOr<BackendFactory> backendByName(const std::string& name, const std:
                                              const std::string& work_dir) {
   if (name == "reference")
     return BackendFactory{name, [] { return adapters::makeReferenceBackend(); }, "--backend reference", true};
+  if (name == "cpu") return BackendFactory{name, [] { return adapters::makeCpuBackend(); }, "--backend cpu"};
   ASSIGN_OR_RETURN(auto spec, adapters::findAdapter(name, adapter_dirs));
   spec.work_dir = work_dir;
   adapters::ExternalSpec s = spec;
