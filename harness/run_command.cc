@@ -15,6 +15,7 @@
 #include <thread>
 #include <vector>
 
+#include "absl/strings/str_join.h"
 #include "golden/cases.h"
 #include "harness/commands.h"
 #include "harness/journal.h"
@@ -65,7 +66,8 @@ const char kRunUsage[] =
     "  -q, --quiet           no progress lines; the summary table only\n\n"
     "Statuses: PASS FAIL UNSUPPORTED CRASH TIMEOUT ERROR IMPL_DEFINED XFAIL XPASS.\n"
     "Exit status: 0 when only PASS, UNSUPPORTED, IMPL_DEFINED and XFAIL remain; 1 otherwise;\n"
-    "2 on usage errors or unreadable sources.\n";
+    "2 on usage errors or unreadable sources; 3 when no case ran (none matched the sources and\n"
+    "filters, or every case was UNSUPPORTED): the reason is printed.\n";
 
 namespace {
 
@@ -178,6 +180,32 @@ std::optional<int> parseOptions(const std::vector<std::string>& args, RunOptions
   return std::nullopt;
 }
 
+// Why a run ran no case, or "" when some case ran (a status other than UNSUPPORTED). `collected`: cases
+// the sources gave; `selected`: those left after --filter, --ops (by suite op) and --shard.
+std::string whyNothingRan(const RunOptions& o, size_t collected, size_t selected,
+                          const std::vector<reports::CaseResult>& results, const std::set<std::string>& declared) {
+  for (const reports::CaseResult& r : results)
+    if (r.status != reports::Status::kUnsupported) return "";
+  auto filters = [&] {
+    std::vector<std::string> f;
+    if (!o.filters.empty()) f.push_back(strCat("--filter '", absl::StrJoin(o.filters, "' --filter '"), "'"));
+    if (!o.ops.empty()) f.push_back(strCat("--ops '", o.ops, "'"));
+    if (!o.dtypes.empty()) f.push_back(strCat("--dtypes '", o.dtypes, "'"));
+    if (!o.shard.empty()) f.push_back(strCat("--shard ", o.shard));
+    return f.empty() ? std::string("the filters") : absl::StrJoin(f, ", ");
+  };
+  if (collected == 0)
+    return strCat("the sources (", absl::StrJoin(o.sources, " "), ") hold no case",
+                  o.dtypes.empty() ? "" : strCat(" of element type '", o.dtypes, "'"),
+                  "; check the op, element type and strategy names (hloconf gen --help lists them)");
+  if (selected == 0 || results.empty())
+    return strCat("none of the ", collected, " case(s) of the sources matched ", filters());
+  std::string what = strCat("all ", results.size(), " case(s) were UNSUPPORTED");
+  if (!declared.empty()) strAppend(&what, "; the handshake declared ", absl::StrJoin(declared, "; "));
+  strAppend(&what, "; e.g. ", results.front().id, ": ", results.front().message);
+  return what;
+}
+
 }  // namespace
 
 int runRunCommand(const std::vector<std::string>& args) {
@@ -273,6 +301,8 @@ int runRunCommand(const std::vector<std::string>& args) {
   std::vector<reports::CaseResult> results = finished;
   std::atomic<size_t> next{0};
   std::atomic<bool> journal_failed{false};
+  // What each backend's handshake declared, for the message of a run where every case was UNSUPPORTED.
+  std::set<std::string> declared;
   auto worker = [&]() {
     ref::initNumerics();
     // This worker's backend instances, started on first use.
@@ -298,6 +328,14 @@ int runRunCommand(const std::vector<std::string>& args) {
           if (!backends[b]) {
             backends[b] = factories[b].make();
             infos[b] = backends[b]->start();
+            if (infos[b].ok()) {
+              auto list = [](const std::vector<std::string>& names) {
+                return names.empty() ? std::string("every one") : absl::StrJoin(names, ", ");
+              };
+              std::lock_guard<std::mutex> lock(results_mutex);
+              declared.insert(strCat(factories[b].name, ": ops: ", list(infos[b]->capabilities.ops),
+                                     "; element types: ", list(infos[b]->capabilities.element_types)));
+            }
           }
           if (!infos[b].ok()) {
             result = unpreparedResult(source, prepared, factories[b].name);
@@ -361,6 +399,11 @@ int runRunCommand(const std::vector<std::string>& args) {
       std::fprintf(stderr, "hloconf run: %s\n", std::string(s.message()).c_str());
       return 2;
     }
+  }
+  // A run that tested nothing must not pass a CI gate: exit 3, with the reason.
+  if (std::string why = whyNothingRan(o, all.size(), cases.size(), results, declared); !why.empty()) {
+    std::fprintf(stderr, "hloconf run: no case ran: %s (exit status 3)\n", why.c_str());
+    return 3;
   }
   return reports::exitStatusFor(results);
 }

@@ -373,6 +373,25 @@ TEST(RunCommand, FiltersSelectByIdOpAndElementType) {
   }
 }
 
+// Issue 18: a run that ran nothing used to exit 0 with an empty junit.xml, a green CI job that tested
+// nothing. It exits 3 and says which filter or source left no case.
+TEST(RunCommand, ARunThatRanNoCaseExitsThreeAndSaysWhy) {
+  auto ops = runHloconf("run -q spec --ops addd" + cacheFlag("none"));
+  EXPECT_EQ(ops.status, 3) << ops.output;
+  EXPECT_THAT(ops.output, HasSubstr("matched --ops 'addd'"));
+  auto dtypes = runHloconf("run -q spec --dtypes f33" + cacheFlag("none"));
+  EXPECT_EQ(dtypes.status, 3) << dtypes.output;
+  EXPECT_THAT(dtypes.output, HasSubstr("--dtypes 'f33'"));
+  auto gen = runHloconf("run -q gen:add/f33" + cacheFlag("none"));
+  EXPECT_EQ(gen.status, 3) << gen.output;
+  EXPECT_THAT(gen.output, HasSubstr("gen:add/f33) hold no case"));
+  auto filter = runHloconf("run -q " + smallSuite() + " --filter 'nothing/*'" + cacheFlag("none"));
+  EXPECT_EQ(filter.status, 3) << filter.output;
+  EXPECT_THAT(filter.output, HasSubstr("--filter 'nothing/*'"));
+  // A run where one case of four is UNSUPPORTED still passes.
+  EXPECT_EQ(runHloconf("run -q " + smallSuite() + cacheFlag("none")).status, 0);
+}
+
 TEST(GoldenCommand, MlirVectorsCheckThemselvesAndNpyVectorsHaveManifests) {
   std::string out = tempDir("golden-mlir");
   auto r = runHloconf("golden " + smallSuite() + " --out " + out + " --format mlir" + cacheFlag("golden"));

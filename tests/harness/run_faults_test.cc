@@ -149,7 +149,9 @@ TEST_F(RunFaults, AHangIsATimeoutAndTheRunGoesOn) {
 
 TEST_F(RunFaults, UndeclaredOpsAreUnsupported) {
   FaultRun run = runFaults("unsupported", faultBackend("unsupported --ops stablehlo.abs"));
-  EXPECT_EQ(run.status, 0) << run.output;  // UNSUPPORTED does not fail a run
+  // The handshake leaves out abs, and and atan2, so every case of the suite is UNSUPPORTED: nothing ran,
+  // exit 3 (issue 18; a run with some UNSUPPORTED cases and others passing exits 0).
+  EXPECT_EQ(run.status, 3) << run.output;
   for (auto& [id, c] : run.cases) {
     if (id.rfind("spec/abs/", 0) == 0) {
       EXPECT_EQ(c["status"], "UNSUPPORTED") << id;
@@ -159,6 +161,18 @@ TEST_F(RunFaults, UndeclaredOpsAreUnsupported) {
       EXPECT_EQ(c["status"], "UNSUPPORTED") << id;  // not in its handshake
     }
   }
+}
+
+// Issue 18: a backend whose handshake leaves out every op of the run turned every case UNSUPPORTED and
+// the run passed. Nothing ran, so it exits 3 and shows what the handshake declared.
+TEST_F(RunFaults, EveryCaseUnsupportedExitsThreeWithTheHandshake) {
+  std::string dir = tempDir("all-unsupported");
+  auto r = runHloconf("run -q spec --filter 'spec/abs/*' --cache-dir " + tempDir("cache") + " --report-dir " + dir + " " +
+                      faultBackend("unsupported --ops stablehlo.abs"));
+  EXPECT_EQ(r.status, 3) << r.output;
+  EXPECT_THAT(r.output, HasSubstr("were UNSUPPORTED"));
+  EXPECT_THAT(r.output, HasSubstr("the handshake declared fault_backend.py: ops: func.return, stablehlo.add"));
+  EXPECT_TRUE(fs::exists(dir + "/results.json"));  // the reports are still written
 }
 
 TEST_F(RunFaults, BaselineMakesKnownFailuresXfail) {
