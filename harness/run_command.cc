@@ -63,13 +63,39 @@ const char kRunUsage[] =
     "output:\n"
     "  --report-dir DIR      write results.json, junit.xml, summary.md, report.html and the journal\n"
     "  --resume              finish the run whose journal is in --report-dir (same options)\n"
-    "  -q, --quiet           no progress lines; the summary table only\n\n"
+    "  -q, --quiet           no progress lines; the summary table only\n"
+    "gates (CI):\n"
+    "  --min-pass N|P%       fail the run (exit 4) unless at least N cases (or P% of them) PASS\n"
+    "  --max-unsupported N|P% fail the run (exit 4) when more than N cases (or P%) are UNSUPPORTED\n"
+    "  --max-failures N      stop after N failing cases (FAIL, CRASH, TIMEOUT, ERROR); reports keep\n"
+    "                        the results so far\n\n"
     "Statuses: PASS FAIL UNSUPPORTED CRASH TIMEOUT ERROR IMPL_DEFINED XFAIL XPASS.\n"
     "Exit status: 0 when only PASS, UNSUPPORTED, IMPL_DEFINED and XFAIL remain; 1 otherwise;\n"
     "2 on usage errors or unreadable sources; 3 when no case ran (none matched the sources and\n"
-    "filters, or every case was UNSUPPORTED): the reason is printed.\n";
+    "filters, or every case was UNSUPPORTED): the reason is printed; 4 when a gate (--min-pass,\n"
+    "--max-unsupported) fails and 1 does not apply.\n";
 
 namespace {
+
+// --min-pass / --max-unsupported: a count, or a percentage of the cases that ran.
+struct Gate {
+  bool set = false;
+  bool percent = false;
+  double value = 0;
+  std::string text;
+  // The threshold as a count of `total` cases.
+  double count(size_t total) const { return percent ? value * static_cast<double>(total) / 100 : value; }
+};
+
+std::optional<Gate> parseGate(const std::string& text) {
+  Gate g{true, !text.empty() && text.back() == '%', 0, text};
+  std::string number = g.percent ? text.substr(0, text.size() - 1) : text;
+  if (number.empty() || number.size() > 12 || number.find_first_not_of("0123456789.") != std::string::npos) return std::nullopt;
+  char* end = nullptr;
+  g.value = std::strtod(number.c_str(), &end);
+  if (*end || (g.percent && g.value > 100) || (!g.percent && number.find('.') != std::string::npos)) return std::nullopt;
+  return g;
+}
 
 struct RunOptions {
   std::vector<std::string> sources;
@@ -90,6 +116,8 @@ struct RunOptions {
   std::string report_dir;
   bool resume = false;
   bool quiet = false;
+  Gate min_pass, max_unsupported;
+  int64_t max_failures = 0;  // 0: no limit
 };
 
 bool idSelected(const RunOptions& o, const std::string& id) {
@@ -127,7 +155,8 @@ std::optional<int> parseOptions(const std::vector<std::string>& args, RunOptions
     static const std::set<std::string> kWithValue = {"--backend", "--backend-cmd", "--adapters-dir", "--ops", "--dtypes",
                                                      "--filter", "--shard", "-j", "--timeout", "--cache-dir", "--profile",
                                                      "--baseline", "--write-baseline", "--report-dir",
-                                                     "--seed", "--count", "--strategies"};
+                                                     "--seed", "--count", "--strategies",
+                                                     "--min-pass", "--max-unsupported", "--max-failures"};
     if (kWithValue.contains(arg)) {
       auto v = value();
       if (!v) return usage(strCat(arg, " needs a value"));
@@ -144,6 +173,15 @@ std::optional<int> parseOptions(const std::vector<std::string>& args, RunOptions
       else if (arg == "--write-baseline") o.write_baseline = *v;
       else if (arg == "--report-dir") o.report_dir = *v;
       else if (arg == "--strategies") o.gen.strategies = *v;
+      else if (arg == "--min-pass" || arg == "--max-unsupported") {
+        auto g = parseGate(*v);
+        if (!g) return usage(strCat(arg, " needs a count or a percentage (e.g. ", arg, " 10 or ", arg, " 95%), got '", *v, "'"));
+        (arg == "--min-pass" ? o.min_pass : o.max_unsupported) = *g;
+      } else if (arg == "--max-failures") {
+        if (v->empty() || v->size() > 9 || v->find_first_not_of("0123456789") != std::string::npos || std::stoll(*v) < 1)
+          return usage("--max-failures needs a count of at least 1");
+        o.max_failures = std::stoll(*v);
+      }
       else if (arg == "--seed" || arg == "--count") {
         if (v->empty() || v->size() > 18 || v->find_first_not_of("0123456789") != std::string::npos)
           return usage(strCat(arg, " needs a whole number"));
@@ -303,12 +341,14 @@ int runRunCommand(const std::vector<std::string>& args) {
   std::atomic<bool> journal_failed{false};
   // What each backend's handshake declared, for the message of a run where every case was UNSUPPORTED.
   std::set<std::string> declared;
+  // --max-failures: new failures so far (XFAILs do not count); workers stop taking cases at the limit.
+  std::atomic<int64_t> failures{0};
   auto worker = [&]() {
     ref::initNumerics();
     // This worker's backend instances, started on first use.
     std::vector<std::unique_ptr<adapters::Backend>> backends(factories.size());
     std::vector<absl::StatusOr<adapters::BackendInfo>> infos(factories.size(), absl::UnknownError("not started"));
-    for (size_t index; (index = next.fetch_add(1)) < cases.size();) {
+    for (size_t index; (o.max_failures == 0 || failures.load() < o.max_failures) && (index = next.fetch_add(1)) < cases.size();) {
       const CaseSource& source = cases[index];
       bool needed = false;
       for (const BackendFactory& f : factories) needed = needed || !done.contains({source.id, f.name});
@@ -349,6 +389,7 @@ int runRunCommand(const std::vector<std::string>& args) {
           }
         }
         if (baseline) applyBaseline(*baseline, result);
+        if (reports::isFailure(result.status)) ++failures;
         if (journal && !journal->append(result).ok()) journal_failed = true;
         progress.caseFinished(result);
         std::lock_guard<std::mutex> lock(results_mutex);
@@ -400,12 +441,38 @@ int runRunCommand(const std::vector<std::string>& args) {
       return 2;
     }
   }
+  if (o.max_failures && failures.load() >= o.max_failures)
+    std::fprintf(stderr, "hloconf run: stopped after %lld failing case(s) (--max-failures %lld): %zu of %zu case(s) not run\n",
+                 static_cast<long long>(failures.load()), static_cast<long long>(o.max_failures),
+                 cases.size() - std::min(cases.size(), std::set<std::string>([&] {
+                   std::set<std::string> ids;
+                   for (const reports::CaseResult& r : results) ids.insert(r.id);
+                   return ids;
+                 }()).size()),
+                 cases.size());
   // A run that tested nothing must not pass a CI gate: exit 3, with the reason.
   if (std::string why = whyNothingRan(o, all.size(), cases.size(), results, declared); !why.empty()) {
     std::fprintf(stderr, "hloconf run: no case ran: %s (exit status 3)\n", why.c_str());
     return 3;
   }
-  return reports::exitStatusFor(results);
+  bool gate_failed = false;
+  size_t passed = 0, unsupported = 0;
+  for (const reports::CaseResult& r : results) {
+    passed += r.status == reports::Status::kPass;
+    unsupported += r.status == reports::Status::kUnsupported;
+  }
+  if (o.min_pass.set && static_cast<double>(passed) < o.min_pass.count(results.size())) {
+    std::fprintf(stderr, "hloconf run: gate failed: %zu of %zu case(s) passed, --min-pass %s needs at least %g\n", passed,
+                 results.size(), o.min_pass.text.c_str(), o.min_pass.count(results.size()));
+    gate_failed = true;
+  }
+  if (o.max_unsupported.set && static_cast<double>(unsupported) > o.max_unsupported.count(results.size())) {
+    std::fprintf(stderr, "hloconf run: gate failed: %zu of %zu case(s) were UNSUPPORTED, --max-unsupported %s allows %g\n",
+                 unsupported, results.size(), o.max_unsupported.text.c_str(), o.max_unsupported.count(results.size()));
+    gate_failed = true;
+  }
+  if (int status = reports::exitStatusFor(results); status != 0) return status;
+  return gate_failed ? 4 : 0;
 }
 
 }  // namespace hloconf

@@ -392,6 +392,24 @@ TEST(RunCommand, ARunThatRanNoCaseExitsThreeAndSaysWhy) {
   EXPECT_EQ(runHloconf("run -q " + smallSuite() + cacheFlag("none")).status, 0);
 }
 
+// Issue 18: CI gates on the share of PASS and UNSUPPORTED. The small suite has 3 PASS and 1 UNSUPPORTED.
+TEST(RunCommand, MinPassAndMaxUnsupportedGatesExitFour) {
+  std::string suite = smallSuite() + cacheFlag("gates");
+  auto four = runHloconf("run -q " + suite + " --min-pass 4");
+  EXPECT_EQ(four.status, 4) << four.output;
+  EXPECT_THAT(four.output, HasSubstr("3 of 4 case(s) passed, --min-pass 4 needs at least 4"));
+  EXPECT_EQ(runHloconf("run -q " + suite + " --min-pass 3").status, 0);
+  EXPECT_EQ(runHloconf("run -q " + suite + " --min-pass 80%").status, 4);
+  EXPECT_EQ(runHloconf("run -q " + suite + " --min-pass 75%").status, 0);
+  auto unsupported = runHloconf("run -q " + suite + " --max-unsupported 0");
+  EXPECT_EQ(unsupported.status, 4) << unsupported.output;
+  EXPECT_THAT(unsupported.output, HasSubstr("1 of 4 case(s) were UNSUPPORTED, --max-unsupported 0 allows 0"));
+  EXPECT_EQ(runHloconf("run -q " + suite + " --max-unsupported 25%").status, 0);
+  EXPECT_EQ(runHloconf("run -q " + suite + " --max-unsupported 1").status, 0);
+  for (const char* bad : {"--min-pass 101%", "--min-pass x", "--max-unsupported 1.5", "--max-failures 0"})
+    EXPECT_EQ(runHloconf("run -q " + suite + " " + bad).status, 2) << bad;
+}
+
 TEST(GoldenCommand, MlirVectorsCheckThemselvesAndNpyVectorsHaveManifests) {
   std::string out = tempDir("golden-mlir");
   auto r = runHloconf("golden " + smallSuite() + " --out " + out + " --format mlir" + cacheFlag("golden"));

@@ -175,6 +175,17 @@ TEST_F(RunFaults, EveryCaseUnsupportedExitsThreeWithTheHandshake) {
   EXPECT_TRUE(fs::exists(dir + "/results.json"));  // the reports are still written
 }
 
+// Issue 18: --max-failures N stops the run after N failing cases and keeps their results.
+TEST_F(RunFaults, MaxFailuresStopsTheRunAndKeepsTheResults) {
+  FaultRun run = runFaults("max-failures", faultBackend("flip") + " --profile strict --max-failures 2");
+  EXPECT_EQ(run.status, 1) << run.output;
+  EXPECT_THAT(run.output, HasSubstr("stopped after 2 failing case(s) (--max-failures 2)"));
+  int failed = 0;
+  for (auto& [id, c] : run.cases) failed += c["status"] == "FAIL";
+  EXPECT_EQ(failed, 2) << run.output;  // -j 1: the worker stops at the limit
+  EXPECT_LT(run.cases.size(), suiteSize());
+}
+
 TEST_F(RunFaults, BaselineMakesKnownFailuresXfail) {
   std::string baseline = tempDir("baseline") + "/baseline.json";
   FaultRun first = runFaults("baseline1", faultBackend("flip") + " --profile strict --write-baseline " + baseline);
