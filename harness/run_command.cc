@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <ctime>
 #include <filesystem>
+#include <functional>
 #include <map>
 #include <mutex>
 #include <optional>
@@ -17,6 +18,8 @@
 
 #include "absl/strings/str_join.h"
 #include "golden/cases.h"
+#include "ir/element_type.h"
+#include "ir/op_schema.h"
 #include "harness/commands.h"
 #include "harness/journal.h"
 #include "harness/runner.h"
@@ -67,6 +70,8 @@ const char kRunUsage[] =
     "gates (CI):\n"
     "  --min-pass N|P%       fail the run (exit 4) unless at least N cases (or P% of them) PASS\n"
     "  --max-unsupported N|P% fail the run (exit 4) when more than N cases (or P%) are UNSUPPORTED\n"
+    "  --strict-capabilities a handshake that names an op or element type hloconf does not know is an\n"
+    "                        error (default: a warning)\n"
     "  --max-failures N      stop after N failing cases (FAIL, CRASH, TIMEOUT, ERROR); reports keep\n"
     "                        the results so far\n\n"
     "Statuses: PASS FAIL UNSUPPORTED CRASH TIMEOUT ERROR IMPL_DEFINED XFAIL XPASS.\n"
@@ -118,7 +123,72 @@ struct RunOptions {
   bool quiet = false;
   Gate min_pass, max_unsupported;
   int64_t max_failures = 0;  // 0: no limit
+  bool strict_capabilities = false;
 };
+
+size_t editDistance(const std::string& a, const std::string& b) {
+  std::vector<size_t> row(b.size() + 1);
+  for (size_t j = 0; j <= b.size(); ++j) row[j] = j;
+  for (size_t i = 1; i <= a.size(); ++i) {
+    size_t diagonal = row[0];
+    row[0] = i;
+    for (size_t j = 1; j <= b.size(); ++j) {
+      size_t up = row[j];
+      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
+      diagonal = up;
+    }
+  }
+  return row[b.size()];
+}
+
+std::string nearest(const std::string& name, const std::vector<std::string>& known) {
+  std::string best;
+  size_t best_distance = SIZE_MAX;
+  for (const std::string& k : known)
+    if (size_t d = editDistance(name, k); d < best_distance) best_distance = d, best = k;
+  return best;
+}
+
+// Names in a handshake's capabilities that hloconf does not know, each with the nearest known one. A
+// misspelt name ("add" for "stablehlo.add", "float32" for "f32") would otherwise turn every case that
+// uses it UNSUPPORTED without a word. Globs are left alone (the capability lists accept them).
+std::vector<std::string> unknownCapabilityNames(const adapters::Capabilities& caps) {
+  std::vector<std::string> problems;
+  auto is_glob = [](const std::string& s) { return s.find_first_of("*?[") != std::string::npos; };
+  static const std::vector<std::string> kOps = [] {
+    std::vector<std::string> names;
+    for (const OpSchema& s : allOps())
+      if (!s.name.empty()) names.emplace_back(s.name);
+    return names;
+  }();
+  for (const std::string& op : caps.ops) {
+    if (is_glob(op) || lookupOp(op) || lookupOp(canonicalOpName(op))) continue;
+    std::string suggestion = lookupOp("stablehlo." + op) ? "stablehlo." + op : nearest(op, kOps);
+    problems.push_back(strCat("unknown op \"", op, "\" (did you mean \"", suggestion, "\"?)"));
+  }
+  static const std::vector<std::string> kTypes = [] {
+    std::vector<std::string> names;
+    for (int t = 0; t < kNumElementTypes; ++t)
+      if (static_cast<ElementType>(t) != ElementType::kIndex) names.emplace_back(elementTypeName(static_cast<ElementType>(t)));
+    return names;
+  }();
+  for (const std::string& type : caps.element_types) {
+    if (is_glob(type) || type.rfind("quant<", 0) == 0 || parseElementTypeName(type)) continue;
+    // NumPy and framework spellings: float32 -> f32, int8 -> i8, uint8 -> ui8, bfloat16 -> bf16.
+    std::string spelled = type;
+    for (auto [from, to] : {std::pair<const char*, const char*>{"bfloat", "bf"}, {"float", "f"}, {"uint", "ui"}, {"int", "i"}})
+      if (spelled.rfind(from, 0) == 0) {
+        spelled = to + spelled.substr(std::string(from).size());
+        break;
+      }
+    if (spelled == "bool") spelled = "i1";
+    if (spelled == "complex64") spelled = "complex<f32>";
+    if (spelled == "complex128") spelled = "complex<f64>";
+    std::string suggestion = parseElementTypeName(spelled) ? spelled : nearest(type, kTypes);
+    problems.push_back(strCat("unknown element type \"", type, "\" (did you mean \"", suggestion, "\"?)"));
+  }
+  return problems;
+}
 
 bool idSelected(const RunOptions& o, const std::string& id) {
   bool any_include = false, included = false;
@@ -200,6 +270,8 @@ std::optional<int> parseOptions(const std::vector<std::string>& args, RunOptions
       o.split = true;
     } else if (arg == "--no-cache") {
       o.no_cache = true;
+    } else if (arg == "--strict-capabilities") {
+      o.strict_capabilities = true;
     } else if (arg == "--resume") {
       o.resume = true;
     } else if (arg == "-q" || arg == "--quiet") {
@@ -341,6 +413,7 @@ int runRunCommand(const std::vector<std::string>& args) {
   std::atomic<bool> journal_failed{false};
   // What each backend's handshake declared, for the message of a run where every case was UNSUPPORTED.
   std::set<std::string> declared;
+  std::set<std::string> warned;  // backends whose unknown capability names were reported
   // --max-failures: new failures so far (XFAILs do not count); workers stop taking cases at the limit.
   std::atomic<int64_t> failures{0};
   auto worker = [&]() {
@@ -368,6 +441,23 @@ int runRunCommand(const std::vector<std::string>& args) {
           if (!backends[b]) {
             backends[b] = factories[b].make();
             infos[b] = backends[b]->start();
+            if (infos[b].ok()) {
+              if (std::vector<std::string> unknown = unknownCapabilityNames(infos[b]->capabilities); !unknown.empty()) {
+                std::string what = strCat("the handshake of backend ", factories[b].name, " names ", absl::StrJoin(unknown, ", "));
+                {
+                  std::lock_guard<std::mutex> lock(results_mutex);
+                  if (warned.insert(factories[b].name).second) {
+                    std::string line = strCat("hloconf run: ", o.strict_capabilities ? "error: " : "warning: ", what,
+                                              o.strict_capabilities ? "" : " (--strict-capabilities makes this an error)");
+                    // -q keeps warnings: the quiet progress prints nothing, so write to stderr directly.
+                    if (o.quiet) std::fprintf(stderr, "%s\n", line.c_str());
+                    else progress.message(line);
+                  }
+                }
+                // --strict-capabilities: the backend counts as not started, so every case is an ERROR with this reason.
+                if (o.strict_capabilities) infos[b] = absl::FailedPreconditionError(strCat(what, " (--strict-capabilities)"));
+              }
+            }
             if (infos[b].ok()) {
               auto list = [](const std::vector<std::string>& names) {
                 return names.empty() ? std::string("every one") : absl::StrJoin(names, ", ");

@@ -186,6 +186,26 @@ TEST_F(RunFaults, MaxFailuresStopsTheRunAndKeepsTheResults) {
   EXPECT_LT(run.cases.size(), suiteSize());
 }
 
+// Issue 18: a handshake that misspells names ("add", "float32") silently made cases UNSUPPORTED. It is
+// a warning naming each unknown name with the nearest known one, and an error with --strict-capabilities.
+TEST_F(RunFaults, UnknownHandshakeNamesWarnAndFailUnderStrictCapabilities) {
+  std::string script = tempDir("misnamed") + "/misnamed.py";
+  std::ofstream(script) << "import sys\nsys.path.insert(0, '" << HLOCONF_SOURCE_DIR << "/adapters/python')\n"
+                        << "import hloconf_adapter\n"
+                        << "def run(request):\n    raise hloconf_adapter.Unsupported('never')\n"
+                        << "hloconf_adapter.serve(run, name='misnamed', ops=['add', 'stablehlo.abs'], "
+                           "element_types=['float32', 'f32'])\n";
+  std::string args = "run -q spec --filter 'spec/abs/*' --cache-dir " + tempDir("cache") + " --backend-cmd '/usr/bin/python3 " + script + "'";
+  auto warned = runHloconf(args);
+  EXPECT_THAT(warned.output, HasSubstr("warning: the handshake of backend misnamed.py names unknown op \"add\" (did you mean \"stablehlo.add\"?)"));
+  EXPECT_THAT(warned.output, HasSubstr("unknown element type \"float32\" (did you mean \"f32\"?)"));
+  EXPECT_THAT(warned.output, ::testing::Not(HasSubstr("\"stablehlo.abs\" (did")));  // known names are not reported
+  auto strict = runHloconf(args + " --strict-capabilities");
+  EXPECT_EQ(strict.status, 1) << strict.output;
+  EXPECT_THAT(strict.output, HasSubstr("error: the handshake of backend misnamed.py names unknown op \"add\""));
+  EXPECT_THAT(strict.output, HasSubstr("ERROR spec/abs/"));
+}
+
 TEST_F(RunFaults, BaselineMakesKnownFailuresXfail) {
   std::string baseline = tempDir("baseline") + "/baseline.json";
   FaultRun first = runFaults("baseline1", faultBackend("flip") + " --profile strict --write-baseline " + baseline);
