@@ -2,12 +2,13 @@
 // tolerance profile, baseline, sharding, journal and reports. docs/design/harness.md explains the flow.
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <cstdint>
 #include <cstdio>
 #include <ctime>
 #include <filesystem>
-#include <functional>
 #include <map>
 #include <mutex>
 #include <optional>
