@@ -2,8 +2,10 @@
 // tolerance profile, baseline, sharding, journal and reports. docs/design/harness.md explains the flow.
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <cstdint>
 #include <cstdio>
 #include <ctime>
 #include <filesystem>
@@ -15,7 +17,10 @@
 #include <thread>
 #include <vector>
 
+#include "absl/strings/str_join.h"
 #include "golden/cases.h"
+#include "ir/element_type.h"
+#include "ir/op_schema.h"
 #include "harness/commands.h"
 #include "harness/journal.h"
 #include "harness/runner.h"
@@ -62,12 +67,41 @@ const char kRunUsage[] =
     "output:\n"
     "  --report-dir DIR      write results.json, junit.xml, summary.md, report.html and the journal\n"
     "  --resume              finish the run whose journal is in --report-dir (same options)\n"
-    "  -q, --quiet           no progress lines; the summary table only\n\n"
+    "  -q, --quiet           no progress lines; the summary table only\n"
+    "gates (CI):\n"
+    "  --min-pass N|P%       fail the run (exit 4) unless at least N cases (or P% of them) PASS\n"
+    "  --max-unsupported N|P% fail the run (exit 4) when more than N cases (or P%) are UNSUPPORTED\n"
+    "  --strict-capabilities a handshake that names an op or element type hloconf does not know is an\n"
+    "                        error (default: a warning)\n"
+    "  --max-failures N      stop after N failing cases (FAIL, CRASH, TIMEOUT, ERROR); reports keep\n"
+    "                        the results so far\n\n"
     "Statuses: PASS FAIL UNSUPPORTED CRASH TIMEOUT ERROR IMPL_DEFINED XFAIL XPASS.\n"
     "Exit status: 0 when only PASS, UNSUPPORTED, IMPL_DEFINED and XFAIL remain; 1 otherwise;\n"
-    "2 on usage errors or unreadable sources.\n";
+    "2 on usage errors or unreadable sources; 3 when no case ran (none matched the sources and\n"
+    "filters, or every case was UNSUPPORTED): the reason is printed; 4 when a gate (--min-pass,\n"
+    "--max-unsupported) fails and 1 does not apply.\n";
 
 namespace {
+
+// --min-pass / --max-unsupported: a count, or a percentage of the cases that ran.
+struct Gate {
+  bool set = false;
+  bool percent = false;
+  double value = 0;
+  std::string text;
+  // The threshold as a count of `total` cases.
+  double count(size_t total) const { return percent ? value * static_cast<double>(total) / 100 : value; }
+};
+
+std::optional<Gate> parseGate(const std::string& text) {
+  Gate g{true, !text.empty() && text.back() == '%', 0, text};
+  std::string number = g.percent ? text.substr(0, text.size() - 1) : text;
+  if (number.empty() || number.size() > 12 || number.find_first_not_of("0123456789.") != std::string::npos) return std::nullopt;
+  char* end = nullptr;
+  g.value = std::strtod(number.c_str(), &end);
+  if (*end || (g.percent && g.value > 100) || (!g.percent && number.find('.') != std::string::npos)) return std::nullopt;
+  return g;
+}
 
 struct RunOptions {
   std::vector<std::string> sources;
@@ -88,7 +122,74 @@ struct RunOptions {
   std::string report_dir;
   bool resume = false;
   bool quiet = false;
+  Gate min_pass, max_unsupported;
+  int64_t max_failures = 0;  // 0: no limit
+  bool strict_capabilities = false;
 };
+
+size_t editDistance(const std::string& a, const std::string& b) {
+  std::vector<size_t> row(b.size() + 1);
+  for (size_t j = 0; j <= b.size(); ++j) row[j] = j;
+  for (size_t i = 1; i <= a.size(); ++i) {
+    size_t diagonal = row[0];
+    row[0] = i;
+    for (size_t j = 1; j <= b.size(); ++j) {
+      size_t up = row[j];
+      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
+      diagonal = up;
+    }
+  }
+  return row[b.size()];
+}
+
+std::string nearest(const std::string& name, const std::vector<std::string>& known) {
+  std::string best;
+  size_t best_distance = SIZE_MAX;
+  for (const std::string& k : known)
+    if (size_t d = editDistance(name, k); d < best_distance) best_distance = d, best = k;
+  return best;
+}
+
+// Names in a handshake's capabilities that hloconf does not know, each with the nearest known one. A
+// misspelt name ("add" for "stablehlo.add", "float32" for "f32") would otherwise turn every case that
+// uses it UNSUPPORTED without a word. Globs are left alone (the capability lists accept them).
+std::vector<std::string> unknownCapabilityNames(const adapters::Capabilities& caps) {
+  std::vector<std::string> problems;
+  auto is_glob = [](const std::string& s) { return s.find_first_of("*?[") != std::string::npos; };
+  static const std::vector<std::string> kOps = [] {
+    std::vector<std::string> names;
+    for (const OpSchema& s : allOps())
+      if (!s.name.empty()) names.emplace_back(s.name);
+    return names;
+  }();
+  for (const std::string& op : caps.ops) {
+    if (is_glob(op) || lookupOp(op) || lookupOp(canonicalOpName(op))) continue;
+    std::string suggestion = lookupOp("stablehlo." + op) ? "stablehlo." + op : nearest(op, kOps);
+    problems.push_back(strCat("unknown op \"", op, "\" (did you mean \"", suggestion, "\"?)"));
+  }
+  static const std::vector<std::string> kTypes = [] {
+    std::vector<std::string> names;
+    for (int t = 0; t < kNumElementTypes; ++t)
+      if (static_cast<ElementType>(t) != ElementType::kIndex) names.emplace_back(elementTypeName(static_cast<ElementType>(t)));
+    return names;
+  }();
+  for (const std::string& type : caps.element_types) {
+    if (is_glob(type) || type.rfind("quant<", 0) == 0 || parseElementTypeName(type)) continue;
+    // NumPy and framework spellings: float32 -> f32, int8 -> i8, uint8 -> ui8, bfloat16 -> bf16.
+    std::string spelled = type;
+    for (auto [from, to] : {std::pair<const char*, const char*>{"bfloat", "bf"}, {"float", "f"}, {"uint", "ui"}, {"int", "i"}})
+      if (spelled.rfind(from, 0) == 0) {
+        spelled = to + spelled.substr(std::string(from).size());
+        break;
+      }
+    if (spelled == "bool") spelled = "i1";
+    if (spelled == "complex64") spelled = "complex<f32>";
+    if (spelled == "complex128") spelled = "complex<f64>";
+    std::string suggestion = parseElementTypeName(spelled) ? spelled : nearest(type, kTypes);
+    problems.push_back(strCat("unknown element type \"", type, "\" (did you mean \"", suggestion, "\"?)"));
+  }
+  return problems;
+}
 
 bool idSelected(const RunOptions& o, const std::string& id) {
   bool any_include = false, included = false;
@@ -125,7 +226,8 @@ std::optional<int> parseOptions(const std::vector<std::string>& args, RunOptions
     static const std::set<std::string> kWithValue = {"--backend", "--backend-cmd", "--adapters-dir", "--ops", "--dtypes",
                                                      "--filter", "--shard", "-j", "--timeout", "--cache-dir", "--profile",
                                                      "--baseline", "--write-baseline", "--report-dir",
-                                                     "--seed", "--count", "--strategies"};
+                                                     "--seed", "--count", "--strategies",
+                                                     "--min-pass", "--max-unsupported", "--max-failures"};
     if (kWithValue.contains(arg)) {
       auto v = value();
       if (!v) return usage(strCat(arg, " needs a value"));
@@ -142,6 +244,15 @@ std::optional<int> parseOptions(const std::vector<std::string>& args, RunOptions
       else if (arg == "--write-baseline") o.write_baseline = *v;
       else if (arg == "--report-dir") o.report_dir = *v;
       else if (arg == "--strategies") o.gen.strategies = *v;
+      else if (arg == "--min-pass" || arg == "--max-unsupported") {
+        auto g = parseGate(*v);
+        if (!g) return usage(strCat(arg, " needs a count or a percentage (e.g. ", arg, " 10 or ", arg, " 95%), got '", *v, "'"));
+        (arg == "--min-pass" ? o.min_pass : o.max_unsupported) = *g;
+      } else if (arg == "--max-failures") {
+        if (v->empty() || v->size() > 9 || v->find_first_not_of("0123456789") != std::string::npos || std::stoll(*v) < 1)
+          return usage("--max-failures needs a count of at least 1");
+        o.max_failures = std::stoll(*v);
+      }
       else if (arg == "--seed" || arg == "--count") {
         if (v->empty() || v->size() > 18 || v->find_first_not_of("0123456789") != std::string::npos)
           return usage(strCat(arg, " needs a whole number"));
@@ -160,6 +271,8 @@ std::optional<int> parseOptions(const std::vector<std::string>& args, RunOptions
       o.split = true;
     } else if (arg == "--no-cache") {
       o.no_cache = true;
+    } else if (arg == "--strict-capabilities") {
+      o.strict_capabilities = true;
     } else if (arg == "--resume") {
       o.resume = true;
     } else if (arg == "-q" || arg == "--quiet") {
@@ -176,6 +289,32 @@ std::optional<int> parseOptions(const std::vector<std::string>& args, RunOptions
   if (o.resume && o.report_dir.empty()) return usage("--resume needs --report-dir (the journal lives there)");
   if (o.backend_names.empty() && o.backend_commands.empty()) o.backend_names.push_back("reference");
   return std::nullopt;
+}
+
+// Why a run ran no case, or "" when some case ran (a status other than UNSUPPORTED). `collected`: cases
+// the sources gave; `selected`: those left after --filter, --ops (by suite op) and --shard.
+std::string whyNothingRan(const RunOptions& o, size_t collected, size_t selected,
+                          const std::vector<reports::CaseResult>& results, const std::set<std::string>& declared) {
+  for (const reports::CaseResult& r : results)
+    if (r.status != reports::Status::kUnsupported) return "";
+  auto filters = [&] {
+    std::vector<std::string> f;
+    if (!o.filters.empty()) f.push_back(strCat("--filter '", absl::StrJoin(o.filters, "' --filter '"), "'"));
+    if (!o.ops.empty()) f.push_back(strCat("--ops '", o.ops, "'"));
+    if (!o.dtypes.empty()) f.push_back(strCat("--dtypes '", o.dtypes, "'"));
+    if (!o.shard.empty()) f.push_back(strCat("--shard ", o.shard));
+    return f.empty() ? std::string("the filters") : absl::StrJoin(f, ", ");
+  };
+  if (collected == 0)
+    return strCat("the sources (", absl::StrJoin(o.sources, " "), ") hold no case",
+                  o.dtypes.empty() ? "" : strCat(" of element type '", o.dtypes, "'"),
+                  "; check the op, element type and strategy names (hloconf gen --help lists them)");
+  if (selected == 0 || results.empty())
+    return strCat("none of the ", collected, " case(s) of the sources matched ", filters());
+  std::string what = strCat("all ", results.size(), " case(s) were UNSUPPORTED");
+  if (!declared.empty()) strAppend(&what, "; the handshake declared ", absl::StrJoin(declared, "; "));
+  strAppend(&what, "; e.g. ", results.front().id, ": ", results.front().message);
+  return what;
 }
 
 }  // namespace
@@ -273,12 +412,17 @@ int runRunCommand(const std::vector<std::string>& args) {
   std::vector<reports::CaseResult> results = finished;
   std::atomic<size_t> next{0};
   std::atomic<bool> journal_failed{false};
+  // What each backend's handshake declared, for the message of a run where every case was UNSUPPORTED.
+  std::set<std::string> declared;
+  std::set<std::string> warned;  // backends whose unknown capability names were reported
+  // --max-failures: new failures so far (XFAILs do not count); workers stop taking cases at the limit.
+  std::atomic<int64_t> failures{0};
   auto worker = [&]() {
     ref::initNumerics();
     // This worker's backend instances, started on first use.
     std::vector<std::unique_ptr<adapters::Backend>> backends(factories.size());
     std::vector<absl::StatusOr<adapters::BackendInfo>> infos(factories.size(), absl::UnknownError("not started"));
-    for (size_t index; (index = next.fetch_add(1)) < cases.size();) {
+    for (size_t index; (o.max_failures == 0 || failures.load() < o.max_failures) && (index = next.fetch_add(1)) < cases.size();) {
       const CaseSource& source = cases[index];
       bool needed = false;
       for (const BackendFactory& f : factories) needed = needed || !done.contains({source.id, f.name});
@@ -298,6 +442,31 @@ int runRunCommand(const std::vector<std::string>& args) {
           if (!backends[b]) {
             backends[b] = factories[b].make();
             infos[b] = backends[b]->start();
+            if (infos[b].ok()) {
+              if (std::vector<std::string> unknown = unknownCapabilityNames(infos[b]->capabilities); !unknown.empty()) {
+                std::string what = strCat("the handshake of backend ", factories[b].name, " names ", absl::StrJoin(unknown, ", "));
+                {
+                  std::lock_guard<std::mutex> lock(results_mutex);
+                  if (warned.insert(factories[b].name).second) {
+                    std::string line = strCat("hloconf run: ", o.strict_capabilities ? "error: " : "warning: ", what,
+                                              o.strict_capabilities ? "" : " (--strict-capabilities makes this an error)");
+                    // -q keeps warnings: the quiet progress prints nothing, so write to stderr directly.
+                    if (o.quiet) std::fprintf(stderr, "%s\n", line.c_str());
+                    else progress.message(line);
+                  }
+                }
+                // --strict-capabilities: the backend counts as not started, so every case is an ERROR with this reason.
+                if (o.strict_capabilities) infos[b] = absl::FailedPreconditionError(strCat(what, " (--strict-capabilities)"));
+              }
+            }
+            if (infos[b].ok()) {
+              auto list = [](const std::vector<std::string>& names) {
+                return names.empty() ? std::string("every one") : absl::StrJoin(names, ", ");
+              };
+              std::lock_guard<std::mutex> lock(results_mutex);
+              declared.insert(strCat(factories[b].name, ": ops: ", list(infos[b]->capabilities.ops),
+                                     "; element types: ", list(infos[b]->capabilities.element_types)));
+            }
           }
           if (!infos[b].ok()) {
             result = unpreparedResult(source, prepared, factories[b].name);
@@ -311,6 +480,7 @@ int runRunCommand(const std::vector<std::string>& args) {
           }
         }
         if (baseline) applyBaseline(*baseline, result);
+        if (reports::isFailure(result.status)) ++failures;
         if (journal && !journal->append(result).ok()) journal_failed = true;
         progress.caseFinished(result);
         std::lock_guard<std::mutex> lock(results_mutex);
@@ -362,7 +532,38 @@ int runRunCommand(const std::vector<std::string>& args) {
       return 2;
     }
   }
-  return reports::exitStatusFor(results);
+  if (o.max_failures && failures.load() >= o.max_failures)
+    std::fprintf(stderr, "hloconf run: stopped after %lld failing case(s) (--max-failures %lld): %zu of %zu case(s) not run\n",
+                 static_cast<long long>(failures.load()), static_cast<long long>(o.max_failures),
+                 cases.size() - std::min(cases.size(), std::set<std::string>([&] {
+                   std::set<std::string> ids;
+                   for (const reports::CaseResult& r : results) ids.insert(r.id);
+                   return ids;
+                 }()).size()),
+                 cases.size());
+  // A run that tested nothing must not pass a CI gate: exit 3, with the reason.
+  if (std::string why = whyNothingRan(o, all.size(), cases.size(), results, declared); !why.empty()) {
+    std::fprintf(stderr, "hloconf run: no case ran: %s (exit status 3)\n", why.c_str());
+    return 3;
+  }
+  bool gate_failed = false;
+  size_t passed = 0, unsupported = 0;
+  for (const reports::CaseResult& r : results) {
+    passed += r.status == reports::Status::kPass;
+    unsupported += r.status == reports::Status::kUnsupported;
+  }
+  if (o.min_pass.set && static_cast<double>(passed) < o.min_pass.count(results.size())) {
+    std::fprintf(stderr, "hloconf run: gate failed: %zu of %zu case(s) passed, --min-pass %s needs at least %g\n", passed,
+                 results.size(), o.min_pass.text.c_str(), o.min_pass.count(results.size()));
+    gate_failed = true;
+  }
+  if (o.max_unsupported.set && static_cast<double>(unsupported) > o.max_unsupported.count(results.size())) {
+    std::fprintf(stderr, "hloconf run: gate failed: %zu of %zu case(s) were UNSUPPORTED, --max-unsupported %s allows %g\n",
+                 unsupported, results.size(), o.max_unsupported.text.c_str(), o.max_unsupported.count(results.size()));
+    gate_failed = true;
+  }
+  if (int status = reports::exitStatusFor(results); status != 0) return status;
+  return gate_failed ? 4 : 0;
 }
 
 }  // namespace hloconf

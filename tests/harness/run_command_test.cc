@@ -373,6 +373,43 @@ TEST(RunCommand, FiltersSelectByIdOpAndElementType) {
   }
 }
 
+// Issue 18: a run that ran nothing used to exit 0 with an empty junit.xml, a green CI job that tested
+// nothing. It exits 3 and says which filter or source left no case.
+TEST(RunCommand, ARunThatRanNoCaseExitsThreeAndSaysWhy) {
+  auto ops = runHloconf("run -q spec --ops addd" + cacheFlag("none"));
+  EXPECT_EQ(ops.status, 3) << ops.output;
+  EXPECT_THAT(ops.output, HasSubstr("matched --ops 'addd'"));
+  auto dtypes = runHloconf("run -q spec --dtypes f33" + cacheFlag("none"));
+  EXPECT_EQ(dtypes.status, 3) << dtypes.output;
+  EXPECT_THAT(dtypes.output, HasSubstr("--dtypes 'f33'"));
+  auto gen = runHloconf("run -q gen:add/f33" + cacheFlag("none"));
+  EXPECT_EQ(gen.status, 3) << gen.output;
+  EXPECT_THAT(gen.output, HasSubstr("gen:add/f33) hold no case"));
+  auto filter = runHloconf("run -q " + smallSuite() + " --filter 'nothing/*'" + cacheFlag("none"));
+  EXPECT_EQ(filter.status, 3) << filter.output;
+  EXPECT_THAT(filter.output, HasSubstr("--filter 'nothing/*'"));
+  // A run where one case of four is UNSUPPORTED still passes.
+  EXPECT_EQ(runHloconf("run -q " + smallSuite() + cacheFlag("none")).status, 0);
+}
+
+// Issue 18: CI gates on the share of PASS and UNSUPPORTED. The small suite has 3 PASS and 1 UNSUPPORTED.
+TEST(RunCommand, MinPassAndMaxUnsupportedGatesExitFour) {
+  std::string suite = smallSuite() + cacheFlag("gates");
+  auto four = runHloconf("run -q " + suite + " --min-pass 4");
+  EXPECT_EQ(four.status, 4) << four.output;
+  EXPECT_THAT(four.output, HasSubstr("3 of 4 case(s) passed, --min-pass 4 needs at least 4"));
+  EXPECT_EQ(runHloconf("run -q " + suite + " --min-pass 3").status, 0);
+  EXPECT_EQ(runHloconf("run -q " + suite + " --min-pass 80%").status, 4);
+  EXPECT_EQ(runHloconf("run -q " + suite + " --min-pass 75%").status, 0);
+  auto unsupported = runHloconf("run -q " + suite + " --max-unsupported 0");
+  EXPECT_EQ(unsupported.status, 4) << unsupported.output;
+  EXPECT_THAT(unsupported.output, HasSubstr("1 of 4 case(s) were UNSUPPORTED, --max-unsupported 0 allows 0"));
+  EXPECT_EQ(runHloconf("run -q " + suite + " --max-unsupported 25%").status, 0);
+  EXPECT_EQ(runHloconf("run -q " + suite + " --max-unsupported 1").status, 0);
+  for (const char* bad : {"--min-pass 101%", "--min-pass x", "--max-unsupported 1.5", "--max-failures 0"})
+    EXPECT_EQ(runHloconf("run -q " + suite + " " + bad).status, 2) << bad;
+}
+
 TEST(GoldenCommand, MlirVectorsCheckThemselvesAndNpyVectorsHaveManifests) {
   std::string out = tempDir("golden-mlir");
   auto r = runHloconf("golden " + smallSuite() + " --out " + out + " --format mlir" + cacheFlag("golden"));

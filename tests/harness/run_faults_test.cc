@@ -149,7 +149,9 @@ TEST_F(RunFaults, AHangIsATimeoutAndTheRunGoesOn) {
 
 TEST_F(RunFaults, UndeclaredOpsAreUnsupported) {
   FaultRun run = runFaults("unsupported", faultBackend("unsupported --ops stablehlo.abs"));
-  EXPECT_EQ(run.status, 0) << run.output;  // UNSUPPORTED does not fail a run
+  // The handshake leaves out abs, and and atan2, so every case of the suite is UNSUPPORTED: nothing ran,
+  // exit 3 (issue 18; a run with some UNSUPPORTED cases and others passing exits 0).
+  EXPECT_EQ(run.status, 3) << run.output;
   for (auto& [id, c] : run.cases) {
     if (id.rfind("spec/abs/", 0) == 0) {
       EXPECT_EQ(c["status"], "UNSUPPORTED") << id;
@@ -159,6 +161,49 @@ TEST_F(RunFaults, UndeclaredOpsAreUnsupported) {
       EXPECT_EQ(c["status"], "UNSUPPORTED") << id;  // not in its handshake
     }
   }
+}
+
+// Issue 18: a backend whose handshake leaves out every op of the run turned every case UNSUPPORTED and
+// the run passed. Nothing ran, so it exits 3 and shows what the handshake declared.
+TEST_F(RunFaults, EveryCaseUnsupportedExitsThreeWithTheHandshake) {
+  std::string dir = tempDir("all-unsupported");
+  auto r = runHloconf("run -q spec --filter 'spec/abs/*' --cache-dir " + tempDir("cache") + " --report-dir " + dir + " " +
+                      faultBackend("unsupported --ops stablehlo.abs"));
+  EXPECT_EQ(r.status, 3) << r.output;
+  EXPECT_THAT(r.output, HasSubstr("were UNSUPPORTED"));
+  EXPECT_THAT(r.output, HasSubstr("the handshake declared fault_backend.py: ops: func.return, stablehlo.add"));
+  EXPECT_TRUE(fs::exists(dir + "/results.json"));  // the reports are still written
+}
+
+// Issue 18: --max-failures N stops the run after N failing cases and keeps their results.
+TEST_F(RunFaults, MaxFailuresStopsTheRunAndKeepsTheResults) {
+  FaultRun run = runFaults("max-failures", faultBackend("flip") + " --profile strict --max-failures 2");
+  EXPECT_EQ(run.status, 1) << run.output;
+  EXPECT_THAT(run.output, HasSubstr("stopped after 2 failing case(s) (--max-failures 2)"));
+  int failed = 0;
+  for (auto& [id, c] : run.cases) failed += c["status"] == "FAIL";
+  EXPECT_EQ(failed, 2) << run.output;  // -j 1: the worker stops at the limit
+  EXPECT_LT(run.cases.size(), suiteSize());
+}
+
+// Issue 18: a handshake that misspells names ("add", "float32") silently made cases UNSUPPORTED. It is
+// a warning naming each unknown name with the nearest known one, and an error with --strict-capabilities.
+TEST_F(RunFaults, UnknownHandshakeNamesWarnAndFailUnderStrictCapabilities) {
+  std::string script = tempDir("misnamed") + "/misnamed.py";
+  std::ofstream(script) << "import sys\nsys.path.insert(0, '" << HLOCONF_SOURCE_DIR << "/adapters/python')\n"
+                        << "import hloconf_adapter\n"
+                        << "def run(request):\n    raise hloconf_adapter.Unsupported('never')\n"
+                        << "hloconf_adapter.serve(run, name='misnamed', ops=['add', 'stablehlo.abs'], "
+                           "element_types=['float32', 'f32'])\n";
+  std::string args = "run -q spec --filter 'spec/abs/*' --cache-dir " + tempDir("cache") + " --backend-cmd '/usr/bin/python3 " + script + "'";
+  auto warned = runHloconf(args);
+  EXPECT_THAT(warned.output, HasSubstr("warning: the handshake of backend misnamed.py names unknown op \"add\" (did you mean \"stablehlo.add\"?)"));
+  EXPECT_THAT(warned.output, HasSubstr("unknown element type \"float32\" (did you mean \"f32\"?)"));
+  EXPECT_THAT(warned.output, ::testing::Not(HasSubstr("\"stablehlo.abs\" (did")));  // known names are not reported
+  auto strict = runHloconf(args + " --strict-capabilities");
+  EXPECT_EQ(strict.status, 1) << strict.output;
+  EXPECT_THAT(strict.output, HasSubstr("error: the handshake of backend misnamed.py names unknown op \"add\""));
+  EXPECT_THAT(strict.output, HasSubstr("ERROR spec/abs/"));
 }
 
 TEST_F(RunFaults, BaselineMakesKnownFailuresXfail) {
