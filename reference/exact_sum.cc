@@ -495,6 +495,30 @@ std::optional<uint64_t> ProductSum::certifiedF32() const {
   return std::bit_cast<uint32_t>(rounded_lo);
 }
 
+ComplexProductSum::ComplexProductSum(ElementType part_type, ElementType acc, const InputModel* model, ElementType lhs_part,
+                                     ElementType rhs_part, bool lhs_complex, bool rhs_complex)
+    : re_{ProductSum(part_type, acc, model, lhs_part, rhs_part), {}, {}},
+      im_{ProductSum(part_type, acc, model, lhs_part, rhs_part), {}, {}},
+      lhs_complex_(lhs_complex),
+      rhs_complex_(rhs_complex) {}
+
+void ComplexProductSum::start(int64_t products) {
+  for (Part* part : {&re_, &im_}) {
+    part->sum.start(2 * products);
+    part->lhs.clear();
+    part->rhs.clear();
+  }
+}
+
+std::pair<uint64_t, uint64_t> ComplexProductSum::finish(double& bound) {
+  double re_bound = 0, im_bound = 0;
+  re_.sum.addProducts(re_.lhs.data(), re_.rhs.data(), re_.lhs.size());
+  im_.sum.addProducts(im_.lhs.data(), im_.rhs.data(), im_.lhs.size());
+  const uint64_t re = re_.sum.finish(re_bound), im = im_.sum.finish(im_bound);
+  bound = std::max(re_bound, im_bound);
+  return {re, im};
+}
+
 uint64_t ProductSum::finish(double& bound) {
   uint64_t bits = 0;
   if (fast_) {

@@ -251,6 +251,60 @@ class ProductSum {
   bool certifiable_ = true;                       // no term came through add()
 };
 
+// One complex element of dot_general or convolution: re = sum (ar br - ai bi), im = sum (ar bi + ai br),
+// each part a ProductSum of up to 2n products. An operand that is not complex has no imaginary terms (not
+// zero terms: their zero signs would count). One bound per element: the larger of the two parts'.
+class ComplexProductSum {
+ public:
+  ComplexProductSum(ElementType part_type, ElementType acc, const InputModel* model, ElementType lhs_part, ElementType rhs_part,
+                    bool lhs_complex, bool rhs_complex);
+  // Starts an element of n complex products.
+  void start(int64_t products);
+  // Adds (ar + ai i)(br + bi i), in product order (ai, bi are ignored for a real operand).
+  void add(double ar, double ai, double br, double bi) {
+    re_.push(ar, br);
+    if (lhs_complex_ && rhs_complex_) re_.push(-ai, bi);
+    if (rhs_complex_) im_.push(ar, bi);
+    if (lhs_complex_) im_.push(ai, br);
+  }
+  // The bits of the real and imaginary parts; `bound` receives the element's bound.
+  std::pair<uint64_t, uint64_t> finish(double& bound);
+
+ private:
+  // A part's sum and its products' factors, gathered for ProductSum::addProducts.
+  struct Part {
+    ProductSum sum;
+    std::vector<double> lhs, rhs;
+    void push(double a, double b) {
+      lhs.push_back(a);
+      rhs.push_back(b);
+    }
+  };
+  Part re_, im_;
+  bool lhs_complex_, rhs_complex_;
+};
+
+// The exact integer sum of products of dot_general and convolution, wrapped to the result type; an exact
+// sum out of the type's range marks the element implementation-defined (integer overflow, as for add).
+class IntegerProductSum {
+ public:
+  void add(__int128 a, __int128 b) {
+    __int128 product;
+    if (__builtin_mul_overflow(a, b, &product) || __builtin_add_overflow(sum_, product, &sum_)) overflow_ = true;
+    wrapped_ += static_cast<uint64_t>(static_cast<unsigned __int128>(a) * static_cast<unsigned __int128>(b));
+  }
+  // The result bits in `t`; `implementation_defined` receives the mark.
+  uint64_t finish(ElementType t, uint8_t& implementation_defined) const {
+    implementation_defined = overflow_ || !integerInRange(t, sum_);
+    return wrapInteger(t, overflow_ ? static_cast<__int128>(wrapped_) : sum_);
+  }
+
+ private:
+  __int128 sum_ = 0;
+  bool overflow_ = false;
+  uint64_t wrapped_ = 0;  // the sum modulo 2^64, which wraps correctly when the exact sum overflowed 128 bits
+};
+
 // Whether dot_general, convolution and the collective sums use ProductSum's fast path (default true).
 void setExactSumFastPath(bool enabled);
 bool exactSumFastPath();

@@ -213,13 +213,14 @@ Results convolutionKernel(Interpreter& interp, const Operation& op, std::vector<
         for (int64_t ki = 0; ki < k_in; ++ki) fn(l < 0 ? -1 : l + ki * l_feature_stride, r + ki * r_feature_stride);
       }
     };
-    std::vector<double> a, b, c, d;  // factors of the real part's products (a b) and the imaginary part's (c d)
-    std::optional<ProductSum> re_sum, im_sum;
-    if (floating) {
+    std::vector<double> a;  // the lhs factors of a real element's products
+    std::optional<ProductSum> re_sum;
+    std::optional<ComplexProductSum> complex_sum;
+    if (floating && !complex) {
       re_sum.emplace(part_type, part_type, input_model, l_part, r_part);
       re_sum->setNoModelTerms(no_model_terms);
     }
-    if (complex) im_sum.emplace(part_type, part_type, input_model, l_part, r_part);
+    if (complex) complex_sum.emplace(part_type, part_type, input_model, l_part, r_part, isComplex(lt), isComplex(rt));
     for (int64_t o = begin; o < end; ++o) {
       unravelIndex(o, shape, index);
       const int64_t of = index[cd.output_feature];
@@ -260,18 +261,11 @@ Results convolutionKernel(Interpreter& interp, const Operation& op, std::vector<
         }
       }
       if (!floating) {
-        __int128 sum = 0;
-        bool overflow = false;
-        uint64_t wrapped = 0;
+        IntegerProductSum sum;
         forEachProduct([&](int64_t li, int64_t ri) {
-          if (li < 0) return;  // padding: 0 * b
-          const __int128 a = integerValue(lt, lhs.bits(li)), b = integerValue(rt, rhs.bits(ri));
-          __int128 product;
-          if (__builtin_mul_overflow(a, b, &product) || __builtin_add_overflow(sum, product, &sum)) overflow = true;
-          wrapped += static_cast<uint64_t>(static_cast<unsigned __int128>(a) * static_cast<unsigned __int128>(b));
+          if (li >= 0) sum.add(integerValue(lt, lhs.bits(li)), integerValue(rt, rhs.bits(ri)));  // padding: 0 * b
         });
-        out.setBits(o, wrapInteger(ot, overflow ? static_cast<__int128>(wrapped) : sum));
-        impl[o] = overflow || !integerInRange(ot, sum);
+        out.setBits(o, sum.finish(ot, impl[o]));
         continue;
       }
       // The factors of each part's products, in order, gathered for ProductSum's loops. The padding value
@@ -292,38 +286,15 @@ Results convolutionKernel(Interpreter& interp, const Operation& op, std::vector<
         out.setBits(o, re_sum->finish(bounds[o]));
         continue;
       }
-      // Complex: re = sum ar br - ai bi, im = sum ar bi + ai br, each part 2n products; a real operand has
-      // imaginary part 0 (no terms).
-      const bool l_imag = isComplex(lt), r_imag = isComplex(rt);  // not !lim.empty(): an empty tensor has no parts
-      a.clear();
-      b.clear();
-      c.clear();
-      d.clear();
+      // Complex (ComplexProductSum): each part of 2n real products.
+      const bool l_imag = !lim.empty(), r_imag = !rim.empty();  // imaginary parts to read (none of an empty tensor)
+      complex_sum->start(n);
       forEachProduct([&](int64_t li, int64_t ri) {
-        const double ar = li < 0 ? 0.0 : lre[li], ai = li < 0 || !l_imag ? 0.0 : lim[li], br = rre[ri];
-        a.push_back(ar);
-        b.push_back(br);
-        if (l_imag && r_imag) {
-          a.push_back(-ai);
-          b.push_back(rim[ri]);
-        }
-        if (r_imag) {
-          c.push_back(ar);
-          d.push_back(rim[ri]);
-        }
-        if (l_imag) {
-          c.push_back(ai);
-          d.push_back(br);
-        }
+        complex_sum->add(li < 0 ? 0.0 : lre[li], li < 0 || !l_imag ? 0.0 : lim[li], rre[ri], r_imag ? rim[ri] : 0.0);
       });
-      re_sum->start(2 * n);
-      im_sum->start(2 * n);
-      re_sum->addProducts(a.data(), b.data(), a.size());
-      im_sum->addProducts(c.data(), d.data(), c.size());
-      double re_bound = 0, im_bound = 0;
-      out.setBits(o, re_sum->finish(re_bound), 0);
-      out.setBits(o, im_sum->finish(im_bound), 1);
-      bounds[o] = std::max(re_bound, im_bound);
+      const auto [re, im] = complex_sum->finish(bounds[o]);
+      out.setBits(o, re, 0);
+      out.setBits(o, im, 1);
     }
   });
   RtValue result = RtValue::ofTensor(std::move(out), std::move(impl));

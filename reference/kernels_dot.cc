@@ -255,13 +255,14 @@ Results dotGeneralKernel(Interpreter& interp, const Operation& op, std::vector<R
   const int64_t grain = std::max<int64_t>(1, 16384 / std::max<int64_t>(n, 1));
   parallelFor(out.numElements(), grain, [&](int64_t begin, int64_t end) {
     std::vector<int64_t> index(shape.size());
-    std::vector<double> a, b, c, d;  // factors of the real part's products (a b) and the imaginary part's (c d)
-    std::optional<ProductSum> re_sum, im_sum;
-    if (floating) {
+    std::vector<double> a, b;  // the factors of a real element's products
+    std::optional<ProductSum> re_sum;
+    std::optional<ComplexProductSum> complex_sum;
+    if (floating && !complex) {
       re_sum.emplace(part_type, acc, input_model, l_part, r_part);
       re_sum->setNoModelTerms(no_model_terms);
     }
-    if (complex) im_sum.emplace(part_type, acc, input_model, l_part, r_part);
+    if (complex) complex_sum.emplace(part_type, acc, input_model, l_part, r_part, isComplex(lt), isComplex(rt));
     for (int64_t o = begin; o < end; ++o) {
       unravelIndex(o, shape, index);
       int64_t lbase = 0, rbase = 0;
@@ -273,18 +274,11 @@ Results dotGeneralKernel(Interpreter& interp, const Operation& op, std::vector<R
       for (int64_t d : lf) lbase += index[pos++] * lst[d];
       for (int64_t d : rf) rbase += index[pos++] * rst[d];
       if (!floating) {
-        __int128 sum = 0;
-        bool overflow = false;
-        uint64_t wrapped = 0;
+        IntegerProductSum sum;
         for (int64_t step = 0; step < n; ++step) {
-          const int64_t li = lbase + l_offsets[step], ri = rbase + r_offsets[step];
-          const __int128 a = integerValue(lt, lhs.bits(li)), b = integerValue(rt, rhs.bits(ri));
-          __int128 product;
-          if (__builtin_mul_overflow(a, b, &product) || __builtin_add_overflow(sum, product, &sum)) overflow = true;
-          wrapped += static_cast<uint64_t>(static_cast<unsigned __int128>(a) * static_cast<unsigned __int128>(b));
+          sum.add(integerValue(lt, lhs.bits(lbase + l_offsets[step])), integerValue(rt, rhs.bits(rbase + r_offsets[step])));
         }
-        out.setBits(o, wrapInteger(ot, overflow ? static_cast<__int128>(wrapped) : sum));
-        impl[o] = overflow || !integerInRange(ot, sum);
+        out.setBits(o, sum.finish(ot, impl[o]));
         continue;
       }
       // The factors of each part's products, in order, gathered for ProductSum's loops.
@@ -300,39 +294,16 @@ Results dotGeneralKernel(Interpreter& interp, const Operation& op, std::vector<R
         out.setBits(o, re_sum->finish(bounds[o]));
         continue;
       }
-      // Complex: re = sum ar br - ai bi, im = sum ar bi + ai br, each part 2n products; a real operand has
-      // imaginary part 0 (no terms).
-      const bool l_imag = isComplex(lt), r_imag = isComplex(rt);  // not !lim.empty(): an empty tensor has no parts
-      a.clear();
-      b.clear();
-      c.clear();
-      d.clear();
+      // Complex (ComplexProductSum): each part of 2n real products.
+      const bool l_imag = !lim.empty(), r_imag = !rim.empty();  // imaginary parts to read (none of an empty tensor)
+      complex_sum->start(n);
       for (int64_t step = 0; step < n; ++step) {
         const int64_t li = lbase + l_offsets[step], ri = rbase + r_offsets[step];
-        a.push_back(lre[li]);
-        b.push_back(rre[ri]);
-        if (l_imag && r_imag) {
-          a.push_back(-lim[li]);
-          b.push_back(rim[ri]);
-        }
-        if (r_imag) {
-          c.push_back(lre[li]);
-          d.push_back(rim[ri]);
-        }
-        if (l_imag) {
-          c.push_back(lim[li]);
-          d.push_back(rre[ri]);
-        }
+        complex_sum->add(lre[li], l_imag ? lim[li] : 0.0, rre[ri], r_imag ? rim[ri] : 0.0);
       }
-      re_sum->start(2 * n);
-      im_sum->start(2 * n);
-      re_sum->addProducts(a.data(), b.data(), a.size());
-      im_sum->addProducts(c.data(), d.data(), c.size());
-      // One bound per element: the larger of the two parts'.
-      double re_bound = 0, im_bound = 0;
-      out.setBits(o, re_sum->finish(re_bound), 0);
-      out.setBits(o, im_sum->finish(im_bound), 1);
-      bounds[o] = std::max(re_bound, im_bound);
+      const auto [re, im] = complex_sum->finish(bounds[o]);
+      out.setBits(o, re, 0);
+      out.setBits(o, im, 1);
     }
   });
   RtValue result = RtValue::ofTensor(std::move(out), std::move(impl));
