@@ -3,11 +3,14 @@
 #ifndef HLOCONF_EXECUTORS_CPU_EXECUTOR_H_
 #define HLOCONF_EXECUTORS_CPU_EXECUTOR_H_
 
+#include <chrono>
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <variant>
 #include <vector>
 
+#include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "executors/plan/plan.h"
 #include "ir/tensor.h"
@@ -16,31 +19,78 @@ namespace hloconf::cpu {
 
 using Buffer = std::vector<uint8_t>;
 
-// What a kernel sees: its step (for decoded attributes), its operands' bytes, its result's bytes, and
-// the number of result elements.
+class Frame;
+struct LoweredStep;
+
+// What a kernel sees: its step (for decoded attributes and slot types), its operands' and results' bytes,
+// the number of elements of result 0, and the frame it runs in (to run the step's regions).
 struct KernelArgs {
   const plan::Step& step;
-  const uint8_t* const* operands;
-  uint8_t* result;
+  const LoweredStep& lowered;
+  Frame& frame;
+  std::span<const uint8_t* const> operands;
+  std::span<uint8_t* const> results;
   int64_t num_elements;
+
+  const Type& operandType(size_t i) const;
+  const Type& resultType(size_t i) const;
+  uint8_t* result() const { return results[0]; }
 };
-using Kernel = void (*)(const KernelArgs& args);
+// A kernel fails only for what it finds while running: a deadline passed, a loop's limit, an index the
+// spec makes an error.
+using Kernel = absl::Status (*)(const KernelArgs& args);
+
+// The kernels of one region of a plan, step by step.
+struct LoweredRegion {
+  std::vector<LoweredStep> steps;
+};
+struct LoweredStep {
+  Kernel kernel = nullptr;
+  // Operand slot whose buffer (dying at this step, of the result's byte size) the result is written into,
+  // or -1. Only elementwise kernels, which read element i of every operand before writing element i.
+  plan::Slot in_place = -1;
+  std::vector<LoweredRegion> regions;  // one per region of the step
+};
 
 struct Program {
   plan::Plan plan;
-  std::vector<Kernel> kernels;  // one per step
-  // Whether step i may write its result into the buffer of operand in_place[i] (a slot that dies there),
-  // or -1.
-  std::vector<plan::Slot> in_place;
+  LoweredRegion body;
 };
 
-// Binds each step of `plan` to a kernel, or the first step whose element type has none as Unsupported
-// (naming the op and the type).
+// Binds each step of `plan` (regions included) to a kernel, or the first step whose element types have
+// none as Unsupported (naming the op and the types).
 std::variant<Program, plan::Unsupported> lower(plan::Plan plan);
+
+struct RunOptions {
+  // When set, a run past it stops with DeadlineExceeded (checked between steps and in every loop).
+  std::optional<std::chrono::steady_clock::time_point> deadline;
+};
 
 // Runs `program` on `inputs` (one per function argument, of exactly the argument's type). A wrong
 // input count or type is an InvalidArgument error.
-absl::StatusOr<std::vector<Tensor>> run(const Program& program, std::span<const Tensor> inputs);
+absl::StatusOr<std::vector<Tensor>> run(const Program& program, std::span<const Tensor> inputs,
+                                        const RunOptions& options = {});
+
+// The state of one run: a buffer per slot. Kernels of ops with regions run them through it.
+class Frame {
+ public:
+  Frame(const Program& program, const RunOptions& options);
+
+  const plan::Plan& plan() const { return program_.plan; }
+  // Runs `region` (step.regions[i] with its lowered[i]) on `inputs` (one per region input, each of the
+  // input slot's byte size) and returns its outputs' bytes, valid until the region runs again.
+  absl::StatusOr<std::vector<const uint8_t*>> runRegion(const plan::Region& region, const LoweredRegion& lowered,
+                                                        std::span<const uint8_t* const> inputs);
+  absl::Status runSteps(const plan::Region& region, const LoweredRegion& lowered);
+  // DeadlineExceeded once the run's deadline has passed.
+  absl::Status checkDeadline() const;
+  std::vector<Buffer>& slots() { return slots_; }
+
+ private:
+  const Program& program_;
+  RunOptions options_;
+  std::vector<Buffer> slots_;
+};
 
 }  // namespace hloconf::cpu
 

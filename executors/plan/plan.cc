@@ -1,8 +1,11 @@
 #include "executors/plan/plan.h"
 
 #include <algorithm>
+#include <optional>
 
 #include "absl/container/flat_hash_map.h"
+#include "absl/container/flat_hash_set.h"
+#include "executors/plan/planners.h"
 #include "ir/diagnostic.h"
 #include "ir/op_schema.h"
 #include "ir/op_views.h"
@@ -11,11 +14,15 @@
 namespace hloconf::plan {
 namespace {
 
-std::string locationOf(const Module& module, const Operation& op, std::string_view source_text) {
-  if (source_text.empty() || op.source_offset > source_text.size())
-    return strCat(module.path, "@", op.source_offset);
-  const LineColumn lc = lineColumnAt(source_text, op.source_offset, module.source_anchor);
-  return strCat(module.path, ":", lc.line, ":", lc.column);
+// Every family's planners, in one table by OpId.
+const absl::flat_hash_map<OpId, PlanFn>& plannerTable() {
+  static const auto* table = [] {
+    auto* t = new absl::flat_hash_map<OpId, PlanFn>();
+    for (std::span<const OpPlanner> family : {elementwisePlanners(), controlPlanners()})
+      for (const OpPlanner& planner : family) t->emplace(planner.op, planner.plan);
+    return t;
+  }();
+  return *table;
 }
 
 // Why a value of type `type` cannot live in a slot, or "" when it can.
@@ -26,39 +33,159 @@ std::string slotTypeProblem(const Type& type) {
   return "";
 }
 
-std::optional<CompareDirection> directionOf(std::string_view text) {
-  static constexpr std::pair<std::string_view, CompareDirection> kDirections[] = {
-      {"EQ", CompareDirection::kEQ}, {"NE", CompareDirection::kNE}, {"GE", CompareDirection::kGE},
-      {"GT", CompareDirection::kGT}, {"LE", CompareDirection::kLE}, {"LT", CompareDirection::kLT}};
-  for (const auto& [name, direction] : kDirections)
-    if (text == name) return direction;
-  return std::nullopt;
-}
+// Calls nested deeper than this are refused: StableHLO programs do not recurse, and a hostile one must
+// not overflow the stack.
+constexpr int kMaxCallDepth = 32;
 
-// compare's ordering; absent or NOTYPE means the spec's default for the operand type.
-std::optional<CompareKind> compareKindOf(std::string_view text, ElementType operand) {
-  if (text.empty() || text == "NOTYPE")
-    return isFloat(operand) || isComplex(operand) ? CompareKind::kFloat
-           : isSignedInteger(operand)             ? CompareKind::kSigned
-                                                  : CompareKind::kUnsigned;
-  if (text == "FLOAT") return CompareKind::kFloat;
-  if (text == "TOTALORDER") return CompareKind::kTotalOrder;
-  if (text == "SIGNED") return CompareKind::kSigned;
-  if (text == "UNSIGNED") return CompareKind::kUnsigned;
-  return std::nullopt;
+// Thrown inside the compiler for the first thing it cannot run, and caught in compile().
+struct UnsupportedFound {
+  Unsupported what;
+};
+
+class Compiler {
+ public:
+  Compiler(const Module& module, std::string_view source_text) : module_(module), source_text_(source_text) {}
+
+  Plan& plan() { return plan_; }
+
+  // Compiles `block` into `region`: its arguments become new slots, its ops steps, its terminator's operands
+  // the region's outputs.
+  absl::Status compileBlock(const Operation& owner, const Block& block, Region& region, int depth) {
+    for (const auto& argument : block.arguments) {
+      if (std::string problem = slotTypeProblem(argument->type); !problem.empty())
+        unsupported(owner, strCat("block argument ", argument->index, ": ", problem));
+      region.inputs.push_back(newSlot(argument.get()));
+    }
+    for (const auto& owned : block.operations) {
+      const Operation& op = *owned;
+      if (absl::Status valid = verifyAgainstSchema(op); !valid.ok()) return invalid(op, std::string(valid.message()));
+      std::vector<Slot> operands;
+      for (const Value* operand : op.operands) {
+        auto found = slot_of_.find(operand);
+        if (found == slot_of_.end()) return invalid(op, "uses a value defined in no enclosing scope");
+        operands.push_back(found->second);
+      }
+      if (op.id == OpId::kFuncReturn || op.id == OpId::kReturn) {
+        region.outputs = std::move(operands);
+        return absl::OkStatus();
+      }
+      Step step;
+      step.op = op.id;
+      step.operands = std::move(operands);
+      step.location = locationOf(op);
+      RETURN_IF_ERROR(compileOp(op, step, depth));
+      region.steps.push_back(std::move(step));
+    }
+    return absl::InvalidArgumentError(strCat(locationOf(owner), ": ", owner.name, ": a region does not end in a return"));
+  }
+
+  std::string locationOf(const Operation& op) const {
+    if (source_text_.empty() || op.source_offset > source_text_.size())
+      return strCat(module_.path, "@", op.source_offset);
+    const LineColumn lc = lineColumnAt(source_text_, op.source_offset, module_.source_anchor);
+    return strCat(module_.path, ":", lc.line, ":", lc.column);
+  }
+
+  [[noreturn]] void unsupported(const Operation& op, std::string reason) const {
+    throw UnsupportedFound{Unsupported{op.name, locationOf(op), std::move(reason)}};
+  }
+
+ private:
+  absl::Status invalid(const Operation& op, std::string_view why) const {
+    return absl::InvalidArgumentError(strCat(locationOf(op), ": ", op.name, ": ", why));
+  }
+
+  Slot newSlot(const Value* value) {
+    const Slot slot = static_cast<Slot>(plan_.slot_types.size());
+    plan_.slot_types.push_back(value->type);
+    slot_of_[value] = slot;
+    return slot;
+  }
+
+  absl::Status compileOp(const Operation& op, Step& step, int depth) {
+    auto planner = plannerTable().find(op.id);
+    if (planner == plannerTable().end()) unsupported(op, "the cpu executor has no kernel for this op yet");
+    for (const Value* operand : op.operands)
+      if (std::string problem = slotTypeProblem(operand->type); !problem.empty()) unsupported(op, problem);
+    for (const auto& result : op.results) {
+      if (std::string problem = slotTypeProblem(result->type); !problem.empty()) unsupported(op, problem);
+      const int64_t bytes = result->type.numElements() * storageBytes(result->type.elementType());
+      if (bytes > kMaxSlotBytes)
+        return invalid(op, strCat("a result of ", result->type.toString(), " takes ", bytes,
+                                  " bytes, more than the executor's limit of ", kMaxSlotBytes, " per value"));
+    }
+
+    // The op's regions, or for a call the callee's body, compiled into nested regions.
+    for (const auto& region : op.regions) {
+      if (region.blocks.size() != 1) unsupported(op, "regions of more than one block are not supported");
+      RETURN_IF_ERROR(compileBlock(op, *region.blocks.front(), step.regions.emplace_back(), depth));
+    }
+    if (op.id == OpId::kFuncCall || op.id == OpId::kComposite) {
+      std::optional<std::string_view> callee =
+          op.id == OpId::kFuncCall ? CallOp(op).callee() : CompositeOp(op).decomposition();
+      const Operation* function = callee ? module_.findFunction(*callee) : nullptr;
+      if (!function || function->regions.empty() || function->regions[0].blocks.empty())
+        return invalid(op, strCat("calls @", callee.value_or(""), ", which the module does not define"));
+      if (depth >= kMaxCallDepth) unsupported(op, strCat("calls nested deeper than ", kMaxCallDepth));
+      RETURN_IF_ERROR(compileBlock(*function, *function->regions[0].blocks.front(), step.regions.emplace_back(), depth + 1));
+    }
+
+    for (const auto& result : op.results) step.results.push_back(newSlot(result.get()));
+    absl::Status planned = planner->second(op, step, plan_);
+    if (absl::IsUnimplemented(planned)) unsupported(op, std::string(planned.message()));
+    if (!planned.ok()) return invalid(op, std::string(planned.message()));
+    return absl::OkStatus();
+  }
+
+  const Module& module_;
+  std::string_view source_text_;
+  Plan plan_;
+  absl::flat_hash_map<const Value*, Slot> slot_of_;
+};
+
+// Fills last_uses in `region` and its nested regions; returns the slots `region` reads that it does not
+// define (a value of an enclosing scope).
+std::vector<Slot> assignLiveness(Region& region) {
+  absl::flat_hash_set<Slot> defined(region.inputs.begin(), region.inputs.end());
+  std::vector<std::vector<Slot>> reads(region.steps.size());
+  for (size_t s = 0; s < region.steps.size(); ++s) {
+    Step& step = region.steps[s];
+    reads[s] = step.operands;
+    for (Region& nested : step.regions) {
+      std::vector<Slot> outer = assignLiveness(nested);
+      reads[s].insert(reads[s].end(), outer.begin(), outer.end());
+    }
+    defined.insert(step.results.begin(), step.results.end());
+  }
+  absl::flat_hash_map<Slot, size_t> last_reader;
+  for (size_t s = 0; s < region.steps.size(); ++s) {
+    for (Slot slot : region.steps[s].results) last_reader.try_emplace(slot, s);  // unread: dies where made
+    for (Slot slot : reads[s])
+      if (defined.contains(slot)) last_reader[slot] = std::max(last_reader[slot], s);
+  }
+  const absl::flat_hash_set<Slot> outputs(region.outputs.begin(), region.outputs.end());
+  for (const auto& [slot, s] : last_reader)
+    if (!outputs.contains(slot)) region.steps[s].last_uses.push_back(slot);
+  for (Step& step : region.steps) std::sort(step.last_uses.begin(), step.last_uses.end());
+
+  absl::flat_hash_set<Slot> outer;
+  for (const std::vector<Slot>& step_reads : reads)
+    for (Slot slot : step_reads)
+      if (!defined.contains(slot)) outer.insert(slot);
+  for (Slot slot : region.outputs)
+    if (!defined.contains(slot)) outer.insert(slot);
+  return {outer.begin(), outer.end()};
 }
 
 }  // namespace
 
 std::string Unsupported::message() const { return strCat(location, ": ", op, ": ", reason); }
 
-const std::vector<OpId>& plannableOps() {
-  static const std::vector<OpId> kOps = {
-      OpId::kConstant, OpId::kAdd,     OpId::kSubtract, OpId::kMultiply,    OpId::kDivide,
-      OpId::kNegate,   OpId::kAbs,     OpId::kMaximum,  OpId::kMinimum,     OpId::kCompare,
-      OpId::kSelect,   OpId::kConvert, OpId::kExponential, OpId::kLog,      OpId::kSqrt,
-      OpId::kTanh};
-  return kOps;
+std::vector<OpId> plannableOps() {
+  std::vector<OpId> ops;
+  for (const auto& [op, planner] : plannerTable()) ops.push_back(op);
+  std::sort(ops.begin(), ops.end());
+  return ops;
 }
 
 absl::StatusOr<CompileResult> compile(const Module& module, std::string_view function, std::string_view source_text) {
@@ -66,125 +193,14 @@ absl::StatusOr<CompileResult> compile(const Module& module, std::string_view fun
   if (!func) return absl::InvalidArgumentError(strCat("the program has no function @", function));
   if (func->regions.empty() || func->regions[0].blocks.empty())
     return absl::InvalidArgumentError(strCat("@", function, " has no body"));
-  const Block& body = *func->regions[0].blocks.front();
-
-  Plan plan;
-  absl::flat_hash_map<const Value*, Slot> slot_of;
-  auto unsupported = [&](const Operation& op, std::string reason) -> CompileResult {
-    return Unsupported{op.name, locationOf(module, op, source_text), std::move(reason)};
-  };
-  auto newSlot = [&](const Value* value) {
-    const Slot slot = static_cast<Slot>(plan.slot_types.size());
-    plan.slot_types.push_back(value->type);
-    slot_of[value] = slot;
-    return slot;
-  };
-
-  for (const auto& argument : body.arguments) {
-    if (std::string problem = slotTypeProblem(argument->type); !problem.empty())
-      return unsupported(*func, strCat("argument ", argument->index, ": ", problem));
-    plan.inputs.push_back(newSlot(argument.get()));
+  Compiler compiler(module, source_text);
+  try {
+    RETURN_IF_ERROR(compiler.compileBlock(*func, *func->regions[0].blocks.front(), compiler.plan(), 0));
+  } catch (UnsupportedFound& found) {
+    return CompileResult{std::move(found.what)};
   }
-
-  bool returned = false;
-  for (const auto& owned : body.operations) {
-    const Operation& op = *owned;
-    if (absl::Status valid = verifyAgainstSchema(op); !valid.ok())
-      return absl::InvalidArgumentError(strCat(locationOf(module, op, source_text), ": ", op.name, ": ", valid.message()));
-    std::vector<Slot> operands;
-    for (const Value* operand : op.operands) {
-      auto found = slot_of.find(operand);
-      if (found == slot_of.end())
-        return absl::InvalidArgumentError(strCat(locationOf(module, op, source_text), ": ", op.name,
-                                                 " uses a value defined outside @", function));
-      operands.push_back(found->second);
-    }
-    if (op.id == OpId::kFuncReturn) {
-      plan.outputs = std::move(operands);
-      returned = true;
-      break;
-    }
-    if (!op.regions.empty()) return unsupported(op, "ops with regions are not supported yet");
-    if (op.id == OpId::kFuncCall) return unsupported(op, "function calls are not supported yet");
-    const auto& plannable = plannableOps();
-    if (std::find(plannable.begin(), plannable.end(), op.id) == plannable.end())
-      return unsupported(op, "the cpu executor has no kernel for this op yet");
-    for (const Value* operand : op.operands)
-      if (std::string problem = slotTypeProblem(operand->type); !problem.empty()) return unsupported(op, problem);
-    for (const auto& result : op.results)
-      if (std::string problem = slotTypeProblem(result->type); !problem.empty()) return unsupported(op, problem);
-
-    // The kernels index every operand with the result's element index: an op whose shapes disagree (which
-    // the schema's checks do not refuse for every op) must not reach them.
-    if (op.id != OpId::kConstant && op.results.size() == 1) {
-      const Type& result = op.results[0]->type;
-      for (size_t i = 0; i < op.operands.size(); ++i) {
-        const Type& operand = op.operands[i]->type;
-        const bool scalar_predicate = op.id == OpId::kSelect && i == 0 && operand.rank() == 0;
-        if (!scalar_predicate && operand.shape() != result.shape())
-          return absl::InvalidArgumentError(strCat(locationOf(module, op, source_text), ": ", op.name, ": operand ", i,
-                                                   " is ", operand.toString(), " but the result is ", result.toString(),
-                                                   "; elementwise operands need the result's shape"));
-      }
-    }
-
-    Step step;
-    step.op = op.id;
-    step.operands = std::move(operands);
-    step.location = locationOf(module, op, source_text);
-    switch (op.id) {
-      case OpId::kConstant: {
-        const Tensor* value = decode::denseElements(ConstantOp(op).value());
-        if (!value) return unsupported(op, "only dense<...> constant values are supported");
-        if (value->type() != op.results[0]->type)
-          return absl::InvalidArgumentError(strCat(step.location, ": stablehlo.constant: the value is ",
-                                                   value->type().toString(), " but the result is ",
-                                                   op.results[0]->type.toString()));
-        step.params = ConstantParams{*value};
-        break;
-      }
-      case OpId::kCompare: {
-        const CompareOp compare(op);
-        const ElementType operand = op.operands[0]->type.elementType();
-        std::optional<CompareDirection> direction = directionOf(compare.comparisonDirection());
-        std::optional<CompareKind> kind = compareKindOf(compare.compareType(), operand);
-        if (!direction || !kind)
-          return absl::InvalidArgumentError(strCat(step.location, ": stablehlo.compare: unknown comparison_direction ",
-                                                   compare.comparisonDirection(), " or compare_type ",
-                                                   compare.compareType()));
-        // compare (C3): float operands take FLOAT or TOTALORDER, integers SIGNED or UNSIGNED.
-        const bool float_kind = *kind == CompareKind::kFloat || *kind == CompareKind::kTotalOrder;
-        if (isFloat(operand) != float_kind && !isComplex(operand))
-          return absl::InvalidArgumentError(strCat(step.location, ": stablehlo.compare: compare_type ",
-                                                   compare.compareType(), " does not apply to ",
-                                                   elementTypeName(operand), " (spec: compare (C3))"));
-        step.params = CompareParams{*direction, *kind};
-        break;
-      }
-      case OpId::kSelect:
-        step.params = SelectParams{op.operands[0]->type.rank() == 0 && op.results[0]->type.rank() != 0};
-        break;
-      default:
-        break;
-    }
-    for (const auto& result : op.results) step.results.push_back(newSlot(result.get()));
-    plan.steps.push_back(std::move(step));
-  }
-  if (!returned) return absl::InvalidArgumentError(strCat("@", function, " does not end in func.return"));
-
-  // Liveness: the last step that reads each slot; a result no step reads dies where it is made. Function
-  // results live to the end, so they never appear in last_uses.
-  std::vector<int64_t> last_reader(plan.slot_types.size(), -1);
-  for (size_t s = 0; s < plan.steps.size(); ++s) {
-    for (Slot slot : plan.steps[s].operands) last_reader[slot] = static_cast<int64_t>(s);
-    for (Slot slot : plan.steps[s].results) last_reader[slot] = std::max(last_reader[slot], static_cast<int64_t>(s));
-  }
-  std::vector<bool> is_output(plan.slot_types.size(), false);
-  for (Slot slot : plan.outputs) is_output[slot] = true;
-  for (size_t slot = 0; slot < last_reader.size(); ++slot) {
-    if (is_output[slot] || last_reader[slot] < 0) continue;  // an unread argument is never allocated by a step
-    plan.steps[last_reader[slot]].last_uses.push_back(static_cast<Slot>(slot));
-  }
+  Plan& plan = compiler.plan();
+  assignLiveness(plan);
   return CompileResult{std::move(plan)};
 }
 

@@ -5,6 +5,7 @@
 #define HLOCONF_EXECUTORS_PLAN_PLAN_H_
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <variant>
@@ -18,43 +19,48 @@
 
 namespace hloconf::plan {
 
-// A slot holds one value of the function: an argument or an op result. Slots are numbered from 0.
+// A slot holds one value of the function: an argument, an op result, or a region's block argument or
+// result. One function has one numbering of slots, regions included, so a region reads a value of the
+// enclosing scope through that value's own slot. Slots are numbered from 0.
 using Slot = int32_t;
 
-enum class CompareDirection : uint8_t { kEQ, kNE, kGE, kGT, kLE, kLT };
-// How compare orders its operands; the spec's default for the element type is resolved at compile time.
-enum class CompareKind : uint8_t { kFloat, kTotalOrder, kSigned, kUnsigned };
+// The attributes of a step, decoded once into a plain struct per op kind (CompareParams, DotParams, ...),
+// each declared beside its family's planner. A step of an op without attributes has none.
+struct StepParams {
+  virtual ~StepParams() = default;
+};
 
-struct CompareParams {
-  CompareDirection direction = CompareDirection::kEQ;
-  CompareKind kind = CompareKind::kFloat;
+struct Step;
+
+// A list of steps with its own inputs (the block arguments) and outputs (what its terminator returns):
+// the function body, or one region of an op (while's cond and body, reduce's body, a callee...).
+struct Region {
+  std::vector<Slot> inputs;
+  std::vector<Slot> outputs;  // a slot may repeat, and may be an input or a value of an enclosing scope
+  std::vector<Step> steps;    // in execution order
 };
-struct ConstantParams {
-  Tensor value;
-};
-struct SelectParams {
-  // The predicate is a tensor<i1> of rank 0 that chooses for every element (spec: select (C2)).
-  bool scalar_predicate = false;
-};
-// The attributes of a step, decoded once: one alternative per op kind that has any.
-using StepParams = std::variant<std::monostate, CompareParams, ConstantParams, SelectParams>;
 
 struct Step {
   OpId op = OpId::kUnknown;
   std::vector<Slot> operands;
   std::vector<Slot> results;
-  StepParams params;
-  // Slots whose last reader is this step (and results no step reads): their buffers can be released,
-  // or taken over by this step's result, once it has run. Function results never appear here.
+  std::shared_ptr<const StepParams> params;
+  std::vector<Region> regions;  // the op's regions, in order (a func.call: the callee's body)
+  // Slots whose last reader in this step's region is this step (and results no step reads): their
+  // buffers can be released, or taken over by this step's result, once it has run. A value of an
+  // enclosing scope that a nested region reads counts as read by the step that owns that region; the
+  // outputs of a region never appear here.
   std::vector<Slot> last_uses;
   std::string location;  // "path:line:col" of the op, for Unsupported reasons found after compiling
+
+  template <class P>
+  const P& as() const {
+    return static_cast<const P&>(*params);
+  }
 };
 
-struct Plan {
+struct Plan : Region {
   std::vector<Type> slot_types;  // static-shaped tensor types, one per slot
-  std::vector<Slot> inputs;      // the function's arguments, in order
-  std::vector<Slot> outputs;     // what func.return returns, in order (a slot may repeat)
-  std::vector<Step> steps;       // in execution order
 };
 
 // What the plan compiler cannot run yet: the op, where it is, and why. Not an error in the program.
@@ -74,7 +80,10 @@ absl::StatusOr<CompileResult> compile(const Module& module, std::string_view fun
                                       std::string_view source_text = {});
 
 // The ops compile() can turn into steps (besides func.return), for a backend's capabilities.
-const std::vector<OpId>& plannableOps();
+std::vector<OpId> plannableOps();
+
+// The largest value one slot may hold; a program with a larger one is refused before it runs.
+inline constexpr int64_t kMaxSlotBytes = int64_t{1} << 30;
 
 }  // namespace hloconf::plan
 

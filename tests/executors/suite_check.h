@@ -1,0 +1,66 @@
+// For the executor family tests: runs cases (spec folders, gen: suites) through the cpu backend and
+// compares them with the reference's golden values under the `default` profile, as `hloconf run
+// --backend cpu` does, and fails the test on every case that is not PASS, naming it and why.
+#ifndef HLOCONF_TESTS_EXECUTORS_SUITE_CHECK_H_
+#define HLOCONF_TESTS_EXECUTORS_SUITE_CHECK_H_
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "adapters/backend.h"
+#include "golden/cases.h"
+#include "harness/runner.h"
+#include "reports/comparator.h"
+
+namespace hloconf::testing {
+
+struct SuiteTally {
+  int cases = 0;
+  int passed = 0;
+  int unsupported = 0;
+};
+
+// Whether an UNSUPPORTED case fails the test: kFails where every case must run, kCounted where a program
+// may need ops of another family that the executor does not run yet (FAIL, ERROR and the rest still fail).
+enum class Unsupported { kFails, kCounted };
+
+// Runs `sources` (anything `hloconf run` takes: "gen:add", a folder of cases/...) with `count` generated
+// cases per (op, type, strategy); every case must PASS on the cpu backend under `default` (UNSUPPORTED
+// as `unsupported` says).
+inline SuiteTally expectCpuPasses(const std::vector<std::string>& sources, uint64_t count = 3,
+                                  Unsupported unsupported = Unsupported::kFails) {
+  SuiteTally tally;
+  std::vector<std::string> errors;
+  GenOptions gen;
+  gen.count = count;
+  const std::vector<CaseSource> cases = collectCases(sources, false, errors, gen);
+  for (const std::string& error : errors) ADD_FAILURE() << error;
+  EXPECT_FALSE(cases.empty());
+  absl::StatusOr<reports::Profile> profile = reports::loadProfile("default", {HLOCONF_SOURCE_DIR "/reports/profiles"});
+  EXPECT_TRUE(profile.ok()) << profile.status();
+  if (!profile.ok()) return tally;
+  std::unique_ptr<adapters::Backend> backend = adapters::makeCpuBackend();
+  absl::StatusOr<adapters::BackendInfo> info = backend->start();
+  EXPECT_TRUE(info.ok());
+  if (!info.ok()) return tally;
+  for (const CaseSource& source : cases) {
+    PreparedCase prepared = prepareCase(source, GoldenCache{}, 60);
+    if (!prepared.status.ok()) continue;  // not lowerable: not the executor's business
+    ++tally.cases;
+    reports::CaseResult result = runCaseOnBackend(source, prepared, *backend, *info, *profile, 60, "");
+    if (result.status == reports::Status::kPass) {
+      ++tally.passed;
+    } else if (result.status == reports::Status::kUnsupported && unsupported == Unsupported::kCounted) {
+      ++tally.unsupported;
+    } else {
+      ADD_FAILURE() << source.id << ": " << reports::statusName(result.status) << ": " << result.message;
+    }
+  }
+  return tally;
+}
+
+}  // namespace hloconf::testing
+
+#endif  // HLOCONF_TESTS_EXECUTORS_SUITE_CHECK_H_
