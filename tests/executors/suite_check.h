@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "adapters/backend.h"
@@ -29,14 +30,8 @@ enum class Unsupported { kFails, kCounted };
 // Runs `sources` (anything `hloconf run` takes: "gen:add", a folder of cases/...) with `count` generated
 // cases per (op, type, strategy); every case must PASS on the cpu backend under `default` (UNSUPPORTED
 // as `unsupported` says).
-inline SuiteTally expectCpuPasses(const std::vector<std::string>& sources, uint64_t count = 3,
-                                  Unsupported unsupported = Unsupported::kFails) {
+inline SuiteTally expectCpuPassesCases(const std::vector<CaseSource>& cases, Unsupported unsupported) {
   SuiteTally tally;
-  std::vector<std::string> errors;
-  GenOptions gen;
-  gen.count = count;
-  const std::vector<CaseSource> cases = collectCases(sources, false, errors, gen);
-  for (const std::string& error : errors) ADD_FAILURE() << error;
   EXPECT_FALSE(cases.empty());
   absl::StatusOr<reports::Profile> profile = reports::loadProfile("default", {HLOCONF_SOURCE_DIR "/reports/profiles"});
   EXPECT_TRUE(profile.ok()) << profile.status();
@@ -59,6 +54,34 @@ inline SuiteTally expectCpuPasses(const std::vector<std::string>& sources, uint6
     }
   }
   return tally;
+}
+
+inline SuiteTally expectCpuPasses(const std::vector<std::string>& sources, uint64_t count = 3,
+                                  Unsupported unsupported = Unsupported::kFails) {
+  std::vector<std::string> errors;
+  GenOptions gen;
+  gen.count = count;
+  const std::vector<CaseSource> cases = collectCases(sources, false, errors, gen);
+  for (const std::string& error : errors) ADD_FAILURE() << error;
+  return expectCpuPassesCases(cases, unsupported);
+}
+
+// Cases written in a test: `// -----`-separated chunks of `text`, each in the spec suite's format (a
+// `// Case: ID` line, @main with check ops).
+inline SuiteTally expectCpuPassesText(std::string_view text, Unsupported unsupported = Unsupported::kFails) {
+  std::vector<CaseSource> cases;
+  size_t begin = 0;
+  while (begin < text.size()) {
+    size_t end = text.find("// -----", begin);
+    if (end == std::string_view::npos) end = text.size();
+    CaseSource source;
+    source.text = std::string(text.substr(begin, end - begin));
+    const size_t id = source.text.find("// Case: ");
+    source.id = id == std::string::npos ? "test-case" : source.text.substr(id + 9, source.text.find('\n', id) - id - 9);
+    cases.push_back(std::move(source));
+    begin = end == text.size() ? end : end + 8;
+  }
+  return expectCpuPassesCases(cases, unsupported);
 }
 
 }  // namespace hloconf::testing

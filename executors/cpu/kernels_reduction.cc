@@ -1,0 +1,388 @@
+// The reduction family's kernels: reduce, reduce_window, select_and_scatter. A body the planner recognised
+// as one op (add, multiply, maximum, minimum, and, or, xor) is applied natively in the compute type
+// (f16/bf16 accumulate in f32 and round once at the end, as XLA:CPU does); any other body runs as a
+// region per combination, in the order the spec's schedule allows.
+#include <cmath>
+#include <cstring>
+#include <vector>
+
+#include "executors/cpu/kernels.h"
+#include "executors/plan/reduction_params.h"
+
+namespace hloconf::cpu {
+namespace {
+
+using plan::BodyOp;
+
+template <class E, BodyOp B>
+typename E::Compute combine(typename E::Compute a, typename E::Compute b) {
+  using C = typename E::Compute;
+  constexpr Class K = E::kClass;
+  if constexpr (B == BodyOp::kAdd) {
+    if constexpr (K == Class::kBool) return a | b;
+    else if constexpr (K == Class::kFloat) return a + b;
+    else return static_cast<C>(static_cast<std::make_unsigned_t<C>>(a) + static_cast<std::make_unsigned_t<C>>(b));
+  } else if constexpr (B == BodyOp::kMultiply) {
+    if constexpr (K == Class::kBool) return a & b;
+    else if constexpr (K == Class::kFloat) return a * b;
+    else {
+      // In an unsigned type at least as wide as int, so that it wraps instead of overflowing.
+      using W = std::conditional_t<(sizeof(C) < sizeof(unsigned)), unsigned, std::make_unsigned_t<C>>;
+      return static_cast<C>(static_cast<W>(a) * static_cast<W>(b));
+    }
+  } else if constexpr (B == BodyOp::kMaximum || B == BodyOp::kMinimum) {
+    if constexpr (K == Class::kFloat) {
+      // A NaN propagates (the first one); +0 > -0, as the elementwise maximum/minimum.
+      if (std::isnan(a)) return a;
+      if (std::isnan(b)) return b;
+      if (a == b) return (std::signbit(a) == (B == BodyOp::kMaximum)) ? b : a;
+    }
+    if constexpr (B == BodyOp::kMaximum) return a >= b ? a : b;
+    else return a <= b ? a : b;
+  } else if constexpr (B == BodyOp::kAnd) {
+    return a & b;
+  } else if constexpr (B == BodyOp::kOr) {
+    return a | b;
+  } else {
+    return a ^ b;
+  }
+}
+
+template <class E, BodyOp B>
+constexpr bool takes() {
+  if constexpr (B == BodyOp::kAnd || B == BodyOp::kOr || B == BodyOp::kXor) return E::kClass != Class::kFloat;
+  else return true;
+}
+
+// --- reduce ------------------------------------------------------------------------------------------------
+
+// Visits the input in row-major order, calling visit(input_index, result_index) per element, with the
+// innermost dimension as one call visitRow(first_input, result_index, result_stride, length).
+template <class Row>
+void forEachRow(const std::vector<int64_t>& shape, const std::vector<int64_t>& result_strides, Row&& row) {
+  const size_t rank = shape.size();
+  for (int64_t extent : shape)
+    if (extent == 0) return;
+  const int64_t inner = rank ? shape[rank - 1] : 1;
+  const int64_t inner_stride = rank ? result_strides[rank - 1] : 0;
+  std::vector<int64_t> index(rank ? rank - 1 : 0, 0);
+  int64_t input = 0, result = 0;
+  while (true) {
+    row(input, result, inner_stride, inner);
+    input += inner;
+    size_t d = index.size();
+    while (d > 0) {
+      --d;
+      result += result_strides[d];
+      if (++index[d] < shape[d]) break;
+      result -= result_strides[d] * shape[d];
+      index[d] = 0;
+      if (d == 0) return;
+    }
+    if (index.empty()) return;
+  }
+}
+
+template <class E, BodyOp B>
+absl::Status reduceKernel(const KernelArgs& args) {
+  using S = typename E::Storage;
+  using C = typename E::Compute;
+  const auto& p = args.step.as<plan::ReduceParams>();
+  const S* x = reinterpret_cast<const S*>(args.operands[0]);
+  const C init = E::load(*reinterpret_cast<const S*>(args.operands[1]));
+  std::vector<C> acc(static_cast<size_t>(args.num_elements), init);
+  forEachRow(p.input_shape, p.result_strides, [&](int64_t in, int64_t out, int64_t stride, int64_t length) {
+    const S* row = x + in;
+    if (stride == 0) {
+      // The innermost dimension is reduced: eight partial results, combined at the end (any order is one
+      // of the spec's schedules).
+      C part[8];
+      for (C& v : part) v = init;
+      int64_t j = 0;
+      for (; j + 8 <= length; j += 8)
+        for (int k = 0; k < 8; ++k) part[k] = combine<E, B>(part[k], E::load(row[j + k]));
+      C total = acc[out];
+      for (int k = 0; k < 8; ++k) total = combine<E, B>(total, part[k]);
+      for (; j < length; ++j) total = combine<E, B>(total, E::load(row[j]));
+      acc[out] = total;
+    } else {
+      C* a = acc.data() + out;
+      for (int64_t j = 0; j < length; ++j) a[j * stride] = combine<E, B>(a[j * stride], E::load(row[j]));
+    }
+  });
+  S* result = reinterpret_cast<S*>(args.result());
+  for (int64_t i = 0; i < args.num_elements; ++i) result[i] = E::store(acc[i]);
+  return absl::OkStatus();
+}
+
+// Element bytes of each of the step's first n operands.
+std::vector<size_t> elementBytes(const KernelArgs& args, size_t n) {
+  std::vector<size_t> bytes;
+  for (size_t i = 0; i < n; ++i) bytes.push_back(static_cast<size_t>(storageBytes(args.operandType(i).elementType())));
+  return bytes;
+}
+
+// Runs a body on (accumulators, values) and writes its outputs into the accumulators.
+class BodyRunner {
+ public:
+  BodyRunner(const KernelArgs& args, size_t region, size_t n) : args_(args), region_(region), n_(n), inputs_(2 * n) {}
+  // acc[i] and value[i] point at element bytes; the body's outputs are copied into acc.
+  absl::Status combine(uint8_t* const* acc, const uint8_t* const* value, const std::vector<size_t>& bytes) {
+    for (size_t i = 0; i < n_; ++i) {
+      inputs_[i] = acc[i];
+      inputs_[n_ + i] = value[i];
+    }
+    ASSIGN_OR_RETURN(std::vector<const uint8_t*> outputs,
+                     args_.frame.runRegion(args_.step.regions[region_], args_.lowered.regions[region_], inputs_));
+    for (size_t i = 0; i < n_; ++i) std::memcpy(acc[i], outputs[i], bytes[i]);
+    return absl::OkStatus();
+  }
+
+ private:
+  const KernelArgs& args_;
+  size_t region_, n_;
+  std::vector<const uint8_t*> inputs_;
+};
+
+absl::Status reduceRegionKernel(const KernelArgs& args) {
+  const auto& p = args.step.as<plan::ReduceParams>();
+  const size_t n = static_cast<size_t>(p.num_inputs);
+  const std::vector<size_t> bytes = elementBytes(args, n);
+  for (size_t i = 0; i < n; ++i)
+    for (int64_t e = 0; e < args.num_elements; ++e) std::memcpy(args.results[i] + e * bytes[i], args.operands[n + i], bytes[i]);
+  BodyRunner body(args, 0, n);
+  std::vector<uint8_t*> acc(n);
+  std::vector<const uint8_t*> value(n);
+  absl::Status status;
+  int64_t visited = 0;
+  forEachRow(p.input_shape, p.result_strides, [&](int64_t in, int64_t out, int64_t stride, int64_t length) {
+    for (int64_t j = 0; j < length && status.ok(); ++j) {
+      if (++visited % 4096 == 0) status = args.frame.checkDeadline();
+      for (size_t i = 0; i < n; ++i) {
+        acc[i] = args.results[i] + (out + j * stride) * bytes[i];
+        value[i] = args.operands[i] + (in + j) * bytes[i];
+      }
+      if (status.ok()) status = body.combine(acc.data(), value.data(), bytes);
+    }
+  });
+  return status;
+}
+
+// --- Windows -------------------------------------------------------------------------------------------------
+
+// For each window (row-major over p.windows), calls visit(window_index, positions) where positions lists,
+// per window element in row-major order, the input element's flat index or -1 for padding (including
+// base dilation holes). The positions vector is reused between calls.
+template <class Visit>
+absl::Status forEachWindow(const plan::WindowParams& p, const Frame& frame, Visit&& visit) {
+  const size_t rank = p.input_shape.size();
+  int64_t num_windows = 1, window_size = 1;
+  for (size_t d = 0; d < rank; ++d) {
+    num_windows *= p.windows[d];
+    window_size *= p.window[d];
+  }
+  if (num_windows == 0) return absl::OkStatus();
+  std::vector<int64_t> in_strides(rank, 1);
+  for (size_t d = rank; d-- > 1;) in_strides[d - 1] = in_strides[d] * p.input_shape[d];
+  std::vector<int64_t> index(rank, 0), w(rank, 0), positions(static_cast<size_t>(window_size));
+  for (int64_t o = 0; o < num_windows; ++o) {
+    if (o % 1024 == 0) RETURN_IF_ERROR(frame.checkDeadline());
+    std::fill(w.begin(), w.end(), 0);
+    for (int64_t k = 0; k < window_size; ++k) {
+      int64_t flat = 0;
+      for (size_t d = 0; d < rank && flat >= 0; ++d) {
+        const int64_t padded = index[d] * p.strides[d] + w[d] * p.window_dilations[d] - p.padding_low[d];
+        if (padded < 0 || padded % p.base_dilations[d] != 0 || padded / p.base_dilations[d] >= p.input_shape[d]) flat = -1;
+        else flat += padded / p.base_dilations[d] * in_strides[d];
+      }
+      positions[static_cast<size_t>(k)] = flat;
+      for (size_t d = rank; d-- > 0;) {
+        if (++w[d] < p.window[d]) break;
+        w[d] = 0;
+      }
+    }
+    RETURN_IF_ERROR(visit(o, positions));
+    for (size_t d = rank; d-- > 0;) {
+      if (++index[d] < p.windows[d]) break;
+      index[d] = 0;
+    }
+  }
+  return absl::OkStatus();
+}
+
+template <class E, BodyOp B>
+absl::Status reduceWindowKernel(const KernelArgs& args) {
+  using S = typename E::Storage;
+  using C = typename E::Compute;
+  const auto& p = args.step.as<plan::WindowParams>();
+  const S* x = reinterpret_cast<const S*>(args.operands[0]);
+  const C init = E::load(*reinterpret_cast<const S*>(args.operands[1]));
+  S* result = reinterpret_cast<S*>(args.result());
+  return forEachWindow(p, args.frame, [&](int64_t o, const std::vector<int64_t>& positions) {
+    // Padding holds the init value (spec: reduce_window pads with init_values), so it is combined too.
+    C acc = init;
+    for (int64_t position : positions) acc = combine<E, B>(acc, position < 0 ? init : E::load(x[position]));
+    result[o] = E::store(acc);
+    return absl::OkStatus();
+  });
+}
+
+absl::Status reduceWindowRegionKernel(const KernelArgs& args) {
+  const auto& p = args.step.as<plan::WindowParams>();
+  const size_t n = static_cast<size_t>(p.num_inputs);
+  const std::vector<size_t> bytes = elementBytes(args, n);
+  BodyRunner body(args, 0, n);
+  std::vector<uint8_t*> acc(n);
+  std::vector<const uint8_t*> value(n);
+  return forEachWindow(p, args.frame, [&](int64_t o, const std::vector<int64_t>& positions) {
+    for (size_t i = 0; i < n; ++i) {
+      acc[i] = args.results[i] + o * bytes[i];
+      std::memcpy(acc[i], args.operands[n + i], bytes[i]);
+    }
+    for (int64_t position : positions) {
+      for (size_t i = 0; i < n; ++i) value[i] = position < 0 ? args.operands[n + i] : args.operands[i] + position * bytes[i];
+      RETURN_IF_ERROR(body.combine(acc.data(), value.data(), bytes));
+    }
+    return absl::OkStatus();
+  });
+}
+
+// --- select_and_scatter ----------------------------------------------------------------------------------------
+
+// Per window (source element), the operand element select chose: the window's elements in row-major order,
+// padding skipped, the running choice kept while select(chosen, current) is true; -1 for an all-padding
+// window, which scatters nowhere (the spec leaves it open, #731).
+template <class E>
+absl::StatusOr<std::vector<int64_t>> selectedPositions(const KernelArgs& args) {
+  using S = typename E::Storage;
+  const auto& p = args.step.as<plan::WindowParams>();
+  const S* x = reinterpret_cast<const S*>(args.operands[0]);
+  const size_t bytes = sizeof(S);
+  std::vector<int64_t> selected;
+  std::vector<const uint8_t*> pair(2);
+  RETURN_IF_ERROR(forEachWindow(p, args.frame, [&](int64_t, const std::vector<int64_t>& positions) -> absl::Status {
+    int64_t chosen = -1;
+    for (int64_t position : positions) {
+      if (position < 0) continue;
+      if (chosen < 0) {
+        chosen = position;
+        continue;
+      }
+      bool keep;
+      if (p.select_ge || p.select_gt) {
+        const auto a = E::load(x[chosen]), b = E::load(x[position]);
+        keep = p.select_ge ? a >= b : a > b;
+      } else {
+        pair[0] = args.operands[0] + chosen * bytes;
+        pair[1] = args.operands[0] + position * bytes;
+        ASSIGN_OR_RETURN(std::vector<const uint8_t*> out, args.frame.runRegion(args.step.regions[0], args.lowered.regions[0], pair));
+        keep = out[0][0] != 0;
+      }
+      if (!keep) chosen = position;
+    }
+    selected.push_back(chosen);
+    return absl::OkStatus();
+  }));
+  return selected;
+}
+
+template <class E, BodyOp B>
+absl::Status selectAndScatterKernel(const KernelArgs& args) {
+  using S = typename E::Storage;
+  using C = typename E::Compute;
+  ASSIGN_OR_RETURN(std::vector<int64_t> selected, selectedPositions<E>(args));
+  const S* source = reinterpret_cast<const S*>(args.operands[1]);
+  const C init = E::load(*reinterpret_cast<const S*>(args.operands[2]));
+  std::vector<C> acc(static_cast<size_t>(args.num_elements), init);
+  for (size_t s = 0; s < selected.size(); ++s)
+    if (selected[s] >= 0) acc[selected[s]] = combine<E, B>(acc[selected[s]], E::load(source[s]));
+  S* result = reinterpret_cast<S*>(args.result());
+  for (int64_t i = 0; i < args.num_elements; ++i) result[i] = E::store(acc[i]);
+  return absl::OkStatus();
+}
+
+template <class E>
+absl::Status selectAndScatterRegionKernel(const KernelArgs& args) {
+  ASSIGN_OR_RETURN(std::vector<int64_t> selected, selectedPositions<E>(args));
+  const std::vector<size_t> bytes = {sizeof(typename E::Storage)};
+  for (int64_t e = 0; e < args.num_elements; ++e) std::memcpy(args.result() + e * bytes[0], args.operands[2], bytes[0]);
+  BodyRunner body(args, 1, 1);
+  for (size_t s = 0; s < selected.size(); ++s) {
+    if (selected[s] < 0) continue;
+    uint8_t* acc = args.result() + selected[s] * bytes[0];
+    const uint8_t* value = args.operands[1] + s * bytes[0];
+    RETURN_IF_ERROR(body.combine(&acc, &value, bytes));
+  }
+  return absl::OkStatus();
+}
+
+// --- Choosers --------------------------------------------------------------------------------------------------
+
+
+// The kernel template instantiated for the element type and body op, or nullptr.
+template <class E, template <class, BodyOp> class Kern>
+Kernel forBody(BodyOp body) {
+  switch (body) {
+#define HLOCONF_BODY(B) \
+  case B:               \
+    if constexpr (takes<E, B>()) return &Kern<E, B>::run; else return nullptr;
+    HLOCONF_BODY(BodyOp::kAdd)
+    HLOCONF_BODY(BodyOp::kMultiply)
+    HLOCONF_BODY(BodyOp::kMaximum)
+    HLOCONF_BODY(BodyOp::kMinimum)
+    HLOCONF_BODY(BodyOp::kAnd)
+    HLOCONF_BODY(BodyOp::kOr)
+    HLOCONF_BODY(BodyOp::kXor)
+#undef HLOCONF_BODY
+    case BodyOp::kRegion: return nullptr;
+  }
+  return nullptr;
+}
+
+template <class E, BodyOp B>
+struct Reduce {
+  static absl::Status run(const KernelArgs& args) { return reduceKernel<E, B>(args); }
+};
+template <class E, BodyOp B>
+struct ReduceWindow {
+  static absl::Status run(const KernelArgs& args) { return reduceWindowKernel<E, B>(args); }
+};
+template <class E, BodyOp B>
+struct SelectAndScatter {
+  static absl::Status run(const KernelArgs& args) { return selectAndScatterKernel<E, B>(args); }
+};
+
+template <template <class, BodyOp> class Kern>
+absl::StatusOr<KernelChoice> chooseWindowed(const plan::Step& step, const plan::Plan& plan, BodyOp body, Kernel region) {
+  if (body == BodyOp::kRegion) return KernelChoice{region, false};
+  Kernel kernel = visitElement<Kernel>(plan.slot_types[step.operands[0]].elementType(),
+                                       [body](auto e) -> Kernel { return forBody<decltype(e), Kern>(body); });
+  if (!kernel) return KernelChoice{region, false};  // a type without a native kernel: the region path
+  return KernelChoice{kernel, false};
+}
+
+absl::StatusOr<KernelChoice> chooseReduce(const plan::Step& step, const plan::Plan& plan) {
+  return chooseWindowed<Reduce>(step, plan, step.as<plan::ReduceParams>().body, &reduceRegionKernel);
+}
+absl::StatusOr<KernelChoice> chooseReduceWindow(const plan::Step& step, const plan::Plan& plan) {
+  return chooseWindowed<ReduceWindow>(step, plan, step.as<plan::WindowParams>().body, &reduceWindowRegionKernel);
+}
+absl::StatusOr<KernelChoice> chooseSelectAndScatter(const plan::Step& step, const plan::Plan& plan) {
+  const ElementType t = plan.slot_types[step.operands[0]].elementType();
+  // Selection loads elements natively, so the operand type needs an element struct.
+  Kernel region = visitElement<Kernel>(t, [](auto e) -> Kernel { return &selectAndScatterRegionKernel<decltype(e)>; });
+  if (!region) return noKernelFor(step, plan);
+  return chooseWindowed<SelectAndScatter>(step, plan, step.as<plan::WindowParams>().body, region);
+}
+
+constexpr KernelFamilyEntry kKernels[] = {
+    {OpId::kReduce, chooseReduce},
+    {OpId::kReduceWindow, chooseReduceWindow},
+    {OpId::kSelectAndScatter, chooseSelectAndScatter},
+};
+
+}  // namespace
+
+std::span<const KernelFamilyEntry> reductionKernels() { return kKernels; }
+
+}  // namespace hloconf::cpu
