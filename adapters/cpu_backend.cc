@@ -1,9 +1,12 @@
 // The built-in `cpu` backend: our own CPU executor (executors/), in-process. A program it cannot run is
 // an UNSUPPORTED reply with the executor's reason; a bad request is an ERROR reply, never a crash.
 #include <chrono>
+#include <memory>
+#include <optional>
 #include <exception>
 #include <new>
 
+#include "absl/container/flat_hash_map.h"
 #include "adapters/backend.h"
 #include "executors/cpu/executor.h"
 #include "executors/plan/plan.h"
@@ -49,27 +52,57 @@ class CpuBackend : public Backend {
     return reply;
   }
 
-  static Reply execute(const Request& request) {
+  // A compiled program, or why it cannot run (Unsupported) or is refused (an error message).
+  struct Compiled {
+    std::shared_ptr<const cpu::Program> program;
+    std::optional<plan::Unsupported> unsupported;
+    std::string error;
+  };
+
+  // Parses, plans and lowers `request.mlir`; a program seen before comes from the cache, keyed by its
+  // text (every conformance case is a new program, but a benchmark or `exec --repeat` runs one many times).
+  std::shared_ptr<const Compiled> compile(const Request& request) {
+    if (auto cached = cache_.find(request.mlir); cached != cache_.end()) return cached->second;
+    auto compiled = std::make_shared<Compiled>();
+    auto module = parseModule(request.mlir, request.case_id);
+    if (!module.ok()) {
+      compiled->error = std::string(module.status().message());
+    } else if (absl::StatusOr<plan::CompileResult> planned = plan::compile(*module, "main", request.mlir); !planned.ok()) {
+      compiled->error = std::string(planned.status().message());
+    } else if (auto* why = std::get_if<plan::Unsupported>(&*planned)) {
+      compiled->unsupported = *why;
+    } else {
+      std::variant<cpu::Program, plan::Unsupported> lowered = cpu::lower(std::move(std::get<plan::Plan>(*planned)));
+      if (auto* why = std::get_if<plan::Unsupported>(&lowered)) compiled->unsupported = *why;
+      else compiled->program = std::make_shared<const cpu::Program>(std::move(std::get<cpu::Program>(lowered)));
+    }
+    // Bounded: small programs only (a large constant is not worth keeping), and a full cache starts over.
+    if (request.mlir.size() <= kMaxCachedText) {
+      if (cache_.size() >= kMaxCachedPrograms) cache_.clear();
+      cache_.emplace(request.mlir, compiled);
+    }
+    return compiled;
+  }
+
+  Reply execute(const Request& request) {
     Reply reply;  // kError until it has outputs
     if (request.num_replicas * request.num_partitions != 1)
       return unsupported("programs on more than one process are not supported yet");
     if (!request.infeed.empty()) return unsupported("infeed is not supported yet");
-    auto module = parseModule(request.mlir, request.case_id);
-    if (!module.ok()) {
-      reply.message = std::string(module.status().message());
+    std::shared_ptr<const Compiled> compiled = compile(request);
+    if (!compiled->error.empty()) {
+      reply.message = compiled->error;
       return reply;
     }
-    absl::StatusOr<plan::CompileResult> compiled = plan::compile(*module, "main", request.mlir);
-    if (!compiled.ok()) {
-      reply.message = std::string(compiled.status().message());
-      return reply;
-    }
-    if (auto* why = std::get_if<plan::Unsupported>(&*compiled)) return unsupported(why->message());
-    std::variant<cpu::Program, plan::Unsupported> lowered = cpu::lower(std::move(std::get<plan::Plan>(*compiled)));
-    if (auto* why = std::get_if<plan::Unsupported>(&lowered)) return unsupported(why->message());
-    const cpu::Program& program = std::get<cpu::Program>(lowered);
-    absl::StatusOr<std::vector<Tensor>> outputs = cpu::run(program, request.inputs);
+    if (compiled->unsupported) return unsupported(compiled->unsupported->message());
+    cpu::RunOptions options;
+    if (request.timeout_seconds > 0)
+      options.deadline = std::chrono::steady_clock::now() +
+                         std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                             std::chrono::duration<double>(request.timeout_seconds));
+    absl::StatusOr<std::vector<Tensor>> outputs = cpu::run(*compiled->program, request.inputs, options);
     if (!outputs.ok()) {
+      if (outputs.status().code() == absl::StatusCode::kDeadlineExceeded) reply.kind = Reply::Kind::kTimeout;
       reply.message = std::string(outputs.status().message());
       return reply;
     }
@@ -91,6 +124,10 @@ class CpuBackend : public Backend {
     reply.outputs = std::move(*outputs);
     return reply;
   }
+
+  static constexpr size_t kMaxCachedText = 1 << 20;
+  static constexpr size_t kMaxCachedPrograms = 256;
+  absl::flat_hash_map<std::string, std::shared_ptr<const Compiled>> cache_;
 };
 
 }  // namespace

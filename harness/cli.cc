@@ -22,11 +22,13 @@ const Command kCommands[] = {
     {"run", "run cases against backends, compare with golden values, write reports", kRunUsage, runRunCommand},
     {"golden", "write golden test vectors (program, inputs, exact expected outputs)", kGoldenUsage, runGoldenCommand},
     {"repro", "write a standalone case with a backend's exact inputs and outputs", kReproUsage, runReproCommand},
-    {"serve", "serve the reference evaluator over the backend protocol (stdin/stdout)", kServeUsage, runServeCommand},
+    {"serve", "serve the reference evaluator or the cpu executor over the backend protocol", kServeUsage, runServeCommand},
     {"gen", "generate random, special-value and near-tie cases for every op", kGenUsage, runGenCommand},
     {"minimize", "shrink a failing case to the smallest case (ideally one op, one element) that still fails",
      kMinimizeUsage, runMinimizeCommand},
     {"merge", "merge the reports of several shards into one", kMergeUsage, runMergeCommand},
+    {"exec", "run a program on hloconf's own cpu executor (or the reference), with wall times", kExecUsage,
+     runExecCommand},
 };
 
 void printHelp(FILE* out) {

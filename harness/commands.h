@@ -5,6 +5,9 @@
 #include <string>
 #include <vector>
 
+#include "absl/status/statusor.h"
+#include "ir/tensor.h"
+
 namespace hloconf {
 
 struct Command {
@@ -35,6 +38,12 @@ int runGenCommand(const std::vector<std::string>& args);
 extern const char kGenUsage[];
 int runMinimizeCommand(const std::vector<std::string>& args);
 extern const char kMinimizeUsage[];
+int runExecCommand(const std::vector<std::string>& args);
+extern const char kExecUsage[];
+
+// Tensor literals of --arg/--args ('dense<[1, 2]> : tensor<2xi32>', or an array of them), with an error
+// at the literal's line:col.
+absl::StatusOr<std::vector<Tensor>> parseTensorLiterals(const std::vector<std::string>& texts);
 
 // Expands files and folders (recursively, *.mlir) into a sorted list of files; missing paths are
 // reported on stderr and returned in `missing`.

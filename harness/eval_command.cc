@@ -62,6 +62,25 @@ const char kEvalUsage[] =
     "Exit status: 0 when everything evaluated and every check passed; 1 when a check failed;\n"
     "2 when a module could not be evaluated (parse error, bad program, unsupported op) or on usage errors.\n";
 
+absl::StatusOr<std::vector<Tensor>> parseTensorLiterals(const std::vector<std::string>& texts) {
+  std::vector<Tensor> values;
+  for (const std::string& text : texts) {
+    AsmParser p("<--arg>", text, 0, text.size());
+    Attr attr;
+    absl::Status s = p.parseAttribute(attr);
+    if (!s.ok()) return s;
+    // `--args="[dense<1> : tensor<2xi32>, ...]"`, the upstream interpreter's form, is an array of them.
+    std::vector<Attr> items = attr->kind() == Attribute::Kind::kArray ? attr->elements() : std::vector<Attr>{attr};
+    for (const Attr& item : items) {
+      if (item->kind() != Attribute::Kind::kDenseElements) {
+        return absl::InvalidArgumentError(strCat("<--arg>: error: expected a tensor literal like 'dense<[1, 2]> : tensor<2xi32>', got '", text, "'"));
+      }
+      values.push_back(item->denseElements());
+    }
+  }
+  return values;
+}
+
 namespace {
 
 struct EvalOptions {
@@ -95,21 +114,9 @@ std::string hexText(const ref::RtValue& value) {
 }
 
 absl::StatusOr<std::vector<ref::RtValue>> parseArguments(const std::vector<std::string>& texts) {
+  ASSIGN_OR_RETURN(std::vector<Tensor> tensors, parseTensorLiterals(texts));
   std::vector<ref::RtValue> values;
-  for (const std::string& text : texts) {
-    AsmParser p("<--arg>", text, 0, text.size());
-    Attr attr;
-    absl::Status s = p.parseAttribute(attr);
-    if (!s.ok()) return s;
-    // `--args="[dense<1> : tensor<2xi32>, ...]"`, the upstream interpreter's form, is an array of them.
-    std::vector<Attr> items = attr->kind() == Attribute::Kind::kArray ? attr->elements() : std::vector<Attr>{attr};
-    for (const Attr& item : items) {
-      if (item->kind() != Attribute::Kind::kDenseElements) {
-        return absl::InvalidArgumentError(strCat("<--arg>: error: expected a tensor literal like 'dense<[1, 2]> : tensor<2xi32>', got '", text, "'"));
-      }
-      values.push_back(ref::RtValue::ofTensor(item->denseElements()));
-    }
-  }
+  for (Tensor& tensor : tensors) values.push_back(ref::RtValue::ofTensor(std::move(tensor)));
   return values;
 }
 

@@ -91,16 +91,9 @@ class TypeRecorder {
 };
 
 absl::StatusOr<std::vector<RtValue>> parseArgumentTexts(const std::vector<std::string>& texts) {
+  ASSIGN_OR_RETURN(std::vector<Tensor> tensors, parseTensorLiterals(texts));
   std::vector<RtValue> values;
-  for (const std::string& text : texts) {
-    AsmParser p("<--arg>", text, 0, text.size());
-    Attr attr;
-    RETURN_IF_ERROR(p.parseAttribute(attr));
-    if (attr->kind() != Attribute::Kind::kDenseElements) {
-      return absl::InvalidArgumentError(strCat("<--arg>: error: expected a tensor literal like 'dense<[1, 2]> : tensor<2xi32>', got '", text, "'"));
-    }
-    values.push_back(RtValue::ofTensor(attr->denseElements()));
-  }
+  for (Tensor& tensor : tensors) values.push_back(RtValue::ofTensor(std::move(tensor)));
   return values;
 }
 

@@ -1,6 +1,7 @@
-// `hloconf serve`: the reference evaluator behind the backend protocol (adapters/PROTOCOL.md), so that the
-// protocol, the external-backend driver and adapters built on it can be tested end to end against a
-// backend whose answers are known.
+// `hloconf serve`: the reference evaluator (or our cpu executor) behind the backend protocol
+// (adapters/PROTOCOL.md), so that the protocol, the external-backend driver and adapters built on it can be
+// tested end to end against a backend whose answers are known, and so that the cpu executor can run
+// crash-isolated in its own process.
 #include <unistd.h>
 
 #include <cstdio>
@@ -19,15 +20,17 @@
 namespace hloconf {
 
 const char kServeUsage[] =
-    "usage: hloconf serve [--name NAME]\n\n"
+    "usage: hloconf serve [--executor reference|cpu] [--name NAME]\n\n"
     "Speaks the backend protocol (adapters/PROTOCOL.md, protocol 1) on stdin/stdout and answers every\n"
-    "request with the reference evaluator: a backend that is right by definition, for testing the\n"
-    "protocol, the harness and adapters end to end. One JSON object per line in, one per line out;\n"
+    "request with the reference evaluator (a backend that is right by definition, for testing the\n"
+    "protocol, the harness and adapters end to end) or with hloconf's own cpu executor (the same as\n"
+    "`--backend cpu`, but in a process of its own). One JSON object per line in, one per line out;\n"
     "tensors are .npy files named in the requests. A malformed line is answered with an error reply\n"
     "and the server goes on. It exits on {\"type\":\"shutdown\"} or at the end of its input.\n\n"
     "options:\n"
-    "  --name NAME   the backend name its handshake reports (default: reference)\n\n"
-    "Example: hloconf run --backend-cmd 'hloconf serve' cases/\n";
+    "  --executor E  reference (default) or cpu\n"
+    "  --name NAME   the backend name its handshake reports (default: the executor's)\n\n"
+    "Example: hloconf run --backend-cmd 'hloconf serve --executor cpu' cases/\n";
 
 namespace {
 
@@ -37,7 +40,8 @@ constexpr int kProtocolVersion = 1;
 
 class Server {
  public:
-  Server(std::string name, int out_fd) : name_(std::move(name)), out_fd_(out_fd) {}
+  Server(std::unique_ptr<adapters::Backend> backend, adapters::BackendInfo info, std::string name, int out_fd)
+      : backend_(std::move(backend)), info_(std::move(info)), name_(std::move(name)), out_fd_(out_fd) {}
 
   // Handles one line; false when the server should exit.
   bool handleLine(std::string_view line) {
@@ -79,9 +83,9 @@ class Server {
     return {{"type", "hello"},
             {"protocol", kProtocolVersion},
             {"name", name_},
-            {"version", HLOCONF_REFERENCE_VERSION},
-            // Every op and element type the evaluator has; it answers "unsupported" for the rest.
-            {"capabilities", {{"ops", json::array()}, {"element_types", json::array()}}}};
+            {"version", info_.version},
+            // The executor's ops (none listed: every op); it answers "unsupported" for the rest.
+            {"capabilities", {{"ops", info_.capabilities.ops}, {"element_types", info_.capabilities.element_types}}}};
   }
 
   absl::StatusOr<Type> parseTensorType(const std::string& text) {
@@ -172,7 +176,7 @@ class Server {
       output_types.push_back(std::move(type));
     }
 
-    adapters::Reply reply = reference_->run(request);
+    adapters::Reply reply = backend_->run(request);
     switch (reply.kind) {
       case adapters::Reply::Kind::kOutputs:
         break;
@@ -208,19 +212,26 @@ class Server {
     }
   }
 
+  std::unique_ptr<adapters::Backend> backend_;
+  adapters::BackendInfo info_;
   std::string name_;
   int out_fd_;
-  std::unique_ptr<adapters::Backend> reference_ = adapters::makeReferenceBackend();
   absl::flat_hash_map<std::string, Type> types_;
 };
 
 }  // namespace
 
 int runServeCommand(const std::vector<std::string>& args) {
-  std::string name = "reference";
+  std::string name, executor = "reference";
   for (size_t i = 0; i < args.size(); ++i) {
     if (args[i] == "--name" && i + 1 < args.size()) {
       name = args[++i];
+    } else if (args[i] == "--executor" && i + 1 < args.size()) {
+      executor = args[++i];
+      if (executor != "reference" && executor != "cpu") {
+        std::fprintf(stderr, "hloconf serve: --executor takes reference or cpu, not '%s'\n", executor.c_str());
+        return 2;
+      }
     } else {
       std::fprintf(stderr, "hloconf serve: unknown argument '%s'\n\n%s", args[i].c_str(), kServeUsage);
       return 2;
@@ -233,7 +244,16 @@ int runServeCommand(const std::vector<std::string>& args) {
     std::perror("hloconf serve: dup");
     return 2;
   }
-  Server server(name, out_fd);
+  std::unique_ptr<adapters::Backend> backend =
+      executor == "cpu" ? adapters::makeCpuBackend() : adapters::makeReferenceBackend();
+  absl::StatusOr<adapters::BackendInfo> info = backend->start();
+  if (!info.ok()) {
+    std::fprintf(stderr, "hloconf serve: the %s executor did not start: %s\n", executor.c_str(),
+                 std::string(info.status().message()).c_str());
+    return 2;
+  }
+  if (executor == "reference") info->version = HLOCONF_REFERENCE_VERSION;
+  Server server(std::move(backend), *info, name.empty() ? info->name : name, out_fd);
   std::string buffer;
   char chunk[65536];
   size_t scanned = 0;

@@ -1,0 +1,150 @@
+// `hloconf exec`: runs a StableHLO program on hloconf's own cpu executor (or the reference) and prints its
+// results like `hloconf eval`, with the wall time per run when asked to repeat: a fast StableHLO runner.
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "executors/cpu/executor.h"
+#include "executors/plan/plan.h"
+#include "harness/commands.h"
+#include "ir/parser.h"
+#include "ir/strings.h"
+#include "reference/evaluate.h"
+#include "reference/value.h"
+
+namespace hloconf {
+
+const char kExecUsage[] =
+    "usage: hloconf exec FILE [--function NAME] [--arg LITERAL]... [--backend cpu|reference] [--repeat N]\n\n"
+    "Runs one function of a StableHLO program (default @main) on hloconf's own cpu executor (default) or\n"
+    "the reference evaluator, and prints its results as `hloconf eval` does. A program the cpu executor\n"
+    "cannot run yet is reported as unsupported with the op, its location and the reason (exit status 3).\n\n"
+    "options:\n"
+    "  --function NAME      run @NAME\n"
+    "  --arg LITERAL        an argument, e.g. --arg 'dense<[1.0, 2.0]> : tensor<2xf32>' (repeatable)\n"
+    "  --backend B          cpu (default) or reference\n"
+    "  --repeat N           run N times and print the wall time of each run, the minimum and the median\n"
+    "                       (the cpu executor compiles the program once, before the first run)\n"
+    "  --timeout S          stop a run after S seconds (default: none)\n\n"
+    "Exit status: 0 when it ran; 2 on bad usage, an unreadable or invalid program or failed run;\n"
+    "3 when the cpu executor does not support the program.\n";
+
+namespace {
+
+struct ExecOptions {
+  std::string file, function = "main", backend = "cpu";
+  std::vector<std::string> args;
+  int repeat = 1;
+  double timeout = 0;
+};
+
+int fail(const std::string& message) {
+  std::fprintf(stderr, "hloconf exec: %s\n", message.c_str());
+  return 2;
+}
+
+void printResults(const std::vector<Tensor>& results) {
+  for (const Tensor& t : results) std::printf("%s\n", ref::toString(ref::RtValue::ofTensor(t)).c_str());
+}
+
+void printTimes(std::vector<double> seconds) {
+  if (seconds.size() < 2) return;
+  for (size_t i = 0; i < seconds.size(); ++i) std::printf("run %zu: %.4g ms\n", i + 1, seconds[i] * 1e3);
+  std::sort(seconds.begin(), seconds.end());
+  std::printf("runs: %zu, min %.4g ms, median %.4g ms\n", seconds.size(), seconds.front() * 1e3,
+              seconds[seconds.size() / 2] * 1e3);
+}
+
+std::optional<std::chrono::steady_clock::time_point> deadline(double seconds) { return ref::deadlineAfter(seconds); }
+
+int execCpu(const Module& module, const std::string& text, const ExecOptions& options, const std::vector<Tensor>& inputs) {
+  absl::StatusOr<plan::CompileResult> planned = plan::compile(module, options.function, text);
+  if (!planned.ok()) return fail(std::string(planned.status().message()));
+  if (auto* why = std::get_if<plan::Unsupported>(&*planned)) {
+    std::fprintf(stderr, "hloconf exec: unsupported by the cpu executor: %s\n", why->message().c_str());
+    return 3;
+  }
+  std::variant<cpu::Program, plan::Unsupported> lowered = cpu::lower(std::move(std::get<plan::Plan>(*planned)));
+  if (auto* why = std::get_if<plan::Unsupported>(&lowered)) {
+    std::fprintf(stderr, "hloconf exec: unsupported by the cpu executor: %s\n", why->message().c_str());
+    return 3;
+  }
+  const cpu::Program& program = std::get<cpu::Program>(lowered);
+  std::vector<double> seconds;
+  std::vector<Tensor> results;
+  for (int r = 0; r < options.repeat; ++r) {
+    cpu::RunOptions run_options;
+    run_options.deadline = deadline(options.timeout);
+    const auto start = std::chrono::steady_clock::now();
+    absl::StatusOr<std::vector<Tensor>> outputs = cpu::run(program, inputs, run_options);
+    seconds.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+    if (!outputs.ok()) return fail(std::string(outputs.status().message()));
+    results = std::move(*outputs);
+  }
+  printResults(results);
+  printTimes(seconds);
+  return 0;
+}
+
+int execReference(const Module& module, const std::string& text, const ExecOptions& options, const std::vector<Tensor>& inputs) {
+  const Operation* func = module.findFunction(options.function);
+  if (!func) return fail(strCat("the program has no function @", options.function));
+  std::vector<ref::RtValue> args;
+  for (const Tensor& t : inputs) args.push_back(ref::RtValue::ofTensor(t));
+  std::vector<double> seconds;
+  ref::FunctionRun run;
+  for (int r = 0; r < options.repeat; ++r) {
+    ref::EvalOptions eval_options;
+    eval_options.deadline = deadline(options.timeout);
+    const auto start = std::chrono::steady_clock::now();
+    run = ref::evaluateFunction(module, text, *func, args, 0, 0, eval_options);
+    seconds.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+    if (!run.status.ok()) return fail(std::string(run.status.message()));
+  }
+  for (const ref::RtValue& value : run.per_process.at(0)) std::printf("%s\n", ref::toString(value).c_str());
+  printTimes(seconds);
+  return 0;
+}
+
+}  // namespace
+
+int runExecCommand(const std::vector<std::string>& args) {
+  ExecOptions options;
+  for (size_t i = 0; i < args.size(); ++i) {
+    const std::string& arg = args[i];
+    const bool has_value = i + 1 < args.size();
+    if ((arg == "--function" || arg == "--arg" || arg == "--backend" || arg == "--repeat" || arg == "--timeout") && !has_value)
+      return fail(strCat(arg, " needs a value\n\n", kExecUsage));
+    if (arg == "--function") {
+      options.function = args[++i];
+    } else if (arg == "--arg") {
+      options.args.push_back(args[++i]);
+    } else if (arg == "--backend") {
+      options.backend = args[++i];
+      if (options.backend != "cpu" && options.backend != "reference") return fail("--backend takes cpu or reference");
+    } else if (arg == "--repeat") {
+      options.repeat = std::atoi(args[++i].c_str());
+      if (options.repeat < 1 || options.repeat > 1000000) return fail("--repeat takes a count from 1 to 1000000");
+    } else if (arg == "--timeout") {
+      options.timeout = std::atof(args[++i].c_str());
+    } else if (!arg.empty() && arg[0] == '-') {
+      return fail(strCat("unknown option '", arg, "'\n\n", kExecUsage));
+    } else if (options.file.empty()) {
+      options.file = arg;
+    } else {
+      return fail(strCat("one program at a time (got '", options.file, "' and '", arg, "')"));
+    }
+  }
+  if (options.file.empty()) return fail(strCat("no program file\n\n", kExecUsage));
+  absl::StatusOr<std::string> text = readFile(options.file);
+  if (!text.ok()) return fail(std::string(text.status().message()));
+  absl::StatusOr<Module> module = parseModule(*text, options.file);
+  if (!module.ok()) return fail(std::string(module.status().message()));
+  absl::StatusOr<std::vector<Tensor>> inputs = parseTensorLiterals(options.args);
+  if (!inputs.ok()) return fail(std::string(inputs.status().message()));
+  return options.backend == "cpu" ? execCpu(*module, *text, options, *inputs) : execReference(*module, *text, options, *inputs);
+}
+
+}  // namespace hloconf
