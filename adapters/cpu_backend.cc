@@ -86,8 +86,6 @@ class CpuBackend : public Backend {
 
   Reply execute(const Request& request) {
     Reply reply;  // kError until it has outputs
-    if (request.num_replicas * request.num_partitions != 1)
-      return unsupported("programs on more than one process are not supported yet");
     if (!request.infeed.empty()) return unsupported("infeed is not supported yet");
     std::shared_ptr<const Compiled> compiled = compile(request);
     if (!compiled->error.empty()) {
@@ -100,28 +98,33 @@ class CpuBackend : public Backend {
       options.deadline = std::chrono::steady_clock::now() +
                          std::chrono::duration_cast<std::chrono::steady_clock::duration>(
                              std::chrono::duration<double>(request.timeout_seconds));
-    absl::StatusOr<std::vector<Tensor>> outputs = cpu::run(*compiled->program, request.inputs, options);
-    if (!outputs.ok()) {
-      if (outputs.status().code() == absl::StatusCode::kDeadlineExceeded) reply.kind = Reply::Kind::kTimeout;
-      reply.message = std::string(outputs.status().message());
+    // One thread per process of the grid; the outputs per process, then per result.
+    absl::StatusOr<std::vector<std::vector<Tensor>>> per_process =
+        cpu::runGrid(*compiled->program, request.inputs, request.num_replicas, request.num_partitions, options);
+    if (!per_process.ok()) {
+      if (per_process.status().code() == absl::StatusCode::kDeadlineExceeded) reply.kind = Reply::Kind::kTimeout;
+      reply.message = std::string(per_process.status().message());
       return reply;
     }
+    std::vector<Tensor> outputs;
+    for (std::vector<Tensor>& process : *per_process)
+      for (Tensor& output : process) outputs.push_back(std::move(output));
     if (!request.result_types.empty()) {
-      if (outputs->size() != request.result_types.size()) {
-        reply.message = strCat("@main returns ", outputs->size(), " results; the request expects ",
+      if (outputs.size() != request.result_types.size()) {
+        reply.message = strCat("@main returns ", outputs.size(), " results (over every process); the request expects ",
                                request.result_types.size());
         return reply;
       }
-      for (size_t i = 0; i < outputs->size(); ++i) {
-        if ((*outputs)[i].type() != request.result_types[i]) {
-          reply.message = strCat("result ", i, " is ", (*outputs)[i].type().toString(), "; the request expects ",
+      for (size_t i = 0; i < outputs.size(); ++i) {
+        if (outputs[i].type() != request.result_types[i]) {
+          reply.message = strCat("result ", i, " is ", outputs[i].type().toString(), "; the request expects ",
                                  request.result_types[i].toString());
           return reply;
         }
       }
     }
     reply.kind = Reply::Kind::kOutputs;
-    reply.outputs = std::move(*outputs);
+    reply.outputs = std::move(outputs);
     return reply;
   }
 

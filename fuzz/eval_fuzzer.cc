@@ -1,11 +1,35 @@
-// libFuzzer target for the reference evaluator: whatever parses is evaluated (every function that takes
-// no arguments, with a small while-loop and call-depth budget), and no input may crash, hang or leak it.
-// Errors and "unsupported" results are fine; only crashes and sanitizer reports are findings.
+// libFuzzer target for the reference evaluator and the cpu executor: whatever parses is evaluated (every
+// function that takes no arguments, with a small while-loop and call-depth budget) and compiled and run
+// by the cpu executor (with a deadline), and no input may crash, hang or leak either. Errors and
+// "unsupported" results are fine; only crashes and sanitizer reports are findings.
+#include <chrono>
 #include <cstdint>
 #include <string_view>
+#include <variant>
 
+#include "executors/cpu/executor.h"
+#include "executors/plan/plan.h"
 #include "ir/parser.h"
 #include "reference/interpreter.h"
+
+namespace {
+
+// The executor's run of `function`, if it compiles, with values small enough for the fuzzer's memory
+// budget (the executor's own limit, 1 GiB per value, is for real programs).
+void runOnCpuExecutor(const hloconf::Module& module, std::string_view text, std::string_view function) {
+  auto planned = hloconf::plan::compile(module, function, text);
+  if (!planned.ok() || !std::holds_alternative<hloconf::plan::Plan>(*planned)) return;
+  const hloconf::plan::Plan& plan = std::get<hloconf::plan::Plan>(*planned);
+  for (const hloconf::Type& type : plan.slot_types)
+    if (type.numElements() > (int64_t{1} << 20)) return;
+  auto lowered = hloconf::cpu::lower(plan);
+  if (!std::holds_alternative<hloconf::cpu::Program>(lowered)) return;
+  hloconf::cpu::RunOptions options;
+  options.deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(200);
+  (void)hloconf::cpu::run(std::get<hloconf::cpu::Program>(lowered), {}, options);
+}
+
+}  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::string_view text(reinterpret_cast<const char*>(data), size);
@@ -19,6 +43,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       if (func->regions.empty() || func->regions[0].blocks.empty() || !func->regions[0].blocks.front()->arguments.empty()) continue;
       hloconf::ref::Interpreter interp(*module, text, options);
       (void)interp.callFunction(*func, {});
+      runOnCpuExecutor(*module, text, hloconf::functionName(*func));
     }
   }
   return 0;

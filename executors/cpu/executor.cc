@@ -2,9 +2,11 @@
 
 #include <algorithm>
 #include <cstring>
+#include <thread>
 
 #include "absl/container/flat_hash_map.h"
 #include "executors/cpu/kernels.h"
+#include "executors/cpu/process_grid.h"
 #include "ir/op_schema.h"
 #include "ir/strings.h"
 
@@ -15,7 +17,8 @@ namespace {
 const absl::flat_hash_map<OpId, ChooseFn>& chooserTable() {
   static const auto* table = [] {
     auto* t = new absl::flat_hash_map<OpId, ChooseFn>();
-    for (std::span<const KernelFamilyEntry> family : {elementwiseKernels(), controlKernels(), reductionKernels()})
+    for (std::span<const KernelFamilyEntry> family : {elementwiseKernels(), controlKernels(), reductionKernels(),
+                                                         collectiveKernels()})
       for (const KernelFamilyEntry& entry : family) t->emplace(entry.op, entry.choose);
     return t;
   }();
@@ -140,6 +143,40 @@ absl::StatusOr<std::vector<Tensor>> run(const Program& program, std::span<const 
     Tensor tensor(plan.slot_types[slot]);
     tensor.mutableBytes() = frame.slots()[slot];
     outputs.push_back(std::move(tensor));
+  }
+  return outputs;
+}
+
+absl::StatusOr<std::vector<std::vector<Tensor>>> runGrid(const Program& program, std::span<const Tensor> inputs,
+                                                         int64_t replicas, int64_t partitions, const RunOptions& options) {
+  if (replicas < 1 || partitions < 1 || replicas * partitions > kMaxProcesses)
+    return absl::InvalidArgumentError(strCat("a process grid of ", replicas, "x", partitions, " (at most ", kMaxProcesses,
+                                             " processes)"));
+  const int64_t n = replicas * partitions;
+  if (n == 1) {
+    ASSIGN_OR_RETURN(std::vector<Tensor> outputs, run(program, inputs, options));
+    return std::vector<std::vector<Tensor>>{std::move(outputs)};
+  }
+  ProcessGrid grid(replicas, partitions);
+  std::vector<absl::StatusOr<std::vector<Tensor>>> results(static_cast<size_t>(n));
+  std::vector<std::thread> threads;
+  for (int64_t p = 0; p < n; ++p) {
+    threads.emplace_back([&, p] {
+      RunOptions process_options = options;
+      process_options.grid = &grid;
+      process_options.process = p;
+      results[static_cast<size_t>(p)] = run(program, inputs, process_options);
+      grid.ended(p);
+    });
+  }
+  for (std::thread& thread : threads) thread.join();
+  std::vector<std::vector<Tensor>> outputs;
+  // The first failure that is not just another process's ending names the cause.
+  for (auto& result : results)
+    if (!result.ok() && result.status().code() != absl::StatusCode::kFailedPrecondition) return result.status();
+  for (auto& result : results) {
+    if (!result.ok()) return result.status();
+    outputs.push_back(std::move(*result));
   }
   return outputs;
 }

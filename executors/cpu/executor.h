@@ -61,15 +61,29 @@ struct Program {
 // none as Unsupported (naming the op and the types).
 std::variant<Program, plan::Unsupported> lower(plan::Plan plan);
 
+class ProcessGrid;
+
 struct RunOptions {
   // When set, a run past it stops with DeadlineExceeded (checked between steps and in every loop).
   std::optional<std::chrono::steady_clock::time_point> deadline;
+  // In a parallel run (runGrid): the grid and this process's id (replica * num_partitions + partition).
+  ProcessGrid* grid = nullptr;
+  int64_t process = 0;
 };
 
 // Runs `program` on `inputs` (one per function argument, of exactly the argument's type). A wrong
 // input count or type is an InvalidArgument error.
 absl::StatusOr<std::vector<Tensor>> run(const Program& program, std::span<const Tensor> inputs,
                                         const RunOptions& options = {});
+
+// Runs `program` on a num_replicas x num_partitions process grid, one thread per process, each process on
+// the same `inputs`. Returns each process's outputs, by process id (replica-major). The first process
+// that fails gives the error.
+absl::StatusOr<std::vector<std::vector<Tensor>>> runGrid(const Program& program, std::span<const Tensor> inputs,
+                                                         int64_t replicas, int64_t partitions, const RunOptions& options = {});
+
+// The most processes a parallel run may have (one thread each).
+inline constexpr int64_t kMaxProcesses = 256;
 
 // The state of one run: a buffer per slot. Kernels of ops with regions run them through it.
 class Frame {
@@ -84,6 +98,7 @@ class Frame {
   absl::Status runSteps(const plan::Region& region, const LoweredRegion& lowered);
   // DeadlineExceeded once the run's deadline has passed.
   absl::Status checkDeadline() const;
+  const RunOptions& options() const { return options_; }
   std::vector<Buffer>& slots() { return slots_; }
 
  private:

@@ -34,6 +34,7 @@ struct KernelFamilyEntry {
 std::span<const KernelFamilyEntry> elementwiseKernels();  // kernels_elementwise.cc
 std::span<const KernelFamilyEntry> controlKernels();      // kernels_control.cc
 std::span<const KernelFamilyEntry> reductionKernels();    // kernels_reduction.cc
+std::span<const KernelFamilyEntry> collectiveKernels();   // kernels_collective.cc
 
 // --- Element types --------------------------------------------------------------------------------------
 

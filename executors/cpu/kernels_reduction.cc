@@ -6,53 +6,12 @@
 #include <cstring>
 #include <vector>
 
+#include "executors/cpu/combine.h"
 #include "executors/cpu/kernels.h"
 #include "executors/plan/reduction_params.h"
 
 namespace hloconf::cpu {
 namespace {
-
-using plan::BodyOp;
-
-template <class E, BodyOp B>
-typename E::Compute combine(typename E::Compute a, typename E::Compute b) {
-  using C = typename E::Compute;
-  constexpr Class K = E::kClass;
-  if constexpr (B == BodyOp::kAdd) {
-    if constexpr (K == Class::kBool) return a | b;
-    else if constexpr (K == Class::kFloat) return a + b;
-    else return static_cast<C>(static_cast<std::make_unsigned_t<C>>(a) + static_cast<std::make_unsigned_t<C>>(b));
-  } else if constexpr (B == BodyOp::kMultiply) {
-    if constexpr (K == Class::kBool) return a & b;
-    else if constexpr (K == Class::kFloat) return a * b;
-    else {
-      // In an unsigned type at least as wide as int, so that it wraps instead of overflowing.
-      using W = std::conditional_t<(sizeof(C) < sizeof(unsigned)), unsigned, std::make_unsigned_t<C>>;
-      return static_cast<C>(static_cast<W>(a) * static_cast<W>(b));
-    }
-  } else if constexpr (B == BodyOp::kMaximum || B == BodyOp::kMinimum) {
-    if constexpr (K == Class::kFloat) {
-      // A NaN propagates (the first one); +0 > -0, as the elementwise maximum/minimum.
-      if (std::isnan(a)) return a;
-      if (std::isnan(b)) return b;
-      if (a == b) return (std::signbit(a) == (B == BodyOp::kMaximum)) ? b : a;
-    }
-    if constexpr (B == BodyOp::kMaximum) return a >= b ? a : b;
-    else return a <= b ? a : b;
-  } else if constexpr (B == BodyOp::kAnd) {
-    return a & b;
-  } else if constexpr (B == BodyOp::kOr) {
-    return a | b;
-  } else {
-    return a ^ b;
-  }
-}
-
-template <class E, BodyOp B>
-constexpr bool takes() {
-  if constexpr (B == BodyOp::kAnd || B == BodyOp::kOr || B == BodyOp::kXor) return E::kClass != Class::kFloat;
-  else return true;
-}
 
 // --- reduce ------------------------------------------------------------------------------------------------
 
@@ -115,34 +74,6 @@ absl::Status reduceKernel(const KernelArgs& args) {
   return absl::OkStatus();
 }
 
-// Element bytes of each of the step's first n operands.
-std::vector<size_t> elementBytes(const KernelArgs& args, size_t n) {
-  std::vector<size_t> bytes;
-  for (size_t i = 0; i < n; ++i) bytes.push_back(static_cast<size_t>(storageBytes(args.operandType(i).elementType())));
-  return bytes;
-}
-
-// Runs a body on (accumulators, values) and writes its outputs into the accumulators.
-class BodyRunner {
- public:
-  BodyRunner(const KernelArgs& args, size_t region, size_t n) : args_(args), region_(region), n_(n), inputs_(2 * n) {}
-  // acc[i] and value[i] point at element bytes; the body's outputs are copied into acc.
-  absl::Status combine(uint8_t* const* acc, const uint8_t* const* value, const std::vector<size_t>& bytes) {
-    for (size_t i = 0; i < n_; ++i) {
-      inputs_[i] = acc[i];
-      inputs_[n_ + i] = value[i];
-    }
-    ASSIGN_OR_RETURN(std::vector<const uint8_t*> outputs,
-                     args_.frame.runRegion(args_.step.regions[region_], args_.lowered.regions[region_], inputs_));
-    for (size_t i = 0; i < n_; ++i) std::memcpy(acc[i], outputs[i], bytes[i]);
-    return absl::OkStatus();
-  }
-
- private:
-  const KernelArgs& args_;
-  size_t region_, n_;
-  std::vector<const uint8_t*> inputs_;
-};
 
 absl::Status reduceRegionKernel(const KernelArgs& args) {
   const auto& p = args.step.as<plan::ReduceParams>();
@@ -319,26 +250,6 @@ absl::Status selectAndScatterRegionKernel(const KernelArgs& args) {
 // --- Choosers --------------------------------------------------------------------------------------------------
 
 
-// The kernel template instantiated for the element type and body op, or nullptr.
-template <class E, template <class, BodyOp> class Kern>
-Kernel forBody(BodyOp body) {
-  switch (body) {
-#define HLOCONF_BODY(B) \
-  case B:               \
-    if constexpr (takes<E, B>()) return &Kern<E, B>::run; else return nullptr;
-    HLOCONF_BODY(BodyOp::kAdd)
-    HLOCONF_BODY(BodyOp::kMultiply)
-    HLOCONF_BODY(BodyOp::kMaximum)
-    HLOCONF_BODY(BodyOp::kMinimum)
-    HLOCONF_BODY(BodyOp::kAnd)
-    HLOCONF_BODY(BodyOp::kOr)
-    HLOCONF_BODY(BodyOp::kXor)
-#undef HLOCONF_BODY
-    case BodyOp::kRegion: return nullptr;
-  }
-  return nullptr;
-}
-
 template <class E, BodyOp B>
 struct Reduce {
   static absl::Status run(const KernelArgs& args) { return reduceKernel<E, B>(args); }
@@ -355,8 +266,7 @@ struct SelectAndScatter {
 template <template <class, BodyOp> class Kern>
 absl::StatusOr<KernelChoice> chooseWindowed(const plan::Step& step, const plan::Plan& plan, BodyOp body, Kernel region) {
   if (body == BodyOp::kRegion) return KernelChoice{region, false};
-  Kernel kernel = visitElement<Kernel>(plan.slot_types[step.operands[0]].elementType(),
-                                       [body](auto e) -> Kernel { return forBody<decltype(e), Kern>(body); });
+  Kernel kernel = nativeKernelFor<Kern>(plan.slot_types[step.operands[0]].elementType(), body);
   if (!kernel) return KernelChoice{region, false};  // a type without a native kernel: the region path
   return KernelChoice{kernel, false};
 }

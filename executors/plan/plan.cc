@@ -18,7 +18,8 @@ namespace {
 const absl::flat_hash_map<OpId, PlanFn>& plannerTable() {
   static const auto* table = [] {
     auto* t = new absl::flat_hash_map<OpId, PlanFn>();
-    for (std::span<const OpPlanner> family : {elementwisePlanners(), controlPlanners(), reductionPlanners()})
+    for (std::span<const OpPlanner> family : {elementwisePlanners(), controlPlanners(), reductionPlanners(),
+                                                collectivePlanners()})
       for (const OpPlanner& planner : family) t->emplace(planner.op, planner.plan);
     return t;
   }();

@@ -8,6 +8,7 @@
 
 #include "absl/status/status.h"
 #include "executors/plan/plan.h"
+#include "executors/plan/reduction_params.h"
 #include "ir/status_macros.h"
 #include "ir/operation.h"
 
@@ -29,9 +30,17 @@ struct OpPlanner {
 std::span<const OpPlanner> elementwisePlanners();  // planners_elementwise.cc
 std::span<const OpPlanner> controlPlanners();      // planners_control.cc
 std::span<const OpPlanner> reductionPlanners();    // planners_reduction.cc
+std::span<const OpPlanner> collectivePlanners();   // planners_collective.cc
 
 // For planners: a planner that decodes nothing.
 absl::Status noParams(const Operation& op, Step& step, const Plan& plan);
+// For reduction-like planners (reduce, reduce_window, select_and_scatter, the collectives), in
+// planners_reduction.cc: the op a body `%r = OP(%arg0, %arg1); return %r` applies when all its types are
+// `scalar` (BodyOp::kRegion for any other body), and a check that a body of n inputs takes n accumulators
+// and n values of `elements` and returns n accumulators.
+BodyOp recognizeBody(const Region& body, const Plan& plan, const Type& scalar);
+absl::Status checkBody(const Region& body, const Plan& plan, const std::vector<ElementType>& elements, std::string_view op);
+
 // For elementwise planners: every operand has the result's shape (the kernels index operands with the
 // result's element index), or an InvalidArgument status.
 absl::Status sameShapes(const Operation& op);

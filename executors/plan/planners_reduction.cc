@@ -9,13 +9,6 @@
 #include "ir/strings.h"
 
 namespace hloconf::plan {
-namespace {
-
-std::vector<int64_t> rowMajorStrides(const std::vector<int64_t>& shape) {
-  std::vector<int64_t> strides(shape.size(), 1);
-  for (size_t d = shape.size(); d-- > 1;) strides[d - 1] = strides[d] * shape[d];
-  return strides;
-}
 
 // A body `%r = OP(%arg0, %arg1); return %r` on one input whose types are all `scalar`.
 BodyOp recognizeBody(const Region& body, const Plan& plan, const Type& scalar) {
@@ -59,6 +52,14 @@ absl::Status checkBody(const Region& body, const Plan& plan, const std::vector<E
       return absl::InvalidArgumentError(strCat("the body returns ", plan.slot_types[body.outputs[i]].toString(), " for an accumulator of ",
                                                plan.slot_types[body.inputs[i]].toString(), " (spec: ", op, ")"));
   return absl::OkStatus();
+}
+
+namespace {
+
+std::vector<int64_t> rowMajorStrides(const std::vector<int64_t>& shape) {
+  std::vector<int64_t> strides(shape.size(), 1);
+  for (size_t d = shape.size(); d-- > 1;) strides[d - 1] = strides[d] * shape[d];
+  return strides;
 }
 
 // Shared by reduce and reduce_window: N inputs of one shape, N rank-0 init values of their element

@@ -1,0 +1,118 @@
+// What the reduction-like kernels share (reduce, reduce_window, select_and_scatter, the collectives): a
+// recognised body op applied natively in the compute type, and a body region run through the frame.
+#ifndef HLOCONF_EXECUTORS_CPU_COMBINE_H_
+#define HLOCONF_EXECUTORS_CPU_COMBINE_H_
+
+#include <cmath>
+#include <cstring>
+#include <type_traits>
+#include <vector>
+
+#include "executors/cpu/kernels.h"
+#include "executors/plan/reduction_params.h"
+
+namespace hloconf::cpu {
+
+using plan::BodyOp;
+
+// The body op B on two values of the compute type of E.
+template <class E, BodyOp B>
+inline typename E::Compute combine(typename E::Compute a, typename E::Compute b) {
+  using C = typename E::Compute;
+  constexpr Class K = E::kClass;
+  if constexpr (B == BodyOp::kAdd) {
+    if constexpr (K == Class::kBool) return a | b;
+    else if constexpr (K == Class::kFloat) return a + b;
+    else return static_cast<C>(static_cast<std::make_unsigned_t<C>>(a) + static_cast<std::make_unsigned_t<C>>(b));
+  } else if constexpr (B == BodyOp::kMultiply) {
+    if constexpr (K == Class::kBool) return a & b;
+    else if constexpr (K == Class::kFloat) return a * b;
+    else {
+      // In an unsigned type at least as wide as int, so that it wraps instead of overflowing.
+      using W = std::conditional_t<(sizeof(C) < sizeof(unsigned)), unsigned, std::make_unsigned_t<C>>;
+      return static_cast<C>(static_cast<W>(a) * static_cast<W>(b));
+    }
+  } else if constexpr (B == BodyOp::kMaximum || B == BodyOp::kMinimum) {
+    if constexpr (K == Class::kFloat) {
+      // A NaN propagates (the first one); +0 > -0, as the elementwise maximum/minimum.
+      if (std::isnan(a)) return a;
+      if (std::isnan(b)) return b;
+      if (a == b) return (std::signbit(a) == (B == BodyOp::kMaximum)) ? b : a;
+    }
+    if constexpr (B == BodyOp::kMaximum) return a >= b ? a : b;
+    else return a <= b ? a : b;
+  } else if constexpr (B == BodyOp::kAnd) {
+    return a & b;
+  } else if constexpr (B == BodyOp::kOr) {
+    return a | b;
+  } else {
+    return a ^ b;
+  }
+}
+
+// Whether B applies to E (the bitwise ops not to floats).
+template <class E, BodyOp B>
+constexpr bool takes() {
+  if constexpr (B == BodyOp::kAnd || B == BodyOp::kOr || B == BodyOp::kXor) return E::kClass != Class::kFloat;
+  else return true;
+}
+
+// Runs a body on (accumulators, values) and writes its outputs into the accumulators.
+class BodyRunner {
+ public:
+  BodyRunner(const KernelArgs& args, size_t region, size_t n) : args_(args), region_(region), n_(n), inputs_(2 * n) {}
+  // acc[i] and value[i] point at element bytes; the body's outputs are copied into acc.
+  absl::Status combine(uint8_t* const* acc, const uint8_t* const* value, const std::vector<size_t>& bytes) {
+    for (size_t i = 0; i < n_; ++i) {
+      inputs_[i] = acc[i];
+      inputs_[n_ + i] = value[i];
+    }
+    ASSIGN_OR_RETURN(std::vector<const uint8_t*> outputs,
+                     args_.frame.runRegion(args_.step.regions[region_], args_.lowered.regions[region_], inputs_));
+    for (size_t i = 0; i < n_; ++i) std::memcpy(acc[i], outputs[i], bytes[i]);
+    return absl::OkStatus();
+  }
+
+ private:
+  const KernelArgs& args_;
+  size_t region_, n_;
+  std::vector<const uint8_t*> inputs_;
+};
+
+// The kernel template instantiated for the element type and body op, or nullptr.
+template <class E, template <class, BodyOp> class Kern>
+inline Kernel forBody(BodyOp body) {
+  switch (body) {
+#define HLOCONF_BODY(B) \
+  case B:               \
+    if constexpr (takes<E, B>()) return &Kern<E, B>::run; else return nullptr;
+    HLOCONF_BODY(BodyOp::kAdd)
+    HLOCONF_BODY(BodyOp::kMultiply)
+    HLOCONF_BODY(BodyOp::kMaximum)
+    HLOCONF_BODY(BodyOp::kMinimum)
+    HLOCONF_BODY(BodyOp::kAnd)
+    HLOCONF_BODY(BodyOp::kOr)
+    HLOCONF_BODY(BodyOp::kXor)
+#undef HLOCONF_BODY
+    case BodyOp::kRegion: return nullptr;
+  }
+  return nullptr;
+}
+
+// Kern<E, body>::run for the element type `t`, or nullptr (no element struct, or a body op that does not
+// apply to the type).
+template <template <class, BodyOp> class Kern>
+Kernel nativeKernelFor(ElementType t, BodyOp body) {
+  return visitElement<Kernel>(t, [body](auto e) -> Kernel { return forBody<decltype(e), Kern>(body); });
+}
+
+// Element bytes of each of the step's first n operands.
+inline std::vector<size_t> elementBytes(const KernelArgs& args, size_t n) {
+  std::vector<size_t> bytes;
+  for (size_t i = 0; i < n; ++i) bytes.push_back(static_cast<size_t>(storageBytes(args.operandType(i).elementType())));
+  return bytes;
+}
+
+}  // namespace hloconf::cpu
+
+#endif  // HLOCONF_EXECUTORS_CPU_COMBINE_H_
