@@ -4,6 +4,7 @@
 #include <bit>
 #include <cmath>
 #include <cstring>
+#include <optional>
 #include <vector>
 
 #include "executors/cpu/kernels.h"
@@ -111,6 +112,52 @@ absl::Status iotaSubByteKernel(const KernelArgs& args) {
   for (int64_t block = 0; i < args.num_elements; ++block) {
     const uint8_t v = static_cast<uint8_t>(block % p.size) & mask;
     for (int64_t k = 0; k < p.inner; ++k) args.results[0][i++] = v;
+  }
+  return absl::OkStatus();
+}
+
+// A non-negative integer rounded once, to nearest with ties to even, to a narrow float format (f8*, f6*,
+// f4, tf32), from the format's table: overflow gives infinity, NaN or the largest finite value as the
+// format does (ir/element_type.h, FloatFormat).
+uint64_t integerToFormat(uint64_t v, ElementType t) {
+  const FloatFormat& f = floatFormat(t);
+  if (v == 0) return 0;
+  const int p = f.mantissa_bits + 1;
+  int e = 63 - std::countl_zero(v);
+  uint64_t q = v;
+  if (e >= p) {
+    const int shift = e - (p - 1);
+    const uint64_t rem = v & ((uint64_t{1} << shift) - 1), half = uint64_t{1} << (shift - 1);
+    q = v >> shift;
+    if (rem > half || (rem == half && (q & 1))) ++q;
+    if (q == uint64_t{1} << p) {
+      q >>= 1;
+      ++e;
+    }
+  } else {
+    q = v << ((p - 1) - e);
+  }
+  const uint64_t biased = static_cast<uint64_t>(e + f.bias);
+  const uint64_t max_biased = (uint64_t{1} << f.exponent_bits) - 1;
+  const uint64_t largest = largestFinite(t);
+  const uint64_t mantissa_mask = (uint64_t{1} << f.mantissa_bits) - 1;
+  if (biased <= max_biased) {
+    const uint64_t bits = (biased << f.mantissa_bits) | (q & mantissa_mask);
+    if (bits <= largest) return bits;
+  }
+  if (f.has_infinity) return max_biased << f.mantissa_bits;
+  if (std::optional<uint64_t> nan = canonicalNaN(t)) return *nan;
+  return largest;
+}
+
+absl::Status iotaNarrowFloatKernel(const KernelArgs& args) {
+  const auto& p = args.step.as<plan::IotaParams>();
+  const ElementType t = args.resultType(0).elementType();
+  const size_t bytes = static_cast<size_t>(storageBytes(t));
+  int64_t i = 0;
+  for (int64_t block = 0; i < args.num_elements; ++block) {
+    const uint64_t v = integerToFormat(static_cast<uint64_t>(block % p.size), t);
+    for (int64_t k = 0; k < p.inner; ++k) std::memcpy(args.results[0] + static_cast<size_t>(i++) * bytes, &v, bytes);
   }
   return absl::OkStatus();
 }
@@ -615,6 +662,7 @@ absl::StatusOr<KernelChoice> chooseIota(const plan::Step& step, const plan::Plan
   if (t == ElementType::kC64) kernel = &iotaComplexKernel<float>;
   if (t == ElementType::kC128) kernel = &iotaComplexKernel<double>;
   if (t == ElementType::kSI2 || t == ElementType::kSI4 || t == ElementType::kUI2 || t == ElementType::kUI4) kernel = &iotaSubByteKernel;
+  if (!kernel && isFloat(t) && t != ElementType::kF8E8M0FNU) kernel = &iotaNarrowFloatKernel;
   if (!kernel) return noKernelFor(step, plan);
   return KernelChoice{kernel, false};
 }

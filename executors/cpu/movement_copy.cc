@@ -4,6 +4,10 @@
 #include <cstring>
 #include <vector>
 
+#if defined(__SSE2__)
+#include <immintrin.h>
+#endif
+
 namespace hloconf::cpu {
 namespace {
 
@@ -48,6 +52,38 @@ void copyTransposed(const T* src, T* dst, int64_t rows, int64_t cols, int64_t di
     }
   }
 }
+
+#if defined(__SSE2__)
+// 4-byte elements: 4x4 blocks through SSE registers (shuffles move bits, NaN payloads included, exactly).
+template <>
+void copyTransposed<uint32_t>(const uint32_t* src, uint32_t* dst, int64_t rows, int64_t cols, int64_t di, int64_t sj) {
+  constexpr int64_t kTile = 128;
+  for (int64_t i0 = 0; i0 < rows; i0 += kTile) {
+    const int64_t i1 = std::min(rows, i0 + kTile);
+    for (int64_t j0 = 0; j0 < cols; j0 += kTile) {
+      const int64_t j1 = std::min(cols, j0 + kTile);
+      int64_t i = i0;
+      for (; i + 4 <= i1; i += 4) {
+        int64_t j = j0;
+        for (; j + 4 <= j1; j += 4) {
+          const float* s = reinterpret_cast<const float*>(src + i + j * sj);
+          __m128 r0 = _mm_loadu_ps(s), r1 = _mm_loadu_ps(s + sj), r2 = _mm_loadu_ps(s + 2 * sj), r3 = _mm_loadu_ps(s + 3 * sj);
+          _MM_TRANSPOSE4_PS(r0, r1, r2, r3);
+          float* d = reinterpret_cast<float*>(dst + i * di + j);
+          _mm_storeu_ps(d, r0);
+          _mm_storeu_ps(d + di, r1);
+          _mm_storeu_ps(d + 2 * di, r2);
+          _mm_storeu_ps(d + 3 * di, r3);
+        }
+        for (; j < j1; ++j)
+          for (int64_t k = 0; k < 4; ++k) dst[(i + k) * di + j] = src[i + k + j * sj];
+      }
+      for (; i < i1; ++i)
+        for (int64_t j = j0; j < j1; ++j) dst[i * di + j] = src[i + j * sj];
+    }
+  }
+}
+#endif
 
 template <class T>
 void copyTyped(const plan::CopyPattern& p, const T* src, T* dst) {
