@@ -367,6 +367,33 @@ CombineRow combineFor(ElementType t, plan::Combiner c) {
   });
 }
 
+// Converts `count` elements to a type holding every value of the source exactly (scatter's promotion).
+using WidenFn = void (*)(const uint8_t* src, uint8_t* dst, int64_t count);
+
+template <class From, class To>
+void widen(const uint8_t* src, uint8_t* dst, int64_t count) {
+  const auto* s = reinterpret_cast<const typename From::Storage*>(src);
+  auto* d = reinterpret_cast<typename To::Storage*>(dst);
+  for (int64_t i = 0; i < count; ++i) {
+    if constexpr (From::kClass == Class::kFloat && To::kClass == Class::kFloat) {
+      d[i] = To::fromDouble(static_cast<double>(From::load(s[i])));
+    } else if constexpr (From::kClass != Class::kFloat && To::kClass != Class::kFloat) {
+      d[i] = static_cast<typename To::Storage>(s[i]);
+    }
+  }
+}
+
+WidenFn widenFor(ElementType from, ElementType to) {
+  return visitElement<WidenFn>(from, [to](auto f) -> WidenFn {
+    return visitElement<WidenFn>(to, [](auto t) -> WidenFn {
+      using From = decltype(f);
+      using To = decltype(t);
+      if constexpr ((From::kClass == Class::kFloat) == (To::kClass == Class::kFloat)) return &widen<From, To>;
+      else return nullptr;
+    });
+  });
+}
+
 // scatter (spec): the results start as the inputs; for every update index whose result index is in
 // bounds, results[result_index] = update_computation(results[result_index], updates[update_index]).
 // Update indices go batch by batch (the scatter dimensions in row-major order), each batch's window in
@@ -378,11 +405,25 @@ absl::Status scatterKernel(const KernelArgs& args) {
   const size_t n = p.n;
   std::vector<int64_t> bytes(n);
   std::vector<CombineRow> combine(n);
+  // Update i, in the result's element type (promoted once when the update computation's type is wider).
+  std::vector<const uint8_t*> updates(n);
+  std::vector<Buffer> promoted(n);
   for (size_t i = 0; i < n; ++i) {
-    bytes[i] = storageBytes(args.resultType(i).elementType());
-    if (args.results[i] != args.operands[i])
+    const ElementType from = args.operandType(i).elementType(), to = args.resultType(i).elementType();
+    bytes[i] = storageBytes(to);
+    updates[i] = args.operands[n + 1 + i];
+    if (from != to) {
+      const WidenFn widen = widenFor(from, to);
+      if (!widen) return absl::InternalError("scatter: no promotion kernel");
+      widen(args.operands[i], args.results[i], args.resultType(i).numElements());
+      const int64_t count = args.operandType(n + 1 + i).numElements();
+      promoted[i].resize(static_cast<size_t>(count * bytes[i]));
+      widen(updates[i], promoted[i].data(), count);
+      updates[i] = promoted[i].data();
+    } else if (args.results[i] != args.operands[i]) {
       std::memcpy(args.results[i], args.operands[i], static_cast<size_t>(byteSize(args.resultType(i))));
-    if constexpr (!kRegion) combine[i] = combineFor(args.resultType(i).elementType(), p.combiners[i]);
+    }
+    if constexpr (!kRegion) combine[i] = combineFor(to, p.combiners[i]);
   }
   const int64_t batches = product(p.batch_shape), window = product(p.window_shape);
   if (batches == 0 || window == 0 || args.num_elements == 0) return absl::OkStatus();
@@ -436,7 +477,7 @@ absl::Status scatterKernel(const KernelArgs& args) {
           const int64_t t = target + j * target_step, u = update + j * update_step;
           for (size_t i = 0; i < n; ++i) {
             region_inputs[i] = args.results[i] + t * bytes[i];
-            region_inputs[n + i] = args.operands[n + 1 + i] + u * bytes[i];
+            region_inputs[n + i] = updates[i] + u * bytes[i];
           }
           ASSIGN_OR_RETURN(std::vector<const uint8_t*> outputs,
                            args.frame.runRegion(args.step.regions[0], args.lowered.regions[0], region_inputs));
@@ -444,7 +485,7 @@ absl::Status scatterKernel(const KernelArgs& args) {
         }
       } else {
         for (size_t i = 0; i < n; ++i)
-          combine[i](args.results[i] + target * bytes[i], target_step, args.operands[n + 1 + i] + update * bytes[i], update_step, length);
+          combine[i](args.results[i] + target * bytes[i], target_step, updates[i] + update * bytes[i], update_step, length);
       }
       // The next row of the window box (dimensions before the last).
       size_t k = W == 0 ? 0 : W - 1;
@@ -673,8 +714,10 @@ absl::StatusOr<KernelChoice> chooseDimensionSize(const plan::Step&, const plan::
 
 absl::StatusOr<KernelChoice> chooseScatter(const plan::Step& step, const plan::Plan& plan) {
   const auto& p = step.as<plan::ScatterParams>();
-  for (size_t i = 0; i < p.n; ++i)
-    if (!copyableBytes(storageBytes(plan.slot_types[step.results[i]].elementType()))) return noKernelFor(step, plan);
+  for (size_t i = 0; i < p.n; ++i) {
+    const ElementType from = plan.slot_types[step.operands[i]].elementType(), to = plan.slot_types[step.results[i]].elementType();
+    if (!copyableBytes(storageBytes(to)) || (from != to && !widenFor(from, to))) return noKernelFor(step, plan);
+  }
   bool native = !p.run_region;
   for (size_t i = 0; i < p.n && native; ++i) native = combineFor(plan.slot_types[step.results[i]].elementType(), p.combiners[i]) != nullptr;
   return KernelChoice{native ? &scatterKernel<false> : &scatterKernel<true>, false};

@@ -475,6 +475,16 @@ absl::Status planGather(const Operation& op, Step& step, const Plan& plan) {
   return absl::OkStatus();
 }
 
+// Whether every value of `from` is a value of `to` among the types whose conversion the scatter kernel
+// does (integers of one signedness, and f16/bf16/f32 to wider floats).
+bool exactlyWidens(ElementType from, ElementType to) {
+  if (from == to) return true;
+  if (isSignedInteger(from) && isSignedInteger(to)) return bitWidth(from) <= bitWidth(to) && bitWidth(from) >= 8;
+  if (isUnsignedInteger(from) && isUnsignedInteger(to)) return bitWidth(from) <= bitWidth(to) && bitWidth(from) >= 8;
+  const bool half = from == ElementType::kF16 || from == ElementType::kBF16;
+  return (half && (to == ElementType::kF32 || to == ElementType::kF64)) || (from == ElementType::kF32 && to == ElementType::kF64);
+}
+
 // The combiner that update computation output i is, or kRegion.
 Combiner combinerOf(const Region& body, size_t i, size_t n, std::vector<bool>& used) {
   const Slot out = body.outputs[i], acc = body.inputs[i], update = body.inputs[n + i];
@@ -518,10 +528,15 @@ absl::Status planScatter(const Operation& op, Step& step, const Plan& plan) {
     const Type& update = operandType(step, plan, n + 1 + i);
     if (input.shape() != in || update.shape() != up) return absl::InvalidArgumentError("inputs have one shape, updates have one shape (spec: scatter (C1), (C4))");
     RETURN_IF_ERROR(sameElementType(update, input, "scatter (C6)"));
-    const Type scalar = Type::tensor({}, Type::element(input.elementType()));
-    if (resultType(step, plan, i) != input || plan.slot_types[body.inputs[i]] != scalar || plan.slot_types[body.inputs[n + i]] != scalar ||
+    // The update computation's type Ei (C23): the results' (C25); the inputs and updates promote to it.
+    const Type& result = resultType(step, plan, i);
+    const Type scalar = Type::tensor({}, Type::element(result.elementType()));
+    if (result.shape() != in || plan.slot_types[body.inputs[i]] != scalar || plan.slot_types[body.inputs[n + i]] != scalar ||
         plan.slot_types[body.outputs[i]] != scalar)
-      return absl::UnimplementedError("an update computation in another element type than the inputs' (promotion) is not supported");
+      return absl::InvalidArgumentError("the update computation takes and returns rank-0 tensors of the result's element type (spec: scatter (C23), (C25))");
+    if (!exactlyWidens(input.elementType(), result.elementType()))
+      return absl::UnimplementedError(strCat("promoting ", elementTypeName(input.elementType()), " to ",
+                                             elementTypeName(result.elementType()), " in the update computation is not supported"));
   }
   const ScatterOp scatter(op);
   const Shape window_dims_u = scatter.updateWindowDims(), inserted = scatter.insertedWindowDims();

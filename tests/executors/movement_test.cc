@@ -266,6 +266,25 @@ TEST(CpuMovement, ScatterSkipsOutOfBoundsUpdatesAndGatherClamps) {
       {randomTensor("tensor<6x6xf32>", 1), indices}, "gather clamps");
 }
 
+TEST(CpuMovement, ScatterPromotesToTheUpdateComputationsType) {
+  Tensor indices(Type::tensor({5, 1}, Type::element(ElementType::kSI64)));
+  for (int64_t i = 0; i < 5; ++i) indices.setBits(i, encodeInteger(ElementType::kSI64, i % 2));
+  for (const auto& [from, to, op] : {std::tuple{"bf16", "f32", "maximum"}, {"ui8", "ui32", "add"}, {"i16", "i64", "multiply"},
+                                     {"f16", "f64", "subtract"}}) {
+    const std::string st = strCat("tensor<", to, ">");
+    const std::string in = strCat("tensor<3x", from, ">"), up = strCat("tensor<5x", from, ">"), out = strCat("tensor<3x", to, ">");
+    expectSameAsReference(
+        function({in, "tensor<5x1xi64>", up}, {out},
+                 strCat("  %0 = \"stablehlo.scatter\"(%arg0, %arg1, %arg2) ({\n  ^bb0(%a: ", st, ", %b: ", st, "):\n",
+                        "    %c = \"stablehlo.", op, "\"(%a, %b) : (", st, ", ", st, ") -> ", st, "\n",
+                        "    \"stablehlo.return\"(%c) : (", st, ") -> ()\n",
+                        "  }) {scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [], inserted_window_dims = [0], "
+                        "scatter_dims_to_operand_dims = [0], index_vector_dim = 1>, unique_indices = false} : (",
+                        in, ", tensor<5x1xi64>, ", up, ") -> ", out, "\n  func.return %0 : ", out, "\n")),
+        {randomTensor(in, 1), indices, randomTensor(up, 2)}, strCat("scatter ", from, " -> ", to, " ", op));
+  }
+}
+
 // A tensor<N x t> of the given bits.
 Tensor bitsTensor(ElementType t, const std::vector<uint64_t>& bits) {
   Tensor tensor(Type::tensor({static_cast<int64_t>(bits.size())}, Type::element(t)));
