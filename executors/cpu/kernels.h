@@ -35,6 +35,7 @@ std::span<const KernelFamilyEntry> elementwiseKernels();  // kernels_elementwise
 std::span<const KernelFamilyEntry> controlKernels();      // kernels_control.cc
 std::span<const KernelFamilyEntry> reductionKernels();    // kernels_reduction.cc
 std::span<const KernelFamilyEntry> collectiveKernels();   // kernels_collective.cc
+std::span<const KernelFamilyEntry> movementKernels();     // kernels_movement.cc
 
 // --- Element types --------------------------------------------------------------------------------------
 
