@@ -18,26 +18,18 @@ constexpr bool kFloatOrComplex = kIsFloat<E> || kIsComplex<E>;
 template <class C>
 using PartOf = typename C::value_type;
 
-// complex<f32> functions are computed in complex<f64> (glibc's double complex functions or the formulas
-// below in f64) and each part rounded once to f32: glibc's complex<f32> functions exceed their documented
-// 1 ULP (ccosf(1 + i): 2 ULP in the real part). complex<f64> ones run in f64.
-template <class C, class F>
-C inDouble(C a, F f) {
-  if constexpr (std::is_same_v<C, std::complex<float>>) {
-    const std::complex<double> r = f(std::complex<double>(a.real(), a.imag()));
-    return {static_cast<float>(r.real()), static_cast<float>(r.imag())};
-  } else {
-    return f(a);
-  }
-}
-
+// Complex functions are computed one precision up and each part rounded once (inWider,
+// elementwise_complex.h): complex<f32> with glibc's double complex functions (or the formulas below in
+// f64), complex<f64> with its long double ones (x87). glibc's own complex<f32>/complex<f64> functions
+// exceed the errors its tables document (ccosf(1 + i): 2 ULP in the real part; ctanh(-18.714973875118524
+// - 1i): 3 ULP in the imaginary part).
 struct ExpFn {
   template <class E>
   static constexpr bool supports() { return kFloatOrComplex<E>; }
   template <class E, class C>
   static C apply(C a) {
     if constexpr (kIsFloat<E>) return std::exp(a);
-    else return inDouble(a, [](auto z) { return std::exp(z); });
+    else return inWider(a, [](auto z) { return std::exp(z); });
   }
 };
 struct LogFn {
@@ -46,7 +38,7 @@ struct LogFn {
   template <class E, class C>
   static C apply(C a) {
     if constexpr (kIsFloat<E>) return std::log(a);
-    else return inDouble(a, [](auto z) { return std::log(z); });
+    else return inWider(a, [](auto z) { return std::log(z); });
   }
 };
 struct SqrtFn {
@@ -55,7 +47,7 @@ struct SqrtFn {
   template <class E, class C>
   static C apply(C a) {
     if constexpr (kIsFloat<E>) return std::sqrt(a);
-    else return inDouble(a, [](auto z) { return std::sqrt(z); });
+    else return inWider(a, [](auto z) { return std::sqrt(z); });
   }
 };
 struct TanhFn {
@@ -64,7 +56,7 @@ struct TanhFn {
   template <class E, class C>
   static C apply(C a) {
     if constexpr (kIsFloat<E>) return std::tanh(a);
-    else return inDouble(a, [](auto z) { return std::tanh(z); });
+    else return inWider(a, [](auto z) { return std::tanh(z); });
   }
 };
 struct SineFn {
@@ -73,7 +65,7 @@ struct SineFn {
   template <class E, class C>
   static C apply(C a) {
     if constexpr (kIsFloat<E>) return std::sin(a);
-    else return inDouble(a, [](auto z) { return std::sin(z); });
+    else return inWider(a, [](auto z) { return std::sin(z); });
   }
 };
 struct CosineFn {
@@ -82,7 +74,7 @@ struct CosineFn {
   template <class E, class C>
   static C apply(C a) {
     if constexpr (kIsFloat<E>) return std::cos(a);
-    else return inDouble(a, [](auto z) { return std::cos(z); });
+    else return inWider(a, [](auto z) { return std::cos(z); });
   }
 };
 struct TanFn {
@@ -91,7 +83,7 @@ struct TanFn {
   template <class E, class C>
   static C apply(C a) {
     if constexpr (kIsFloat<E>) return std::tan(a);
-    else return inDouble(a, [](auto z) { return std::tan(z); });
+    else return inWider(a, [](auto z) { return std::tan(z); });
   }
 };
 struct CbrtFn {
@@ -104,7 +96,7 @@ struct CbrtFn {
     } else {
       // The principal cube root |z|^(1/3) (cos t + i sin t), t = arg(z) / 3; on the non-negative real
       // axis the real cube root with the imaginary part kept.
-      return inDouble(a, [](auto z) -> decltype(z) {
+      return inWider(a, [](auto z) -> decltype(z) {
         using T = PartOf<decltype(z)>;
         if (z.imag() == 0 && !std::isnan(z.real()) && !std::signbit(z.real())) return {std::cbrt(z.real()), z.imag()};
         const T r = std::cbrt(std::hypot(z.real(), z.imag()));
@@ -123,7 +115,7 @@ struct ExpMinusOneFn {
       return std::expm1(a);
     } else {
       // expm1(x + iy) = (expm1(x) cos y - 2 sin^2(y/2)) + i e^x sin y (no cancellation near 0).
-      return inDouble(a, [](auto z) -> decltype(z) {
+      return inWider(a, [](auto z) -> decltype(z) {
         using T = PartOf<decltype(z)>;
         const T x = z.real(), y = z.imag();
         if (y == 0) return {std::expm1(x), y};
@@ -143,7 +135,7 @@ struct LogPlusOneFn {
     } else {
       // log1p(x + iy) = log|1 + z| + i atan2(y, 1 + x), log|1 + z| = log1p(2x + x^2 + y^2) / 2 (fused, no
       // cancellation of 1 + ...); where that sum overflows, log(hypot(1 + x, y)).
-      return inDouble(a, [](auto z) -> decltype(z) {
+      return inWider(a, [](auto z) -> decltype(z) {
         using Z = decltype(z);
         using T = PartOf<Z>;
         const T x = z.real(), y = z.imag();
@@ -166,7 +158,7 @@ struct RsqrtFn {
       return static_cast<double>(1.0L / std::sqrt(static_cast<long double>(a)));  // x87 extended, then rounded
     } else {
       // 1/sqrt(z) = conj(sqrt z) / |z| (|sqrt z|^2 = |z|).
-      return inDouble(a, [](auto z) -> decltype(z) {
+      return inWider(a, [](auto z) -> decltype(z) {
         using Z = decltype(z);
         if (!finite(z) || (z.real() == 0 && z.imag() == 0)) return Z(1) / std::sqrt(z);
         const Z w = std::sqrt(z);
@@ -190,9 +182,9 @@ struct LogisticFn {
       }
       return 1 / (1 + std::exp(-a));
     } else {
-      return inDouble(a, [](auto z) {
+      return inWider(a, [](auto z) {
         using Z = decltype(z);
-        return complexDivide(Z(1), Z(1) + std::exp(-z));
+        return wideDivide(Z(1), Z(1) + std::exp(-z));
       });
     }
   }
@@ -209,17 +201,11 @@ struct Atan2Fn {
       const auto f = [](auto yz, auto xz) -> decltype(yz) {
         using Z = decltype(yz);
         const Z iy(-yz.imag(), yz.real());
-        const Z root = std::sqrt(complexMultiply(xz, xz) + complexMultiply(yz, yz));
-        const Z l = std::log(complexDivide(xz + iy, root));
+        const Z root = std::sqrt(wideMultiply(xz, xz) + wideMultiply(yz, yz));
+        const Z l = std::log(wideDivide(xz + iy, root));
         return {l.imag(), -l.real()};
       };
-      if constexpr (std::is_same_v<C, std::complex<float>>) {
-        using W = std::complex<double>;
-        const W r = f(W(y.real(), y.imag()), W(x.real(), x.imag()));
-        return {static_cast<float>(r.real()), static_cast<float>(r.imag())};
-      } else {
-        return f(y, x);
-      }
+      return inWider(y, x, f);
     }
   }
 };

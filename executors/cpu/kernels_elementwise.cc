@@ -125,12 +125,9 @@ struct PowerFn {
   static C apply(C a, C b) {
     if constexpr (kIsFloat<E>) {
       return std::pow(a, b);  // glibc pow/powf
-    } else if constexpr (std::is_same_v<C, std::complex<float>>) {
-      // glibc cpow in complex<f64>, each part rounded once to f32 (as the other complex<f32> functions).
-      const std::complex<double> r = std::pow(std::complex<double>(a), std::complex<double>(b));
-      return {static_cast<float>(r.real()), static_cast<float>(r.imag())};
     } else if constexpr (kIsComplex<E>) {
-      return std::pow(a, b);  // glibc cpow
+      // glibc cpow one precision up (cpow for complex<f32>, cpowl for complex<f64>), rounded once per part.
+      return inWider(a, b, [](auto x, auto y) { return std::pow(x, y); });
     } else {
       return integerPower(a, b);
     }
