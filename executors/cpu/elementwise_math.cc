@@ -197,13 +197,51 @@ struct Atan2Fn {
     if constexpr (kIsFloat<E>) {
       return std::atan2(y, x);
     } else {
-      // -i log((x + iy) / sqrt(x^2 + y^2)), the formula of the upstream interpreter.
+      // -i log(Q), Q = (x + iy) / sqrt(x^2 + y^2) (the upstream interpreter's formula), with each part
+      // from quantities without cancellation (as the reference): with w = x + iy and v = x - iy,
+      // |Q|^2 = |w| / |v|, so Im = -log(W / V) / 4 with W = |w|^2, V = |v|^2 and W - V = 4 Im(x conj y)
+      // (a difference of products, compensated); and Q^2 = w conj(v) / V, so Re = arg Q is half the
+      // argument of P = w conj(v), moved by pi where Re Q < 0. (The reference decides the sign of Re Q
+      // exactly; here it is the computed Q's.)
       const auto f = [](auto yz, auto xz) -> decltype(yz) {
         using Z = decltype(yz);
+        using T = PartOf<Z>;
         const Z iy(-yz.imag(), yz.real());
-        const Z root = std::sqrt(wideMultiply(xz, xz) + wideMultiply(yz, yz));
-        const Z l = std::log(wideDivide(xz + iy, root));
-        return {l.imag(), -l.real()};
+        const Z s = wideMultiply(xz, xz) + wideMultiply(yz, yz);
+        const Z root = std::sqrt(s);
+        const Z q = wideDivide(xz + iy, root);
+        if (!finite(xz) || !finite(yz) || (s.real() == 0 && s.imag() == 0) || !finite(q)) {
+          const Z l = std::log(q);
+          return {l.imag(), -l.real()};
+        }
+        constexpr T kPi = static_cast<T>(3.14159265358979323846264338327950288L);
+        const Z w = xz + iy, v = xz - iy;
+        const T big_w = std::fma(w.real(), w.real(), w.imag() * w.imag());
+        const T big_v = std::fma(v.real(), v.real(), v.imag() * v.imag());
+        const T d = 4 * differenceOfProducts(xz.imag(), yz.real(), xz.real(), yz.imag());
+        T im;
+        if (d == 0) im = -T(0);
+        else if (2 * std::fabs(d) <= big_v) im = -std::log1p(d / big_v) / 4;
+        else im = -std::log(big_w / big_v) / 4;
+        // P = w conj(v) = (|x|^2 - |y|^2) + 2i Re(x conj y), from the parts of x and y (compensated).
+        const Z p(differenceOfProducts(xz.real(), xz.real(), yz.real(), yz.real()) +
+                      differenceOfProducts(xz.imag(), xz.imag(), yz.imag(), yz.imag()),
+                  2 * differenceOfProducts(xz.real(), yz.real(), -xz.imag(), yz.imag()));
+        // arg Q is t = arg(P) / 2 or t +- pi. Which one: Q = w / sqrt(w v) = +-sqrt(w) / sqrt(v), with the
+        // minus sign where arg w + arg v leaves (-pi, pi] (the principal sqrt of w v then turns by pi);
+        // the arguments of w and v are robust (their parts have the exact parts' signs), so their
+        // half-difference, so adjusted, tells t from t +- pi.
+        // Near the cut (aw + av near +-pi, s = w v near the negative real axis) the side is the sign of
+        // Im s = 2 (Re x Im x + Re y Im y), compensated.
+        const T aw = std::atan2(w.imag(), w.real()), av = std::atan2(v.imag(), v.real());
+        T s_im = differenceOfProducts(xz.real(), xz.imag(), -yz.real(), yz.imag());
+        if (s_im == 0) s_im = xz.real() * xz.imag() + yz.real() * yz.imag();  // the zero's sign, as IEEE sums give it
+        const bool flip = (aw + av > kPi / 2 && std::signbit(s_im)) || (aw + av < -kPi / 2 && !std::signbit(s_im));
+        T approx = (aw - av) / 2;
+        if (flip) approx += approx > 0 ? -kPi : kPi;
+        const T t = std::atan2(p.imag(), p.real()) / 2;
+        const T re = std::cos(approx - t) > 0 ? t : (t <= 0 ? t + kPi : t - kPi);
+        return {re, im};
       };
       return inWider(y, x, f);
     }

@@ -212,11 +212,14 @@ struct SignFn {
       return std::copysign(C(1), a);
     } else if constexpr (kIsComplex<E>) {
       // z / |z| (hypot), 0 for 0, NaN for a NaN part, as the spec defines it.
+      // In the wider type (elementwise_complex.h), where hypot cannot overflow.
       using T = typename C::value_type;
       if (complexNaN(a)) return {std::numeric_limits<T>::quiet_NaN(), std::numeric_limits<T>::quiet_NaN()};
       if (a.real() == 0 && a.imag() == 0) return {0, 0};
-      const T magnitude = std::hypot(a.real(), a.imag());
-      return {a.real() / magnitude, a.imag() / magnitude};
+      return inWider(a, [](auto z) -> decltype(z) {
+        const auto magnitude = std::hypot(z.real(), z.imag());
+        return {z.real() / magnitude, z.imag() / magnitude};
+      });
     } else if constexpr (E::kClass == Class::kSigned) {
       return static_cast<C>(a < 0 ? -1 : (a > 0 ? 1 : 0));
     } else {
