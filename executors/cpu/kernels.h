@@ -39,13 +39,14 @@ std::span<const KernelFamilyEntry> movementKernels();     // kernels_movement.cc
 
 // --- Element types --------------------------------------------------------------------------------------
 
-enum class Class { kFloat, kSigned, kUnsigned, kBool };
+enum class Class { kFloat, kSigned, kUnsigned, kBool, kComplex };
 
 template <class S, class C, Class K>
 struct Native {
   using Storage = S;
   using Compute = C;
   static constexpr Class kClass = K;
+  static constexpr int kBits = K == Class::kBool ? 1 : static_cast<int>(8 * sizeof(S));  // the element's bit width
   static C load(S s) { return s; }
   static S store(C c) { return c; }
 };
@@ -60,6 +61,7 @@ struct F16 {
   using Storage = uint16_t;
   using Compute = float;
   static constexpr Class kClass = Class::kFloat;
+  static constexpr int kBits = 16;
   static float load(uint16_t s) { return f16ToFloat(s); }
   static uint16_t store(float c) { return roundToF16(c); }
   static uint16_t fromDouble(double v) { return roundToF16(v); }
@@ -68,6 +70,7 @@ struct BF16 {
   using Storage = uint16_t;
   using Compute = float;
   static constexpr Class kClass = Class::kFloat;
+  static constexpr int kBits = 16;
   static float load(uint16_t s) { return bf16ToFloat(s); }
   static uint16_t store(float c) { return roundToBF16(c); }
   static uint16_t fromDouble(double v) { return roundToBF16(v); }
@@ -77,7 +80,9 @@ using Int = Native<T, T, std::is_signed_v<T> ? Class::kSigned : Class::kUnsigned
 using Bool = Native<uint8_t, uint8_t, Class::kBool>;  // one byte, 0 or 1
 
 // Calls `f` with a value of the element struct of `t` and returns what it returns; `otherwise` for
-// types without one.
+// types without one. These are the types every family handles; the elementwise family also runs the
+// small floats, 2- and 4-bit integers and complex types (executors/cpu/elementwise_types.h,
+// visitAnyElement).
 template <class R, class F>
 R visitElement(ElementType t, F&& f, R otherwise = R{}) {
   switch (t) {

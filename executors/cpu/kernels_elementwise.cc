@@ -1,12 +1,18 @@
 // The elementwise family's kernels: one loop per (op, element type), in the element type
-// (docs/design/executors.md, "What each op computes").
+// (docs/design/executors.md, "What each op computes"). This file: arithmetic, compare, select, clamp,
+// convert and constant, and the family's table; elementwise_math.cc has the functions of floats and
+// complex numbers, elementwise_bits.cc the bitwise ops, bit counts, shifts, bitcasts and the ops that
+// take a type apart (real, imag, complex, reduce_precision, is_finite).
 #include <algorithm>
 #include <bit>
 #include <cmath>
 #include <cstring>
 #include <limits>
 #include <type_traits>
+#include <vector>
 
+#include "executors/cpu/elementwise_complex.h"
+#include "executors/cpu/elementwise_types.h"
 #include "executors/cpu/kernels.h"
 #include "executors/plan/elementwise_params.h"
 
@@ -25,152 +31,248 @@ T wrapped(Wrap<T> v) {
   return static_cast<T>(v);
 }
 
-// --- Scalar functions, one per op: `apply` on the compute type; `supports` says for which classes ------
+// --- Scalar functions, one per op: `apply<E>` on E's compute type; `supports<E>` says for which types ----
 
 struct AddFn {
-  static constexpr bool supports(Class) { return true; }
-  template <Class K, class C>
+  template <class E>
+  static constexpr bool supports() { return true; }
+  template <class E, class C>
   static C apply(C a, C b) {
-    if constexpr (K == Class::kBool) return a | b;  // spec: add on i1 is logical OR
-    else if constexpr (K == Class::kFloat) return a + b;
+    if constexpr (E::kClass == Class::kBool) return a | b;  // spec: add on i1 is logical OR
+    else if constexpr (kIsFloat<E> || kIsComplex<E>) return a + b;
     else return wrapped<C>(static_cast<Wrap<C>>(a) + static_cast<Wrap<C>>(b));
   }
 };
 struct SubtractFn {
-  static constexpr bool supports(Class k) { return k != Class::kBool; }
-  template <Class K, class C>
+  template <class E>
+  static constexpr bool supports() { return E::kClass != Class::kBool; }
+  template <class E, class C>
   static C apply(C a, C b) {
-    if constexpr (K == Class::kFloat) return a - b;
+    if constexpr (kIsFloat<E> || kIsComplex<E>) return a - b;
     else return wrapped<C>(static_cast<Wrap<C>>(a) - static_cast<Wrap<C>>(b));
   }
 };
 struct MultiplyFn {
-  static constexpr bool supports(Class) { return true; }
-  template <Class K, class C>
+  template <class E>
+  static constexpr bool supports() { return true; }
+  template <class E, class C>
   static C apply(C a, C b) {
-    if constexpr (K == Class::kBool) return a & b;  // spec: multiply on i1 is logical AND
-    else if constexpr (K == Class::kFloat) return a * b;
+    if constexpr (E::kClass == Class::kBool) return a & b;  // spec: multiply on i1 is logical AND
+    else if constexpr (kIsFloat<E>) return a * b;
+    else if constexpr (kIsComplex<E>) return complexMultiply(a, b);
     else return wrapped<C>(static_cast<Wrap<C>>(a) * static_cast<Wrap<C>>(b));
   }
 };
 struct DivideFn {
-  static constexpr bool supports(Class k) { return k != Class::kBool; }
-  template <Class K, class C>
+  template <class E>
+  static constexpr bool supports() { return E::kClass != Class::kBool; }
+  template <class E, class C>
   static C apply(C a, C b) {
-    if constexpr (K == Class::kFloat) {
+    if constexpr (kIsFloat<E>) {
       return a / b;
+    } else if constexpr (kIsComplex<E>) {
+      return complexDivide(a, b);
     } else {
       // XLA's choices (the spec leaves them open): x / 0 is all ones (-1 signed, the maximum unsigned),
       // and INT_MIN / -1 wraps to INT_MIN. Both would trap in the hardware divide.
       if (b == 0) return static_cast<C>(~Wrap<C>{0});
-      if constexpr (K == Class::kSigned)
-        if (a == std::numeric_limits<C>::min() && b == C(-1)) return a;
+      if constexpr (E::kClass == Class::kSigned)
+        if (b == C(-1)) return wrapped<C>(Wrap<C>{0} - static_cast<Wrap<C>>(a));
       return static_cast<C>(a / b);
     }
   }
 };
+struct RemainderFn {
+  // The spec leaves complex remainder TBD; the reference does not run it either.
+  template <class E>
+  static constexpr bool supports() { return kIsFloat<E> || kIsInteger<E>; }
+  template <class E, class C>
+  static C apply(C a, C b) {
+    if constexpr (kIsFloat<E>) {
+      return std::fmod(a, b);  // exact; the sign of the dividend, as the spec asks
+    } else {
+      // XLA's choices: x % 0 is x, and INT_MIN % -1 is 0 (the hardware would trap).
+      if (b == 0) return a;
+      if constexpr (E::kClass == Class::kSigned)
+        if (b == C(-1)) return 0;
+      return static_cast<C>(a % b);
+    }
+  }
+};
+// Integer powers by squaring, wrapping. A negative exponent gives 1 for base 1, +-1 for base -1 and 0
+// for every other base (XLA's choice; the reference's too).
+template <class C>
+C integerPower(C base, C exponent) {
+  if constexpr (std::is_signed_v<C>) {
+    if (exponent < 0) {
+      if (base == 1) return 1;
+      if (base == -1) return (exponent & 1) ? C(-1) : C(1);
+      return 0;
+    }
+  }
+  using U = Wrap<C>;
+  U result = 1, b = static_cast<U>(base);
+  for (std::make_unsigned_t<C> e = static_cast<std::make_unsigned_t<C>>(exponent); e > 0; e >>= 1) {
+    if (e & 1) result = static_cast<U>(result * b);
+    b = static_cast<U>(b * b);
+  }
+  return wrapped<C>(result);
+}
+struct PowerFn {
+  template <class E>
+  static constexpr bool supports() { return E::kClass != Class::kBool; }
+  template <class E, class C>
+  static C apply(C a, C b) {
+    if constexpr (kIsFloat<E>) {
+      return std::pow(a, b);  // glibc pow/powf
+    } else if constexpr (kIsComplex<E>) {
+      // glibc cpow one precision up (cpow for complex<f32>, cpowl for complex<f64>), rounded once per part.
+      return inWider(a, b, [](auto x, auto y) { return std::pow(x, y); });
+    } else {
+      return integerPower(a, b);
+    }
+  }
+};
+// Complex numbers order lexicographically on (real, imaginary) for maximum, minimum and clamp, as the
+// reference does; a NaN part makes the operand win (the first one when both have one).
+template <class C>
+int complexOrder(C a, C b) {
+  if (a.real() != b.real()) return a.real() < b.real() ? -1 : 1;
+  if (a.imag() != b.imag()) return a.imag() < b.imag() ? -1 : 1;
+  return 0;
+}
+template <class C>
+bool complexNaN(C a) {
+  return std::isnan(a.real()) || std::isnan(a.imag());
+}
 // IEEE 754 maximum/minimum: a NaN operand gives NaN (the first NaN, as the reference), +0 > -0.
 struct MaximumFn {
-  static constexpr bool supports(Class) { return true; }
-  template <Class K, class C>
+  template <class E>
+  static constexpr bool supports() { return true; }
+  template <class E, class C>
   static C apply(C a, C b) {
-    if constexpr (K == Class::kFloat) {
-      if (std::isnan(a)) return a;
-      if (std::isnan(b)) return b;
-      if (a == b) return std::signbit(a) ? b : a;
+    if constexpr (kIsComplex<E>) {
+      if (complexNaN(a)) return a;
+      if (complexNaN(b)) return b;
+      return complexOrder(a, b) >= 0 ? a : b;
+    } else {
+      if constexpr (kIsFloat<E>) {
+        if (std::isnan(a)) return a;
+        if (std::isnan(b)) return b;
+        if (a == b) return std::signbit(a) ? b : a;
+      }
+      return a >= b ? a : b;
     }
-    return a >= b ? a : b;
   }
 };
 struct MinimumFn {
-  static constexpr bool supports(Class) { return true; }
-  template <Class K, class C>
+  template <class E>
+  static constexpr bool supports() { return true; }
+  template <class E, class C>
   static C apply(C a, C b) {
-    if constexpr (K == Class::kFloat) {
-      if (std::isnan(a)) return a;
-      if (std::isnan(b)) return b;
-      if (a == b) return std::signbit(a) ? a : b;
+    if constexpr (kIsComplex<E>) {
+      if (complexNaN(a)) return a;
+      if (complexNaN(b)) return b;
+      return complexOrder(a, b) < 0 ? a : b;
+    } else {
+      if constexpr (kIsFloat<E>) {
+        if (std::isnan(a)) return a;
+        if (std::isnan(b)) return b;
+        if (a == b) return std::signbit(a) ? a : b;
+      }
+      return a <= b ? a : b;
     }
-    return a <= b ? a : b;
   }
 };
 struct NegateFn {
-  static constexpr bool supports(Class k) { return k != Class::kBool; }
-  template <Class K, class C>
+  template <class E>
+  static constexpr bool supports() { return E::kClass != Class::kBool; }
+  template <class E, class C>
   static C apply(C a) {
-    if constexpr (K == Class::kFloat) return -a;
+    if constexpr (kIsFloat<E> || kIsComplex<E>) return -a;
     else return wrapped<C>(Wrap<C>{0} - static_cast<Wrap<C>>(a));
   }
 };
-struct AbsFn {
-  static constexpr bool supports(Class k) { return k == Class::kFloat || k == Class::kSigned; }
-  template <Class K, class C>
+struct AbsFn {  // complex abs has a real result: its own kernel below
+  template <class E>
+  static constexpr bool supports() { return kIsFloat<E> || E::kClass == Class::kSigned; }
+  template <class E, class C>
   static C apply(C a) {
-    if constexpr (K == Class::kFloat) return std::fabs(a);
-    else return a < 0 ? NegateFn::apply<K>(a) : a;  // abs(INT_MIN) wraps to INT_MIN
+    if constexpr (kIsFloat<E>) return std::fabs(a);
+    else return a < 0 ? NegateFn::apply<E>(a) : a;  // abs(INT_MIN) wraps to INT_MIN
   }
 };
-// The transcendental functions: the C++ standard library's (glibc's libm on this machine), in the compute
-// type; docs/design/executors.md gives each one's documented accuracy.
-struct ExpFn {
-  static constexpr bool supports(Class k) { return k == Class::kFloat; }
-  template <Class K, class C>
-  static C apply(C a) { return std::exp(a); }
-};
-struct LogFn {
-  static constexpr bool supports(Class k) { return k == Class::kFloat; }
-  template <Class K, class C>
-  static C apply(C a) { return std::log(a); }
-};
-struct SqrtFn {
-  static constexpr bool supports(Class k) { return k == Class::kFloat; }
-  template <Class K, class C>
-  static C apply(C a) { return std::sqrt(a); }
-};
-struct TanhFn {
-  static constexpr bool supports(Class k) { return k == Class::kFloat; }
-  template <Class K, class C>
-  static C apply(C a) { return std::tanh(a); }
+struct SignFn {
+  template <class E>
+  static constexpr bool supports() { return E::kClass != Class::kBool; }
+  template <class E, class C>
+  static C apply(C a) {
+    if constexpr (kIsFloat<E>) {
+      if (std::isnan(a) || a == 0) return a;  // NaN stays NaN, +-0 stays +-0
+      return std::copysign(C(1), a);
+    } else if constexpr (kIsComplex<E>) {
+      // z / |z| (hypot), 0 for 0, NaN for a NaN part, as the spec defines it.
+      // In the wider type (elementwise_complex.h), where hypot cannot overflow.
+      using T = typename C::value_type;
+      if (complexNaN(a)) return {std::numeric_limits<T>::quiet_NaN(), std::numeric_limits<T>::quiet_NaN()};
+      if (a.real() == 0 && a.imag() == 0) return {0, 0};
+      return inWider(a, [](auto z) -> decltype(z) {
+        const auto magnitude = std::hypot(z.real(), z.imag());
+        return {z.real() / magnitude, z.imag() / magnitude};
+      });
+    } else if constexpr (E::kClass == Class::kSigned) {
+      return static_cast<C>(a < 0 ? -1 : (a > 0 ? 1 : 0));
+    } else {
+      return static_cast<C>(a > 0 ? 1 : 0);
+    }
+  }
 };
 
-// --- Kernels: one loop per (op, element type), in the element type ---------------------------------------
-
-template <class E, class Fn>
-absl::Status unaryKernel(const KernelArgs& args) {
-  using S = typename E::Storage;
-  const S* x = reinterpret_cast<const S*>(args.operands[0]);
-  S* out = reinterpret_cast<S*>(args.result());
-  for (int64_t i = 0; i < args.num_elements; ++i) out[i] = E::store(Fn::template apply<E::kClass>(E::load(x[i])));
+// abs of a complex number: |z| = hypot(re, im) (glibc hypot/hypotf), in the part type.
+template <class T>
+absl::Status complexAbsKernel(const KernelArgs& args) {
+  const auto* x = reinterpret_cast<const std::complex<T>*>(args.operands[0]);
+  T* out = reinterpret_cast<T*>(args.result());
+  for (int64_t i = 0; i < args.num_elements; ++i) out[i] = std::hypot(x[i].real(), x[i].imag());
   return absl::OkStatus();
 }
 
-template <class E, class Fn>
-absl::Status binaryKernel(const KernelArgs& args) {
+absl::StatusOr<KernelChoice> chooseAbs(const plan::Step& step, const plan::Plan& plan) {
+  const ElementType t = firstType(step, plan);
+  Kernel kernel = t == ElementType::kC64    ? &complexAbsKernel<float>
+                  : t == ElementType::kC128 ? &complexAbsKernel<double>
+                                            : unaryFor<AbsFn>(t);
+  if (!kernel) return noKernelFor(step, plan);
+  return KernelChoice{kernel, /*may_run_in_place=*/!isComplex(t)};
+}
+
+// --- clamp: minimum(maximum(operand, min), max), min and max rank 0 or the operand's shape -------------
+
+template <class E>
+absl::Status clampKernel(const KernelArgs& args) {
   using S = typename E::Storage;
-  const S* x = reinterpret_cast<const S*>(args.operands[0]);
-  const S* y = reinterpret_cast<const S*>(args.operands[1]);
+  const auto& params = args.step.as<plan::ClampParams>();
+  const S* lo = reinterpret_cast<const S*>(args.operands[0]);
+  const S* x = reinterpret_cast<const S*>(args.operands[1]);
+  const S* hi = reinterpret_cast<const S*>(args.operands[2]);
   S* out = reinterpret_cast<S*>(args.result());
-  for (int64_t i = 0; i < args.num_elements; ++i)
-    out[i] = E::store(Fn::template apply<E::kClass>(E::load(x[i]), E::load(y[i])));
+  const int64_t lo_step = params.scalar_min ? 0 : 1, hi_step = params.scalar_max ? 0 : 1;
+  for (int64_t i = 0; i < args.num_elements; ++i) {
+    const auto low = MaximumFn::apply<E>(E::load(x[i]), E::load(lo[i * lo_step]));
+    out[i] = E::store(MinimumFn::apply<E>(low, E::load(hi[i * hi_step])));
+  }
   return absl::OkStatus();
 }
 
-template <class Fn>
-Kernel unaryFor(ElementType t) {
-  return visitElement<Kernel>(t, [](auto e) -> Kernel {
-    using E = decltype(e);
-    if constexpr (Fn::supports(E::kClass)) return &unaryKernel<E, Fn>;
-    else return nullptr;
-  });
+absl::StatusOr<KernelChoice> chooseClamp(const plan::Step& step, const plan::Plan& plan) {
+  Kernel kernel = visitAnyElement<Kernel>(plan.slot_types[step.operands[1]].elementType(),
+                                          [](auto e) -> Kernel { return &clampKernel<decltype(e)>; });
+  if (!kernel) return noKernelFor(step, plan);
+  // In place only over the operand (min and max may be rank 0 and are read at other indices).
+  return KernelChoice{kernel, false};
 }
-template <class Fn>
-Kernel binaryFor(ElementType t) {
-  return visitElement<Kernel>(t, [](auto e) -> Kernel {
-    using E = decltype(e);
-    if constexpr (Fn::supports(E::kClass)) return &binaryKernel<E, Fn>;
-    else return nullptr;
-  });
-}
+
+// --- compare -------------------------------------------------------------------------------------------
 
 // compare: the ordering key of an element for each CompareKind.
 template <class E, CompareKind K>
@@ -179,12 +281,17 @@ auto compareKey(typename E::Storage s) {
   if constexpr (K == CompareKind::kFloat || K == CompareKind::kSigned) {
     return E::load(s);  // SIGNED on an unsigned type compares values, as the reference does
   } else if constexpr (K == CompareKind::kUnsigned) {
-    return static_cast<std::make_unsigned_t<S>>(s);  // the bit patterns, as unsigned numbers
+    return static_cast<std::make_unsigned_t<S>>(s);  // the bit patterns (stored masked), as unsigned numbers
   } else {
-    // IEEE 754 totalOrder: -NaN < -inf < ... < -0 < +0 < ... < +inf < +NaN, ordered by the encodings.
-    using Bits = std::conditional_t<sizeof(S) == 2, uint16_t, std::conditional_t<sizeof(S) == 4, uint32_t, uint64_t>>;
+    // IEEE 754 totalOrder: -NaN < -inf < ... < -0 < +0 < ... < +inf < +NaN, ordered by the encodings (the
+    // sign bit is the format's top bit; f8E8M0FNU has none).
+    using Bits = std::conditional_t<sizeof(S) == 1, uint8_t,
+                 std::conditional_t<sizeof(S) == 2, uint16_t, std::conditional_t<sizeof(S) == 4, uint32_t, uint64_t>>>;
     const Bits bits = std::bit_cast<Bits>(s);
-    constexpr Bits kSign = Bits{1} << (8 * sizeof(S) - 1);
+    if constexpr (requires { E::kFormat; }) {
+      if constexpr (E::kFormat.nan == SmallNan::kE8M0) return static_cast<int64_t>(bits);
+    }
+    constexpr Bits kSign = static_cast<Bits>(Bits{1} << (E::kBits - 1));
     const int64_t magnitude = static_cast<int64_t>(bits & static_cast<Bits>(kSign - 1));
     return (bits & kSign) ? -magnitude - 1 : magnitude;
   }
@@ -201,14 +308,27 @@ bool decide(T a, T b) {
   else return a < b;
 }
 
+// Complex numbers (compare_type FLOAT): EQ/NE on both parts; the ordered directions lexicographic on
+// (real, imaginary) with IEEE comparisons per part, as the reference: decided by the real parts when they
+// differ, else by the imaginary parts; a NaN real part makes them false.
+template <CompareDirection D, class C>
+bool decideComplex(C a, C b) {
+  if constexpr (D == CompareDirection::kEQ) return a.real() == b.real() && a.imag() == b.imag();
+  else if constexpr (D == CompareDirection::kNE) return !(a.real() == b.real() && a.imag() == b.imag());
+  else if (a.real() != b.real()) return decide<D>(a.real(), b.real());  // false when a real part is NaN
+  else return decide<D>(a.imag(), b.imag());
+}
+
 template <class E, CompareKind K, CompareDirection D>
 absl::Status compareKernel(const KernelArgs& args) {
   using S = typename E::Storage;
   const S* x = reinterpret_cast<const S*>(args.operands[0]);
   const S* y = reinterpret_cast<const S*>(args.operands[1]);
   uint8_t* out = args.result();
-  for (int64_t i = 0; i < args.num_elements; ++i)
-    out[i] = decide<D>(compareKey<E, K>(x[i]), compareKey<E, K>(y[i])) ? 1 : 0;
+  for (int64_t i = 0; i < args.num_elements; ++i) {
+    if constexpr (kIsComplex<E>) out[i] = decideComplex<D>(x[i], y[i]) ? 1 : 0;
+    else out[i] = decide<D>(compareKey<E, K>(x[i]), compareKey<E, K>(y[i])) ? 1 : 0;
+  }
   return absl::OkStatus();
 }
 
@@ -226,9 +346,11 @@ Kernel compareFor(CompareDirection d) {
 }
 
 Kernel compareFor(ElementType t, const plan::CompareParams& params) {
-  return visitElement<Kernel>(t, [&](auto e) -> Kernel {
+  return visitAnyElement<Kernel>(t, [&](auto e) -> Kernel {
     using E = decltype(e);
-    if constexpr (E::kClass == Class::kFloat) {
+    if constexpr (kIsComplex<E>) {
+      if (params.kind == CompareKind::kFloat) return compareFor<E, CompareKind::kFloat>(params.direction);
+    } else if constexpr (kIsFloat<E>) {
       if (params.kind == CompareKind::kFloat) return compareFor<E, CompareKind::kFloat>(params.direction);
       if (params.kind == CompareKind::kTotalOrder) return compareFor<E, CompareKind::kTotalOrder>(params.direction);
     } else {
@@ -238,6 +360,8 @@ Kernel compareFor(ElementType t, const plan::CompareParams& params) {
     return nullptr;  // the plan compiler rejects the other pairs (compare (C3))
   });
 }
+
+// --- select ---------------------------------------------------------------------------------------------
 
 template <class E>
 absl::Status selectKernel(const KernelArgs& args) {
@@ -255,54 +379,82 @@ absl::Status selectKernel(const KernelArgs& args) {
   return absl::OkStatus();
 }
 
+// --- convert --------------------------------------------------------------------------------------------
+
 template <class T>
 bool isNegative(T v) {
   if constexpr (std::is_signed_v<T>) return v < 0;
   else return false;
 }
 
-// convert: one source element to the destination's storage.
+// An integer (or i1) value rounded once to the float element type To.
+template <class To, class V>
+typename To::Storage integerToFloat(V value) {
+  if constexpr (std::is_same_v<To, F32> || std::is_same_v<To, F64>) {
+    return static_cast<typename To::Storage>(value);  // the hardware's integer conversion rounds to nearest even
+  } else {
+    // Narrower floats from an integer: to double with round-to-odd (a sticky low bit for what does not
+    // fit in 53 bits), so the one rounding to the narrow format is still to nearest even.
+    const bool negative = isNegative(value);
+    uint64_t magnitude = negative ? uint64_t{0} - static_cast<uint64_t>(value) : static_cast<uint64_t>(value);
+    int shift = 0;
+    if (magnitude >> 53) {
+      shift = 64 - std::countl_zero(magnitude) - 53;
+      const bool sticky = (magnitude & ((uint64_t{1} << shift) - 1)) != 0;
+      magnitude = (magnitude >> shift) | (sticky ? 1 : 0);
+    }
+    const double d = std::ldexp(static_cast<double>(magnitude), shift);
+    return To::fromDouble(negative ? -d : d);
+  }
+}
+
+// A real value of element type From (its compute value `value`) converted to the real element type To.
 template <class From, class To>
-typename To::Storage convertElement(typename From::Storage s) {
-  using ToStorage = typename To::Storage;
-  const auto value = From::load(s);
+typename To::Storage convertReal(typename From::Compute value) {
   if constexpr (To::kClass == Class::kBool) {
     return value != 0 ? 1 : 0;  // NaN is nonzero: true
   } else if constexpr (To::kClass == Class::kFloat) {
-    if constexpr (From::kClass == Class::kFloat) {
-      return To::fromDouble(static_cast<double>(value));  // widening to double is exact: one rounding
-    } else if constexpr (std::is_same_v<To, F32> || std::is_same_v<To, F64>) {
-      return static_cast<ToStorage>(value);  // the hardware's integer conversion rounds to nearest even
-    } else {
-      // f16/bf16 from an integer: to double with round-to-odd (a sticky low bit for what does not fit in
-      // 53 bits), so the one rounding to the narrow format is still to nearest even.
-      const bool negative = isNegative(value);
-      uint64_t magnitude = negative ? uint64_t{0} - static_cast<uint64_t>(value) : static_cast<uint64_t>(value);
-      int shift = 0;
-      if (magnitude >> 53) {
-        shift = 64 - std::countl_zero(magnitude) - 53;
-        const bool sticky = (magnitude & ((uint64_t{1} << shift) - 1)) != 0;
-        magnitude = (magnitude >> shift) | (sticky ? 1 : 0);
-      }
-      const double d = std::ldexp(static_cast<double>(magnitude), shift);
-      return To::fromDouble(negative ? -d : d);
-    }
+    if constexpr (From::kClass == Class::kFloat) return To::fromDouble(static_cast<double>(value));  // one rounding
+    else return integerToFloat<To>(value);
   } else if constexpr (From::kClass == Class::kFloat) {
     // Float to integer: truncate toward zero; NaN gives 0 and out-of-range values saturate (XLA's choice,
     // the reference's too).
-    using T = ToStorage;
     const double d = static_cast<double>(value);
     if (std::isnan(d)) return 0;
     const double truncated = std::trunc(d);
     // The bounds as exact doubles: 0 or -2^(n-1), and the first value past the maximum, 2^(n-1) or 2^n.
-    constexpr double kLow = static_cast<double>(std::numeric_limits<T>::min());
-    constexpr double kPastHigh = std::is_signed_v<T> ? -kLow : 2.0 * (static_cast<double>(std::numeric_limits<T>::max() / 2) + 1);
-    if (truncated < kLow) return std::numeric_limits<T>::min();
-    if (truncated >= kPastHigh) return std::numeric_limits<T>::max();
-    return static_cast<T>(truncated);
+    constexpr double kLow = static_cast<double>(intMin<To>());
+    constexpr int kPastBits = To::kClass == Class::kSigned ? To::kBits - 1 : To::kBits;
+    constexpr double kPastHigh = 2.0 * static_cast<double>(uint64_t{1} << (kPastBits - 1));
+    using C = typename To::Compute;
+    if (truncated < kLow) return To::store(static_cast<C>(intMin<To>()));
+    if (truncated >= kPastHigh) return To::store(static_cast<C>(intMax<To>()));
+    return To::store(static_cast<C>(truncated));
   } else {
     // Integer to integer: the value modulo 2^width (two's complement wrap-around).
-    return static_cast<ToStorage>(static_cast<uint64_t>(static_cast<std::conditional_t<std::is_signed_v<decltype(value)>, int64_t, uint64_t>>(value)));
+    using Wide = std::conditional_t<std::is_signed_v<decltype(value)>, int64_t, uint64_t>;
+    return To::store(static_cast<typename To::Compute>(static_cast<uint64_t>(static_cast<Wide>(value))));
+  }
+}
+
+// convert: one source element to the destination's storage. Complex to real takes the real part (the
+// spec); real to complex gives an imaginary part of +0.
+template <class From, class To>
+typename To::Storage convertElement(typename From::Storage s) {
+  const auto value = From::load(s);
+  if constexpr (kIsComplex<To>) {
+    using P = typename To::Part;
+    if constexpr (kIsComplex<From>) {
+      return {static_cast<P>(value.real()), static_cast<P>(value.imag())};
+    } else {
+      using PE = std::conditional_t<std::is_same_v<P, float>, F32, F64>;
+      return {std::bit_cast<P>(convertReal<From, PE>(value)), P(0)};
+    }
+  } else if constexpr (kIsComplex<From>) {
+    using PE = std::conditional_t<std::is_same_v<typename From::Part, float>, F32, F64>;
+    return convertReal<PE, To>(value.real());
+  } else {
+    return convertReal<From, To>(value);
   }
 }
 
@@ -315,9 +467,9 @@ absl::Status convertKernel(const KernelArgs& args) {
 }
 
 Kernel convertFor(ElementType from, ElementType to) {
-  return visitElement<Kernel>(from, [to](auto f) -> Kernel {
+  return visitAnyElement<Kernel>(from, [to](auto f) -> Kernel {
     using From = decltype(f);
-    return visitElement<Kernel>(to, [](auto t) -> Kernel { return &convertKernel<From, decltype(t)>; });
+    return visitAnyElement<Kernel>(to, [](auto t) -> Kernel { return &convertKernel<From, decltype(t)>; });
   });
 }
 
@@ -325,20 +477,6 @@ absl::Status constantKernel(const KernelArgs& args) {
   const std::vector<uint8_t>& bytes = args.step.as<plan::ConstantParams>().value.bytes();
   std::memcpy(args.result(), bytes.data(), bytes.size());
   return absl::OkStatus();
-}
-
-
-// The element type of the step's first operand (of its result for an op without operands).
-ElementType firstType(const plan::Step& step, const plan::Plan& plan) {
-  return plan.slot_types[step.operands.empty() ? step.results[0] : step.operands[0]].elementType();
-}
-
-// A chooser for an elementwise op whose kernel `choose` finds from the first operand's element type.
-template <Kernel (*choose)(ElementType)>
-absl::StatusOr<KernelChoice> elementwise(const plan::Step& step, const plan::Plan& plan) {
-  Kernel kernel = choose(firstType(step, plan));
-  if (!kernel) return noKernelFor(step, plan);
-  return KernelChoice{kernel, /*may_run_in_place=*/true};
 }
 
 absl::StatusOr<KernelChoice> chooseConstant(const plan::Step&, const plan::Plan&) {
@@ -350,8 +488,8 @@ absl::StatusOr<KernelChoice> chooseCompare(const plan::Step& step, const plan::P
   return KernelChoice{kernel, true};
 }
 absl::StatusOr<KernelChoice> chooseSelect(const plan::Step& step, const plan::Plan& plan) {
-  Kernel kernel = visitElement<Kernel>(plan.slot_types[step.operands[1]].elementType(),
-                                       [](auto e) -> Kernel { return &selectKernel<decltype(e)>; });
+  Kernel kernel = visitAnyElement<Kernel>(plan.slot_types[step.operands[1]].elementType(),
+                                          [](auto e) -> Kernel { return &selectKernel<decltype(e)>; });
   if (!kernel) return noKernelFor(step, plan);
   return KernelChoice{kernel, true};
 }
@@ -366,22 +504,33 @@ constexpr KernelFamilyEntry kKernels[] = {
     {OpId::kCompare, chooseCompare},
     {OpId::kSelect, chooseSelect},
     {OpId::kConvert, chooseConvert},
+    {OpId::kClamp, chooseClamp},
     {OpId::kAdd, elementwise<binaryFor<AddFn>>},
     {OpId::kSubtract, elementwise<binaryFor<SubtractFn>>},
     {OpId::kMultiply, elementwise<binaryFor<MultiplyFn>>},
     {OpId::kDivide, elementwise<binaryFor<DivideFn>>},
+    {OpId::kRemainder, elementwise<binaryFor<RemainderFn>>},
+    {OpId::kPower, elementwise<binaryFor<PowerFn>>},
     {OpId::kMaximum, elementwise<binaryFor<MaximumFn>>},
     {OpId::kMinimum, elementwise<binaryFor<MinimumFn>>},
     {OpId::kNegate, elementwise<unaryFor<NegateFn>>},
-    {OpId::kAbs, elementwise<unaryFor<AbsFn>>},
-    {OpId::kExponential, elementwise<unaryFor<ExpFn>>},
-    {OpId::kLog, elementwise<unaryFor<LogFn>>},
-    {OpId::kSqrt, elementwise<unaryFor<SqrtFn>>},
-    {OpId::kTanh, elementwise<unaryFor<TanhFn>>},
+    {OpId::kAbs, chooseAbs},
+    {OpId::kSign, elementwise<unaryFor<SignFn>>},
 };
 
 }  // namespace
 
-std::span<const KernelFamilyEntry> elementwiseKernels() { return kKernels; }
+std::span<const KernelFamilyEntry> elementwiseArithmeticKernels() { return kKernels; }
+
+std::span<const KernelFamilyEntry> elementwiseKernels() {
+  static const std::vector<KernelFamilyEntry>* all = [] {
+    auto* entries = new std::vector<KernelFamilyEntry>();
+    for (std::span<const KernelFamilyEntry> part :
+         {elementwiseArithmeticKernels(), elementwiseMathKernels(), elementwiseBitKernels()})
+      entries->insert(entries->end(), part.begin(), part.end());
+    return entries;
+  }();
+  return *all;
+}
 
 }  // namespace hloconf::cpu

@@ -24,6 +24,16 @@ struct SelectParams : StepParams {
   bool scalar_predicate = false;
 };
 
+struct ClampParams : StepParams {
+  // min / max are rank 0 and bound every element (spec: clamp (C1)).
+  bool scalar_min = false;
+  bool scalar_max = false;
+};
+struct ReducePrecisionParams : StepParams {
+  int64_t exponent_bits = 0;  // >= 1 (spec: reduce_precision (C2))
+  int64_t mantissa_bits = 0;  // >= 0 (C3)
+};
+
 }  // namespace hloconf::plan
 
 #endif  // HLOCONF_EXECUTORS_PLAN_ELEMENTWISE_PARAMS_H_

@@ -1,6 +1,7 @@
 // Planners of the elementwise family: ops that compute element i of the result from element i of each
 // operand (and constant, which has no operand).
 #include <optional>
+#include <vector>
 
 #include "executors/plan/elementwise_params.h"
 #include "executors/plan/planners.h"
@@ -93,6 +94,61 @@ absl::Status planSelect(const Operation& op, Step& step, const Plan&) {
   return absl::OkStatus();
 }
 
+absl::Status planClamp(const Operation& op, Step& step, const Plan&) {
+  const Type& operand = op.operands[1]->type;
+  auto params = std::make_shared<ClampParams>();
+  for (size_t i : {size_t{0}, size_t{2}}) {
+    const Type& bound = op.operands[i]->type;
+    const bool scalar = bound.rank() == 0 && operand.rank() != 0;
+    if (!scalar && bound.shape() != operand.shape())
+      return absl::InvalidArgumentError(strCat(i == 0 ? "min" : "max", " is ", bound.toString(), " but the operand is ",
+                                               operand.toString(), " (spec: clamp (C1))"));
+    (i == 0 ? params->scalar_min : params->scalar_max) = scalar;
+  }
+  if (op.results[0]->type.shape() != operand.shape())
+    return absl::InvalidArgumentError(strCat("the result is ", op.results[0]->type.toString(), " but the operand is ",
+                                             operand.toString()));
+  step.params = std::move(params);
+  return absl::OkStatus();
+}
+
+absl::Status planReducePrecision(const Operation& op, Step& step, const Plan&) {
+  RETURN_IF_ERROR(sameShapes(op));
+  const ReducePrecisionOp view(op);
+  auto params = std::make_shared<ReducePrecisionParams>();
+  params->exponent_bits = view.exponentBits();
+  params->mantissa_bits = view.mantissaBits();
+  if (params->exponent_bits < 1 || params->mantissa_bits < 0)
+    return absl::InvalidArgumentError(strCat("exponent_bits ", params->exponent_bits, " / mantissa_bits ",
+                                             params->mantissa_bits, " (spec: reduce_precision (C2), (C3))"));
+  step.params = std::move(params);
+  return absl::OkStatus();
+}
+
+// bitcast_convert (C1), (C2): the same shape between equal bit widths; one more dimension of ws / wd
+// elements for a narrower result; one fewer (the last, of wd / ws elements) for a wider one.
+absl::Status planBitcastConvert(const Operation& op, Step&, const Plan&) {
+  const Type& operand = op.operands[0]->type;
+  const Type& result = op.results[0]->type;
+  if (isComplex(operand.elementType()) != isComplex(result.elementType()))
+    return absl::InvalidArgumentError(strCat("cannot bitcast ", operand.toString(), " to ", result.toString(),
+                                             ": both or neither must be complex (spec: bitcast_convert (C2))"));
+  const int ws = bitWidth(operand.elementType()), wd = bitWidth(result.elementType());
+  std::vector<int64_t> shape = operand.shape();
+  bool ok = true;
+  if (ws > wd) {
+    ok = ws % wd == 0;
+    shape.push_back(ws / wd);
+  } else if (ws < wd) {
+    ok = !shape.empty() && wd % ws == 0 && shape.back() == wd / ws;
+    if (!shape.empty()) shape.pop_back();
+  }
+  if (!ok || shape != result.shape())
+    return absl::InvalidArgumentError(strCat("cannot bitcast ", operand.toString(), " to ", result.toString(),
+                                             " (spec: bitcast_convert (C1), (C2))"));
+  return absl::OkStatus();
+}
+
 constexpr OpPlanner kPlanners[] = {
     {OpId::kConstant, planConstant},
     {OpId::kCompare, planCompare},
@@ -110,6 +166,38 @@ constexpr OpPlanner kPlanners[] = {
     {OpId::kLog, elementwise},
     {OpId::kSqrt, elementwise},
     {OpId::kTanh, elementwise},
+    {OpId::kAnd, elementwise},
+    {OpId::kOr, elementwise},
+    {OpId::kXor, elementwise},
+    {OpId::kNot, elementwise},
+    {OpId::kShiftLeft, elementwise},
+    {OpId::kShiftRightArithmetic, elementwise},
+    {OpId::kShiftRightLogical, elementwise},
+    {OpId::kPopcnt, elementwise},
+    {OpId::kCountLeadingZeros, elementwise},
+    {OpId::kRemainder, elementwise},
+    {OpId::kPower, elementwise},
+    {OpId::kAtan2, elementwise},
+    {OpId::kCbrt, elementwise},
+    {OpId::kCeil, elementwise},
+    {OpId::kFloor, elementwise},
+    {OpId::kRoundNearestAfz, elementwise},
+    {OpId::kRoundNearestEven, elementwise},
+    {OpId::kRsqrt, elementwise},
+    {OpId::kSign, elementwise},
+    {OpId::kSine, elementwise},
+    {OpId::kCosine, elementwise},
+    {OpId::kTan, elementwise},
+    {OpId::kExponentialMinusOne, elementwise},
+    {OpId::kLogPlusOne, elementwise},
+    {OpId::kLogistic, elementwise},
+    {OpId::kIsFinite, elementwise},
+    {OpId::kReal, elementwise},
+    {OpId::kImag, elementwise},
+    {OpId::kComplex, elementwise},
+    {OpId::kClamp, planClamp},
+    {OpId::kReducePrecision, planReducePrecision},
+    {OpId::kBitcastConvert, planBitcastConvert},
 };
 
 }  // namespace
