@@ -86,7 +86,6 @@ class CpuBackend : public Backend {
 
   Reply execute(const Request& request) {
     Reply reply;  // kError until it has outputs
-    if (!request.infeed.empty()) return unsupported("infeed is not supported yet");
     std::shared_ptr<const Compiled> compiled = compile(request);
     if (!compiled->error.empty()) {
       reply.message = compiled->error;
@@ -94,6 +93,7 @@ class CpuBackend : public Backend {
     }
     if (compiled->unsupported) return unsupported(compiled->unsupported->message());
     cpu::RunOptions options;
+    options.infeed = &request.infeed;
     if (request.timeout_seconds > 0)
       options.deadline = std::chrono::steady_clock::now() +
                          std::chrono::duration_cast<std::chrono::steady_clock::duration>(

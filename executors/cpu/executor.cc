@@ -44,8 +44,9 @@ std::optional<plan::Unsupported> lowerRegion(const plan::Region& region, const p
         }
       }
     }
-    for (const plan::Region& nested : step.regions)
-      if (auto why = lowerRegion(nested, plan, out.regions.emplace_back())) return why;
+    if (choice->runs_regions)
+      for (const plan::Region& nested : step.regions)
+        if (auto why = lowerRegion(nested, plan, out.regions.emplace_back())) return why;
   }
   return std::nullopt;
 }
@@ -102,7 +103,8 @@ absl::Status Frame::runSteps(const plan::Region& region, const LoweredRegion& lo
     }
     results.clear();
     for (Buffer& buffer : fresh) results.push_back(buffer.data());
-    const int64_t num_elements = step.results.empty() ? 0 : plan.slot_types[step.results[0]].numElements();
+    const Type* first_result = step.results.empty() ? nullptr : &plan.slot_types[step.results[0]];
+    const int64_t num_elements = first_result && first_result->isTensor() ? first_result->numElements() : 0;
     RETURN_IF_ERROR(lowered_step.kernel(KernelArgs{step, lowered_step, *this, operands, results, num_elements}));
     for (size_t r = 0; r < step.results.size(); ++r) slots_[step.results[r]] = std::move(fresh[r]);
     for (plan::Slot dead : step.last_uses) Buffer().swap(slots_[dead]);
@@ -128,7 +130,14 @@ absl::StatusOr<std::vector<Tensor>> run(const Program& program, std::span<const 
   if (inputs.size() != plan.inputs.size())
     return absl::InvalidArgumentError(strCat("the function takes ", plan.inputs.size(), " arguments; the request has ",
                                              inputs.size(), " inputs"));
-  Frame frame(program, options);
+  // A run outside a grid is a grid of one, so that every kernel finds its grid (infeed, send and recv).
+  std::optional<ProcessGrid> solo;
+  RunOptions run_options = options;
+  if (!run_options.grid) {
+    solo.emplace(1, 1, options.infeed);
+    run_options.grid = &*solo;
+  }
+  Frame frame(program, run_options);
   for (size_t i = 0; i < inputs.size(); ++i) {
     const Type& expected = plan.slot_types[plan.inputs[i]];
     if (inputs[i].type() != expected || static_cast<int64_t>(inputs[i].bytes().size()) != byteSize(expected))
@@ -139,6 +148,9 @@ absl::StatusOr<std::vector<Tensor>> run(const Program& program, std::span<const 
   RETURN_IF_ERROR(frame.runSteps(plan, program.body));
   std::vector<Tensor> outputs;
   for (plan::Slot slot : plan.outputs) {
+    if (!plan.slot_types[slot].isTensor())
+      return absl::InvalidArgumentError(strCat("the function returns a ", plan.slot_types[slot].toString(),
+                                               ", which has no value to give back"));
     Tensor tensor(plan.slot_types[slot]);
     tensor.mutableBytes() = frame.slots()[slot];
     outputs.push_back(std::move(tensor));
@@ -156,7 +168,7 @@ absl::StatusOr<std::vector<std::vector<Tensor>>> runGrid(const Program& program,
     ASSIGN_OR_RETURN(std::vector<Tensor> outputs, run(program, inputs, options));
     return std::vector<std::vector<Tensor>>{std::move(outputs)};
   }
-  ProcessGrid grid(replicas, partitions);
+  ProcessGrid grid(replicas, partitions, options.infeed);
   std::vector<absl::StatusOr<std::vector<Tensor>>> results(static_cast<size_t>(n));
   std::vector<std::thread> threads;
   for (int64_t p = 0; p < n; ++p) {

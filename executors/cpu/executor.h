@@ -69,6 +69,8 @@ struct RunOptions {
   // In a parallel run (runGrid): the grid and this process's id (replica * num_partitions + partition).
   ProcessGrid* grid = nullptr;
   int64_t process = 0;
+  // The infeed queue of a run that is not on a grid (a grid holds its own); null for none.
+  const std::vector<std::vector<Tensor>>* infeed = nullptr;
 };
 
 // Runs `program` on `inputs` (one per function argument, of exactly the argument's type). A wrong

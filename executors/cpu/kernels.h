@@ -16,11 +16,14 @@
 
 namespace hloconf::cpu {
 
-// A step's kernel, and whether it may write its result over an operand that dies there (elementwise
-// kernels: they read element i of every operand before they write element i of the result).
+// A step's kernel; whether it may write its result over an operand that dies there (elementwise kernels:
+// they read element i of every operand before they write element i of the result).
 struct KernelChoice {
   Kernel kernel = nullptr;
   bool may_run_in_place = false;
+  // Whether the kernel runs the step's regions. One that applies a recognised body natively does not, and
+  // then the regions are not lowered (an op in them without a kernel of its own does not matter).
+  bool runs_regions = true;
 };
 // Chooses the kernel of `step` for its slot types, or an Unimplemented status naming what has none.
 using ChooseFn = absl::StatusOr<KernelChoice> (*)(const plan::Step& step, const plan::Plan& plan);
@@ -104,7 +107,9 @@ R visitElement(ElementType t, F&& f, R otherwise = R{}) {
 }
 
 // The bytes of a value of `type` (static shape).
-inline int64_t byteSize(const Type& type) { return type.numElements() * storageBytes(type.elementType()); }
+inline int64_t byteSize(const Type& type) {
+  return type.isTensor() ? type.numElements() * storageBytes(type.elementType()) : 0;  // a token: no bytes
+}
 
 // An Unimplemented status naming the step's op and operand types (and result type for conversions),
 // for a step whose types have no kernel.

@@ -1,7 +1,7 @@
 // The collective family's kernels. Each process of a parallel run (runGrid) runs the same program in its
 // own thread; at a collective every process offers pointers to its operands at the grid's rendezvous,
 // computes its own results from its group's offers, and leaves only when every process has read them.
-// A run outside a grid is a grid of one.
+// A run outside a grid is a grid of one (cpu::run makes it).
 #include <algorithm>
 #include <cstring>
 #include <vector>
@@ -20,8 +20,8 @@ using plan::CollectiveParams;
 using plan::GroupStrategy;
 using Groups = std::vector<std::vector<int64_t>>;  // process groups, as process ids
 
-int64_t numReplicas(const KernelArgs& args) { return args.frame.options().grid ? args.frame.options().grid->replicas() : 1; }
-int64_t numPartitions(const KernelArgs& args) { return args.frame.options().grid ? args.frame.options().grid->partitions() : 1; }
+int64_t numReplicas(const KernelArgs& args) { return args.frame.options().grid->replicas(); }
+int64_t numPartitions(const KernelArgs& args) { return args.frame.options().grid->partitions(); }
 int64_t self(const KernelArgs& args) { return args.frame.options().process; }
 
 // The spec's strategies ("Collective ops"): the process groups of `params` on this run's grid.
@@ -85,25 +85,15 @@ class Rendezvous {
   explicit Rendezvous(const KernelArgs& args) : args_(args) {}
   absl::Status meet() {
     std::vector<const uint8_t*> mine(args_.operands.begin(), args_.operands.end());
-    ProcessGrid* grid = args_.frame.options().grid;
-    if (!grid) {
-      solo_ = {std::move(mine)};
-      offers_ = &solo_;
-      return absl::OkStatus();
-    }
-    ASSIGN_OR_RETURN(offers_, grid->exchange(self(args_), std::move(mine), args_.frame.options().deadline));
+    ASSIGN_OR_RETURN(offers_, args_.frame.options().grid->exchange(self(args_), std::move(mine), args_.frame.options().deadline));
     return absl::OkStatus();
   }
   // Operand i of process `process`.
   const uint8_t* operand(int64_t process, size_t i) const { return (*offers_)[static_cast<size_t>(process)][i]; }
-  absl::Status leave() {
-    ProcessGrid* grid = args_.frame.options().grid;
-    return grid ? grid->leave(self(args_), args_.frame.options().deadline) : absl::OkStatus();
-  }
+  absl::Status leave() { return args_.frame.options().grid->leave(self(args_), args_.frame.options().deadline); }
 
  private:
   const KernelArgs& args_;
-  std::vector<std::vector<const uint8_t*>> solo_;
   const std::vector<std::vector<const uint8_t*>>* offers_ = nullptr;
 };
 
@@ -294,13 +284,62 @@ absl::Status processIdKernel(const KernelArgs& args) {
   return absl::OkStatus();
 }
 
+// --- Tokens: after_all, create_token, infeed, outfeed, send, recv -----------------------------------------------
+
+// A token carries no value: after_all and create_token only order effects, which run in program order.
+absl::Status tokenKernel(const KernelArgs&) { return absl::OkStatus(); }
+
+// outfeed: the protocol carries no outfeed back to the harness, so the values go nowhere (the case's
+// results are what is compared).
+absl::Status outfeedKernel(const KernelArgs&) { return absl::OkStatus(); }
+
+// The results but the last (the token) take `values`, which must match their types.
+absl::Status fillResults(const KernelArgs& args, size_t count, auto&& bytesOf, std::string_view what) {
+  if (count != args.results.size() - 1)
+    return absl::InvalidArgumentError(strCat(args.step.location, ": ", opName(args.step.op), ": ", what, " has ", count,
+                                             " values for ", args.results.size() - 1, " results"));
+  for (size_t i = 0; i < count; ++i) {
+    const std::span<const uint8_t> bytes = bytesOf(i);
+    if (static_cast<int64_t>(bytes.size()) != byteSize(args.resultType(i)))
+      return absl::InvalidArgumentError(strCat(args.step.location, ": ", opName(args.step.op), ": ", what, " value ", i,
+                                               " does not have result ", i, "'s type ", args.resultType(i).toString()));
+    std::memcpy(args.results[i], bytes.data(), bytes.size());
+  }
+  return absl::OkStatus();
+}
+
+absl::Status infeedKernel(const KernelArgs& args) {
+  ASSIGN_OR_RETURN(const std::vector<Tensor>* entry, args.frame.options().grid->takeInfeed());
+  for (size_t i = 0; i < entry->size() && i + 1 < args.results.size(); ++i)
+    if ((*entry)[i].type() != args.resultType(i))
+      return absl::InvalidArgumentError(strCat(args.step.location, ": stablehlo.infeed: the entry's value ", i, " is ",
+                                               (*entry)[i].type().toString(), ", the result is ", args.resultType(i).toString()));
+  return fillResults(args, entry->size(), [&](size_t i) { return std::span<const uint8_t>((*entry)[i].bytes()); }, "the infeed entry");
+}
+
+absl::Status sendKernel(const KernelArgs& args) {
+  if (args.step.as<CollectiveParams>().to_host) return absl::OkStatus();  // to the host: a sink, like outfeed
+  std::vector<Buffer> values;
+  for (size_t i = 0; i + 1 < args.operands.size(); ++i)
+    values.emplace_back(args.operands[i], args.operands[i] + byteSize(args.operandType(i)));
+  args.frame.options().grid->send(args.step.as<CollectiveParams>().channel, std::move(values));
+  return absl::OkStatus();
+}
+
+absl::Status recvKernel(const KernelArgs& args) {
+  ASSIGN_OR_RETURN(std::vector<Buffer> values,
+                   args.frame.options().grid->receive(args.step.as<CollectiveParams>().channel, args.frame.options().deadline));
+  return fillResults(args, values.size(), [&](size_t i) { return std::span<const uint8_t>(values[i]); }, "the message");
+}
+
 // --- Choosers ---------------------------------------------------------------------------------------------
 
 template <template <class, BodyOp> class Kern, CombineFn byRegion, bool kScatter>
 absl::StatusOr<KernelChoice> chooseReduction(const plan::Step& step, const plan::Plan& plan) {
   const BodyOp body = step.as<CollectiveParams>().body;
   Kernel kernel = body == BodyOp::kRegion ? nullptr : nativeKernelFor<Kern>(plan.slot_types[step.operands[0]].elementType(), body);
-  return KernelChoice{kernel ? kernel : &reduceCollective<byRegion, kScatter>, false};
+  if (kernel) return KernelChoice{kernel, false, /*runs_regions=*/false};
+  return KernelChoice{&reduceCollective<byRegion, kScatter>, false};
 }
 
 template <Kernel kernel>
@@ -315,6 +354,12 @@ constexpr KernelFamilyEntry kKernels[] = {
     {OpId::kAllToAll, always<allToAllKernel>},
     {OpId::kCollectivePermute, always<collectivePermuteKernel>},
     {OpId::kCollectiveBroadcast, always<collectiveBroadcastKernel>},
+    {OpId::kAfterAll, always<tokenKernel>},
+    {OpId::kCreateToken, always<tokenKernel>},
+    {OpId::kInfeed, always<infeedKernel>},
+    {OpId::kOutfeed, always<outfeedKernel>},
+    {OpId::kSend, always<sendKernel>},
+    {OpId::kRecv, always<recvKernel>},
     {OpId::kReplicaId, always<processIdKernel<true>>},
     {OpId::kPartitionId, always<processIdKernel<false>>},
 };

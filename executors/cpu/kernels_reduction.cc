@@ -268,7 +268,7 @@ absl::StatusOr<KernelChoice> chooseWindowed(const plan::Step& step, const plan::
   if (body == BodyOp::kRegion) return KernelChoice{region, false};
   Kernel kernel = nativeKernelFor<Kern>(plan.slot_types[step.operands[0]].elementType(), body);
   if (!kernel) return KernelChoice{region, false};  // a type without a native kernel: the region path
-  return KernelChoice{kernel, false};
+  return KernelChoice{kernel, false, /*runs_regions=*/false};
 }
 
 absl::StatusOr<KernelChoice> chooseReduce(const plan::Step& step, const plan::Plan& plan) {
@@ -282,7 +282,10 @@ absl::StatusOr<KernelChoice> chooseSelectAndScatter(const plan::Step& step, cons
   // Selection loads elements natively, so the operand type needs an element struct.
   Kernel region = visitElement<Kernel>(t, [](auto e) -> Kernel { return &selectAndScatterRegionKernel<decltype(e)>; });
   if (!region) return noKernelFor(step, plan);
-  return chooseWindowed<SelectAndScatter>(step, plan, step.as<plan::WindowParams>().body, region);
+  const auto& params = step.as<plan::WindowParams>();
+  ASSIGN_OR_RETURN(KernelChoice choice, chooseWindowed<SelectAndScatter>(step, plan, params.body, region));
+  if (!params.select_ge && !params.select_gt) choice.runs_regions = true;  // the select region still runs
+  return choice;
 }
 
 constexpr KernelFamilyEntry kKernels[] = {

@@ -5,8 +5,8 @@
 
 namespace hloconf::cpu {
 
-ProcessGrid::ProcessGrid(int64_t replicas, int64_t partitions)
-    : replicas_(replicas), partitions_(partitions), offers_(static_cast<size_t>(replicas * partitions)) {}
+ProcessGrid::ProcessGrid(int64_t replicas, int64_t partitions, const std::vector<std::vector<Tensor>>* infeed)
+    : replicas_(replicas), partitions_(partitions), offers_(static_cast<size_t>(replicas * partitions)), infeed_(infeed) {}
 
 absl::Status ProcessGrid::barrier(std::optional<std::chrono::steady_clock::time_point> deadline) {
   std::unique_lock<std::mutex> lock(mutex_);
@@ -47,6 +47,39 @@ void ProcessGrid::ended(int64_t) {
   std::lock_guard<std::mutex> lock(mutex_);
   ++ended_;
   changed_.notify_all();
+}
+
+absl::StatusOr<const std::vector<Tensor>*> ProcessGrid::takeInfeed() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (!infeed_ || infeed_taken_ >= infeed_->size())
+    return absl::FailedPreconditionError(strCat("stablehlo.infeed: the infeed queue is empty (", infeed_ ? infeed_->size() : 0,
+                                                " entries, all taken)"));
+  return &(*infeed_)[infeed_taken_++];
+}
+
+void ProcessGrid::send(int64_t channel, std::vector<std::vector<uint8_t>> values) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  channels_[channel].push_back(std::move(values));
+  changed_.notify_all();
+}
+
+absl::StatusOr<std::vector<std::vector<uint8_t>>> ProcessGrid::receive(
+    int64_t channel, std::optional<std::chrono::steady_clock::time_point> deadline) {
+  std::unique_lock<std::mutex> lock(mutex_);
+  auto ready = [&] { return !channels_[channel].empty() || ended_ >= size() - 1; };
+  if (deadline) {
+    if (!changed_.wait_until(lock, *deadline, ready))
+      return absl::DeadlineExceededError("the cpu executor ran past the deadline waiting in stablehlo.recv");
+  } else {
+    changed_.wait(lock, ready);
+  }
+  std::deque<std::vector<std::vector<uint8_t>>>& queue = channels_[channel];
+  if (queue.empty())
+    return absl::FailedPreconditionError(strCat("stablehlo.recv: nothing was sent on channel ", channel,
+                                                " and every other process has ended"));
+  std::vector<std::vector<uint8_t>> message = std::move(queue.front());
+  queue.pop_front();
+  return message;
 }
 
 }  // namespace hloconf::cpu

@@ -7,6 +7,8 @@
 
 #include <chrono>
 #include <condition_variable>
+#include <deque>
+#include <map>
 #include <cstdint>
 #include <mutex>
 #include <optional>
@@ -14,12 +16,15 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
+#include "ir/tensor.h"
 
 namespace hloconf::cpu {
 
 class ProcessGrid {
  public:
-  ProcessGrid(int64_t replicas, int64_t partitions);
+  // `infeed`: the run's infeed queue (entries in order, each the values one stablehlo.infeed takes), shared
+  // by the processes; null for none.
+  ProcessGrid(int64_t replicas, int64_t partitions, const std::vector<std::vector<Tensor>>* infeed = nullptr);
 
   int64_t replicas() const { return replicas_; }
   int64_t partitions() const { return partitions_; }
@@ -35,6 +40,16 @@ class ProcessGrid {
   // wait forever, so its wait fails.
   void ended(int64_t process);
 
+  // stablehlo.infeed: the oldest entry of the queue not yet taken by any process.
+  absl::StatusOr<const std::vector<Tensor>*> takeInfeed();
+
+  // stablehlo.send: a copy of `values` is queued on `channel` (sends do not wait for their receiver).
+  void send(int64_t channel, std::vector<std::vector<uint8_t>> values);
+  // stablehlo.recv: the oldest message on `channel`, waiting for one; fails when every other process has
+  // ended and none is queued, or at the deadline.
+  absl::StatusOr<std::vector<std::vector<uint8_t>>> receive(int64_t channel,
+                                                            std::optional<std::chrono::steady_clock::time_point> deadline);
+
  private:
   absl::Status barrier(std::optional<std::chrono::steady_clock::time_point> deadline);
 
@@ -45,6 +60,9 @@ class ProcessGrid {
   uint64_t generation_ = 0;
   int64_t ended_ = 0;
   std::vector<std::vector<const uint8_t*>> offers_;
+  const std::vector<std::vector<Tensor>>* infeed_;
+  size_t infeed_taken_ = 0;
+  std::map<int64_t, std::deque<std::vector<std::vector<uint8_t>>>> channels_;
 };
 
 }  // namespace hloconf::cpu

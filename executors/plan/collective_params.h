@@ -20,6 +20,8 @@ struct CollectiveParams : StepParams {
   BodyOp body = BodyOp::kRegion;  // all_reduce, reduce_scatter
   int64_t dimension = 0;          // all_gather_dim, scatter_dimension, split_dimension
   int64_t concat_dimension = 0;   // all_to_all
+  int64_t channel = 0;            // send, recv: channel_handle's handle
+  bool to_host = false;           // send: is_host_transfer
 };
 
 }  // namespace hloconf::plan

@@ -25,8 +25,9 @@ const absl::flat_hash_map<OpId, PlanFn>& plannerTable() {
   return *table;
 }
 
-// Why a value of type `type` cannot live in a slot, or "" when it can.
+// Why a value of type `type` cannot live in a slot, or "" when it can. A token is a slot of no bytes.
 std::string slotTypeProblem(const Type& type) {
+  if (type.kind() == Type::Kind::kToken) return "";
   if (!type.isTensor()) return strCat("values of type ", type.toString(), " are not supported yet");
   if (!type.hasStaticShape()) return "dynamic shapes are not supported yet";
   if (type.isQuantized()) return "quantized types are not supported yet";
@@ -59,8 +60,15 @@ class Compiler {
     for (const auto& owned : block.operations) {
       const Operation& op = *owned;
       if (absl::Status valid = verifyAgainstSchema(op); !valid.ok()) return invalid(op, std::string(valid.message()));
+      // Tuples live only in the plan compiler: a tuple is the list of its elements, and get_tuple_element
+      // names one of them (a tuple passed anywhere else is not supported yet).
+      if (op.id == OpId::kTuple || op.id == OpId::kGetTupleElement) {
+        RETURN_IF_ERROR(aliasTuple(op));
+        continue;
+      }
       std::vector<Slot> operands;
       for (const Value* operand : op.operands) {
+        if (tuple_of_.contains(operand)) unsupported(op, "tuple operands are not supported yet (only get_tuple_element)");
         auto found = slot_of_.find(operand);
         if (found == slot_of_.end()) return invalid(op, "uses a value defined in no enclosing scope");
         operands.push_back(found->second);
@@ -95,6 +103,34 @@ class Compiler {
     return absl::InvalidArgumentError(strCat(locationOf(op), ": ", op.name, ": ", why));
   }
 
+  absl::Status aliasTuple(const Operation& op) {
+    if (absl::Status valid = verifyAgainstSchema(op); !valid.ok()) return invalid(op, std::string(valid.message()));
+    if (op.results.size() != 1) return invalid(op, "has one result");
+    if (op.id == OpId::kTuple) {
+      std::vector<const Value*>& elements = tuple_of_[op.results[0].get()];
+      for (const Value* operand : op.operands) {
+        if (!slot_of_.contains(operand) && !tuple_of_.contains(operand)) return invalid(op, "uses a value defined in no enclosing scope");
+        elements.push_back(operand);
+      }
+      return absl::OkStatus();
+    }
+    auto tuple = tuple_of_.find(op.operands.at(0));
+    if (tuple == tuple_of_.end()) unsupported(op, "tuples that are not built by stablehlo.tuple in the same function are not supported yet");
+    const int64_t index = GetTupleElementOp(op).index();
+    if (index < 0 || index >= static_cast<int64_t>(tuple->second.size()))
+      return invalid(op, strCat("index ", index, " is outside the tuple of ", tuple->second.size(), " (spec: get_tuple_element (C1))"));
+    const Value* element = tuple->second[static_cast<size_t>(index)];
+    if (element->type != op.results[0]->type)
+      return invalid(op, strCat("the result type must be element ", index, "'s type (spec: get_tuple_element (C2))"));
+    if (auto nested = tuple_of_.find(element); nested != tuple_of_.end()) {
+      std::vector<const Value*> elements = nested->second;  // a copy: the map may rehash
+      tuple_of_[op.results[0].get()] = std::move(elements);
+    } else {
+      slot_of_[op.results[0].get()] = slot_of_.at(element);
+    }
+    return absl::OkStatus();
+  }
+
   Slot newSlot(const Value* value) {
     const Slot slot = static_cast<Slot>(plan_.slot_types.size());
     plan_.slot_types.push_back(value->type);
@@ -109,7 +145,7 @@ class Compiler {
       if (std::string problem = slotTypeProblem(operand->type); !problem.empty()) unsupported(op, problem);
     for (const auto& result : op.results) {
       if (std::string problem = slotTypeProblem(result->type); !problem.empty()) unsupported(op, problem);
-      const int64_t bytes = result->type.numElements() * storageBytes(result->type.elementType());
+      const int64_t bytes = result->type.isTensor() ? result->type.numElements() * storageBytes(result->type.elementType()) : 0;
       if (bytes > kMaxSlotBytes)
         return invalid(op, strCat("a result of ", result->type.toString(), " takes ", bytes,
                                   " bytes, more than the executor's limit of ", kMaxSlotBytes, " per value"));
@@ -141,6 +177,8 @@ class Compiler {
   std::string_view source_text_;
   Plan plan_;
   absl::flat_hash_map<const Value*, Slot> slot_of_;
+  // A tuple value: its elements (tensors, tokens or tuples), by the IR values they are.
+  absl::flat_hash_map<const Value*, std::vector<const Value*>> tuple_of_;
 };
 
 // Fills last_uses in `region` and its nested regions; returns the slots `region` reads that it does not
@@ -184,6 +222,8 @@ std::string Unsupported::message() const { return strCat(location, ": ", op, ": 
 std::vector<OpId> plannableOps() {
   std::vector<OpId> ops;
   for (const auto& [op, planner] : plannerTable()) ops.push_back(op);
+  ops.push_back(OpId::kTuple);  // handled by the plan compiler itself
+  ops.push_back(OpId::kGetTupleElement);
   std::sort(ops.begin(), ops.end());
   return ops;
 }

@@ -1,5 +1,6 @@
 // Planners of the collective family: all_reduce, all_gather, reduce_scatter, all_to_all,
-// collective_permute, collective_broadcast, replica_id, partition_id. The process groups depend on the
+// collective_permute, collective_broadcast, replica_id, partition_id, and the ops on tokens: after_all,
+// create_token, infeed, outfeed, send, recv. The process groups depend on the
 // grid a run has, so the planner keeps the strategy and the id rows and the kernel forms the groups.
 #include "executors/plan/collective_params.h"
 #include "executors/plan/planners.h"
@@ -134,7 +135,26 @@ absl::Status planProcessId(const Operation&, Step& step, const Plan& plan) {
   return absl::OkStatus();
 }
 
+// send and recv go through a channel between processes. A send to the host is a sink, like outfeed (no
+// host reads it back); a receive from the host has nothing to receive and is not supported.
+template <class View>
+absl::Status planChannel(const Operation& op, Step& step, const Plan&) {
+  const View view(op);
+  if (view.isHostTransfer() && op.id == OpId::kRecv) return absl::UnimplementedError("receiving from the host is not supported");
+  auto params = std::make_shared<CollectiveParams>();
+  params->channel = view.channelId();
+  params->to_host = view.isHostTransfer();
+  step.params = std::move(params);
+  return absl::OkStatus();
+}
+
 constexpr OpPlanner kPlanners[] = {
+    {OpId::kAfterAll, noParams},
+    {OpId::kCreateToken, noParams},
+    {OpId::kInfeed, noParams},
+    {OpId::kOutfeed, noParams},
+    {OpId::kSend, planChannel<SendOp>},
+    {OpId::kRecv, planChannel<RecvOp>},
     {OpId::kAllReduce, planAllReduce},
     {OpId::kAllGather, planAllGather},
     {OpId::kReduceScatter, planReduceScatter},
