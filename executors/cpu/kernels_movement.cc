@@ -770,7 +770,7 @@ absl::Status rngBitGeneratorKernel(const KernelArgs& args) {
       next[1] = c + static_cast<uint64_t>(p.outer * half * p.inner);
     }
   } else {
-    const uint64_t key = state[0];
+    const uint64_t key = words >= 1 ? state[0] : 0;  // DEFAULT takes any size, even 0
     uint64_t low = words >= 2 ? state[1] : 0, high = 0;
     if (p.algorithm == plan::RngAlgorithm::kPhilox) {
       high = words == 3 ? state[2] : state[0];  // XLA reverses a 2-word state: the key is the high word

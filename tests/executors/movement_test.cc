@@ -365,7 +365,7 @@ TEST(CpuMovement, RngBitGeneratorBitForBit) {
   // XLA's layouts (docs/rng.md): THREE_FRY's split of 32-bit and narrower outputs along the first even
   // (or first largest) dimension, PHILOX's 2- and 3-word states with the counter carry.
   for (const char* algorithm : {"THREE_FRY", "PHILOX", "DEFAULT"}) {
-    for (int words : {2, 3, 1, 4}) {
+    for (int words : {2, 3, 1, 4, 0}) {
       if ((std::string_view(algorithm) == "THREE_FRY" && words != 2) || (std::string_view(algorithm) == "PHILOX" && words > 3) ||
           (std::string_view(algorithm) == "PHILOX" && words < 2))
         continue;
