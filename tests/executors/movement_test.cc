@@ -81,6 +81,13 @@ Tensor randomTensor(const std::string& type_text, uint64_t seed) {
   return tensor;
 }
 
+// A rank-0 tensor of the given bits.
+Tensor bitsTensor0(ElementType t, uint64_t bits) {
+  Tensor tensor(Type::tensor({}, Type::element(t)));
+  tensor.setBits(0, bits);
+  return tensor;
+}
+
 bool isNaN(ElementType t, uint64_t bits) {
   if (isComplex(t)) t = complexPartType(t);
   return isFloat(t) && classifyFloat(t, bits) == FloatClass::kNaN;
@@ -224,6 +231,25 @@ TEST(CpuMovement, ClampedDynamicSliceStarts) {
                                    {"tensor<2x3xbf16>", "tensor<5x0xbf16>", "tensor<5x7xbf16>", "tensor<5x7xbf16>"}, body),
                           {randomTensor("tensor<5x7xbf16>", 1), randomTensor("tensor<2x3xbf16>", 2)}, strCat("clamped starts ", type));
   }
+}
+
+// The result may take over the buffer of an operand that dies at the step: the operand's, the update's
+// (of the operand's size) or a start index's (of one element's size); each must give the spec's result.
+TEST(CpuMovement, DynamicUpdateSliceOverDyingOperands) {
+  expectSameAsReference(
+      function({"tensor<4x5xf32>", "tensor<2x2xf32>", "tensor<i32>"}, {"tensor<4x5xf32>", "tensor<4x5xf32>", "tensor<4x5xf32>"},
+               "  %x = \"stablehlo.add\"(%arg0, %arg0) : (tensor<4x5xf32>, tensor<4x5xf32>) -> tensor<4x5xf32>\n"
+               "  %0 = \"stablehlo.dynamic_update_slice\"(%x, %arg1, %arg2, %arg2) : (tensor<4x5xf32>, tensor<2x2xf32>, tensor<i32>, tensor<i32>) -> tensor<4x5xf32>\n"
+               "  %u = \"stablehlo.negate\"(%arg0) : (tensor<4x5xf32>) -> tensor<4x5xf32>\n"
+               "  %1 = \"stablehlo.dynamic_update_slice\"(%arg0, %u, %arg2, %arg2) : (tensor<4x5xf32>, tensor<4x5xf32>, tensor<i32>, tensor<i32>) -> tensor<4x5xf32>\n"
+               "  func.return %0, %1, %arg0 : tensor<4x5xf32>, tensor<4x5xf32>, tensor<4x5xf32>\n"),
+      {randomTensor("tensor<4x5xf32>", 1), randomTensor("tensor<2x2xf32>", 2), bitsTensor0(ElementType::kSI32, 1)}, "dus in place");
+  expectSameAsReference(
+      function({"tensor<1xi32>", "tensor<1xi32>", "tensor<i32>"}, {"tensor<1xi32>", "tensor<1xi32>", "tensor<1xi32>"},
+               "  %i = \"stablehlo.negate\"(%arg2) : (tensor<i32>) -> tensor<i32>\n"
+               "  %0 = \"stablehlo.dynamic_update_slice\"(%arg0, %arg1, %i) : (tensor<1xi32>, tensor<1xi32>, tensor<i32>) -> tensor<1xi32>\n"
+               "  func.return %0, %arg0, %arg1 : tensor<1xi32>, tensor<1xi32>, tensor<1xi32>\n"),
+      {randomTensor("tensor<1xi32>", 1), randomTensor("tensor<1xi32>", 2), bitsTensor0(ElementType::kSI32, 5)}, "dus over an index");
 }
 
 // Windows partly and wholly out of bounds are cut per element (spec: scatter); gather clamps instead.
