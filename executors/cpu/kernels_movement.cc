@@ -438,7 +438,6 @@ absl::Status scatterKernel(const KernelArgs& args) {
   std::vector<int64_t> batch(p.batch_shape.size(), 0), lo(W), hi(W), w(W);
   std::vector<const uint8_t*> region_inputs(2 * n);
   int64_t update_base = 0, index_base = 0, calls = 0;
-  const int64_t row = W == 0 ? 1 : 0;  // no window dimension: one element per batch
   for (int64_t b = 0; b < batches; ++b, nextBatch(batch, p.batch_shape, p.batch_update_strides, update_base, p.batch_index_strides, index_base)) {
     if (b % 4096 == 4095) RETURN_IF_ERROR(args.frame.checkDeadline());
     std::fill(base.begin(), base.end(), 0);
@@ -468,7 +467,7 @@ absl::Status scatterKernel(const KernelArgs& args) {
       update += lo[k] * p.window_update_strides[k];
     }
     if (!inside) continue;
-    const int64_t length = W == 0 ? row : hi[W - 1] - lo[W - 1];
+    const int64_t length = W == 0 ? 1 : hi[W - 1] - lo[W - 1];  // no window dimension: one element per batch
     const int64_t target_step = W == 0 ? 0 : p.input_strides[static_cast<size_t>(p.window_input_dims[W - 1])];
     const int64_t update_step = W == 0 ? 0 : p.window_update_strides[W - 1];
     while (true) {
