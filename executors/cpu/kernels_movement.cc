@@ -1,6 +1,7 @@
 // Data movement and indexing kernels: every op is a strided copy (movement_copy.h) on the element's bytes,
 // so each element type works; iota and get_dimension_size write values of the result's type.
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <cmath>
 #include <cstring>
@@ -437,7 +438,6 @@ absl::Status scatterKernel(const KernelArgs& args) {
   std::vector<int64_t> batch(p.batch_shape.size(), 0), lo(W), hi(W), w(W);
   std::vector<const uint8_t*> region_inputs(2 * n);
   int64_t update_base = 0, index_base = 0, calls = 0;
-  const int64_t row = W == 0 ? 1 : 0;  // no window dimension: one element per batch
   for (int64_t b = 0; b < batches; ++b, nextBatch(batch, p.batch_shape, p.batch_update_strides, update_base, p.batch_index_strides, index_base)) {
     if (b % 4096 == 4095) RETURN_IF_ERROR(args.frame.checkDeadline());
     std::fill(base.begin(), base.end(), 0);
@@ -467,7 +467,7 @@ absl::Status scatterKernel(const KernelArgs& args) {
       update += lo[k] * p.window_update_strides[k];
     }
     if (!inside) continue;
-    const int64_t length = W == 0 ? row : hi[W - 1] - lo[W - 1];
+    const int64_t length = W == 0 ? 1 : hi[W - 1] - lo[W - 1];  // no window dimension: one element per batch
     const int64_t target_step = W == 0 ? 0 : p.input_strides[static_cast<size_t>(p.window_input_dims[W - 1])];
     const int64_t update_step = W == 0 ? 0 : p.window_update_strides[W - 1];
     while (true) {
@@ -688,6 +688,179 @@ Kernel sortFor(CompareDirection d) {
   return nullptr;
 }
 
+// --- rng_bit_generator, rng -------------------------------------------------------------------------------------
+
+// Threefry-2x32 with 20 rounds (Salmon et al., SC11) on the counter's and key's u32 words, low word first.
+std::array<uint32_t, 2> threefry(uint64_t counter, uint64_t key) {
+  static constexpr int kRotations[8] = {13, 15, 26, 6, 17, 29, 16, 24};
+  const uint32_t k0 = static_cast<uint32_t>(key), k1 = static_cast<uint32_t>(key >> 32);
+  const uint32_t ks[3] = {k0, k1, k0 ^ k1 ^ 0x1BD11BDAu};
+  uint32_t x0 = static_cast<uint32_t>(counter) + ks[0], x1 = static_cast<uint32_t>(counter >> 32) + ks[1];
+  for (int r = 0; r < 20; ++r) {
+    x0 += x1;
+    x1 = std::rotl(x1, kRotations[r % 8]) ^ x0;
+    if ((r + 1) % 4 == 0) {
+      const uint32_t s = static_cast<uint32_t>((r + 1) / 4);
+      x0 += ks[s % 3];
+      x1 += ks[(s + 1) % 3] + s;
+    }
+  }
+  return {x0, x1};
+}
+
+// Philox-4x32 with 10 rounds on a 128-bit counter (low, high) and a 64-bit key.
+std::array<uint32_t, 4> philox(uint64_t low, uint64_t high, uint64_t key) {
+  std::array<uint32_t, 4> c = {static_cast<uint32_t>(low), static_cast<uint32_t>(low >> 32), static_cast<uint32_t>(high),
+                               static_cast<uint32_t>(high >> 32)};
+  uint32_t k0 = static_cast<uint32_t>(key), k1 = static_cast<uint32_t>(key >> 32);
+  for (int r = 0; r < 10; ++r) {
+    const uint64_t p0 = uint64_t{c[0]} * 0xD2511F53u, p1 = uint64_t{c[2]} * 0xCD9E8D57u;
+    c = {static_cast<uint32_t>(p1 >> 32) ^ c[1] ^ k0, static_cast<uint32_t>(p1), static_cast<uint32_t>(p0 >> 32) ^ c[3] ^ k1,
+         static_cast<uint32_t>(p0)};
+    k0 += 0x9E3779B9u;
+    k1 += 0xBB67AE85u;
+  }
+  return c;
+}
+
+// Writes the low bitWidth bits of `bits` as element i (the unsigned type of the element's width).
+struct BitsWriter {
+  uint8_t* out;
+  size_t bytes;
+  uint64_t mask;
+  void put(int64_t i, uint64_t bits) const {
+    bits &= mask;
+    std::memcpy(out + static_cast<size_t>(i) * bytes, &bits, bytes);
+  }
+};
+
+absl::Status rngBitGeneratorKernel(const KernelArgs& args) {
+  const auto& p = args.step.as<plan::RngBitGeneratorParams>();
+  const int64_t words = args.operandType(0).shape()[0];
+  std::vector<uint64_t> state(static_cast<size_t>(words));
+  std::memcpy(state.data(), args.operands[0], state.size() * sizeof(uint64_t));
+  std::vector<uint64_t> next = state;
+  const ElementType t = args.resultType(1).elementType();
+  const int width = bitWidth(t);
+  const BitsWriter out{args.results[1], static_cast<size_t>(storageBytes(t)), width >= 64 ? ~uint64_t{0} : (uint64_t{1} << width) - 1};
+  const int64_t n = args.resultType(1).numElements();
+  const bool wide = storageBytes(t) == 8;
+  if (p.algorithm == plan::RngAlgorithm::kThreeFry) {
+    const uint64_t key = state[0], c = state[1];
+    if (wide) {
+      for (int64_t i = 0; i < n; ++i) {
+        const auto w = threefry(c + static_cast<uint64_t>(i), key);
+        out.put(i, w[0] | uint64_t{w[1]} << 32);
+      }
+      next[1] = c + static_cast<uint64_t>(n);
+    } else if (p.rank0) {
+      out.put(0, threefry(c, key)[0]);
+      next[1] = c + 1;
+    } else {
+      // Block j covers the pair idx[s] = 2 * (j's half index), 2 * (...) + 1 of the split dimension.
+      const int64_t half = (p.size + 1) / 2;
+      for (int64_t o = 0; o < p.outer; ++o)
+        for (int64_t h = 0; h < half; ++h)
+          for (int64_t k = 0; k < p.inner; ++k) {
+            const auto w = threefry(c + static_cast<uint64_t>((o * half + h) * p.inner + k), key);
+            out.put((o * p.size + 2 * h) * p.inner + k, w[0]);
+            if (2 * h + 1 < p.size) out.put((o * p.size + 2 * h + 1) * p.inner + k, w[1]);
+          }
+      next[1] = c + static_cast<uint64_t>(p.outer * half * p.inner);
+    }
+  } else {
+    const uint64_t key = words >= 1 ? state[0] : 0;  // DEFAULT takes any size, even 0
+    uint64_t low = words >= 2 ? state[1] : 0, high = 0;
+    if (p.algorithm == plan::RngAlgorithm::kPhilox) {
+      high = words == 3 ? state[2] : state[0];  // XLA reverses a 2-word state: the key is the high word
+    } else {
+      for (int64_t i = 2; i < words; ++i) high ^= state[static_cast<size_t>(i)];
+    }
+    auto block = [&](int64_t b) {
+      const uint64_t l = low + static_cast<uint64_t>(b);
+      return philox(l, high + (l < low ? 1 : 0), key);
+    };
+    const int64_t per_block = wide ? 2 : 4;
+    const int64_t blocks = (n + per_block - 1) / per_block;
+    for (int64_t b = 0; b < blocks; ++b) {
+      if (b % 65536 == 65535) RETURN_IF_ERROR(args.frame.checkDeadline());
+      const auto w = block(b);
+      for (int64_t k = 0; k < per_block && b * per_block + k < n; ++k)
+        out.put(b * per_block + k, wide ? (w[2 * k] | uint64_t{w[2 * k + 1]} << 32) : w[k]);
+    }
+    const uint64_t new_low = low + static_cast<uint64_t>(blocks);
+    const uint64_t new_high = high + (new_low < low ? 1 : 0);
+    if (words >= 2) next[1] = new_low;
+    if (words >= 3) next[2] = new_high;
+  }
+  std::memcpy(args.results[0], next.data(), next.size() * sizeof(uint64_t));
+  return absl::OkStatus();
+}
+
+// rng's draws for element i: two u64 from Philox-4x32-10 at counter (i, 0) under a fixed key.
+std::array<uint64_t, 2> rngDraws(int64_t i) {
+  const auto w = philox(static_cast<uint64_t>(i), 0, uint64_t{0x21666e6f} << 32 | 0x636f6c68u);
+  return {w[0] | uint64_t{w[1]} << 32, w[2] | uint64_t{w[3]} << 32};
+}
+
+// The result's dimensions, from the shape operand, must be the static result shape.
+absl::Status checkRngShape(const KernelArgs& args) {
+  const ElementType t = args.operandType(2).elementType();
+  const auto& shape = args.resultType(0).shape();
+  for (size_t d = 0; d < shape.size(); ++d)
+    if (readInteger(args.operands[2] + d * static_cast<size_t>(storageBytes(t)), t) != shape[d])
+      return absl::InvalidArgumentError(strCat("rng: the shape operand does not give the result's shape ", args.resultType(0).toString()));
+  return absl::OkStatus();
+}
+
+// UNIFORM on integers and i1: a + (k1 mod (b - a)); UNIFORM on floats: a + (k1 / 2^64) (b - a), rounded to
+// the type (a when that reaches b); NORMAL: Box-Muller, a + b sqrt(-2 ln u1) cos(2 pi u2). The spec makes
+// the values implementation-defined; a >= b (UNIFORM) and b < 0 (NORMAL) are errors, as undefined.
+template <class E>
+absl::Status rngKernel(const KernelArgs& args) {
+  using S = typename E::Storage;
+  RETURN_IF_ERROR(checkRngShape(args));
+  const bool normal = args.step.as<plan::RngParams>().normal;
+  S a_bits, b_bits;
+  std::memcpy(&a_bits, args.operands[0], sizeof(S));
+  std::memcpy(&b_bits, args.operands[1], sizeof(S));
+  S* out = reinterpret_cast<S*>(args.results[0]);
+  constexpr double kTwoToMinus64 = 0x1p-64;
+  if constexpr (E::kClass == Class::kFloat) {
+    const double a = static_cast<double>(E::load(a_bits)), b = static_cast<double>(E::load(b_bits));
+    if (normal) {
+      if (!(b >= 0)) return absl::InvalidArgumentError("rng: NORMAL with b < 0 is undefined behaviour");
+    } else {
+      if (!(a < b)) return absl::InvalidArgumentError("rng: UNIFORM with a >= b (or a NaN bound) is undefined behaviour");
+      if (std::isinf(a) || std::isinf(b)) return absl::InvalidArgumentError("rng: UNIFORM needs finite bounds");
+    }
+    for (int64_t i = 0; i < args.num_elements; ++i) {
+      const auto [k1, k2] = rngDraws(i);
+      if (normal) {
+        const double u1 = (static_cast<double>(k1) + 1.0) * kTwoToMinus64, u2 = static_cast<double>(k2) * kTwoToMinus64;
+        const double z = std::sqrt(-2.0 * std::log(std::min(u1, 1.0))) * std::cos(2.0 * 3.14159265358979323846 * u2);
+        out[i] = E::fromDouble(a + b * z);
+      } else {
+        const double u = static_cast<double>(k1 >> 11) * 0x1p-53;  // in [0, 1)
+        double v = a + u * (b - a);
+        if (!std::isfinite(v)) v = a * (1 - u) + b * u;
+        S bits = E::fromDouble(v);
+        const double rounded = static_cast<double>(E::load(bits));
+        if (!(rounded >= a && rounded < b)) bits = a_bits;
+        out[i] = bits;
+      }
+    }
+  } else {
+    if (normal) return absl::InvalidArgumentError("rng: NORMAL needs a floating-point result");
+    const __int128 a = static_cast<__int128>(a_bits), b = static_cast<__int128>(b_bits);
+    if (a >= b) return absl::InvalidArgumentError("rng: UNIFORM with a >= b is undefined behaviour");
+    const unsigned __int128 range = static_cast<unsigned __int128>(b - a);
+    for (int64_t i = 0; i < args.num_elements; ++i)
+      out[i] = static_cast<S>(a + static_cast<__int128>(static_cast<unsigned __int128>(rngDraws(i)[0]) % range));
+  }
+  return absl::OkStatus();
+}
+
 // --- choosers ----------------------------------------------------------------------------------------------
 
 // A type-agnostic kernel: any element type whose bytes the copy engine moves.
@@ -745,6 +918,17 @@ absl::StatusOr<KernelChoice> chooseSort(const plan::Step& step, const plan::Plan
   return KernelChoice{kernel ? kernel : &sortRegionKernel, false};
 }
 
+absl::StatusOr<KernelChoice> chooseRngBitGenerator(const plan::Step& step, const plan::Plan& plan) {
+  if (!copyableBytes(storageBytes(plan.slot_types[step.results[1]].elementType()))) return noKernelFor(step, plan);
+  return KernelChoice{&rngBitGeneratorKernel, false};
+}
+
+absl::StatusOr<KernelChoice> chooseRng(const plan::Step& step, const plan::Plan& plan) {
+  Kernel kernel = visitElement<Kernel>(plan.slot_types[step.results[0]].elementType(), [](auto e) -> Kernel { return &rngKernel<decltype(e)>; });
+  if (!kernel) return noKernelFor(step, plan);
+  return KernelChoice{kernel, false};
+}
+
 constexpr KernelFamilyEntry kKernels[] = {
     {OpId::kReshape, byBytes<reshapeKernel, true>},
     {OpId::kBroadcastInDim, byBytes<copyKernel>},
@@ -760,6 +944,8 @@ constexpr KernelFamilyEntry kKernels[] = {
     {OpId::kGather, byBytes<gatherKernel>},
     {OpId::kScatter, chooseScatter},
     {OpId::kSort, chooseSort},
+    {OpId::kRngBitGenerator, chooseRngBitGenerator},
+    {OpId::kRng, chooseRng},
 };
 
 }  // namespace

@@ -54,34 +54,101 @@ void copyTransposed(const T* src, T* dst, int64_t rows, int64_t cols, int64_t di
 }
 
 #if defined(__SSE2__)
-// 4-byte elements: 4x4 blocks through SSE registers (shuffles move bits, NaN payloads included, exactly).
-template <>
-void copyTransposed<uint32_t>(const uint32_t* src, uint32_t* dst, int64_t rows, int64_t cols, int64_t di, int64_t sj) {
+// Square blocks of M x M elements through SSE registers: load M source rows (contiguous along i), shuffle,
+// store M destination rows (contiguous along j). Shuffles move bits exactly (NaN payloads included).
+inline void micro4(const uint32_t* src, int64_t sj, uint32_t* dst, int64_t di) {
+  const float* s = reinterpret_cast<const float*>(src);
+  __m128 r0 = _mm_loadu_ps(s), r1 = _mm_loadu_ps(s + sj), r2 = _mm_loadu_ps(s + 2 * sj), r3 = _mm_loadu_ps(s + 3 * sj);
+  _MM_TRANSPOSE4_PS(r0, r1, r2, r3);
+  float* d = reinterpret_cast<float*>(dst);
+  _mm_storeu_ps(d, r0);
+  _mm_storeu_ps(d + di, r1);
+  _mm_storeu_ps(d + 2 * di, r2);
+  _mm_storeu_ps(d + 3 * di, r3);
+}
+
+inline void micro8(const uint64_t* src, int64_t sj, uint64_t* dst, int64_t di) {
+  const double* s = reinterpret_cast<const double*>(src);
+  const __m128d r0 = _mm_loadu_pd(s), r1 = _mm_loadu_pd(s + sj);
+  double* d = reinterpret_cast<double*>(dst);
+  _mm_storeu_pd(d, _mm_unpacklo_pd(r0, r1));
+  _mm_storeu_pd(d + di, _mm_unpackhi_pd(r0, r1));
+}
+
+inline __m128i load128(const void* p) { return _mm_loadu_si128(static_cast<const __m128i*>(p)); }
+
+inline void micro2(const uint16_t* src, int64_t sj, uint16_t* dst, int64_t di) {
+  __m128i r[8], t[8], u[8];
+  for (int k = 0; k < 8; ++k) r[k] = load128(src + k * sj);
+  for (int k = 0; k < 4; ++k) {
+    t[2 * k] = _mm_unpacklo_epi16(r[2 * k], r[2 * k + 1]);
+    t[2 * k + 1] = _mm_unpackhi_epi16(r[2 * k], r[2 * k + 1]);
+  }
+  for (int h = 0; h < 2; ++h) {  // rows 0-3 (h = 0) and 4-7 (h = 1)
+    u[4 * h + 0] = _mm_unpacklo_epi32(t[4 * h + 0], t[4 * h + 2]);
+    u[4 * h + 1] = _mm_unpackhi_epi32(t[4 * h + 0], t[4 * h + 2]);
+    u[4 * h + 2] = _mm_unpacklo_epi32(t[4 * h + 1], t[4 * h + 3]);
+    u[4 * h + 3] = _mm_unpackhi_epi32(t[4 * h + 1], t[4 * h + 3]);
+  }
+  for (int k = 0; k < 4; ++k) {
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(dst + (2 * k) * di), _mm_unpacklo_epi64(u[k], u[4 + k]));
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(dst + (2 * k + 1) * di), _mm_unpackhi_epi64(u[k], u[4 + k]));
+  }
+}
+
+inline void micro1(const uint8_t* src, int64_t sj, uint8_t* dst, int64_t di) {
+  __m128i t[4], u[4];
+  for (int k = 0; k < 4; ++k)
+    t[k] = _mm_unpacklo_epi8(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(src + 2 * k * sj)),
+                             _mm_loadl_epi64(reinterpret_cast<const __m128i*>(src + (2 * k + 1) * sj)));
+  u[0] = _mm_unpacklo_epi16(t[0], t[1]);  // columns 0-3 of rows 0-3
+  u[1] = _mm_unpackhi_epi16(t[0], t[1]);  // columns 4-7 of rows 0-3
+  u[2] = _mm_unpacklo_epi16(t[2], t[3]);
+  u[3] = _mm_unpackhi_epi16(t[2], t[3]);
+  const __m128i v[4] = {_mm_unpacklo_epi32(u[0], u[2]), _mm_unpackhi_epi32(u[0], u[2]), _mm_unpacklo_epi32(u[1], u[3]),
+                        _mm_unpackhi_epi32(u[1], u[3])};
+  for (int k = 0; k < 4; ++k) {
+    _mm_storel_epi64(reinterpret_cast<__m128i*>(dst + (2 * k) * di), v[k]);
+    _mm_storel_epi64(reinterpret_cast<__m128i*>(dst + (2 * k + 1) * di), _mm_unpackhi_epi64(v[k], v[k]));
+  }
+}
+
+// Tiles of kTile x kTile, each in M x M register blocks, the ragged edges element by element.
+template <class T, int64_t M, void (*Micro)(const T*, int64_t, T*, int64_t)>
+void copyTransposedBlocks(const T* src, T* dst, int64_t rows, int64_t cols, int64_t di, int64_t sj) {
   constexpr int64_t kTile = 128;
   for (int64_t i0 = 0; i0 < rows; i0 += kTile) {
     const int64_t i1 = std::min(rows, i0 + kTile);
     for (int64_t j0 = 0; j0 < cols; j0 += kTile) {
       const int64_t j1 = std::min(cols, j0 + kTile);
       int64_t i = i0;
-      for (; i + 4 <= i1; i += 4) {
+      for (; i + M <= i1; i += M) {
         int64_t j = j0;
-        for (; j + 4 <= j1; j += 4) {
-          const float* s = reinterpret_cast<const float*>(src + i + j * sj);
-          __m128 r0 = _mm_loadu_ps(s), r1 = _mm_loadu_ps(s + sj), r2 = _mm_loadu_ps(s + 2 * sj), r3 = _mm_loadu_ps(s + 3 * sj);
-          _MM_TRANSPOSE4_PS(r0, r1, r2, r3);
-          float* d = reinterpret_cast<float*>(dst + i * di + j);
-          _mm_storeu_ps(d, r0);
-          _mm_storeu_ps(d + di, r1);
-          _mm_storeu_ps(d + 2 * di, r2);
-          _mm_storeu_ps(d + 3 * di, r3);
-        }
+        for (; j + M <= j1; j += M) Micro(src + i + j * sj, sj, dst + i * di + j, di);
         for (; j < j1; ++j)
-          for (int64_t k = 0; k < 4; ++k) dst[(i + k) * di + j] = src[i + k + j * sj];
+          for (int64_t k = 0; k < M; ++k) dst[(i + k) * di + j] = src[i + k + j * sj];
       }
       for (; i < i1; ++i)
         for (int64_t j = j0; j < j1; ++j) dst[i * di + j] = src[i + j * sj];
     }
   }
+}
+
+template <>
+void copyTransposed<uint8_t>(const uint8_t* src, uint8_t* dst, int64_t rows, int64_t cols, int64_t di, int64_t sj) {
+  copyTransposedBlocks<uint8_t, 8, micro1>(src, dst, rows, cols, di, sj);
+}
+template <>
+void copyTransposed<uint16_t>(const uint16_t* src, uint16_t* dst, int64_t rows, int64_t cols, int64_t di, int64_t sj) {
+  copyTransposedBlocks<uint16_t, 8, micro2>(src, dst, rows, cols, di, sj);
+}
+template <>
+void copyTransposed<uint32_t>(const uint32_t* src, uint32_t* dst, int64_t rows, int64_t cols, int64_t di, int64_t sj) {
+  copyTransposedBlocks<uint32_t, 4, micro4>(src, dst, rows, cols, di, sj);
+}
+template <>
+void copyTransposed<uint64_t>(const uint64_t* src, uint64_t* dst, int64_t rows, int64_t cols, int64_t di, int64_t sj) {
+  copyTransposedBlocks<uint64_t, 2, micro8>(src, dst, rows, cols, di, sj);
 }
 #endif
 

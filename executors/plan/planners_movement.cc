@@ -661,6 +661,67 @@ absl::Status planSort(const Operation& op, Step& step, const Plan& plan) {
   return absl::OkStatus();
 }
 
+absl::Status planRngBitGenerator(const Operation& op, Step& step, const Plan& plan) {
+  RETURN_IF_ERROR(expectCounts(step, 1, 2));
+  const Type& state = operandType(step, plan, 0);
+  const Type& output = resultType(step, plan, 1);
+  if (state.rank() != 1 || state.elementType() != ElementType::kUI64)
+    return absl::InvalidArgumentError(strCat("initial_state is a 1-dimensional tensor of ui64, not ", state.toString()));
+  if (resultType(step, plan, 0) != state) return absl::InvalidArgumentError("output_state has the type of initial_state (spec: rng_bit_generator (C1))");
+  const ElementType t = output.elementType();
+  if (!(isInteger(t) || isFloat(t))) return absl::InvalidArgumentError("the output has an integer or floating-point element type (spec: rng_bit_generator)");
+  const std::string_view name = RngBitGeneratorOp(op).rngAlgorithm();
+  const int64_t words = state.shape()[0];
+  auto& params = newParams<RngBitGeneratorParams>(step);
+  if (name == "THREE_FRY") {
+    if (words != 2) return absl::InvalidArgumentError(strCat("THREE_FRY needs an initial_state of 2 elements, not ", words));
+    params.algorithm = RngAlgorithm::kThreeFry;
+  } else if (name == "PHILOX") {
+    if (words != 2 && words != 3) return absl::InvalidArgumentError(strCat("PHILOX needs an initial_state of 2 or 3 elements, not ", words));
+    params.algorithm = RngAlgorithm::kPhilox;
+  } else if (name == "DEFAULT") {
+    params.algorithm = words == 2 || words == 3 ? RngAlgorithm::kPhilox : RngAlgorithm::kPhiloxAnySize;
+  } else {
+    return absl::InvalidArgumentError(strCat("unknown rng_algorithm ", name));
+  }
+  // THREE_FRY's split dimension: the first even one, else the first largest one.
+  const Shape& shape = output.shape();
+  params.rank0 = shape.empty();
+  if (!shape.empty()) {
+    size_t split = shape.size();
+    for (size_t d = 0; d < shape.size() && split == shape.size(); ++d)
+      if (shape[d] % 2 == 0) split = d;
+    if (split == shape.size()) split = static_cast<size_t>(std::max_element(shape.begin(), shape.end()) - shape.begin());
+    for (size_t d = 0; d < split; ++d) params.outer *= shape[d];
+    params.size = shape[split];
+    for (size_t d = split + 1; d < shape.size(); ++d) params.inner *= shape[d];
+  }
+  return absl::OkStatus();
+}
+
+absl::Status planRng(const Operation& op, Step& step, const Plan& plan) {
+  RETURN_IF_ERROR(expectCounts(step, 3, 1));
+  const Type& a = operandType(step, plan, 0);
+  const Type& b = operandType(step, plan, 1);
+  const Type& shape = operandType(step, plan, 2);
+  const Type& out = resultType(step, plan, 0);
+  if (a.rank() != 0 || b.rank() != 0 || a.elementType() != out.elementType() || b.elementType() != out.elementType())
+    return absl::InvalidArgumentError("a and b are rank-0 tensors of the result's element type (spec: rng (C1))");
+  if (shape.rank() != 1 || !isInteger(shape.elementType()) || shape.shape()[0] != out.rank())
+    return absl::InvalidArgumentError("shape is a 1-dimensional integer tensor with one entry per result dimension (spec: rng (C3))");
+  const ElementType t = out.elementType();
+  const std::string_view distribution = RngOp(op).rngDistribution();
+  auto& params = newParams<RngParams>(step);
+  if (distribution == "NORMAL") {
+    if (!isFloat(t)) return absl::InvalidArgumentError("NORMAL needs a floating-point result (spec: rng (C2))");
+    params.normal = true;
+  } else if (distribution != "UNIFORM") {
+    return absl::InvalidArgumentError(strCat("unknown rng_distribution ", distribution));
+  }
+  if (!(isInteger(t) || isBoolean(t) || isFloat(t))) return absl::InvalidArgumentError("rng gives integers, booleans or floats (spec: rng (C1))");
+  return absl::OkStatus();
+}
+
 constexpr OpPlanner kPlanners[] = {
     {OpId::kReshape, planReshape},
     {OpId::kBroadcastInDim, planBroadcastInDim},
@@ -676,6 +737,8 @@ constexpr OpPlanner kPlanners[] = {
     {OpId::kGather, planGather},
     {OpId::kScatter, planScatter},
     {OpId::kSort, planSort},
+    {OpId::kRngBitGenerator, planRngBitGenerator},
+    {OpId::kRng, planRng},
 };
 
 }  // namespace

@@ -5,10 +5,14 @@
 // sort stability and NaNs, every element size), each bit for bit against the reference.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <bit>
 #include <cctype>
 #include <cstdint>
 #include <random>
 #include <string>
+#include <string_view>
+#include <tuple>
 #include <vector>
 
 #include "adapters/backend.h"
@@ -74,6 +78,13 @@ Tensor randomTensor(const std::string& type_text, uint64_t seed) {
   const uint64_t mask = width >= 64 ? ~uint64_t{0} : (uint64_t{1} << width) - 1;
   for (int64_t i = 0; i < tensor.numElements(); ++i)
     for (int p = 0; p < parts; ++p) tensor.setBits(i, rng() & mask, p);
+  return tensor;
+}
+
+// A rank-0 tensor of the given bits.
+Tensor bitsTensor0(ElementType t, uint64_t bits) {
+  Tensor tensor(Type::tensor({}, Type::element(t)));
+  tensor.setBits(0, bits);
   return tensor;
 }
 
@@ -222,6 +233,25 @@ TEST(CpuMovement, ClampedDynamicSliceStarts) {
   }
 }
 
+// The result may take over the buffer of an operand that dies at the step: the operand's, the update's
+// (of the operand's size) or a start index's (of one element's size); each must give the spec's result.
+TEST(CpuMovement, DynamicUpdateSliceOverDyingOperands) {
+  expectSameAsReference(
+      function({"tensor<4x5xf32>", "tensor<2x2xf32>", "tensor<i32>"}, {"tensor<4x5xf32>", "tensor<4x5xf32>", "tensor<4x5xf32>"},
+               "  %x = \"stablehlo.add\"(%arg0, %arg0) : (tensor<4x5xf32>, tensor<4x5xf32>) -> tensor<4x5xf32>\n"
+               "  %0 = \"stablehlo.dynamic_update_slice\"(%x, %arg1, %arg2, %arg2) : (tensor<4x5xf32>, tensor<2x2xf32>, tensor<i32>, tensor<i32>) -> tensor<4x5xf32>\n"
+               "  %u = \"stablehlo.negate\"(%arg0) : (tensor<4x5xf32>) -> tensor<4x5xf32>\n"
+               "  %1 = \"stablehlo.dynamic_update_slice\"(%arg0, %u, %arg2, %arg2) : (tensor<4x5xf32>, tensor<4x5xf32>, tensor<i32>, tensor<i32>) -> tensor<4x5xf32>\n"
+               "  func.return %0, %1, %arg0 : tensor<4x5xf32>, tensor<4x5xf32>, tensor<4x5xf32>\n"),
+      {randomTensor("tensor<4x5xf32>", 1), randomTensor("tensor<2x2xf32>", 2), bitsTensor0(ElementType::kSI32, 1)}, "dus in place");
+  expectSameAsReference(
+      function({"tensor<1xi32>", "tensor<1xi32>", "tensor<i32>"}, {"tensor<1xi32>", "tensor<1xi32>", "tensor<1xi32>"},
+               "  %i = \"stablehlo.negate\"(%arg2) : (tensor<i32>) -> tensor<i32>\n"
+               "  %0 = \"stablehlo.dynamic_update_slice\"(%arg0, %arg1, %i) : (tensor<1xi32>, tensor<1xi32>, tensor<i32>) -> tensor<1xi32>\n"
+               "  func.return %0, %arg0, %arg1 : tensor<1xi32>, tensor<1xi32>, tensor<1xi32>\n"),
+      {randomTensor("tensor<1xi32>", 1), randomTensor("tensor<1xi32>", 2), bitsTensor0(ElementType::kSI32, 5)}, "dus over an index");
+}
+
 // Windows partly and wholly out of bounds are cut per element (spec: scatter); gather clamps instead.
 TEST(CpuMovement, ScatterSkipsOutOfBoundsUpdatesAndGatherClamps) {
   Tensor indices(Type::tensor({4, 2}, Type::element(ElementType::kSI32)));
@@ -354,6 +384,68 @@ TEST(CpuMovement, IotaNarrowFloatsOverflowAsTheFormat) {
     const std::string tt = strCat("tensor<3x600x", element, ">");
     expectSameAsReference(function({}, {tt}, strCat("  %0 = \"stablehlo.iota\"() {iota_dimension = 1 : i64} : () -> ", tt, "\n  func.return %0 : ", tt, "\n")),
                           {}, strCat("iota ", element));
+  }
+}
+
+TEST(CpuMovement, RngBitGeneratorBitForBit) {
+  // XLA's layouts (docs/rng.md): THREE_FRY's split of 32-bit and narrower outputs along the first even
+  // (or first largest) dimension, PHILOX's 2- and 3-word states with the counter carry.
+  for (const char* algorithm : {"THREE_FRY", "PHILOX", "DEFAULT"}) {
+    for (int words : {2, 3, 1, 4, 0}) {
+      if ((std::string_view(algorithm) == "THREE_FRY" && words != 2) || (std::string_view(algorithm) == "PHILOX" && words > 3) ||
+          (std::string_view(algorithm) == "PHILOX" && words < 2))
+        continue;
+      Tensor state(Type::tensor({words}, Type::element(ElementType::kUI64)));
+      const uint64_t values[4] = {0x0123456789abcdefu, 0xfffffffffffffffeu, 0xffffffffffffffffu, 42};
+      for (int i = 0; i < words; ++i) state.setBits(i, values[i]);
+      const std::string st = strCat("tensor<", words, "xui64>");
+      for (const char* out : {"tensor<2x2xui64>", "tensor<3x5xui32>", "tensor<5x7x3xf16>", "tensor<ui32>", "tensor<7x2xi8>",
+                              "tensor<3x3xf64>", "tensor<9xbf16>", "tensor<0x3xi32>", "tensor<5xi4>"}) {
+        expectSameAsReference(function({st}, {st, out},
+                                        strCat("  %0:2 = \"stablehlo.rng_bit_generator\"(%arg0) {rng_algorithm = #stablehlo<rng_algorithm ",
+                                               algorithm, ">} : (", st, ") -> (", st, ", ", out, ")\n  func.return %0#0, %0#1 : ", st, ", ",
+                                               out, "\n")),
+                              {state}, strCat(algorithm, " ", words, " words -> ", out));
+      }
+    }
+  }
+}
+
+TEST(CpuMovement, RngDrawsInRange) {
+  // rng's values are implementation-defined: check the ranges (UNIFORM in [a, b)) and the shape.
+  for (const auto& [type, a, b] : {std::tuple{"f32", "-1.5", "2.0"}, {"i64", "-9223372036854775808", "9223372036854775807"},
+                                   {"ui8", "3", "7"}, {"bf16", "1.0", "1.5"}, {"f64", "0.0", "1.0"}}) {
+    const std::string st = strCat("tensor<", type, ">"), tt = strCat("tensor<40x3x", type, ">");
+    adapters::Request request;
+    request.case_id = "movement_test";
+    request.mlir = function({}, {tt},
+                            strCat("  %a = stablehlo.constant dense<", a, "> : ", st, "\n  %b = stablehlo.constant dense<", b, "> : ", st,
+                                   "\n  %s = stablehlo.constant dense<[40, 3]> : tensor<2xi64>\n",
+                                   "  %0 = \"stablehlo.rng\"(%a, %b, %s) {rng_distribution = #stablehlo<rng_distribution UNIFORM>} : (", st, ", ",
+                                   st, ", tensor<2xi64>) -> ", tt, "\n  func.return %0 : ", tt, "\n"));
+    const Reply reply = runOn(adapters::makeCpuBackend(), request);
+    ASSERT_EQ(reply.kind, Reply::Kind::kOutputs) << reply.message;
+    const Tensor& got = reply.outputs[0];
+    const ElementType t = got.elementType();
+    std::vector<uint64_t> distinct;
+    for (int64_t i = 0; i < got.numElements(); ++i) {
+      const uint64_t bits = got.bits(i);
+      if (std::find(distinct.begin(), distinct.end(), bits) == distinct.end()) distinct.push_back(bits);
+      if (isFloat(t)) {
+        const double v = t == ElementType::kF64 ? std::bit_cast<double>(bits)
+                         : t == ElementType::kF32 ? std::bit_cast<float>(static_cast<uint32_t>(bits))
+                                                  : std::bit_cast<float>(static_cast<uint32_t>(bits << 16));
+        EXPECT_GE(v, std::stod(a));
+        EXPECT_LT(v, std::stod(b));
+      } else if (isSignedInteger(t)) {
+        EXPECT_GE(decodeSignedInteger(t, bits), std::stoll(a));
+        EXPECT_LT(decodeSignedInteger(t, bits), std::stoll(b));
+      } else {
+        EXPECT_GE(bits, std::stoull(a));
+        EXPECT_LT(bits, std::stoull(b));
+      }
+    }
+    EXPECT_GT(distinct.size(), 1u) << type;
   }
 }
 
