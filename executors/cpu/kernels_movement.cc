@@ -893,7 +893,8 @@ absl::StatusOr<KernelChoice> chooseScatter(const plan::Step& step, const plan::P
   }
   bool native = !p.run_region;
   for (size_t i = 0; i < p.n && native; ++i) native = combineFor(plan.slot_types[step.results[i]].elementType(), p.combiners[i]) != nullptr;
-  return KernelChoice{native ? &scatterKernel<false> : &scatterKernel<true>, false};
+  if (native) return KernelChoice{&scatterKernel<false>, false, /*runs_regions=*/false};
+  return KernelChoice{&scatterKernel<true>, false};
 }
 
 absl::StatusOr<KernelChoice> chooseSort(const plan::Step& step, const plan::Plan& plan) {
@@ -915,7 +916,8 @@ absl::StatusOr<KernelChoice> chooseSort(const plan::Step& step, const plan::Plan
       return nullptr;
     });
   }
-  return KernelChoice{kernel ? kernel : &sortRegionKernel, false};
+  if (kernel) return KernelChoice{kernel, false, /*runs_regions=*/false};
+  return KernelChoice{&sortRegionKernel, false};
 }
 
 absl::StatusOr<KernelChoice> chooseRngBitGenerator(const plan::Step& step, const plan::Plan& plan) {
