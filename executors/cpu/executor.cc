@@ -143,7 +143,7 @@ absl::StatusOr<std::vector<Tensor>> run(const Program& program, std::span<const 
     if (inputs[i].type() != expected || static_cast<int64_t>(inputs[i].bytes().size()) != byteSize(expected))
       return absl::InvalidArgumentError(strCat("input ", i, " is ", inputs[i].type().toString(), "; argument ", i,
                                                " of the function is ", expected.toString()));
-    frame.slots()[plan.inputs[i]] = inputs[i].bytes();
+    frame.slots()[plan.inputs[i]].assign(inputs[i].bytes().begin(), inputs[i].bytes().end());
   }
   RETURN_IF_ERROR(frame.runSteps(plan, program.body));
   std::vector<Tensor> outputs;
@@ -152,7 +152,7 @@ absl::StatusOr<std::vector<Tensor>> run(const Program& program, std::span<const 
       return absl::InvalidArgumentError(strCat("the function returns a ", plan.slot_types[slot].toString(),
                                                ", which has no value to give back"));
     Tensor tensor(plan.slot_types[slot]);
-    tensor.mutableBytes() = frame.slots()[slot];
+    tensor.mutableBytes().assign(frame.slots()[slot].begin(), frame.slots()[slot].end());
     outputs.push_back(std::move(tensor));
   }
   return outputs;

@@ -12,12 +12,12 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
+#include "executors/cpu/buffer.h"
 #include "executors/plan/plan.h"
 #include "ir/tensor.h"
 
 namespace hloconf::cpu {
 
-using Buffer = std::vector<uint8_t>;
 
 class Frame;
 struct LoweredStep;

@@ -57,13 +57,13 @@ absl::StatusOr<const std::vector<Tensor>*> ProcessGrid::takeInfeed() {
   return &(*infeed_)[infeed_taken_++];
 }
 
-void ProcessGrid::send(int64_t channel, std::vector<std::vector<uint8_t>> values) {
+void ProcessGrid::send(int64_t channel, std::vector<Buffer> values) {
   std::lock_guard<std::mutex> lock(mutex_);
   channels_[channel].push_back(std::move(values));
   changed_.notify_all();
 }
 
-absl::StatusOr<std::vector<std::vector<uint8_t>>> ProcessGrid::receive(
+absl::StatusOr<std::vector<Buffer>> ProcessGrid::receive(
     int64_t channel, std::optional<std::chrono::steady_clock::time_point> deadline) {
   std::unique_lock<std::mutex> lock(mutex_);
   auto ready = [&] { return !channels_[channel].empty() || ended_ >= size() - 1; };
@@ -73,11 +73,11 @@ absl::StatusOr<std::vector<std::vector<uint8_t>>> ProcessGrid::receive(
   } else {
     changed_.wait(lock, ready);
   }
-  std::deque<std::vector<std::vector<uint8_t>>>& queue = channels_[channel];
+  std::deque<std::vector<Buffer>>& queue = channels_[channel];
   if (queue.empty())
     return absl::FailedPreconditionError(strCat("stablehlo.recv: nothing was sent on channel ", channel,
                                                 " and every other process has ended"));
-  std::vector<std::vector<uint8_t>> message = std::move(queue.front());
+  std::vector<Buffer> message = std::move(queue.front());
   queue.pop_front();
   return message;
 }

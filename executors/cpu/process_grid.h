@@ -16,6 +16,7 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
+#include "executors/cpu/buffer.h"
 #include "ir/tensor.h"
 
 namespace hloconf::cpu {
@@ -44,10 +45,10 @@ class ProcessGrid {
   absl::StatusOr<const std::vector<Tensor>*> takeInfeed();
 
   // stablehlo.send: a copy of `values` is queued on `channel` (sends do not wait for their receiver).
-  void send(int64_t channel, std::vector<std::vector<uint8_t>> values);
+  void send(int64_t channel, std::vector<Buffer> values);
   // stablehlo.recv: the oldest message on `channel`, waiting for one; fails when every other process has
   // ended and none is queued, or at the deadline.
-  absl::StatusOr<std::vector<std::vector<uint8_t>>> receive(int64_t channel,
+  absl::StatusOr<std::vector<Buffer>> receive(int64_t channel,
                                                             std::optional<std::chrono::steady_clock::time_point> deadline);
 
  private:
@@ -62,7 +63,7 @@ class ProcessGrid {
   std::vector<std::vector<const uint8_t*>> offers_;
   const std::vector<std::vector<Tensor>>* infeed_;
   size_t infeed_taken_ = 0;
-  std::map<int64_t, std::deque<std::vector<std::vector<uint8_t>>>> channels_;
+  std::map<int64_t, std::deque<std::vector<Buffer>>> channels_;
 };
 
 }  // namespace hloconf::cpu
