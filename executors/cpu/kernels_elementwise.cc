@@ -228,8 +228,8 @@ struct SignFn {
   }
 };
 
-// abs of a complex number: |z| = hypot(re, im) (glibc hypot/hypotf: correctly rounded in f32, 1 ULP in
-// f64), in the part type.
+// abs of a complex number: |z| = hypot(re, im) (glibc hypotf/hypot, 1 ULP by glibc's table), in the part
+// type.
 template <class T>
 absl::Status complexAbsKernel(const KernelArgs& args) {
   const auto* x = reinterpret_cast<const std::complex<T>*>(args.operands[0]);
