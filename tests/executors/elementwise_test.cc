@@ -362,3 +362,47 @@ TEST(CpuElementwise, ClampWithScalarBounds) {
 
 }  // namespace
 }  // namespace hloconf
+
+namespace hloconf {
+namespace {
+
+// Every encoding of each narrow type against every other narrow type (and f32, i32, complex<f32>): the
+// conversions, compares (FLOAT, TOTALORDER, SIGNED, UNSIGNED) and a select, bit for bit.
+TEST(CpuElementwise, NarrowTypesConvertAndCompare) {
+  const std::vector<ElementType> narrow = {ElementType::kSI2,       ElementType::kSI4,       ElementType::kUI2,
+                                           ElementType::kUI4,       ElementType::kI1,        ElementType::kF4E2M1FN,
+                                           ElementType::kF6E2M3FN,  ElementType::kF6E3M2FN,  ElementType::kF8E3M4,
+                                           ElementType::kF8E4M3,    ElementType::kF8E4M3FNUZ, ElementType::kF8E4M3B11FNUZ,
+                                           ElementType::kF8E5M2FNUZ, ElementType::kF8E8M0FNU};
+  for (ElementType from : narrow) {
+    SCOPED_TRACE(elementTypeName(from));
+    const uint64_t count = uint64_t{1} << bitWidth(from);
+    std::vector<uint64_t> all, shuffled;
+    for (uint64_t b = 0; b < count; ++b) all.push_back(b), shuffled.push_back((b * 37 + 11) % count);
+    const Tensor x = tensorOf(from, all), y = tensorOf(from, shuffled);
+    std::vector<ElementType> targets = narrow;
+    targets.insert(targets.end(), {ElementType::kF32, ElementType::kSI32, ElementType::kC64, ElementType::kBF16});
+    for (ElementType to : targets)
+      expectSameAsReference("stablehlo.convert", {x}, strCat("tensor<", count, "x", elementTypeName(to), ">"));
+    const std::string i1 = strCat("tensor<", count, "xi1>");
+    const std::vector<std::string> kinds = isFloat(from) ? std::vector<std::string>{"FLOAT", "TOTALORDER"}
+                                           : isBoolean(from) ? std::vector<std::string>{"UNSIGNED"}
+                                                             : std::vector<std::string>{"SIGNED", "UNSIGNED"};
+    for (const std::string& kind : kinds)
+      for (const char* direction : {"EQ", "NE", "LT", "GE"})
+        expectSameAsReference("stablehlo.compare", {x, y}, i1,
+                              strCat("{comparison_direction = #stablehlo<comparison_direction ", direction,
+                                     ">, compare_type = #stablehlo<comparison_type ", kind, ">}"));
+  }
+  // From f32 values past every narrow range (saturation, NaN, infinities, ties).
+  std::vector<uint64_t> wide;
+  for (float f : {0.0f, -0.0f, 1.5f, -1.5f, 2.5f, -2.5f, 7.49f, 8.0f, -8.5f, 3.0f, 100.0f, -100.0f, 1e30f, -1e30f,
+                  INFINITY, -INFINITY, NAN, 0.75f, 0x1p-130f, 0x1.8p-127f, 0x1.7p-127f, 0x1p127f, 0x1.8p127f})
+    wide.push_back(std::bit_cast<uint32_t>(f));
+  const Tensor f = tensorOf(ElementType::kF32, wide);
+  for (ElementType to : narrow)
+    expectSameAsReference("stablehlo.convert", {f}, strCat("tensor<", wide.size(), "x", elementTypeName(to), ">"));
+}
+
+}  // namespace
+}  // namespace hloconf
