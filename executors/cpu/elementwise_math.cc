@@ -55,8 +55,14 @@ struct TanhFn {
   static constexpr bool supports() { return kFloatOrComplex<E>; }
   template <class E, class C>
   static C apply(C a) {
-    if constexpr (kIsFloat<E>) return std::tanh(a);
-    else return inWider(a, [](auto z) { return std::tanh(z); });
+    if constexpr (kIsFloat<E>) {
+      return std::tanh(a);
+    } else {
+      // tanh(+-0 + i y) for y infinite or NaN: NaN + i NaN, as C11 Annex G (and the reference, MPC) has
+      // it; glibc follows C23's +-0 + i NaN.
+      if (a.real() == 0 && !std::isfinite(a.imag())) return {NAN, NAN};
+      return inWider(a, [](auto z) { return std::tanh(z); });
+    }
   }
 };
 struct SineFn {
@@ -82,8 +88,12 @@ struct TanFn {
   static constexpr bool supports() { return kFloatOrComplex<E>; }
   template <class E, class C>
   static C apply(C a) {
-    if constexpr (kIsFloat<E>) return std::tan(a);
-    else return inWider(a, [](auto z) { return std::tan(z); });
+    if constexpr (kIsFloat<E>) {
+      return std::tan(a);
+    } else {
+      if (a.imag() == 0 && !std::isfinite(a.real())) return {NAN, NAN};  // tan z = -i tanh(iz): as tanh above
+      return inWider(a, [](auto z) { return std::tan(z); });
+    }
   }
 };
 struct CbrtFn {
