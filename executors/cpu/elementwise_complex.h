@@ -30,7 +30,9 @@ T differenceOfProducts(T a, T b, T c, T d) {
   const T w = c * d;
   const T e = std::fma(-c, d, w);  // the rounding error of w, exactly
   const T f = std::fma(a, b, -w);
-  return f + e;
+  const T r = f + e;
+  // An exact zero takes the sign IEEE arithmetic gives a*b - c*d (-0 for -0 - +0), as MPC's does.
+  return r == 0 ? a * b - c * d : r;
 }
 
 template <class T>

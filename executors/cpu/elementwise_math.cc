@@ -55,8 +55,14 @@ struct TanhFn {
   static constexpr bool supports() { return kFloatOrComplex<E>; }
   template <class E, class C>
   static C apply(C a) {
-    if constexpr (kIsFloat<E>) return std::tanh(a);
-    else return inWider(a, [](auto z) { return std::tanh(z); });
+    if constexpr (kIsFloat<E>) {
+      return std::tanh(a);
+    } else {
+      // tanh(+-0 + i y) for y infinite or NaN: NaN + i NaN, as C11 Annex G (and the reference, MPC) has
+      // it; glibc follows C23's +-0 + i NaN.
+      if (a.real() == 0 && !std::isfinite(a.imag())) return {NAN, NAN};
+      return inWider(a, [](auto z) { return std::tanh(z); });
+    }
   }
 };
 struct SineFn {
@@ -82,8 +88,12 @@ struct TanFn {
   static constexpr bool supports() { return kFloatOrComplex<E>; }
   template <class E, class C>
   static C apply(C a) {
-    if constexpr (kIsFloat<E>) return std::tan(a);
-    else return inWider(a, [](auto z) { return std::tan(z); });
+    if constexpr (kIsFloat<E>) {
+      return std::tan(a);
+    } else {
+      if (a.imag() == 0 && !std::isfinite(a.real())) return {NAN, NAN};  // tan z = -i tanh(iz): as tanh above
+      return inWider(a, [](auto z) { return std::tan(z); });
+    }
   }
 };
 struct CbrtFn {
@@ -134,14 +144,16 @@ struct LogPlusOneFn {
       return std::log1p(a);
     } else {
       // log1p(x + iy) = log|1 + z| + i atan2(y, 1 + x), log|1 + z| = log1p(2x + x^2 + y^2) / 2 (fused, no
-      // cancellation of 1 + ...); where that sum overflows, log(hypot(1 + x, y)).
+      // cancellation of 1 + ...) where that sum is small, else log(hypot(1 + x, y)).
       return inWider(a, [](auto z) -> decltype(z) {
         using Z = decltype(z);
         using T = PartOf<Z>;
         const T x = z.real(), y = z.imag();
         if (!finite(z)) return std::log(Z(1) + z);
+        // Near |1 + z| = 1 the fused sum keeps log1p accurate; elsewhere (z near -1, where 2x + x^2
+        // cancels against 1, or large |z|) log|1 + z| = log(hypot(1 + x, y)) has nothing to cancel.
         const T sum = std::fma(x, x, std::fma(y, y, 2 * x));
-        const T re = std::isfinite(sum) ? std::log1p(sum) / 2 : std::log(std::hypot(1 + x, y));
+        const T re = std::isfinite(sum) && std::fabs(sum) < T(0.5) ? std::log1p(sum) / 2 : std::log(std::hypot(1 + x, y));
         return {re, std::atan2(y, 1 + x)};
       });
     }

@@ -228,12 +228,17 @@ struct SignFn {
   }
 };
 
-// abs of a complex number: |z| = hypot(re, im) (glibc hypot/hypotf), in the part type.
+// abs of a complex number: |z| = hypot(re, im) (glibc hypotf/hypot, 1 ULP by glibc's table), in the part
+// type.
 template <class T>
 absl::Status complexAbsKernel(const KernelArgs& args) {
   const auto* x = reinterpret_cast<const std::complex<T>*>(args.operands[0]);
   T* out = reinterpret_cast<T*>(args.result());
-  for (int64_t i = 0; i < args.num_elements; ++i) out[i] = std::hypot(x[i].real(), x[i].imag());
+  for (int64_t i = 0; i < args.num_elements; ++i) {
+    // An infinite part gives +inf even beside a NaN (C's hypot; glibc returns NaN for a signalling one).
+    const bool infinite = std::isinf(x[i].real()) || std::isinf(x[i].imag());
+    out[i] = infinite ? std::numeric_limits<T>::infinity() : std::hypot(x[i].real(), x[i].imag());
+  }
   return absl::OkStatus();
 }
 

@@ -296,17 +296,22 @@ void expectUnsupported(const adapters::Request& request, const std::vector<std::
 TEST(CpuExecutor, UnsupportedOpTypeAndShapeSayWhy) {
   const std::string f32 = "tensor<4xf32>";
   Tensor x(Type::tensor({4}, Type::element(ElementType::kF32)));
-  expectUnsupported(makeRequest("  %0 = stablehlo.cosine %arg0 : tensor<4xf32>\n  return %0 : tensor<4xf32>\n", {f32},
-                                f32, {x}),
-                    {"stablehlo.cosine", "cpu_executor_test:2:", "no kernel for this op"});
+  Tensor scalar(Type::tensor({}, Type::element(ElementType::kF32)));
+  Tensor shape(Type::tensor({1}, Type::element(ElementType::kSI64)));
+  shape.setBits(0, 4);
+  expectUnsupported(makeRequest("  %0 = \"stablehlo.rng\"(%arg0, %arg1, %arg2) {rng_distribution = "
+                                "#stablehlo<rng_distribution UNIFORM>} : (tensor<f32>, tensor<f32>, tensor<1xi64>) -> "
+                                "tensor<4xf32>\n  return %0 : tensor<4xf32>\n",
+                                {"tensor<f32>", "tensor<f32>", "tensor<1xi64>"}, f32, {scalar, scalar, shape}),
+                    {"stablehlo.rng", "cpu_executor_test:2:", "no kernel for this op"});
   expectUnsupported(makeRequest("  %0 = stablehlo.add %arg0, %arg0 : tensor<?xf32>\n  return %0 : tensor<?xf32>\n",
                                 {"tensor<?xf32>"}, "tensor<?xf32>", {x}),
                     {"dynamic shapes are not supported yet"});
-  Tensor c(Type::tensor({4}, Type::element(ElementType::kC64)));
-  expectUnsupported(makeRequest("  %0 = stablehlo.add %arg0, %arg0 : tensor<4xcomplex<f32>>\n"
-                                "  return %0 : tensor<4xcomplex<f32>>\n",
-                                {"tensor<4xcomplex<f32>>"}, "tensor<4xcomplex<f32>>", {c}),
-                    {"stablehlo.add", "complex<f32>"});
+  Tensor t(Type::tensor({4}, Type::element(ElementType::kTF32)));
+  expectUnsupported(makeRequest("  %0 = stablehlo.add %arg0, %arg0 : tensor<4xtf32>\n"
+                                "  return %0 : tensor<4xtf32>\n",
+                                {"tensor<4xtf32>"}, "tensor<4xtf32>", {t}),
+                    {"stablehlo.add", "tf32"});
 }
 
 TEST(CpuExecutor, BadRequestsAreErrorsNotCrashes) {
