@@ -61,8 +61,7 @@ absl::Status noKernelFor(const plan::Step& step, const plan::Plan& plan) {
   for (plan::Slot slot : step.operands) types += strCat(types.empty() ? "" : ", ", plan.slot_types[slot].toString());
   if (step.op == OpId::kConvert || step.op == OpId::kBitcastConvert)
     types += strCat(" -> ", plan.slot_types[step.results[0]].toString());
-  return absl::UnimplementedError(strCat("no cpu kernel for ", types.empty() ? "this op" : types,
-                                         " (the cpu executor runs f16, bf16, f32, f64, i1 and 8- to 64-bit integers)"));
+  return absl::UnimplementedError(strCat("no cpu kernel for ", types.empty() ? "this op" : types));
 }
 
 std::variant<Program, plan::Unsupported> lower(plan::Plan plan) {

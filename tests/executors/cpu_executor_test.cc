@@ -296,14 +296,10 @@ void expectUnsupported(const adapters::Request& request, const std::vector<std::
 TEST(CpuExecutor, UnsupportedOpTypeAndShapeSayWhy) {
   const std::string f32 = "tensor<4xf32>";
   Tensor x(Type::tensor({4}, Type::element(ElementType::kF32)));
-  Tensor scalar(Type::tensor({}, Type::element(ElementType::kF32)));
-  Tensor shape(Type::tensor({1}, Type::element(ElementType::kSI64)));
-  shape.setBits(0, 4);
-  expectUnsupported(makeRequest("  %0 = \"stablehlo.rng\"(%arg0, %arg1, %arg2) {rng_distribution = "
-                                "#stablehlo<rng_distribution UNIFORM>} : (tensor<f32>, tensor<f32>, tensor<1xi64>) -> "
+  expectUnsupported(makeRequest("  %0 = \"stablehlo.custom_call\"(%arg0) {call_target_name = \"foo\"} : (tensor<4xf32>) -> "
                                 "tensor<4xf32>\n  return %0 : tensor<4xf32>\n",
-                                {"tensor<f32>", "tensor<f32>", "tensor<1xi64>"}, f32, {scalar, scalar, shape}),
-                    {"stablehlo.rng", "cpu_executor_test:2:", "no kernel for this op"});
+                                {f32}, f32, {x}),
+                    {"stablehlo.custom_call", "cpu_executor_test:2:", "no kernel for this op"});
   expectUnsupported(makeRequest("  %0 = stablehlo.add %arg0, %arg0 : tensor<?xf32>\n  return %0 : tensor<?xf32>\n",
                                 {"tensor<?xf32>"}, "tensor<?xf32>", {x}),
                     {"dynamic shapes are not supported yet"});
