@@ -102,7 +102,7 @@ absl::StatusOr<KernelChoice> chooseIsFinite(const plan::Step& step, const plan::
     else return nullptr;
   });
   if (!kernel) return noKernelFor(step, plan);
-  return KernelChoice{kernel, true};
+  return KernelChoice{kernel, true, true, /*tileable=*/true};
 }
 
 // real / imag of a complex operand: one part. Of a float operand: the operand itself / +0.
@@ -233,7 +233,7 @@ absl::StatusOr<KernelChoice> chooseReducePrecision(const plan::Step& step, const
     else return nullptr;
   });
   if (!kernel) return noKernelFor(step, plan);
-  return KernelChoice{kernel, true};
+  return KernelChoice{kernel, true, true, /*tileable=*/true};
 }
 
 // --- bitcast_convert --------------------------------------------------------------------------------------

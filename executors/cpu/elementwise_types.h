@@ -156,7 +156,7 @@ template <Kernel (*choose)(ElementType)>
 absl::StatusOr<KernelChoice> elementwise(const plan::Step& step, const plan::Plan& plan) {
   Kernel kernel = choose(firstType(step, plan));
   if (!kernel) return noKernelFor(step, plan);
-  return KernelChoice{kernel, /*may_run_in_place=*/true};
+  return KernelChoice{kernel, /*may_run_in_place=*/true, /*runs_regions=*/true, /*tileable=*/true};
 }
 
 // The family's kernel tables, one per file.

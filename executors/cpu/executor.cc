@@ -2,9 +2,14 @@
 
 #include <algorithm>
 #include <cstring>
+#include <atomic>
+#include <mutex>
 #include <thread>
 
 #include "absl/container/flat_hash_map.h"
+#include "absl/container/flat_hash_set.h"
+#include "tbb/blocked_range.h"
+#include "tbb/parallel_for.h"
 #include "executors/cpu/kernels.h"
 #include "executors/cpu/process_grid.h"
 #include "ir/op_schema.h"
@@ -24,6 +29,42 @@ const absl::flat_hash_map<OpId, ChooseFn>& chooserTable() {
   return *table;
 }
 
+// Tiles are this many elements: the tiles of a group's live values stay in the L1/L2 caches.
+constexpr int64_t kTileElements = 4096;
+// Smaller values run as one tile (no threads: the hand-off costs more than it saves).
+constexpr int64_t kMinParallelElements = 4 * kTileElements;
+
+// Groups maximal runs of consecutive tileable steps whose results have one element count.
+void formTileGroups(const plan::Region& region, const plan::Plan& plan, LoweredRegion& lowered) {
+  const absl::flat_hash_set<plan::Slot> outputs(region.outputs.begin(), region.outputs.end());
+  size_t s = 0;
+  while (s < region.steps.size()) {
+    if (!lowered.steps[s].tileable) {
+      ++s;
+      continue;
+    }
+    TileGroup group;
+    group.begin = s;
+    group.elements = plan.slot_types[region.steps[s].results[0]].numElements();
+    while (s < region.steps.size() && lowered.steps[s].tileable &&
+           plan.slot_types[region.steps[s].results[0]].numElements() == group.elements)
+      ++s;
+    group.end = s;
+    absl::flat_hash_set<plan::Slot> made;
+    for (size_t k = group.begin; k < group.end; ++k) made.insert(region.steps[k].results[0]);
+    // A value made in the group that dies in the group has every reader there (readers come before the
+    // last one, and a nested region's reads count at its owner, which is not tileable).
+    for (size_t k = group.begin; k < group.end; ++k) {
+      for (plan::Slot dead : region.steps[k].last_uses) {
+        if (made.contains(dead) && !outputs.contains(dead)) group.internal.push_back(dead);
+        else group.last_uses.push_back(dead);
+      }
+    }
+    for (size_t k = group.begin; k < group.end; ++k) lowered.steps[k].group = static_cast<int32_t>(lowered.groups.size());
+    lowered.groups.push_back(std::move(group));
+  }
+}
+
 // Lowers the steps of `region` (and their regions) into `lowered`, or the first step without a kernel.
 std::optional<plan::Unsupported> lowerRegion(const plan::Region& region, const plan::Plan& plan, LoweredRegion& lowered) {
   for (const plan::Step& step : region.steps) {
@@ -34,6 +75,14 @@ std::optional<plan::Unsupported> lowerRegion(const plan::Region& region, const p
                                         : chooser->second(step, plan);
     if (!choice.ok()) return plan::Unsupported{std::string(opName(step.op)), step.location, std::string(choice.status().message())};
     out.kernel = choice->kernel;
+    out.tileable = choice->tileable && step.results.size() == 1 && plan.slot_types[step.results[0]].isTensor();
+    if (out.tileable) {
+      const int64_t n = plan.slot_types[step.results[0]].numElements();
+      for (plan::Slot operand : step.operands) {
+        const Type& t = plan.slot_types[operand];
+        if (!t.isTensor() || (t.numElements() != n && t.rank() != 0)) out.tileable = false;
+      }
+    }
     if (choice->may_run_in_place && step.results.size() == 1) {
       const int64_t result_bytes = byteSize(plan.slot_types[step.results[0]]);
       for (plan::Slot operand : step.operands) {
@@ -48,6 +97,7 @@ std::optional<plan::Unsupported> lowerRegion(const plan::Region& region, const p
       for (const plan::Region& nested : step.regions)
         if (auto why = lowerRegion(nested, plan, out.regions.emplace_back())) return why;
   }
+  formTileGroups(region, plan, lowered);
   return std::nullopt;
 }
 
@@ -80,6 +130,96 @@ absl::Status Frame::checkDeadline() const {
   return absl::OkStatus();
 }
 
+Buffer Frame::takeBuffer(size_t bytes) {
+  // The smallest free buffer that holds `bytes`, unless it is more than twice as large.
+  auto fit = free_.lower_bound(bytes);
+  if (fit != free_.end() && fit->first <= 2 * bytes + 4096) {
+    Buffer buffer = std::move(fit->second);
+    free_bytes_ -= fit->first;
+    free_.erase(fit);
+    buffer.resize(bytes);
+    return buffer;
+  }
+  Buffer buffer;
+  buffer.resize(bytes);
+  return buffer;
+}
+
+void Frame::giveBuffer(Buffer&& buffer) {
+  // Small buffers are cheap to allocate; the free list is bounded so a run does not hold on to memory.
+  constexpr size_t kMinPooled = 1 << 16, kMaxFreeBytes = size_t{1} << 30;
+  const size_t capacity = buffer.capacity();
+  if (capacity < kMinPooled || free_bytes_ + capacity > kMaxFreeBytes) {
+    Buffer().swap(buffer);
+    return;
+  }
+  free_bytes_ += capacity;
+  free_.emplace(capacity, std::move(buffer));
+  buffer = Buffer();
+}
+
+absl::Status Frame::runGroup(const plan::Region& region, const LoweredRegion& lowered, const TileGroup& group) {
+  const plan::Plan& plan = program_.plan;
+  const absl::flat_hash_set<plan::Slot> internal(group.internal.begin(), group.internal.end());
+  // Values that leave the group exist whole: their buffers first (as in runSteps, fresh ones).
+  std::vector<std::pair<plan::Slot, Buffer>> whole;
+  for (size_t k = group.begin; k < group.end; ++k) {
+    const plan::Slot result = region.steps[k].results[0];
+    if (!internal.contains(result)) whole.emplace_back(result, takeBuffer(static_cast<size_t>(byteSize(plan.slot_types[result]))));
+  }
+  auto bytesOf = [&](plan::Slot slot) { return static_cast<int64_t>(storageBytes(plan.slot_types[slot].elementType())); };
+  // Where slot `slot`'s element `first` is: a scratch tile, a whole result, or an operand's buffer (a rank-0
+  // operand is read at element 0 by every tile).
+  auto locate = [&](plan::Slot slot, int64_t first, std::vector<Buffer>& scratch) -> uint8_t* {
+    for (size_t i = 0; i < group.internal.size(); ++i)
+      if (group.internal[i] == slot) return scratch[i].data();
+    uint8_t* base = nullptr;
+    for (auto& [made, buffer] : whole)
+      if (made == slot) base = buffer.data();
+    if (!base) base = slots_[slot].data();
+    return plan.slot_types[slot].rank() == 0 ? base : base + first * bytesOf(slot);
+  };
+  const int64_t tiles = (group.elements + kTileElements - 1) / kTileElements;
+  std::atomic<bool> failed = false;
+  absl::Status first_failure;
+  std::mutex failure_mutex;
+  // Tiles [first_tile, last_tile): each step of the group in turn on each tile.
+  auto runTiles = [&](int64_t first_tile, int64_t last_tile) {
+    std::vector<Buffer> scratch;
+    for (plan::Slot slot : group.internal) scratch.emplace_back(static_cast<size_t>(kTileElements * bytesOf(slot)));
+    std::vector<const uint8_t*> operands;
+    std::vector<uint8_t*> results(1);
+    for (int64_t t = first_tile; t < last_tile && !failed; ++t) {
+      const int64_t first = t * kTileElements, count = std::min(kTileElements, group.elements - first);
+      for (size_t k = group.begin; k < group.end; ++k) {
+        const plan::Step& step = region.steps[k];
+        operands.clear();
+        for (plan::Slot slot : step.operands) operands.push_back(locate(slot, first, scratch));
+        results[0] = locate(step.results[0], first, scratch);
+        absl::Status status = lowered.steps[k].kernel(KernelArgs{step, lowered.steps[k], *this, operands, results, count});
+        if (!status.ok()) {
+          std::lock_guard<std::mutex> lock(failure_mutex);
+          if (!failed.exchange(true)) first_failure = status;
+          return;
+        }
+      }
+    }
+  };
+  if (group.elements < kMinParallelElements) {
+    runTiles(0, tiles);
+  } else {
+    tbb::parallel_for(tbb::blocked_range<int64_t>(0, tiles, 4),
+                      [&](const tbb::blocked_range<int64_t>& range) { runTiles(range.begin(), range.end()); });
+  }
+  if (failed) return first_failure;
+  for (auto& [slot, buffer] : whole) {
+    giveBuffer(std::move(slots_[slot]));
+    slots_[slot] = std::move(buffer);
+  }
+  for (plan::Slot dead : group.last_uses) giveBuffer(std::move(slots_[dead]));
+  return absl::OkStatus();
+}
+
 absl::Status Frame::runSteps(const plan::Region& region, const LoweredRegion& lowered) {
   const plan::Plan& plan = program_.plan;
   std::vector<const uint8_t*> operands;
@@ -88,6 +228,12 @@ absl::Status Frame::runSteps(const plan::Region& region, const LoweredRegion& lo
     const plan::Step& step = region.steps[s];
     const LoweredStep& lowered_step = lowered.steps[s];
     RETURN_IF_ERROR(checkDeadline());
+    if (lowered_step.group >= 0) {
+      const TileGroup& group = lowered.groups[static_cast<size_t>(lowered_step.group)];
+      RETURN_IF_ERROR(runGroup(region, lowered, group));
+      s = group.end - 1;
+      continue;
+    }
     operands.clear();
     for (plan::Slot slot : step.operands) operands.push_back(slots_[slot].data());
     // Results get fresh buffers (or the dying operand's), and only then replace what their slots held:
@@ -97,7 +243,7 @@ absl::Status Frame::runSteps(const plan::Region& region, const LoweredRegion& lo
       if (r == 0 && lowered_step.in_place >= 0) {
         fresh[r] = std::move(slots_[lowered_step.in_place]);  // the operand pointer taken above stays valid
       } else {
-        fresh[r].resize(static_cast<size_t>(byteSize(plan.slot_types[step.results[r]])));
+        fresh[r] = takeBuffer(static_cast<size_t>(byteSize(plan.slot_types[step.results[r]])));
       }
     }
     results.clear();
@@ -105,8 +251,11 @@ absl::Status Frame::runSteps(const plan::Region& region, const LoweredRegion& lo
     const Type* first_result = step.results.empty() ? nullptr : &plan.slot_types[step.results[0]];
     const int64_t num_elements = first_result && first_result->isTensor() ? first_result->numElements() : 0;
     RETURN_IF_ERROR(lowered_step.kernel(KernelArgs{step, lowered_step, *this, operands, results, num_elements}));
-    for (size_t r = 0; r < step.results.size(); ++r) slots_[step.results[r]] = std::move(fresh[r]);
-    for (plan::Slot dead : step.last_uses) Buffer().swap(slots_[dead]);
+    for (size_t r = 0; r < step.results.size(); ++r) {
+      giveBuffer(std::move(slots_[step.results[r]]));
+      slots_[step.results[r]] = std::move(fresh[r]);
+    }
+    for (plan::Slot dead : step.last_uses) giveBuffer(std::move(slots_[dead]));
   }
   return absl::OkStatus();
 }

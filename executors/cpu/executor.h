@@ -4,6 +4,7 @@
 #define HLOCONF_EXECUTORS_CPU_EXECUTOR_H_
 
 #include <chrono>
+#include <map>
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -40,9 +41,21 @@ struct KernelArgs {
 // spec makes an error.
 using Kernel = absl::Status (*)(const KernelArgs& args);
 
+// A run of consecutive tileable steps (KernelChoice::tileable) with results of one element count, run tile
+// by tile: each tile goes through every step of the group while it is in cache, and the tiles are spread
+// over the cores. A value made and consumed inside the group (`internal`) never exists whole, only as a
+// tile-sized scratch buffer.
+struct TileGroup {
+  size_t begin = 0, end = 0;           // steps [begin, end)
+  int64_t elements = 0;                // of every step's result
+  std::vector<plan::Slot> internal;    // results whose every reader is in the group (and not region outputs)
+  std::vector<plan::Slot> last_uses;   // the group's steps' last uses, without the internal slots
+};
+
 // The kernels of one region of a plan, step by step.
 struct LoweredRegion {
   std::vector<LoweredStep> steps;
+  std::vector<TileGroup> groups;
 };
 struct LoweredStep {
   Kernel kernel = nullptr;
@@ -50,6 +63,8 @@ struct LoweredStep {
   // or -1. Only elementwise kernels, which read element i of every operand before writing element i.
   plan::Slot in_place = -1;
   std::vector<LoweredRegion> regions;  // one per region of the step
+  bool tileable = false;               // KernelChoice::tileable
+  int32_t group = -1;                  // the TileGroup this step belongs to, or -1
 };
 
 struct Program {
@@ -103,10 +118,19 @@ class Frame {
   const RunOptions& options() const { return options_; }
   std::vector<Buffer>& slots() { return slots_; }
 
+  // A buffer of `bytes` bytes (contents undefined), from the frame's free buffers when one fits.
+  Buffer takeBuffer(size_t bytes);
+  // Gives a buffer no slot needs any more back to the frame's free buffers.
+  void giveBuffer(Buffer&& buffer);
+
  private:
+  absl::Status runGroup(const plan::Region& region, const LoweredRegion& lowered, const TileGroup& group);
+
   const Program& program_;
   RunOptions options_;
   std::vector<Buffer> slots_;
+  std::multimap<size_t, Buffer> free_;  // by capacity
+  size_t free_bytes_ = 0;
 };
 
 }  // namespace hloconf::cpu

@@ -24,6 +24,11 @@ struct KernelChoice {
   // Whether the kernel runs the step's regions. One that applies a recognised body natively does not, and
   // then the regions are not lowered (an op in them without a kernel of its own does not matter).
   bool runs_regions = true;
+  // Whether the kernel computes element i of its one result from element i of each operand of the
+  // result's size (rank-0 operands at element 0), for i < args.num_elements and nothing else: then it can
+  // run on any range of elements, so the executor runs chains of such steps tile by tile (fused) and
+  // spreads the tiles over the cores.
+  bool tileable = false;
 };
 // Chooses the kernel of `step` for its slot types, or an Unimplemented status naming what has none.
 using ChooseFn = absl::StatusOr<KernelChoice> (*)(const plan::Step& step, const plan::Plan& plan);

@@ -248,7 +248,7 @@ absl::StatusOr<KernelChoice> chooseAbs(const plan::Step& step, const plan::Plan&
                   : t == ElementType::kC128 ? &complexAbsKernel<double>
                                             : unaryFor<AbsFn>(t);
   if (!kernel) return noKernelFor(step, plan);
-  return KernelChoice{kernel, /*may_run_in_place=*/!isComplex(t)};
+  return KernelChoice{kernel, /*may_run_in_place=*/!isComplex(t), true, /*tileable=*/true};
 }
 
 // --- clamp: minimum(maximum(operand, min), max), min and max rank 0 or the operand's shape -------------
@@ -274,7 +274,7 @@ absl::StatusOr<KernelChoice> chooseClamp(const plan::Step& step, const plan::Pla
                                           [](auto e) -> Kernel { return &clampKernel<decltype(e)>; });
   if (!kernel) return noKernelFor(step, plan);
   // In place only over the operand (min and max may be rank 0 and are read at other indices).
-  return KernelChoice{kernel, false};
+  return KernelChoice{kernel, false, true, /*tileable=*/true};
 }
 
 // --- compare -------------------------------------------------------------------------------------------
@@ -490,18 +490,18 @@ absl::StatusOr<KernelChoice> chooseConstant(const plan::Step&, const plan::Plan&
 absl::StatusOr<KernelChoice> chooseCompare(const plan::Step& step, const plan::Plan& plan) {
   Kernel kernel = compareFor(firstType(step, plan), step.as<plan::CompareParams>());
   if (!kernel) return noKernelFor(step, plan);
-  return KernelChoice{kernel, true};
+  return KernelChoice{kernel, true, true, /*tileable=*/true};
 }
 absl::StatusOr<KernelChoice> chooseSelect(const plan::Step& step, const plan::Plan& plan) {
   Kernel kernel = visitAnyElement<Kernel>(plan.slot_types[step.operands[1]].elementType(),
                                           [](auto e) -> Kernel { return &selectKernel<decltype(e)>; });
   if (!kernel) return noKernelFor(step, plan);
-  return KernelChoice{kernel, true};
+  return KernelChoice{kernel, true, true, /*tileable=*/true};
 }
 absl::StatusOr<KernelChoice> chooseConvert(const plan::Step& step, const plan::Plan& plan) {
   Kernel kernel = convertFor(firstType(step, plan), plan.slot_types[step.results[0]].elementType());
   if (!kernel) return noKernelFor(step, plan);
-  return KernelChoice{kernel, true};
+  return KernelChoice{kernel, true, true, /*tileable=*/true};
 }
 
 constexpr KernelFamilyEntry kKernels[] = {
