@@ -15,7 +15,7 @@ namespace {
 const absl::flat_hash_map<OpId, ChooseFn>& chooserTable() {
   static const auto* table = [] {
     auto* t = new absl::flat_hash_map<OpId, ChooseFn>();
-    for (std::span<const KernelFamilyEntry> family : {elementwiseKernels(), controlKernels()})
+    for (std::span<const KernelFamilyEntry> family : {elementwiseKernels(), controlKernels(), productsKernels()})
       for (const KernelFamilyEntry& entry : family) t->emplace(entry.op, entry.choose);
     return t;
   }();

@@ -33,6 +33,7 @@ struct KernelFamilyEntry {
 // The families. A new family adds its function here and to the list in executor.cc.
 std::span<const KernelFamilyEntry> elementwiseKernels();  // kernels_elementwise.cc
 std::span<const KernelFamilyEntry> controlKernels();      // kernels_control.cc
+std::span<const KernelFamilyEntry> productsKernels();     // kernels_products.cc
 
 // --- Element types --------------------------------------------------------------------------------------
 

@@ -28,6 +28,7 @@ struct OpPlanner {
 // The families. A new family adds its function here and to the list in plan.cc.
 std::span<const OpPlanner> elementwisePlanners();  // planners_elementwise.cc
 std::span<const OpPlanner> controlPlanners();      // planners_control.cc
+std::span<const OpPlanner> productsPlanners();     // planners_products.cc
 
 // For planners: a planner that decodes nothing.
 absl::Status noParams(const Operation& op, Step& step, const Plan& plan);
