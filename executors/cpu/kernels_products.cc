@@ -118,6 +118,7 @@ absl::StatusOr<KernelChoice> chooseDot(const plan::Step& step, const plan::Plan&
 constexpr KernelFamilyEntry kKernels[] = {
     {OpId::kDotGeneral, chooseDot},
     {OpId::kDot, chooseDot},
+    {OpId::kConvolution, chooseConvolution},
 };
 
 }  // namespace

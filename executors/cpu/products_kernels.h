@@ -7,6 +7,8 @@
 
 namespace hloconf::cpu::products {
 
+absl::StatusOr<KernelChoice> chooseConvolution(const plan::Step& step, const plan::Plan& plan);  // products_conv.cc
+
 }  // namespace hloconf::cpu::products
 
 #endif  // HLOCONF_EXECUTORS_CPU_PRODUCTS_KERNELS_H_

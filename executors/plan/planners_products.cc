@@ -171,9 +171,116 @@ absl::Status planDot(const Operation& op, Step& step, const Plan&) {
   return absl::OkStatus();
 }
 
+
+// --- convolution --------------------------------------------------------------------------------------------
+
+absl::Status planConvolution(const Operation& op, Step& step, const Plan&) {
+  const ConvolutionOp conv(op);
+  const std::vector<int64_t>& ls = op.operands[0]->type.shape();
+  const std::vector<int64_t>& rs = op.operands[1]->type.shape();
+  const std::vector<int64_t>& os = op.results[0]->type.shape();
+  const int64_t rank = static_cast<int64_t>(ls.size());
+  if (rank < 2 || static_cast<int64_t>(rs.size()) != rank || static_cast<int64_t>(os.size()) != rank)
+    return absl::InvalidArgumentError("lhs, rhs and result need the same rank, at least 2 (C1)");
+  const int64_t sr = rank - 2;
+  const ConvDimensionNumbers& dn = conv.dimensionNumbers();
+  const std::vector<int64_t> in_dims = concat({&dn.input_spatial}), k_dims = concat({&dn.kernel_spatial}),
+                             o_dims = concat({&dn.output_spatial});
+  if (static_cast<int64_t>(dn.input_spatial.size()) != sr || static_cast<int64_t>(dn.kernel_spatial.size()) != sr ||
+      static_cast<int64_t>(dn.output_spatial.size()) != sr)
+    return absl::InvalidArgumentError("the spatial dimension lists need rank - 2 entries (C12, C17, C19)");
+  std::vector<int64_t> all_in = in_dims, all_k = k_dims, all_o = o_dims;
+  all_in.insert(all_in.end(), {dn.input_batch, dn.input_feature});
+  all_k.insert(all_k.end(), {dn.kernel_input_feature, dn.kernel_output_feature});
+  all_o.insert(all_o.end(), {dn.output_batch, dn.output_feature});
+  if (!inRange(all_in, rank) || !isUnique(all_in) || !inRange(all_k, rank) || !isUnique(all_k) ||
+      !inRange(all_o, rank) || !isUnique(all_o))
+    return absl::InvalidArgumentError("dimension_numbers repeat a dimension or leave the rank (C13, C18, C20)");
+
+  auto list = [&](std::optional<std::vector<int64_t>> v, int64_t fill, const char* name) -> absl::StatusOr<std::vector<int64_t>> {
+    if (!v) return std::vector<int64_t>(static_cast<size_t>(sr), fill);
+    if (static_cast<int64_t>(v->size()) != sr) return absl::InvalidArgumentError(strCat(name, " needs rank - 2 entries"));
+    return *v;
+  };
+  auto params = std::make_shared<ConvParams>();
+  ConvParams& p = *params;
+  ASSIGN_OR_RETURN(p.stride, list(conv.windowStrides(), 1, "window_strides"));
+  ASSIGN_OR_RETURN(p.lhs_dilation, list(conv.lhsDilation(), 1, "lhs_dilation"));
+  ASSIGN_OR_RETURN(p.rhs_dilation, list(conv.rhsDilation(), 1, "rhs_dilation"));
+  for (size_t i = 0; i < static_cast<size_t>(sr); ++i)
+    if (p.stride[i] <= 0 || p.lhs_dilation[i] <= 0 || p.rhs_dilation[i] <= 0)
+      return absl::InvalidArgumentError("window strides and dilations must be positive (C3, C6, C8)");
+  std::vector<int64_t> pad_high(static_cast<size_t>(sr), 0);
+  p.pad_low.assign(static_cast<size_t>(sr), 0);
+  if (auto padding = conv.padding()) {
+    if (static_cast<int64_t>(padding->size()) != sr) return absl::InvalidArgumentError("padding needs rank - 2 rows (C4)");
+    for (size_t i = 0; i < padding->size(); ++i) {
+      if ((*padding)[i].size() != 2) return absl::InvalidArgumentError("padding rows need 2 entries (C4)");
+      p.pad_low[i] = (*padding)[i][0];
+      pad_high[i] = (*padding)[i][1];
+    }
+  }
+  p.reversal.assign(static_cast<size_t>(sr), false);
+  if (auto reversal = conv.windowReversal()) {
+    if (static_cast<int64_t>(reversal->size()) != sr) return absl::InvalidArgumentError("window_reversal needs rank - 2 entries (C9)");
+    p.reversal = *reversal;
+  }
+  p.feature_groups = conv.featureGroupCount();
+  p.batch_groups = conv.batchGroupCount();
+  if (p.feature_groups <= 0 || p.batch_groups <= 0 || (p.feature_groups > 1 && p.batch_groups > 1))
+    return absl::InvalidArgumentError("feature_group_count and batch_group_count must be positive, one of them 1 (C21-C23)");
+
+  const std::vector<int64_t> lst = rowMajorStrides(ls), rst = rowMajorStrides(rs), ost = rowMajorStrides(os);
+  p.spatial_rank = sr;
+  p.in_batch = ls[dn.input_batch];
+  p.in_features = ls[dn.input_feature];
+  p.in_batch_stride = lst[dn.input_batch];
+  p.in_feature_stride = lst[dn.input_feature];
+  p.k_in_features = rs[dn.kernel_input_feature];
+  p.k_out_features = rs[dn.kernel_output_feature];
+  p.k_in_stride = rst[dn.kernel_input_feature];
+  p.k_out_stride = rst[dn.kernel_output_feature];
+  p.out_batch = os[dn.output_batch];
+  p.out_features = os[dn.output_feature];
+  p.out_batch_stride = ost[dn.output_batch];
+  p.out_feature_stride = ost[dn.output_feature];
+  for (int64_t i = 0; i < sr; ++i) {
+    p.in_spatial.push_back(ls[dn.input_spatial[i]]);
+    p.in_spatial_stride.push_back(lst[dn.input_spatial[i]]);
+    p.k_spatial.push_back(rs[dn.kernel_spatial[i]]);
+    p.k_spatial_stride.push_back(rst[dn.kernel_spatial[i]]);
+    p.out_spatial.push_back(os[dn.output_spatial[i]]);
+    p.out_spatial_stride.push_back(ost[dn.output_spatial[i]]);
+  }
+  if (p.in_batch % p.batch_groups != 0 || p.in_features % p.feature_groups != 0 ||
+      p.k_in_features * p.feature_groups != p.in_features || p.k_out_features % p.batch_groups != 0 ||
+      p.k_out_features % p.feature_groups != 0)
+    return absl::InvalidArgumentError("feature or batch sizes do not divide into the groups (C10, C11, C14-C16)");
+  if (p.out_batch != p.in_batch / p.batch_groups || p.out_features != p.k_out_features)
+    return absl::InvalidArgumentError("the result's batch or feature size is wrong (C25)");
+  for (int64_t i = 0; i < sr; ++i) {
+    const int64_t in = p.in_spatial[i], win = p.k_spatial[i];
+    const int64_t dilated_in = in == 0 ? 0 : (in - 1) * p.lhs_dilation[i] + 1;
+    const int64_t padded = p.pad_low[i] + dilated_in + pad_high[i];
+    const int64_t dilated_win = win == 0 ? 0 : (win - 1) * p.rhs_dilation[i] + 1;
+    const int64_t windows =
+        padded <= 0 || dilated_win > padded ? 0 : (padded - dilated_win) / p.stride[i] + 1;
+    if (p.out_spatial[i] != windows)
+      return absl::InvalidArgumentError(strCat("result spatial dimension ", i, " is ", p.out_spatial[i], ", not ", windows, " (C25)"));
+  }
+  p.output_canonical = dn.output_batch == 0 && dn.output_feature == rank - 1;
+  for (int64_t i = 0; i < sr; ++i) p.output_canonical = p.output_canonical && dn.output_spatial[i] == i + 1;
+  int64_t kc = p.k_in_features;
+  for (int64_t v : p.k_spatial) kc *= v;
+  if (kc > INT_MAX || p.k_out_features > INT_MAX) return absl::UnimplementedError("a GEMM dimension past 2^31 - 1 (BLAS's int)");
+  step.params = std::move(params);
+  return absl::OkStatus();
+}
+
 constexpr OpPlanner kPlanners[] = {
     {OpId::kDotGeneral, planDotGeneral},
     {OpId::kDot, planDot},
+    {OpId::kConvolution, planConvolution},
 };
 
 }  // namespace
