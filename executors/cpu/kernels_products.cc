@@ -119,6 +119,9 @@ constexpr KernelFamilyEntry kKernels[] = {
     {OpId::kDotGeneral, chooseDot},
     {OpId::kDot, chooseDot},
     {OpId::kConvolution, chooseConvolution},
+    {OpId::kBatchNormInference, chooseBatchNormInference},
+    {OpId::kBatchNormTraining, chooseBatchNormTraining},
+    {OpId::kBatchNormGrad, chooseBatchNormGrad},
 };
 
 }  // namespace

@@ -8,6 +8,10 @@
 namespace hloconf::cpu::products {
 
 absl::StatusOr<KernelChoice> chooseConvolution(const plan::Step& step, const plan::Plan& plan);  // products_conv.cc
+// products_batch_norm.cc
+absl::StatusOr<KernelChoice> chooseBatchNormInference(const plan::Step& step, const plan::Plan& plan);
+absl::StatusOr<KernelChoice> chooseBatchNormTraining(const plan::Step& step, const plan::Plan& plan);
+absl::StatusOr<KernelChoice> chooseBatchNormGrad(const plan::Step& step, const plan::Plan& plan);
 
 }  // namespace hloconf::cpu::products
 

@@ -2,6 +2,8 @@
 // cholesky, triangular_solve and fft. Each decodes its attributes once into a canonical form
 // (products_params.h) that the kernels run without reading the IR.
 #include <algorithm>
+#include <bit>
+#include <cmath>
 #include <climits>
 #include <numeric>
 #include <optional>
@@ -277,10 +279,86 @@ absl::Status planConvolution(const Operation& op, Step& step, const Plan&) {
   return absl::OkStatus();
 }
 
+// --- batch_norm_* -------------------------------------------------------------------------------------------
+
+// A value of `t` (f16, bf16, f32, f64) as a double, from its bits.
+std::optional<double> floatValue(ElementType t, uint64_t bits) {
+  switch (t) {
+    case ElementType::kF64: return std::bit_cast<double>(bits);
+    case ElementType::kF32: return static_cast<double>(std::bit_cast<float>(static_cast<uint32_t>(bits)));
+    case ElementType::kBF16: return static_cast<double>(std::bit_cast<float>(static_cast<uint32_t>(bits) << 16));
+    case ElementType::kF16: {
+      const int exponent = static_cast<int>((bits >> 10) & 0x1F);
+      const double fraction = static_cast<double>(bits & 0x3FF);
+      const double magnitude = exponent == 0x1F ? (fraction != 0 ? NAN : INFINITY)
+                               : exponent == 0  ? std::ldexp(fraction, -24)
+                                                : std::ldexp(1024 + fraction, exponent - 25);
+      return (bits & 0x8000) ? -magnitude : magnitude;
+    }
+    default: return std::nullopt;
+  }
+}
+
+// `v` rounded to the float type `t` (f16, bf16, f32, f64), to nearest even, as a double.
+double roundedTo(ElementType t, double v) {
+  if (t == ElementType::kF64) return v;
+  if (t == ElementType::kF32) return static_cast<double>(static_cast<float>(v));
+  const int mantissa = t == ElementType::kF16 ? 10 : 7;
+  const int min_exponent = t == ElementType::kF16 ? -14 : -126;
+  const double max_finite = t == ElementType::kF16 ? 65504.0 : 0x1.fep127;
+  if (!std::isfinite(v) || v == 0) return v;
+  int e;
+  std::frexp(v, &e);  // v = f * 2^e, 0.5 <= |f| < 1: the leading bit has weight 2^(e-1)
+  const int lsb = std::max(e - 1, min_exponent) - mantissa;
+  const double r = std::ldexp(std::nearbyint(std::ldexp(v, -lsb)), lsb);
+  if (std::fabs(r) > max_finite) return std::copysign(INFINITY, v);
+  return r;
+}
+
+// operands[0] is the full operand; `full` lists the other operands of its shape, the rest are [features].
+absl::Status planBatchNorm(const Operation& op, Step& step, std::initializer_list<size_t> full) {
+  const BatchNormAttributes bn(op);
+  const Type& operand = op.operands[0]->type;
+  const ElementType t = operand.elementType();
+  const int64_t rank = operand.rank(), feature_index = bn.featureIndex();
+  if (feature_index < 0 || feature_index >= rank)
+    return absl::InvalidArgumentError(strCat("feature_index ", feature_index, " is out of range for rank ", rank, " (C1)"));
+  auto params = std::make_shared<BatchNormParams>();
+  BatchNormParams& p = *params;
+  p.feature_index = feature_index;
+  const std::vector<int64_t>& shape = operand.shape();
+  p.features = shape[feature_index];
+  for (int64_t d = 0; d < feature_index; ++d) p.outer *= shape[d];
+  for (int64_t d = feature_index + 1; d < rank; ++d) p.inner *= shape[d];
+  auto check = [&](const Type& type, bool is_full, const char* what, size_t i) -> absl::Status {
+    if (type.elementType() != t)
+      return absl::InvalidArgumentError(strCat(what, " ", i, " is ", type.toString(), "; every operand and result needs the operand's element type"));
+    if (is_full ? type.shape() != shape : (type.rank() != 1 || type.shape()[0] != p.features))
+      return absl::InvalidArgumentError(strCat(what, " ", i, " has shape ", type.toString(), ", which does not match the operand and feature_index"));
+    return absl::OkStatus();
+  };
+  for (size_t i = 1; i < op.operands.size(); ++i)
+    RETURN_IF_ERROR(check(op.operands[i]->type, std::find(full.begin(), full.end(), i) != full.end(), "operand", i));
+  for (size_t i = 0; i < op.results.size(); ++i) RETURN_IF_ERROR(check(op.results[i]->type, i == 0, "result", i));
+  const std::optional<double> epsilon = floatValue(bn.epsilonType(), bn.epsilonBits());
+  if (!epsilon) return absl::UnimplementedError(strCat("an epsilon of type ", elementTypeName(bn.epsilonType())));
+  if (!floatValue(t, 0)) return absl::UnimplementedError(strCat("batch norm on ", elementTypeName(t)));
+  p.epsilon = roundedTo(t, *epsilon);  // the spec's constant(epsilon, element_type(operand))
+  step.params = std::move(params);
+  return absl::OkStatus();
+}
+
+absl::Status planBatchNormInference(const Operation& op, Step& step, const Plan&) { return planBatchNorm(op, step, {}); }
+absl::Status planBatchNormTraining(const Operation& op, Step& step, const Plan&) { return planBatchNorm(op, step, {}); }
+absl::Status planBatchNormGrad(const Operation& op, Step& step, const Plan&) { return planBatchNorm(op, step, {4}); }
+
 constexpr OpPlanner kPlanners[] = {
     {OpId::kDotGeneral, planDotGeneral},
     {OpId::kDot, planDot},
     {OpId::kConvolution, planConvolution},
+    {OpId::kBatchNormInference, planBatchNormInference},
+    {OpId::kBatchNormTraining, planBatchNormTraining},
+    {OpId::kBatchNormGrad, planBatchNormGrad},
 };
 
 }  // namespace
