@@ -122,6 +122,8 @@ constexpr KernelFamilyEntry kKernels[] = {
     {OpId::kBatchNormInference, chooseBatchNormInference},
     {OpId::kBatchNormTraining, chooseBatchNormTraining},
     {OpId::kBatchNormGrad, chooseBatchNormGrad},
+    {OpId::kCholesky, chooseCholesky},
+    {OpId::kTriangularSolve, chooseTriangularSolve},
 };
 
 }  // namespace

@@ -26,7 +26,11 @@ struct Truth {
 };
 
 template <class T>
-inline constexpr bool kIsComplex = std::is_same_v<T, C64> || std::is_same_v<T, C128>;
+struct IsComplexType : std::false_type {};
+template <class R>
+struct IsComplexType<std::complex<R>> : std::true_type {};
+template <class T>
+inline constexpr bool kIsComplex = IsComplexType<T>::value;
 template <class T>
 inline constexpr bool kIsFloating = std::is_floating_point_v<T> || kIsComplex<T>;
 

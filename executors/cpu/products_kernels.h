@@ -12,6 +12,9 @@ absl::StatusOr<KernelChoice> chooseConvolution(const plan::Step& step, const pla
 absl::StatusOr<KernelChoice> chooseBatchNormInference(const plan::Step& step, const plan::Plan& plan);
 absl::StatusOr<KernelChoice> chooseBatchNormTraining(const plan::Step& step, const plan::Plan& plan);
 absl::StatusOr<KernelChoice> chooseBatchNormGrad(const plan::Step& step, const plan::Plan& plan);
+// products_linalg.cc
+absl::StatusOr<KernelChoice> chooseCholesky(const plan::Step& step, const plan::Plan& plan);
+absl::StatusOr<KernelChoice> chooseTriangularSolve(const plan::Step& step, const plan::Plan& plan);
 
 }  // namespace hloconf::cpu::products
 

@@ -352,6 +352,56 @@ absl::Status planBatchNormInference(const Operation& op, Step& step, const Plan&
 absl::Status planBatchNormTraining(const Operation& op, Step& step, const Plan&) { return planBatchNorm(op, step, {}); }
 absl::Status planBatchNormGrad(const Operation& op, Step& step, const Plan&) { return planBatchNorm(op, step, {4}); }
 
+// --- cholesky, triangular_solve -------------------------------------------------------------------------
+
+absl::Status planCholesky(const Operation& op, Step& step, const Plan&) {
+  const Type& a = op.operands[0]->type;
+  if (a.rank() < 2 || a.shape()[a.rank() - 1] != a.shape()[a.rank() - 2])
+    return absl::InvalidArgumentError("a needs rank >= 2 and square matrices (C2, C3)");
+  if (op.results[0]->type.shape() != a.shape()) return absl::InvalidArgumentError("the result needs a's shape (C1)");
+  auto params = std::make_shared<CholeskyParams>();
+  params->lower = CholeskyOp(op).lower();
+  params->n = a.shape().back();
+  params->batch = a.numElements() / std::max<int64_t>(params->n * params->n, 1);
+  if (params->n > INT_MAX) return absl::UnimplementedError("a matrix dimension past 2^31 - 1 (LAPACK's int)");
+  if (params->n == 0) params->batch = 0;
+  step.params = std::move(params);
+  return absl::OkStatus();
+}
+
+absl::Status planTriangularSolve(const Operation& op, Step& step, const Plan&) {
+  const TriangularSolveOp solve(op);
+  const Type& a = op.operands[0]->type;
+  const Type& b = op.operands[1]->type;
+  const int64_t rank = a.rank();
+  if (rank < 2 || b.rank() != rank) return absl::InvalidArgumentError("a and b need the same rank, at least 2 (C2)");
+  const std::vector<int64_t>& as = a.shape();
+  const std::vector<int64_t>& bs = b.shape();
+  for (int64_t d = 0; d < rank - 2; ++d)
+    if (as[d] != bs[d]) return absl::InvalidArgumentError("a and b need the same batch dimensions (C3)");
+  auto params = std::make_shared<TriangularSolveParams>();
+  TriangularSolveParams& p = *params;
+  p.left_side = solve.leftSide();
+  p.lower = solve.lower();
+  p.unit_diagonal = solve.unitDiagonal();
+  const std::string_view transpose = solve.transposeA();
+  if (transpose == "NO_TRANSPOSE" || transpose.empty()) p.transpose_a = Transpose::kNo;
+  else if (transpose == "TRANSPOSE") p.transpose_a = Transpose::kTranspose;
+  else if (transpose == "ADJOINT") p.transpose_a = Transpose::kAdjoint;
+  else return absl::InvalidArgumentError(strCat("unknown transpose_a ", transpose));
+  p.m = bs[rank - 2];
+  p.n = bs[rank - 1];
+  const int64_t k = as[rank - 1];
+  if (as[rank - 2] != k || k != (p.left_side ? p.m : p.n))
+    return absl::InvalidArgumentError("a must be square, of b's rows (left_side) or columns (C3)");
+  if (op.results[0]->type.shape() != bs) return absl::InvalidArgumentError("the result needs b's shape");
+  p.batch = 1;
+  for (int64_t d = 0; d < rank - 2; ++d) p.batch *= bs[d];
+  if (p.m > INT_MAX || p.n > INT_MAX) return absl::UnimplementedError("a matrix dimension past 2^31 - 1 (BLAS's int)");
+  step.params = std::move(params);
+  return absl::OkStatus();
+}
+
 constexpr OpPlanner kPlanners[] = {
     {OpId::kDotGeneral, planDotGeneral},
     {OpId::kDot, planDot},
@@ -359,6 +409,8 @@ constexpr OpPlanner kPlanners[] = {
     {OpId::kBatchNormInference, planBatchNormInference},
     {OpId::kBatchNormTraining, planBatchNormTraining},
     {OpId::kBatchNormGrad, planBatchNormGrad},
+    {OpId::kCholesky, planCholesky},
+    {OpId::kTriangularSolve, planTriangularSolve},
 };
 
 }  // namespace
