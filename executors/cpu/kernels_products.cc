@@ -124,6 +124,7 @@ constexpr KernelFamilyEntry kKernels[] = {
     {OpId::kBatchNormGrad, chooseBatchNormGrad},
     {OpId::kCholesky, chooseCholesky},
     {OpId::kTriangularSolve, chooseTriangularSolve},
+    {OpId::kFft, chooseFft},
 };
 
 }  // namespace

@@ -15,6 +15,7 @@ absl::StatusOr<KernelChoice> chooseBatchNormGrad(const plan::Step& step, const p
 // products_linalg.cc
 absl::StatusOr<KernelChoice> chooseCholesky(const plan::Step& step, const plan::Plan& plan);
 absl::StatusOr<KernelChoice> chooseTriangularSolve(const plan::Step& step, const plan::Plan& plan);
+absl::StatusOr<KernelChoice> chooseFft(const plan::Step& step, const plan::Plan& plan);  // products_fft.cc
 
 }  // namespace hloconf::cpu::products
 

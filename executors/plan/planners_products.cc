@@ -402,6 +402,58 @@ absl::Status planTriangularSolve(const Operation& op, Step& step, const Plan&) {
   return absl::OkStatus();
 }
 
+// --- fft ------------------------------------------------------------------------------------------------------
+
+absl::Status planFft(const Operation& op, Step& step, const Plan&) {
+  const FftOp fft(op);
+  auto params = std::make_shared<FftParams>();
+  FftParams& p = *params;
+  const std::string_view kind = fft.fftType();
+  if (kind == "FFT") p.kind = FftKind::kFft;
+  else if (kind == "IFFT") p.kind = FftKind::kIfft;
+  else if (kind == "RFFT") p.kind = FftKind::kRfft;
+  else if (kind == "IRFFT") p.kind = FftKind::kIrfft;
+  else return absl::InvalidArgumentError(strCat("unknown fft_type ", kind));
+  p.lengths = fft.fftLength();
+  const Type& in = op.operands[0]->type;
+  const Type& out = op.results[0]->type;
+  const int64_t rank = in.rank(), l = static_cast<int64_t>(p.lengths.size());
+  if (l < 1 || l > 3 || l > rank || out.rank() != rank)
+    return absl::InvalidArgumentError("fft_length needs 1 to 3 entries, at most the operand's rank (C1)");
+  for (int64_t v : p.lengths)
+    if (v < 0 || v > INT_MAX) return absl::InvalidArgumentError("fft_length entries must be non-negative ints");
+  // The transformed dims: the real side holds fft_length, the complex side of RFFT/IRFFT the last one
+  // halved (n / 2 + 1).
+  const bool real_in = p.kind == FftKind::kRfft, real_out = p.kind == FftKind::kIrfft;
+  std::vector<int64_t> complex_dims = p.lengths;
+  if (real_in || real_out) complex_dims.back() = p.lengths.back() == 0 ? 0 : p.lengths.back() / 2 + 1;
+  const std::vector<int64_t>& want_in = real_in ? p.lengths : (real_out ? complex_dims : p.lengths);
+  const std::vector<int64_t>& want_out = real_out ? p.lengths : (real_in ? complex_dims : p.lengths);
+  for (int64_t d = 0; d < rank - l; ++d)
+    if (in.shape()[d] != out.shape()[d]) return absl::InvalidArgumentError("the batch dims of operand and result differ");
+  for (int64_t i = 0; i < l; ++i) {
+    if (in.shape()[rank - l + i] != want_in[i] && !real_in && !real_out)
+      return absl::UnimplementedError(strCat("fft_length ", want_in[i], " differs from operand dim ", rank - l + i));
+    if (in.shape()[rank - l + i] != want_in[i])
+      return absl::InvalidArgumentError(strCat("operand dim ", rank - l + i, " is ", in.shape()[rank - l + i], ", not ", want_in[i], " (C3, C4)"));
+    if (out.shape()[rank - l + i] != want_out[i])
+      return absl::InvalidArgumentError(strCat("result dim ", rank - l + i, " is ", out.shape()[rank - l + i], ", not ", want_out[i], " (C5)"));
+  }
+  const ElementType it = in.elementType(), ot = out.elementType();
+  const bool types_ok = real_in    ? ((it == ElementType::kF32 && ot == ElementType::kC64) || (it == ElementType::kF64 && ot == ElementType::kC128))
+                        : real_out ? ((it == ElementType::kC64 && ot == ElementType::kF32) || (it == ElementType::kC128 && ot == ElementType::kF64))
+                                   : (isComplex(it) && it == ot);
+  if (!types_ok)
+    return absl::InvalidArgumentError(strCat(kind, " from ", elementTypeName(it), " to ", elementTypeName(ot), " (C2, C5)"));
+  for (int64_t d = 0; d < rank - l; ++d) p.batch *= in.shape()[d];
+  for (int64_t i = 0; i < l; ++i) {
+    p.in_inner *= want_in[i];
+    p.out_inner *= want_out[i];
+  }
+  step.params = std::move(params);
+  return absl::OkStatus();
+}
+
 constexpr OpPlanner kPlanners[] = {
     {OpId::kDotGeneral, planDotGeneral},
     {OpId::kDot, planDot},
@@ -411,6 +463,7 @@ constexpr OpPlanner kPlanners[] = {
     {OpId::kBatchNormGrad, planBatchNormGrad},
     {OpId::kCholesky, planCholesky},
     {OpId::kTriangularSolve, planTriangularSolve},
+    {OpId::kFft, planFft},
 };
 
 }  // namespace
