@@ -119,6 +119,7 @@ constexpr KernelFamilyEntry kKernels[] = {
     {OpId::kDotGeneral, chooseDot},
     {OpId::kDot, chooseDot},
     {OpId::kConvolution, chooseConvolution},
+    {OpId::kDynamicConv, chooseConvolution},
     {OpId::kBatchNormInference, chooseBatchNormInference},
     {OpId::kBatchNormTraining, chooseBatchNormTraining},
     {OpId::kBatchNormGrad, chooseBatchNormGrad},

@@ -10,6 +10,7 @@
 #include "executors/cpu/products_common.h"
 #include "executors/cpu/products_kernels.h"
 #include "executors/plan/products_params.h"
+#include "ir/strings.h"
 
 namespace hloconf::cpu::products {
 namespace {
@@ -44,8 +45,7 @@ void scatterBytes(const uint8_t* src, int elem_bytes, std::span<const int64_t> s
 }
 
 template <class T>
-absl::Status convKernel(const KernelArgs& args) {
-  const ConvParams& p = args.step.as<ConvParams>();
+absl::Status convRun(const KernelArgs& args, const ConvParams& p) {
   const ElementType lt = args.operandType(0).elementType(), rt = args.operandType(1).elementType();
   const ElementType ot = args.resultType(0).elementType();
   const size_t sr = static_cast<size_t>(p.spatial_rank);
@@ -168,6 +168,32 @@ absl::Status convKernel(const KernelArgs& args) {
   strides.push_back(p.out_feature_stride);
   scatterBytes(canonical.data(), out_bytes, shape, strides, args.result());
   return absl::OkStatus();
+}
+
+// dynamic_conv's padding, read from operand 2 and checked against the result's spatial sizes (the
+// spec's C25 with this padding); convolution's from the plan.
+template <class T>
+absl::Status convKernel(const KernelArgs& args) {
+  const ConvParams& planned = args.step.as<ConvParams>();
+  if (!planned.dynamic_padding) return convRun<T>(args, planned);
+  ConvParams p = planned;
+  const size_t sr = static_cast<size_t>(p.spatial_rank);
+  std::vector<int64_t> padding(2 * sr);
+  rowLoaderFor<int64_t>(args.operandType(2).elementType())(args.operands[2], 1, static_cast<int64_t>(padding.size()),
+                                                          padding.data());
+  for (size_t i = 0; i < sr; ++i) {
+    p.pad_low[i] = padding[2 * i];
+    const int64_t in = p.in_spatial[i], win = p.k_spatial[i];
+    const int64_t dilated_in = in == 0 ? 0 : (in - 1) * p.lhs_dilation[i] + 1;
+    const int64_t padded = padding[2 * i] + dilated_in + padding[2 * i + 1];
+    const int64_t dilated_win = win == 0 ? 0 : (win - 1) * p.rhs_dilation[i] + 1;
+    const int64_t windows = padded <= 0 || dilated_win > padded ? 0 : (padded - dilated_win) / p.stride[i] + 1;
+    if (windows != p.out_spatial[i])
+      return absl::InvalidArgumentError(strCat("dynamic_conv: with d_padding [", padding[2 * i], ", ", padding[2 * i + 1],
+                                               "] spatial dimension ", i, " has ", windows, " windows, but the result has ",
+                                               p.out_spatial[i]));
+  }
+  return convRun<T>(args, p);
 }
 
 }  // namespace

@@ -176,8 +176,9 @@ absl::Status planDot(const Operation& op, Step& step, const Plan&) {
 
 // --- convolution --------------------------------------------------------------------------------------------
 
-absl::Status planConvolution(const Operation& op, Step& step, const Plan&) {
-  const ConvolutionOp conv(op);
+// convolution, and dynamic_conv (dynamic: its padding is operand 2, read by the kernel at run time).
+absl::Status planConvolutionLike(const Operation& op, Step& step, bool dynamic) {
+  const ConvolutionAttributes conv(op);
   const std::vector<int64_t>& ls = op.operands[0]->type.shape();
   const std::vector<int64_t>& rs = op.operands[1]->type.shape();
   const std::vector<int64_t>& os = op.results[0]->type.shape();
@@ -214,7 +215,12 @@ absl::Status planConvolution(const Operation& op, Step& step, const Plan&) {
       return absl::InvalidArgumentError("window strides and dilations must be positive (C3, C6, C8)");
   std::vector<int64_t> pad_high(static_cast<size_t>(sr), 0);
   p.pad_low.assign(static_cast<size_t>(sr), 0);
-  if (auto padding = conv.padding()) {
+  p.dynamic_padding = dynamic;
+  if (dynamic) {
+    const Type& padding = op.operands[2]->type;
+    if (padding.rank() != 2 || padding.shape()[0] != sr || padding.shape()[1] != 2 || !isInteger(padding.elementType()))
+      return absl::InvalidArgumentError("d_padding needs an integer tensor of shape [rank - 2, 2] (dynamic_conv (C4))");
+  } else if (auto padding = conv.padding()) {
     if (static_cast<int64_t>(padding->size()) != sr) return absl::InvalidArgumentError("padding needs rank - 2 rows (C4)");
     for (size_t i = 0; i < padding->size(); ++i) {
       if ((*padding)[i].size() != 2) return absl::InvalidArgumentError("padding rows need 2 entries (C4)");
@@ -260,7 +266,7 @@ absl::Status planConvolution(const Operation& op, Step& step, const Plan&) {
     return absl::InvalidArgumentError("feature or batch sizes do not divide into the groups (C10, C11, C14-C16)");
   if (p.out_batch != p.in_batch / p.batch_groups || p.out_features != p.k_out_features)
     return absl::InvalidArgumentError("the result's batch or feature size is wrong (C25)");
-  for (int64_t i = 0; i < sr; ++i) {
+  for (int64_t i = 0; i < sr && !dynamic; ++i) {
     const int64_t in = p.in_spatial[i], win = p.k_spatial[i];
     const int64_t dilated_in = in == 0 ? 0 : (in - 1) * p.lhs_dilation[i] + 1;
     const int64_t padded = p.pad_low[i] + dilated_in + pad_high[i];
@@ -278,6 +284,9 @@ absl::Status planConvolution(const Operation& op, Step& step, const Plan&) {
   step.params = std::move(params);
   return absl::OkStatus();
 }
+
+absl::Status planConvolution(const Operation& op, Step& step, const Plan&) { return planConvolutionLike(op, step, false); }
+absl::Status planDynamicConv(const Operation& op, Step& step, const Plan&) { return planConvolutionLike(op, step, true); }
 
 // --- batch_norm_* -------------------------------------------------------------------------------------------
 
@@ -458,6 +467,7 @@ constexpr OpPlanner kPlanners[] = {
     {OpId::kDotGeneral, planDotGeneral},
     {OpId::kDot, planDot},
     {OpId::kConvolution, planConvolution},
+    {OpId::kDynamicConv, planDynamicConv},
     {OpId::kBatchNormInference, planBatchNormInference},
     {OpId::kBatchNormTraining, planBatchNormTraining},
     {OpId::kBatchNormGrad, planBatchNormGrad},

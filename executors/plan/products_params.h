@@ -46,6 +46,9 @@ struct ConvParams : StepParams {
   int64_t feature_groups = 1, batch_groups = 1;
   // The output is [batch, spatial..., feature] row-major (NHWC-like): the GEMM writes it in place.
   bool output_canonical = false;
+  // dynamic_conv: pad_low comes from operand 2 at run time (and the result's spatial sizes are checked
+  // against it there).
+  bool dynamic_padding = false;
 };
 
 struct BatchNormParams : StepParams {

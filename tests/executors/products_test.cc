@@ -1,4 +1,4 @@
-// Products and linear algebra on the cpu executor: dot_general, dot, convolution, batch_norm_*, cholesky,
+// Products and linear algebra on the cpu executor: dot_general, dot, convolution, dynamic_conv, batch_norm_*, cholesky,
 // triangular_solve and fft, through the spec suite's cases and generated programs under `default`, plus
 // focused programs the suites miss (batch dims in odd positions, transposed layouts, K = 0, integer
 // wrap-around, i1, convolution attributes in odd layouts), compared bit for bit with the reference on
@@ -55,7 +55,7 @@ int expectCpuPassesOrImplDefined(const std::vector<std::string>& sources, uint64
 // --- The suites ------------------------------------------------------------------------------------------
 
 TEST(CpuProducts, SpecCasesPass) {
-  for (const char* op : {"dot_general", "convolution", "fft"}) {
+  for (const char* op : {"dot_general", "convolution", "dynamic_conv", "fft"}) {
     SCOPED_TRACE(op);
     expectCpuPasses({casesOf(op)});
   }
@@ -68,7 +68,7 @@ TEST(CpuProducts, SpecCasesPass) {
 }
 
 TEST(CpuProducts, GeneratedProgramsPass) {
-  for (const char* op : {"gen:dot_general", "gen:convolution", "gen:batch_norm_inference", "gen:batch_norm_training",
+  for (const char* op : {"gen:dot_general", "gen:convolution", "gen:dynamic_conv", "gen:batch_norm_inference", "gen:batch_norm_training",
                          "gen:batch_norm_grad"}) {
     SCOPED_TRACE(op);
     const testing::SuiteTally tally = expectCpuPasses({op}, 3);
