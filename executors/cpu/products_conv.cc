@@ -75,20 +75,23 @@ absl::Status convRun(const KernelArgs& args, const ConvParams& p) {
   }
 
   // Per spatial dim, the input offset (in elements) of (output index, window index), or -1 where that
-  // position is padding or a hole of the lhs dilation.
+  // position is padding or a hole of the lhs dilation: a table per dim where it is small (the usual
+  // case), computed on the fly where outputs x window would make it large.
+  auto offsetOf = [&](size_t d, int64_t o, int64_t k) -> int64_t {
+    const int64_t kk = p.reversal[d] ? p.k_spatial[d] - 1 - k : k;
+    const int64_t q = o * p.stride[d] + kk * p.rhs_dilation[d] - p.pad_low[d];
+    if (q >= 0 && q % p.lhs_dilation[d] == 0 && q / p.lhs_dilation[d] < p.in_spatial[d])
+      return (q / p.lhs_dilation[d]) * p.in_spatial_stride[d];
+    return -1;
+  };
+  constexpr int64_t kMaxTable = int64_t{1} << 20;
   std::vector<std::vector<int64_t>> offsets(sr);
   for (size_t d = 0; d < sr; ++d) {
     const int64_t on = p.out_spatial[d], kn = p.k_spatial[d];
+    if (on * kn > kMaxTable) continue;
     offsets[d].resize(static_cast<size_t>(on * kn));
     for (int64_t o = 0; o < on; ++o)
-      for (int64_t k = 0; k < kn; ++k) {
-        const int64_t kk = p.reversal[d] ? kn - 1 - k : k;
-        const int64_t q = o * p.stride[d] + kk * p.rhs_dilation[d] - p.pad_low[d];
-        int64_t offset = -1;
-        if (q >= 0 && q % p.lhs_dilation[d] == 0 && q / p.lhs_dilation[d] < p.in_spatial[d])
-          offset = (q / p.lhs_dilation[d]) * p.in_spatial_stride[d];
-        offsets[d][static_cast<size_t>(o * kn + k)] = offset;
-      }
+      for (int64_t k = 0; k < kn; ++k) offsets[d][static_cast<size_t>(o * kn + k)] = offsetOf(d, o, k);
   }
 
   // Where the GEMM writes: the result itself (canonical layout and type), or a canonical buffer.
@@ -123,7 +126,8 @@ absl::Status convRun(const KernelArgs& args, const ConvParams& p) {
             int64_t offset = 0;
             bool valid = true;
             for (size_t d = 0; d < sr; ++d) {
-              const int64_t o = offsets[d][static_cast<size_t>(out_index[d] * p.k_spatial[d] + win_index[d])];
+              const int64_t o = offsets[d].empty() ? offsetOf(d, out_index[d], win_index[d])
+                                                   : offsets[d][static_cast<size_t>(out_index[d] * p.k_spatial[d] + win_index[d])];
               if (o < 0) {
                 valid = false;
                 break;

@@ -5,6 +5,7 @@
 // small integer values, where every order of the sums is exact.
 #include <gtest/gtest.h>
 
+#include <bit>
 #include <functional>
 #include <string>
 #include <variant>
@@ -265,6 +266,17 @@ TEST(CpuProducts, DotGeneralOnBooleansIsOrOfAnds) {
             (std::vector<uint64_t>{0, 1, 1, 1, 0, 0}));
 }
 
+TEST(CpuProducts, LegacyDotIsMatrixVectorProduct) {
+  // stablehlo.dot (which the reference does not run): lhs's last dim against rhs's first.
+  const std::string text =
+      "func.func @main() -> tensor<2xf32> {\n"
+      "  %a = stablehlo.constant dense<[[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]]> : tensor<2x3xf32>\n"
+      "  %b = stablehlo.constant dense<[1.0, -1.0, 2.0]> : tensor<3xf32>\n"
+      "  %r = \"stablehlo.dot\"(%a, %b) : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2xf32>\n"
+      "  return %r : tensor<2xf32>\n}\n";
+  EXPECT_EQ(resultBits(text), (std::vector<uint64_t>{std::bit_cast<uint32_t>(5.0f), std::bit_cast<uint32_t>(11.0f)}));
+}
+
 std::string convProgram(std::string_view element, const std::vector<int64_t>& ls, const std::vector<int64_t>& rs,
                         const std::vector<int64_t>& os, std::string_view numbers, std::string_view window,
                         int64_t feature_groups, int64_t batch_groups) {
@@ -299,6 +311,9 @@ TEST(CpuProducts, ConvolutionAttributesMatchTheReference) {
   // A 1-D convolution with a zero-size window (sums of nothing) and a rank-2 one (no spatial dims).
   expectSameAsReference(convProgram("f32", {1, 4, 2}, {0, 2, 3}, {1, 5, 3}, "[b, 0, f]x[0, i, o]->[b, 0, f]", "", 1, 1));
   expectSameAsReference(convProgram("i32", {3, 4}, {4, 5}, {3, 5}, "[b, f]x[i, o]->[b, f]", "", 1, 1));
+  // Outputs x window past the offset table's limit (1105 x 1100 > 2^20): offsets computed on the fly.
+  expectSameAsReference(convProgram("i32", {1, 4, 1}, {1100, 1, 1}, {1, 1105, 1}, "[b, 0, f]x[0, i, o]->[b, 0, f]",
+                                    "padding = dense<[[1100, 1100]]> : tensor<1x2xi64>, ", 1, 1));
 }
 
 }  // namespace
