@@ -1,6 +1,7 @@
 // The products and linear algebra family's kernels: dot_general and dot (OpenBLAS GEMM, batch as a loop
 // of calls), convolution (im2col + GEMM, products_conv.cc), batch_norm_* (products_batch_norm.cc),
 // cholesky and triangular_solve (LAPACKE/CBLAS, products_linalg.cc), fft (FFTW, products_fft.cc).
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <vector>
@@ -96,7 +97,13 @@ absl::Status dotKernel(const KernelArgs& args) {
       gemm(trans_a, trans_b, p.m, p.n, p.k, a + i * a_step, trans_a ? p.m : p.k, b + i * b_step, trans_b ? p.k : p.n,
            c + i * c_step, p.n);
     } else {
-      gemmPacked(p.m, p.n, p.k, a + i * a_step, b + i * b_step, c + i * c_step, p.n);
+      // The loop GEMM (integers, i1, complex) in blocks of rows of about 2^22 multiply-adds, checking the
+      // deadline between them.
+      const int64_t rows = std::max<int64_t>(1, (int64_t{1} << 22) / std::max<int64_t>(p.n * p.k, 1));
+      for (int64_t r = 0; r < p.m; r += rows) {
+        RETURN_IF_ERROR(args.frame.checkDeadline());
+        gemmPacked(std::min(rows, p.m - r), p.n, p.k, a + i * a_step + r * p.k, b + i * b_step, c + i * c_step + r * p.n, p.n);
+      }
     }
   }
   if (!direct_out) rowStorerFor<T>(ot)(c, total, args.result());
