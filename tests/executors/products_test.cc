@@ -266,6 +266,34 @@ TEST(CpuProducts, DotGeneralOnBooleansIsOrOfAnds) {
             (std::vector<uint64_t>{0, 1, 1, 1, 0, 0}));
 }
 
+std::string algorithmDot(std::string_view precision, std::string_view lhs, std::string_view rhs) {
+  return strCat("func.func @main() -> tensor<1x1xf32> {\n  %a = stablehlo.constant dense<", lhs,
+                "> : tensor<1x2xf32>\n  %b = stablehlo.constant dense<", rhs, "> : tensor<2x1xf32>\n",
+                "  %r = \"stablehlo.dot_general\"(%a, %b) {dot_dimension_numbers = #stablehlo.dot<lhs_contracting_dimensions = [1], ",
+                "rhs_contracting_dimensions = [0]>, algorithm = #stablehlo.dot_algorithm<lhs_precision_type = ", precision,
+                ", rhs_precision_type = ", precision, ", accumulation_type = f32, lhs_component_count = 1, rhs_component_count = 1, ",
+                "num_primitive_operations = 1, allow_imprecise_accumulation = false>} : (tensor<1x2xf32>, tensor<2x1xf32>) -> tensor<1x1xf32>\n",
+                "  return %r : tensor<1x1xf32>\n}\n");
+}
+
+TEST(CpuProducts, DotAlgorithmRoundsInputsToItsPrecisionTypes) {
+  // 1 + 2^-11 is a tie between tf32/f16 neighbours 1 and 1 + 2^-10 (to even: 1); 1 + 2^-11 + 2^-20 is
+  // above it (up); for bf16 both round to 1. Against the reference, which rounds the same inputs.
+  for (const char* precision : {"tf32", "f16", "bf16", "f32"}) {
+    expectSameAsReference(algorithmDot(precision, "[[1.00048828125, 1.00048923492431640625]]", "[[1.0], [4.0]]"));
+    expectSameAsReference(algorithmDot(precision, "[[-3.0e-39, 70000.0]]", "[[1.0], [1.0]]"));
+  }
+  // A precision type the executor does not round to is Unsupported, with the reason.
+  const std::string text = algorithmDot("f8E5M2", "[[1.0, 2.0]]", "[[1.0], [1.0]]");
+  auto module = parseModule(text, "products_test");
+  ASSERT_TRUE(module.ok()) << module.status();
+  auto compiled = plan::compile(*module, "main", text);
+  ASSERT_TRUE(compiled.ok()) << compiled.status();
+  ASSERT_TRUE(std::holds_alternative<plan::Unsupported>(*compiled));
+  EXPECT_NE(std::get<plan::Unsupported>(*compiled).reason.find("f8E5M2"), std::string::npos)
+      << std::get<plan::Unsupported>(*compiled).reason;
+}
+
 TEST(CpuProducts, LegacyDotIsMatrixVectorProduct) {
   // stablehlo.dot (which the reference does not run): lhs's last dim against rhs's first.
   const std::string text =
