@@ -2,6 +2,7 @@
 // - BM_ExecutorDot/N: an f32 N x N x N dot_general program run by cpu::run (compiled and lowered once;
 //   each run allocates its result), against BM_Sgemm/N: the same product by products::gemm, which is
 //   cblas_sgemm (OpenBLAS) with row-major flags, on preallocated arrays.
+// - BM_ExecutorRunOverhead/N: the same inputs and result around a negate, for what cpu::run adds.
 // - BM_ExecutorConv/S/C: an NHWC f32 convolution 1xSxSxC * 3x3xCxC, stride 1, padding 1 (im2col + sgemm).
 //
 //   build/bench/executor_products_bench
@@ -62,6 +63,16 @@ void BM_ExecutorDot(benchmark::State& state) {
   state.SetItemsProcessed(state.iterations() * 2 * n * n * n);
 }
 BENCHMARK(BM_ExecutorDot)->Arg(256)->Arg(1024)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+// The same program shape (two N x N inputs, one N x N result) with a negate instead of the dot: what
+// cpu::run costs around the kernel (inputs copied into slots, the result allocated and copied out).
+void BM_ExecutorRunOverhead(benchmark::State& state) {
+  const int64_t n = state.range(0);
+  const std::string t = strCat("tensor<", n, "x", n, "xf32>");
+  runProgram(state, strCat("func.func @main(%a: ", t, ", %b: ", t, ") -> ", t, " {\n",
+                           "  %r = stablehlo.negate %a : ", t, "\n  return %r : ", t, "\n}\n"));
+}
+BENCHMARK(BM_ExecutorRunOverhead)->Arg(256)->Arg(1024)->Unit(benchmark::kMillisecond)->UseRealTime();
 
 void BM_Sgemm(benchmark::State& state) {
   const int64_t n = state.range(0);
