@@ -44,6 +44,7 @@ std::span<const KernelFamilyEntry> controlKernels();      // kernels_control.cc
 std::span<const KernelFamilyEntry> reductionKernels();    // kernels_reduction.cc
 std::span<const KernelFamilyEntry> collectiveKernels();   // kernels_collective.cc
 std::span<const KernelFamilyEntry> movementKernels();     // kernels_movement.cc
+std::span<const KernelFamilyEntry> productsKernels();     // kernels_products.cc
 
 // --- Element types --------------------------------------------------------------------------------------
 

@@ -18,7 +18,7 @@ namespace {
 const absl::flat_hash_map<OpId, PlanFn>& plannerTable() {
   static const auto* table = [] {
     auto* t = new absl::flat_hash_map<OpId, PlanFn>();
-    for (std::span<const OpPlanner> family : {elementwisePlanners(), controlPlanners(), reductionPlanners(), collectivePlanners(), movementPlanners()})
+    for (std::span<const OpPlanner> family : {elementwisePlanners(), controlPlanners(), reductionPlanners(), collectivePlanners(), movementPlanners(), productsPlanners()})
       for (const OpPlanner& planner : family) t->emplace(planner.op, planner.plan);
     return t;
   }();

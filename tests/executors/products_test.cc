@@ -1,0 +1,348 @@
+// Products and linear algebra on the cpu executor: dot_general, dot, convolution, dynamic_conv, batch_norm_*, cholesky,
+// triangular_solve and fft, through the spec suite's cases and generated programs under `default`, plus
+// focused programs the suites miss (batch dims in odd positions, transposed layouts, K = 0, integer
+// wrap-around, i1, convolution attributes in odd layouts), compared bit for bit with the reference on
+// small integer values, where every order of the sums is exact.
+#include <gtest/gtest.h>
+
+#include <bit>
+#include <functional>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "executors/cpu/executor.h"
+#include "executors/plan/plan.h"
+#include "ir/element_type.h"
+#include "ir/parser.h"
+#include "ir/strings.h"
+#include "reference/evaluate.h"
+#include "tests/executors/suite_check.h"
+
+namespace hloconf {
+namespace {
+
+using testing::expectCpuPasses;
+using testing::Unsupported;
+
+std::string casesOf(const char* op) { return std::string(HLOCONF_SOURCE_DIR) + "/cases/" + op; }
+
+// As expectCpuPasses, for generated suites whose golden values mark some elements implementation-defined
+// (non-finite inputs of triangular_solve, fft, cholesky): IMPL_DEFINED counts as a pass there.
+int expectCpuPassesOrImplDefined(const std::vector<std::string>& sources, uint64_t count) {
+  std::vector<std::string> errors;
+  GenOptions gen;
+  gen.count = count;
+  const std::vector<CaseSource> cases = collectCases(sources, false, errors, gen);
+  for (const std::string& error : errors) ADD_FAILURE() << error;
+  absl::StatusOr<reports::Profile> profile = reports::loadProfile("default", {HLOCONF_SOURCE_DIR "/reports/profiles"});
+  EXPECT_TRUE(profile.ok()) << profile.status();
+  if (!profile.ok()) return 0;
+  std::unique_ptr<adapters::Backend> backend = adapters::makeCpuBackend();
+  absl::StatusOr<adapters::BackendInfo> info = backend->start();
+  EXPECT_TRUE(info.ok());
+  if (!info.ok()) return 0;
+  int passed = 0;
+  for (const CaseSource& source : cases) {
+    PreparedCase prepared = prepareCase(source, GoldenCache{}, 60);
+    if (!prepared.status.ok()) continue;
+    reports::CaseResult result = runCaseOnBackend(source, prepared, *backend, *info, *profile, 60, "");
+    if (result.status == reports::Status::kPass || result.status == reports::Status::kImplDefined) ++passed;
+    else ADD_FAILURE() << source.id << ": " << reports::statusName(result.status) << ": " << result.message;
+  }
+  return passed;
+}
+
+// --- The suites ------------------------------------------------------------------------------------------
+
+TEST(CpuProducts, SpecCasesPass) {
+  for (const char* op : {"dot_general", "convolution", "dynamic_conv", "fft"}) {
+    SCOPED_TRACE(op);
+    expectCpuPasses({casesOf(op)});
+  }
+  // Their quantized cases need bitcast_convert and quantized types, of other families.
+  for (const char* op : {"batch_norm_inference", "batch_norm_training", "batch_norm_grad", "cholesky", "triangular_solve"}) {
+    SCOPED_TRACE(op);
+    const testing::SuiteTally tally = expectCpuPasses({casesOf(op)}, 1, Unsupported::kCounted);
+    EXPECT_GT(tally.passed, 0);
+  }
+}
+
+TEST(CpuProducts, GeneratedProgramsPass) {
+  for (const char* op : {"gen:dot_general", "gen:convolution", "gen:dynamic_conv", "gen:batch_norm_inference", "gen:batch_norm_training",
+                         "gen:batch_norm_grad"}) {
+    SCOPED_TRACE(op);
+    const testing::SuiteTally tally = expectCpuPasses({op}, 3);
+    EXPECT_GE(tally.passed, 30);
+  }
+  for (const char* op : {"gen:cholesky", "gen:triangular_solve", "gen:fft"}) {
+    SCOPED_TRACE(op);
+    EXPECT_GT(expectCpuPassesOrImplDefined({op}, 3), 0);
+  }
+}
+
+// --- Focused programs ------------------------------------------------------------------------------------
+
+// A dense<...> literal of `shape` with element i (row-major) given by `value(i)`.
+std::string denseLiteral(const std::vector<int64_t>& shape, const std::function<std::string(int64_t)>& value) {
+  if (std::find(shape.begin(), shape.end(), 0) != shape.end()) return "dense<>";
+  int64_t index = 0;
+  std::function<std::string(size_t)> level = [&](size_t d) -> std::string {
+    if (d == shape.size()) return value(index++);
+    std::string out = "[";
+    for (int64_t i = 0; i < shape[d]; ++i) out += (i ? ", " : "") + level(d + 1);
+    return out + "]";
+  };
+  return "dense<" + level(0) + ">";
+}
+
+std::string tensorType(const std::vector<int64_t>& shape, std::string_view element) {
+  std::string out = "tensor<";
+  for (int64_t d : shape) out += strCat(d, "x");
+  return strCat(out, element, ">");
+}
+
+// Small integers, exact in every type here (and their sums of products too).
+std::string smallValue(std::string_view element, int64_t i, int salt) {
+  const int64_t v = (i * 7 + salt * 5 + 3) % 9 - 4;
+  if (element == "i1") return v > 0 ? "true" : "false";
+  if (element.starts_with("ui")) return strCat(v + 4);
+  if (element.starts_with("i") || element.starts_with("si")) return strCat(v);
+  if (element.starts_with("complex")) return strCat("(", v, ".0, ", (v * 3 + salt) % 5, ".0)");
+  return strCat(v, ".0");
+}
+
+std::vector<Tensor> runCpu(const std::string& text) {
+  auto module = parseModule(text, "products_test");
+  EXPECT_TRUE(module.ok()) << module.status();
+  if (!module.ok()) return {};
+  auto compiled = plan::compile(*module, "main", text);
+  EXPECT_TRUE(compiled.ok()) << compiled.status();
+  if (!compiled.ok()) return {};
+  if (auto* unsupported = std::get_if<plan::Unsupported>(&*compiled)) {
+    ADD_FAILURE() << unsupported->message();
+    return {};
+  }
+  auto lowered = cpu::lower(std::get<plan::Plan>(std::move(*compiled)));
+  if (auto* unsupported = std::get_if<plan::Unsupported>(&lowered)) {
+    ADD_FAILURE() << unsupported->message();
+    return {};
+  }
+  auto outputs = cpu::run(std::get<cpu::Program>(lowered), {});
+  EXPECT_TRUE(outputs.ok()) << outputs.status();
+  return outputs.ok() ? *outputs : std::vector<Tensor>{};
+}
+
+std::vector<Tensor> runReference(const std::string& text) {
+  auto module = parseModule(text, "products_test");
+  EXPECT_TRUE(module.ok()) << module.status();
+  if (!module.ok()) return {};
+  const Operation* main = module->findFunction("main");
+  ref::FunctionRun run = ref::evaluateFunction(*module, text, *main, {});
+  EXPECT_TRUE(run.status.ok()) << run.status;
+  std::vector<Tensor> out;
+  if (run.status.ok())
+    for (const ref::RtValue& v : run.per_process[0]) out.push_back(v.tensor);
+  return out;
+}
+
+// The program's results on the cpu executor equal the reference's, bit for bit.
+void expectSameAsReference(const std::string& text) {
+  SCOPED_TRACE(text);
+  const std::vector<Tensor> cpu = runCpu(text), ref = runReference(text);
+  ASSERT_EQ(cpu.size(), ref.size());
+  for (size_t r = 0; r < cpu.size(); ++r) {
+    ASSERT_EQ(cpu[r].type(), ref[r].type());
+    const ElementType t = cpu[r].elementType();
+    const int parts = isComplex(t) ? 2 : 1;
+    // The sign of a zero sum is open (the spec's reduce from +0 gives +0; the reference's exact sum of
+    // one -0 product is -0), and a warning under `default`: zeros compare equal here.
+    const ElementType part_type = isComplex(t) ? (t == ElementType::kC64 ? ElementType::kF32 : ElementType::kF64) : t;
+    const uint64_t sign = isFloat(part_type) ? uint64_t{1} << (bitWidth(part_type) - 1) : 0;
+    for (int64_t i = 0; i < cpu[r].numElements(); ++i)
+      for (int part = 0; part < parts; ++part) {
+        uint64_t got = cpu[r].bits(i, part), want = ref[r].bits(i, part);
+        if (sign && (got & ~sign) == 0 && (want & ~sign) == 0) got = want;
+        ASSERT_EQ(got, want) << "result " << r << " element " << i << " part " << part;
+      }
+  }
+}
+
+std::string dotProgram(std::string_view element, const std::vector<int64_t>& ls, const std::vector<int64_t>& rs,
+                       const std::vector<int64_t>& lb, const std::vector<int64_t>& rb, const std::vector<int64_t>& lc,
+                       const std::vector<int64_t>& rc, std::string_view result_element = {}) {
+  auto freeOf = [](const std::vector<int64_t>& shape, const std::vector<int64_t>& b, const std::vector<int64_t>& c) {
+    std::vector<int64_t> out;
+    for (int64_t d = 0; d < static_cast<int64_t>(shape.size()); ++d)
+      if (std::find(b.begin(), b.end(), d) == b.end() && std::find(c.begin(), c.end(), d) == c.end()) out.push_back(shape[d]);
+    return out;
+  };
+  std::vector<int64_t> os;
+  for (int64_t d : lb) os.push_back(ls[d]);
+  for (int64_t v : freeOf(ls, lb, lc)) os.push_back(v);
+  for (int64_t v : freeOf(rs, rb, rc)) os.push_back(v);
+  auto list = [](const std::vector<int64_t>& v) {
+    std::string out = "[";
+    for (size_t i = 0; i < v.size(); ++i) out += strCat(i ? ", " : "", v[i]);
+    return out + "]";
+  };
+  const std::string lt = tensorType(ls, element), rt = tensorType(rs, element);
+  const std::string ot = tensorType(os, result_element.empty() ? element : result_element);
+  return strCat("func.func @main() -> ", ot, " {\n",
+                "  %lhs = stablehlo.constant ", denseLiteral(ls, [&](int64_t i) { return smallValue(element, i, 1); }), " : ", lt, "\n",
+                "  %rhs = stablehlo.constant ", denseLiteral(rs, [&](int64_t i) { return smallValue(element, i, 2); }), " : ", rt, "\n",
+                "  %r = \"stablehlo.dot_general\"(%lhs, %rhs) {dot_dimension_numbers = #stablehlo.dot<lhs_batching_dimensions = ",
+                list(lb), ", rhs_batching_dimensions = ", list(rb), ", lhs_contracting_dimensions = ", list(lc),
+                ", rhs_contracting_dimensions = ", list(rc), ">} : (", lt, ", ", rt, ") -> ", ot, "\n",
+                "  return %r : ", ot, "\n}\n");
+}
+
+TEST(CpuProducts, DotGeneralLayoutsMatchTheReference) {
+  struct Layout {
+    std::vector<int64_t> ls, rs, lb, rb, lc, rc;
+  };
+  const std::vector<Layout> layouts = {
+      {{4, 3}, {3, 5}, {}, {}, {1}, {0}},                     // plain: both read in place
+      {{3, 4}, {5, 3}, {}, {}, {0}, {1}},                     // both transposed in the BLAS call
+      {{2, 3, 4}, {2, 5, 3}, {0}, {0}, {1}, {2}},             // batched, both transposed
+      {{3, 2, 4}, {5, 3, 2}, {1}, {2}, {0}, {1}},             // batch dims in the middle and last: packed
+      {{2, 3, 2, 4}, {3, 2, 5}, {}, {}, {1, 2}, {0, 1}},      // two contracting dims between free ones
+      {{2, 4, 3, 2}, {3, 2, 2}, {0, 3}, {1, 2}, {2}, {0}},    // two batch dims, one of them last
+      {{6}, {6}, {}, {}, {0}, {0}},                           // vector . vector
+      {{3}, {4}, {}, {}, {}, {}},                             // outer product
+  };
+  for (const char* element : {"f32", "f64", "f16", "bf16", "i32", "ui8", "complex<f32>", "complex<f64>"})
+    for (const Layout& l : layouts) expectSameAsReference(dotProgram(element, l.ls, l.rs, l.lb, l.rb, l.lc, l.rc));
+  // Mixed: f16 operands with an f32 result, i8 operands with an i32 result.
+  expectSameAsReference(dotProgram("f16", {3, 4}, {4, 2}, {}, {}, {1}, {0}, "f32"));
+  expectSameAsReference(dotProgram("i8", {3, 4}, {4, 2}, {}, {}, {1}, {0}, "i32"));
+}
+
+TEST(CpuProducts, DotGeneralEmptyContractingGivesZeros) {
+  for (const char* element : {"f32", "f64", "f16", "i32", "complex<f32>"}) {
+    expectSameAsReference(dotProgram(element, {2, 0}, {0, 3}, {}, {}, {1}, {0}));
+    expectSameAsReference(dotProgram(element, {2, 2, 0}, {2, 0, 3}, {0}, {0}, {2}, {1}));
+  }
+}
+
+// The results of a one-op program from literal operands, as raw bits.
+std::vector<uint64_t> resultBits(const std::string& text) {
+  const std::vector<Tensor> out = runCpu(text);
+  std::vector<uint64_t> bits;
+  if (out.size() == 1)
+    for (int64_t i = 0; i < out[0].numElements(); ++i) bits.push_back(out[0].bits(i));
+  return bits;
+}
+
+std::string matmul(std::string_view lhs, std::string_view rhs, std::string_view lt, std::string_view rt, std::string_view ot) {
+  return strCat("func.func @main() -> ", ot, " {\n  %a = stablehlo.constant ", lhs, " : ", lt, "\n  %b = stablehlo.constant ",
+                rhs, " : ", rt, "\n  %r = \"stablehlo.dot_general\"(%a, %b) {dot_dimension_numbers = #stablehlo.dot<",
+                "lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [0]>} : (", lt, ", ", rt, ") -> ", ot,
+                "\n  return %r : ", ot, "\n}\n");
+}
+
+TEST(CpuProducts, DotGeneralIntegersWrapAround) {
+  // 100 * 100 + 100 * 100 = 20000 = 78 * 256 + 32.
+  EXPECT_EQ(resultBits(matmul("dense<[[100, 100]]>", "dense<[[100], [100]]>", "tensor<1x2xi8>", "tensor<2x1xi8>", "tensor<1x1xi8>")),
+            std::vector<uint64_t>{32});
+  // -128 * -1 = 128 wraps to -128 (0x80); 200 * 2 + 200 * 2 = 800 = 3 * 256 + 32 in ui8.
+  EXPECT_EQ(resultBits(matmul("dense<[[-128]]>", "dense<[[-1]]>", "tensor<1x1xi8>", "tensor<1x1xi8>", "tensor<1x1xi8>")),
+            std::vector<uint64_t>{0x80});
+  EXPECT_EQ(resultBits(matmul("dense<[[200, 200]]>", "dense<[[2], [2]]>", "tensor<1x2xui8>", "tensor<2x1xui8>", "tensor<1x1xui8>")),
+            std::vector<uint64_t>{32});
+  // 2^16 * 2^16 + 2^16 * 1 = 2^32 + 2^16: 2^16 in i32; in i64, exact.
+  EXPECT_EQ(resultBits(matmul("dense<[[65536, 65536]]>", "dense<[[65536], [1]]>", "tensor<1x2xi32>", "tensor<2x1xi32>", "tensor<1x1xi32>")),
+            std::vector<uint64_t>{65536});
+  EXPECT_EQ(resultBits(matmul("dense<[[65536, 65536]]>", "dense<[[65536], [1]]>", "tensor<1x2xi64>", "tensor<2x1xi64>", "tensor<1x1xi64>")),
+            std::vector<uint64_t>{(uint64_t{1} << 32) + 65536});
+  // i8 operands into an i16 result: 127 * 127 * 3 = 48387 wraps to 48387 - 65536 = -17149 (0xBD03).
+  EXPECT_EQ(resultBits(matmul("dense<[[127, 127, 127]]>", "dense<[[127], [127], [127]]>", "tensor<1x3xi8>", "tensor<3x1xi8>", "tensor<1x1xi16>")),
+            std::vector<uint64_t>{0xBD03});
+}
+
+TEST(CpuProducts, DotGeneralOnBooleansIsOrOfAnds) {
+  EXPECT_EQ(resultBits(matmul("dense<[[true, false], [true, true], [false, false]]>", "dense<[[false, true], [true, false]]>",
+                              "tensor<3x2xi1>", "tensor<2x2xi1>", "tensor<3x2xi1>")),
+            (std::vector<uint64_t>{0, 1, 1, 1, 0, 0}));
+}
+
+std::string algorithmDot(std::string_view precision, std::string_view lhs, std::string_view rhs) {
+  return strCat("func.func @main() -> tensor<1x1xf32> {\n  %a = stablehlo.constant dense<", lhs,
+                "> : tensor<1x2xf32>\n  %b = stablehlo.constant dense<", rhs, "> : tensor<2x1xf32>\n",
+                "  %r = \"stablehlo.dot_general\"(%a, %b) {dot_dimension_numbers = #stablehlo.dot<lhs_contracting_dimensions = [1], ",
+                "rhs_contracting_dimensions = [0]>, algorithm = #stablehlo.dot_algorithm<lhs_precision_type = ", precision,
+                ", rhs_precision_type = ", precision, ", accumulation_type = f32, lhs_component_count = 1, rhs_component_count = 1, ",
+                "num_primitive_operations = 1, allow_imprecise_accumulation = false>} : (tensor<1x2xf32>, tensor<2x1xf32>) -> tensor<1x1xf32>\n",
+                "  return %r : tensor<1x1xf32>\n}\n");
+}
+
+TEST(CpuProducts, DotAlgorithmRoundsInputsToItsPrecisionTypes) {
+  // 1 + 2^-11 is a tie between tf32/f16 neighbours 1 and 1 + 2^-10 (to even: 1); 1 + 2^-11 + 2^-20 is
+  // above it (up); for bf16 both round to 1. Against the reference, which rounds the same inputs.
+  for (const char* precision : {"tf32", "f16", "bf16", "f32"}) {
+    expectSameAsReference(algorithmDot(precision, "[[1.00048828125, 1.00048923492431640625]]", "[[1.0], [4.0]]"));
+    expectSameAsReference(algorithmDot(precision, "[[-3.0e-39, 70000.0]]", "[[1.0], [1.0]]"));
+  }
+  // A precision type the executor does not round to is Unsupported, with the reason.
+  const std::string text = algorithmDot("f8E5M2", "[[1.0, 2.0]]", "[[1.0], [1.0]]");
+  auto module = parseModule(text, "products_test");
+  ASSERT_TRUE(module.ok()) << module.status();
+  auto compiled = plan::compile(*module, "main", text);
+  ASSERT_TRUE(compiled.ok()) << compiled.status();
+  ASSERT_TRUE(std::holds_alternative<plan::Unsupported>(*compiled));
+  EXPECT_NE(std::get<plan::Unsupported>(*compiled).reason.find("f8E5M2"), std::string::npos)
+      << std::get<plan::Unsupported>(*compiled).reason;
+}
+
+TEST(CpuProducts, LegacyDotIsMatrixVectorProduct) {
+  // stablehlo.dot (which the reference does not run): lhs's last dim against rhs's first.
+  const std::string text =
+      "func.func @main() -> tensor<2xf32> {\n"
+      "  %a = stablehlo.constant dense<[[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]]> : tensor<2x3xf32>\n"
+      "  %b = stablehlo.constant dense<[1.0, -1.0, 2.0]> : tensor<3xf32>\n"
+      "  %r = \"stablehlo.dot\"(%a, %b) : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2xf32>\n"
+      "  return %r : tensor<2xf32>\n}\n";
+  EXPECT_EQ(resultBits(text), (std::vector<uint64_t>{std::bit_cast<uint32_t>(5.0f), std::bit_cast<uint32_t>(11.0f)}));
+}
+
+std::string convProgram(std::string_view element, const std::vector<int64_t>& ls, const std::vector<int64_t>& rs,
+                        const std::vector<int64_t>& os, std::string_view numbers, std::string_view window,
+                        int64_t feature_groups, int64_t batch_groups) {
+  const std::string lt = tensorType(ls, element), rt = tensorType(rs, element), ot = tensorType(os, element);
+  return strCat("func.func @main() -> ", ot, " {\n",
+                "  %lhs = stablehlo.constant ", denseLiteral(ls, [&](int64_t i) { return smallValue(element, i, 1); }), " : ", lt, "\n",
+                "  %rhs = stablehlo.constant ", denseLiteral(rs, [&](int64_t i) { return smallValue(element, i, 2); }), " : ", rt, "\n",
+                "  %r = \"stablehlo.convolution\"(%lhs, %rhs) {", window, "dimension_numbers = #stablehlo.conv<", numbers,
+                ">, feature_group_count = ", feature_groups, " : i64, batch_group_count = ", batch_groups,
+                " : i64} : (", lt, ", ", rt, ") -> ", ot, "\n  return %r : ", ot, "\n}\n");
+}
+
+TEST(CpuProducts, ConvolutionAttributesMatchTheReference) {
+  // Every window attribute at once, in NCHW / OIHW / NCHW-like layouts with the spatial dims swapped:
+  // input 2x4x5x6 (b, f, 0, 1), strides [2, 1], padding [[1, -1], [2, 0]], lhs dilation [2, 1], rhs
+  // dilation [1, 2], the first spatial dim reversed. Padded input dim 0: 1 + 9 - 1 = 9; dim 1: 2 + 6 = 8.
+  // Window 2x3 dilated to 2x5: outputs (9 - 2) / 2 + 1 = 4 and 8 - 5 + 1 = 4.
+  const std::string window =
+      "window_strides = array<i64: 2, 1>, padding = dense<[[1, -1], [2, 0]]> : tensor<2x2xi64>, "
+      "lhs_dilation = array<i64: 2, 1>, rhs_dilation = array<i64: 1, 2>, window_reversal = array<i1: true, false>, ";
+  for (const char* element : {"f32", "f64", "f16", "bf16", "i32", "complex<f32>"}) {
+    // Feature groups 2: kernel input features 4 / 2 = 2, output features 6 (3 per group).
+    expectSameAsReference(convProgram(element, {2, 4, 5, 6}, {6, 2, 2, 3}, {2, 6, 4, 4}, "[b, f, 0, 1]x[o, i, 0, 1]->[b, f, 0, 1]",
+                                      window, 2, 1));
+    // Output in another layout: [1, b, f, 0] (spatial dims swapped in the output).
+    expectSameAsReference(convProgram(element, {2, 4, 5, 6}, {6, 2, 2, 3}, {4, 2, 6, 4}, "[b, f, 0, 1]x[o, i, 0, 1]->[1, b, f, 0]",
+                                      window, 2, 1));
+    // Batch groups 2: batch 4 -> 2, output features 4 (2 per batch group), kernel in HWIO.
+    expectSameAsReference(convProgram(element, {4, 5, 6, 3}, {2, 3, 3, 4}, {2, 4, 4, 4}, "[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]",
+                                      window, 1, 2));
+  }
+  // A 1-D convolution with a zero-size window (sums of nothing) and a rank-2 one (no spatial dims).
+  expectSameAsReference(convProgram("f32", {1, 4, 2}, {0, 2, 3}, {1, 5, 3}, "[b, 0, f]x[0, i, o]->[b, 0, f]", "", 1, 1));
+  expectSameAsReference(convProgram("i32", {3, 4}, {4, 5}, {3, 5}, "[b, f]x[i, o]->[b, f]", "", 1, 1));
+  // Outputs x window past the offset table's limit (1105 x 1100 > 2^20): offsets computed on the fly.
+  expectSameAsReference(convProgram("i32", {1, 4, 1}, {1100, 1, 1}, {1, 1105, 1}, "[b, 0, f]x[0, i, o]->[b, 0, f]",
+                                    "padding = dense<[[1100, 1100]]> : tensor<1x2xi64>, ", 1, 1));
+}
+
+}  // namespace
+}  // namespace hloconf
