@@ -77,6 +77,7 @@ int execCpu(const Module& module, const std::string& text, const ExecOptions& op
   for (int r = 0; r < options.repeat; ++r) {
     cpu::RunOptions run_options;
     run_options.deadline = deadline(options.timeout);
+    run_options.keep_buffers = options.repeat > 1;
     const auto start = std::chrono::steady_clock::now();
     absl::StatusOr<std::vector<Tensor>> outputs = cpu::run(program, inputs, run_options);
     seconds.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());

@@ -122,7 +122,20 @@ std::variant<Program, plan::Unsupported> lower(plan::Plan plan) {
 }
 
 Frame::Frame(const Program& program, const RunOptions& options)
-    : program_(program), options_(options), slots_(program.plan.slot_types.size()) {}
+    : program_(program), options_(options), slots_(program.plan.slot_types.size()), borrowed_(slots_.size(), nullptr) {}
+
+Frame::~Frame() {
+  if (!options_.keep_buffers) return;
+  for (Buffer& buffer : slots_) giveBuffer(std::move(buffer));
+  program_.buffers.put(std::move(free_));
+}
+
+void Frame::borrow(plan::Slot slot, const uint8_t* bytes) { borrowed_[static_cast<size_t>(slot)] = bytes; }
+
+const uint8_t* Frame::data(plan::Slot slot) const {
+  const uint8_t* borrowed = borrowed_[static_cast<size_t>(slot)];
+  return borrowed ? borrowed : slots_[static_cast<size_t>(slot)].data();
+}
 
 absl::Status Frame::checkDeadline() const {
   if (options_.deadline && std::chrono::steady_clock::now() > *options_.deadline)
@@ -130,7 +143,22 @@ absl::Status Frame::checkDeadline() const {
   return absl::OkStatus();
 }
 
+void BufferPool::take(std::multimap<size_t, Buffer>& into) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  into.merge(free_);
+}
+
+void BufferPool::put(std::multimap<size_t, Buffer>&& buffers) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  free_.merge(buffers);
+}
+
 Buffer Frame::takeBuffer(size_t bytes) {
+  if (!took_program_buffers_) {
+    took_program_buffers_ = true;
+    program_.buffers.take(free_);
+    for (const auto& [capacity, buffer] : free_) free_bytes_ += capacity;
+  }
   // The smallest free buffer that holds `bytes`, unless it is more than twice as large.
   auto fit = free_.lower_bound(bytes);
   if (fit != free_.end() && fit->first <= 2 * bytes + 4096) {
@@ -176,7 +204,7 @@ absl::Status Frame::runGroup(const plan::Region& region, const LoweredRegion& lo
     uint8_t* base = nullptr;
     for (auto& [made, buffer] : whole)
       if (made == slot) base = buffer.data();
-    if (!base) base = slots_[slot].data();
+    if (!base) base = const_cast<uint8_t*>(data(slot));  // an operand: only read
     return plan.slot_types[slot].rank() == 0 ? base : base + first * bytesOf(slot);
   };
   const int64_t tiles = (group.elements + kTileElements - 1) / kTileElements;
@@ -235,12 +263,12 @@ absl::Status Frame::runSteps(const plan::Region& region, const LoweredRegion& lo
       continue;
     }
     operands.clear();
-    for (plan::Slot slot : step.operands) operands.push_back(slots_[slot].data());
+    for (plan::Slot slot : step.operands) operands.push_back(data(slot));
     // Results get fresh buffers (or the dying operand's), and only then replace what their slots held:
     // inside a loop a slot's previous value may still be an operand.
     std::vector<Buffer> fresh(step.results.size());
     for (size_t r = 0; r < step.results.size(); ++r) {
-      if (r == 0 && lowered_step.in_place >= 0) {
+      if (r == 0 && lowered_step.in_place >= 0 && !borrowed_[lowered_step.in_place]) {
         fresh[r] = std::move(slots_[lowered_step.in_place]);  // the operand pointer taken above stays valid
       } else {
         fresh[r] = takeBuffer(static_cast<size_t>(byteSize(plan.slot_types[step.results[r]])));
@@ -269,7 +297,7 @@ absl::StatusOr<std::vector<const uint8_t*>> Frame::runRegion(const plan::Region&
   }
   RETURN_IF_ERROR(runSteps(region, lowered));
   std::vector<const uint8_t*> outputs;
-  for (plan::Slot slot : region.outputs) outputs.push_back(slots_[slot].data());
+  for (plan::Slot slot : region.outputs) outputs.push_back(data(slot));
   return outputs;
 }
 
@@ -291,7 +319,7 @@ absl::StatusOr<std::vector<Tensor>> run(const Program& program, std::span<const 
     if (inputs[i].type() != expected || static_cast<int64_t>(inputs[i].bytes().size()) != byteSize(expected))
       return absl::InvalidArgumentError(strCat("input ", i, " is ", inputs[i].type().toString(), "; argument ", i,
                                                " of the function is ", expected.toString()));
-    frame.slots()[plan.inputs[i]].assign(inputs[i].bytes().begin(), inputs[i].bytes().end());
+    frame.borrow(plan.inputs[i], inputs[i].bytes().data());  // read in place: the inputs outlive the run
   }
   RETURN_IF_ERROR(frame.runSteps(plan, program.body));
   std::vector<Tensor> outputs;
@@ -300,7 +328,8 @@ absl::StatusOr<std::vector<Tensor>> run(const Program& program, std::span<const 
       return absl::InvalidArgumentError(strCat("the function returns a ", plan.slot_types[slot].toString(),
                                                ", which has no value to give back"));
     Tensor tensor(plan.slot_types[slot]);
-    tensor.mutableBytes().assign(frame.slots()[slot].begin(), frame.slots()[slot].end());
+    const uint8_t* bytes = frame.data(slot);
+    tensor.mutableBytes().assign(bytes, bytes + byteSize(plan.slot_types[slot]));
     outputs.push_back(std::move(tensor));
   }
   return outputs;

@@ -5,6 +5,7 @@
 
 #include <chrono>
 #include <map>
+#include <mutex>
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -67,9 +68,27 @@ struct LoweredStep {
   int32_t group = -1;                  // the TileGroup this step belongs to, or -1
 };
 
+// Free buffers kept between runs of a program (with RunOptions::keep_buffers, a run's buffers go back here
+// when it ends), so that a program run again reuses memory that is already mapped instead of faulting
+// fresh pages in.
+class BufferPool {
+ public:
+  BufferPool() = default;
+  BufferPool(BufferPool&&) noexcept {}
+  BufferPool& operator=(BufferPool&&) noexcept { return *this; }
+  // Moves every free buffer into `into`.
+  void take(std::multimap<size_t, Buffer>& into);
+  void put(std::multimap<size_t, Buffer>&& buffers);
+
+ private:
+  std::mutex mutex_;
+  std::multimap<size_t, Buffer> free_;  // by capacity
+};
+
 struct Program {
   plan::Plan plan;
   LoweredRegion body;
+  mutable BufferPool buffers;
 };
 
 // Binds each step of `plan` (regions included) to a kernel, or the first step whose element types have
@@ -84,6 +103,9 @@ struct RunOptions {
   // In a parallel run (runGrid): the grid and this process's id (replica * num_partitions + partition).
   ProcessGrid* grid = nullptr;
   int64_t process = 0;
+  // Whether the run's buffers stay with the program for its next run (a program run many times: exec
+  // --repeat, benchmarks); otherwise they are freed when the run ends.
+  bool keep_buffers = false;
   // The infeed queue of a run that is not on a grid (a grid holds its own); null for none.
   const std::vector<std::vector<Tensor>>* infeed = nullptr;
 };
@@ -106,6 +128,14 @@ inline constexpr int64_t kMaxProcesses = 256;
 class Frame {
  public:
   Frame(const Program& program, const RunOptions& options);
+  ~Frame();
+  Frame(const Frame&) = delete;
+  Frame& operator=(const Frame&) = delete;
+
+  // Slot `slot` reads `bytes`, which the caller keeps alive and unchanged for the run (the inputs).
+  void borrow(plan::Slot slot, const uint8_t* bytes);
+  // The bytes of slot `slot`'s value.
+  const uint8_t* data(plan::Slot slot) const;
 
   const plan::Plan& plan() const { return program_.plan; }
   // Runs `region` (step.regions[i] with its lowered[i]) on `inputs` (one per region input, each of the
@@ -129,8 +159,10 @@ class Frame {
   const Program& program_;
   RunOptions options_;
   std::vector<Buffer> slots_;
-  std::multimap<size_t, Buffer> free_;  // by capacity
+  std::vector<const uint8_t*> borrowed_;  // per slot: bytes read in place (an input), or null
+  std::multimap<size_t, Buffer> free_;    // by capacity
   size_t free_bytes_ = 0;
+  bool took_program_buffers_ = false;
 };
 
 }  // namespace hloconf::cpu
