@@ -20,9 +20,17 @@ void widen(const uint8_t* src, uint8_t* dst, int64_t count) {
   }
 }
 
+// complex<f32> to complex<f64>: each part.
+void widenComplex(const uint8_t* src, uint8_t* dst, int64_t count) {
+  const auto* s = reinterpret_cast<const float*>(src);
+  auto* d = reinterpret_cast<double*>(dst);
+  for (int64_t i = 0; i < 2 * count; ++i) d[i] = static_cast<double>(s[i]);
+}
+
 }  // namespace
 
 WidenFn widenFor(ElementType from, ElementType to) {
+  if (from == ElementType::kC64 && to == ElementType::kC128) return &widenComplex;
   return visitElement<WidenFn>(from, [to](auto f) -> WidenFn {
     return visitElement<WidenFn>(to, [](auto t) -> WidenFn {
       using From = decltype(f);

@@ -13,7 +13,8 @@ namespace hloconf::cpu {
 
 // Converts `count` elements to a type holding every value of the source exactly.
 using WidenFn = void (*)(const uint8_t* src, uint8_t* dst, int64_t count);
-// The conversion from `from` to `to` (both with element structs, both floats or both integers), or nullptr.
+// The conversion from `from` to `to` (both with element structs, both floats or both integers; or
+// complex<f32> to complex<f64>), or nullptr.
 WidenFn widenFor(ElementType from, ElementType to);
 
 // Whether a step's operand i (from `first` on) has another element type than its result i % N (N results):

@@ -9,7 +9,8 @@
 namespace hloconf::plan {
 
 // Whether every value of `from` is a value of `to` among the types whose conversion the CPU kernels do
-// (integers of 8 bits or more of one signedness, and f16/bf16/f32 to wider floats); true when equal.
+// (integers of 8 bits or more of one signedness, f16/bf16/f32 to wider floats, complex<f32> to
+// complex<f64>); true when equal.
 bool exactlyWidens(ElementType from, ElementType to);
 
 }  // namespace hloconf::plan
