@@ -53,15 +53,17 @@ absl::Status reduceKernel(const KernelArgs& args) {
   forEachRow(p.input_shape, p.result_strides, [&](int64_t in, int64_t out, int64_t stride, int64_t length) {
     const S* row = x + in;
     if (stride == 0) {
-      // The innermost dimension is reduced: eight partial results, combined at the end (any order is one
-      // of the spec's schedules).
-      C part[8];
-      for (C& v : part) v = init;
-      int64_t j = 0;
-      for (; j + 8 <= length; j += 8)
-        for (int k = 0; k < 8; ++k) part[k] = combine<E, B>(part[k], E::load(row[j + k]));
+      // The innermost dimension is reduced: eight partial results (from the row's first eight elements,
+      // so that the init value enters once), combined at the end (any order is one of the spec's schedules).
       C total = acc[out];
-      for (int k = 0; k < 8; ++k) total = combine<E, B>(total, part[k]);
+      int64_t j = 0;
+      if (length >= 16) {
+        C part[8];
+        for (int k = 0; k < 8; ++k) part[k] = E::load(row[k]);
+        for (j = 8; j + 8 <= length; j += 8)
+          for (int k = 0; k < 8; ++k) part[k] = combine<E, B>(part[k], E::load(row[j + k]));
+        for (int k = 0; k < 8; ++k) total = combine<E, B>(total, part[k]);
+      }
       for (; j < length; ++j) total = combine<E, B>(total, E::load(row[j]));
       acc[out] = total;
     } else {
