@@ -103,7 +103,7 @@ absl::StatusOr<Shape> constantOperand(const Operation& op, size_t i, std::string
   if (i >= op.operands.size()) return absl::InvalidArgumentError(strCat("needs a ", name, " operand"));
   const Operation* defining = op.operands[i]->defining_op;
   if (!defining || defining->id != OpId::kConstant)
-    return absl::UnimplementedError(strCat(opName(op.id), " with a shape operand (", name, ") computed at run time is not supported yet"));
+    return absl::UnimplementedError(strCat("a shape operand (", name, ") computed at run time is not supported yet"));
   const Tensor* value = decode::denseElements(ConstantOp(*defining).value());
   if (!value || value->type().rank() != 1 || !isInteger(value->elementType()))
     return absl::InvalidArgumentError(strCat(name, " is a 1-dimensional integer tensor"));
