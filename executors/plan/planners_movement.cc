@@ -1,8 +1,9 @@
 // Planners of the data movement and indexing family: reshape, broadcast_in_dim, transpose, slice, reverse,
 // concatenate, pad, iota, get_dimension_size, dynamic_slice, dynamic_update_slice, gather, scatter, sort,
 // and dynamic_iota, dynamic_reshape, dynamic_broadcast_in_dim, dynamic_pad, dynamic_gather as their static
-// ops when their shape operands are constants (read once here). Each checks the spec's constraints that the kernels rely on to stay in bounds (a program that breaks
-// one is refused) and turns the op into copy patterns and index tables once.
+// ops when their shape operands are constants (read once here). Each checks the spec's constraints that
+// the kernels rely on to stay in bounds (a program that breaks one is refused) and turns the op into copy
+// patterns and index tables once.
 #include <algorithm>
 #include <numeric>
 
