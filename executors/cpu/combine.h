@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "executors/cpu/kernels.h"
+#include "executors/cpu/widen.h"
 #include "executors/plan/reduction_params.h"
 
 namespace hloconf::cpu {
@@ -106,11 +107,30 @@ Kernel nativeKernelFor(ElementType t, BodyOp body) {
   return visitElement<Kernel>(t, [body](auto e) -> Kernel { return forBody<decltype(e), Kern>(body); });
 }
 
-// Element bytes of each of the step's first n operands.
+// Element bytes of each of the step's first n results (the body's types, to which a promoted reduction's
+// inputs are converted first: executors/cpu/widen.h).
 inline std::vector<size_t> elementBytes(const KernelArgs& args, size_t n) {
   std::vector<size_t> bytes;
-  for (size_t i = 0; i < n; ++i) bytes.push_back(static_cast<size_t>(storageBytes(args.operandType(i).elementType())));
+  for (size_t i = 0; i < n; ++i) bytes.push_back(static_cast<size_t>(storageBytes(args.resultType(i).elementType())));
   return bytes;
+}
+
+// Kern<E, B> run on a step's operands from kFirst on converted to their results' element types.
+template <template <class, BodyOp> class Kern, size_t kFirst>
+struct Widened {
+  template <class E, BodyOp B>
+  struct Of {
+    static absl::Status run(const KernelArgs& args) { return runWidened(args, kFirst, &Kern<E, B>::run); }
+  };
+};
+
+// The native kernel Kern<E, body> for the type of result 0, through Widened when the step promotes; or nullptr.
+template <template <class, BodyOp> class Kern, size_t kFirst>
+Kernel nativeOrWidened(const plan::Step& step, const plan::Plan& plan, BodyOp body) {
+  if (body == BodyOp::kRegion) return nullptr;
+  const ElementType t = plan.slot_types[step.results[0]].elementType();
+  if (promotes(step, plan, kFirst)) return nativeKernelFor<Widened<Kern, kFirst>::template Of>(t, body);
+  return nativeKernelFor<Kern>(t, body);
 }
 
 }  // namespace hloconf::cpu

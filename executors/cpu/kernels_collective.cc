@@ -130,7 +130,7 @@ absl::Status combineNative(const KernelArgs&, const Rendezvous& rendezvous, cons
 
 absl::Status combineByRegion(const KernelArgs& args, const Rendezvous& rendezvous, const std::vector<int64_t>& group,
                              size_t i, int64_t elements, uint8_t* out) {
-  const std::vector<size_t> bytes = {static_cast<size_t>(storageBytes(args.operandType(i).elementType()))};
+  const std::vector<size_t> bytes = {static_cast<size_t>(storageBytes(args.resultType(i).elementType()))};
   std::memcpy(out, rendezvous.operand(group[0], i), static_cast<size_t>(elements) * bytes[0]);
   BodyRunner body(args, 0, 1);
   for (size_t m = 1; m < group.size(); ++m) {
@@ -169,12 +169,13 @@ absl::Status reduceCollective(const KernelArgs& args) {
                                                  " does not split into ", group.size(), " blocks of the result's size (spec: reduce_scatter (C8))"));
       break;
     }
-    Buffer whole(static_cast<size_t>(byteSize(operand)));
+    const ElementType element = args.resultType(i).elementType();  // the computation's (a promoted operand is converted)
+    Buffer whole(static_cast<size_t>(operand.numElements() * storageBytes(element)));
     status = combineFn(args, rendezvous, group, i, operand.numElements(), whole.data());
     const int64_t index = std::find(group.begin(), group.end(), self(args)) - group.begin();
     if (status.ok())
       copyAlong(whole.data(), shape[d], index * block, args.results[i], block, 0, block, shape, d,
-                static_cast<size_t>(storageBytes(operand.elementType())));
+                static_cast<size_t>(storageBytes(element)));
   }
   absl::Status left = rendezvous.leave();
   return status.ok() ? left : status;
@@ -336,9 +337,13 @@ absl::Status recvKernel(const KernelArgs& args) {
 
 template <template <class, BodyOp> class Kern, CombineFn byRegion, bool kScatter>
 absl::StatusOr<KernelChoice> chooseReduction(const plan::Step& step, const plan::Plan& plan) {
-  const BodyOp body = step.as<CollectiveParams>().body;
-  Kernel kernel = body == BodyOp::kRegion ? nullptr : nativeKernelFor<Kern>(plan.slot_types[step.operands[0]].elementType(), body);
+  for (size_t i = 0; i < step.operands.size(); ++i) {
+    const ElementType from = plan.slot_types[step.operands[i]].elementType(), to = plan.slot_types[step.results[i]].elementType();
+    if (from != to && !widenFor(from, to)) return noKernelFor(step, plan);
+  }
+  Kernel kernel = nativeOrWidened<Kern, 0>(step, plan, step.as<CollectiveParams>().body);
   if (kernel) return KernelChoice{kernel, false, /*runs_regions=*/false};
+  if (promotes(step, plan, 0)) return KernelChoice{&widened<&reduceCollective<byRegion, kScatter>, 0>, false};
   return KernelChoice{&reduceCollective<byRegion, kScatter>, false};
 }
 

@@ -10,6 +10,7 @@
 
 #include "executors/cpu/kernels.h"
 #include "executors/cpu/movement_copy.h"
+#include "executors/cpu/widen.h"
 #include "executors/plan/movement_params.h"
 #include "ir/strings.h"
 
@@ -365,33 +366,6 @@ CombineRow combineFor(ElementType t, plan::Combiner c) {
       }
     }
     return nullptr;
-  });
-}
-
-// Converts `count` elements to a type holding every value of the source exactly (scatter's promotion).
-using WidenFn = void (*)(const uint8_t* src, uint8_t* dst, int64_t count);
-
-template <class From, class To>
-void widen(const uint8_t* src, uint8_t* dst, int64_t count) {
-  const auto* s = reinterpret_cast<const typename From::Storage*>(src);
-  auto* d = reinterpret_cast<typename To::Storage*>(dst);
-  for (int64_t i = 0; i < count; ++i) {
-    if constexpr (From::kClass == Class::kFloat && To::kClass == Class::kFloat) {
-      d[i] = To::fromDouble(static_cast<double>(From::load(s[i])));
-    } else if constexpr (From::kClass != Class::kFloat && To::kClass != Class::kFloat) {
-      d[i] = static_cast<typename To::Storage>(s[i]);
-    }
-  }
-}
-
-WidenFn widenFor(ElementType from, ElementType to) {
-  return visitElement<WidenFn>(from, [to](auto f) -> WidenFn {
-    return visitElement<WidenFn>(to, [](auto t) -> WidenFn {
-      using From = decltype(f);
-      using To = decltype(t);
-      if constexpr ((From::kClass == Class::kFloat) == (To::kClass == Class::kFloat)) return &widen<From, To>;
-      else return nullptr;
-    });
   });
 }
 
@@ -939,6 +913,11 @@ constexpr KernelFamilyEntry kKernels[] = {
     {OpId::kReverse, byBytes<copyKernel>},
     {OpId::kConcatenate, byBytes<concatenateKernel>},
     {OpId::kPad, byBytes<padKernel>},
+    {OpId::kDynamicPad, byBytes<padKernel>},
+    {OpId::kDynamicReshape, byBytes<reshapeKernel, true>},
+    {OpId::kDynamicBroadcastInDim, byBytes<copyKernel>},
+    {OpId::kDynamicIota, chooseIota},
+    {OpId::kDynamicGather, byBytes<gatherKernel>},
     {OpId::kIota, chooseIota},
     {OpId::kGetDimensionSize, chooseDimensionSize},
     {OpId::kDynamicSlice, byBytes<dynamicSliceKernel>},

@@ -53,15 +53,17 @@ absl::Status reduceKernel(const KernelArgs& args) {
   forEachRow(p.input_shape, p.result_strides, [&](int64_t in, int64_t out, int64_t stride, int64_t length) {
     const S* row = x + in;
     if (stride == 0) {
-      // The innermost dimension is reduced: eight partial results, combined at the end (any order is one
-      // of the spec's schedules).
-      C part[8];
-      for (C& v : part) v = init;
-      int64_t j = 0;
-      for (; j + 8 <= length; j += 8)
-        for (int k = 0; k < 8; ++k) part[k] = combine<E, B>(part[k], E::load(row[j + k]));
+      // The innermost dimension is reduced: eight partial results (from the row's first eight elements,
+      // so that the init value enters once), combined at the end (any order is one of the spec's schedules).
       C total = acc[out];
-      for (int k = 0; k < 8; ++k) total = combine<E, B>(total, part[k]);
+      int64_t j = 0;
+      if (length >= 16) {
+        C part[8];
+        for (int k = 0; k < 8; ++k) part[k] = E::load(row[k]);
+        for (j = 8; j + 8 <= length; j += 8)
+          for (int k = 0; k < 8; ++k) part[k] = combine<E, B>(part[k], E::load(row[j + k]));
+        for (int k = 0; k < 8; ++k) total = combine<E, B>(total, part[k]);
+      }
       for (; j < length; ++j) total = combine<E, B>(total, E::load(row[j]));
       acc[out] = total;
     } else {
@@ -182,7 +184,7 @@ absl::Status reduceWindowRegionKernel(const KernelArgs& args) {
 
 // Per window (source element), the operand element select chose: the window's elements in row-major order,
 // padding skipped, the running choice kept while select(chosen, current) is true; -1 for an all-padding
-// window, which scatters nowhere (the spec leaves it open, #731).
+// window, which scatters nowhere (the spec leaves it open, #731). E is the operand's element type.
 template <class E>
 absl::StatusOr<std::vector<int64_t>> selectedPositions(const KernelArgs& args) {
   using S = typename E::Storage;
@@ -217,11 +219,19 @@ absl::StatusOr<std::vector<int64_t>> selectedPositions(const KernelArgs& args) {
   return selected;
 }
 
+// selectedPositions for the operand's element type (which a promoted scatter body's E is not).
+absl::StatusOr<std::vector<int64_t>> selectedPositionsAny(const KernelArgs& args) {
+  return visitElement<absl::StatusOr<std::vector<int64_t>>>(
+      args.operandType(0).elementType(), [&](auto e) { return selectedPositions<decltype(e)>(args); },
+      absl::InternalError("select_and_scatter: no element type"));
+}
+
+// E is the result's element type (the scatter body's).
 template <class E, BodyOp B>
 absl::Status selectAndScatterKernel(const KernelArgs& args) {
   using S = typename E::Storage;
   using C = typename E::Compute;
-  ASSIGN_OR_RETURN(std::vector<int64_t> selected, selectedPositions<E>(args));
+  ASSIGN_OR_RETURN(std::vector<int64_t> selected, selectedPositionsAny(args));
   const S* source = reinterpret_cast<const S*>(args.operands[1]);
   const C init = E::load(*reinterpret_cast<const S*>(args.operands[2]));
   std::vector<C> acc(static_cast<size_t>(args.num_elements), init);
@@ -235,7 +245,7 @@ absl::Status selectAndScatterKernel(const KernelArgs& args) {
 template <class E>
 absl::Status selectAndScatterRegionKernel(const KernelArgs& args) {
   ASSIGN_OR_RETURN(std::vector<int64_t> selected, selectedPositions<E>(args));
-  const std::vector<size_t> bytes = {sizeof(typename E::Storage)};
+  const std::vector<size_t> bytes = {static_cast<size_t>(storageBytes(args.resultType(0).elementType()))};
   for (int64_t e = 0; e < args.num_elements; ++e) std::memcpy(args.result() + e * bytes[0], args.operands[2], bytes[0]);
   BodyRunner body(args, 1, 1);
   for (size_t s = 0; s < selected.size(); ++s) {
@@ -263,27 +273,40 @@ struct SelectAndScatter {
   static absl::Status run(const KernelArgs& args) { return selectAndScatterKernel<E, B>(args); }
 };
 
-template <template <class, BodyOp> class Kern>
+// `region` already converts promoted operands (from kFirst on); a native kernel is chosen for the result's type.
+template <template <class, BodyOp> class Kern, size_t kFirst>
 absl::StatusOr<KernelChoice> chooseWindowed(const plan::Step& step, const plan::Plan& plan, BodyOp body, Kernel region) {
-  if (body == BodyOp::kRegion) return KernelChoice{region, false};
-  Kernel kernel = nativeKernelFor<Kern>(plan.slot_types[step.operands[0]].elementType(), body);
+  for (size_t i = kFirst; i < step.operands.size(); ++i) {
+    const ElementType from = plan.slot_types[step.operands[i]].elementType();
+    const ElementType to = plan.slot_types[step.results[i % step.results.size()]].elementType();
+    if (from != to && !widenFor(from, to)) return noKernelFor(step, plan);
+  }
+  Kernel kernel = nativeOrWidened<Kern, kFirst>(step, plan, body);
   if (!kernel) return KernelChoice{region, false};  // a type without a native kernel: the region path
   return KernelChoice{kernel, false, /*runs_regions=*/false};
 }
 
 absl::StatusOr<KernelChoice> chooseReduce(const plan::Step& step, const plan::Plan& plan) {
-  return chooseWindowed<Reduce>(step, plan, step.as<plan::ReduceParams>().body, &reduceRegionKernel);
+  const Kernel region = promotes(step, plan, 0) ? &widened<&reduceRegionKernel, 0> : &reduceRegionKernel;
+  return chooseWindowed<Reduce, 0>(step, plan, step.as<plan::ReduceParams>().body, region);
 }
 absl::StatusOr<KernelChoice> chooseReduceWindow(const plan::Step& step, const plan::Plan& plan) {
-  return chooseWindowed<ReduceWindow>(step, plan, step.as<plan::WindowParams>().body, &reduceWindowRegionKernel);
+  const Kernel region = promotes(step, plan, 0) ? &widened<&reduceWindowRegionKernel, 0> : &reduceWindowRegionKernel;
+  return chooseWindowed<ReduceWindow, 0>(step, plan, step.as<plan::WindowParams>().body, region);
 }
 absl::StatusOr<KernelChoice> chooseSelectAndScatter(const plan::Step& step, const plan::Plan& plan) {
   const ElementType t = plan.slot_types[step.operands[0]].elementType();
   // Selection loads elements natively, so the operand type needs an element struct.
-  Kernel region = visitElement<Kernel>(t, [](auto e) -> Kernel { return &selectAndScatterRegionKernel<decltype(e)>; });
+  const bool promoted = promotes(step, plan, 1);
+  Kernel region = visitElement<Kernel>(t, [promoted](auto e) -> Kernel {
+    if (promoted) return &widened<&selectAndScatterRegionKernel<decltype(e)>, 1>;
+    return &selectAndScatterRegionKernel<decltype(e)>;
+  });
   if (!region) return noKernelFor(step, plan);
   const auto& params = step.as<plan::WindowParams>();
-  ASSIGN_OR_RETURN(KernelChoice choice, chooseWindowed<SelectAndScatter>(step, plan, params.body, region));
+  absl::StatusOr<KernelChoice> chosen = chooseWindowed<SelectAndScatter, 1>(step, plan, params.body, region);
+  if (!chosen.ok()) return chosen.status();
+  KernelChoice choice = *chosen;
   if (!params.select_ge && !params.select_gt) choice.runs_regions = true;  // the select region still runs
   return choice;
 }

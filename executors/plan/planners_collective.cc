@@ -26,14 +26,15 @@ GroupStrategy channelStrategy(const CollectiveAttributes& view) {
   return view.channelId() > 0 ? GroupStrategy::kCrossPartition : GroupStrategy::kCrossReplica;
 }
 
-// Operands and results pair up one to one, with the same element types.
-absl::Status pairwise(const Step& step, const Plan& plan, bool same_shapes) {
+// Operands and results pair up one to one, with the same element types (unless `promoted`: all_reduce and
+// reduce_scatter, whose results have their computation's type, checked by reductionBody).
+absl::Status pairwise(const Step& step, const Plan& plan, bool same_shapes, bool promoted = false) {
   if (step.operands.empty() || step.operands.size() != step.results.size())
     return absl::InvalidArgumentError("needs one result per operand");
   for (size_t i = 0; i < step.operands.size(); ++i) {
     const Type& operand = plan.slot_types[step.operands[i]];
     const Type& result = plan.slot_types[step.results[i]];
-    if (operand.elementType() != result.elementType())
+    if (!promoted && operand.elementType() != result.elementType())
       return absl::UnimplementedError("results of another element type than the operands' are not supported yet");
     if (same_shapes && operand.shape() != result.shape())
       return absl::InvalidArgumentError(strCat("result ", i, " must have operand ", i, "'s shape"));
@@ -48,12 +49,17 @@ absl::Status reductionBody(const Step& step, const Plan& plan, CollectiveParams&
     if (plan.slot_types[slot].elementType() != element)
       return absl::UnimplementedError("operands of different element types are not supported yet");
   RETURN_IF_ERROR(checkBody(step.regions.at(0), plan, {element}, label));
-  params.body = recognizeBody(step.regions[0], plan, Type::tensor({}, Type::element(element)));
+  // The results have the computation's element type E, to which the operands are converted first.
+  const Type& scalar = plan.slot_types[step.regions[0].inputs[0]];
+  for (Slot slot : step.results)
+    if (plan.slot_types[slot].elementType() != scalar.elementType())
+      return absl::InvalidArgumentError(strCat("the results have the computation's element type (spec: ", label, ")"));
+  params.body = recognizeBody(step.regions[0], plan, scalar);
   return absl::OkStatus();
 }
 
 absl::Status planAllReduce(const Operation& op, Step& step, const Plan& plan) {
-  RETURN_IF_ERROR(pairwise(step, plan, true));
+  RETURN_IF_ERROR(pairwise(step, plan, true, true));
   const AllReduceOp view(op);
   auto params = std::make_shared<CollectiveParams>();
   params->strategy = replicaGroupStrategy(view);
@@ -83,7 +89,7 @@ absl::Status planAllGather(const Operation& op, Step& step, const Plan& plan) {
 }
 
 absl::Status planReduceScatter(const Operation& op, Step& step, const Plan& plan) {
-  RETURN_IF_ERROR(pairwise(step, plan, false));
+  RETURN_IF_ERROR(pairwise(step, plan, false, true));
   const ReduceScatterOp view(op);
   auto params = std::make_shared<CollectiveParams>();
   params->strategy = replicaGroupStrategy(view);

@@ -1,12 +1,16 @@
 // Planners of the data movement and indexing family: reshape, broadcast_in_dim, transpose, slice, reverse,
-// concatenate, pad, iota, get_dimension_size, dynamic_slice, dynamic_update_slice, gather, scatter, sort.
-// Each checks the spec's constraints that the kernels rely on to stay in bounds (a program that breaks
-// one is refused) and turns the op into copy patterns and index tables once.
+// concatenate, pad, iota, get_dimension_size, dynamic_slice, dynamic_update_slice, gather, scatter, sort,
+// and dynamic_iota, dynamic_reshape, dynamic_broadcast_in_dim, dynamic_pad, dynamic_gather as their static
+// ops when their shape operands are constants (read once here). Each checks the spec's constraints that
+// the kernels rely on to stay in bounds (a program that breaks one is refused) and turns the op into copy
+// patterns and index tables once.
 #include <algorithm>
 #include <numeric>
 
 #include "executors/plan/movement_params.h"
 #include "executors/plan/planners.h"
+#include "executors/plan/promotion.h"
+#include "ir/numerics_base.h"
 #include "ir/op_views.h"
 #include "ir/strings.h"
 
@@ -95,24 +99,61 @@ P& newParams(Step& step) {
   return ref;
 }
 
-absl::Status planReshape(const Operation&, Step& step, const Plan& plan) {
-  RETURN_IF_ERROR(expectCounts(step, 1, 1));
-  const Type& in = operandType(step, plan, 0);
-  const Type& out = resultType(step, plan, 0);
-  RETURN_IF_ERROR(sameElementType(in, out, "reshape (C1)"));
-  if (in.numElements() != out.numElements())
-    return absl::InvalidArgumentError(strCat(in.toString(), " and ", out.toString(), " differ in size (spec: reshape (C2))"));
+// The values of operand `i` of a dynamic op, a 1-dimensional integer tensor that a stablehlo.constant
+// gives: the planner reads them once, and the op is planned as its static counterpart.
+absl::StatusOr<Shape> constantOperand(const Operation& op, size_t i, std::string_view name) {
+  if (i >= op.operands.size()) return absl::InvalidArgumentError(strCat("needs a ", name, " operand"));
+  const Operation* defining = op.operands[i]->defining_op;
+  if (!defining || defining->id != OpId::kConstant)
+    return absl::UnimplementedError(strCat("a shape operand (", name, ") computed at run time is not supported yet"));
+  const Tensor* value = decode::denseElements(ConstantOp(*defining).value());
+  if (!value || value->type().rank() != 1 || !isInteger(value->elementType()))
+    return absl::InvalidArgumentError(strCat(name, " is a 1-dimensional integer tensor"));
+  Shape values;
+  for (int64_t k = 0; k < value->numElements(); ++k) {
+    const __int128 v = integerValue(value->elementType(), value->bits(k));
+    if (v < INT64_MIN || v > INT64_MAX) return absl::InvalidArgumentError(strCat(name, " holds a value out of the range of si64"));
+    values.push_back(static_cast<int64_t>(v));
+  }
+  return values;
+}
+
+// A dynamic op's shape operand against its (static) result shape.
+absl::Status expectShapeOperand(const Type& result, const Shape& values, std::string_view name, std::string_view label) {
+  if (result.shape() != values)
+    return absl::InvalidArgumentError(strCat(name, " ", listText(values), " is not the shape of the result ", result.toString(),
+                                             " (spec: ", label, ")"));
   return absl::OkStatus();
 }
 
-absl::Status planBroadcastInDim(const Operation& op, Step& step, const Plan& plan) {
-  RETURN_IF_ERROR(expectCounts(step, 1, 1));
+absl::Status checkReshape(const Step& step, const Plan& plan, std::string_view op) {
   const Type& in = operandType(step, plan, 0);
   const Type& out = resultType(step, plan, 0);
-  RETURN_IF_ERROR(sameElementType(in, out, "broadcast_in_dim (C1)"));
-  const Shape dims = BroadcastInDimOp(op).broadcastDimensions();
+  RETURN_IF_ERROR(sameElementType(in, out, strCat(op, " (C1)")));
+  if (in.numElements() != out.numElements())
+    return absl::InvalidArgumentError(strCat(in.toString(), " and ", out.toString(), " differ in size (spec: ", op, " (C2))"));
+  return absl::OkStatus();
+}
+
+absl::Status planReshape(const Operation&, Step& step, const Plan& plan) {
+  RETURN_IF_ERROR(expectCounts(step, 1, 1));
+  return checkReshape(step, plan, "reshape");
+}
+
+absl::Status planDynamicReshape(const Operation& op, Step& step, const Plan& plan) {
+  RETURN_IF_ERROR(expectCounts(step, 2, 1));
+  ASSIGN_OR_RETURN(const Shape shape, constantOperand(op, 1, "output_shape"));
+  RETURN_IF_ERROR(expectShapeOperand(resultType(step, plan, 0), shape, "output_shape", "dynamic_reshape (C4)"));
+  return checkReshape(step, plan, "dynamic_reshape");
+}
+
+// broadcast_in_dim and dynamic_broadcast_in_dim (`op`), whose constraints (C1)-(C5) agree.
+absl::Status planBroadcast(const Shape& dims, Step& step, const Plan& plan, std::string_view op) {
+  const Type& in = operandType(step, plan, 0);
+  const Type& out = resultType(step, plan, 0);
+  RETURN_IF_ERROR(sameElementType(in, out, strCat(op, " (C1)")));
   if (static_cast<int64_t>(dims.size()) != in.rank())
-    return absl::InvalidArgumentError(strCat("broadcast_dimensions ", listText(dims), " needs one entry per operand dimension (spec: broadcast_in_dim (C2))"));
+    return absl::InvalidArgumentError(strCat("broadcast_dimensions ", listText(dims), " needs one entry per operand dimension (spec: ", op, " (C2))"));
   std::vector<bool> seen(static_cast<size_t>(out.rank()), false);
   RETURN_IF_ERROR(checkDims(dims, out.rank(), "broadcast_dimensions", seen));
   const Shape in_strides = rowMajorStrides(in.shape());
@@ -124,10 +165,31 @@ absl::Status planBroadcastInDim(const Operation& op, Step& step, const Plan& pla
     const int64_t d = dims[i], size = in.shape()[i];
     if (size != 1 && size != out.shape()[static_cast<size_t>(d)])
       return absl::InvalidArgumentError(strCat("operand dimension ", i, " of size ", size, " cannot broadcast to result dimension ", d,
-                                               " (spec: broadcast_in_dim (C5))"));
+                                               " (spec: ", op, " (C5))"));
     if (size != 1) copy.src_strides[static_cast<size_t>(d)] = in_strides[i];
   }
   newParams<CopyParams>(step).copy = simplifyCopy(std::move(copy));
+  return absl::OkStatus();
+}
+
+absl::Status planBroadcastInDim(const Operation& op, Step& step, const Plan& plan) {
+  RETURN_IF_ERROR(expectCounts(step, 1, 1));
+  return planBroadcast(BroadcastInDimOp(op).broadcastDimensions(), step, plan, "broadcast_in_dim");
+}
+
+absl::Status planDynamicBroadcastInDim(const Operation& op, Step& step, const Plan& plan) {
+  RETURN_IF_ERROR(expectCounts(step, 2, 1));
+  const DynamicBroadcastInDimOp view(op);
+  ASSIGN_OR_RETURN(const Shape dims, constantOperand(op, 1, "output_dimensions"));
+  const Type& in = operandType(step, plan, 0);
+  const Type& out = resultType(step, plan, 0);
+  RETURN_IF_ERROR(expectShapeOperand(out, dims, "output_dimensions", "dynamic_broadcast_in_dim (C7)"));
+  RETURN_IF_ERROR(planBroadcast(view.broadcastDimensions(), step, plan, "dynamic_broadcast_in_dim"));
+  // The hints only say what the types already show; they are operand dimensions, none in both lists.
+  const Shape expanding = view.knownExpandingDimensions(), nonexpanding = view.knownNonexpandingDimensions();
+  std::vector<bool> seen(static_cast<size_t>(in.rank()), false);
+  RETURN_IF_ERROR(checkDims(expanding, in.rank(), "known_expanding_dimensions (spec: dynamic_broadcast_in_dim (C8), (C9))", seen));
+  RETURN_IF_ERROR(checkDims(nonexpanding, in.rank(), "known_nonexpanding_dimensions (spec: dynamic_broadcast_in_dim (C8), (C10))", seen));
   return absl::OkStatus();
 }
 
@@ -232,29 +294,27 @@ absl::Status planConcatenate(const Operation& op, Step& step, const Plan& plan) 
   return absl::OkStatus();
 }
 
-absl::Status planPad(const Operation& op, Step& step, const Plan& plan) {
-  RETURN_IF_ERROR(expectCounts(step, 2, 1));
+// pad and dynamic_pad (`op`), whose constraints (C1)-(C4) agree.
+absl::Status planPadding(const Shape& low, const Shape& high, const Shape& interior, Step& step, const Plan& plan, std::string_view op) {
   const Type& in = operandType(step, plan, 0);
   const Type& value = operandType(step, plan, 1);
   const Type& out = resultType(step, plan, 0);
-  RETURN_IF_ERROR(sameElementType(in, out, "pad (C1)"));
-  RETURN_IF_ERROR(sameElementType(value, out, "pad (C1)"));
+  RETURN_IF_ERROR(sameElementType(in, out, strCat(op, " (C1)")));
+  RETURN_IF_ERROR(sameElementType(value, out, strCat(op, " (C1)")));
   if (value.rank() != 0) return absl::InvalidArgumentError("the padding value is a rank-0 tensor");
-  const PadOp pad(op);
-  const Shape low = pad.edgePaddingLow(), high = pad.edgePaddingHigh(), interior = pad.interiorPadding();
   const size_t rank = in.shape().size();
   if (low.size() != rank || high.size() != rank || interior.size() != rank)
-    return absl::InvalidArgumentError("edge_padding_low, edge_padding_high and interior_padding need one entry per operand dimension (spec: pad (C2))");
+    return absl::InvalidArgumentError(strCat("edge_padding_low, edge_padding_high and interior_padding need one entry per operand dimension (spec: ", op, " (C2))"));
   Shape shape(rank);
   for (size_t d = 0; d < rank; ++d) {
-    if (interior[d] < 0) return absl::InvalidArgumentError(strCat("interior_padding ", listText(interior), " is negative (spec: pad (C3))"));
+    if (interior[d] < 0) return absl::InvalidArgumentError(strCat("interior_padding ", listText(interior), " is negative (spec: ", op, " (C3))"));
     const __int128 size = static_cast<__int128>(in.shape()[d]) + low[d] + high[d] +
                           static_cast<__int128>(std::max<int64_t>(in.shape()[d] - 1, 0)) * interior[d];
     if (size < 0 || size > INT64_MAX)
-      return absl::InvalidArgumentError(strCat("dimension ", d, ": the padding gives a negative or too large size (spec: pad (C4))"));
+      return absl::InvalidArgumentError(strCat("dimension ", d, ": the padding gives a negative or too large size (spec: ", op, " (C4))"));
     shape[d] = static_cast<int64_t>(size);
   }
-  RETURN_IF_ERROR(expectShape(out, shape, "pad (C4)"));
+  RETURN_IF_ERROR(expectShape(out, shape, strCat(op, " (C4)")));
   // Operand index i of dimension d lands at low + i * (interior + 1); keep those in [0, size).
   const Shape in_strides = rowMajorStrides(in.shape()), out_strides = rowMajorStrides(shape);
   CopyPattern copy;
@@ -285,15 +345,42 @@ absl::Status planPad(const Operation& op, Step& step, const Plan& plan) {
   return absl::OkStatus();
 }
 
-absl::Status planIota(const Operation& op, Step& step, const Plan& plan) {
-  RETURN_IF_ERROR(expectCounts(step, 0, 1));
+absl::Status planPad(const Operation& op, Step& step, const Plan& plan) {
+  RETURN_IF_ERROR(expectCounts(step, 2, 1));
+  const PadOp pad(op);
+  return planPadding(pad.edgePaddingLow(), pad.edgePaddingHigh(), pad.interiorPadding(), step, plan, "pad");
+}
+
+absl::Status planDynamicPad(const Operation& op, Step& step, const Plan& plan) {
+  RETURN_IF_ERROR(expectCounts(step, 5, 1));
+  ASSIGN_OR_RETURN(const Shape low, constantOperand(op, 2, "edge_padding_low"));
+  ASSIGN_OR_RETURN(const Shape high, constantOperand(op, 3, "edge_padding_high"));
+  ASSIGN_OR_RETURN(const Shape interior, constantOperand(op, 4, "interior_padding"));
+  return planPadding(low, high, interior, step, plan, "dynamic_pad");
+}
+
+absl::Status planIotaDimension(int64_t dim, Step& step, const Plan& plan, std::string_view label) {
   const Type& out = resultType(step, plan, 0);
-  const int64_t dim = IotaOp(op).iotaDimension();
-  if (dim < 0 || dim >= out.rank()) return absl::InvalidArgumentError(strCat("iota_dimension ", dim, " is out of range (spec: iota (C1))"));
+  if (dim < 0 || dim >= out.rank()) return absl::InvalidArgumentError(strCat("iota_dimension ", dim, " is out of range (spec: ", label, ")"));
   auto& params = newParams<IotaParams>(step);
   for (int64_t d = out.rank() - 1; d > dim; --d) params.inner *= out.shape()[static_cast<size_t>(d)];
   params.size = out.shape()[static_cast<size_t>(dim)];
   return absl::OkStatus();
+}
+
+absl::Status planIota(const Operation& op, Step& step, const Plan& plan) {
+  RETURN_IF_ERROR(expectCounts(step, 0, 1));
+  return planIotaDimension(IotaOp(op).iotaDimension(), step, plan, "iota (C1)");
+}
+
+absl::Status planDynamicIota(const Operation& op, Step& step, const Plan& plan) {
+  RETURN_IF_ERROR(expectCounts(step, 1, 1));
+  ASSIGN_OR_RETURN(const Shape shape, constantOperand(op, 0, "output_shape"));
+  const Type& out = resultType(step, plan, 0);
+  if (static_cast<int64_t>(shape.size()) != out.rank())
+    return absl::InvalidArgumentError(strCat("output_shape ", listText(shape), " needs one entry per result dimension (spec: dynamic_iota (C2))"));
+  RETURN_IF_ERROR(expectShapeOperand(out, shape, "output_shape", "dynamic_iota (C2)"));
+  return planIotaDimension(DynamicIotaOp(op).iotaDimension(), step, plan, "dynamic_iota (C1)");
 }
 
 absl::Status planGetDimensionSize(const Operation& op, Step& step, const Plan& plan) {
@@ -382,17 +469,17 @@ bool strictlyIncreasing(const Shape& dims) {
 // Position among start_indices' dimensions without index_vector_dim of start_indices dimension `s`.
 int64_t batchPosition(int64_t s, int64_t ivd) { return s < ivd ? s : s - 1; }
 
-absl::Status planGather(const Operation& op, Step& step, const Plan& plan) {
-  RETURN_IF_ERROR(expectCounts(step, 2, 1));
+// gather and dynamic_gather (whose slice_sizes is an operand).
+absl::Status planGatherWith(const GatherDimensions& gather, const Shape& slice_sizes, Step& step, const Plan& plan,
+                            std::string_view shape_label) {
   const Type& operand = operandType(step, plan, 0);
   const Type& indices = operandType(step, plan, 1);
   const Type& out = resultType(step, plan, 0);
   RETURN_IF_ERROR(sameElementType(operand, out, "gather (C22)"));
   if (!isInteger(indices.elementType())) return absl::InvalidArgumentError("start_indices are integers (spec: gather (C2))");
-  const GatherOp gather(op);
   const Shape offset_dims = gather.offsetDims(), collapsed = gather.collapsedSliceDims();
   const Shape operand_batching = gather.operandBatchingDims(), indices_batching = gather.startIndicesBatchingDims();
-  const Shape start_index_map = gather.startIndexMap(), slice_sizes = gather.sliceSizes();
+  const Shape start_index_map = gather.startIndexMap();
   const int64_t ivd = gather.indexVectorDim();
   const Shape& in = operand.shape();
   const Shape& ishape = indices.shape();
@@ -447,7 +534,7 @@ absl::Status planGather(const Operation& op, Step& step, const Plan& plan) {
       shape[static_cast<size_t>(r)] = batch_shape[static_cast<size_t>(b++)];
     }
   }
-  RETURN_IF_ERROR(expectShape(out, shape, "gather (C5)"));
+  RETURN_IF_ERROR(expectShape(out, shape, shape_label));
 
   auto& params = newParams<GatherParams>(step);
   const Shape in_strides = rowMajorStrides(in), out_strides = rowMajorStrides(shape), index_strides = rowMajorStrides(ishape);
@@ -475,14 +562,16 @@ absl::Status planGather(const Operation& op, Step& step, const Plan& plan) {
   return absl::OkStatus();
 }
 
-// Whether every value of `from` is a value of `to` among the types whose conversion the scatter kernel
-// does (integers of one signedness, and f16/bf16/f32 to wider floats).
-bool exactlyWidens(ElementType from, ElementType to) {
-  if (from == to) return true;
-  if (isSignedInteger(from) && isSignedInteger(to)) return bitWidth(from) <= bitWidth(to) && bitWidth(from) >= 8;
-  if (isUnsignedInteger(from) && isUnsignedInteger(to)) return bitWidth(from) <= bitWidth(to) && bitWidth(from) >= 8;
-  const bool half = from == ElementType::kF16 || from == ElementType::kBF16;
-  return (half && (to == ElementType::kF32 || to == ElementType::kF64)) || (from == ElementType::kF32 && to == ElementType::kF64);
+absl::Status planGather(const Operation& op, Step& step, const Plan& plan) {
+  RETURN_IF_ERROR(expectCounts(step, 2, 1));
+  const GatherOp gather(op);
+  return planGatherWith(gather, gather.sliceSizes(), step, plan, "gather (C5)");
+}
+
+absl::Status planDynamicGather(const Operation& op, Step& step, const Plan& plan) {
+  RETURN_IF_ERROR(expectCounts(step, 3, 1));
+  ASSIGN_OR_RETURN(const Shape slice_sizes, constantOperand(op, 2, "slice_sizes"));
+  return planGatherWith(DynamicGatherOp(op), slice_sizes, step, plan, "dynamic_gather (C13)");
 }
 
 // The combiner that update computation output i is, or kRegion.
@@ -739,6 +828,11 @@ constexpr OpPlanner kPlanners[] = {
     {OpId::kSort, planSort},
     {OpId::kRngBitGenerator, planRngBitGenerator},
     {OpId::kRng, planRng},
+    {OpId::kDynamicIota, planDynamicIota},
+    {OpId::kDynamicReshape, planDynamicReshape},
+    {OpId::kDynamicBroadcastInDim, planDynamicBroadcastInDim},
+    {OpId::kDynamicPad, planDynamicPad},
+    {OpId::kDynamicGather, planDynamicGather},
 };
 
 }  // namespace

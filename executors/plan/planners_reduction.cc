@@ -4,6 +4,7 @@
 #include "absl/strings/str_join.h"
 #include "executors/plan/elementwise_params.h"
 #include "executors/plan/planners.h"
+#include "executors/plan/promotion.h"
 #include "executors/plan/reduction_params.h"
 #include "ir/op_views.h"
 #include "ir/strings.h"
@@ -34,8 +35,9 @@ BodyOp recognizeBody(const Region& body, const Plan& plan, const Type& scalar) {
 }
 
 // The body of a reduction with `n` inputs takes n accumulators and n input elements, all rank 0, and
-// returns n values: the kernels copy them byte for byte into the accumulators, so the types must be the
-// inputs' element types (a body of another, promoted type is not run yet).
+// returns n values of the accumulators' types, each an element type Ei that input i promotes to
+// (is_promotable): the kernels convert the inputs to Ei first (executors/cpu/widen.h) and then copy the
+// body's outputs byte for byte into the accumulators.
 absl::Status checkBody(const Region& body, const Plan& plan, const std::vector<ElementType>& elements, std::string_view op) {
   const size_t n = elements.size();
   if (body.inputs.size() != 2 * n || body.outputs.size() != n)
@@ -43,9 +45,11 @@ absl::Status checkBody(const Region& body, const Plan& plan, const std::vector<E
   for (size_t i = 0; i < 2 * n; ++i) {
     const Type& t = plan.slot_types[body.inputs[i]];
     if (t.rank() != 0) return absl::InvalidArgumentError(strCat("the body's arguments are rank-0 tensors (spec: ", op, ")"));
-    if (t.elementType() != elements[i % n])
+    if (t != plan.slot_types[body.inputs[i % n]])
+      return absl::InvalidArgumentError(strCat("the body takes accumulators and values of one type (spec: ", op, ")"));
+    if (!exactlyWidens(elements[i % n], t.elementType()))
       return absl::UnimplementedError(strCat("a body on ", t.toString(), " for inputs of ", elementTypeName(elements[i % n]),
-                                             " (a promoted accumulation type) is not supported yet"));
+                                             " (a promotion other than an exact widening of integers or floats) is not supported"));
   }
   for (size_t i = 0; i < n; ++i)
     if (plan.slot_types[body.outputs[i]] != plan.slot_types[body.inputs[i]])
@@ -75,8 +79,8 @@ absl::StatusOr<std::vector<ElementType>> checkInputs(const Step& step, const Pla
     const Type& init = plan.slot_types[step.operands[n + i]];
     const Type& result = plan.slot_types[step.results[i]];
     if (input.shape() != first.shape()) return absl::InvalidArgumentError(strCat("the inputs have one shape (spec: ", op, ")"));
-    if (init.rank() != 0 || init.elementType() != input.elementType() || result.elementType() != input.elementType())
-      return absl::UnimplementedError(strCat("init values and results of another element type than the inputs' are not supported yet"));
+    if (init.rank() != 0 || init.elementType() != input.elementType())
+      return absl::InvalidArgumentError(strCat("the init values are rank-0 tensors of the inputs' element types (spec: ", op, ")"));
     if (result.shape() != plan.slot_types[step.results[0]].shape())
       return absl::InvalidArgumentError(strCat("the results have one shape (spec: ", op, ")"));
     elements.push_back(input.elementType());
@@ -84,9 +88,20 @@ absl::StatusOr<std::vector<ElementType>> checkInputs(const Step& step, const Pla
   return elements;
 }
 
+// The results' element types are the body's (reduce (C8), reduce_window (C16)); returns the scalar type
+// of result 0, in which a recognised body op applies.
+absl::StatusOr<Type> bodyResults(const Step& step, const Plan& plan, std::string_view label) {
+  const Region& body = step.regions.at(0);
+  for (size_t i = 0; i < step.results.size(); ++i)
+    if (plan.slot_types[step.results[i]].elementType() != plan.slot_types[body.inputs[i]].elementType())
+      return absl::InvalidArgumentError(strCat("result ", i, " has another element type than the body's (spec: ", label, ")"));
+  return Type::tensor({}, Type::element(plan.slot_types[step.results[0]].elementType()));
+}
+
 absl::Status planReduce(const Operation& op, Step& step, const Plan& plan) {
   ASSIGN_OR_RETURN(std::vector<ElementType> elements, checkInputs(step, plan, "reduce"));
   RETURN_IF_ERROR(checkBody(step.regions.at(0), plan, elements, "reduce (C6)"));
+  ASSIGN_OR_RETURN(const Type scalar, bodyResults(step, plan, "reduce (C8)"));
   auto params = std::make_shared<ReduceParams>();
   params->num_inputs = static_cast<int64_t>(elements.size());
   params->input_shape = plan.slot_types[step.operands[0]].shape();
@@ -104,7 +119,7 @@ absl::Status planReduce(const Operation& op, Step& step, const Plan& plan) {
     return absl::InvalidArgumentError(strCat("the result shape must be the input's without the reduced dimensions (spec: reduce (C7))"));
   const std::vector<int64_t> result_strides = rowMajorStrides(result_shape);
   for (int64_t d = 0, k = 0; d < rank; ++d) params->result_strides.push_back(reduced[d] ? 0 : result_strides[k++]);
-  if (elements.size() == 1) params->body = recognizeBody(step.regions[0], plan, Type::tensor({}, Type::element(elements[0])));
+  if (elements.size() == 1) params->body = recognizeBody(step.regions[0], plan, scalar);
   step.params = std::move(params);
   return absl::OkStatus();
 }
@@ -147,6 +162,7 @@ absl::Status windowGeometry(WindowParams& p, const std::optional<std::vector<std
 absl::Status planReduceWindow(const Operation& op, Step& step, const Plan& plan) {
   ASSIGN_OR_RETURN(std::vector<ElementType> elements, checkInputs(step, plan, "reduce_window"));
   RETURN_IF_ERROR(checkBody(step.regions.at(0), plan, elements, "reduce_window (C13)"));
+  ASSIGN_OR_RETURN(const Type scalar, bodyResults(step, plan, "reduce_window (C16)"));
   const ReduceWindowOp view(op);
   auto params = std::make_shared<WindowParams>();
   params->num_inputs = static_cast<int64_t>(elements.size());
@@ -157,7 +173,7 @@ absl::Status planReduceWindow(const Operation& op, Step& step, const Plan& plan)
   ASSIGN_OR_RETURN(params->base_dilations, windowList(view.baseDilations(), rank, "base_dilations", "reduce_window (C8)"));
   ASSIGN_OR_RETURN(params->window_dilations, windowList(view.windowDilations(), rank, "window_dilations", "reduce_window (C10)"));
   RETURN_IF_ERROR(windowGeometry(*params, view.padding(), plan.slot_types[step.results[0]].shape(), "reduce_window (C15)"));
-  if (elements.size() == 1) params->body = recognizeBody(step.regions[0], plan, Type::tensor({}, Type::element(elements[0])));
+  if (elements.size() == 1) params->body = recognizeBody(step.regions[0], plan, scalar);
   step.params = std::move(params);
   return absl::OkStatus();
 }
@@ -170,14 +186,18 @@ absl::Status planSelectAndScatter(const Operation& op, Step& step, const Plan& p
   const Type& init = plan.slot_types[step.operands[2]];
   const Type& result = plan.slot_types[step.results[0]];
   if (init.rank() != 0 || source.elementType() != operand.elementType() || init.elementType() != operand.elementType() ||
-      result != operand)
-    return absl::UnimplementedError("select_and_scatter with source, init or result of another type than the operand's is not supported yet");
+      result.shape() != operand.shape())
+    return absl::InvalidArgumentError(
+        "source and a rank-0 init_value have the operand's element type, the result its shape (spec: select_and_scatter (C1), (C3), (C11))");
   const Type scalar = Type::tensor({}, Type::element(operand.elementType()));
   const Region& select = step.regions[0];
   if (select.inputs.size() != 2 || select.outputs.size() != 1 || plan.slot_types[select.inputs[0]] != scalar ||
       plan.slot_types[select.inputs[1]] != scalar || plan.slot_types[select.outputs[0]] != Type::tensor({}, Type::element(ElementType::kI1)))
     return absl::InvalidArgumentError("select takes two rank-0 operand elements and returns tensor<i1> (spec: select_and_scatter (C9))");
   RETURN_IF_ERROR(checkBody(step.regions[1], plan, {operand.elementType()}, "select_and_scatter (C10)"));
+  const Type accumulator = Type::tensor({}, Type::element(result.elementType()));
+  if (plan.slot_types[step.regions[1].inputs[0]] != accumulator)
+    return absl::InvalidArgumentError("the result has the scatter body's element type (spec: select_and_scatter (C12))");
   const SelectAndScatterOp view(op);
   auto params = std::make_shared<WindowParams>();
   params->input_shape = operand.shape();
@@ -187,7 +207,7 @@ absl::Status planSelectAndScatter(const Operation& op, Step& step, const Plan& p
   params->base_dilations.assign(rank, 1);
   params->window_dilations.assign(rank, 1);
   RETURN_IF_ERROR(windowGeometry(*params, view.padding(), source.shape(), "select_and_scatter (C1)"));
-  params->body = recognizeBody(step.regions[1], plan, scalar);
+  params->body = recognizeBody(step.regions[1], plan, accumulator);
   // A select that is `compare GE|GT, %arg0, %arg1` with the spec's default (or FLOAT/SIGNED/UNSIGNED
   // matching the type) ordering.
   if (select.steps.size() == 1 && select.steps[0].op == OpId::kCompare && select.outputs[0] == select.steps[0].results[0] &&
