@@ -40,8 +40,8 @@ void printHelp(FILE* out) {
   std::fprintf(out, "  %-10s %s\n", "version", "print the version");
   std::fprintf(out,
                "\noptions of every command:\n"
-               "  --threads N  threads the reference evaluator may use inside an op (default: every core);\n"
-               "               results are the same for every N\n");
+               "  --threads N  threads the reference evaluator and the cpu executor may use inside an op\n"
+               "               (default: every core); the reference's results are the same for every N\n");
   std::fprintf(out, "\nRun 'hloconf <command> --help' for a command's options.\n");
 }
 

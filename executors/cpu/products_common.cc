@@ -6,6 +6,8 @@
 #include <mutex>
 #include <thread>
 
+#include "tbb/global_control.h"
+
 namespace hloconf::cpu::products {
 
 namespace {
@@ -54,8 +56,14 @@ Compute computeFor(std::span<const ElementType> operands, ElementType result, bo
 }
 
 void initBlas() {
+  // OpenBLAS keeps threads of its own: as many as oneTBB may use, so that `--threads N` (a process-wide
+  // tbb::global_control) bounds them too.
   static std::once_flag once;
-  std::call_once(once, [] { openblas_set_num_threads(static_cast<int>(std::max(1u, std::thread::hardware_concurrency()))); });
+  std::call_once(once, [] {
+    const size_t tbb_limit = tbb::global_control::active_value(tbb::global_control::max_allowed_parallelism);
+    const size_t cores = std::max(1u, std::thread::hardware_concurrency());
+    openblas_set_num_threads(static_cast<int>(std::max<size_t>(1, std::min(cores, tbb_limit))));
+  });
 }
 
 void gemm(bool trans_a, bool trans_b, int64_t m, int64_t n, int64_t k, const float* a, int64_t lda, const float* b,
