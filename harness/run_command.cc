@@ -544,6 +544,7 @@ int runRunCommand(const std::vector<std::string>& args) {
   // A run that tested nothing must not pass a CI gate: exit 3, with the reason.
   if (std::string why = whyNothingRan(o, all.size(), cases.size(), results, declared); !why.empty()) {
     std::fprintf(stderr, "hloconf run: no case ran: %s (exit status 3)\n", why.c_str());
+    std::printf("result: FAILED (exit status 3: no case ran)\n");
     return 3;
   }
   bool gate_failed = false;
@@ -563,7 +564,12 @@ int runRunCommand(const std::vector<std::string>& args) {
     gate_failed = true;
   }
   if (int status = reports::exitStatusFor(results); status != 0) return status;
-  return gate_failed ? 4 : 0;
+  if (gate_failed) {
+    std::printf("result: FAILED (exit status 4: a gate failed)\n");
+    return 4;
+  }
+  std::printf("result: passed (exit status 0)\n");
+  return 0;
 }
 
 }  // namespace hloconf

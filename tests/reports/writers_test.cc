@@ -375,7 +375,7 @@ TEST(WriterSummary, ConsoleTableHasCountsMaxUlpAndWorstIdWithin120Columns) {
   const std::string colored = consoleSummary(results, true);
   EXPECT_THAT(colored, HasSubstr("\x1b[31m"));
   EXPECT_THAT(consoleSummary({makeCase("a/b/c", "r", "abs", "f32", Status::kPass, 0)}, false),
-              HasSubstr("result: passed (exit status 0)"));
+              HasSubstr("no failing case"));
   EXPECT_EQ(consoleSummary({}, false), "no cases ran\n");
 }
 
