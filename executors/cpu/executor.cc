@@ -133,8 +133,11 @@ Frame::~Frame() {
 void Frame::borrow(plan::Slot slot, const uint8_t* bytes) { borrowed_[static_cast<size_t>(slot)] = bytes; }
 
 const uint8_t* Frame::data(plan::Slot slot) const {
+  // An empty value (an empty input, a token) still has an address: memcpy and memset take none null.
+  static const uint8_t kEmpty[1] = {0};
   const uint8_t* borrowed = borrowed_[static_cast<size_t>(slot)];
-  return borrowed ? borrowed : slots_[static_cast<size_t>(slot)].data();
+  const uint8_t* bytes = borrowed ? borrowed : slots_[static_cast<size_t>(slot)].data();
+  return bytes ? bytes : kEmpty;
 }
 
 absl::Status Frame::checkDeadline() const {
@@ -169,6 +172,8 @@ Buffer Frame::takeBuffer(size_t bytes) {
     return buffer;
   }
   Buffer buffer;
+  // At least one byte of capacity: an empty value still has an address (memcpy and memset take none null).
+  buffer.reserve(std::max<size_t>(bytes, 1));
   buffer.resize(bytes);
   return buffer;
 }
@@ -292,8 +297,10 @@ absl::StatusOr<std::vector<const uint8_t*>> Frame::runRegion(const plan::Region&
                                                              std::span<const uint8_t* const> inputs) {
   for (size_t i = 0; i < region.inputs.size(); ++i) {
     Buffer& slot = slots_[region.inputs[i]];
-    slot.resize(static_cast<size_t>(byteSize(program_.plan.slot_types[region.inputs[i]])));
-    if (slot.data() != inputs[i]) std::memmove(slot.data(), inputs[i], slot.size());
+    const size_t bytes = static_cast<size_t>(byteSize(program_.plan.slot_types[region.inputs[i]]));
+    slot.reserve(std::max<size_t>(bytes, 1));
+    slot.resize(bytes);
+    if (slot.data() != inputs[i]) std::memmove(slot.data(), inputs[i], bytes);
   }
   RETURN_IF_ERROR(runSteps(region, lowered));
   std::vector<const uint8_t*> outputs;
