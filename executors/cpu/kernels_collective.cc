@@ -304,7 +304,7 @@ absl::Status fillResults(const KernelArgs& args, size_t count, auto&& bytesOf, s
     if (static_cast<int64_t>(bytes.size()) != byteSize(args.resultType(i)))
       return absl::InvalidArgumentError(strCat(args.step.location, ": ", opName(args.step.op), ": ", what, " value ", i,
                                                " does not have result ", i, "'s type ", args.resultType(i).toString()));
-    std::memcpy(args.results[i], bytes.data(), bytes.size());
+    if (!bytes.empty()) std::memcpy(args.results[i], bytes.data(), bytes.size());  // empty: data() may be null
   }
   return absl::OkStatus();
 }

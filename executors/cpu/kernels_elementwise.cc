@@ -480,7 +480,7 @@ Kernel convertFor(ElementType from, ElementType to) {
 
 absl::Status constantKernel(const KernelArgs& args) {
   const std::vector<uint8_t>& bytes = args.step.as<plan::ConstantParams>().value.bytes();
-  std::memcpy(args.result(), bytes.data(), bytes.size());
+  if (!bytes.empty()) std::memcpy(args.result(), bytes.data(), bytes.size());  // an empty vector's data() may be null
   return absl::OkStatus();
 }
 
