@@ -93,8 +93,9 @@ class Compiler {
         const Slot result = step.results[0];
         step.results[0] = newSlot(plan_.slot_types[result]);
         const Slot filled = step.results[0];
+        const std::string location = step.location;
         region.steps.push_back(std::move(step));
-        appendXor(filled, zero_point_mask, result, step.location, region);
+        appendXor(filled, zero_point_mask, result, location, region);
         continue;
       }
       region.steps.push_back(std::move(step));
