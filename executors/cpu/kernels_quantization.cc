@@ -20,6 +20,7 @@
 #include "executors/cpu/elementwise_types.h"
 #include "executors/cpu/kernels.h"
 #include "executors/plan/quantization_params.h"
+#include "ir/strings.h"
 
 namespace hloconf::cpu {
 namespace {
@@ -241,8 +242,27 @@ Kernel kernelFor(ElementType storage, ElementType expressed, F&& f) {
   });
 }
 
+// The spec's (C5), (C6) on the scales as values of the expressed type: one that rounds to 0 or overflows
+// there is refused (the plan only checked the scale as written).
+absl::Status checkScales(const TensorQuantization& q) {
+  const bool ok = visitAnyElement<bool>(q.expressed, [&](auto e) -> bool {
+    using E = decltype(e);
+    if constexpr (!kIsFloat<E>) {
+      return false;
+    } else {
+      return std::all_of(q.scales.begin(), q.scales.end(), [](double s) {
+        const double rounded = roundTo<E>(s);
+        return rounded > 0 && std::isfinite(rounded);
+      });
+    }
+  });
+  if (!ok) return absl::InvalidArgumentError(strCat("a scale is not positive and finite in ", elementTypeName(q.expressed), " (spec: (C5), (C6))"));
+  return absl::OkStatus();
+}
+
 absl::StatusOr<KernelChoice> chooseDequantize(const plan::Step& step, const plan::Plan& plan) {
   const auto& params = step.as<plan::UniformDequantizeParams>();
+  RETURN_IF_ERROR(checkScales(params.from));
   const Kernel kernel = kernelFor(params.from.storage, params.from.expressed, [](auto s, auto e) -> Kernel {
     return &dequantizeKernel<decltype(s), decltype(e)>;
   });
@@ -254,6 +274,8 @@ absl::StatusOr<KernelChoice> chooseDequantize(const plan::Step& step, const plan
 
 absl::StatusOr<KernelChoice> chooseQuantize(const plan::Step& step, const plan::Plan& plan) {
   const auto& params = step.as<plan::UniformQuantizeParams>();
+  RETURN_IF_ERROR(checkScales(params.to));
+  if (params.from) RETURN_IF_ERROR(checkScales(*params.from));
   Kernel kernel = nullptr;
   if (params.from) {
     if (!quantizeRunFor<F32>(params.to.storage)) return noKernelFor(step, plan);
