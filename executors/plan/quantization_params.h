@@ -1,6 +1,6 @@
 // The quantization family's params (uniform_quantize, uniform_dequantize), and what the plan compiler
 // asks of the family to run every other op on quantized tensors: the spec's dequantize_op_quantize, as
-// plan steps (docs/design/executors.md, "Quantized types").
+// plan steps (plan.cc, Compiler::compileDequantized).
 #ifndef HLOCONF_EXECUTORS_PLAN_QUANTIZATION_PARAMS_H_
 #define HLOCONF_EXECUTORS_PLAN_QUANTIZATION_PARAMS_H_
 
