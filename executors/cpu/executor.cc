@@ -22,7 +22,7 @@ namespace {
 const absl::flat_hash_map<OpId, ChooseFn>& chooserTable() {
   static const auto* table = [] {
     auto* t = new absl::flat_hash_map<OpId, ChooseFn>();
-    for (std::span<const KernelFamilyEntry> family : {elementwiseKernels(), controlKernels(), reductionKernels(), collectiveKernels(), movementKernels(), productsKernels()})
+    for (std::span<const KernelFamilyEntry> family : {elementwiseKernels(), controlKernels(), reductionKernels(), collectiveKernels(), movementKernels(), productsKernels(), quantizationKernels()})
       for (const KernelFamilyEntry& entry : family) t->emplace(entry.op, entry.choose);
     return t;
   }();

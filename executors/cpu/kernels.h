@@ -45,6 +45,7 @@ std::span<const KernelFamilyEntry> reductionKernels();    // kernels_reduction.c
 std::span<const KernelFamilyEntry> collectiveKernels();   // kernels_collective.cc
 std::span<const KernelFamilyEntry> movementKernels();     // kernels_movement.cc
 std::span<const KernelFamilyEntry> productsKernels();     // kernels_products.cc
+std::span<const KernelFamilyEntry> quantizationKernels(); // kernels_quantization.cc
 
 // --- Element types --------------------------------------------------------------------------------------
 

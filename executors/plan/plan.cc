@@ -5,7 +5,9 @@
 
 #include "absl/container/flat_hash_map.h"
 #include "absl/container/flat_hash_set.h"
+#include "executors/plan/elementwise_params.h"
 #include "executors/plan/planners.h"
+#include "executors/plan/quantization_params.h"
 #include "ir/diagnostic.h"
 #include "ir/op_schema.h"
 #include "ir/op_views.h"
@@ -18,7 +20,7 @@ namespace {
 const absl::flat_hash_map<OpId, PlanFn>& plannerTable() {
   static const auto* table = [] {
     auto* t = new absl::flat_hash_map<OpId, PlanFn>();
-    for (std::span<const OpPlanner> family : {elementwisePlanners(), controlPlanners(), reductionPlanners(), collectivePlanners(), movementPlanners(), productsPlanners()})
+    for (std::span<const OpPlanner> family : {elementwisePlanners(), controlPlanners(), reductionPlanners(), collectivePlanners(), movementPlanners(), productsPlanners(), quantizationPlanners()})
       for (const OpPlanner& planner : family) t->emplace(planner.op, planner.plan);
     return t;
   }();
@@ -30,8 +32,7 @@ std::string slotTypeProblem(const Type& type) {
   if (type.kind() == Type::Kind::kToken) return "";
   if (!type.isTensor()) return strCat("values of type ", type.toString(), " are not supported yet");
   if (!type.hasStaticShape()) return "dynamic shapes are not supported yet";
-  if (type.isQuantized()) return "quantized types are not supported yet";
-  return "";
+  return "";  // a quantized tensor's slot holds its storage integers
 }
 
 // Calls nested deeper than this are refused: StableHLO programs do not recurse, and a hostile one must
@@ -81,7 +82,22 @@ class Compiler {
       step.op = op.id;
       step.operands = std::move(operands);
       step.location = locationOf(op);
+      if (hasQuantizedTypes(op) && !runsOnStorage(op)) {
+        RETURN_IF_ERROR(compileDequantized(op, std::move(step), depth, region));
+        continue;
+      }
+      if (!op.regions.empty()) RETURN_IF_ERROR(convertToBodyTypes(op, step, region));
+      const Slot zero_point_mask = zeroPointFillMask(op, step, region);
       RETURN_IF_ERROR(compileOp(op, step, depth));
+      if (zero_point_mask >= 0) {
+        const Slot result = step.results[0];
+        step.results[0] = newSlot(plan_.slot_types[result]);
+        const Slot filled = step.results[0];
+        const std::string location = step.location;
+        region.steps.push_back(std::move(step));
+        appendXor(filled, zero_point_mask, result, location, region);
+        continue;
+      }
       region.steps.push_back(std::move(step));
     }
     return absl::InvalidArgumentError(strCat(locationOf(owner), ": ", owner.name, ": a region does not end in a return"));
@@ -131,6 +147,130 @@ class Compiler {
     return absl::OkStatus();
   }
 
+  static bool hasQuantizedTypes(const Operation& op) {
+    for (const Value* operand : op.operands)
+      if (operand->type.isTensor() && operand->type.isQuantized()) return true;
+    for (const auto& result : op.results)
+      if (result->type.isTensor() && result->type.isQuantized()) return true;
+    return false;
+  }
+
+  Slot newSlot(Type type) {
+    plan_.slot_types.push_back(std::move(type));
+    return static_cast<Slot>(plan_.slot_types.size() - 1);
+  }
+
+  // A uniform_quantize or uniform_dequantize step of the compiler's own, from `from` into a new slot of
+  // `type`, appended to `region`; returns the new slot.
+  absl::StatusOr<Slot> convertStep(const Operation& op, OpId id, Slot from, Type type, Region& region, bool saturate_to_finite = false) {
+    if (!plan_.slot_types[from].isTensor() || !type.isTensor() || !type.hasStaticShape()) unsupported(op, "a quantized operand that is not a tensor");
+    Step step;
+    step.op = id;
+    step.operands = {from};
+    step.results = {newSlot(std::move(type))};
+    step.location = locationOf(op);
+    if (absl::Status planned = planQuantizationStep(step, plan_); !planned.ok()) return invalid(op, std::string(planned.message()));
+    if (saturate_to_finite) {
+      auto params = std::make_shared<UniformDequantizeParams>(step.as<UniformDequantizeParams>());
+      params->saturate_to_finite = true;
+      step.params = std::move(params);
+    }
+    const Slot result = step.results[0];
+    region.steps.push_back(std::move(step));
+    return result;
+  }
+
+  // The spec's dequantize_op_quantize (and hybrid_dequantize_then_op, dequantize_compare, ...): each
+  // quantized operand is dequantized into a new slot of its expressed type, the op is planned on a copy
+  // of itself with every quantized type replaced by its expressed type, and each quantized result is
+  // quantized from the op's float result.
+  absl::Status compileDequantized(const Operation& op, Step step, int depth, Region& region) {
+    auto expressed = [](const Type& t) {
+      return t.isTensor() && t.isQuantized() ? Type::tensor(t.shape(), Type::element(t.quantizedType().expressed_type), t.bounds()) : t;
+    };
+    auto shadow = std::make_unique<Operation>(op.name);
+    shadow->properties = op.properties;
+    shadow->attributes = op.attributes;
+    shadow->source_offset = op.source_offset;
+    for (size_t i = 0; i < op.operands.size(); ++i) {
+      const Value* operand = op.operands[i];
+      auto& value = shadow_values_.emplace_back(std::make_unique<Value>(*operand));
+      value->type = expressed(operand->type);
+      shadow->operands.push_back(value.get());
+      if (!(operand->type.isTensor() && operand->type.isQuantized())) continue;
+      if (std::string problem = slotTypeProblem(operand->type); !problem.empty()) unsupported(op, problem);
+      ASSIGN_OR_RETURN(step.operands[i], convertStep(op, OpId::kUniformDequantize, step.operands[i], value->type, region,
+                                                     op.id == OpId::kIsFinite));
+    }
+    for (const auto& result : op.results) shadow->addResult(expressed(result->type));
+    RETURN_IF_ERROR(compileOp(*shadow, step, depth));
+    std::vector<Slot> float_results = step.results;
+    region.steps.push_back(std::move(step));
+    for (size_t i = 0; i < op.results.size(); ++i) {
+      const Type& type = op.results[i]->type;
+      if (type.isTensor() && type.isQuantized()) {
+        if (std::string problem = slotTypeProblem(type); !problem.empty()) unsupported(op, problem);
+        ASSIGN_OR_RETURN(slot_of_[op.results[i].get()], convertStep(op, OpId::kUniformQuantize, float_results[i], type, region));
+      } else {
+        slot_of_[op.results[i].get()] = float_results[i];
+      }
+    }
+    shadows_.push_back(std::move(shadow));
+    return absl::OkStatus();
+  }
+
+  // The spec's to_destination_type for a body of another quantization than its operands (reduce,
+  // scatter, all_reduce, ... with an i8 input and an i16 body): each such operand is requantized into the
+  // body's type first.
+  absl::Status convertToBodyTypes(const Operation& op, Step& step, Region& region) {
+    for (size_t i = 0; i < op.operands.size(); ++i) {
+      const Type& from = op.operands[i]->type;
+      if (!from.isTensor() || !from.isQuantized() || !from.hasStaticShape()) continue;
+      std::optional<Type> body = bodyArgumentTypeFor(op, i);
+      if (!body || !body->isTensor() || !body->isQuantized() || body->tensorElement() == from.tensorElement()) continue;
+      ASSIGN_OR_RETURN(step.operands[i], convertStep(op, OpId::kUniformQuantize, step.operands[i], Type::tensor(from.shape(), body->tensorElement()), region));
+    }
+    return absl::OkStatus();
+  }
+
+  // collective_permute and collective_broadcast give a process that receives nothing quantize(0), the
+  // zero point, where the kernels write 0. For a per-tensor quantized operand with a nonzero zero point
+  // the op runs on `storage xor zero_point` and its result is xor-ed again: a received value comes back
+  // unchanged, and a 0 becomes the zero point. Returns the mask's slot (a constant of the operand's type
+  // holding the zero point everywhere), after appending the first xor, or -1.
+  Slot zeroPointFillMask(const Operation& op, Step& step, Region& region) {
+    if ((op.id != OpId::kCollectivePermute && op.id != OpId::kCollectiveBroadcast) || op.operands.size() != 1 || op.results.size() != 1)
+      return -1;
+    const Type& type = op.operands[0]->type;
+    if (!type.isTensor() || !type.isQuantized() || !type.hasStaticShape() || type != op.results[0]->type) return -1;
+    const QuantizedType& q = type.quantizedType();
+    if (q.quantized_dimension || q.zero_points.size() != 1 || q.zero_points[0] == 0) return -1;
+    auto constant = std::make_shared<ConstantParams>();
+    constant->value = Tensor(type);
+    const uint64_t bits = encodeInteger(q.storage_type, q.zero_points[0]);
+    for (int64_t i = 0; i < type.numElements(); ++i) constant->value.setBits(i, bits);
+    Step mask;
+    mask.op = OpId::kConstant;
+    mask.results = {newSlot(type)};
+    mask.params = std::move(constant);
+    mask.location = step.location;
+    const Slot mask_slot = mask.results[0];
+    region.steps.push_back(std::move(mask));
+    const Slot masked = newSlot(type);
+    appendXor(step.operands[0], mask_slot, masked, step.location, region);
+    step.operands[0] = masked;
+    return mask_slot;
+  }
+
+  void appendXor(Slot a, Slot b, Slot result, const std::string& location, Region& region) {
+    Step x;
+    x.op = OpId::kXor;
+    x.operands = {a, b};
+    x.results = {result};
+    x.location = location;
+    region.steps.push_back(std::move(x));
+  }
+
   Slot newSlot(const Value* value) {
     const Slot slot = static_cast<Slot>(plan_.slot_types.size());
     plan_.slot_types.push_back(value->type);
@@ -177,6 +317,9 @@ class Compiler {
   std::string_view source_text_;
   Plan plan_;
   absl::flat_hash_map<const Value*, Slot> slot_of_;
+  // The copies of ops with quantized types that compileDequantized plans, and their operand values.
+  std::vector<std::unique_ptr<Operation>> shadows_;
+  std::vector<std::unique_ptr<Value>> shadow_values_;
   // A tuple value: its elements (tensors, tokens or tuples), by the IR values they are.
   absl::flat_hash_map<const Value*, std::vector<const Value*>> tuple_of_;
 };

@@ -33,6 +33,7 @@ std::span<const OpPlanner> reductionPlanners();    // planners_reduction.cc
 std::span<const OpPlanner> collectivePlanners();   // planners_collective.cc
 std::span<const OpPlanner> movementPlanners();     // planners_movement.cc
 std::span<const OpPlanner> productsPlanners();     // planners_products.cc
+std::span<const OpPlanner> quantizationPlanners(); // planners_quantization.cc
 
 // For planners: a planner that decodes nothing.
 absl::Status noParams(const Operation& op, Step& step, const Plan& plan);

@@ -52,7 +52,7 @@ absl::Status planMap(const Operation& op, Step& step, const Plan& plan) {
     return absl::InvalidArgumentError("the computation must take one rank-0 tensor per operand and return one (spec: map (C4))");
   for (Slot slot : body.inputs)
     if (plan.slot_types[slot].rank() != 0) return absl::InvalidArgumentError("the computation takes rank-0 tensors (spec: map (C4))");
-  if (plan.slot_types[body.outputs[0]] != Type::tensor({}, Type::element(plan.slot_types[step.results[0]].elementType())))
+  if (plan.slot_types[body.outputs[0]] != Type::tensor({}, plan.slot_types[step.results[0]].tensorElement()))
     return absl::InvalidArgumentError("the computation returns a rank-0 tensor of the result's element type (spec: map (C4))");
   for (size_t i = 0; i < body.inputs.size(); ++i)
     if (plan.slot_types[body.inputs[i]].elementType() != plan.slot_types[step.operands[i]].elementType())

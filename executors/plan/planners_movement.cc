@@ -619,7 +619,7 @@ absl::Status planScatter(const Operation& op, Step& step, const Plan& plan) {
     RETURN_IF_ERROR(sameElementType(update, input, "scatter (C6)"));
     // The update computation's type Ei (C23): the results' (C25); the inputs and updates promote to it.
     const Type& result = resultType(step, plan, i);
-    const Type scalar = Type::tensor({}, Type::element(result.elementType()));
+    const Type scalar = Type::tensor({}, result.tensorElement());
     if (result.shape() != in || plan.slot_types[body.inputs[i]] != scalar || plan.slot_types[body.inputs[n + i]] != scalar ||
         plan.slot_types[body.outputs[i]] != scalar)
       return absl::InvalidArgumentError("the update computation takes and returns rank-0 tensors of the result's element type (spec: scatter (C23), (C25))");
@@ -720,7 +720,7 @@ absl::Status planSort(const Operation& op, Step& step, const Plan& plan) {
     const Type& t = operandType(step, plan, i);
     if (t.shape() != first.shape() || resultType(step, plan, i) != t)
       return absl::InvalidArgumentError("the operands have one shape and the results the operands' types (spec: sort (C1), (C2))");
-    const Type scalar = Type::tensor({}, Type::element(t.elementType()));
+    const Type scalar = Type::tensor({}, t.tensorElement());
     if (plan.slot_types[body.inputs[2 * i]] != scalar || plan.slot_types[body.inputs[2 * i + 1]] != scalar)
       return absl::InvalidArgumentError("the comparator takes rank-0 tensors of the operands' element types (spec: sort (C5))");
   }

@@ -189,13 +189,13 @@ absl::Status planSelectAndScatter(const Operation& op, Step& step, const Plan& p
       result.shape() != operand.shape())
     return absl::InvalidArgumentError(
         "source and a rank-0 init_value have the operand's element type, the result its shape (spec: select_and_scatter (C1), (C3), (C11))");
-  const Type scalar = Type::tensor({}, Type::element(operand.elementType()));
+  const Type scalar = Type::tensor({}, operand.tensorElement());
   const Region& select = step.regions[0];
   if (select.inputs.size() != 2 || select.outputs.size() != 1 || plan.slot_types[select.inputs[0]] != scalar ||
       plan.slot_types[select.inputs[1]] != scalar || plan.slot_types[select.outputs[0]] != Type::tensor({}, Type::element(ElementType::kI1)))
     return absl::InvalidArgumentError("select takes two rank-0 operand elements and returns tensor<i1> (spec: select_and_scatter (C9))");
   RETURN_IF_ERROR(checkBody(step.regions[1], plan, {operand.elementType()}, "select_and_scatter (C10)"));
-  const Type accumulator = Type::tensor({}, Type::element(result.elementType()));
+  const Type accumulator = Type::tensor({}, result.tensorElement());
   if (plan.slot_types[step.regions[1].inputs[0]] != accumulator)
     return absl::InvalidArgumentError("the result has the scatter body's element type (spec: select_and_scatter (C12))");
   const SelectAndScatterOp view(op);
