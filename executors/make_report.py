@@ -42,17 +42,41 @@ TYPE_ORDER = ["i1", "i2", "i4", "i8", "i16", "i32", "i64", "ui2", "ui4", "ui8", 
 # Causes of the executor's FAILs, found by looking at the cases (hloconf repro / eval, the golden's exact value).
 # Each: (key, op regex, element-type regex, case predicate or None, text). The first that matches names the cause.
 CAUSES = [
-    ("cpow-huge-exponent", r"power", r"^complex", None,
-     "**Complex `power` with a huge exponent: the angle needs far more than double precision.** The executor "
-     "computes `z^w = exp(w log z)` in double (complex<f32>) or in double with the usual libm (complex<f64>). "
-     "The result's angle is Im(w log z) = Im(w) ln|z| + Re(w) arg z, taken modulo 2π; when |Im(w)| ln|z| is "
-     "around 1e32 the angle's value mod 2π depends on digits far beyond the 53 bits of a double (an ulp of "
-     "1e34 is about 2e18 radians), so the computed direction is random while the modulus (exp of a moderate "
-     "real part) is right. Example: z = 3.6787898e33 - 7.233687e-29i, w = 8.335557e-37 + 1.8944763e32i: "
-     "the golden (MPFR/MPC, exact angle reduction) is (-0.674531, 0.73824656), the executor "
-     "(-0.058622792, -0.9982802), both on the unit circle. Only an implementation that reduces the angle with "
-     "a multi-precision 2π (as the reference does) gets it; XLA:CPU, which computes in the element type, "
-     "would not either. A known limit of fixed-precision complex pow, not a wrong formula."),
+    ("cpow-angle", r"power", r"^complex", None,
+     "**Complex `power`: the result's angle needs far more than double precision.** The executor computes "
+     "`z^w = exp(w log z)` in double (complex<f32>) or double (complex<f64>): modulus exp(Re(w log z)), angle "
+     "θ = Im(w log z) = Im(w) ln|z| + Re(w) arg z. (a) **Huge exponents** (most of these FAILs): when |θ| is "
+     "1e7 to 1e300, θ mod 2π depends on digits far beyond the 53 bits of θ (an ulp of 1e34 is about 2e18 "
+     "radians), so the computed direction is arbitrary while the modulus is right; where the modulus overflows, "
+     "the signs of the two infinities are those of cos θ and sin θ and come out wrong the same way. Example "
+     "(`gen/power/complex<f32>/uniform/1/0`): z = 3.6787898e33 - 7.233687e-29i, w = 8.335557e-37 + "
+     "1.8944763e32i: the golden (MPFR/MPC, exact angle reduction) is (-0.674531, 0.73824656), the executor "
+     "(-0.058622792, -0.9982802), both on the unit circle. (b) **θ near a multiple of π/2 with a part of the "
+     "result tiny next to the modulus** (8 elements at --count 20): z = 1.0842023e-19 + 0.054236162i, w = 1 - "
+     "1.4e-33i gives the golden real part 1.0842023e-19, the executor 3.3210071e-18: cos(θ) with θ ≈ π/2 rounded "
+     "to double has an absolute error of about 6e-17, which times |z| = 0.054 swamps the exact 1.08e-19; the "
+     "same with w = -3 on z = -1.0000001 + 1.08e-19i (imaginary part -3.67e-16 for -3.25e-19). Only a "
+     "multi-precision reduction of θ (as the reference does) gets these; XLA:CPU, which computes in the element "
+     "type, would not either. A known limit of fixed-precision complex pow, not a wrong formula."),
+    ("clog1p-real", r"log_plus_one", r"^complex", None,
+     "**Complex `log_plus_one`: the fused sum loses y² when 2x + x² cancels.** z = -2 + 4.279388879301005e-119i: "
+     "Re log1p(z) = ½ log1p(2x + x² + y²) = ½ log1p(0 + 1.83e-237) = 9.156584590142555e-238 (the golden); the "
+     "executor returns 0.0. executors/cpu/elementwise_math.cc computes the sum as `fma(x, x, fma(y, y, 2 * x))`: "
+     "the inner fma rounds y² - 4 to -4, and 4 - 4 = 0. Computing x(2 + x) first (exactly 0 here) and then adding "
+     "y² keeps it. An accuracy bug of the executor (the imaginary part, π, is right)."),
+    ("catan2-cut", r"atan2", r"^complex", None,
+     "**Complex `atan2` on the branch cut: the side is decided wrongly when w and v are both on the negative real "
+     "axis.** atan2(y, x) with y = 0 + 1.1754942e-38i, x = -3.4028235e38 + 0i: Q = (x + iy)/sqrt(x² + y²) is -1, "
+     "so the golden is (π, -0) = (3.1415927, -0.0); the executor gives (0.0, -0.0). In "
+     "executors/cpu/elementwise_math.cc (Atan2Fn) w = x + iy and v = x - iy are both negative reals, so "
+     "arg w + arg v = 2π and Re Q = arg(P)/2 needs the shift by π, but the shift is taken only when Im s "
+     "(here +0) has its sign bit set. An executor bug at the cut (a real-axis special case), not precision."),
+    ("region-exact-rule", r"map", r".*", lambda x: "exact" in (x.get("rule") or ""),
+     "**An inexact op inside a `map` body, judged by `map`'s exact rule.** `gen/map/complex<f64>/special/1/10` "
+     "maps `(a + b) / c` with complex f64: the executor's complex division is 1 ULP from the correctly rounded "
+     "quotient (-1.0 for -1.0000000000000002 in the imaginary part, with a = 5e-324 - 1.7976931348623157e308i, "
+     "b = -1, c = 1.7976931348623155e308 - 0.5i), within `divide`'s own complex rule, but the case takes the "
+     "exact rule of `map`. A profile limitation (the body's rules are not composed), not an executor error."),
     ("peer-whole-program-exact", r".*", r".*",
      lambda x: (x["id"] or "").startswith("stablehlo-") and "exact" in (x.get("rule") or ""),
      "**An upstream program of several ops judged by its last op's exact rule.** The upstream testdata files "
@@ -65,9 +89,13 @@ CAUSES = [
     ("peer-no-bound", r"reduce_window|reduce", r".*",
      lambda x: "gives no error bound" in (x.get("message") or ""),
      "**A reduction whose body the reference gives no error bound for.** The accumulation rule accepts a "
-     "summation order's error within the reference's bound; for a body that is not a plain `add` (here "
-     "log-add-exp, `cumlogsumexp`) the reference has no bound, so any difference from the correctly rounded "
-     "result, 1 ULP here, fails. The executor folds the window in the element type, in order."),
+     "summation order's error within the reference's bound; for a body that is not a plain `add` (a complex "
+     "`multiply` in `gen/reduce_window/complex<f32>/special/1/7`, log-add-exp in the upstream "
+     "`cumlogsumexp` files) the reference gives no bound, so any difference from the correctly rounded result, "
+     "1 ULP here, fails. The executor folds each window in the element type, in order, rounding each step (the "
+     "reference rounds each step of the body correctly too, but complex multiply is not correctly rounded in "
+     "f32 arithmetic: (ac - bd) rounds twice). Within what the spec allows for a product of products; a "
+     "profile limitation, not an executor error."),
 ]
 
 
@@ -441,17 +469,26 @@ def main():
     L.append("")
     L.append("## IMPL_DEFINED")
     L.append("")
-    L.append("Cases whose mismatching elements are all implementation-defined (the spec leaves the value open: "
-             "float-to-integer `convert` out of range or NaN, `rng`, ...); they pass.")
+    L.append("Cases whose mismatching elements are all ones the reference marks implementation-defined (the spec "
+             "leaves the value open: a NaN's payload or the sign of an infinity next to a NaN part in complex "
+             "special values, results of a singular `triangular_solve` or of an `fft` with infinite inputs, "
+             "`power` of a signaling NaN, ...); they pass. The example is the worst element of the group's first "
+             "case.")
     L.append("")
-    imp = collections.Counter((x["op"], x["element_type"] or "") for _, x in allcases if x["status"] == "IMPL_DEFINED")
+    imp = collections.defaultdict(list)
+    for _, x in allcases:
+        if x["status"] == "IMPL_DEFINED":
+            imp[(x["op"], x["element_type"] or "")].append(x)
     if not imp:
         L.append("None.")
     else:
-        L.append("| op | element type | cases |")
-        L.append("| --- | --- | ---: |")
-        for (o, t), n in sorted(imp.items()):
-            L.append(f"| {o} | {md_escape(t)} | {n} |")
+        L.append("| op | element type | cases | example |")
+        L.append("| --- | --- | ---: | --- |")
+        for (o, t), lst in sorted(imp.items()):
+            w = (lst[0].get("worst") or [{}])[0]
+            ex = (f"{code(lst[0]['id'])}: expected `{w.get('expected')}`, cpu `{w.get('actual')}`" if w else
+                  code(lst[0]["id"]))
+            L.append(f"| {o} | {md_escape(t)} | {len(lst)} | {ex} |")
     L.append("")
     L += errors_section(allcases)
     L.append("")
