@@ -11,7 +11,9 @@ runs, from the repository root,
 
 (the gen: runs restricted with --dtypes to the element types torch has), then reads the three results.json
 files and writes the Markdown report. `--reuse` skips the runs and reads the reports already in the work
-directory. Standard library only (Debian's /usr/bin/python3).
+directory. The backend-independent parts (reading results, the summary, max-ULP and UNSUPPORTED tables) are
+reports/python/conformance_report.py, shared with executors/make_report.py. Standard library only (Debian's
+/usr/bin/python3).
 """
 
 import argparse
