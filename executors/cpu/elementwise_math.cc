@@ -1,6 +1,6 @@
 // The elementwise functions of floats and complex numbers: the transcendental functions, rsqrt and the
 // integral roundings. f32 and f64 exponential, exponential_minus_one, log, log_plus_one, tanh, sine,
-// cosine, tan, atan2 and cbrt use SLEEF's 1-ULP (`_u10`) functions: 16 f32 or 8 f64 lanes at a time with
+// cosine, tan, atan2, cbrt and power (its kernel for kernels_elementwise.cc) use SLEEF's 1-ULP (`_u10`) functions: 16 f32 or 8 f64 lanes at a time with
 // AVX-512 where the CPU has it (checked once, when the kernel is chosen), SLEEF's scalar `_u10` functions
 // elsewhere. The narrower floats compute in f32 through glibc's libm (the C++ standard library), rounded
 // once to the format; complex<f32>/complex<f64> through glibc's complex functions one precision up.
@@ -345,6 +345,12 @@ struct SleefAtan2 {
   static float one(float y, float x) { return Sleef_atan2f_u10(y, x); }
   static double one(double y, double x) { return Sleef_atan2_u10(y, x); }
 };
+struct SleefPow {
+  HLOCONF_AVX512 static __m512 vec(__m512 x, __m512 y) { return Sleef_powf16_u10avx512f(x, y); }
+  HLOCONF_AVX512 static __m512d vec(__m512d x, __m512d y) { return Sleef_powd8_u10avx512f(x, y); }
+  static float one(float x, float y) { return Sleef_powf_u10(x, y); }
+  static double one(double x, double y) { return Sleef_pow_u10(x, y); }
+};
 
 // Full vectors, then the tail under a mask (no reads or writes past the range). The result may be an
 // operand's buffer (in place): each vector is loaded before it is stored.
@@ -461,5 +467,11 @@ constexpr KernelFamilyEntry kKernels[] = {
 }  // namespace
 
 std::span<const KernelFamilyEntry> elementwiseMathKernels() { return kKernels; }
+
+Kernel sleefPowerKernel(ElementType t) {
+  if (t == ElementType::kF32) return hasAvx512() ? &sleefBinaryF32<SleefPow> : &sleefBinaryScalar<float, SleefPow>;
+  if (t == ElementType::kF64) return hasAvx512() ? &sleefBinaryF64<SleefPow> : &sleefBinaryScalar<double, SleefPow>;
+  return nullptr;
+}
 
 }  // namespace hloconf::cpu
