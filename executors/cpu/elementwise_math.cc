@@ -314,7 +314,6 @@ struct RoundEvenFn {
     static float one(float x) { return Sleef_##fn##f_u10(x); }                                 \
     static double one(double x) { return Sleef_##fn##_u10(x); }                                \
   };
-HLOCONF_SLEEF_UNARY(SleefExp, exp)
 HLOCONF_SLEEF_UNARY(SleefExpm1, expm1)
 HLOCONF_SLEEF_UNARY(SleefLog, log)
 HLOCONF_SLEEF_UNARY(SleefTanh, tanh)
@@ -323,6 +322,26 @@ HLOCONF_SLEEF_UNARY(SleefCos, cos)
 HLOCONF_SLEEF_UNARY(SleefTan, tan)
 HLOCONF_SLEEF_UNARY(SleefCbrt, cbrt)
 #undef HLOCONF_SLEEF_UNARY
+// SLEEF 3.5's f64 exp gives +inf from 709.78 on, below the overflow threshold 709.782712893384 (e^x is
+// then up to 1238 ULP below DBL_MAX): the lanes above 709.78 take glibc's exp.
+struct SleefExp {
+  HLOCONF_AVX512 static __m512 vec(__m512 x) { return Sleef_expf16_u10avx512f(x); }
+  HLOCONF_AVX512 static __m512d vec(__m512d x) {
+    __m512d r = Sleef_expd8_u10avx512f(x);
+    const __mmask8 near = _mm512_cmp_pd_mask(x, _mm512_set1_pd(709.78), _CMP_GT_OQ);
+    if (near) {
+      alignas(64) double lanes[8], results[8];
+      _mm512_store_pd(lanes, x);
+      _mm512_store_pd(results, r);
+      for (int i = 0; i < 8; ++i)
+        if (near & (1u << i)) results[i] = std::exp(lanes[i]);
+      r = _mm512_load_pd(results);
+    }
+    return r;
+  }
+  static float one(float x) { return Sleef_expf_u10(x); }
+  static double one(double x) { return x > 709.78 ? std::exp(x) : Sleef_exp_u10(x); }
+};
 // SLEEF 3.5's log1p gives +inf above 1e38 (f32) and 1e307 (f64), where log1p(x) = log(x) within the
 // rounding: those lanes take log.
 struct SleefLog1p {
