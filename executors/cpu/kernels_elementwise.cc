@@ -124,7 +124,7 @@ struct PowerFn {
   template <class E, class C>
   static C apply(C a, C b) {
     if constexpr (kIsFloat<E>) {
-      return std::pow(a, b);  // glibc pow/powf
+      return std::pow(a, b);  // glibc powf for the narrower floats (f32, f64: SLEEF, powerKernel below)
     } else if constexpr (kIsComplex<E>) {
       // glibc cpow one precision up (cpow for complex<f32>, cpowl for complex<f64>), rounded once per part.
       return inWider(a, b, [](auto x, auto y) { return std::pow(x, y); });
@@ -133,6 +133,11 @@ struct PowerFn {
     }
   }
 };
+// f32 and f64 through SLEEF's pow (elementwise_math.cc), the other types through PowerFn.
+Kernel powerKernel(ElementType t) {
+  if (Kernel k = sleefPowerKernel(t)) return k;
+  return binaryFor<PowerFn>(t);
+}
 // Complex numbers order lexicographically on (real, imaginary) for maximum, minimum and clamp, as the
 // reference does; a NaN part makes the operand win (the first one when both have one).
 template <class C>
@@ -515,7 +520,7 @@ constexpr KernelFamilyEntry kKernels[] = {
     {OpId::kMultiply, elementwise<binaryFor<MultiplyFn>>},
     {OpId::kDivide, elementwise<binaryFor<DivideFn>>},
     {OpId::kRemainder, elementwise<binaryFor<RemainderFn>>},
-    {OpId::kPower, elementwise<binaryFor<PowerFn>>},
+    {OpId::kPower, elementwise<powerKernel>},
     {OpId::kMaximum, elementwise<binaryFor<MaximumFn>>},
     {OpId::kMinimum, elementwise<binaryFor<MinimumFn>>},
     {OpId::kNegate, elementwise<unaryFor<NegateFn>>},
