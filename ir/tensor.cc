@@ -1,5 +1,7 @@
 #include "ir/tensor.h"
 
+#include <stdexcept>
+
 #include <cstring>
 
 namespace hloconf {
@@ -11,6 +13,17 @@ Tensor::Tensor(Type type)
       element_bytes_(storageBytes(element_type_)),
       part_bytes_(isComplex(element_type_) ? element_bytes_ / 2 : element_bytes_),
       bytes_(static_cast<size_t>(num_elements_) * element_bytes_) {}
+
+Tensor::Tensor(Type type, std::vector<uint8_t> bytes)
+    : type_(std::move(type)),
+      element_type_(type_.elementType()),
+      num_elements_(type_.numElements()),
+      element_bytes_(storageBytes(element_type_)),
+      part_bytes_(isComplex(element_type_) ? element_bytes_ / 2 : element_bytes_),
+      bytes_(std::move(bytes)) {
+  if (bytes_.size() != static_cast<size_t>(num_elements_) * element_bytes_)
+    throw std::invalid_argument("Tensor: the bytes do not have the type's size");
+}
 
 uint64_t Tensor::bits(int64_t index, int part) const {
   uint64_t value = 0;

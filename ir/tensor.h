@@ -19,6 +19,9 @@ class Tensor {
   Tensor() = default;
   // A zero-filled tensor of a static-shaped tensor type.
   explicit Tensor(Type type);
+  // A tensor of a static-shaped tensor type holding `bytes` (which must have its size: checked, an
+  // std::invalid_argument otherwise), without a zero fill or a copy.
+  Tensor(Type type, std::vector<uint8_t> bytes);
 
   const Type& type() const { return type_; }
   ElementType elementType() const { return element_type_; }

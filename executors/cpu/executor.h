@@ -68,6 +68,9 @@ struct LoweredStep {
   int32_t group = -1;                  // the TileGroup this step belongs to, or -1
 };
 
+// A buffer of `bytes` bytes (zeroed), at least one byte of capacity; large ones on transparent huge pages.
+Buffer newBuffer(size_t bytes);
+
 // Free buffers kept between runs of a program (with RunOptions::keep_buffers, a run's buffers go back here
 // when it ends), so that a program run again reuses memory that is already mapped instead of faulting
 // fresh pages in.
@@ -136,6 +139,8 @@ class Frame {
   void borrow(plan::Slot slot, const uint8_t* bytes);
   // The bytes of slot `slot`'s value.
   const uint8_t* data(plan::Slot slot) const;
+  // Whether slot `slot` reads bytes it does not own (borrow()).
+  bool borrowed(plan::Slot slot) const;
 
   const plan::Plan& plan() const { return program_.plan; }
   // Runs `region` (step.regions[i] with its lowered[i]) on `inputs` (one per region input, each of the
