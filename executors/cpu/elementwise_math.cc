@@ -169,7 +169,9 @@ struct LogPlusOneFn {
         if (!finite(z)) return std::log(Z(1) + z);
         // Near |1 + z| = 1 the fused sum keeps log1p accurate; elsewhere (z near -1, where 2x + x^2
         // cancels against 1, or large |z|) log|1 + z| = log(hypot(1 + x, y)) has nothing to cancel.
-        const T sum = std::fma(x, x, std::fma(y, y, 2 * x));
+        // x(2 + x) first, in one rounding: where 2x + x^2 cancels (x near -2), y^2 must not be lost in it
+        // (z = -2 + 4.28e-119i: the sum is y^2 = 1.8e-237, not 0).
+        const T sum = std::fma(y, y, std::fma(x, x, 2 * x));
         const T re = std::isfinite(sum) && std::fabs(sum) < T(0.5) ? std::log1p(sum) / 2 : std::log(std::hypot(1 + x, y));
         return {re, std::atan2(y, 1 + x)};
       });
