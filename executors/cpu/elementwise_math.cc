@@ -6,6 +6,7 @@
 // once to the format; complex<f32>/complex<f64> through glibc's complex functions one precision up.
 // docs/design/executors.md gives each one's formula and documented accuracy.
 #include <cmath>
+#include <cstring>
 #include <complex>
 #include <limits>
 
@@ -366,11 +367,39 @@ struct SleefAtan2 {
   static float one(float y, float x) { return Sleef_atan2f_u10(y, x); }
   static double one(double y, double x) { return Sleef_atan2_u10(y, x); }
 };
+// SLEEF 3.5's pow overflows early near the largest finite value (f64: 1.3407807929942594e154^2 gives
+// +inf, not 1.7976931348623151e308): an infinite result of finite operands is recomputed with glibc's pow.
 struct SleefPow {
-  HLOCONF_AVX512 static __m512 vec(__m512 x, __m512 y) { return Sleef_powf16_u10avx512f(x, y); }
-  HLOCONF_AVX512 static __m512d vec(__m512d x, __m512d y) { return Sleef_powd8_u10avx512f(x, y); }
-  static float one(float x, float y) { return Sleef_powf_u10(x, y); }
-  static double one(double x, double y) { return Sleef_pow_u10(x, y); }
+  template <class T>
+  static T checked(T x, T y, T r) {
+    return std::isinf(r) && std::isfinite(x) && std::isfinite(y) ? std::pow(x, y) : r;
+  }
+  template <class V, class T, int kLanes>
+  HLOCONF_AVX512 static V recheck(V x, V y, V r) {
+    alignas(64) T xs[kLanes], ys[kLanes], rs[kLanes];
+    std::memcpy(xs, &x, sizeof xs);
+    std::memcpy(ys, &y, sizeof ys);
+    std::memcpy(rs, &r, sizeof rs);
+    bool changed = false;
+    for (int i = 0; i < kLanes; ++i) {
+      const T fixed = checked(xs[i], ys[i], rs[i]);
+      if (std::memcmp(&fixed, &rs[i], sizeof(T)) != 0) rs[i] = fixed, changed = true;
+    }
+    if (changed) std::memcpy(&r, rs, sizeof rs);
+    return r;
+  }
+  HLOCONF_AVX512 static __m512 vec(__m512 x, __m512 y) {
+    const __m512 r = Sleef_powf16_u10avx512f(x, y);
+    const __mmask16 inf = _mm512_cmp_ps_mask(_mm512_abs_ps(r), _mm512_set1_ps(INFINITY), _CMP_EQ_OQ);
+    return inf ? recheck<__m512, float, 16>(x, y, r) : r;
+  }
+  HLOCONF_AVX512 static __m512d vec(__m512d x, __m512d y) {
+    const __m512d r = Sleef_powd8_u10avx512f(x, y);
+    const __mmask8 inf = _mm512_cmp_pd_mask(_mm512_abs_pd(r), _mm512_set1_pd(INFINITY), _CMP_EQ_OQ);
+    return inf ? recheck<__m512d, double, 8>(x, y, r) : r;
+  }
+  static float one(float x, float y) { return checked(x, y, Sleef_powf_u10(x, y)); }
+  static double one(double x, double y) { return checked(x, y, Sleef_pow_u10(x, y)); }
 };
 
 // Full vectors, then the tail under a mask (no reads or writes past the range). The result may be an
