@@ -63,11 +63,13 @@ CAUSES = [
      "multi-precision reduction of θ (as the reference does) gets these; XLA:CPU, which computes in the element "
      "type, would not either. A known limit of fixed-precision complex pow, not a wrong formula."),
     ("clog1p-real", r"log_plus_one", r"^complex", None,
-     "**Complex `log_plus_one`: the fused sum loses y² when 2x + x² cancels.** z = -2 + 4.279388879301005e-119i: "
-     "Re log1p(z) = ½ log1p(2x + x² + y²) = ½ log1p(0 + 1.83e-237) = 9.156584590142555e-238 (the golden); the "
-     "executor returns 0.0. executors/cpu/elementwise_math.cc computes the sum as `fma(x, x, fma(y, y, 2 * x))`: "
-     "the inner fma rounds y² - 4 to -4, and 4 - 4 = 0. Computing x(2 + x) first (exactly 0 here) and then adding "
-     "y² keeps it. An accuracy bug of the executor (the imaginary part, π, is right)."),
+     "**Complex `log_plus_one`: x(2 + x) + y² cancels where |1 + z| is 1.** Re log1p(z) = ½ log1p(x(2 + x) + y²); "
+     "for z = -1.0000000000000002 + 1i the exact sum is (1 + x)² + (y² - 1) = 2⁻¹⁰⁴ and the golden real part "
+     "2.465190328815662e-32, but executors/cpu/elementwise_math.cc forms x(2 + x) = -1 + 2⁻¹⁰⁴ in one rounding "
+     "of the wider type (x87 long double, 64 bits), which drops the 2⁻¹⁰⁴, and -1 + y² = 0: the executor returns "
+     "0.0. (The earlier form `fma(x, x, fma(y, y, 2x))` also lost y² where 2x + x² cancels, z = -2 + 4.28e-119i; "
+     "forming x(2 + x) first fixed that.) An accuracy limit of the executor's formula: a compensated "
+     "(1 + x)² + (y - 1)(y + 1) would keep both; the imaginary part is right."),
     ("catan2-cut", r"atan2", r"^complex", None,
      "**Complex `atan2` on the branch cut: the side is decided wrongly when w and v are both on the negative real "
      "axis.** atan2(y, x) with y = 0 + 1.1754942e-38i, x = -3.4028235e38 + 0i: Q = (x + iy)/sqrt(x² + y²) is -1, "
