@@ -17,11 +17,14 @@
 #include "ir/element_type.h"
 #include "ir/parser.h"
 #include "ir/strings.h"
+#include "tests/executors/suite_check.h"
 
 namespace hloconf {
 namespace {
 
 using adapters::Reply;
+using testing::makeRequest;
+using testing::runOn;
 
 constexpr int64_t kElements = 96;
 
@@ -97,22 +100,7 @@ Tensor makeInput(ElementType t, uint64_t seed, int variant) {
   return tensor;
 }
 
-adapters::Request makeRequest(const std::string& body, const std::vector<std::string>& argument_types,
-                              const std::string& result_type, std::vector<Tensor> inputs) {
-  std::string arguments;
-  for (size_t i = 0; i < argument_types.size(); ++i)
-    arguments += strCat(i ? ", " : "", "%arg", i, ": ", argument_types[i]);
-  adapters::Request request;
-  request.case_id = "cpu_executor_test";
-  request.mlir = strCat("func.func @main(", arguments, ") -> ", result_type, " {\n", body, "}\n");
-  request.inputs = std::move(inputs);
-  return request;
-}
 
-Reply runOn(std::unique_ptr<adapters::Backend> backend, const adapters::Request& request) {
-  EXPECT_TRUE(backend->start().ok());
-  return backend->run(request);
-}
 
 // The distance in ULPs between two float encodings (their positions in the ordered encodings, -0 one
 // below +0); 0 for two NaNs (the spec leaves NaN payloads open), a large number for a NaN against a number.
@@ -299,7 +287,7 @@ TEST(CpuExecutor, UnsupportedOpTypeAndShapeSayWhy) {
   expectUnsupported(makeRequest("  %0 = \"stablehlo.custom_call\"(%arg0) {call_target_name = \"foo\"} : (tensor<4xf32>) -> "
                                 "tensor<4xf32>\n  return %0 : tensor<4xf32>\n",
                                 {f32}, f32, {x}),
-                    {"stablehlo.custom_call", "cpu_executor_test:2:", "no kernel for this op"});
+                    {"stablehlo.custom_call", "executors_test:2:", "no kernel for this op"});
   expectUnsupported(makeRequest("  %0 = stablehlo.add %arg0, %arg0 : tensor<?xf32>\n  return %0 : tensor<?xf32>\n",
                                 {"tensor<?xf32>"}, "tensor<?xf32>", {x}),
                     {"dynamic shapes are not supported yet"});

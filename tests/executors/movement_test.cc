@@ -24,6 +24,8 @@ namespace hloconf {
 namespace {
 
 using adapters::Reply;
+using testing::makeRequest;
+using testing::runOn;
 using testing::expectCpuPasses;
 
 TEST(CpuMovement, SpecCasesPass) {
@@ -53,10 +55,6 @@ TEST(CpuMovement, GeneratedProgramsPass) {
 
 // --- Edge cases against the reference, bit for bit -------------------------------------------------------------
 
-Reply runOn(std::unique_ptr<adapters::Backend> backend, const adapters::Request& request) {
-  EXPECT_TRUE(backend->start().ok());
-  return backend->run(request);
-}
 
 // Random bits in every element (the low bitWidth bits of each), one seed per tensor.
 Tensor randomTensor(const std::string& type_text, uint64_t seed) {

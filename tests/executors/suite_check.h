@@ -19,7 +19,8 @@ namespace hloconf::testing {
 
 struct SuiteTally {
   int cases = 0;
-  int passed = 0;
+  int passed = 0;        // PASS or IMPL_DEFINED
+  int impl_defined = 0;  // of those, IMPL_DEFINED
   int unsupported = 0;
 };
 
@@ -48,6 +49,7 @@ inline SuiteTally expectCpuPassesCases(const std::vector<CaseSource>& cases, Uns
     // IMPL_DEFINED: the executor differs only where the spec leaves the value open (the comparator's call).
     if (result.status == reports::Status::kPass || result.status == reports::Status::kImplDefined) {
       ++tally.passed;
+      tally.impl_defined += result.status == reports::Status::kImplDefined;
     } else if (result.status == reports::Status::kUnsupported && unsupported == Unsupported::kCounted) {
       ++tally.unsupported;
     } else {
@@ -83,6 +85,27 @@ inline SuiteTally expectCpuPassesText(std::string_view text, Unsupported unsuppo
     begin = end == text.size() ? end : end + 8;
   }
   return expectCpuPassesCases(cases, unsupported);
+}
+
+// A request whose program is `func.func @main(<argument_types>) -> result_type { body }`, with `case_id`
+// as the program's path in locations ("<case_id>:2:5").
+inline adapters::Request makeRequest(const std::string& body, const std::vector<std::string>& argument_types,
+                                     const std::string& result_type, std::vector<Tensor> inputs,
+                                     const std::string& case_id = "executors_test") {
+  std::string arguments;
+  for (size_t i = 0; i < argument_types.size(); ++i)
+    arguments += (i ? ", %arg" : "%arg") + std::to_string(i) + ": " + argument_types[i];
+  adapters::Request request;
+  request.case_id = case_id;
+  request.mlir = "func.func @main(" + arguments + ") -> " + result_type + " {\n" + body + "}\n";
+  request.inputs = std::move(inputs);
+  return request;
+}
+
+// Starts `backend` and runs `request` on it.
+inline adapters::Reply runOn(std::unique_ptr<adapters::Backend> backend, const adapters::Request& request) {
+  EXPECT_TRUE(backend->start().ok());
+  return backend->run(request);
 }
 
 }  // namespace hloconf::testing
