@@ -11,10 +11,17 @@
 #include <limits>
 
 #include <immintrin.h>
-// sleef.h declares its AVX-512 functions only where the translation unit is compiled for AVX-512; the
-// loops below that call them are compiled for AVX-512 one function at a time (target attribute) and run
-// only where the CPU has it.
-#ifndef __AVX512F__
+// The AVX-512 loops are compiled one function at a time (target attribute) and run only where the CPU has
+// AVX-512. GCC allows calling SLEEF's AVX-512 functions from such a function; clang refuses a call that
+// passes 512-bit vectors to a function not itself marked for AVX-512, so a clang build (the fuzzers') uses
+// SLEEF's scalar functions only.
+#if defined(__GNUC__) && !defined(__clang__)
+#define HLOCONF_SLEEF_AVX512 1
+#else
+#define HLOCONF_SLEEF_AVX512 0
+#endif
+// sleef.h declares its AVX-512 functions only where the translation unit is compiled for AVX-512.
+#if HLOCONF_SLEEF_AVX512 && !defined(__AVX512F__)
 #define __AVX512F__ 1
 #define HLOCONF_UNDEF_AVX512F 1
 #endif
@@ -310,12 +317,17 @@ struct RoundEvenFn {
 // Each op: its AVX-512 functions (vec) and its scalar ones (one), f32 and f64, all SLEEF's `_u10`
 // (documented within 1.0 ULP of the exact value).
 #define HLOCONF_AVX512 __attribute__((target("avx512f")))
-#define HLOCONF_SLEEF_UNARY(Name, fn)                                                          \
-  struct Name {                                                                                \
-    HLOCONF_AVX512 static __m512 vec(__m512 x) { return Sleef_##fn##f16_u10avx512f(x); }      \
-    HLOCONF_AVX512 static __m512d vec(__m512d x) { return Sleef_##fn##d8_u10avx512f(x); }     \
-    static float one(float x) { return Sleef_##fn##f_u10(x); }                                 \
-    static double one(double x) { return Sleef_##fn##_u10(x); }                                \
+#if HLOCONF_SLEEF_AVX512
+#define HLOCONF_IF_SLEEF_AVX512(...) __VA_ARGS__
+#else
+#define HLOCONF_IF_SLEEF_AVX512(...)
+#endif
+#define HLOCONF_SLEEF_UNARY(Name, fn)                                                                              \
+  struct Name {                                                                                                    \
+    HLOCONF_IF_SLEEF_AVX512(HLOCONF_AVX512 static __m512 vec(__m512 x) { return Sleef_##fn##f16_u10avx512f(x); })  \
+    HLOCONF_IF_SLEEF_AVX512(HLOCONF_AVX512 static __m512d vec(__m512d x) { return Sleef_##fn##d8_u10avx512f(x); }) \
+    static float one(float x) { return Sleef_##fn##f_u10(x); }                                                     \
+    static double one(double x) { return Sleef_##fn##_u10(x); }                                                    \
   };
 HLOCONF_SLEEF_UNARY(SleefExpm1, expm1)
 HLOCONF_SLEEF_UNARY(SleefLog, log)
@@ -328,6 +340,7 @@ HLOCONF_SLEEF_UNARY(SleefCbrt, cbrt)
 // SLEEF 3.5's f64 exp gives +inf from 709.78 on, below the overflow threshold 709.782712893384 (e^x is
 // then up to 1238 ULP below DBL_MAX): the lanes above 709.78 take glibc's exp.
 struct SleefExp {
+#if HLOCONF_SLEEF_AVX512
   HLOCONF_AVX512 static __m512 vec(__m512 x) { return Sleef_expf16_u10avx512f(x); }
   HLOCONF_AVX512 static __m512d vec(__m512d x) {
     __m512d r = Sleef_expd8_u10avx512f(x);
@@ -342,12 +355,14 @@ struct SleefExp {
     }
     return r;
   }
+#endif
   static float one(float x) { return Sleef_expf_u10(x); }
   static double one(double x) { return x > 709.78 ? std::exp(x) : Sleef_exp_u10(x); }
 };
 // SLEEF 3.5's log1p gives +inf above 1e38 (f32) and 1e307 (f64), where log1p(x) = log(x) within the
 // rounding: those lanes take log.
 struct SleefLog1p {
+#if HLOCONF_SLEEF_AVX512
   HLOCONF_AVX512 static __m512 vec(__m512 x) {
     const __mmask16 big = _mm512_cmp_ps_mask(x, _mm512_set1_ps(1e38f), _CMP_GT_OQ);
     const __m512 r = Sleef_log1pf16_u10avx512f(x);
@@ -358,12 +373,15 @@ struct SleefLog1p {
     const __m512d r = Sleef_log1pd8_u10avx512f(x);
     return big ? _mm512_mask_mov_pd(r, big, Sleef_logd8_u10avx512f(x)) : r;
   }
+#endif
   static float one(float x) { return x > 1e38f ? Sleef_logf_u10(x) : Sleef_log1pf_u10(x); }
   static double one(double x) { return x > 1e307 ? Sleef_log_u10(x) : Sleef_log1p_u10(x); }
 };
 struct SleefAtan2 {
+#if HLOCONF_SLEEF_AVX512
   HLOCONF_AVX512 static __m512 vec(__m512 y, __m512 x) { return Sleef_atan2f16_u10avx512f(y, x); }
   HLOCONF_AVX512 static __m512d vec(__m512d y, __m512d x) { return Sleef_atan2d8_u10avx512f(y, x); }
+#endif
   static float one(float y, float x) { return Sleef_atan2f_u10(y, x); }
   static double one(double y, double x) { return Sleef_atan2_u10(y, x); }
 };
@@ -374,6 +392,7 @@ struct SleefPow {
   static T checked(T x, T y, T r) {
     return std::isinf(r) && std::isfinite(x) && std::isfinite(y) ? std::pow(x, y) : r;
   }
+#if HLOCONF_SLEEF_AVX512
   template <class V, class T, int kLanes>
   HLOCONF_AVX512 static V recheck(V x, V y, V r) {
     alignas(64) T xs[kLanes], ys[kLanes], rs[kLanes];
@@ -398,10 +417,12 @@ struct SleefPow {
     const __mmask8 inf = _mm512_cmp_pd_mask(_mm512_abs_pd(r), _mm512_set1_pd(INFINITY), _CMP_EQ_OQ);
     return inf ? recheck<__m512d, double, 8>(x, y, r) : r;
   }
+#endif
   static float one(float x, float y) { return checked(x, y, Sleef_powf_u10(x, y)); }
   static double one(double x, double y) { return checked(x, y, Sleef_pow_u10(x, y)); }
 };
 
+#if HLOCONF_SLEEF_AVX512
 // Full vectors, then the tail under a mask (no reads or writes past the range). The result may be an
 // operand's buffer (in place): each vector is loaded before it is stored.
 template <class Op>
@@ -458,6 +479,7 @@ HLOCONF_AVX512 absl::Status sleefBinaryF64(const KernelArgs& args) {
   }
   return absl::OkStatus();
 }
+#endif  // HLOCONF_SLEEF_AVX512
 // Without AVX-512: SLEEF's scalar functions, one element at a time (the same documented bound).
 template <class T, class Op>
 absl::Status sleefUnaryScalar(const KernelArgs& args) {
@@ -475,22 +497,38 @@ absl::Status sleefBinaryScalar(const KernelArgs& args) {
   return absl::OkStatus();
 }
 
+#if HLOCONF_SLEEF_AVX512
 bool hasAvx512() {
   static const bool has = __builtin_cpu_supports("avx512f");
   return has;
+}
+#endif
+
+// SLEEF's kernel of Op for f32 or f64 (`t`), the AVX-512 one where the CPU has it; nullptr for other types.
+template <class Op>
+Kernel sleefUnary(ElementType t) {
+#if HLOCONF_SLEEF_AVX512
+  if (hasAvx512()) return t == ElementType::kF32 ? &sleefUnaryF32<Op> : t == ElementType::kF64 ? &sleefUnaryF64<Op> : nullptr;
+#endif
+  return t == ElementType::kF32 ? &sleefUnaryScalar<float, Op> : t == ElementType::kF64 ? &sleefUnaryScalar<double, Op> : nullptr;
+}
+template <class Op>
+Kernel sleefBinary(ElementType t) {
+#if HLOCONF_SLEEF_AVX512
+  if (hasAvx512()) return t == ElementType::kF32 ? &sleefBinaryF32<Op> : t == ElementType::kF64 ? &sleefBinaryF64<Op> : nullptr;
+#endif
+  return t == ElementType::kF32 ? &sleefBinaryScalar<float, Op> : t == ElementType::kF64 ? &sleefBinaryScalar<double, Op> : nullptr;
 }
 
 // The kernel of an op for element type `t`: SLEEF's for f32 and f64, `Fn`'s loop for every other type.
 template <class Op, class Fn>
 Kernel sleefUnaryOr(ElementType t) {
-  if (t == ElementType::kF32) return hasAvx512() ? &sleefUnaryF32<Op> : &sleefUnaryScalar<float, Op>;
-  if (t == ElementType::kF64) return hasAvx512() ? &sleefUnaryF64<Op> : &sleefUnaryScalar<double, Op>;
+  if (Kernel kernel = sleefUnary<Op>(t)) return kernel;
   return unaryFor<Fn>(t);
 }
 template <class Op, class Fn>
 Kernel sleefBinaryOr(ElementType t) {
-  if (t == ElementType::kF32) return hasAvx512() ? &sleefBinaryF32<Op> : &sleefBinaryScalar<float, Op>;
-  if (t == ElementType::kF64) return hasAvx512() ? &sleefBinaryF64<Op> : &sleefBinaryScalar<double, Op>;
+  if (Kernel kernel = sleefBinary<Op>(t)) return kernel;
   return binaryFor<Fn>(t);
 }
 
@@ -518,10 +556,6 @@ constexpr KernelFamilyEntry kKernels[] = {
 
 std::span<const KernelFamilyEntry> elementwiseMathKernels() { return kKernels; }
 
-Kernel sleefPowerKernel(ElementType t) {
-  if (t == ElementType::kF32) return hasAvx512() ? &sleefBinaryF32<SleefPow> : &sleefBinaryScalar<float, SleefPow>;
-  if (t == ElementType::kF64) return hasAvx512() ? &sleefBinaryF64<SleefPow> : &sleefBinaryScalar<double, SleefPow>;
-  return nullptr;
-}
+Kernel sleefPowerKernel(ElementType t) { return sleefBinary<SleefPow>(t); }
 
 }  // namespace hloconf::cpu
