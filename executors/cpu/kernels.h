@@ -38,6 +38,12 @@ struct KernelFamilyEntry {
   ChooseFn choose;
 };
 
+// A chooser for an op whose kernel does not depend on its types.
+template <Kernel kernel>
+absl::StatusOr<KernelChoice> alwaysKernel(const plan::Step&, const plan::Plan&) {
+  return KernelChoice{kernel, false};
+}
+
 // The families. A new family adds its function here and to the list in executor.cc.
 std::span<const KernelFamilyEntry> elementwiseKernels();  // kernels_elementwise.cc
 std::span<const KernelFamilyEntry> controlKernels();      // kernels_control.cc

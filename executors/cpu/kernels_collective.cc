@@ -347,26 +347,22 @@ absl::StatusOr<KernelChoice> chooseReduction(const plan::Step& step, const plan:
   return KernelChoice{&reduceCollective<byRegion, kScatter>, false};
 }
 
-template <Kernel kernel>
-absl::StatusOr<KernelChoice> always(const plan::Step&, const plan::Plan&) {
-  return KernelChoice{kernel, false};
-}
 
 constexpr KernelFamilyEntry kKernels[] = {
     {OpId::kAllReduce, chooseReduction<AllReduce, &combineByRegion, false>},
     {OpId::kReduceScatter, chooseReduction<ReduceScatter, &combineByRegion, true>},
-    {OpId::kAllGather, always<allGatherKernel>},
-    {OpId::kAllToAll, always<allToAllKernel>},
-    {OpId::kCollectivePermute, always<collectivePermuteKernel>},
-    {OpId::kCollectiveBroadcast, always<collectiveBroadcastKernel>},
-    {OpId::kAfterAll, always<tokenKernel>},
-    {OpId::kCreateToken, always<tokenKernel>},
-    {OpId::kInfeed, always<infeedKernel>},
-    {OpId::kOutfeed, always<outfeedKernel>},
-    {OpId::kSend, always<sendKernel>},
-    {OpId::kRecv, always<recvKernel>},
-    {OpId::kReplicaId, always<processIdKernel<true>>},
-    {OpId::kPartitionId, always<processIdKernel<false>>},
+    {OpId::kAllGather, alwaysKernel<allGatherKernel>},
+    {OpId::kAllToAll, alwaysKernel<allToAllKernel>},
+    {OpId::kCollectivePermute, alwaysKernel<collectivePermuteKernel>},
+    {OpId::kCollectiveBroadcast, alwaysKernel<collectiveBroadcastKernel>},
+    {OpId::kAfterAll, alwaysKernel<tokenKernel>},
+    {OpId::kCreateToken, alwaysKernel<tokenKernel>},
+    {OpId::kInfeed, alwaysKernel<infeedKernel>},
+    {OpId::kOutfeed, alwaysKernel<outfeedKernel>},
+    {OpId::kSend, alwaysKernel<sendKernel>},
+    {OpId::kRecv, alwaysKernel<recvKernel>},
+    {OpId::kReplicaId, alwaysKernel<processIdKernel<true>>},
+    {OpId::kPartitionId, alwaysKernel<processIdKernel<false>>},
 };
 
 }  // namespace

@@ -73,19 +73,15 @@ absl::Status mapKernel(const KernelArgs& args) {
   return absl::OkStatus();
 }
 
-template <Kernel kernel>
-absl::StatusOr<KernelChoice> always(const plan::Step&, const plan::Plan&) {
-  return KernelChoice{kernel, false};
-}
 
 constexpr KernelFamilyEntry kKernels[] = {
-    {OpId::kWhile, always<whileKernel>},
-    {OpId::kIf, always<ifKernel>},
-    {OpId::kCase, always<caseKernel>},
-    {OpId::kFuncCall, always<callKernel>},
-    {OpId::kComposite, always<callKernel>},
-    {OpId::kOptimizationBarrier, always<barrierKernel>},
-    {OpId::kMap, always<mapKernel>},
+    {OpId::kWhile, alwaysKernel<whileKernel>},
+    {OpId::kIf, alwaysKernel<ifKernel>},
+    {OpId::kCase, alwaysKernel<caseKernel>},
+    {OpId::kFuncCall, alwaysKernel<callKernel>},
+    {OpId::kComposite, alwaysKernel<callKernel>},
+    {OpId::kOptimizationBarrier, alwaysKernel<barrierKernel>},
+    {OpId::kMap, alwaysKernel<mapKernel>},
 };
 
 }  // namespace
