@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "executors/cpu/elementwise_complex.h"
+#include "executors/cpu/compare.h"
 #include "executors/cpu/elementwise_types.h"
 #include "executors/cpu/kernels.h"
 #include "executors/plan/elementwise_params.h"
@@ -283,40 +284,6 @@ absl::StatusOr<KernelChoice> chooseClamp(const plan::Step& step, const plan::Pla
 }
 
 // --- compare -------------------------------------------------------------------------------------------
-
-// compare: the ordering key of an element for each CompareKind.
-template <class E, CompareKind K>
-auto compareKey(typename E::Storage s) {
-  using S = typename E::Storage;
-  if constexpr (K == CompareKind::kFloat || K == CompareKind::kSigned) {
-    return E::load(s);  // SIGNED on an unsigned type compares values, as the reference does
-  } else if constexpr (K == CompareKind::kUnsigned) {
-    return static_cast<std::make_unsigned_t<S>>(s);  // the bit patterns (stored masked), as unsigned numbers
-  } else {
-    // IEEE 754 totalOrder: -NaN < -inf < ... < -0 < +0 < ... < +inf < +NaN, ordered by the encodings (the
-    // sign bit is the format's top bit; f8E8M0FNU has none).
-    using Bits = std::conditional_t<sizeof(S) == 1, uint8_t,
-                 std::conditional_t<sizeof(S) == 2, uint16_t, std::conditional_t<sizeof(S) == 4, uint32_t, uint64_t>>>;
-    const Bits bits = std::bit_cast<Bits>(s);
-    if constexpr (requires { E::kFormat; }) {
-      if constexpr (E::kFormat.nan == SmallNan::kE8M0) return static_cast<int64_t>(bits);
-    }
-    constexpr Bits kSign = static_cast<Bits>(Bits{1} << (E::kBits - 1));
-    const int64_t magnitude = static_cast<int64_t>(bits & static_cast<Bits>(kSign - 1));
-    return (bits & kSign) ? -magnitude - 1 : magnitude;
-  }
-}
-
-template <CompareDirection D, class T>
-bool decide(T a, T b) {
-  // With a NaN every ordered comparison is false and NE is true, as IEEE compares do.
-  if constexpr (D == CompareDirection::kEQ) return a == b;
-  else if constexpr (D == CompareDirection::kNE) return a != b;
-  else if constexpr (D == CompareDirection::kGE) return a >= b;
-  else if constexpr (D == CompareDirection::kGT) return a > b;
-  else if constexpr (D == CompareDirection::kLE) return a <= b;
-  else return a < b;
-}
 
 // Complex numbers (compare_type FLOAT): EQ/NE on both parts; the ordered directions lexicographic on
 // (real, imaginary) with IEEE comparisons per part, as the reference: decided by the real parts when they

@@ -8,6 +8,7 @@
 #include <optional>
 #include <vector>
 
+#include "executors/cpu/compare.h"
 #include "executors/cpu/kernels.h"
 #include "executors/cpu/movement_copy.h"
 #include "executors/cpu/widen.h"
@@ -490,16 +491,6 @@ struct Item {
   int64_t index;
 };
 
-template <CompareDirection D, class T>
-bool decide(T a, T b) {
-  // With a NaN every ordered comparison is false and NE is true, as IEEE compares do.
-  if constexpr (D == CompareDirection::kEQ) return a == b;
-  else if constexpr (D == CompareDirection::kNE) return a != b;
-  else if constexpr (D == CompareDirection::kGE) return a >= b;
-  else if constexpr (D == CompareDirection::kGT) return a > b;
-  else if constexpr (D == CompareDirection::kLE) return a <= b;
-  else return a < b;
-}
 
 // A bottom-up merge sort that takes the right element only when less(right, left): a stable sort for a
 // strict weak order, and in bounds and deterministic for any comparator (a FLOAT compare with NaNs,
@@ -522,28 +513,6 @@ absl::Status mergeSort(std::vector<T>& items, std::vector<T>& buffer, Less&& les
     items.swap(buffer);
   }
   return absl::OkStatus();
-}
-
-// The key of a native sort: the value as double (FLOAT, every f16/bf16/f32/f64 value exactly), the
-// totalOrder position (TOTALORDER), the integer value (SIGNED), or the bits as unsigned (UNSIGNED).
-template <class E, CompareKind K>
-auto sortKey(typename E::Storage s) {
-  using S = typename E::Storage;
-  if constexpr (K == CompareKind::kFloat) {
-    return static_cast<double>(E::load(s));
-  } else if constexpr (K == CompareKind::kTotalOrder) {
-    using Bits = std::conditional_t<sizeof(S) == 2, uint16_t, std::conditional_t<sizeof(S) == 4, uint32_t, uint64_t>>;
-    const Bits bits = std::bit_cast<Bits>(s);
-    constexpr Bits kSign = Bits{1} << (8 * sizeof(S) - 1);
-    const int64_t magnitude = static_cast<int64_t>(bits & static_cast<Bits>(kSign - 1));
-    return (bits & kSign) ? -magnitude - 1 : magnitude;
-  } else if constexpr (K == CompareKind::kUnsigned) {
-    return static_cast<uint64_t>(static_cast<std::make_unsigned_t<S>>(s));
-  } else if constexpr (std::is_signed_v<S>) {
-    return static_cast<int64_t>(s);
-  } else {
-    return static_cast<uint64_t>(s);
-  }
 }
 
 constexpr CompareDirection flipped(CompareDirection d) {
@@ -594,7 +563,7 @@ void permuteOperands(const KernelArgs& args, int64_t base, const SortGeometry& g
 template <class E, CompareKind K, CompareDirection D>
 absl::Status sortNativeKernel(const KernelArgs& args) {
   using S = typename E::Storage;
-  using Key = decltype(sortKey<E, K>(S{}));
+  using Key = decltype(compareKey<E, K>(S{}));
   const auto& p = args.step.as<plan::SortParams>();
   const SortGeometry g = geometryOf(args);
   const S* keys = reinterpret_cast<const S*>(args.operands[p.key]);
@@ -607,8 +576,8 @@ absl::Status sortNativeKernel(const KernelArgs& args) {
     const int64_t base = (slice / g.stride) * g.stride * g.length + slice % g.stride;
     bool strict_weak = D == CompareDirection::kLT || D == CompareDirection::kGT;
     for (int64_t j = 0; j < g.length; ++j) {
-      items[static_cast<size_t>(j)] = {sortKey<E, K>(keys[base + j * g.stride]), j};
-      if constexpr (std::is_same_v<Key, double>) strict_weak = strict_weak && !std::isnan(items[static_cast<size_t>(j)].key);
+      items[static_cast<size_t>(j)] = {compareKey<E, K>(keys[base + j * g.stride]), j};
+      if constexpr (std::is_floating_point_v<Key>) strict_weak = strict_weak && !std::isnan(items[static_cast<size_t>(j)].key);
     }
     if (strict_weak) {
       // A strict weak order has one stable order; std::stable_sort finds it.
