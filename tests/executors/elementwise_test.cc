@@ -102,27 +102,7 @@ void expectSameAsReference(const std::string& op_name, std::vector<Tensor> input
                                   "\n  return %0 : ", result_type, "\n");
   const adapters::Request request = makeRequest(body, types, result_type, inputs);
   SCOPED_TRACE(request.mlir);
-  const Reply cpu = runOn(adapters::makeCpuBackend(), request);
-  const Reply reference = runOn(adapters::makeReferenceBackend(), request);
-  ASSERT_EQ(reference.kind, Reply::Kind::kOutputs) << reference.message;
-  ASSERT_EQ(cpu.kind, Reply::Kind::kOutputs) << cpu.message;
-  const Tensor& got = cpu.outputs[0];
-  const Tensor& want = reference.outputs[0];
-  ASSERT_EQ(got.type(), want.type());
-  const ElementType t = got.elementType();
-  const int parts = isComplex(t) ? 2 : 1;
-  const ElementType part_type = isComplex(t) ? complexPartType(t) : t;
-  int failures = 0;
-  for (int64_t i = 0; i < got.numElements() && failures < 5; ++i) {
-    for (int p = 0; p < parts; ++p) {
-      const uint64_t g = got.bits(i, p), w = want.bits(i, p);
-      const bool both_nan = isFloat(part_type) && classifyFloat(part_type, g) == FloatClass::kNaN &&
-                            classifyFloat(part_type, w) == FloatClass::kNaN;
-      failures += g == w || both_nan ? 0 : 1;
-      EXPECT_TRUE(g == w || both_nan) << "element " << i << " part " << p << ": cpu 0x" << std::hex << g
-                                      << ", reference 0x" << w;
-    }
-  }
+  testing::expectSameBitsAsReference(request);
 }
 
 uint64_t bitsOf(ElementType t, int64_t v) { return encodeInteger(t, v); }

@@ -86,11 +86,6 @@ Tensor bitsTensor0(ElementType t, uint64_t bits) {
   return tensor;
 }
 
-bool isNaN(ElementType t, uint64_t bits) {
-  if (isComplex(t)) t = complexPartType(t);
-  return isFloat(t) && classifyFloat(t, bits) == FloatClass::kNaN;
-}
-
 // Runs `function` (a whole func.func @main) on both backends and expects every result bit for bit (two
 // NaNs alike).
 void expectSameAsReference(const std::string& function, std::vector<Tensor> inputs, const std::string& label) {
@@ -99,26 +94,7 @@ void expectSameAsReference(const std::string& function, std::vector<Tensor> inpu
   request.case_id = "movement_test";
   request.mlir = function;
   request.inputs = std::move(inputs);
-  const Reply cpu = runOn(adapters::makeCpuBackend(), request);
-  const Reply reference = runOn(adapters::makeReferenceBackend(), request);
-  ASSERT_EQ(reference.kind, Reply::Kind::kOutputs) << reference.message;
-  ASSERT_EQ(cpu.kind, Reply::Kind::kOutputs) << cpu.message;
-  ASSERT_EQ(cpu.outputs.size(), reference.outputs.size());
-  for (size_t o = 0; o < cpu.outputs.size(); ++o) {
-    const Tensor& got = cpu.outputs[o];
-    const Tensor& want = reference.outputs[o];
-    ASSERT_EQ(got.type(), want.type());
-    const ElementType t = got.elementType();
-    int failures = 0;
-    for (int64_t i = 0; i < got.numElements() && failures < 5; ++i) {
-      for (int p = 0; p < (isComplex(t) ? 2 : 1); ++p) {
-        const uint64_t g = got.bits(i, p), w = want.bits(i, p);
-        if (g == w || (isNaN(t, g) && isNaN(t, w))) continue;
-        ++failures;
-        ADD_FAILURE() << "result " << o << " element " << i << ": cpu 0x" << std::hex << g << ", reference 0x" << w;
-      }
-    }
-  }
+  testing::expectSameBitsAsReference(request);
 }
 
 // A function of the given arguments whose body is `body` (ending in func.return).

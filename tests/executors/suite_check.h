@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "adapters/backend.h"
+#include "ir/element_type.h"
 #include "golden/cases.h"
 #include "harness/runner.h"
 #include "reports/comparator.h"
@@ -106,6 +107,34 @@ inline adapters::Request makeRequest(const std::string& body, const std::vector<
 inline adapters::Reply runOn(std::unique_ptr<adapters::Backend> backend, const adapters::Request& request) {
   EXPECT_TRUE(backend->start().ok());
   return backend->run(request);
+}
+
+// Runs `request` on the cpu and the reference backends and expects every element of every result with the
+// same bits (per part for complex; any two NaNs alike, the spec leaves payloads open).
+inline void expectSameBitsAsReference(const adapters::Request& request) {
+  const adapters::Reply cpu = runOn(adapters::makeCpuBackend(), request);
+  const adapters::Reply reference = runOn(adapters::makeReferenceBackend(), request);
+  ASSERT_EQ(reference.kind, adapters::Reply::Kind::kOutputs) << reference.message;
+  ASSERT_EQ(cpu.kind, adapters::Reply::Kind::kOutputs) << cpu.message;
+  ASSERT_EQ(cpu.outputs.size(), reference.outputs.size());
+  for (size_t o = 0; o < cpu.outputs.size(); ++o) {
+    const Tensor& got = cpu.outputs[o];
+    const Tensor& want = reference.outputs[o];
+    ASSERT_EQ(got.type(), want.type());
+    const ElementType t = got.elementType();
+    const ElementType part_type = isComplex(t) ? complexPartType(t) : t;
+    auto isNaN = [&](uint64_t bits) { return isFloat(part_type) && classifyFloat(part_type, bits) == FloatClass::kNaN; };
+    int failures = 0;
+    for (int64_t i = 0; i < got.numElements() && failures < 5; ++i) {
+      for (int p = 0; p < (isComplex(t) ? 2 : 1); ++p) {
+        const uint64_t g = got.bits(i, p), w = want.bits(i, p);
+        if (g == w || (isNaN(g) && isNaN(w))) continue;
+        ++failures;
+        ADD_FAILURE() << "result " << o << " element " << i << " part " << p << ": cpu 0x" << std::hex << g
+                      << ", reference 0x" << w;
+      }
+    }
+  }
 }
 
 }  // namespace hloconf::testing
