@@ -22,7 +22,6 @@ Standard library only (Debian's /usr/bin/python3).
 
 import argparse
 import collections
-import datetime
 import json
 import os
 import re
@@ -32,7 +31,8 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "reports", "python"))
 from conformance_report import (BAD, STATUSES, code, errors_section, fmt_ulp,  # noqa: E402
-                                inputs_at, md_escape, read_results, run_logged, summary_table, ulp_grid,
+                                inputs_at, load_text, md_escape, read_results, report_date, run_logged,
+                                summary_table, ulp_grid,
                                 ulp_groups, ulp_value, unsupported_table)
 
 STRATEGIES = ["special", "uniform", "near-ties", "cancellation"]
@@ -403,8 +403,7 @@ def main():
 
     commit = walls.get("commit") or subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT,
                                                    capture_output=True, text=True).stdout.strip()
-    started = headers["spec"].get("started_at", "")
-    date = started[:10] if started else datetime.date.today().isoformat()
+    date = report_date(headers["spec"])
     cmd = f"/usr/bin/python3 executors/make_report.py --count {args.count}"
     if args.diff_count != 20:
         cmd += f" --diff-count {args.diff_count}"
@@ -412,9 +411,7 @@ def main():
         cmd += f" --seed {args.seed}"
     if args.jobs != 2:
         cmd += f" -j {args.jobs}"
-    loads = [v for k, l in walls.items() if k.startswith("load-") for v in l]
-    load_text = (f"; load average {min(loads):.0f} to {max(loads):.0f} at the starts and ends of the runs"
-                 if loads else "")
+    load_note = load_text(walls)
     gen_wall = sum(headers[n].get("wall_seconds") or 0 for n, _ in suites if n.startswith("gen-"))
 
     L = ["# Conformance report: the hloconf CPU executor against StableHLO", ""]
@@ -433,7 +430,7 @@ def main():
     refs = sorted({h.get("reference_version", "?") for h in headers.values()})
     L.append(f"- Date: {date}. hloconf commit `{commit}`, reference version `{', '.join(refs)}`, profile "
              f"`{headers['spec'].get('profile', '?')}`.")
-    L.append(f"- x86-64, `-j {args.jobs}`, {os.cpu_count()} cores shared with other jobs{load_text}.")
+    L.append(f"- x86-64, `-j {args.jobs}`, {os.cpu_count()} cores shared with other jobs{load_note}.")
     L.append(f"- Generated suite: `gen:all`, seed {args.seed}, every element type, strategies "
              f"{', '.join(STRATEGIES)} (one run each), `--count {args.count}`: {args.count} cases per op, element "
              "type and strategy where the op has the strategy (`near-ties` and `cancellation` only exist for the "

@@ -18,7 +18,6 @@ reports/python/conformance_report.py, shared with executors/make_report.py. Stan
 
 import argparse
 import collections
-import datetime
 import json
 import math
 import os
@@ -30,8 +29,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 sys.path.insert(0, os.path.join(ROOT, "reports", "python"))
 from conformance_report import (annex_g_equivalent, code, complex_parts, errors_section,  # noqa: E402
                                 failure_kind, fmt_ulp, input_elements, inputs_at, is_nan_bits, is_snan_bits,
-                                md_escape, parse_type, read_results, run_logged, summary_table, ulp_grid,
-                                ulp_groups, ulp_value, unsupported_table)
+                                load_text, md_escape, parse_type, read_results, report_date, run_logged, summary_table,
+                                ulp_grid, ulp_groups, ulp_value, unsupported_table)
 
 TORCH_DTYPES = ["i1", "i8", "i16", "i32", "i64", "ui8", "f16", "bf16", "f32", "f64", "complex<f32>", "complex<f64>"]
 
@@ -300,8 +299,7 @@ def main():
                                        capture_output=True, text=True, timeout=120).stdout.strip()
     except Exception:  # noqa: BLE001
         torch_version = "?"
-    started = headers["spec"].get("started_at", "")
-    date = started[:10] if started else datetime.date.today().isoformat()
+    date = report_date(headers["spec"])
 
     cmd = f"/usr/bin/python3 adapters/torch/make_report.py --count {args.count}"
     if args.special_count != 100:
@@ -311,9 +309,7 @@ def main():
     if args.jobs != 2:
         cmd += f" -j {args.jobs}"
 
-    loads = [v for k, l in walls.items() if k.startswith("load-") for v in l]
-    load_text = (f"; load average {min(loads):.0f} to {max(loads):.0f} at the starts and ends of the runs"
-                 if loads else "")
+    load_note = load_text(walls)
     L = []
     L.append("# Conformance report: PyTorch 1.13 (CPU) against StableHLO")
     L.append("")
@@ -334,7 +330,7 @@ def main():
                                                             if len(refs) > 1 else "") +
              f", profile `{headers['spec'].get('profile', '?')}`.")
     L.append(f"- torch `{torch_version}` (Debian's python3-torch, CPU), x86-64, `-j {args.jobs}`, "
-             f"{os.cpu_count()} cores{load_text}.")
+             f"{os.cpu_count()} cores{load_note}.")
     L.append(f"- Generated suite: `gen:all`, seed {args.seed}, element types torch has "
              f"(`--dtypes {','.join(TORCH_DTYPES)}`): `--strategies special --count {args.special_count}` and "
              f"`--strategies uniform --count {args.count}`, i.e. {args.special_count} special-value cases and "
@@ -343,7 +339,7 @@ def main():
         wall_u = headers["gen-uniform"].get("wall_seconds") or walls.get("gen-uniform", 0)
         L.append(f"- **The uniform count is {args.count}, not the 1,000 of the issue** (and of the script's default): "
                  f"the uniform run took {wall_u / 60:.0f} min for {args.count} cases per op and element type on "
-                 f"this machine ({os.cpu_count()} cores, shared with other jobs{load_text}), so 1,000 would take "
+                 f"this machine ({os.cpu_count()} cores, shared with other jobs{load_note}), so 1,000 would take "
                  f"about {wall_u * 1000 / args.count / 60:.0f} min at that speed. A first run with 1,000 was stopped "
                  "when the load of other jobs (builds and test runs, load average up to 13) projected it beyond "
                  "the 45 minutes this report's run was allowed, and the report was made with a count that fitted "

@@ -7,6 +7,7 @@ element type, UNSUPPORTED reasons, ERROR/CRASH/TIMEOUT). Standard library only (
 """
 
 import collections
+import datetime
 import json
 import math
 import os
@@ -240,6 +241,19 @@ def run_logged(cmd, cwd, name, walls, ok=(0, 1)):
         sys.exit(f"hloconf run exited {rc} for {name}")
     print(f"  {name}: {walls[name]:.0f} s", file=sys.stderr, flush=True)
     return rc
+
+
+def report_date(header):
+    """The day a run started (its results header), else today."""
+    started = header.get("started_at", "")
+    return started[:10] if started else datetime.date.today().isoformat()
+
+
+def load_text(walls):
+    """The load averages run_logged recorded, as "; load average A to B at ..." (or "" without any)."""
+    loads = [v for k, l in walls.items() if k.startswith("load-") for v in l]
+    return (f"; load average {min(loads):.0f} to {max(loads):.0f} at the starts and ends of the runs"
+            if loads else "")
 
 
 def summary_table(suites, data, headers, walls):
