@@ -8,6 +8,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "executors/cpu/elementwise_types.h"
 #include "executors/cpu/kernels.h"
 #include "executors/cpu/widen.h"
 #include "executors/plan/reduction_params.h"
@@ -33,15 +34,10 @@ inline typename E::Compute combine(typename E::Compute a, typename E::Compute b)
       using W = std::conditional_t<(sizeof(C) < sizeof(unsigned)), unsigned, std::make_unsigned_t<C>>;
       return static_cast<C>(static_cast<W>(a) * static_cast<W>(b));
     }
-  } else if constexpr (B == BodyOp::kMaximum || B == BodyOp::kMinimum) {
-    if constexpr (K == Class::kFloat) {
-      // A NaN propagates (the first one); +0 > -0, as the elementwise maximum/minimum.
-      if (std::isnan(a)) return a;
-      if (std::isnan(b)) return b;
-      if (a == b) return (std::signbit(a) == (B == BodyOp::kMaximum)) ? b : a;
-    }
-    if constexpr (B == BodyOp::kMaximum) return a >= b ? a : b;
-    else return a <= b ? a : b;
+  } else if constexpr (B == BodyOp::kMaximum) {
+    return MaximumFn::apply<E>(a, b);  // the elementwise op's semantics: a NaN propagates, +0 > -0
+  } else if constexpr (B == BodyOp::kMinimum) {
+    return MinimumFn::apply<E>(a, b);
   } else if constexpr (B == BodyOp::kAnd) {
     return a & b;
   } else if constexpr (B == BodyOp::kOr) {

@@ -3,6 +3,7 @@
 #ifndef HLOCONF_EXECUTORS_CPU_ELEMENTWISE_TYPES_H_
 #define HLOCONF_EXECUTORS_CPU_ELEMENTWISE_TYPES_H_
 
+#include <cmath>
 #include <complex>
 #include <cstdint>
 #include <limits>
@@ -165,6 +166,59 @@ std::span<const KernelFamilyEntry> elementwiseMathKernels();        // elementwi
 std::span<const KernelFamilyEntry> elementwiseBitKernels();         // elementwise_bits.cc
 // power's kernel for f32 and f64 (SLEEF, elementwise_math.cc); nullptr for every other type.
 Kernel sleefPowerKernel(ElementType t);
+
+// maximum and minimum, shared by the elementwise ops and the reductions' recognised bodies (combine.h).
+// Complex numbers order lexicographically on (real, imaginary) for maximum, minimum and clamp, as the
+// reference does; a NaN part makes the operand win (the first one when both have one).
+template <class C>
+inline int complexOrder(C a, C b) {
+  if (a.real() != b.real()) return a.real() < b.real() ? -1 : 1;
+  if (a.imag() != b.imag()) return a.imag() < b.imag() ? -1 : 1;
+  return 0;
+}
+template <class C>
+inline bool complexNaN(C a) {
+  return std::isnan(a.real()) || std::isnan(a.imag());
+}
+// IEEE 754 maximum/minimum: a NaN operand gives NaN (the first NaN, as the reference), +0 > -0.
+struct MaximumFn {
+  template <class E>
+  static constexpr bool supports() { return true; }
+  template <class E, class C>
+  static C apply(C a, C b) {
+    if constexpr (kIsComplex<E>) {
+      if (complexNaN(a)) return a;
+      if (complexNaN(b)) return b;
+      return complexOrder(a, b) >= 0 ? a : b;
+    } else {
+      if constexpr (kIsFloat<E>) {
+        if (std::isnan(a)) return a;
+        if (std::isnan(b)) return b;
+        if (a == b) return std::signbit(a) ? b : a;
+      }
+      return a >= b ? a : b;
+    }
+  }
+};
+struct MinimumFn {
+  template <class E>
+  static constexpr bool supports() { return true; }
+  template <class E, class C>
+  static C apply(C a, C b) {
+    if constexpr (kIsComplex<E>) {
+      if (complexNaN(a)) return a;
+      if (complexNaN(b)) return b;
+      return complexOrder(a, b) < 0 ? a : b;
+    } else {
+      if constexpr (kIsFloat<E>) {
+        if (std::isnan(a)) return a;
+        if (std::isnan(b)) return b;
+        if (a == b) return std::signbit(a) ? a : b;
+      }
+      return a <= b ? a : b;
+    }
+  }
+};
 
 }  // namespace hloconf::cpu
 
