@@ -6,6 +6,22 @@
 namespace hloconf {
 namespace {
 
+// Upstream StableHLO declares `use_global_device_ids` (all_gather, all_reduce, reduce_scatter) a UnitAttr:
+// present means true. Our parser also reads `= true` / `= false`, which MLIR's verifier refuses ("failed to
+// satisfy constraint: unit attribute"), so the generic form says it the upstream way.
+NamedAttrList upstreamAttributes(const NamedAttrList& attributes) {
+  NamedAttrList out;
+  out.reserve(attributes.size());
+  for (const NamedAttr& attribute : attributes) {
+    if (attribute.name == "use_global_device_ids" && attribute.value->kind() == Attribute::Kind::kBool) {
+      if (attribute.value->boolValue()) out.push_back({attribute.name, Attribute::unit()});
+      continue;
+    }
+    out.push_back(attribute);
+  }
+  return out;
+}
+
 class GenericPrinter {
  public:
   explicit GenericPrinter(std::string& out) : out_(out) {}
@@ -34,7 +50,8 @@ class GenericPrinter {
       }
       out_ += ")";
     }
-    if (!op.attributes.empty()) absl::StrAppend(&out_, " ", Attribute::dictionary(op.attributes)->toString());
+    if (NamedAttrList attributes = upstreamAttributes(op.attributes); !attributes.empty())
+      absl::StrAppend(&out_, " ", Attribute::dictionary(std::move(attributes))->toString());
     out_ += " : ";
     out_ += Type::function(op.operandTypes(), op.resultTypes()).toString();
     out_ += "\n";

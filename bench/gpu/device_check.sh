@@ -1,0 +1,61 @@
+#!/bin/bash
+# Everything the GPU issue measures on the GPU machine, in one run of under 8 minutes (docs/benchmarks.md "GPU",
+# docs/reports/cuda-h100.md, xla-gpu-h100.md, xla-cpu.md):
+#   1. hloconf: the bundle that bench/gpu/bundle.sh made on the development machine (.gpu/bundle.tar.xz,
+#      carried), or else a Release build here (which needs our Debian libraries, absent on that machine);
+#   2. the spec suite and the generated suites against --backend cpu (which fills the golden cache),
+#      --backend cuda (gen:all --count 10), xla-gpu and xla-cpu (gen:all --count $XLA_COUNT: XLA compiles
+#      every case, at about 70 (GPU) and 130 (CPU) cases a second on 16 cores);
+#   3. bench/gpu/gpu_bench.py: ours against XLA:GPU and torch on the same GPU;
+#   4. $OUT/summary.txt (what ran, the totals, the timings) and $OUT/reports.tar.gz (each run's results.json
+#      summary.md and journal.jsonl, which has the cases so far of a run stopped by its time limit), which
+#      the make_report.py scripts read.
+# usage, on the GPU machine from the checkout's root:  OUT=/some/dir bash bench/gpu/device_check.sh
+set -uo pipefail
+ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+cd "$ROOT"
+OUT=${OUT:-/tmp/hloconf-device}
+XLA_COUNT=${XLA_COUNT:-3}
+JOBS=$(nproc)
+mkdir -p "$OUT"
+T0=$(date +%s)
+say() { echo "[$(( $(date +%s) - T0 )) s] $*" | tee -a "$OUT/summary.txt"; }
+
+if [ -f .gpu/bundle.tar.xz ]; then
+  mkdir -p .gpu/x && tar -C .gpu/x -xJf .gpu/bundle.tar.xz
+  H=$ROOT/.gpu/x/hloconf
+  say "hloconf: the carried bundle ($(cat .gpu/x/commit 2>/dev/null || echo 'commit unknown'))"
+else
+  cmake -S . -B build-gpu -G Ninja -DCMAKE_BUILD_TYPE=Release -DHLOCONF_BUILD_TESTS=OFF > "$OUT/build.log" 2>&1 &&
+    ninja -C build-gpu hloconf >> "$OUT/build.log" 2>&1 || { say "the Release build failed: $(tail -n 3 "$OUT/build.log")"; exit 1; }
+  H=$ROOT/build-gpu/hloconf
+  say "hloconf: built here (Release)"
+fi
+# Profiles and adapters are found through the source folder compiled into the binary.
+[ -e /work/main ] || { mkdir -p /work && ln -s "$ROOT" /work/main; }
+{
+  nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader
+  python3 -c 'import jax, jaxlib, torch; print("jax", jax.__version__, "jaxlib", jaxlib.__version__, "torch", torch.__version__)'
+} 2>&1 | tee -a "$OUT/summary.txt"
+
+R=/tmp/hloconf-device-reports
+CACHE=/tmp/hloconf-device-golden
+rm -rf "$R" && mkdir -p "$R"
+suite() {  # suite NAME JOBS LIMIT_SECONDS SOURCES...: one run, its report under $R/NAME
+  local name=$1 jobs=$2 limit=$3
+  shift 3
+  local started=$(date +%s)
+  timeout "$limit" "$H" run -q -j "$jobs" --timeout 60 --cache-dir "$CACHE" --report-dir "$R/$name" "$@" > "$R/$name.log" 2>&1
+  local rc=$?
+  say "$name ($*): $(grep -E '^[0-9]+ cases' "$R/$name.log" | tail -n 1) [exit $rc, $(( $(date +%s) - started )) s]"
+}
+suite cpu "$JOBS" 60 --backend cpu spec gen:all --count 10
+suite cuda 4 90 --backend cuda spec gen:all --count 10
+suite xla-gpu 12 150 --backend xla-gpu spec gen:all --count "$XLA_COUNT"
+suite xla-cpu "$JOBS" 100 --backend xla-cpu spec gen:all --count "$XLA_COUNT"
+
+say "benchmarks (bench/gpu/gpu_bench.py)"
+PYTHONUNBUFFERED=1 timeout 120 python3 bench/gpu/gpu_bench.py "$H" --repeat 10 --json "$R/gpu_bench.json" 2>&1 |
+  tee -a "$OUT/summary.txt"
+(cd "$R" && tar -czf "$OUT/reports.tar.gz" --exclude=report.html --exclude=junit.xml .)
+say "done: $OUT/summary.txt, $OUT/reports.tar.gz"
