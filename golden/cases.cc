@@ -266,18 +266,28 @@ void storeCached(const GoldenCache& cache, const std::string& key, std::string_v
 
 }  // namespace
 
-std::string specSuiteDir() {
-  if (const char* env = std::getenv("HLOCONF_CASES_DIR"); env && *env) return env;
+std::string sourceTreeDir(std::string_view relative, std::string_view marker) {
   std::error_code ec;
-  // Beside the executable's source tree (build/ inside the checkout), then the compiled-in source dir.
+  // Beside the executable's source tree (build/ inside the checkout, or a copy of the tree that carries a
+  // bundled binary), then the compiled-in source dir.
   fs::path exe = fs::read_symlink("/proc/self/exe", ec);
   if (!ec) {
     for (fs::path dir = exe.parent_path(); !dir.empty() && dir != dir.root_path(); dir = dir.parent_path())
-      if (fs::exists(dir / "cases" / "README.md", ec)) return (dir / "cases").string();
+      if (fs::exists(dir / relative / marker, ec)) return (dir / relative).string();
   }
   std::string compiled = HLOCONF_SOURCE_DIR_FOR_CASES;
-  if (!compiled.empty() && fs::exists(fs::path(compiled) / "cases", ec)) return compiled + "/cases";
-  return "cases";
+  if (!compiled.empty() && fs::exists(fs::path(compiled) / relative, ec)) return (fs::path(compiled) / relative).string();
+  return std::string(relative);
+}
+
+std::string specSuiteDir() {
+  if (const char* env = std::getenv("HLOCONF_CASES_DIR"); env && *env) return env;
+  return sourceTreeDir("cases", "README.md");
+}
+
+std::string profilesDir() {
+  if (const char* env = std::getenv("HLOCONF_PROFILES_DIR"); env && *env) return env;
+  return sourceTreeDir("reports/profiles", "default.json");
 }
 
 std::string defaultCacheDir() {

@@ -41,6 +41,11 @@ struct GenOptions {
 
 // The folder of the `spec` suite: $HLOCONF_CASES_DIR, else cases/ beside the binary's source tree.
 std::string specSuiteDir();
+// The tolerance profiles: $HLOCONF_PROFILES_DIR, else reports/profiles/ beside the binary's source tree.
+std::string profilesDir();
+// `relative` (a folder holding `marker`) in the first source tree above the running binary, else under the
+// compiled-in source folder, else `relative` itself.
+std::string sourceTreeDir(std::string_view relative, std::string_view marker);
 
 // Expands SOURCES (case files, folders searched for *.mlir, and the named suite `spec`). IDs: the file's
 // `// Case: ID` line if it has one; else `<folder name>/<path inside the folder without .mlir>` for a

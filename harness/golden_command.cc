@@ -67,7 +67,7 @@ int runGoldenCommand(const std::vector<std::string>& args) {
     std::fprintf(stderr, "hloconf golden: needs SOURCES, --out DIR and --format mlir|npy\n\n%s", kGoldenUsage);
     return 2;
   }
-  auto profile = reports::loadProfile(profile_name, {strCat(HLOCONF_SOURCE_DIR_FOR_CASES, "/reports/profiles")});
+  auto profile = reports::loadProfile(profile_name, {profilesDir()});
   if (!profile.ok()) {
     std::fprintf(stderr, "hloconf golden: %s\n", std::string(profile.status().message()).c_str());
     return 2;

@@ -426,7 +426,7 @@ int runMinimizeCommand(const std::vector<std::string>& args) {
   const CaseSource original = cases[0];
 
   ref::initNumerics();
-  std::vector<std::string> profile_dirs = {strCat(HLOCONF_SOURCE_DIR_FOR_CASES, "/reports/profiles")};
+  std::vector<std::string> profile_dirs = {profilesDir()};
   if (const char* env = std::getenv("HLOCONF_PROFILES_DIR"); env && *env) profile_dirs.insert(profile_dirs.begin(), env);
   auto profile = reports::loadProfile(profile_name, profile_dirs);
   if (!profile.ok()) {

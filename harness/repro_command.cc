@@ -66,7 +66,7 @@ int runReproCommand(const std::vector<std::string>& args) {
     return 2;
   }
   ref::initNumerics();
-  auto profile = reports::loadProfile(profile_name, {strCat(HLOCONF_SOURCE_DIR_FOR_CASES, "/reports/profiles")});
+  auto profile = reports::loadProfile(profile_name, {profilesDir()});
   if (!profile.ok()) {
     std::fprintf(stderr, "hloconf repro: %s\n", std::string(profile.status().message()).c_str());
     return 2;

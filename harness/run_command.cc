@@ -330,7 +330,7 @@ int runRunCommand(const std::vector<std::string>& args) {
   auto shard = resolveShard(o.shard);
   if (!shard.ok()) return usage(std::string(shard.status().message()));
 
-  std::vector<std::string> profile_dirs = {strCat(HLOCONF_SOURCE_DIR_FOR_CASES, "/reports/profiles")};
+  std::vector<std::string> profile_dirs = {profilesDir()};
   if (const char* env = std::getenv("HLOCONF_PROFILES_DIR"); env && *env) profile_dirs.insert(profile_dirs.begin(), env);
   auto profile = reports::loadProfile(o.profile, profile_dirs);
   if (!profile.ok()) {

@@ -9,6 +9,7 @@
 #include <set>
 
 #include "absl/strings/str_format.h"
+#include "golden/cases.h"
 #include "ir/op_schema.h"
 #include "ir/parser.h"
 #include "ir/status_macros.h"
@@ -16,9 +17,6 @@
 #include "reference/evaluate.h"
 #include "nlohmann/json.hpp"
 
-#ifndef HLOCONF_SOURCE_DIR_FOR_CASES
-#define HLOCONF_SOURCE_DIR_FOR_CASES ""
-#endif
 
 namespace hloconf {
 namespace fs = std::filesystem;
@@ -87,8 +85,7 @@ std::vector<std::string> defaultAdapterDirs() {
   std::vector<std::string> dirs;
   if (const char* env = std::getenv("HLOCONF_ADAPTERS_DIR"); env && *env) dirs.push_back(env);
   dirs.push_back("adapters");
-  std::string compiled = HLOCONF_SOURCE_DIR_FOR_CASES;
-  if (!compiled.empty()) dirs.push_back(compiled + "/adapters");
+  dirs.push_back(sourceTreeDir("adapters", "PROTOCOL.md"));
   return dirs;
 }
 

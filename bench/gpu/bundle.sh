@@ -10,11 +10,12 @@ build=${1:-$root/build}
 out=$root/.gpu
 grep -qx '/.gpu/' "$root/.git/info/exclude" 2>/dev/null || echo '/.gpu/' >> "$root/.git/info/exclude"
 rm -rf "$out" && mkdir -p "$out/lib"
-# Linked again with the rpath $ORIGIN/lib as DT_RPATH, which (unlike RUNPATH) also serves the libraries'
+# Linked again with the rpath $ORIGIN/lib (then /usr/local/cuda/lib64, where that machine keeps cuBLASLt) as
+# DT_RPATH, which (unlike RUNPATH) also serves the libraries'
 # own dependencies; patchelf on the finished binary corrupted its dynamic symbols.
 link=$(ninja -C "$build" -t commands hloconf | tail -1 | sed 's/^: && //; s/ && :$//')
 link=${link/ -o hloconf / -o $out/hloconf.full }
-link=$(echo "$link" | sed -E "s@-Wl,-rpath,[^ ]*@-Wl,-rpath,'\\\$ORIGIN/lib' -Wl,--disable-new-dtags@")
+link=$(echo "$link" | sed -E "s@-Wl,-rpath,[^ ]*@-Wl,-rpath,'\\\$ORIGIN/lib:/usr/local/cuda/lib64' -Wl,--disable-new-dtags@")
 (cd "$build" && eval "$link")
 strip -o "$out/hloconf" "$out/hloconf.full" && rm "$out/hloconf.full"
 readelf -d "$out/hloconf" | grep -q "RPATH.*ORIGIN/lib" || { echo "bundle.sh: the relinked hloconf has no \$ORIGIN rpath" >&2; exit 1; }

@@ -18,7 +18,7 @@ module attributes {mhlo.num_replicas = 2 : i32, mhlo.num_partitions = 2 : i32} {
       all_gather_dim = 0 : i64,
       replica_groups = dense<[[3, 0], [1, 2]]> : tensor<2x2xi64>,
       channel_handle = #stablehlo.channel_handle<handle = 2, type = 1>,
-      use_global_device_ids = true
+      use_global_device_ids
     } : (tensor<2x1xi32>) -> tensor<4x1xi32>
     %result_expected_table = stablehlo.constant dense<[[[3], [-3], [0], [0]], [[1], [-1], [2], [-2]], [[1], [-1], [2], [-2]], [[3], [-3], [0], [0]]]> : tensor<4x4x1xi32>
     %result_expected_row = "stablehlo.dynamic_slice"(%result_expected_table, %process, %zero, %zero) {

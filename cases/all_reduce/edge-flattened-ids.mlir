@@ -21,7 +21,7 @@ module attributes {mhlo.num_replicas = 2 : i32, mhlo.num_partitions = 2 : i32} {
     }) {
       replica_groups = dense<[[0, 3], [1, 2]]> : tensor<2x2xi64>,
       channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>,
-      use_global_device_ids = true
+      use_global_device_ids
     } : (tensor<1xi32>) -> tensor<1xi32>
     %result_expected_table = stablehlo.constant dense<[[1001], [110], [110], [1001]]> : tensor<4x1xi32>
     %result_expected_row = "stablehlo.dynamic_slice"(%result_expected_table, %process, %zero) {

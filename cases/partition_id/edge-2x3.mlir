@@ -9,7 +9,7 @@ module attributes {mhlo.num_replicas = 2 : i32, mhlo.num_partitions = 3 : i32} {
       all_gather_dim = 0 : i64,
       replica_groups = dense<[[0, 1, 2, 3, 4, 5]]> : tensor<1x6xi64>,
       channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>,
-      use_global_device_ids = true
+      use_global_device_ids
     } : (tensor<1xui32>) -> tensor<6xui32>
     check.expect_eq_const %all, dense<[0, 1, 2, 0, 1, 2]> : tensor<6xui32>
     func.return

@@ -22,7 +22,7 @@ module attributes {mhlo.num_replicas = 2 : i32, mhlo.num_partitions = 2 : i32} {
       scatter_dimension = 1 : i64,
       replica_groups = dense<[[3, 1], [0, 2]]> : tensor<2x2xi64>,
       channel_handle = #stablehlo.channel_handle<handle = 3, type = 1>,
-      use_global_device_ids = true
+      use_global_device_ids
     } : (tensor<1x4xi32>) -> tensor<1x2xi32>
     %result_expected_table = stablehlo.constant dense<[[[2, 4]], [[6, 16]], [[6, 8]], [[4, 8]]]> : tensor<4x1x2xi32>
     %result_expected_row = "stablehlo.dynamic_slice"(%result_expected_table, %process, %zero, %zero) {

@@ -8,7 +8,7 @@ module attributes {mhlo.num_replicas = 1 : i32, mhlo.num_partitions = 3 : i32} {
       all_gather_dim = 0 : i64,
       replica_groups = dense<[[0, 1, 2]]> : tensor<1x3xi64>,
       channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>,
-      use_global_device_ids = true
+      use_global_device_ids
     } : (tensor<1xui32>) -> tensor<3xui32>
     check.expect_eq_const %all, dense<[0, 0, 0]> : tensor<3xui32>
     func.return

@@ -102,7 +102,7 @@ def groups_by_channel(R, P, groups, channel_id):
 def group_attrs(groups, channel_id, global_ids, handle_always=False, name='replica_groups', width=None):
     at = [(name, groups_attr(groups, width))]
     if channel_id > 0 or handle_always: at.append(('channel_handle', channel(channel_id, 1 if channel_id > 0 else 0)))
-    if global_ids: at.append(('use_global_device_ids', 'true'))
+    if global_ids: at.append(('use_global_device_ids', None))
     return at
 
 def names(base, n): return [base] if n == 1 else ['%s%d' % (base, i) for i in range(n)]
@@ -460,7 +460,7 @@ def id_case(op, stem, comment, R, P):
         return
     ids = [pid // P if op == 'replica_id' else pid % P for pid in processes(R, P)]
     at = [('all_gather_dim', '0 : i64'), ('replica_groups', groups_attr([processes(R, P)])),
-          ('channel_handle', channel(1)), ('use_global_device_ids', 'true')]
+          ('channel_handle', channel(1)), ('use_global_device_ids', None)]
     body = ['%%result = "stablehlo.%s"() : () -> tensor<ui32>' % op,
             '%result_1 = stablehlo.reshape %result : (tensor<ui32>) -> tensor<1xui32>',
             op_text(['all'], 'all_gather', ['result_1'], None, at, ['tensor<1xui32>'], 'tensor<%dxui32>' % n),

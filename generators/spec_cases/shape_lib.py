@@ -78,7 +78,8 @@ def binbody(op, ety):
                                '"stablehlo.return"(%%0) : (%s) -> ()' % t])
 
 def attrs(pairs):
-    return '{\n' + ',\n'.join('  %s = %s' % kv for kv in pairs) + '\n}'
+    # A value of None is a unit attribute: its name alone (`use_global_device_ids`, as upstream declares it).
+    return '{\n' + ',\n'.join('  %s' % k if v is None else '  %s = %s' % (k, v) for k, v in pairs) + '\n}'
 
 
 # ---------------------------------------------------------------- reference ops (spec formulas)
