@@ -88,16 +88,12 @@ class CudaBackend : public Backend {
   }
 
   Reply execute(const Request& request) {
-    // The device, asked once per backend: without one every case is UNSUPPORTED with the CUDA error.
-    if (!device_) {
-      absl::Status available = cuda::deviceAvailable();
-      device_ = available.ok() ? std::string() : std::string(available.message());
-    }
-    if (!device_->empty()) return unsupportedReply(*device_);
     if (request.num_replicas * request.num_partitions != 1)
       return unsupportedReply(strCat("the cuda executor runs one process; this case has a ", request.num_replicas, "x",
                                      request.num_partitions, " process grid"));
     Reply reply;  // kError until it has outputs
+    // Planned and lowered first (no device needed): a program the executor has no kernels for says so
+    // on any machine.
     std::shared_ptr<const Compiled> compiled = compile(request);
     if (!compiled->error.empty()) {
       reply.message = compiled->error;
@@ -105,6 +101,12 @@ class CudaBackend : public Backend {
     }
     if (compiled->unsupported) return unsupportedReply(compiled->unsupported->message());
     if (!request.infeed.empty()) return unsupportedReply("the cuda executor has no infeed");
+    // The device, asked once per backend: without one every case is UNSUPPORTED with the CUDA error.
+    if (!device_) {
+      absl::Status available = cuda::deviceAvailable();
+      device_ = available.ok() ? std::string() : std::string(available.message());
+    }
+    if (!device_->empty()) return unsupportedReply(*device_);
     cuda::RunOptions options;
     if (request.timeout_seconds > 0)
       options.deadline = std::chrono::steady_clock::now() + std::chrono::duration_cast<std::chrono::steady_clock::duration>(

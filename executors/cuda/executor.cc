@@ -323,6 +323,15 @@ absl::Status launchConstant(Run& run, const plan::Step& step, const LoweredStep&
   HLOCONF_CUDA(cudaMemcpyAsync(out[0], bytes.data(), bytes.size(), cudaMemcpyHostToDevice, run.stream()));
   return absl::OkStatus();
 }
+absl::Status launchDimensionSize(Run& run, const plan::Step& step, const LoweredStep& l, std::span<const void* const>, std::span<void* const> out) {
+  // Little-endian: the low bytes of the 64-bit value are the value in the narrower integer type.
+  const int64_t value = l.a;
+  const size_t bytes = static_cast<size_t>(dtypeBytes(l.type));
+  if (bytes != run.bytesOf(step.results[0]) || bytes > sizeof(value)) return absl::InternalError("get_dimension_size's result is not one integer");
+  // Synchronous (pageable source, copied before the call returns): `value` may go out of scope after.
+  HLOCONF_CUDA(cudaMemcpyAsync(out[0], &value, bytes, cudaMemcpyHostToDevice, run.stream()));
+  return absl::OkStatus();
+}
 // reshape, optimization_barrier: each result a copy of its operand.
 absl::Status launchCopyThrough(Run& run, const plan::Step& step, const LoweredStep&, std::span<const void* const> in, std::span<void* const> out) {
   for (size_t r = 0; r < out.size(); ++r) RETURN_IF_ERROR(run.copyD2D(out[r], in[r], run.bytesOf(step.results[r])));
@@ -637,6 +646,25 @@ absl::Status chooseReshape(const plan::Step& step, const plan::Plan& plan, Lower
   out.launch = launchCopyThrough;
   return absl::OkStatus();
 }
+// bitcast_convert between the kernels' types other than i1: the same little-endian bytes.
+absl::Status chooseBitcast(const plan::Step& step, const plan::Plan& plan, LoweredStep& out) {
+  if (step.operands.size() != 1 || step.results.size() != 1) return noKernel(step, plan);
+  ASSIGN_OR_RETURN(DType from, tensorType(step, plan, step.operands[0]));
+  ASSIGN_OR_RETURN(DType to, tensorType(step, plan, step.results[0]));
+  if (from == kPred || to == kPred || byteSize(plan.slot_types[step.operands[0]]) != byteSize(plan.slot_types[step.results[0]]))
+    return noKernel(step, plan);
+  out.launch = launchCopyThrough;
+  return absl::OkStatus();
+}
+// get_dimension_size: the static size, written in the result's integer type.
+absl::Status chooseDimensionSize(const plan::Step& step, const plan::Plan& plan, LoweredStep& out) {
+  if (step.results.size() != 1) return noKernel(step, plan);
+  ASSIGN_OR_RETURN(out.type, tensorType(step, plan, step.results[0]));
+  if (isFloat(out.type) || out.type == kPred || elementsOf(plan, step.results[0]) != 1) return noKernel(step, plan);
+  out.a = step.as<plan::DimensionSizeParams>().value;
+  out.launch = launchDimensionSize;
+  return absl::OkStatus();
+}
 absl::Status chooseBarrier(const plan::Step& step, const plan::Plan& plan, LoweredStep& out) {
   if (step.operands.size() != step.results.size()) return noKernel(step, plan);
   for (size_t i = 0; i < step.operands.size(); ++i)
@@ -805,6 +833,8 @@ Chooser chooserFor(OpId op) {
     case OpId::kIota: return chooseIota;
     case OpId::kReshape: return chooseReshape;
     case OpId::kOptimizationBarrier: return chooseBarrier;
+    case OpId::kBitcastConvert: return chooseBitcast;
+    case OpId::kGetDimensionSize: return chooseDimensionSize;
     case OpId::kBroadcastInDim: case OpId::kTranspose: case OpId::kSlice: case OpId::kReverse: case OpId::kConcatenate:
     case OpId::kPad:
       return chooseCopy;
