@@ -378,6 +378,8 @@ absl::Status launchDot(Run& run, const plan::Step& step, const LoweredStep& l, s
     RETURN_IF_ERROR(cudaCheck(k::copy(static_cast<int>(esize), l.copies[static_cast<size_t>(i)], in[static_cast<size_t>(i)], packed[i], run.stream()), "dot packing copy"));
     (i == 0 ? a : b) = packed[i];
   }
+  if (!isFloat(l.type))
+    return cudaCheck(k::dotInteger(l.type, a, b, out[0], p.batch, p.m, p.n, p.k, run.stream()), "integer dot kernel");
   const bool lhs_trans = l.copies[0].rank < 0 && p.lhs_direct == plan::GemmOperand::kTrans;
   const bool rhs_trans = l.copies[1].rank < 0 && p.rhs_direct == plan::GemmOperand::kTrans;
   ASSIGN_OR_RETURN(cublasLtHandle_t lt, run.lt());
@@ -770,15 +772,17 @@ absl::Status chooseDot(const plan::Step& step, const plan::Plan& plan, LoweredSt
   ASSIGN_OR_RETURN(out.type, tensorType(step, plan, step.operands[0]));
   ASSIGN_OR_RETURN(DType rhs, tensorType(step, plan, step.operands[1]));
   ASSIGN_OR_RETURN(DType result, tensorType(step, plan, step.results[0]));
-  if (!isFloat(out.type) || rhs != out.type || result != out.type)
-    return absl::UnimplementedError(strCat("the cuda executor's dot_general takes f16, bf16, f32 or f64 operands and result of one type; not ", noKernel(step, plan).message()));
+  if (rhs != out.type || result != out.type)
+    return absl::UnimplementedError(strCat("the cuda executor's dot_general takes operands and a result of one type; ", noKernel(step, plan).message()));
   if (p.lhs_round != plan::InputRounding::kNone || p.rhs_round != plan::InputRounding::kNone || p.accumulate_f64)
     return absl::UnimplementedError("the cuda executor does not run dot algorithms yet");
   if (p.batch > INT32_MAX || p.m > INT32_MAX || p.n > INT32_MAX || p.k > INT32_MAX)
     return absl::UnimplementedError("a GEMM dimension past 2^31 - 1");
   // copies[0] packs lhs to [batch, m, k], copies[1] rhs to [batch, k, n] (rank -1: read in place).
   for (int i = 0; i < 2; ++i) {
-    const bool direct = (i == 0 ? p.lhs_direct : p.rhs_direct) != plan::GemmOperand::kPack;
+    // cuBLASLt folds a transposed operand into its op; the integer kernel reads [b, m, k] and [b, k, n] only.
+    const plan::GemmOperand how = i == 0 ? p.lhs_direct : p.rhs_direct;
+    const bool direct = isFloat(out.type) ? how != plan::GemmOperand::kPack : how == plan::GemmOperand::kNoTrans;
     CopyDesc d;
     if (direct) {
       d.rank = -1;

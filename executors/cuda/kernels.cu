@@ -283,6 +283,23 @@ __global__ void reduceKernel(RedOp op, const S* in, const S* init, S* out, Reduc
   }
 }
 
+template <class S>
+__global__ void dotIntegerKernel(const S* a, const S* b, S* out, int64_t m, int64_t n, int64_t k, int64_t total) {
+  using C = typename Elem<S>::C;
+  HLOCONF_GRID_STRIDE(idx, total) {
+    const int64_t j = idx % n, i = (idx / n) % m, batch = idx / (n * m);
+    const S* row = a + (batch * m + i) * k;
+    const S* col = b + batch * k * n + j;
+    C acc = C(0);
+    for (int64_t t = 0; t < k; ++t) {
+      const C x = Elem<S>::load(row[t]), y = Elem<S>::load(col[t * n]);
+      if constexpr (Kind<S>::v == 2) acc = static_cast<C>(acc | (x & y));
+      else acc = dm::intBinary<C>(BOp::kAdd, acc, dm::intBinary<C>(BOp::kMul, x, y));
+    }
+    out[idx] = Elem<S>::store(acc);
+  }
+}
+
 template <class Launch>
 cudaError_t launched(int64_t n, Launch&& launch) {
   if (n <= 0) return cudaSuccess;
@@ -407,6 +424,23 @@ cudaError_t fill(int bytes, const void* value, void* out, int64_t n, cudaStream_
     case 8: return fillAs<uint64_t>(value, out, n, s);
     default: return cudaErrorInvalidValue;
   }
+}
+
+cudaError_t dotInteger(DType t, const void* a, const void* b, void* out, int64_t batch, int64_t m, int64_t n, int64_t k,
+                       cudaStream_t s) {
+  if (batch < 0 || m < 0 || n < 0 || k < 0) return cudaErrorInvalidValue;
+  const int64_t total = batch * m * n;
+  return dispatch(t, [&](auto tag) -> cudaError_t {
+    using S = typename decltype(tag)::T;
+    if constexpr (Kind<S>::v == 0) {
+      return cudaErrorInvalidValue;  // floats go through cuBLASLt
+    } else {
+      return launched(total, [&] {
+        dotIntegerKernel<S><<<blocksFor(total), kThreads, 0, s>>>(static_cast<const S*>(a), static_cast<const S*>(b),
+                                                                   static_cast<S*>(out), m, n, k, total);
+      });
+    }
+  });
 }
 
 cudaError_t reduce(DType t, RedOp op, const void* in, const void* init, void* out, const ReduceDesc& d, cudaStream_t s) {

@@ -49,6 +49,10 @@ cudaError_t iota(DType t, int64_t inner, int64_t size, void* out, int64_t n, cud
 cudaError_t copy(int bytes, const CopyDesc& d, const void* src, void* dst, cudaStream_t s);
 // out[i] = *value for i < n.
 cudaError_t fill(int bytes, const void* value, void* out, int64_t n, cudaStream_t s);
+// dot_general of integers (wrapping) or i1 (or of ands): out[b, i, j] = sum_k a[b, i, k] * b[b, k, j], with a
+// and b row-major [batch, m, k] and [batch, k, n]. One thread per result element.
+cudaError_t dotInteger(DType t, const void* a, const void* b, void* out, int64_t batch, int64_t m, int64_t n, int64_t k,
+                       cudaStream_t s);
 cudaError_t reduce(DType t, RedOp op, const void* in, const void* init, void* out, const ReduceDesc& d, cudaStream_t s);
 }  // namespace k
 
