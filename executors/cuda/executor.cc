@@ -83,6 +83,8 @@ struct LoweredStep {
   bool flag1 = false, flag2 = false;
   int64_t a = 0, b = 0;             // iota: inner, size
   std::vector<CopyDesc> copies;
+  std::vector<int64_t> copy_reach;     // per copy: the largest element offset it reaches past its offset (dynamic slices)
+  std::vector<ElementType> index_types;  // dynamic_slice / dynamic_update_slice: the start indices' types
   ReduceDesc reduce;
   std::vector<LoweredRegion> regions;
 };
@@ -349,6 +351,52 @@ absl::Status launchPad(Run& run, const plan::Step& step, const LoweredStep& l, s
 }
 absl::Status launchReduce(Run& run, const plan::Step&, const LoweredStep& l, std::span<const void* const> in, std::span<void* const> out) {
   return cudaCheck(k::reduce(l.type, static_cast<RedOp>(l.code), in[0], in[1], out[0], l.reduce, run.stream()), "reduce kernel");
+}
+
+// dynamic_slice and dynamic_update_slice: the start indices read back (one small wait each), clamped, and
+// their offset added to the copy's operand side.
+absl::StatusOr<int64_t> clampedOffset(Run& run, const plan::Step& step, const LoweredStep& l, std::span<const void* const> in) {
+  const auto& p = step.as<plan::DynamicSliceParams>();
+  if (p.max_start.size() != l.index_types.size() || p.operand_strides.size() != l.index_types.size() ||
+      in.size() != p.first_index + l.index_types.size())
+    return absl::InternalError("dynamic slice: start indices do not match the operand's rank");
+  int64_t offset = 0;
+  for (size_t d = 0; d < l.index_types.size(); ++d) {
+    const ElementType t = l.index_types[d];
+    const int bytes = storageBytes(t);
+    ASSIGN_OR_RETURN(int64_t raw, run.readScalar(in[p.first_index + d], static_cast<size_t>(bytes)));
+    uint64_t bits = static_cast<uint64_t>(raw);
+    const int width = bitWidth(t);
+    if (width < 64) bits &= (uint64_t{1} << width) - 1;
+    int64_t value;
+    if (isSignedInteger(t)) {
+      if (width < 64 && ((bits >> (width - 1)) & 1)) bits |= ~uint64_t{0} << width;
+      value = static_cast<int64_t>(bits);
+    } else {
+      value = bits > static_cast<uint64_t>(INT64_MAX) ? INT64_MAX : static_cast<int64_t>(bits);
+    }
+    offset += std::clamp<int64_t>(value, 0, p.max_start[d]) * p.operand_strides[d];
+  }
+  return offset;
+}
+absl::Status launchDynamicSlice(Run& run, const plan::Step& step, const LoweredStep& l, std::span<const void* const> in, std::span<void* const> out) {
+  ASSIGN_OR_RETURN(int64_t offset, clampedOffset(run, step, l, in));
+  CopyDesc d = l.copies[0];
+  if (d.total == 0) return absl::OkStatus();
+  d.src_offset += offset;
+  if (d.src_offset < 0 || d.src_offset + l.copy_reach[0] >= elementsOf(run.plan(), step.operands[0]))
+    return absl::InternalError("dynamic_slice reaches outside its operand");
+  return cudaCheck(k::copy(dtypeBytes(l.type), d, in[0], out[0], run.stream()), "dynamic_slice copy");
+}
+absl::Status launchDynamicUpdateSlice(Run& run, const plan::Step& step, const LoweredStep& l, std::span<const void* const> in, std::span<void* const> out) {
+  ASSIGN_OR_RETURN(int64_t offset, clampedOffset(run, step, l, in));
+  RETURN_IF_ERROR(run.copyD2D(out[0], in[0], run.bytesOf(step.results[0])));
+  CopyDesc d = l.copies[0];
+  if (d.total == 0) return absl::OkStatus();
+  d.dst_offset += offset;
+  if (d.dst_offset < 0 || d.dst_offset + l.copy_reach[0] >= elementsOf(run.plan(), step.results[0]))
+    return absl::InternalError("dynamic_update_slice reaches outside its result");
+  return cudaCheck(k::copy(dtypeBytes(l.type), d, in[1], out[0], run.stream()), "dynamic_update_slice copy");
 }
 
 // dot_general through cuBLASLt: row-major C[b] (m x n) = A[b] (m x k) . B[b] (k x n), computed as the
@@ -800,6 +848,38 @@ absl::Status chooseDot(const plan::Step& step, const plan::Plan& plan, LoweredSt
   out.launch = launchDot;
   return absl::OkStatus();
 }
+absl::Status chooseDynamicSlice(const plan::Step& step, const plan::Plan& plan, LoweredStep& out) {
+  const auto& p = step.as<plan::DynamicSliceParams>();
+  const bool update = step.op == OpId::kDynamicUpdateSlice;
+  if (step.results.size() != 1 || step.operands.size() != p.first_index + p.max_start.size() || p.first_index != (update ? 2u : 1u))
+    return noKernel(step, plan);
+  ASSIGN_OR_RETURN(out.type, tensorType(step, plan, step.operands[0]));
+  ASSIGN_OR_RETURN(DType r, tensorType(step, plan, step.results[0]));
+  if (r != out.type) return noKernel(step, plan);
+  if (update) {
+    ASSIGN_OR_RETURN(DType u, tensorType(step, plan, step.operands[1]));
+    if (u != out.type) return noKernel(step, plan);
+  }
+  for (size_t i = p.first_index; i < step.operands.size(); ++i) {
+    const Type& t = plan.slot_types[step.operands[i]];
+    if (!t.isTensor() || t.numElements() != 1 || !isInteger(t.elementType()) || storageBytes(t.elementType()) > 8) return noKernel(step, plan);
+    out.index_types.push_back(t.elementType());
+  }
+  // The copy with offset 0; the start offset is added at run time and checked against the reach.
+  const plan::Slot src = step.operands[update ? 1 : 0];
+  const int64_t src_elements = elementsOf(plan, src), dst_elements = elementsOf(plan, step.results[0]);
+  ASSIGN_OR_RETURN(CopyDesc d, copyDesc(p.copy, src_elements, dst_elements));
+  int64_t reach = 0;
+  for (int k = 0; k < d.rank; ++k) {
+    const int64_t stride = update ? d.dst_strides[k] : d.src_strides[k];
+    if (stride < 0) return absl::UnimplementedError("a dynamic slice with a negative stride");
+    reach += (d.shape[k] - 1) * stride;
+  }
+  out.copies.push_back(d);
+  out.copy_reach.push_back(reach);
+  out.launch = update ? launchDynamicUpdateSlice : launchDynamicSlice;
+  return absl::OkStatus();
+}
 absl::Status chooseControl(const plan::Step& step, const plan::Plan& plan, LoweredStep& out) {
   for (plan::Slot s : step.results)
     if (!plan.slot_types[s].isTensor()) return noKernel(step, plan);
@@ -843,6 +923,7 @@ Chooser chooserFor(OpId op) {
     case OpId::kPad:
       return chooseCopy;
     case OpId::kReduce: return chooseReduce;
+    case OpId::kDynamicSlice: case OpId::kDynamicUpdateSlice: return chooseDynamicSlice;
     case OpId::kDotGeneral: case OpId::kDot: return chooseDot;
     case OpId::kWhile: case OpId::kIf: case OpId::kCase: case OpId::kFuncCall: case OpId::kComposite: return chooseControl;
     default: return nullptr;
