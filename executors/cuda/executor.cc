@@ -54,6 +54,9 @@ std::optional<DType> dtypeOf(ElementType t) {
 int64_t byteSize(const Type& type) {
   return type.isTensor() ? type.numElements() * storageBytes(type.elementType()) : 0;
 }
+// A value the control ops can carry: a tensor, or a token (no bytes: nothing to copy).
+bool carriable(const Type& type) { return type.isTensor() || type.kind() == Type::Kind::kToken; }
+
 bool isFloat(DType t) { return t == kF16 || t == kBF16 || t == kF32 || t == kF64; }
 bool isSignedInt(DType t) { return t == kS8 || t == kS16 || t == kS32 || t == kS64; }
 int dtypeBytes(DType t) {
@@ -717,6 +720,8 @@ absl::Status chooseDimensionSize(const plan::Step& step, const plan::Plan& plan,
 }
 absl::Status chooseBarrier(const plan::Step& step, const plan::Plan& plan, LoweredStep& out) {
   if (step.operands.size() != step.results.size()) return noKernel(step, plan);
+  for (plan::Slot s : step.results)
+    if (!carriable(plan.slot_types[s])) return noKernel(step, plan);
   for (size_t i = 0; i < step.operands.size(); ++i)
     if (byteSize(plan.slot_types[step.operands[i]]) != byteSize(plan.slot_types[step.results[i]])) return noKernel(step, plan);
   out.launch = launchCopyThrough;
@@ -880,9 +885,25 @@ absl::Status chooseDynamicSlice(const plan::Step& step, const plan::Plan& plan, 
   out.launch = update ? launchDynamicUpdateSlice : launchDynamicSlice;
   return absl::OkStatus();
 }
+// after_all: a token, which has no bytes.
+absl::Status launchNothing(Run&, const plan::Step&, const LoweredStep&, std::span<const void* const>, std::span<void* const>) {
+  return absl::OkStatus();
+}
+absl::Status chooseAfterAll(const plan::Step& step, const plan::Plan& plan, LoweredStep& out) {
+  if (step.results.size() != 1 || plan.slot_types[step.results[0]].kind() != Type::Kind::kToken) return noKernel(step, plan);
+  out.launch = launchNothing;
+  return absl::OkStatus();
+}
+
 absl::Status chooseControl(const plan::Step& step, const plan::Plan& plan, LoweredStep& out) {
   for (plan::Slot s : step.results)
-    if (!plan.slot_types[s].isTensor()) return noKernel(step, plan);
+    if (!carriable(plan.slot_types[s])) return noKernel(step, plan);
+  for (const plan::Region& region : step.regions) {
+    for (plan::Slot s : region.inputs)
+      if (!carriable(plan.slot_types[s])) return noKernel(step, plan);
+    for (plan::Slot s : region.outputs)
+      if (!carriable(plan.slot_types[s])) return noKernel(step, plan);
+  }
   switch (step.op) {
     case OpId::kWhile:
       if (step.regions.size() != 2 || step.operands.size() != step.results.size()) return noKernel(step, plan);
@@ -918,6 +939,7 @@ Chooser chooserFor(OpId op) {
     case OpId::kReshape: return chooseReshape;
     case OpId::kOptimizationBarrier: return chooseBarrier;
     case OpId::kBitcastConvert: return chooseBitcast;
+    case OpId::kAfterAll: return chooseAfterAll;
     case OpId::kGetDimensionSize: return chooseDimensionSize;
     case OpId::kBroadcastInDim: case OpId::kTranspose: case OpId::kSlice: case OpId::kReverse: case OpId::kConcatenate:
     case OpId::kPad:
