@@ -355,6 +355,41 @@ HLOCONF_HD inline uint8_t predBinary(BOp op, uint8_t a, uint8_t b) {
   }
 }
 
+// --- reduce_precision ------------------------------------------------------------------------------------------
+// On the operand's encoding of `nbits` bits (src_exp exponent bits, src_mant mantissa bits), as XLA does it
+// (and the CPU executor): the mantissa rounded to nearest even at m bits on the encoding (a carry moves into
+// the exponent; an operand subnormal rounds at its fixed quantum), then, when e is below src_exp, values past
+// the (e, m) format's range become infinities and values below its smallest normal zeros, keeping the sign.
+// NaN, infinities and zeros pass unchanged, except that with m = 0 a NaN becomes the infinity of its sign.
+HLOCONF_HD inline uint64_t reducePrecisionBits(uint64_t x, int nbits, int src_exp, int src_mant, int64_t e, int64_t m) {
+  const uint64_t sign = uint64_t{1} << (nbits - 1);
+  const uint64_t exp_all = ((uint64_t{1} << src_exp) - 1) << src_mant;
+  const uint64_t mant_mask = (uint64_t{1} << src_mant) - 1;
+  const uint64_t abs = x & (sign - 1);
+  if ((abs & exp_all) == exp_all) {  // infinity or NaN
+    if ((abs & mant_mask) != 0 && m == 0) return (x & sign) | exp_all;
+    return x;
+  }
+  if (abs == 0) return x;
+  if (m < src_mant) {
+    const int drop = src_mant - static_cast<int>(m);
+    const uint64_t last_kept = (x >> drop) & 1;
+    x += ((uint64_t{1} << (drop - 1)) - 1) + last_kept;  // the sign bit is never reached: abs < exp_all
+    x &= ~((uint64_t{1} << drop) - 1);
+  }
+  if (e < src_exp) {
+    const uint64_t biased = (x & exp_all) >> src_mant;
+    if (biased != (uint64_t{1} << src_exp) - 1 && (x & (sign - 1)) != 0) {  // finite and nonzero
+      const int64_t src_bias = (int64_t{1} << (src_exp - 1)) - 1;
+      const int64_t bias = (int64_t{1} << (e - 1)) - 1;
+      const int64_t E = static_cast<int64_t>(biased) - src_bias + 1;  // the value is in [2^(E-1), 2^E)
+      if (biased == 0 || E < 2 - bias) return x & sign;            // below the smallest normal: zero
+      if (E > bias + 1) return (x & sign) | exp_all;                // past the largest finite: infinity
+    }
+  }
+  return x;
+}
+
 // --- compare ------------------------------------------------------------------------------------------------
 template <class T>
 HLOCONF_HD bool decide(CmpDir d, T a, T b) {

@@ -315,6 +315,9 @@ absl::Status launchSelect(Run& run, const plan::Step& step, const LoweredStep& l
 absl::Status launchClamp(Run& run, const plan::Step& step, const LoweredStep& l, std::span<const void* const> in, std::span<void* const> out) {
   return cudaCheck(k::clamp(l.type, in[0], l.flag1, in[1], in[2], l.flag2, out[0], elementsOf(run.plan(), step.results[0]), run.stream()), "clamp kernel");
 }
+absl::Status launchReducePrecision(Run& run, const plan::Step& step, const LoweredStep& l, std::span<const void* const> in, std::span<void* const> out) {
+  return cudaCheck(k::reducePrecision(l.type, l.a, l.b, in[0], out[0], elementsOf(run.plan(), step.results[0]), run.stream()), "reduce_precision kernel");
+}
 absl::Status launchConvert(Run& run, const plan::Step& step, const LoweredStep& l, std::span<const void* const> in, std::span<void* const> out) {
   return cudaCheck(k::convert(l.type, l.type2, in[0], out[0], elementsOf(run.plan(), step.results[0]), run.stream()), "convert kernel");
 }
@@ -670,6 +673,17 @@ absl::Status chooseClamp(const plan::Step& step, const plan::Plan& plan, Lowered
   out.launch = launchClamp;
   return absl::OkStatus();
 }
+absl::Status chooseReducePrecision(const plan::Step& step, const plan::Plan& plan, LoweredStep& out) {
+  RETURN_IF_ERROR(sameTypeElementwise(step, plan, out.type));
+  ASSIGN_OR_RETURN(DType result, tensorType(step, plan, step.results[0]));
+  const auto& p = step.as<plan::ReducePrecisionParams>();
+  if (!isFloat(out.type) || result != out.type || step.operands.size() != 1 || p.exponent_bits < 1 || p.mantissa_bits < 0)
+    return noKernel(step, plan);
+  out.a = p.exponent_bits;
+  out.b = p.mantissa_bits;
+  out.launch = launchReducePrecision;
+  return absl::OkStatus();
+}
 absl::Status chooseConvert(const plan::Step& step, const plan::Plan& plan, LoweredStep& out) {
   if (step.operands.size() != 1 || step.results.size() != 1) return noKernel(step, plan);
   ASSIGN_OR_RETURN(out.type, tensorType(step, plan, step.operands[0]));
@@ -694,8 +708,11 @@ absl::Status chooseIota(const plan::Step& step, const plan::Plan& plan, LoweredS
   return absl::OkStatus();
 }
 absl::Status chooseReshape(const plan::Step& step, const plan::Plan& plan, LoweredStep& out) {
-  if (step.operands.size() != 1 || step.results.size() != 1) return noKernel(step, plan);
-  if (byteSize(plan.slot_types[step.operands[0]]) != byteSize(plan.slot_types[step.results[0]])) return noKernel(step, plan);
+  // dynamic_reshape's second operand (the output shape) is already the result type's.
+  const size_t operands = step.op == OpId::kDynamicReshape ? 2 : 1;
+  if (step.operands.size() != operands || step.results.size() != 1) return noKernel(step, plan);
+  if (!plan.slot_types[step.operands[0]].isTensor() || byteSize(plan.slot_types[step.operands[0]]) != byteSize(plan.slot_types[step.results[0]]))
+    return noKernel(step, plan);
   out.launch = launchCopyThrough;
   return absl::OkStatus();
 }
@@ -737,8 +754,9 @@ absl::Status chooseCopy(const plan::Step& step, const plan::Plan& plan, LoweredS
     const auto& p = step.as<plan::ConcatenateParams>();
     if (p.parts.size() != step.operands.size()) return noKernel(step, plan);
     for (const plan::CopyPattern& part : p.parts) patterns.push_back(&part);
-  } else if (step.op == OpId::kPad) {
-    if (step.operands.size() != 2 || elementsOf(plan, step.operands[1]) != 1) return noKernel(step, plan);
+  } else if (step.op == OpId::kPad || step.op == OpId::kDynamicPad) {
+    // dynamic_pad's operands 2..4 (the paddings) are already decoded into the copy pattern.
+    if (step.operands.size() != (step.op == OpId::kPad ? 2u : 5u) || elementsOf(plan, step.operands[1]) != 1) return noKernel(step, plan);
     patterns.push_back(&step.as<plan::PadParams>().copy);
   } else {
     patterns.push_back(&step.as<plan::CopyParams>().copy);
@@ -749,11 +767,12 @@ absl::Status chooseCopy(const plan::Step& step, const plan::Plan& plan, LoweredS
     ASSIGN_OR_RETURN(CopyDesc d, copyDesc(*patterns[i], elementsOf(plan, step.operands[i]), dst));
     out.copies.push_back(d);
   }
-  if (step.op == OpId::kPad) {
+  const bool pad = step.op == OpId::kPad || step.op == OpId::kDynamicPad;
+  if (pad) {
     ASSIGN_OR_RETURN(DType t, tensorType(step, plan, step.operands[1]));
     if (t != out.type) return noKernel(step, plan);
   }
-  out.launch = step.op == OpId::kPad ? launchPad : launchCopies;
+  out.launch = pad ? launchPad : launchCopies;
   return absl::OkStatus();
 }
 absl::Status chooseReduce(const plan::Step& step, const plan::Plan& plan, LoweredStep& out) {
@@ -934,6 +953,7 @@ Chooser chooserFor(OpId op) {
     case OpId::kSelect: return chooseSelect;
     case OpId::kClamp: return chooseClamp;
     case OpId::kConvert: return chooseConvert;
+    case OpId::kReducePrecision: return chooseReducePrecision;
     case OpId::kConstant: return chooseConstant;
     case OpId::kIota: return chooseIota;
     case OpId::kReshape: return chooseReshape;
@@ -942,8 +962,10 @@ Chooser chooserFor(OpId op) {
     case OpId::kAfterAll: return chooseAfterAll;
     case OpId::kGetDimensionSize: return chooseDimensionSize;
     case OpId::kBroadcastInDim: case OpId::kTranspose: case OpId::kSlice: case OpId::kReverse: case OpId::kConcatenate:
-    case OpId::kPad:
+    case OpId::kPad: case OpId::kDynamicBroadcastInDim: case OpId::kDynamicPad:
       return chooseCopy;
+    case OpId::kDynamicIota: return chooseIota;
+    case OpId::kDynamicReshape: return chooseReshape;
     case OpId::kReduce: return chooseReduce;
     case OpId::kDynamicSlice: case OpId::kDynamicUpdateSlice: return chooseDynamicSlice;
     case OpId::kDotGeneral: case OpId::kDot: return chooseDot;

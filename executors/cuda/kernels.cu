@@ -165,6 +165,16 @@ __global__ void clampKernel(const S* lo, bool scalar_lo, const S* x, const S* hi
   }
 }
 
+template <class S, class Bits>
+__global__ void reducePrecisionKernel(const S* x, S* out, int64_t n, int src_exp, int src_mant, int64_t e, int64_t m) {
+  HLOCONF_GRID_STRIDE(i, n) {
+    Bits bits;
+    memcpy(&bits, &x[i], sizeof(Bits));
+    bits = static_cast<Bits>(dm::reducePrecisionBits(bits, static_cast<int>(8 * sizeof(Bits)), src_exp, src_mant, e, m));
+    memcpy(&out[i], &bits, sizeof(Bits));
+  }
+}
+
 template <class From, class To>
 __device__ void convertLoop(const From* x, To* out, int64_t n) {
   HLOCONF_GRID_STRIDE(i, n) out[i] = dm::fromScalar<To>(dm::toScalar<From>(x[i]));
@@ -414,6 +424,18 @@ cudaError_t clamp(DType t, const void* lo, bool scalar_lo, const void* x, const 
                                                         static_cast<const S*>(hi), scalar_hi, static_cast<S*>(out), n);
     });
   });
+}
+
+cudaError_t reducePrecision(DType t, int64_t e, int64_t m, const void* x, void* out, int64_t n, cudaStream_t s) {
+  if (e < 1 || m < 0) return cudaErrorInvalidValue;
+  const int64_t ec = e > 30 ? 30 : e, mc = m > 60 ? 60 : m;  // widths past the operand's skip their step
+  switch (t) {
+    case kF16: return launched(n, [&] { reducePrecisionKernel<Half, uint16_t><<<blocksFor(n), kThreads, 0, s>>>(static_cast<const Half*>(x), static_cast<Half*>(out), n, 5, 10, ec, mc); });
+    case kBF16: return launched(n, [&] { reducePrecisionKernel<BFloat, uint16_t><<<blocksFor(n), kThreads, 0, s>>>(static_cast<const BFloat*>(x), static_cast<BFloat*>(out), n, 8, 7, ec, mc); });
+    case kF32: return launched(n, [&] { reducePrecisionKernel<float, uint32_t><<<blocksFor(n), kThreads, 0, s>>>(static_cast<const float*>(x), static_cast<float*>(out), n, 8, 23, ec, mc); });
+    case kF64: return launched(n, [&] { reducePrecisionKernel<double, uint64_t><<<blocksFor(n), kThreads, 0, s>>>(static_cast<const double*>(x), static_cast<double*>(out), n, 11, 52, ec, mc); });
+    default: return cudaErrorInvalidValue;
+  }
 }
 
 cudaError_t convert(DType from, DType to, const void* x, void* out, int64_t n, cudaStream_t s) {

@@ -42,6 +42,8 @@ cudaError_t select(int bytes, const void* pred, bool scalar_pred, const void* on
                    int64_t n, cudaStream_t s);
 cudaError_t clamp(DType t, const void* lo, bool scalar_lo, const void* x, const void* hi, bool scalar_hi, void* out,
                   int64_t n, cudaStream_t s);
+// reduce_precision of a float type to e exponent and m mantissa bits (e >= 1, m >= 0).
+cudaError_t reducePrecision(DType t, int64_t e, int64_t m, const void* x, void* out, int64_t n, cudaStream_t s);
 cudaError_t convert(DType from, DType to, const void* x, void* out, int64_t n, cudaStream_t s);
 // iota: element i is (i / inner) % size, converted to t.
 cudaError_t iota(DType t, int64_t inner, int64_t size, void* out, int64_t n, cudaStream_t s);

@@ -8,11 +8,14 @@
 #include <cstdint>
 #include <cstring>
 #include <limits>
+#include <random>
 #include <string>
 #include <vector>
 
 #include "adapters/backend.h"
 #include "executors/cuda/device_math.h"
+#include "ir/element_type.h"
+#include "ir/strings.h"
 #include "ir/tensor.h"
 #include "tests/executors/suite_check.h"
 
@@ -220,6 +223,52 @@ TEST(CudaMath, ConvertRules) {
   EXPECT_EQ(dm::toScalar<dm::Half>(dm::Half{0x3c00}).f, 1.0);
   EXPECT_EQ(dm::toScalar<int8_t>(-3).i, -3);
   EXPECT_EQ(dm::toScalar<dm::Pred>(dm::Pred{1}).u, 1u);
+}
+
+// reduce_precision's bit algorithm against the CPU executor's (an independent formulation on doubles), for
+// every float type on special and random encodings and formats around each type's own widths.
+TEST(CudaMath, ReducePrecisionMatchesTheCpuExecutor) {
+  struct Format { ElementType type; int bits, exp, mant; };
+  const Format formats[] = {{ElementType::kF16, 16, 5, 10}, {ElementType::kBF16, 16, 8, 7}, {ElementType::kF32, 32, 8, 23},
+                            {ElementType::kF64, 64, 11, 52}};
+  std::mt19937_64 rng(7);
+  for (const Format& f : formats) {
+    const int64_t n = 512;
+    std::vector<uint64_t> encodings;
+    const uint64_t sign = uint64_t{1} << (f.bits - 1), exp_all = ((uint64_t{1} << f.exp) - 1) << f.mant;
+    for (uint64_t special : {uint64_t{0}, uint64_t{1}, exp_all, exp_all | 1, exp_all - 1, uint64_t{1} << f.mant,
+                             (uint64_t{1} << f.mant) - 1, exp_all | (uint64_t{1} << (f.mant - 1))}) {
+      encodings.push_back(special);
+      encodings.push_back(special | sign);
+    }
+    while (static_cast<int64_t>(encodings.size()) < n) {
+      uint64_t r = rng();
+      if (f.bits < 64) r &= (uint64_t{1} << f.bits) - 1;
+      encodings.push_back(r);
+    }
+    Tensor input(Type::tensor({n}, Type::element(f.type)));
+    for (int64_t i = 0; i < n; ++i) std::memcpy(input.mutableBytes().data() + i * (f.bits / 8), &encodings[static_cast<size_t>(i)], static_cast<size_t>(f.bits / 8));
+    const std::string type = strCat("tensor<", n, "x", elementTypeName(f.type), ">");
+    for (auto [e, m] : std::vector<std::pair<int, int>>{{1, 0}, {2, 1}, {4, 3}, {5, 2}, {5, 10}, {8, 7}, {8, 23}, {3, 0}, {11, 52}, {6, 30}}) {
+      adapters::Request request = testing::makeRequest(
+          strCat("  %0 = stablehlo.reduce_precision %arg0, format = e", e, "m", m, " : ", type, "\n  return %0 : ", type, "\n"),
+          {type}, type, {input});
+      const adapters::Reply cpu = testing::runOn(adapters::makeCpuBackend(), request);
+      ASSERT_EQ(cpu.kind, adapters::Reply::Kind::kOutputs) << cpu.message;
+      int failures = 0;
+      for (int64_t i = 0; i < n && failures < 5; ++i) {
+        uint64_t want = 0;
+        std::memcpy(&want, cpu.outputs[0].bytes().data() + i * (f.bits / 8), static_cast<size_t>(f.bits / 8));
+        const uint64_t got = dm::reducePrecisionBits(encodings[static_cast<size_t>(i)], f.bits, f.exp, f.mant, e, m);
+        const bool both_nan = (want & ~sign) > exp_all && (got & ~sign) > exp_all;
+        if (got != want && !both_nan) {
+          ++failures;
+          ADD_FAILURE() << elementTypeName(f.type) << " e" << e << "m" << m << " 0x" << std::hex << encodings[static_cast<size_t>(i)]
+                        << ": got 0x" << got << ", cpu 0x" << want;
+        }
+      }
+    }
+  }
 }
 
 // --- the backend ------------------------------------------------------------------------------------------
