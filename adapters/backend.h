@@ -79,6 +79,10 @@ std::unique_ptr<Backend> makeReferenceBackend();
 // The built-in cpu backend: our own CPU executor (executors/, docs/design/executors.md), in-process.
 std::unique_ptr<Backend> makeCpuBackend();
 
+// The built-in cuda backend: our own CUDA executor (executors/cuda/), in-process. Without the CUDA toolkit
+// at build time, or a CUDA device at run time, every case is UNSUPPORTED with the reason.
+std::unique_ptr<Backend> makeCudaBackend();
+
 // An external backend process (adapters/external_backend.cc).
 std::unique_ptr<Backend> makeExternalBackend(ExternalSpec spec);
 

@@ -39,7 +39,7 @@ const char kRunUsage[] =
     "suites `gen:<op>[/<dtype>[/<strategy>]]` or `gen:all` (and single IDs gen/<op>/<dtype>/<strategy>/<seed>/<i>),\n"
     "and exhaustive sweeps `sweep:<op>/<dtype>[/<first>-<last>]` (chunks of 2^16 inputs).\n\n"
     "backends:\n"
-    "  --backend NAME        `reference` (built in), or an adapter: adapters/NAME/adapter.json\n"
+    "  --backend NAME        `reference`, `cpu` or `cuda` (built in), or an adapter: adapters/NAME/adapter.json\n"
     "                        (repeatable; default: reference)\n"
     "  --backend-cmd 'CMD'   an external backend started with this command line (repeatable)\n"
     "  --adapters-dir DIR    also look for adapters in DIR\n"

@@ -94,6 +94,7 @@ absl::StatusOr<BackendFactory> backendByName(const std::string& name, const std:
   if (name == "reference")
     return BackendFactory{name, [] { return adapters::makeReferenceBackend(); }, "--backend reference", true};
   if (name == "cpu") return BackendFactory{name, [] { return adapters::makeCpuBackend(); }, "--backend cpu"};
+  if (name == "cuda") return BackendFactory{name, [] { return adapters::makeCudaBackend(); }, "--backend cuda"};
   ASSIGN_OR_RETURN(auto spec, adapters::findAdapter(name, adapter_dirs));
   spec.work_dir = work_dir;
   adapters::ExternalSpec s = spec;

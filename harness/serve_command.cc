@@ -20,7 +20,7 @@
 namespace hloconf {
 
 const char kServeUsage[] =
-    "usage: hloconf serve [--executor reference|cpu] [--name NAME]\n\n"
+    "usage: hloconf serve [--executor reference|cpu|cuda] [--name NAME]\n\n"
     "Speaks the backend protocol (adapters/PROTOCOL.md, protocol 1) on stdin/stdout and answers every\n"
     "request with the reference evaluator (a backend that is right by definition, for testing the\n"
     "protocol, the harness and adapters end to end) or with hloconf's own cpu executor (the same as\n"
@@ -28,7 +28,7 @@ const char kServeUsage[] =
     "tensors are .npy files named in the requests. A malformed line is answered with an error reply\n"
     "and the server goes on. It exits on {\"type\":\"shutdown\"} or at the end of its input.\n\n"
     "options:\n"
-    "  --executor E  reference (default) or cpu\n"
+    "  --executor E  reference (default), cpu or cuda (the CUDA executor; UNSUPPORTED without a device)\n"
     "  --name NAME   the backend name its handshake reports (default: the executor's)\n\n"
     "Example: hloconf run --backend-cmd 'hloconf serve --executor cpu' cases/\n";
 
@@ -228,8 +228,8 @@ int runServeCommand(const std::vector<std::string>& args) {
       name = args[++i];
     } else if (args[i] == "--executor" && i + 1 < args.size()) {
       executor = args[++i];
-      if (executor != "reference" && executor != "cpu") {
-        std::fprintf(stderr, "hloconf serve: --executor takes reference or cpu, not '%s'\n", executor.c_str());
+      if (executor != "reference" && executor != "cpu" && executor != "cuda") {
+        std::fprintf(stderr, "hloconf serve: --executor takes reference, cpu or cuda, not '%s'\n", executor.c_str());
         return 2;
       }
     } else {
@@ -245,7 +245,9 @@ int runServeCommand(const std::vector<std::string>& args) {
     return 2;
   }
   std::unique_ptr<adapters::Backend> backend =
-      executor == "cpu" ? adapters::makeCpuBackend() : adapters::makeReferenceBackend();
+      executor == "cpu"    ? adapters::makeCpuBackend()
+      : executor == "cuda" ? adapters::makeCudaBackend()
+                           : adapters::makeReferenceBackend();
   absl::StatusOr<adapters::BackendInfo> info = backend->start();
   if (!info.ok()) {
     std::fprintf(stderr, "hloconf serve: the %s executor did not start: %s\n", executor.c_str(),

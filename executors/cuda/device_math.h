@@ -1,0 +1,508 @@
+// The CUDA executor's per-element functions (executors/cuda/README.md): every one is HLOCONF_HD, which is
+// __host__ __device__ under nvcc and nothing under a host compiler, so that the same logic runs in the
+// kernels (kernels.cu) and in the host-side unit tests (tests/executors/cuda_math_test.cc, plain g++).
+// Integer rules follow the CPU executor's (executors/cpu/kernels_elementwise.cc, elementwise_bits.cc):
+// x / 0 is all ones, INT_MIN / -1 wraps, x % 0 is x, shift amounts >= the width give 0 (or the sign fill).
+// f16 and bf16 compute in f32 and round once to nearest even.
+#ifndef HLOCONF_EXECUTORS_CUDA_DEVICE_MATH_H_
+#define HLOCONF_EXECUTORS_CUDA_DEVICE_MATH_H_
+
+#include <math.h>
+#include <stdint.h>
+#include <string.h>
+
+#if defined(__CUDACC__)
+#define HLOCONF_HD __host__ __device__
+#else
+#define HLOCONF_HD
+#endif
+
+namespace hloconf::cuda {
+
+// The element types the CUDA executor has kernels for.
+enum DType : int { kPred, kS8, kS16, kS32, kS64, kU8, kU16, kU32, kU64, kF16, kBF16, kF32, kF64 };
+
+enum class UOp : int {
+  kNegate, kAbs, kSign, kFloor, kCeil, kRoundAfz, kRoundEven, kSqrt, kRsqrt, kCbrt, kExp, kExpm1, kLog, kLog1p,
+  kLogistic, kSin, kCos, kTan, kTanh, kNot, kPopcnt, kClz,
+};
+enum class BOp : int { kAdd, kSub, kMul, kDiv, kRem, kMax, kMin, kPow, kAtan2, kAnd, kOr, kXor, kShl, kShrA, kShrL };
+// compare's direction and ordering (the plan's CompareDirection / CompareKind, same order).
+enum class CmpDir : int { kEQ, kNE, kGE, kGT, kLE, kLT };
+enum class CmpKind : int { kFloat, kTotalOrder, kSigned, kUnsigned };
+// A reduce body the kernels apply natively (the plan's BodyOp without kRegion).
+enum class RedOp : int { kAdd, kMul, kMax, kMin, kAnd, kOr, kXor };
+
+namespace dm {
+
+// --- bits ------------------------------------------------------------------------------------------------
+HLOCONF_HD inline uint32_t f32Bits(float f) { uint32_t b; memcpy(&b, &f, 4); return b; }
+HLOCONF_HD inline float bitsF32(uint32_t b) { float f; memcpy(&f, &b, 4); return f; }
+HLOCONF_HD inline uint64_t f64Bits(double f) { uint64_t b; memcpy(&b, &f, 8); return b; }
+HLOCONF_HD inline double bitsF64(uint64_t b) { double f; memcpy(&f, &b, 8); return f; }
+
+HLOCONF_HD inline bool isNan(float x) { return (f32Bits(x) & 0x7fffffffu) > 0x7f800000u; }
+HLOCONF_HD inline bool isNan(double x) { return (f64Bits(x) & 0x7fffffffffffffffull) > 0x7ff0000000000000ull; }
+HLOCONF_HD inline bool isFinite(float x) { return (f32Bits(x) & 0x7f800000u) != 0x7f800000u; }
+HLOCONF_HD inline bool isFinite(double x) { return (f64Bits(x) & 0x7ff0000000000000ull) != 0x7ff0000000000000ull; }
+HLOCONF_HD inline bool signBit(float x) { return (f32Bits(x) >> 31) != 0; }
+HLOCONF_HD inline bool signBit(double x) { return (f64Bits(x) >> 63) != 0; }
+
+HLOCONF_HD inline int popcount64(uint64_t x) {
+  int n = 0;
+  while (x) { x &= x - 1; ++n; }
+  return n;
+}
+// Leading zeros of the low `width` bits of x (x has no bits above them).
+HLOCONF_HD inline int clz(uint64_t x, int width) {
+  int n = width;
+  while (x) { x >>= 1; --n; }
+  return n;
+}
+
+// --- f16 and bf16: storage bits <-> f32, and a double rounded once to nearest even ----------------------
+struct Half { uint16_t bits; };
+struct BFloat { uint16_t bits; };
+
+HLOCONF_HD inline float halfToFloat(uint16_t h) {
+  const uint32_t sign = static_cast<uint32_t>(h & 0x8000u) << 16;
+  const uint32_t exp = (h >> 10) & 0x1fu, mant = h & 0x3ffu;
+  if (exp == 0x1f) return bitsF32(sign | 0x7f800000u | (mant << 13));
+  if (exp == 0) {
+    const float v = static_cast<float>(mant) * 5.9604644775390625e-8f;  // mant * 2^-24, exact
+    return sign ? -v : v;
+  }
+  return bitsF32(sign | ((exp + 112u) << 23) | (mant << 13));
+}
+HLOCONF_HD inline float bf16ToFloat(uint16_t b) { return bitsF32(static_cast<uint32_t>(b) << 16); }
+
+// `v` rounded once (to nearest, ties to even) to the IEEE binary format of 1 sign bit, `exp_bits` exponent
+// bits and `man_bits` stored mantissa bits (total <= 16): f16 (5, 10) and bf16 (8, 7). NaN stays a quiet
+// NaN with the sign and the top payload bits; overflow gives infinity.
+HLOCONF_HD inline uint16_t roundToIeee16(double v, int exp_bits, int man_bits) {
+  const uint64_t b = f64Bits(v);
+  const uint32_t sign = static_cast<uint32_t>(b >> 63) << (exp_bits + man_bits);
+  const uint64_t abs = b & 0x7fffffffffffffffull;
+  const uint32_t exp_all = ((1u << exp_bits) - 1u) << man_bits;
+  if (abs > 0x7ff0000000000000ull)
+    return static_cast<uint16_t>(sign | exp_all | (1u << (man_bits - 1)) |
+                                 static_cast<uint32_t>((abs >> (52 - man_bits)) & ((1u << man_bits) - 1u)));
+  if (abs == 0x7ff0000000000000ull) return static_cast<uint16_t>(sign | exp_all);
+  const int bias = (1 << (exp_bits - 1)) - 1;
+  const int biased64 = static_cast<int>(abs >> 52);
+  int e = biased64 == 0 ? -1022 : biased64 - 1023;
+  const uint64_t mant = (abs & 0xfffffffffffffull) | (biased64 == 0 ? 0 : (uint64_t{1} << 52));
+  if (mant == 0) return static_cast<uint16_t>(sign);
+  const int emin = 1 - bias;
+  if (e > bias) return static_cast<uint16_t>(sign | exp_all);  // past the largest finite value's binade
+  const int shift = 52 - man_bits + (e < emin ? emin - e : 0);
+  if (shift >= 64) return static_cast<uint16_t>(sign);  // below half the smallest subnormal
+  uint64_t q = mant >> shift;
+  const uint64_t rem = mant & ((uint64_t{1} << shift) - 1), half = uint64_t{1} << (shift - 1);
+  if (rem > half || (rem == half && (q & 1))) ++q;
+  uint64_t bits;
+  if (e < emin) bits = q;  // subnormal (q == 2^man_bits is the smallest normal, as encoded)
+  else bits = (static_cast<uint64_t>(e + bias) << man_bits) + (q - (uint64_t{1} << man_bits));
+  if (bits >= exp_all) return static_cast<uint16_t>(sign | exp_all);
+  return static_cast<uint16_t>(sign | static_cast<uint32_t>(bits));
+}
+HLOCONF_HD inline uint16_t doubleToHalf(double v) { return roundToIeee16(v, 5, 10); }
+HLOCONF_HD inline uint16_t doubleToBf16(double v) { return roundToIeee16(v, 8, 7); }
+
+// --- element access: storage type S, compute type C -----------------------------------------------------
+struct Pred { uint8_t v; };
+
+template <class S> struct Elem {
+  using C = S;
+  HLOCONF_HD static C load(S s) { return s; }
+  HLOCONF_HD static S store(C c) { return c; }
+};
+template <> struct Elem<Half> {
+  using C = float;
+  HLOCONF_HD static C load(Half s) { return halfToFloat(s.bits); }
+  HLOCONF_HD static Half store(C c) { return Half{doubleToHalf(static_cast<double>(c))}; }
+};
+template <> struct Elem<BFloat> {
+  using C = float;
+  HLOCONF_HD static C load(BFloat s) { return bf16ToFloat(s.bits); }
+  HLOCONF_HD static BFloat store(C c) { return BFloat{doubleToBf16(static_cast<double>(c))}; }
+};
+template <> struct Elem<Pred> {
+  using C = uint8_t;
+  HLOCONF_HD static C load(Pred s) { return s.v ? 1 : 0; }
+  HLOCONF_HD static Pred store(C c) { return Pred{static_cast<uint8_t>(c ? 1 : 0)}; }
+};
+
+template <class T> struct UnsignedOf;
+template <> struct UnsignedOf<int8_t> { using T = uint8_t; };
+template <> struct UnsignedOf<int16_t> { using T = uint16_t; };
+template <> struct UnsignedOf<int32_t> { using T = uint32_t; };
+template <> struct UnsignedOf<int64_t> { using T = uint64_t; };
+template <> struct UnsignedOf<uint8_t> { using T = uint8_t; };
+template <> struct UnsignedOf<uint16_t> { using T = uint16_t; };
+template <> struct UnsignedOf<uint32_t> { using T = uint32_t; };
+template <> struct UnsignedOf<uint64_t> { using T = uint64_t; };
+// Wrapping arithmetic type: unsigned and at least as wide as unsigned int (no int promotion overflow).
+template <class T> struct WrapOf { using T2 = typename UnsignedOf<T>::T; };
+template <class T>
+using Wrap = decltype(typename WrapOf<T>::T2{} + 0u);
+template <class T> HLOCONF_HD constexpr bool isSigned() { return static_cast<T>(-1) < static_cast<T>(0); }
+template <class T> HLOCONF_HD constexpr bool isNegative(T x) {
+  if constexpr (isSigned<T>()) return x < static_cast<T>(0);
+  else return false;
+}
+
+// --- float math, one overload per precision ----------------------------------------------------------------
+HLOCONF_HD inline float mFloor(float x) { return floorf(x); }
+HLOCONF_HD inline double mFloor(double x) { return floor(x); }
+HLOCONF_HD inline float mCeil(float x) { return ceilf(x); }
+HLOCONF_HD inline double mCeil(double x) { return ceil(x); }
+HLOCONF_HD inline float mRoundAfz(float x) { return roundf(x); }
+HLOCONF_HD inline double mRoundAfz(double x) { return round(x); }
+HLOCONF_HD inline float mRoundEven(float x) { return rintf(x); }
+HLOCONF_HD inline double mRoundEven(double x) { return rint(x); }
+HLOCONF_HD inline float mSqrt(float x) { return sqrtf(x); }
+HLOCONF_HD inline double mSqrt(double x) { return sqrt(x); }
+// rsqrt of f32 through f64 (one rounding of a nearly exact value), the same on host and device.
+HLOCONF_HD inline float mRsqrt(float x) { return static_cast<float>(1.0 / sqrt(static_cast<double>(x))); }
+HLOCONF_HD inline double mRsqrt(double x) { return 1.0 / sqrt(x); }
+HLOCONF_HD inline float mCbrt(float x) { return cbrtf(x); }
+HLOCONF_HD inline double mCbrt(double x) { return cbrt(x); }
+HLOCONF_HD inline float mExp(float x) { return expf(x); }
+HLOCONF_HD inline double mExp(double x) { return exp(x); }
+HLOCONF_HD inline float mExpm1(float x) { return expm1f(x); }
+HLOCONF_HD inline double mExpm1(double x) { return expm1(x); }
+HLOCONF_HD inline float mLog(float x) { return logf(x); }
+HLOCONF_HD inline double mLog(double x) { return log(x); }
+HLOCONF_HD inline float mLog1p(float x) { return log1pf(x); }
+HLOCONF_HD inline double mLog1p(double x) { return log1p(x); }
+HLOCONF_HD inline float mSin(float x) { return sinf(x); }
+HLOCONF_HD inline double mSin(double x) { return sin(x); }
+HLOCONF_HD inline float mCos(float x) { return cosf(x); }
+HLOCONF_HD inline double mCos(double x) { return cos(x); }
+HLOCONF_HD inline float mTan(float x) { return tanf(x); }
+HLOCONF_HD inline double mTan(double x) { return tan(x); }
+HLOCONF_HD inline float mTanh(float x) { return tanhf(x); }
+HLOCONF_HD inline double mTanh(double x) { return tanh(x); }
+HLOCONF_HD inline float mFmod(float x, float y) { return fmodf(x, y); }
+HLOCONF_HD inline double mFmod(double x, double y) { return fmod(x, y); }
+HLOCONF_HD inline float mPow(float x, float y) { return powf(x, y); }
+HLOCONF_HD inline double mPow(double x, double y) { return pow(x, y); }
+HLOCONF_HD inline float mAtan2(float x, float y) { return atan2f(x, y); }
+HLOCONF_HD inline double mAtan2(double x, double y) { return atan2(x, y); }
+HLOCONF_HD inline float mCopysign(float x, float y) { return copysignf(x, y); }
+HLOCONF_HD inline double mCopysign(double x, double y) { return copysign(x, y); }
+// logistic of f32 in f64 (its two roundings in f64, one to f32): the spec's composite, nearly exact.
+HLOCONF_HD inline double logisticF64(double a) {
+  if (a < 0) {
+    const double e = exp(a);
+    return e / (1 + e);
+  }
+  return 1 / (1 + exp(-a));
+}
+HLOCONF_HD inline float mLogistic(float x) { return static_cast<float>(logisticF64(static_cast<double>(x))); }
+HLOCONF_HD inline double mLogistic(double x) { return logisticF64(x); }
+
+// IEEE maximum / minimum: a NaN operand gives that NaN (the first when both), +0 > -0.
+template <class C>
+HLOCONF_HD C floatMax(C a, C b) {
+  if (isNan(a)) return a;
+  if (isNan(b)) return b;
+  if (a == b) return signBit(a) ? b : a;
+  return a >= b ? a : b;
+}
+template <class C>
+HLOCONF_HD C floatMin(C a, C b) {
+  if (isNan(a)) return a;
+  if (isNan(b)) return b;
+  if (a == b) return signBit(a) ? a : b;
+  return a <= b ? a : b;
+}
+
+// Whether op applies to a float (f16, bf16, f32, f64), integer or pred element.
+HLOCONF_HD inline bool floatUnarySupported(UOp op) { return op != UOp::kNot && op != UOp::kPopcnt && op != UOp::kClz; }
+HLOCONF_HD inline bool intUnarySupported(UOp op, bool is_signed) {
+  return op == UOp::kNegate || op == UOp::kSign || op == UOp::kNot || op == UOp::kPopcnt || op == UOp::kClz ||
+         (op == UOp::kAbs && is_signed);
+}
+HLOCONF_HD inline bool predUnarySupported(UOp op) { return op == UOp::kNot; }
+HLOCONF_HD inline bool floatBinarySupported(BOp op) { return op <= BOp::kAtan2; }
+HLOCONF_HD inline bool intBinarySupported(BOp op) { return op != BOp::kAtan2; }
+HLOCONF_HD inline bool predBinarySupported(BOp op) {
+  return op == BOp::kAdd || op == BOp::kMul || op == BOp::kMax || op == BOp::kMin || op == BOp::kAnd || op == BOp::kOr ||
+         op == BOp::kXor;
+}
+
+template <class C>
+HLOCONF_HD C floatUnary(UOp op, C x) {
+  switch (op) {
+    case UOp::kNegate: return -x;
+    case UOp::kAbs: return signBit(x) ? -x : x;  // -0 and -NaN too
+    case UOp::kSign: return (isNan(x) || x == 0) ? x : mCopysign(C(1), x);
+    case UOp::kFloor: return mFloor(x);
+    case UOp::kCeil: return mCeil(x);
+    case UOp::kRoundAfz: return mRoundAfz(x);
+    case UOp::kRoundEven: return mRoundEven(x);
+    case UOp::kSqrt: return mSqrt(x);
+    case UOp::kRsqrt: return mRsqrt(x);
+    case UOp::kCbrt: return mCbrt(x);
+    case UOp::kExp: return mExp(x);
+    case UOp::kExpm1: return mExpm1(x);
+    case UOp::kLog: return mLog(x);
+    case UOp::kLog1p: return mLog1p(x);
+    case UOp::kLogistic: return mLogistic(x);
+    case UOp::kSin: return mSin(x);
+    case UOp::kCos: return mCos(x);
+    case UOp::kTan: return mTan(x);
+    case UOp::kTanh: return mTanh(x);
+    default: return x;  // not reached: floatUnarySupported() is checked when the plan is lowered
+  }
+}
+
+template <class C>
+HLOCONF_HD C floatBinary(BOp op, C a, C b) {
+  switch (op) {
+    case BOp::kAdd: return a + b;
+    case BOp::kSub: return a - b;
+    case BOp::kMul: return a * b;
+    case BOp::kDiv: return a / b;
+    case BOp::kRem: return mFmod(a, b);
+    case BOp::kMax: return floatMax(a, b);
+    case BOp::kMin: return floatMin(a, b);
+    case BOp::kPow: return mPow(a, b);
+    case BOp::kAtan2: return mAtan2(a, b);
+    default: return a;  // not reached
+  }
+}
+
+// Integer powers by squaring, wrapping; a negative exponent gives 1 for base 1, +-1 for base -1, else 0.
+template <class C>
+HLOCONF_HD C intPower(C base, C exponent) {
+  using U = Wrap<C>;
+  using UC = typename UnsignedOf<C>::T;
+  if (isNegative(exponent)) {
+    if (base == C(1)) return C(1);
+    if (base == static_cast<C>(-1)) return (static_cast<UC>(exponent) & 1u) ? static_cast<C>(-1) : C(1);
+    return C(0);
+  }
+  U result = 1, b = static_cast<U>(static_cast<UC>(base));
+  for (UC e = static_cast<UC>(exponent); e > 0; e = static_cast<UC>(e >> 1)) {
+    if (e & 1u) result = static_cast<U>(result * b);
+    b = static_cast<U>(b * b);
+  }
+  return static_cast<C>(static_cast<UC>(result));
+}
+
+template <class C>
+HLOCONF_HD C intBinary(BOp op, C a, C b) {
+  using U = Wrap<C>;
+  using UC = typename UnsignedOf<C>::T;
+  constexpr int kBits = static_cast<int>(8 * sizeof(C));
+  const U ua = static_cast<U>(static_cast<UC>(a)), ub = static_cast<U>(static_cast<UC>(b));
+  switch (op) {
+    case BOp::kAdd: return static_cast<C>(static_cast<UC>(ua + ub));
+    case BOp::kSub: return static_cast<C>(static_cast<UC>(ua - ub));
+    case BOp::kMul: return static_cast<C>(static_cast<UC>(ua * ub));
+    case BOp::kDiv:
+      if (b == C(0)) return static_cast<C>(static_cast<UC>(~UC(0)));
+      if (isSigned<C>() && b == static_cast<C>(-1)) return static_cast<C>(static_cast<UC>(U(0) - ua));
+      return static_cast<C>(a / b);
+    case BOp::kRem:
+      if (b == C(0)) return a;
+      if (isSigned<C>() && b == static_cast<C>(-1)) return C(0);
+      return static_cast<C>(a % b);
+    case BOp::kMax: return a >= b ? a : b;
+    case BOp::kMin: return a <= b ? a : b;
+    case BOp::kPow: return intPower(a, b);
+    case BOp::kAnd: return static_cast<C>(a & b);
+    case BOp::kOr: return static_cast<C>(a | b);
+    case BOp::kXor: return static_cast<C>(a ^ b);
+    case BOp::kShl:
+      if (static_cast<UC>(b) >= static_cast<UC>(kBits)) return C(0);
+      return static_cast<C>(static_cast<UC>(ua << static_cast<UC>(b)));
+    case BOp::kShrL:
+      if (static_cast<UC>(b) >= static_cast<UC>(kBits)) return C(0);
+      return static_cast<C>(static_cast<UC>(static_cast<UC>(a) >> static_cast<UC>(b)));
+    case BOp::kShrA:
+      if (static_cast<UC>(b) >= static_cast<UC>(kBits)) return isNegative(a) ? static_cast<C>(-1) : C(0);
+      return static_cast<C>(a >> static_cast<UC>(b));  // arithmetic for signed types, logical for unsigned
+    default: return a;  // not reached
+  }
+}
+
+template <class C>
+HLOCONF_HD C intUnary(UOp op, C x) {
+  using U = Wrap<C>;
+  using UC = typename UnsignedOf<C>::T;
+  constexpr int kBits = static_cast<int>(8 * sizeof(C));
+  switch (op) {
+    case UOp::kNegate: return static_cast<C>(static_cast<UC>(U(0) - static_cast<U>(static_cast<UC>(x))));
+    case UOp::kAbs: return isNegative(x) ? static_cast<C>(static_cast<UC>(U(0) - static_cast<U>(static_cast<UC>(x)))) : x;
+    case UOp::kSign: return isNegative(x) ? static_cast<C>(-1) : (x > C(0) ? C(1) : C(0));
+    case UOp::kNot: return static_cast<C>(~x);
+    case UOp::kPopcnt: return static_cast<C>(popcount64(static_cast<UC>(x)));
+    case UOp::kClz: return static_cast<C>(clz(static_cast<UC>(x), kBits));
+    default: return x;  // not reached
+  }
+}
+
+HLOCONF_HD inline uint8_t predBinary(BOp op, uint8_t a, uint8_t b) {
+  switch (op) {
+    case BOp::kAdd: case BOp::kMax: case BOp::kOr: return a | b;
+    case BOp::kMul: case BOp::kMin: case BOp::kAnd: return a & b;
+    case BOp::kXor: return a ^ b;
+    default: return a;  // not reached
+  }
+}
+
+// --- reduce_precision ------------------------------------------------------------------------------------------
+// On the operand's encoding of `nbits` bits (src_exp exponent bits, src_mant mantissa bits), as XLA does it
+// (and the CPU executor): the mantissa rounded to nearest even at m bits on the encoding (a carry moves into
+// the exponent; an operand subnormal rounds at its fixed quantum), then, when e is below src_exp, values past
+// the (e, m) format's range become infinities and values below its smallest normal zeros, keeping the sign.
+// NaN, infinities and zeros pass unchanged, except that with m = 0 a NaN becomes the infinity of its sign.
+HLOCONF_HD inline uint64_t reducePrecisionBits(uint64_t x, int nbits, int src_exp, int src_mant, int64_t e, int64_t m) {
+  const uint64_t sign = uint64_t{1} << (nbits - 1);
+  const uint64_t exp_all = ((uint64_t{1} << src_exp) - 1) << src_mant;
+  const uint64_t mant_mask = (uint64_t{1} << src_mant) - 1;
+  const uint64_t abs = x & (sign - 1);
+  if ((abs & exp_all) == exp_all) {  // infinity or NaN
+    if ((abs & mant_mask) != 0 && m == 0) return (x & sign) | exp_all;
+    return x;
+  }
+  if (abs == 0) return x;
+  if (m < src_mant) {
+    const int drop = src_mant - static_cast<int>(m);
+    const uint64_t last_kept = (x >> drop) & 1;
+    x += ((uint64_t{1} << (drop - 1)) - 1) + last_kept;  // the sign bit is never reached: abs < exp_all
+    x &= ~((uint64_t{1} << drop) - 1);
+  }
+  if (e < src_exp) {
+    const uint64_t biased = (x & exp_all) >> src_mant;
+    if (biased != (uint64_t{1} << src_exp) - 1 && (x & (sign - 1)) != 0) {  // finite and nonzero
+      const int64_t src_bias = (int64_t{1} << (src_exp - 1)) - 1;
+      const int64_t bias = (int64_t{1} << (e - 1)) - 1;
+      const int64_t E = static_cast<int64_t>(biased) - src_bias + 1;  // the value is in [2^(E-1), 2^E)
+      if (biased == 0 || E < 2 - bias) return x & sign;            // below the smallest normal: zero
+      if (E > bias + 1) return (x & sign) | exp_all;                // past the largest finite: infinity
+    }
+  }
+  return x;
+}
+
+// --- compare ------------------------------------------------------------------------------------------------
+template <class T>
+HLOCONF_HD bool decide(CmpDir d, T a, T b) {
+  switch (d) {
+    case CmpDir::kEQ: return a == b;
+    case CmpDir::kNE: return a != b;
+    case CmpDir::kGE: return a >= b;
+    case CmpDir::kGT: return a > b;
+    case CmpDir::kLE: return a <= b;
+    default: return a < b;
+  }
+}
+// IEEE totalOrder key of a float's encoding of `bits` bits: -NaN < -inf < ... < -0 < +0 < ... < +NaN.
+HLOCONF_HD inline int64_t totalOrderKey(uint64_t encoding, int bits) {
+  const uint64_t sign = uint64_t{1} << (bits - 1);
+  const int64_t magnitude = static_cast<int64_t>(encoding & (sign - 1));
+  return (encoding & sign) ? -magnitude - 1 : magnitude;
+}
+
+// --- convert ------------------------------------------------------------------------------------------------
+// A source value: a float (as double, exact for f16/bf16/f32/f64), or an integer (pred as 0/1).
+struct Scalar {
+  enum Kind : int { kFloat, kSignedInt, kUnsignedInt } kind = kFloat;
+  double f = 0;
+  int64_t i = 0;
+  uint64_t u = 0;
+};
+
+// An integer rounded once to nearest even into f16/bf16: to double with a sticky bit for what does not fit
+// in 53 bits (round to odd), then the one rounding.
+HLOCONF_HD inline double intToDoubleSticky(bool negative, uint64_t magnitude) {
+  double d;
+  if (magnitude >> 53) {
+    int width = 64 - clz(magnitude, 64);
+    int shift = width - 53;
+    const bool sticky = (magnitude & ((uint64_t{1} << shift) - 1)) != 0;
+    magnitude = (magnitude >> shift) | (sticky ? 1u : 0u);
+    d = static_cast<double>(magnitude);
+    for (int s = 0; s < shift; ++s) d *= 2;  // exact
+  } else {
+    d = static_cast<double>(magnitude);
+  }
+  return negative ? -d : d;
+}
+
+template <class To>
+HLOCONF_HD To floatToInt(double d) {
+  if (isNan(d)) return To(0);
+  const double t = trunc(d);
+  constexpr int kBits = static_cast<int>(8 * sizeof(To));
+  const bool is_signed = isSigned<To>();
+  const int past_bits = is_signed ? kBits - 1 : kBits;
+  const double past_high = 2.0 * static_cast<double>(uint64_t{1} << (past_bits - 1));
+  const double low = is_signed ? -past_high : 0.0;
+  if (t < low) return is_signed ? static_cast<To>(uint64_t{1} << (kBits - 1)) : To(0);  // the minimum
+  if (t >= past_high) return is_signed ? static_cast<To>((uint64_t{1} << (kBits - 1)) - 1) : static_cast<To>(~uint64_t{0});
+  if (is_signed) return static_cast<To>(static_cast<int64_t>(t));
+  return static_cast<To>(static_cast<uint64_t>(t));
+}
+
+template <class S>
+HLOCONF_HD Scalar toScalar(S s) {
+  Scalar v;
+  const auto c = Elem<S>::load(s);
+  using C = decltype(c);
+  if constexpr (static_cast<C>(0.5) != static_cast<C>(0)) {
+    v.kind = Scalar::kFloat;
+    v.f = static_cast<double>(c);
+  } else if constexpr (isSigned<C>()) {
+    v.kind = Scalar::kSignedInt;
+    v.i = static_cast<int64_t>(c);
+  } else {
+    v.kind = Scalar::kUnsignedInt;
+    v.u = static_cast<uint64_t>(c);
+  }
+  return v;
+}
+
+// The source value as a double rounded to odd where an integer does not fit in 53 bits, so that the one
+// rounding to f16/bf16 after it is still to nearest even.
+HLOCONF_HD inline double scalarToDouble(const Scalar& v) {
+  if (v.kind == Scalar::kSignedInt) {
+    const bool negative = v.i < 0;
+    return intToDoubleSticky(negative, negative ? uint64_t{0} - static_cast<uint64_t>(v.i) : static_cast<uint64_t>(v.i));
+  }
+  if (v.kind == Scalar::kUnsignedInt) return intToDoubleSticky(false, v.u);
+  return v.f;
+}
+
+// Integers and f32/f64 (the specialisations below: pred, f16, bf16).
+template <class To>
+HLOCONF_HD To fromScalar(const Scalar& v) {
+  if constexpr (static_cast<To>(0.5) != static_cast<To>(0)) {  // f32, f64: one rounding (to nearest even)
+    if (v.kind == Scalar::kSignedInt) return static_cast<To>(v.i);
+    if (v.kind == Scalar::kUnsignedInt) return static_cast<To>(v.u);
+    return static_cast<To>(v.f);
+  } else {  // integers: floats truncate and saturate (NaN -> 0); integers wrap
+    if (v.kind == Scalar::kFloat) return floatToInt<To>(v.f);
+    if (v.kind == Scalar::kSignedInt) return static_cast<To>(static_cast<uint64_t>(v.i));
+    return static_cast<To>(v.u);
+  }
+}
+template <>
+HLOCONF_HD inline Pred fromScalar<Pred>(const Scalar& v) {
+  const bool nonzero = v.kind == Scalar::kFloat ? (v.f != 0 || isNan(v.f)) : (v.kind == Scalar::kSignedInt ? v.i != 0 : v.u != 0);
+  return Pred{static_cast<uint8_t>(nonzero ? 1 : 0)};
+}
+template <>
+HLOCONF_HD inline Half fromScalar<Half>(const Scalar& v) { return Half{doubleToHalf(scalarToDouble(v))}; }
+template <>
+HLOCONF_HD inline BFloat fromScalar<BFloat>(const Scalar& v) { return BFloat{doubleToBf16(scalarToDouble(v))}; }
+
+}  // namespace dm
+}  // namespace hloconf::cuda
+
+#endif  // HLOCONF_EXECUTORS_CUDA_DEVICE_MATH_H_

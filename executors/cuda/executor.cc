@@ -1,0 +1,1051 @@
+// The CUDA executor's host side (executor.h): lowering a Plan to device launchers, and running it on one
+// stream. Every CUDA and cuBLASLt call's status is checked and becomes an absl error; nothing aborts.
+#include "executors/cuda/executor.h"
+
+#include <cublasLt.h>
+#include <cuda_runtime_api.h>
+
+#include <algorithm>
+#include <cstring>
+#include <string>
+
+#include "absl/container/flat_hash_map.h"
+#include "executors/cuda/kernels.h"
+#include "executors/plan/elementwise_params.h"
+#include "executors/plan/movement_params.h"
+#include "executors/plan/products_params.h"
+#include "executors/plan/reduction_params.h"
+#include "ir/status_macros.h"
+#include "ir/strings.h"
+
+namespace hloconf::cuda {
+namespace {
+
+absl::Status cudaCheck(cudaError_t error, const char* what) {
+  if (error == cudaSuccess) return absl::OkStatus();
+  return absl::InternalError(strCat(what, " failed: ", cudaGetErrorName(error), ": ", cudaGetErrorString(error)));
+}
+absl::Status cublasCheck(cublasStatus_t status, const char* what) {
+  if (status == CUBLAS_STATUS_SUCCESS) return absl::OkStatus();
+  return absl::InternalError(strCat(what, " failed: cuBLAS status ", static_cast<int>(status)));
+}
+#define HLOCONF_CUDA(call) RETURN_IF_ERROR(cudaCheck((call), #call))
+#define HLOCONF_CUBLAS(call) RETURN_IF_ERROR(cublasCheck((call), #call))
+
+std::optional<DType> dtypeOf(ElementType t) {
+  switch (t) {
+    case ElementType::kI1: return kPred;
+    case ElementType::kSI8: return kS8;
+    case ElementType::kSI16: return kS16;
+    case ElementType::kSI32: return kS32;
+    case ElementType::kSI64: return kS64;
+    case ElementType::kUI8: return kU8;
+    case ElementType::kUI16: return kU16;
+    case ElementType::kUI32: return kU32;
+    case ElementType::kUI64: return kU64;
+    case ElementType::kF16: return kF16;
+    case ElementType::kBF16: return kBF16;
+    case ElementType::kF32: return kF32;
+    case ElementType::kF64: return kF64;
+    default: return std::nullopt;
+  }
+}
+// The bytes of a value of `type` (static shape); a token has none.
+int64_t byteSize(const Type& type) {
+  return type.isTensor() ? type.numElements() * storageBytes(type.elementType()) : 0;
+}
+// A value the control ops can carry: a tensor, or a token (no bytes: nothing to copy).
+bool carriable(const Type& type) { return type.isTensor() || type.kind() == Type::Kind::kToken; }
+
+bool isFloat(DType t) { return t == kF16 || t == kBF16 || t == kF32 || t == kF64; }
+bool isSignedInt(DType t) { return t == kS8 || t == kS16 || t == kS32 || t == kS64; }
+int dtypeBytes(DType t) {
+  switch (t) {
+    case kPred: case kS8: case kU8: return 1;
+    case kS16: case kU16: case kF16: case kBF16: return 2;
+    case kS32: case kU32: case kF32: return 4;
+    default: return 8;
+  }
+}
+
+}  // namespace
+
+class Run;
+struct LoweredStep;
+using Launcher = absl::Status (*)(Run& run, const plan::Step& step, const LoweredStep& lowered,
+                                  std::span<const void* const> operands, std::span<void* const> results);
+
+struct LoweredRegion {
+  std::vector<LoweredStep> steps;
+};
+struct LoweredStep {
+  Launcher launch = nullptr;
+  DType type = kF32, type2 = kF32;  // the step's main element type (and the result's, for convert)
+  int code = 0;                     // UOp / BOp / CmpDir / RedOp
+  int code2 = 0;                    // CmpKind
+  bool flag1 = false, flag2 = false;
+  int64_t a = 0, b = 0;             // iota: inner, size
+  std::vector<CopyDesc> copies;
+  std::vector<int64_t> copy_reach;     // per copy: the largest element offset it reaches past its offset (dynamic slices)
+  std::vector<ElementType> index_types;  // dynamic_slice / dynamic_update_slice: the start indices' types
+  ReduceDesc reduce;
+  std::vector<LoweredRegion> regions;
+};
+
+struct Program {
+  plan::Plan plan;
+  LoweredRegion body;
+};
+
+namespace {
+
+// --- lowering helpers ---------------------------------------------------------------------------------------
+absl::Status noKernel(const plan::Step& step, const plan::Plan& plan) {
+  std::string types;
+  for (plan::Slot slot : step.operands) types += strCat(types.empty() ? "" : ", ", plan.slot_types[slot].toString());
+  if (!step.results.empty()) types += strCat(" -> ", plan.slot_types[step.results[0]].toString());
+  return absl::UnimplementedError(strCat("no cuda kernel for ", types.empty() ? "this op" : types));
+}
+
+absl::StatusOr<DType> tensorType(const plan::Step& step, const plan::Plan& plan, plan::Slot slot) {
+  const Type& type = plan.slot_types[static_cast<size_t>(slot)];
+  if (!type.isTensor()) return noKernel(step, plan);
+  std::optional<DType> t = dtypeOf(type.elementType());
+  if (!t) return noKernel(step, plan);
+  return *t;
+}
+
+int64_t elementsOf(const plan::Plan& plan, plan::Slot slot) {
+  const Type& type = plan.slot_types[static_cast<size_t>(slot)];
+  return type.isTensor() ? type.numElements() : 0;
+}
+
+// A CopyPattern as a CopyDesc, checked to stay inside `src_elements` and `dst_elements`.
+absl::StatusOr<CopyDesc> copyDesc(const plan::CopyPattern& p, int64_t src_elements, int64_t dst_elements) {
+  CopyDesc d;
+  if (p.empty) return d;  // total 0: nothing runs
+  if (p.shape.size() > static_cast<size_t>(kMaxRank))
+    return absl::UnimplementedError(strCat("a copy of rank ", p.shape.size(), " (the cuda kernels take at most ", kMaxRank, ")"));
+  if (p.src_strides.size() != p.shape.size() || p.dst_strides.size() != p.shape.size())
+    return absl::InternalError("a copy pattern's strides do not match its shape");
+  d.rank = static_cast<int>(p.shape.size());
+  d.total = 1;
+  int64_t src_lo = p.src_offset, src_hi = p.src_offset, dst_lo = p.dst_offset, dst_hi = p.dst_offset;
+  for (size_t k = 0; k < p.shape.size(); ++k) {
+    if (p.shape[k] < 1) return absl::InternalError("a non-empty copy pattern has a dimension of size < 1");
+    d.shape[k] = p.shape[k];
+    d.src_strides[k] = p.src_strides[k];
+    d.dst_strides[k] = p.dst_strides[k];
+    d.total *= p.shape[k];
+    const int64_t s = (p.shape[k] - 1) * p.src_strides[k], t = (p.shape[k] - 1) * p.dst_strides[k];
+    (s < 0 ? src_lo : src_hi) += s;
+    (t < 0 ? dst_lo : dst_hi) += t;
+  }
+  d.src_offset = p.src_offset;
+  d.dst_offset = p.dst_offset;
+  if (src_lo < 0 || src_hi >= src_elements || dst_lo < 0 || dst_hi >= dst_elements)
+    return absl::InternalError("a copy pattern reaches outside its buffers");
+  return d;
+}
+
+}  // namespace
+
+// --- the run: device buffers per slot on one stream -----------------------------------------------------------
+class Run {
+ public:
+  Run(const Program& program, const RunOptions& options) : program_(program), options_(options), slots_(program.plan.slot_types.size()) {}
+  ~Run() {
+    // Whatever happened, every buffer goes back and the stream ends; errors here have nowhere to go.
+    if (stream_) {
+      for (void*& p : slots_) if (p) (void)cudaFreeAsync(p, stream_);
+      if (workspace_) (void)cudaFreeAsync(workspace_, stream_);
+      (void)cudaStreamSynchronize(stream_);
+      (void)cudaStreamDestroy(stream_);
+    }
+    if (lt_) (void)cublasLtDestroy(lt_);
+  }
+  Run(const Run&) = delete;
+  Run& operator=(const Run&) = delete;
+
+  absl::Status start() {
+    HLOCONF_CUDA(cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking));
+    return absl::OkStatus();
+  }
+  cudaStream_t stream() const { return stream_; }
+  const plan::Plan& plan() const { return program_.plan; }
+
+  size_t bytesOf(plan::Slot slot) const { return static_cast<size_t>(byteSize(program_.plan.slot_types[static_cast<size_t>(slot)])); }
+  void* data(plan::Slot slot) const { return slots_[static_cast<size_t>(slot)]; }
+
+  // A buffer of `bytes` bytes from the stream-ordered pool; none (null) for 0 bytes.
+  absl::StatusOr<void*> take(size_t bytes) {
+    if (bytes == 0) return static_cast<void*>(nullptr);
+    void* p = nullptr;
+    HLOCONF_CUDA(cudaMallocAsync(&p, bytes, stream_));
+    return p;
+  }
+  absl::Status give(void*& p) {
+    if (!p) return absl::OkStatus();
+    void* q = p;
+    p = nullptr;
+    HLOCONF_CUDA(cudaFreeAsync(q, stream_));
+    return absl::OkStatus();
+  }
+  // Sets slot `slot` to `p` (freeing what it held).
+  absl::Status put(plan::Slot slot, void* p) {
+    void*& held = slots_[static_cast<size_t>(slot)];
+    if (held != p) RETURN_IF_ERROR(give(held));
+    held = p;
+    return absl::OkStatus();
+  }
+  absl::Status copyD2D(void* dst, const void* src, size_t bytes) {
+    if (bytes == 0 || dst == src) return absl::OkStatus();
+    HLOCONF_CUDA(cudaMemcpyAsync(dst, src, bytes, cudaMemcpyDeviceToDevice, stream_));
+    return absl::OkStatus();
+  }
+  // Reads `bytes` (<= 8) bytes of device memory to the host: the one place a run waits mid-way.
+  absl::StatusOr<int64_t> readScalar(const void* p, size_t bytes) {
+    int64_t value = 0;
+    if (!p || bytes == 0 || bytes > sizeof(value)) return absl::InternalError("a predicate of unexpected size");
+    HLOCONF_CUDA(cudaMemcpyAsync(&value, p, bytes, cudaMemcpyDeviceToHost, stream_));
+    HLOCONF_CUDA(cudaStreamSynchronize(stream_));
+    return value;
+  }
+
+  absl::Status checkDeadline() const {
+    if (options_.deadline && std::chrono::steady_clock::now() > *options_.deadline)
+      return absl::DeadlineExceededError("the cuda executor ran past the deadline");
+    return absl::OkStatus();
+  }
+
+  // cuBLASLt's handle and a workspace, made on first use.
+  static constexpr size_t kWorkspaceBytes = size_t{32} << 20;
+  absl::StatusOr<cublasLtHandle_t> lt() {
+    if (!lt_) HLOCONF_CUBLAS(cublasLtCreate(&lt_));
+    if (!workspace_) HLOCONF_CUDA(cudaMallocAsync(&workspace_, kWorkspaceBytes, stream_));
+    return lt_;
+  }
+  void* workspace() const { return workspace_; }
+
+  absl::Status runSteps(const plan::Region& region, const LoweredRegion& lowered);
+  // Runs `region` with its inputs copied from `inputs`; its outputs' device pointers after.
+  absl::StatusOr<std::vector<const void*>> runRegion(const plan::Region& region, const LoweredRegion& lowered,
+                                                     std::span<const void* const> inputs);
+
+ private:
+  const Program& program_;
+  RunOptions options_;
+  std::vector<void*> slots_;
+  cudaStream_t stream_ = nullptr;
+  cublasLtHandle_t lt_ = nullptr;
+  void* workspace_ = nullptr;
+};
+
+absl::Status Run::runSteps(const plan::Region& region, const LoweredRegion& lowered) {
+  std::vector<const void*> operands;
+  std::vector<void*> fresh;
+  for (size_t s = 0; s < region.steps.size(); ++s) {
+    const plan::Step& step = region.steps[s];
+    const LoweredStep& lowered_step = lowered.steps[s];
+    RETURN_IF_ERROR(checkDeadline());
+    operands.clear();
+    for (plan::Slot slot : step.operands) operands.push_back(data(slot));
+    // Results get fresh buffers, and only then replace what their slots held (in a loop a slot's previous
+    // value may still be an operand). On failure the fresh buffers go back too.
+    fresh.assign(step.results.size(), nullptr);
+    absl::Status status = absl::OkStatus();
+    for (size_t r = 0; r < step.results.size() && status.ok(); ++r) {
+      absl::StatusOr<void*> p = take(bytesOf(step.results[r]));
+      if (p.ok()) fresh[r] = *p;
+      else status = p.status();
+    }
+    if (status.ok()) status = lowered_step.launch(*this, step, lowered_step, operands, fresh);
+    if (!status.ok()) {
+      for (void*& p : fresh) (void)give(p);
+      return status;
+    }
+    for (size_t r = 0; r < step.results.size(); ++r) RETURN_IF_ERROR(put(step.results[r], fresh[r]));
+    for (plan::Slot dead : step.last_uses) RETURN_IF_ERROR(give(slots_[static_cast<size_t>(dead)]));
+  }
+  return absl::OkStatus();
+}
+
+absl::StatusOr<std::vector<const void*>> Run::runRegion(const plan::Region& region, const LoweredRegion& lowered,
+                                                        std::span<const void* const> inputs) {
+  if (inputs.size() != region.inputs.size()) return absl::InternalError("a region's input count differs from its block arguments");
+  for (size_t i = 0; i < region.inputs.size(); ++i) {
+    const plan::Slot slot = region.inputs[i];
+    const size_t bytes = bytesOf(slot);
+    void*& held = slots_[static_cast<size_t>(slot)];
+    if (held == inputs[i]) continue;
+    // A fresh buffer for the block argument (its old one may still be what `inputs` points into).
+    ASSIGN_OR_RETURN(void* p, take(bytes));
+    absl::Status copied = copyD2D(p, inputs[i], bytes);
+    if (!copied.ok()) {
+      (void)give(p);
+      return copied;
+    }
+    RETURN_IF_ERROR(put(slot, p));
+  }
+  RETURN_IF_ERROR(runSteps(region, lowered));
+  std::vector<const void*> outputs;
+  for (plan::Slot slot : region.outputs) outputs.push_back(data(slot));
+  return outputs;
+}
+
+namespace {
+
+// --- launchers ----------------------------------------------------------------------------------------------
+absl::Status launchUnary(Run& run, const plan::Step& step, const LoweredStep& l, std::span<const void* const> in, std::span<void* const> out) {
+  return cudaCheck(k::unary(l.type, static_cast<UOp>(l.code), in[0], out[0], elementsOf(run.plan(), step.results[0]), run.stream()), "unary kernel");
+}
+absl::Status launchBinary(Run& run, const plan::Step& step, const LoweredStep& l, std::span<const void* const> in, std::span<void* const> out) {
+  return cudaCheck(k::binary(l.type, static_cast<BOp>(l.code), in[0], in[1], out[0], elementsOf(run.plan(), step.results[0]), run.stream()), "binary kernel");
+}
+absl::Status launchCompare(Run& run, const plan::Step& step, const LoweredStep& l, std::span<const void* const> in, std::span<void* const> out) {
+  return cudaCheck(k::compare(l.type, static_cast<CmpDir>(l.code), static_cast<CmpKind>(l.code2), in[0], in[1], out[0],
+                              elementsOf(run.plan(), step.results[0]), run.stream()), "compare kernel");
+}
+absl::Status launchIsFinite(Run& run, const plan::Step& step, const LoweredStep& l, std::span<const void* const> in, std::span<void* const> out) {
+  return cudaCheck(k::isFinite(l.type, in[0], out[0], elementsOf(run.plan(), step.results[0]), run.stream()), "is_finite kernel");
+}
+absl::Status launchSelect(Run& run, const plan::Step& step, const LoweredStep& l, std::span<const void* const> in, std::span<void* const> out) {
+  return cudaCheck(k::select(dtypeBytes(l.type), in[0], l.flag1, in[1], in[2], out[0], elementsOf(run.plan(), step.results[0]), run.stream()), "select kernel");
+}
+absl::Status launchClamp(Run& run, const plan::Step& step, const LoweredStep& l, std::span<const void* const> in, std::span<void* const> out) {
+  return cudaCheck(k::clamp(l.type, in[0], l.flag1, in[1], in[2], l.flag2, out[0], elementsOf(run.plan(), step.results[0]), run.stream()), "clamp kernel");
+}
+absl::Status launchReducePrecision(Run& run, const plan::Step& step, const LoweredStep& l, std::span<const void* const> in, std::span<void* const> out) {
+  return cudaCheck(k::reducePrecision(l.type, l.a, l.b, in[0], out[0], elementsOf(run.plan(), step.results[0]), run.stream()), "reduce_precision kernel");
+}
+absl::Status launchConvert(Run& run, const plan::Step& step, const LoweredStep& l, std::span<const void* const> in, std::span<void* const> out) {
+  return cudaCheck(k::convert(l.type, l.type2, in[0], out[0], elementsOf(run.plan(), step.results[0]), run.stream()), "convert kernel");
+}
+absl::Status launchIota(Run& run, const plan::Step& step, const LoweredStep& l, std::span<const void* const>, std::span<void* const> out) {
+  return cudaCheck(k::iota(l.type, l.a, l.b, out[0], elementsOf(run.plan(), step.results[0]), run.stream()), "iota kernel");
+}
+absl::Status launchConstant(Run& run, const plan::Step& step, const LoweredStep&, std::span<const void* const>, std::span<void* const> out) {
+  const std::vector<uint8_t>& bytes = step.as<plan::ConstantParams>().value.bytes();
+  if (bytes.size() != run.bytesOf(step.results[0])) return absl::InternalError("a constant's bytes differ from its type's size");
+  if (bytes.empty()) return absl::OkStatus();
+  HLOCONF_CUDA(cudaMemcpyAsync(out[0], bytes.data(), bytes.size(), cudaMemcpyHostToDevice, run.stream()));
+  return absl::OkStatus();
+}
+absl::Status launchDimensionSize(Run& run, const plan::Step& step, const LoweredStep& l, std::span<const void* const>, std::span<void* const> out) {
+  // Little-endian: the low bytes of the 64-bit value are the value in the narrower integer type.
+  const int64_t value = l.a;
+  const size_t bytes = static_cast<size_t>(dtypeBytes(l.type));
+  if (bytes != run.bytesOf(step.results[0]) || bytes > sizeof(value)) return absl::InternalError("get_dimension_size's result is not one integer");
+  // Synchronous (pageable source, copied before the call returns): `value` may go out of scope after.
+  HLOCONF_CUDA(cudaMemcpyAsync(out[0], &value, bytes, cudaMemcpyHostToDevice, run.stream()));
+  return absl::OkStatus();
+}
+// reshape, optimization_barrier: each result a copy of its operand.
+absl::Status launchCopyThrough(Run& run, const plan::Step& step, const LoweredStep&, std::span<const void* const> in, std::span<void* const> out) {
+  for (size_t r = 0; r < out.size(); ++r) RETURN_IF_ERROR(run.copyD2D(out[r], in[r], run.bytesOf(step.results[r])));
+  return absl::OkStatus();
+}
+// broadcast_in_dim, transpose, slice, reverse (one copy from operand 0); concatenate (one per operand).
+absl::Status launchCopies(Run& run, const plan::Step&, const LoweredStep& l, std::span<const void* const> in, std::span<void* const> out) {
+  for (size_t p = 0; p < l.copies.size(); ++p)
+    RETURN_IF_ERROR(cudaCheck(k::copy(dtypeBytes(l.type), l.copies[p], in[p], out[0], run.stream()), "copy kernel"));
+  return absl::OkStatus();
+}
+absl::Status launchPad(Run& run, const plan::Step& step, const LoweredStep& l, std::span<const void* const> in, std::span<void* const> out) {
+  RETURN_IF_ERROR(cudaCheck(k::fill(dtypeBytes(l.type), in[1], out[0], elementsOf(run.plan(), step.results[0]), run.stream()), "fill kernel"));
+  return cudaCheck(k::copy(dtypeBytes(l.type), l.copies[0], in[0], out[0], run.stream()), "copy kernel");
+}
+absl::Status launchReduce(Run& run, const plan::Step&, const LoweredStep& l, std::span<const void* const> in, std::span<void* const> out) {
+  return cudaCheck(k::reduce(l.type, static_cast<RedOp>(l.code), in[0], in[1], out[0], l.reduce, run.stream()), "reduce kernel");
+}
+
+// dynamic_slice and dynamic_update_slice: the start indices read back (one small wait each), clamped, and
+// their offset added to the copy's operand side.
+absl::StatusOr<int64_t> clampedOffset(Run& run, const plan::Step& step, const LoweredStep& l, std::span<const void* const> in) {
+  const auto& p = step.as<plan::DynamicSliceParams>();
+  if (p.max_start.size() != l.index_types.size() || p.operand_strides.size() != l.index_types.size() ||
+      in.size() != p.first_index + l.index_types.size())
+    return absl::InternalError("dynamic slice: start indices do not match the operand's rank");
+  int64_t offset = 0;
+  for (size_t d = 0; d < l.index_types.size(); ++d) {
+    const ElementType t = l.index_types[d];
+    const int bytes = storageBytes(t);
+    ASSIGN_OR_RETURN(int64_t raw, run.readScalar(in[p.first_index + d], static_cast<size_t>(bytes)));
+    uint64_t bits = static_cast<uint64_t>(raw);
+    const int width = bitWidth(t);
+    if (width < 64) bits &= (uint64_t{1} << width) - 1;
+    int64_t value;
+    if (isSignedInteger(t)) {
+      if (width < 64 && ((bits >> (width - 1)) & 1)) bits |= ~uint64_t{0} << width;
+      value = static_cast<int64_t>(bits);
+    } else {
+      value = bits > static_cast<uint64_t>(INT64_MAX) ? INT64_MAX : static_cast<int64_t>(bits);
+    }
+    offset += std::clamp<int64_t>(value, 0, p.max_start[d]) * p.operand_strides[d];
+  }
+  return offset;
+}
+absl::Status launchDynamicSlice(Run& run, const plan::Step& step, const LoweredStep& l, std::span<const void* const> in, std::span<void* const> out) {
+  ASSIGN_OR_RETURN(int64_t offset, clampedOffset(run, step, l, in));
+  CopyDesc d = l.copies[0];
+  if (d.total == 0) return absl::OkStatus();
+  d.src_offset += offset;
+  if (d.src_offset < 0 || d.src_offset + l.copy_reach[0] >= elementsOf(run.plan(), step.operands[0]))
+    return absl::InternalError("dynamic_slice reaches outside its operand");
+  return cudaCheck(k::copy(dtypeBytes(l.type), d, in[0], out[0], run.stream()), "dynamic_slice copy");
+}
+absl::Status launchDynamicUpdateSlice(Run& run, const plan::Step& step, const LoweredStep& l, std::span<const void* const> in, std::span<void* const> out) {
+  ASSIGN_OR_RETURN(int64_t offset, clampedOffset(run, step, l, in));
+  RETURN_IF_ERROR(run.copyD2D(out[0], in[0], run.bytesOf(step.results[0])));
+  CopyDesc d = l.copies[0];
+  if (d.total == 0) return absl::OkStatus();
+  d.dst_offset += offset;
+  if (d.dst_offset < 0 || d.dst_offset + l.copy_reach[0] >= elementsOf(run.plan(), step.results[0]))
+    return absl::InternalError("dynamic_update_slice reaches outside its result");
+  return cudaCheck(k::copy(dtypeBytes(l.type), d, in[1], out[0], run.stream()), "dynamic_update_slice copy");
+}
+
+// dot_general through cuBLASLt: row-major C[b] (m x n) = A[b] (m x k) . B[b] (k x n), computed as the
+// column-major C^T = B^T A^T, with a transposed operand folded into the op and any other layout packed first.
+absl::Status launchDot(Run& run, const plan::Step& step, const LoweredStep& l, std::span<const void* const> in, std::span<void* const> out) {
+  const auto& p = step.as<plan::DotParams>();
+  const size_t esize = static_cast<size_t>(dtypeBytes(l.type));
+  const size_t out_bytes = run.bytesOf(step.results[0]);
+  if (p.batch == 0 || p.m == 0 || p.n == 0) return absl::OkStatus();
+  if (p.k == 0) {
+    if (out_bytes) HLOCONF_CUDA(cudaMemsetAsync(out[0], 0, out_bytes, run.stream()));
+    return absl::OkStatus();
+  }
+  // Packed operands (l.copies[0] lhs, [1] rhs; rank -1 marks "in place").
+  const void* a = in[0];
+  const void* b = in[1];
+  void* packed[2] = {nullptr, nullptr};
+  struct Cleanup {
+    Run& run;
+    void** packed;
+    ~Cleanup() { for (int i = 0; i < 2; ++i) (void)run.give(packed[i]); }
+  } cleanup{run, packed};
+  for (int i = 0; i < 2; ++i) {
+    if (l.copies[static_cast<size_t>(i)].rank < 0) continue;
+    const size_t bytes = static_cast<size_t>(i == 0 ? p.batch * p.m * p.k : p.batch * p.k * p.n) * esize;
+    ASSIGN_OR_RETURN(packed[i], run.take(bytes));
+    RETURN_IF_ERROR(cudaCheck(k::copy(static_cast<int>(esize), l.copies[static_cast<size_t>(i)], in[static_cast<size_t>(i)], packed[i], run.stream()), "dot packing copy"));
+    (i == 0 ? a : b) = packed[i];
+  }
+  if (!isFloat(l.type))
+    return cudaCheck(k::dotInteger(l.type, a, b, out[0], p.batch, p.m, p.n, p.k, run.stream()), "integer dot kernel");
+  const bool lhs_trans = l.copies[0].rank < 0 && p.lhs_direct == plan::GemmOperand::kTrans;
+  const bool rhs_trans = l.copies[1].rank < 0 && p.rhs_direct == plan::GemmOperand::kTrans;
+  ASSIGN_OR_RETURN(cublasLtHandle_t lt, run.lt());
+
+  cudaDataType_t data_type = CUDA_R_32F, scale_type = CUDA_R_32F;
+  cublasComputeType_t compute = CUBLAS_COMPUTE_32F;  // no TF32: the default precision of f32
+  switch (l.type) {
+    case kF64: data_type = CUDA_R_64F; scale_type = CUDA_R_64F; compute = CUBLAS_COMPUTE_64F; break;
+    case kF16: data_type = CUDA_R_16F; break;
+    case kBF16: data_type = CUDA_R_16BF; break;
+    default: break;
+  }
+  // cuBLASLt's "A" is our B (rhs), its "B" our A (lhs). Layouts describe the stored matrices, column-major.
+  const uint64_t m = static_cast<uint64_t>(p.m), n = static_cast<uint64_t>(p.n), kk = static_cast<uint64_t>(p.k);
+  const cublasOperation_t op_a = rhs_trans ? CUBLAS_OP_T : CUBLAS_OP_N, op_b = lhs_trans ? CUBLAS_OP_T : CUBLAS_OP_N;
+  const uint64_t a_rows = rhs_trans ? kk : n, a_cols = rhs_trans ? n : kk;
+  const uint64_t b_rows = lhs_trans ? m : kk, b_cols = lhs_trans ? kk : m;
+
+  cublasLtMatmulDesc_t desc = nullptr;
+  cublasLtMatrixLayout_t la = nullptr, lb = nullptr, lc = nullptr;
+  cublasLtMatmulPreference_t pref = nullptr;
+  struct Descs {
+    cublasLtMatmulDesc_t& desc;
+    cublasLtMatrixLayout_t &la, &lb, &lc;
+    cublasLtMatmulPreference_t& pref;
+    ~Descs() {
+      if (pref) (void)cublasLtMatmulPreferenceDestroy(pref);
+      if (lc) (void)cublasLtMatrixLayoutDestroy(lc);
+      if (lb) (void)cublasLtMatrixLayoutDestroy(lb);
+      if (la) (void)cublasLtMatrixLayoutDestroy(la);
+      if (desc) (void)cublasLtMatmulDescDestroy(desc);
+    }
+  } descs{desc, la, lb, lc, pref};
+  HLOCONF_CUBLAS(cublasLtMatmulDescCreate(&desc, compute, scale_type));
+  HLOCONF_CUBLAS(cublasLtMatmulDescSetAttribute(desc, CUBLASLT_MATMUL_DESC_TRANSA, &op_a, sizeof(op_a)));
+  HLOCONF_CUBLAS(cublasLtMatmulDescSetAttribute(desc, CUBLASLT_MATMUL_DESC_TRANSB, &op_b, sizeof(op_b)));
+  HLOCONF_CUBLAS(cublasLtMatrixLayoutCreate(&la, data_type, a_rows, a_cols, static_cast<int64_t>(a_rows)));
+  HLOCONF_CUBLAS(cublasLtMatrixLayoutCreate(&lb, data_type, b_rows, b_cols, static_cast<int64_t>(b_rows)));
+  HLOCONF_CUBLAS(cublasLtMatrixLayoutCreate(&lc, data_type, n, m, static_cast<int64_t>(n)));
+  if (p.batch > 1) {
+    const int32_t batch = static_cast<int32_t>(p.batch);
+    const int64_t stride_a = static_cast<int64_t>(n * kk), stride_b = static_cast<int64_t>(m * kk), stride_c = static_cast<int64_t>(m * n);
+    HLOCONF_CUBLAS(cublasLtMatrixLayoutSetAttribute(la, CUBLASLT_MATRIX_LAYOUT_BATCH_COUNT, &batch, sizeof(batch)));
+    HLOCONF_CUBLAS(cublasLtMatrixLayoutSetAttribute(lb, CUBLASLT_MATRIX_LAYOUT_BATCH_COUNT, &batch, sizeof(batch)));
+    HLOCONF_CUBLAS(cublasLtMatrixLayoutSetAttribute(lc, CUBLASLT_MATRIX_LAYOUT_BATCH_COUNT, &batch, sizeof(batch)));
+    HLOCONF_CUBLAS(cublasLtMatrixLayoutSetAttribute(la, CUBLASLT_MATRIX_LAYOUT_STRIDED_BATCH_OFFSET, &stride_a, sizeof(stride_a)));
+    HLOCONF_CUBLAS(cublasLtMatrixLayoutSetAttribute(lb, CUBLASLT_MATRIX_LAYOUT_STRIDED_BATCH_OFFSET, &stride_b, sizeof(stride_b)));
+    HLOCONF_CUBLAS(cublasLtMatrixLayoutSetAttribute(lc, CUBLASLT_MATRIX_LAYOUT_STRIDED_BATCH_OFFSET, &stride_c, sizeof(stride_c)));
+  }
+  HLOCONF_CUBLAS(cublasLtMatmulPreferenceCreate(&pref));
+  const uint64_t workspace_bytes = Run::kWorkspaceBytes;
+  HLOCONF_CUBLAS(cublasLtMatmulPreferenceSetAttribute(pref, CUBLASLT_MATMUL_PREF_MAX_WORKSPACE_BYTES, &workspace_bytes, sizeof(workspace_bytes)));
+  cublasLtMatmulHeuristicResult_t heuristic{};
+  int found = 0;
+  HLOCONF_CUBLAS(cublasLtMatmulAlgoGetHeuristic(lt, desc, la, lb, lc, lc, pref, 1, &heuristic, &found));
+  if (found < 1) return absl::InternalError("cuBLASLt has no algorithm for this dot_general");
+  const float alpha32 = 1, beta32 = 0;
+  const double alpha64 = 1, beta64 = 0;
+  const void* alpha = l.type == kF64 ? static_cast<const void*>(&alpha64) : static_cast<const void*>(&alpha32);
+  const void* beta = l.type == kF64 ? static_cast<const void*>(&beta64) : static_cast<const void*>(&beta32);
+  HLOCONF_CUBLAS(cublasLtMatmul(lt, desc, alpha, b, la, a, lb, beta, out[0], lc, out[0], lc, &heuristic.algo, run.workspace(),
+                                Run::kWorkspaceBytes, run.stream()));
+  return absl::OkStatus();
+}
+
+// --- control flow on the host -------------------------------------------------------------------------------
+absl::Status copyRegionOutputs(Run& run, const plan::Step& step, std::span<void* const> out, const std::vector<const void*>& outputs) {
+  if (outputs.size() != out.size()) return absl::InternalError("a region returns another number of values than its op has results");
+  for (size_t r = 0; r < out.size(); ++r) RETURN_IF_ERROR(run.copyD2D(out[r], outputs[r], run.bytesOf(step.results[r])));
+  return absl::OkStatus();
+}
+absl::Status runInto(Run& run, const plan::Step& step, const LoweredStep& l, size_t r, std::span<const void* const> inputs, std::span<void* const> out) {
+  ASSIGN_OR_RETURN(std::vector<const void*> outputs, run.runRegion(step.regions[r], l.regions[r], inputs));
+  return copyRegionOutputs(run, step, out, outputs);
+}
+absl::Status launchCall(Run& run, const plan::Step& step, const LoweredStep& l, std::span<const void* const> in, std::span<void* const> out) {
+  return runInto(run, step, l, 0, in, out);
+}
+absl::Status launchIf(Run& run, const plan::Step& step, const LoweredStep& l, std::span<const void* const> in, std::span<void* const> out) {
+  ASSIGN_OR_RETURN(int64_t predicate, run.readScalar(in[0], 1));
+  return runInto(run, step, l, (predicate & 0xff) ? 0 : 1, {}, out);
+}
+absl::Status launchCase(Run& run, const plan::Step& step, const LoweredStep& l, std::span<const void* const> in, std::span<void* const> out) {
+  ASSIGN_OR_RETURN(int64_t raw, run.readScalar(in[0], 4));
+  const int32_t index = static_cast<int32_t>(static_cast<uint32_t>(raw & 0xffffffff));
+  const int64_t branches = static_cast<int64_t>(step.regions.size());
+  const size_t chosen = static_cast<size_t>(index < 0 || index >= branches ? branches - 1 : index);
+  return runInto(run, step, l, chosen, {}, out);
+}
+absl::Status launchWhile(Run& run, const plan::Step& step, const LoweredStep& l, std::span<const void* const> in, std::span<void* const> out) {
+  for (size_t r = 0; r < out.size(); ++r) RETURN_IF_ERROR(run.copyD2D(out[r], in[r], run.bytesOf(step.results[r])));
+  std::vector<const void*> carried(out.begin(), out.end());
+  while (true) {
+    RETURN_IF_ERROR(run.checkDeadline());
+    ASSIGN_OR_RETURN(std::vector<const void*> condition, run.runRegion(step.regions[0], l.regions[0], carried));
+    if (condition.size() != 1) return absl::InternalError("while's cond returns more than one value");
+    ASSIGN_OR_RETURN(int64_t keep_going, run.readScalar(condition[0], 1));
+    if ((keep_going & 0xff) == 0) return absl::OkStatus();
+    RETURN_IF_ERROR(runInto(run, step, l, 1, carried, out));
+  }
+}
+
+// --- choosing a launcher per step ---------------------------------------------------------------------------
+using Chooser = absl::Status (*)(const plan::Step& step, const plan::Plan& plan, LoweredStep& out);
+
+std::optional<UOp> unaryOp(OpId op) {
+  switch (op) {
+    case OpId::kNegate: return UOp::kNegate;
+    case OpId::kAbs: return UOp::kAbs;
+    case OpId::kSign: return UOp::kSign;
+    case OpId::kFloor: return UOp::kFloor;
+    case OpId::kCeil: return UOp::kCeil;
+    case OpId::kRoundNearestAfz: return UOp::kRoundAfz;
+    case OpId::kRoundNearestEven: return UOp::kRoundEven;
+    case OpId::kSqrt: return UOp::kSqrt;
+    case OpId::kRsqrt: return UOp::kRsqrt;
+    case OpId::kCbrt: return UOp::kCbrt;
+    case OpId::kExponential: return UOp::kExp;
+    case OpId::kExponentialMinusOne: return UOp::kExpm1;
+    case OpId::kLog: return UOp::kLog;
+    case OpId::kLogPlusOne: return UOp::kLog1p;
+    case OpId::kLogistic: return UOp::kLogistic;
+    case OpId::kSine: return UOp::kSin;
+    case OpId::kCosine: return UOp::kCos;
+    case OpId::kTan: return UOp::kTan;
+    case OpId::kTanh: return UOp::kTanh;
+    case OpId::kNot: return UOp::kNot;
+    case OpId::kPopcnt: return UOp::kPopcnt;
+    case OpId::kCountLeadingZeros: return UOp::kClz;
+    default: return std::nullopt;
+  }
+}
+std::optional<BOp> binaryOp(OpId op) {
+  switch (op) {
+    case OpId::kAdd: return BOp::kAdd;
+    case OpId::kSubtract: return BOp::kSub;
+    case OpId::kMultiply: return BOp::kMul;
+    case OpId::kDivide: return BOp::kDiv;
+    case OpId::kRemainder: return BOp::kRem;
+    case OpId::kMaximum: return BOp::kMax;
+    case OpId::kMinimum: return BOp::kMin;
+    case OpId::kPower: return BOp::kPow;
+    case OpId::kAtan2: return BOp::kAtan2;
+    case OpId::kAnd: return BOp::kAnd;
+    case OpId::kOr: return BOp::kOr;
+    case OpId::kXor: return BOp::kXor;
+    case OpId::kShiftLeft: return BOp::kShl;
+    case OpId::kShiftRightArithmetic: return BOp::kShrA;
+    case OpId::kShiftRightLogical: return BOp::kShrL;
+    default: return std::nullopt;
+  }
+}
+
+// Every operand and result a tensor of one of the kernels' types, all of the result's element count
+// (elementwise ops), the result's type the first operand's.
+absl::Status sameTypeElementwise(const plan::Step& step, const plan::Plan& plan, DType& type) {
+  if (step.results.size() != 1 || step.operands.empty()) return noKernel(step, plan);
+  ASSIGN_OR_RETURN(type, tensorType(step, plan, step.operands[0]));
+  const int64_t n = elementsOf(plan, step.results[0]);
+  for (plan::Slot s : step.operands) {
+    ASSIGN_OR_RETURN(DType t, tensorType(step, plan, s));
+    if (t != type || elementsOf(plan, s) != n) return noKernel(step, plan);
+  }
+  return absl::OkStatus();
+}
+
+absl::Status chooseUnary(const plan::Step& step, const plan::Plan& plan, LoweredStep& out) {
+  RETURN_IF_ERROR(sameTypeElementwise(step, plan, out.type));
+  ASSIGN_OR_RETURN(DType result, tensorType(step, plan, step.results[0]));
+  const UOp op = *unaryOp(step.op);
+  const bool ok = result == out.type && (isFloat(out.type) ? dm::floatUnarySupported(op)
+                                         : out.type == kPred ? dm::predUnarySupported(op)
+                                                             : dm::intUnarySupported(op, isSignedInt(out.type)));
+  if (!ok || step.operands.size() != 1) return noKernel(step, plan);
+  out.code = static_cast<int>(op);
+  out.launch = launchUnary;
+  return absl::OkStatus();
+}
+absl::Status chooseBinary(const plan::Step& step, const plan::Plan& plan, LoweredStep& out) {
+  RETURN_IF_ERROR(sameTypeElementwise(step, plan, out.type));
+  ASSIGN_OR_RETURN(DType result, tensorType(step, plan, step.results[0]));
+  const BOp op = *binaryOp(step.op);
+  const bool ok = result == out.type && (isFloat(out.type) ? dm::floatBinarySupported(op)
+                                         : out.type == kPred ? dm::predBinarySupported(op)
+                                                             : dm::intBinarySupported(op));
+  if (!ok || step.operands.size() != 2) return noKernel(step, plan);
+  out.code = static_cast<int>(op);
+  out.launch = launchBinary;
+  return absl::OkStatus();
+}
+absl::Status chooseCompare(const plan::Step& step, const plan::Plan& plan, LoweredStep& out) {
+  RETURN_IF_ERROR(sameTypeElementwise(step, plan, out.type));
+  ASSIGN_OR_RETURN(DType result, tensorType(step, plan, step.results[0]));
+  const auto& p = step.as<plan::CompareParams>();
+  if (result != kPred || step.operands.size() != 2) return noKernel(step, plan);
+  if (p.kind == plan::CompareKind::kTotalOrder && !isFloat(out.type)) return noKernel(step, plan);
+  out.code = static_cast<int>(p.direction);
+  out.code2 = static_cast<int>(p.kind);
+  out.launch = launchCompare;
+  return absl::OkStatus();
+}
+absl::Status chooseIsFinite(const plan::Step& step, const plan::Plan& plan, LoweredStep& out) {
+  RETURN_IF_ERROR(sameTypeElementwise(step, plan, out.type));
+  ASSIGN_OR_RETURN(DType result, tensorType(step, plan, step.results[0]));
+  if (!isFloat(out.type) || result != kPred) return noKernel(step, plan);
+  out.launch = launchIsFinite;
+  return absl::OkStatus();
+}
+absl::Status chooseSelect(const plan::Step& step, const plan::Plan& plan, LoweredStep& out) {
+  if (step.operands.size() != 3 || step.results.size() != 1) return noKernel(step, plan);
+  ASSIGN_OR_RETURN(DType pred, tensorType(step, plan, step.operands[0]));
+  ASSIGN_OR_RETURN(out.type, tensorType(step, plan, step.operands[1]));
+  ASSIGN_OR_RETURN(DType f, tensorType(step, plan, step.operands[2]));
+  ASSIGN_OR_RETURN(DType r, tensorType(step, plan, step.results[0]));
+  out.flag1 = step.as<plan::SelectParams>().scalar_predicate;
+  const int64_t n = elementsOf(plan, step.results[0]);
+  if (pred != kPred || f != out.type || r != out.type || elementsOf(plan, step.operands[1]) != n ||
+      elementsOf(plan, step.operands[2]) != n || elementsOf(plan, step.operands[0]) != (out.flag1 ? 1 : n))
+    return noKernel(step, plan);
+  out.launch = launchSelect;
+  return absl::OkStatus();
+}
+absl::Status chooseClamp(const plan::Step& step, const plan::Plan& plan, LoweredStep& out) {
+  if (step.operands.size() != 3 || step.results.size() != 1) return noKernel(step, plan);
+  const auto& p = step.as<plan::ClampParams>();
+  ASSIGN_OR_RETURN(out.type, tensorType(step, plan, step.operands[1]));
+  const int64_t n = elementsOf(plan, step.results[0]);
+  for (size_t i = 0; i < 3; ++i) {
+    ASSIGN_OR_RETURN(DType t, tensorType(step, plan, step.operands[i]));
+    const bool scalar = (i == 0 && p.scalar_min) || (i == 2 && p.scalar_max);
+    if (t != out.type || elementsOf(plan, step.operands[i]) != (scalar ? 1 : n)) return noKernel(step, plan);
+  }
+  ASSIGN_OR_RETURN(DType r, tensorType(step, plan, step.results[0]));
+  if (r != out.type) return noKernel(step, plan);
+  out.flag1 = p.scalar_min;
+  out.flag2 = p.scalar_max;
+  out.launch = launchClamp;
+  return absl::OkStatus();
+}
+absl::Status chooseReducePrecision(const plan::Step& step, const plan::Plan& plan, LoweredStep& out) {
+  RETURN_IF_ERROR(sameTypeElementwise(step, plan, out.type));
+  ASSIGN_OR_RETURN(DType result, tensorType(step, plan, step.results[0]));
+  const auto& p = step.as<plan::ReducePrecisionParams>();
+  if (!isFloat(out.type) || result != out.type || step.operands.size() != 1 || p.exponent_bits < 1 || p.mantissa_bits < 0)
+    return noKernel(step, plan);
+  out.a = p.exponent_bits;
+  out.b = p.mantissa_bits;
+  out.launch = launchReducePrecision;
+  return absl::OkStatus();
+}
+absl::Status chooseConvert(const plan::Step& step, const plan::Plan& plan, LoweredStep& out) {
+  if (step.operands.size() != 1 || step.results.size() != 1) return noKernel(step, plan);
+  ASSIGN_OR_RETURN(out.type, tensorType(step, plan, step.operands[0]));
+  ASSIGN_OR_RETURN(out.type2, tensorType(step, plan, step.results[0]));
+  if (elementsOf(plan, step.operands[0]) != elementsOf(plan, step.results[0])) return noKernel(step, plan);
+  out.launch = launchConvert;
+  return absl::OkStatus();
+}
+absl::Status chooseConstant(const plan::Step& step, const plan::Plan& plan, LoweredStep& out) {
+  if (step.results.size() != 1 || !plan.slot_types[step.results[0]].isTensor()) return noKernel(step, plan);
+  out.launch = launchConstant;
+  return absl::OkStatus();
+}
+absl::Status chooseIota(const plan::Step& step, const plan::Plan& plan, LoweredStep& out) {
+  if (step.results.size() != 1) return noKernel(step, plan);
+  ASSIGN_OR_RETURN(out.type, tensorType(step, plan, step.results[0]));
+  const auto& p = step.as<plan::IotaParams>();
+  if (p.inner < 1 || p.size < 1) return noKernel(step, plan);
+  out.a = p.inner;
+  out.b = p.size;
+  out.launch = launchIota;
+  return absl::OkStatus();
+}
+absl::Status chooseReshape(const plan::Step& step, const plan::Plan& plan, LoweredStep& out) {
+  // dynamic_reshape's second operand (the output shape) is already the result type's.
+  const size_t operands = step.op == OpId::kDynamicReshape ? 2 : 1;
+  if (step.operands.size() != operands || step.results.size() != 1) return noKernel(step, plan);
+  if (!plan.slot_types[step.operands[0]].isTensor() || byteSize(plan.slot_types[step.operands[0]]) != byteSize(plan.slot_types[step.results[0]]))
+    return noKernel(step, plan);
+  out.launch = launchCopyThrough;
+  return absl::OkStatus();
+}
+// bitcast_convert between the kernels' types other than i1: the same little-endian bytes.
+absl::Status chooseBitcast(const plan::Step& step, const plan::Plan& plan, LoweredStep& out) {
+  if (step.operands.size() != 1 || step.results.size() != 1) return noKernel(step, plan);
+  ASSIGN_OR_RETURN(DType from, tensorType(step, plan, step.operands[0]));
+  ASSIGN_OR_RETURN(DType to, tensorType(step, plan, step.results[0]));
+  if (from == kPred || to == kPred || byteSize(plan.slot_types[step.operands[0]]) != byteSize(plan.slot_types[step.results[0]]))
+    return noKernel(step, plan);
+  out.launch = launchCopyThrough;
+  return absl::OkStatus();
+}
+// get_dimension_size: the static size, written in the result's integer type.
+absl::Status chooseDimensionSize(const plan::Step& step, const plan::Plan& plan, LoweredStep& out) {
+  if (step.results.size() != 1) return noKernel(step, plan);
+  ASSIGN_OR_RETURN(out.type, tensorType(step, plan, step.results[0]));
+  if (isFloat(out.type) || out.type == kPred || elementsOf(plan, step.results[0]) != 1) return noKernel(step, plan);
+  out.a = step.as<plan::DimensionSizeParams>().value;
+  out.launch = launchDimensionSize;
+  return absl::OkStatus();
+}
+absl::Status chooseBarrier(const plan::Step& step, const plan::Plan& plan, LoweredStep& out) {
+  if (step.operands.size() != step.results.size()) return noKernel(step, plan);
+  for (plan::Slot s : step.results)
+    if (!carriable(plan.slot_types[s])) return noKernel(step, plan);
+  for (size_t i = 0; i < step.operands.size(); ++i)
+    if (byteSize(plan.slot_types[step.operands[i]]) != byteSize(plan.slot_types[step.results[i]])) return noKernel(step, plan);
+  out.launch = launchCopyThrough;
+  return absl::OkStatus();
+}
+// One operand's (or each operand's) copy into the result, elements of one type.
+absl::Status chooseCopy(const plan::Step& step, const plan::Plan& plan, LoweredStep& out) {
+  if (step.operands.empty() || step.results.size() != 1) return noKernel(step, plan);
+  ASSIGN_OR_RETURN(out.type, tensorType(step, plan, step.results[0]));
+  const int64_t dst = elementsOf(plan, step.results[0]);
+  std::vector<const plan::CopyPattern*> patterns;
+  if (step.op == OpId::kConcatenate) {
+    const auto& p = step.as<plan::ConcatenateParams>();
+    if (p.parts.size() != step.operands.size()) return noKernel(step, plan);
+    for (const plan::CopyPattern& part : p.parts) patterns.push_back(&part);
+  } else if (step.op == OpId::kPad || step.op == OpId::kDynamicPad) {
+    // dynamic_pad's operands 2..4 (the paddings) are already decoded into the copy pattern.
+    if (step.operands.size() != (step.op == OpId::kPad ? 2u : 5u) || elementsOf(plan, step.operands[1]) != 1) return noKernel(step, plan);
+    patterns.push_back(&step.as<plan::PadParams>().copy);
+  } else {
+    patterns.push_back(&step.as<plan::CopyParams>().copy);
+  }
+  for (size_t i = 0; i < patterns.size(); ++i) {
+    ASSIGN_OR_RETURN(DType t, tensorType(step, plan, step.operands[i]));
+    if (t != out.type) return noKernel(step, plan);
+    ASSIGN_OR_RETURN(CopyDesc d, copyDesc(*patterns[i], elementsOf(plan, step.operands[i]), dst));
+    out.copies.push_back(d);
+  }
+  const bool pad = step.op == OpId::kPad || step.op == OpId::kDynamicPad;
+  if (pad) {
+    ASSIGN_OR_RETURN(DType t, tensorType(step, plan, step.operands[1]));
+    if (t != out.type) return noKernel(step, plan);
+  }
+  out.launch = pad ? launchPad : launchCopies;
+  return absl::OkStatus();
+}
+absl::Status chooseReduce(const plan::Step& step, const plan::Plan& plan, LoweredStep& out) {
+  const auto& p = step.as<plan::ReduceParams>();
+  if (p.num_inputs != 1 || step.operands.size() != 2 || step.results.size() != 1)
+    return absl::UnimplementedError("the cuda executor reduces one input at a time");
+  ASSIGN_OR_RETURN(out.type, tensorType(step, plan, step.operands[0]));
+  ASSIGN_OR_RETURN(DType init, tensorType(step, plan, step.operands[1]));
+  ASSIGN_OR_RETURN(DType result, tensorType(step, plan, step.results[0]));
+  if (init != out.type || result != out.type) return noKernel(step, plan);
+  RedOp op;
+  switch (p.body) {
+    case plan::BodyOp::kAdd: op = RedOp::kAdd; break;
+    case plan::BodyOp::kMultiply: op = RedOp::kMul; break;
+    case plan::BodyOp::kMaximum: op = RedOp::kMax; break;
+    case plan::BodyOp::kMinimum: op = RedOp::kMin; break;
+    case plan::BodyOp::kAnd: op = RedOp::kAnd; break;
+    case plan::BodyOp::kOr: op = RedOp::kOr; break;
+    case plan::BodyOp::kXor: op = RedOp::kXor; break;
+    default: return absl::UnimplementedError("the cuda executor runs reduce bodies of one add, multiply, maximum, minimum, and, or or xor only");
+  }
+  if (out.type == kPred) {
+    if (op == RedOp::kAdd || op == RedOp::kMax) op = RedOp::kOr;
+    else if (op == RedOp::kMul || op == RedOp::kMin) op = RedOp::kAnd;
+  } else if (isFloat(out.type) && (op == RedOp::kAnd || op == RedOp::kOr || op == RedOp::kXor)) {
+    return noKernel(step, plan);
+  }
+  out.code = static_cast<int>(op);
+  const std::vector<int64_t>& shape = p.input_shape;
+  if (shape.size() > static_cast<size_t>(kMaxRank) || p.result_strides.size() != shape.size())
+    return absl::UnimplementedError(strCat("a reduce of rank ", shape.size(), " (the cuda kernels take at most ", kMaxRank, ")"));
+  const std::vector<int64_t> in_strides = plan::rowMajorStrides(shape);
+  ReduceDesc& d = out.reduce;
+  d.outputs = 1;
+  d.reduced = 1;
+  std::vector<int64_t> kept_sizes;
+  for (size_t k = 0; k < shape.size(); ++k) {
+    if (p.result_strides[k] == 0 && shape[k] != 1) {
+      d.reduced_shape[d.reduced_rank] = shape[k];
+      d.reduced_strides[d.reduced_rank] = in_strides[k];
+      ++d.reduced_rank;
+      d.reduced *= shape[k];
+    } else {
+      d.kept_shape[d.kept_rank] = shape[k];
+      d.kept_strides[d.kept_rank] = in_strides[k];
+      ++d.kept_rank;
+      d.outputs *= shape[k];
+      kept_sizes.push_back(shape[k]);
+    }
+  }
+  if (d.outputs != elementsOf(plan, step.results[0])) return absl::InternalError("reduce's kept dims differ from its result");
+  // The result is row-major over the kept dims in input order (its strides as the plan gives them).
+  const std::vector<int64_t> kept_strides = plan::rowMajorStrides(kept_sizes);
+  for (size_t k = 0, j = 0; k < shape.size(); ++k) {
+    if (p.result_strides[k] == 0 && shape[k] != 1) continue;
+    if (shape[k] != 1 && p.result_strides[k] != kept_strides[j]) return absl::UnimplementedError("a reduce whose result is not row-major over the kept dims");
+    ++j;
+  }
+  if (d.reduced == 0) {
+    // Nothing to combine: every result element is the init value (a broadcast of it).
+    d.reduced_rank = 0;
+  }
+  out.launch = launchReduce;
+  return absl::OkStatus();
+}
+absl::Status chooseDot(const plan::Step& step, const plan::Plan& plan, LoweredStep& out) {
+  if (step.operands.size() != 2 || step.results.size() != 1) return noKernel(step, plan);
+  const auto& p = step.as<plan::DotParams>();
+  ASSIGN_OR_RETURN(out.type, tensorType(step, plan, step.operands[0]));
+  ASSIGN_OR_RETURN(DType rhs, tensorType(step, plan, step.operands[1]));
+  ASSIGN_OR_RETURN(DType result, tensorType(step, plan, step.results[0]));
+  if (rhs != out.type || result != out.type)
+    return absl::UnimplementedError(strCat("the cuda executor's dot_general takes operands and a result of one type; ", noKernel(step, plan).message()));
+  if (p.lhs_round != plan::InputRounding::kNone || p.rhs_round != plan::InputRounding::kNone || p.accumulate_f64)
+    return absl::UnimplementedError("the cuda executor does not run dot algorithms yet");
+  if (p.batch > INT32_MAX || p.m > INT32_MAX || p.n > INT32_MAX || p.k > INT32_MAX)
+    return absl::UnimplementedError("a GEMM dimension past 2^31 - 1");
+  // copies[0] packs lhs to [batch, m, k], copies[1] rhs to [batch, k, n] (rank -1: read in place).
+  for (int i = 0; i < 2; ++i) {
+    // cuBLASLt folds a transposed operand into its op; the integer kernel reads [b, m, k] and [b, k, n] only.
+    const plan::GemmOperand how = i == 0 ? p.lhs_direct : p.rhs_direct;
+    const bool direct = isFloat(out.type) ? how != plan::GemmOperand::kPack : how == plan::GemmOperand::kNoTrans;
+    CopyDesc d;
+    if (direct) {
+      d.rank = -1;
+    } else {
+      plan::CopyPattern pattern;
+      pattern.shape = i == 0 ? p.lhs_shape : p.rhs_shape;
+      pattern.src_strides = i == 0 ? p.lhs_strides : p.rhs_strides;
+      pattern.dst_strides = plan::rowMajorStrides(pattern.shape);
+      pattern = plan::simplifyCopy(pattern);
+      const int64_t elements = i == 0 ? p.batch * p.m * p.k : p.batch * p.k * p.n;
+      ASSIGN_OR_RETURN(d, copyDesc(pattern, elementsOf(plan, step.operands[static_cast<size_t>(i)]), elements));
+    }
+    out.copies.push_back(d);
+  }
+  out.launch = launchDot;
+  return absl::OkStatus();
+}
+absl::Status chooseDynamicSlice(const plan::Step& step, const plan::Plan& plan, LoweredStep& out) {
+  const auto& p = step.as<plan::DynamicSliceParams>();
+  const bool update = step.op == OpId::kDynamicUpdateSlice;
+  if (step.results.size() != 1 || step.operands.size() != p.first_index + p.max_start.size() || p.first_index != (update ? 2u : 1u))
+    return noKernel(step, plan);
+  ASSIGN_OR_RETURN(out.type, tensorType(step, plan, step.operands[0]));
+  ASSIGN_OR_RETURN(DType r, tensorType(step, plan, step.results[0]));
+  if (r != out.type) return noKernel(step, plan);
+  if (update) {
+    ASSIGN_OR_RETURN(DType u, tensorType(step, plan, step.operands[1]));
+    if (u != out.type) return noKernel(step, plan);
+  }
+  for (size_t i = p.first_index; i < step.operands.size(); ++i) {
+    const Type& t = plan.slot_types[step.operands[i]];
+    if (!t.isTensor() || t.numElements() != 1 || !isInteger(t.elementType()) || storageBytes(t.elementType()) > 8) return noKernel(step, plan);
+    out.index_types.push_back(t.elementType());
+  }
+  // The copy with offset 0; the start offset is added at run time and checked against the reach.
+  const plan::Slot src = step.operands[update ? 1 : 0];
+  const int64_t src_elements = elementsOf(plan, src), dst_elements = elementsOf(plan, step.results[0]);
+  ASSIGN_OR_RETURN(CopyDesc d, copyDesc(p.copy, src_elements, dst_elements));
+  int64_t reach = 0;
+  for (int k = 0; k < d.rank; ++k) {
+    const int64_t stride = update ? d.dst_strides[k] : d.src_strides[k];
+    if (stride < 0) return absl::UnimplementedError("a dynamic slice with a negative stride");
+    reach += (d.shape[k] - 1) * stride;
+  }
+  out.copies.push_back(d);
+  out.copy_reach.push_back(reach);
+  out.launch = update ? launchDynamicUpdateSlice : launchDynamicSlice;
+  return absl::OkStatus();
+}
+// after_all: a token, which has no bytes.
+absl::Status launchNothing(Run&, const plan::Step&, const LoweredStep&, std::span<const void* const>, std::span<void* const>) {
+  return absl::OkStatus();
+}
+absl::Status chooseAfterAll(const plan::Step& step, const plan::Plan& plan, LoweredStep& out) {
+  if (step.results.size() != 1 || plan.slot_types[step.results[0]].kind() != Type::Kind::kToken) return noKernel(step, plan);
+  out.launch = launchNothing;
+  return absl::OkStatus();
+}
+
+absl::Status chooseControl(const plan::Step& step, const plan::Plan& plan, LoweredStep& out) {
+  for (plan::Slot s : step.results)
+    if (!carriable(plan.slot_types[s])) return noKernel(step, plan);
+  for (const plan::Region& region : step.regions) {
+    for (plan::Slot s : region.inputs)
+      if (!carriable(plan.slot_types[s])) return noKernel(step, plan);
+    for (plan::Slot s : region.outputs)
+      if (!carriable(plan.slot_types[s])) return noKernel(step, plan);
+  }
+  switch (step.op) {
+    case OpId::kWhile:
+      if (step.regions.size() != 2 || step.operands.size() != step.results.size()) return noKernel(step, plan);
+      out.launch = launchWhile;
+      break;
+    case OpId::kIf:
+      if (step.regions.size() != 2 || step.operands.size() != 1) return noKernel(step, plan);
+      out.launch = launchIf;
+      break;
+    case OpId::kCase:
+      if (step.regions.empty() || step.operands.size() != 1 || byteSize(plan.slot_types[step.operands[0]]) != 4) return noKernel(step, plan);
+      out.launch = launchCase;
+      break;
+    default:
+      if (step.regions.size() != 1) return noKernel(step, plan);
+      out.launch = launchCall;
+      break;
+  }
+  return absl::OkStatus();
+}
+
+Chooser chooserFor(OpId op) {
+  if (unaryOp(op)) return chooseUnary;
+  if (binaryOp(op)) return chooseBinary;
+  switch (op) {
+    case OpId::kCompare: return chooseCompare;
+    case OpId::kIsFinite: return chooseIsFinite;
+    case OpId::kSelect: return chooseSelect;
+    case OpId::kClamp: return chooseClamp;
+    case OpId::kConvert: return chooseConvert;
+    case OpId::kReducePrecision: return chooseReducePrecision;
+    case OpId::kConstant: return chooseConstant;
+    case OpId::kIota: return chooseIota;
+    case OpId::kReshape: return chooseReshape;
+    case OpId::kOptimizationBarrier: return chooseBarrier;
+    case OpId::kBitcastConvert: return chooseBitcast;
+    case OpId::kAfterAll: return chooseAfterAll;
+    case OpId::kGetDimensionSize: return chooseDimensionSize;
+    case OpId::kBroadcastInDim: case OpId::kTranspose: case OpId::kSlice: case OpId::kReverse: case OpId::kConcatenate:
+    case OpId::kPad: case OpId::kDynamicBroadcastInDim: case OpId::kDynamicPad:
+      return chooseCopy;
+    case OpId::kDynamicIota: return chooseIota;
+    case OpId::kDynamicReshape: return chooseReshape;
+    case OpId::kReduce: return chooseReduce;
+    case OpId::kDynamicSlice: case OpId::kDynamicUpdateSlice: return chooseDynamicSlice;
+    case OpId::kDotGeneral: case OpId::kDot: return chooseDot;
+    case OpId::kWhile: case OpId::kIf: case OpId::kCase: case OpId::kFuncCall: case OpId::kComposite: return chooseControl;
+    default: return nullptr;
+  }
+}
+
+bool runsRegions(OpId op) {
+  return op == OpId::kWhile || op == OpId::kIf || op == OpId::kCase || op == OpId::kFuncCall || op == OpId::kComposite;
+}
+
+std::optional<plan::Unsupported> lowerRegion(const plan::Region& region, const plan::Plan& plan, LoweredRegion& lowered) {
+  for (const plan::Step& step : region.steps) {
+    LoweredStep& out = lowered.steps.emplace_back();
+    Chooser chooser = chooserFor(step.op);
+    absl::Status status = chooser ? chooser(step, plan, out) : absl::UnimplementedError("the cuda executor has no kernel for this op yet");
+    if (status.ok() && !out.launch) status = absl::InternalError("no launcher chosen");
+    if (!status.ok()) return plan::Unsupported{std::string(opName(step.op)), step.location, std::string(status.message())};
+    if (runsRegions(step.op))
+      for (const plan::Region& nested : step.regions)
+        if (auto why = lowerRegion(nested, plan, out.regions.emplace_back())) return why;
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+absl::Status deviceAvailable() {
+  int count = 0;
+  const cudaError_t error = cudaGetDeviceCount(&count);
+  if (error != cudaSuccess) return absl::UnavailableError(strCat("no CUDA device: ", cudaGetErrorString(error)));
+  if (count < 1) return absl::UnavailableError("no CUDA device: cudaGetDeviceCount found none");
+  return absl::OkStatus();
+}
+
+std::variant<std::shared_ptr<const Program>, plan::Unsupported> lower(plan::Plan plan) {
+  auto program = std::make_shared<Program>();
+  if (auto why = lowerRegion(plan, plan, program->body)) return *why;
+  program->plan = std::move(plan);
+  return std::shared_ptr<const Program>(std::move(program));
+}
+
+absl::StatusOr<std::vector<Tensor>> run(const Program& program, std::span<const Tensor> inputs, const RunOptions& options) {
+  const plan::Plan& plan = program.plan;
+  if (inputs.size() != plan.inputs.size())
+    return absl::InvalidArgumentError(strCat("the function takes ", plan.inputs.size(), " arguments; the request has ", inputs.size(), " inputs"));
+  for (size_t i = 0; i < inputs.size(); ++i) {
+    const Type& expected = plan.slot_types[plan.inputs[i]];
+    if (inputs[i].type() != expected || static_cast<int64_t>(inputs[i].bytes().size()) != byteSize(expected))
+      return absl::InvalidArgumentError(strCat("input ", i, " is ", inputs[i].type().toString(), "; argument ", i, " of the function is ", expected.toString()));
+  }
+  for (plan::Slot slot : plan.outputs)
+    if (!plan.slot_types[slot].isTensor())
+      return absl::InvalidArgumentError(strCat("the function returns a ", plan.slot_types[slot].toString(), ", which has no value to give back"));
+  Run run(program, options);
+  RETURN_IF_ERROR(run.start());
+  // Inputs: copied to the device once.
+  for (size_t i = 0; i < inputs.size(); ++i) {
+    const size_t bytes = inputs[i].bytes().size();
+    ASSIGN_OR_RETURN(void* p, run.take(bytes));
+    RETURN_IF_ERROR(run.put(plan.inputs[i], p));
+    if (bytes) HLOCONF_CUDA(cudaMemcpyAsync(p, inputs[i].bytes().data(), bytes, cudaMemcpyHostToDevice, run.stream()));
+  }
+  RETURN_IF_ERROR(run.runSteps(plan, program.body));
+  // Outputs: copied back once, then one wait for the stream.
+  std::vector<std::vector<uint8_t>> bytes(plan.outputs.size());
+  for (size_t o = 0; o < plan.outputs.size(); ++o) {
+    bytes[o].resize(run.bytesOf(plan.outputs[o]));
+    if (!bytes[o].empty()) {
+      const void* src = run.data(plan.outputs[o]);
+      if (!src) return absl::InternalError("an output has no device buffer");
+      HLOCONF_CUDA(cudaMemcpyAsync(bytes[o].data(), src, bytes[o].size(), cudaMemcpyDeviceToHost, run.stream()));
+    }
+  }
+  HLOCONF_CUDA(cudaStreamSynchronize(run.stream()));
+  HLOCONF_CUDA(cudaGetLastError());
+  std::vector<Tensor> outputs;
+  for (size_t o = 0; o < plan.outputs.size(); ++o) outputs.emplace_back(plan.slot_types[plan.outputs[o]], std::move(bytes[o]));
+  return outputs;
+}
+
+}  // namespace hloconf::cuda

@@ -1,0 +1,519 @@
+// The CUDA executor's kernels (kernels.h): grid-stride loops over the per-element functions of
+// device_math.h, one kernel per storage type with the op a run-time argument (few instantiations).
+#include <cuda_runtime.h>
+
+#include "executors/cuda/kernels.h"
+
+namespace hloconf::cuda {
+namespace {
+
+using dm::BFloat;
+using dm::Elem;
+using dm::Half;
+using dm::Pred;
+
+template <class S>
+struct Tag {
+  using T = S;
+};
+
+constexpr int kThreads = 256;
+
+unsigned blocksFor(int64_t n) {
+  int64_t blocks = (n + kThreads - 1) / kThreads;
+  if (blocks > 65536) blocks = 65536;
+  return static_cast<unsigned>(blocks < 1 ? 1 : blocks);
+}
+
+// Calls f(Tag<S>{}) for the storage type S of t.
+template <class F>
+cudaError_t dispatch(DType t, F&& f) {
+  switch (t) {
+    case kPred: return f(Tag<Pred>{});
+    case kS8: return f(Tag<int8_t>{});
+    case kS16: return f(Tag<int16_t>{});
+    case kS32: return f(Tag<int32_t>{});
+    case kS64: return f(Tag<int64_t>{});
+    case kU8: return f(Tag<uint8_t>{});
+    case kU16: return f(Tag<uint16_t>{});
+    case kU32: return f(Tag<uint32_t>{});
+    case kU64: return f(Tag<uint64_t>{});
+    case kF16: return f(Tag<Half>{});
+    case kBF16: return f(Tag<BFloat>{});
+    case kF32: return f(Tag<float>{});
+    case kF64: return f(Tag<double>{});
+  }
+  return cudaErrorInvalidValue;
+}
+
+template <class S> struct Kind { static constexpr int v = 1; };  // 0 float, 1 integer, 2 pred
+template <> struct Kind<Pred> { static constexpr int v = 2; };
+template <> struct Kind<Half> { static constexpr int v = 0; };
+template <> struct Kind<BFloat> { static constexpr int v = 0; };
+template <> struct Kind<float> { static constexpr int v = 0; };
+template <> struct Kind<double> { static constexpr int v = 0; };
+
+#define HLOCONF_GRID_STRIDE(i, n) \
+  for (int64_t i = static_cast<int64_t>(blockIdx.x) * blockDim.x + threadIdx.x; i < (n); i += static_cast<int64_t>(gridDim.x) * blockDim.x)
+
+template <class S>
+__device__ S applyUnary(UOp op, S s) {
+  using C = typename Elem<S>::C;
+  const C x = Elem<S>::load(s);
+  if constexpr (Kind<S>::v == 0) return Elem<S>::store(dm::floatUnary<C>(op, x));
+  else if constexpr (Kind<S>::v == 1) return dm::intUnary<C>(op, x);
+  else return Pred{static_cast<uint8_t>(x ^ 1)};  // not
+}
+
+template <class S>
+__device__ S applyBinary(BOp op, S a, S b) {
+  using C = typename Elem<S>::C;
+  if constexpr (Kind<S>::v == 0) return Elem<S>::store(dm::floatBinary<C>(op, Elem<S>::load(a), Elem<S>::load(b)));
+  else if constexpr (Kind<S>::v == 1) return dm::intBinary<C>(op, a, b);
+  else return Pred{dm::predBinary(op, Elem<S>::load(a), Elem<S>::load(b))};
+}
+
+// Four elements as one vector load / store (16 bytes for 4-byte elements), where every pointer is aligned to it.
+template <class S>
+struct alignas(4 * sizeof(S)) Vec4 {
+  S v[4];
+};
+template <class S>
+bool aligned4(const void* p) {
+  return reinterpret_cast<uintptr_t>(p) % (4 * sizeof(S)) == 0;
+}
+
+// `vec`: the host found every pointer aligned for Vec4; groups of four first, then the tail one by one.
+template <class S>
+__global__ void unaryKernel(UOp op, const S* __restrict__ x, S* __restrict__ out, int64_t n, bool vec) {
+  int64_t done = 0;
+  if (vec) {
+    const int64_t groups = n / 4;
+    HLOCONF_GRID_STRIDE(g, groups) {
+      Vec4<S> a = reinterpret_cast<const Vec4<S>*>(x)[g];
+#pragma unroll
+      for (int j = 0; j < 4; ++j) a.v[j] = applyUnary(op, a.v[j]);
+      reinterpret_cast<Vec4<S>*>(out)[g] = a;
+    }
+    done = groups * 4;
+  }
+  HLOCONF_GRID_STRIDE(i, n - done) out[done + i] = applyUnary(op, x[done + i]);
+}
+
+// Two operands; the result may be one of them (never partially overlapping), so no __restrict__.
+template <class S>
+__global__ void binaryKernel(BOp op, const S* x, const S* y, S* out, int64_t n, bool vec) {
+  int64_t done = 0;
+  if (vec) {
+    const int64_t groups = n / 4;
+    HLOCONF_GRID_STRIDE(g, groups) {
+      Vec4<S> a = reinterpret_cast<const Vec4<S>*>(x)[g];
+      const Vec4<S> b = reinterpret_cast<const Vec4<S>*>(y)[g];
+#pragma unroll
+      for (int j = 0; j < 4; ++j) a.v[j] = applyBinary(op, a.v[j], b.v[j]);
+      reinterpret_cast<Vec4<S>*>(out)[g] = a;
+    }
+    done = groups * 4;
+  }
+  HLOCONF_GRID_STRIDE(i, n - done) out[done + i] = applyBinary(op, x[done + i], y[done + i]);
+}
+
+template <class S>
+__device__ bool compareOne(CmpDir dir, CmpKind kind, S a, S b) {
+  using C = typename Elem<S>::C;
+  if constexpr (Kind<S>::v == 0) {
+    if (kind == CmpKind::kTotalOrder) {
+      uint64_t ea, eb;
+      int bits;
+      if constexpr (sizeof(S) == 2) { ea = a.bits; eb = b.bits; bits = 16; }
+      else if constexpr (sizeof(S) == 4) { ea = dm::f32Bits(a); eb = dm::f32Bits(b); bits = 32; }
+      else { ea = dm::f64Bits(a); eb = dm::f64Bits(b); bits = 64; }
+      return dm::decide(dir, dm::totalOrderKey(ea, bits), dm::totalOrderKey(eb, bits));
+    }
+    return dm::decide(dir, Elem<S>::load(a), Elem<S>::load(b));
+  } else if constexpr (Kind<S>::v == 1) {
+    if (kind == CmpKind::kUnsigned) {
+      using U = typename dm::UnsignedOf<C>::T;
+      return dm::decide(dir, static_cast<U>(a), static_cast<U>(b));
+    }
+    return dm::decide(dir, a, b);
+  } else {
+    return dm::decide(dir, Elem<S>::load(a), Elem<S>::load(b));
+  }
+}
+
+template <class S>
+__global__ void compareKernel(CmpDir dir, CmpKind kind, const S* x, const S* y, uint8_t* out, int64_t n) {
+  HLOCONF_GRID_STRIDE(i, n) out[i] = compareOne(dir, kind, x[i], y[i]) ? 1 : 0;
+}
+
+template <class S>
+__global__ void isFiniteKernel(const S* x, uint8_t* out, int64_t n) {
+  HLOCONF_GRID_STRIDE(i, n) out[i] = dm::isFinite(Elem<S>::load(x[i])) ? 1 : 0;
+}
+
+template <class S>
+__global__ void selectKernel(const uint8_t* pred, bool scalar_pred, const S* t, const S* f, S* out, int64_t n) {
+  HLOCONF_GRID_STRIDE(i, n) out[i] = pred[scalar_pred ? 0 : i] ? t[i] : f[i];
+}
+
+template <class S>
+__global__ void clampKernel(const S* lo, bool scalar_lo, const S* x, const S* hi, bool scalar_hi, S* out, int64_t n) {
+  HLOCONF_GRID_STRIDE(i, n) {
+    const S v = applyBinary(BOp::kMax, x[i], lo[scalar_lo ? 0 : i]);
+    out[i] = applyBinary(BOp::kMin, v, hi[scalar_hi ? 0 : i]);
+  }
+}
+
+template <class S, class Bits>
+__global__ void reducePrecisionKernel(const S* x, S* out, int64_t n, int src_exp, int src_mant, int64_t e, int64_t m) {
+  HLOCONF_GRID_STRIDE(i, n) {
+    Bits bits;
+    memcpy(&bits, &x[i], sizeof(Bits));
+    bits = static_cast<Bits>(dm::reducePrecisionBits(bits, static_cast<int>(8 * sizeof(Bits)), src_exp, src_mant, e, m));
+    memcpy(&out[i], &bits, sizeof(Bits));
+  }
+}
+
+template <class From, class To>
+__device__ void convertLoop(const From* x, To* out, int64_t n) {
+  HLOCONF_GRID_STRIDE(i, n) out[i] = dm::fromScalar<To>(dm::toScalar<From>(x[i]));
+}
+
+// One kernel per source type; the destination type is a run-time switch (uniform over the grid).
+template <class From>
+__global__ void convertKernel(const From* x, DType to, void* out, int64_t n) {
+  switch (to) {
+    case kPred: return convertLoop(x, static_cast<Pred*>(out), n);
+    case kS8: return convertLoop(x, static_cast<int8_t*>(out), n);
+    case kS16: return convertLoop(x, static_cast<int16_t*>(out), n);
+    case kS32: return convertLoop(x, static_cast<int32_t*>(out), n);
+    case kS64: return convertLoop(x, static_cast<int64_t*>(out), n);
+    case kU8: return convertLoop(x, static_cast<uint8_t*>(out), n);
+    case kU16: return convertLoop(x, static_cast<uint16_t*>(out), n);
+    case kU32: return convertLoop(x, static_cast<uint32_t*>(out), n);
+    case kU64: return convertLoop(x, static_cast<uint64_t*>(out), n);
+    case kF16: return convertLoop(x, static_cast<Half*>(out), n);
+    case kBF16: return convertLoop(x, static_cast<BFloat*>(out), n);
+    case kF32: return convertLoop(x, static_cast<float*>(out), n);
+    case kF64: return convertLoop(x, static_cast<double*>(out), n);
+  }
+}
+
+template <class S>
+__global__ void iotaKernel(int64_t inner, int64_t size, S* out, int64_t n) {
+  HLOCONF_GRID_STRIDE(i, n) {
+    dm::Scalar v;
+    v.kind = dm::Scalar::kSignedInt;
+    v.i = (i / inner) % size;
+    out[i] = dm::fromScalar<S>(v);
+  }
+}
+
+template <class W>
+__global__ void copyKernel(CopyDesc d, const W* src, W* dst) {
+  HLOCONF_GRID_STRIDE(i, d.total) {
+    int64_t rest = i, s = d.src_offset, t = d.dst_offset;
+    for (int k = d.rank - 1; k >= 0; --k) {
+      const int64_t idx = rest % d.shape[k];
+      rest /= d.shape[k];
+      s += idx * d.src_strides[k];
+      t += idx * d.dst_strides[k];
+    }
+    dst[t] = src[s];
+  }
+}
+
+template <class W>
+__global__ void fillKernel(const W* value, W* out, int64_t n) {
+  const W v = *value;
+  HLOCONF_GRID_STRIDE(i, n) out[i] = v;
+}
+
+// --- reduce -------------------------------------------------------------------------------------------------
+template <class C>
+__device__ C combine(RedOp op, C a, C b) {
+  if constexpr (static_cast<C>(0.5) != static_cast<C>(0)) {
+    switch (op) {
+      case RedOp::kAdd: return a + b;
+      case RedOp::kMul: return a * b;
+      case RedOp::kMax: return dm::floatMax(a, b);
+      default: return dm::floatMin(a, b);
+    }
+  } else {
+    switch (op) {
+      case RedOp::kAdd: return dm::intBinary<C>(BOp::kAdd, a, b);
+      case RedOp::kMul: return dm::intBinary<C>(BOp::kMul, a, b);
+      case RedOp::kMax: return a >= b ? a : b;
+      case RedOp::kMin: return a <= b ? a : b;
+      case RedOp::kAnd: return static_cast<C>(a & b);
+      case RedOp::kOr: return static_cast<C>(a | b);
+      default: return static_cast<C>(a ^ b);
+    }
+  }
+}
+
+template <class C>
+__device__ C shuffleDown(C v, int offset) {
+  if constexpr (sizeof(C) == 8) {
+    unsigned long long bits;
+    memcpy(&bits, &v, 8);
+    bits = __shfl_down_sync(0xffffffffu, bits, offset);
+    memcpy(&v, &bits, 8);
+    return v;
+  } else if constexpr (sizeof(C) == 4) {
+    unsigned bits;
+    memcpy(&bits, &v, 4);
+    bits = __shfl_down_sync(0xffffffffu, bits, offset);
+    memcpy(&v, &bits, 4);
+    return v;
+  } else {
+    unsigned bits = 0;
+    memcpy(&bits, &v, sizeof(C));
+    bits = __shfl_down_sync(0xffffffffu, bits, offset);
+    memcpy(&v, &bits, sizeof(C));
+    return v;
+  }
+}
+
+// One block per result element (grid-stride over them): each thread folds a strided share of the reduced
+// elements, then the warps combine by shuffles and the warps' results through shared memory. A thread
+// without elements carries has = false. Pred reduces as 0/1 with its body mapped to and/or (add: or,
+// multiply: and, max: or, min: and).
+template <class S>
+__global__ void reduceKernel(RedOp op, const S* in, const S* init, S* out, ReduceDesc d) {
+  using C = typename Elem<S>::C;
+  __shared__ C warp_acc[kThreads / 32];
+  __shared__ int warp_has[kThreads / 32];
+  for (int64_t o = blockIdx.x; o < d.outputs; o += gridDim.x) {
+    int64_t base = 0, rest = o;
+    for (int k = d.kept_rank - 1; k >= 0; --k) {
+      base += (rest % d.kept_shape[k]) * d.kept_strides[k];
+      rest /= d.kept_shape[k];
+    }
+    bool has = false;
+    C acc = C(0);
+    for (int64_t r = threadIdx.x; r < d.reduced; r += blockDim.x) {
+      int64_t offset = base, rr = r;
+      for (int k = d.reduced_rank - 1; k >= 0; --k) {
+        offset += (rr % d.reduced_shape[k]) * d.reduced_strides[k];
+        rr /= d.reduced_shape[k];
+      }
+      const C v = Elem<S>::load(in[offset]);
+      acc = has ? combine(op, acc, v) : v;
+      has = true;
+    }
+    for (int offset = 16; offset > 0; offset /= 2) {
+      const C other = shuffleDown(acc, offset);
+      const int other_has = __shfl_down_sync(0xffffffffu, has ? 1 : 0, offset);
+      if (other_has) {
+        acc = has ? combine(op, acc, other) : other;
+        has = true;
+      }
+    }
+    const int warp = threadIdx.x / 32, lane = threadIdx.x % 32;
+    if (lane == 0) {
+      warp_acc[warp] = acc;
+      warp_has[warp] = has ? 1 : 0;
+    }
+    __syncthreads();
+    if (threadIdx.x == 0) {
+      C total = Elem<S>::load(*init);
+      for (int w = 0; w < static_cast<int>(blockDim.x / 32); ++w)
+        if (warp_has[w]) total = combine(op, total, warp_acc[w]);
+      out[o] = Elem<S>::store(total);
+    }
+    __syncthreads();
+  }
+}
+
+template <class S>
+__global__ void dotIntegerKernel(const S* a, const S* b, S* out, int64_t m, int64_t n, int64_t k, int64_t total) {
+  using C = typename Elem<S>::C;
+  HLOCONF_GRID_STRIDE(idx, total) {
+    const int64_t j = idx % n, i = (idx / n) % m, batch = idx / (n * m);
+    const S* row = a + (batch * m + i) * k;
+    const S* col = b + batch * k * n + j;
+    C acc = C(0);
+    for (int64_t t = 0; t < k; ++t) {
+      const C x = Elem<S>::load(row[t]), y = Elem<S>::load(col[t * n]);
+      if constexpr (Kind<S>::v == 2) acc = static_cast<C>(acc | (x & y));
+      else acc = dm::intBinary<C>(BOp::kAdd, acc, dm::intBinary<C>(BOp::kMul, x, y));
+    }
+    out[idx] = Elem<S>::store(acc);
+  }
+}
+
+template <class Launch>
+cudaError_t launched(int64_t n, Launch&& launch) {
+  if (n <= 0) return cudaSuccess;
+  launch();
+  return cudaGetLastError();
+}
+
+}  // namespace
+
+namespace k {
+
+cudaError_t unary(DType t, UOp op, const void* x, void* out, int64_t n, cudaStream_t s) {
+  return dispatch(t, [&](auto tag) {
+    using S = typename decltype(tag)::T;
+    const bool vec = aligned4<S>(x) && aligned4<S>(out);
+    return launched(n, [&] {
+      unaryKernel<S><<<blocksFor(vec ? (n + 3) / 4 : n), kThreads, 0, s>>>(op, static_cast<const S*>(x), static_cast<S*>(out), n, vec);
+    });
+  });
+}
+
+cudaError_t binary(DType t, BOp op, const void* x, const void* y, void* out, int64_t n, cudaStream_t s) {
+  return dispatch(t, [&](auto tag) {
+    using S = typename decltype(tag)::T;
+    const bool vec = aligned4<S>(x) && aligned4<S>(y) && aligned4<S>(out);
+    return launched(n, [&] {
+      binaryKernel<S><<<blocksFor(vec ? (n + 3) / 4 : n), kThreads, 0, s>>>(op, static_cast<const S*>(x), static_cast<const S*>(y),
+                                                                           static_cast<S*>(out), n, vec);
+    });
+  });
+}
+
+cudaError_t compare(DType t, CmpDir dir, CmpKind kind, const void* x, const void* y, void* out, int64_t n, cudaStream_t s) {
+  return dispatch(t, [&](auto tag) {
+    using S = typename decltype(tag)::T;
+    return launched(n, [&] {
+      compareKernel<S><<<blocksFor(n), kThreads, 0, s>>>(dir, kind, static_cast<const S*>(x), static_cast<const S*>(y),
+                                                          static_cast<uint8_t*>(out), n);
+    });
+  });
+}
+
+cudaError_t isFinite(DType t, const void* x, void* out, int64_t n, cudaStream_t s) {
+  switch (t) {
+    case kF16: return launched(n, [&] { isFiniteKernel<Half><<<blocksFor(n), kThreads, 0, s>>>(static_cast<const Half*>(x), static_cast<uint8_t*>(out), n); });
+    case kBF16: return launched(n, [&] { isFiniteKernel<BFloat><<<blocksFor(n), kThreads, 0, s>>>(static_cast<const BFloat*>(x), static_cast<uint8_t*>(out), n); });
+    case kF32: return launched(n, [&] { isFiniteKernel<float><<<blocksFor(n), kThreads, 0, s>>>(static_cast<const float*>(x), static_cast<uint8_t*>(out), n); });
+    case kF64: return launched(n, [&] { isFiniteKernel<double><<<blocksFor(n), kThreads, 0, s>>>(static_cast<const double*>(x), static_cast<uint8_t*>(out), n); });
+    default: return cudaErrorInvalidValue;
+  }
+}
+
+template <class W>
+cudaError_t selectAs(const void* pred, bool scalar_pred, const void* t, const void* f, void* out, int64_t n, cudaStream_t s) {
+  return launched(n, [&] {
+    selectKernel<W><<<blocksFor(n), kThreads, 0, s>>>(static_cast<const uint8_t*>(pred), scalar_pred, static_cast<const W*>(t),
+                                                       static_cast<const W*>(f), static_cast<W*>(out), n);
+  });
+}
+
+cudaError_t select(int bytes, const void* pred, bool scalar_pred, const void* on_true, const void* on_false, void* out,
+                   int64_t n, cudaStream_t s) {
+  switch (bytes) {
+    case 1: return selectAs<uint8_t>(pred, scalar_pred, on_true, on_false, out, n, s);
+    case 2: return selectAs<uint16_t>(pred, scalar_pred, on_true, on_false, out, n, s);
+    case 4: return selectAs<uint32_t>(pred, scalar_pred, on_true, on_false, out, n, s);
+    case 8: return selectAs<uint64_t>(pred, scalar_pred, on_true, on_false, out, n, s);
+    default: return cudaErrorInvalidValue;
+  }
+}
+
+cudaError_t clamp(DType t, const void* lo, bool scalar_lo, const void* x, const void* hi, bool scalar_hi, void* out,
+                  int64_t n, cudaStream_t s) {
+  return dispatch(t, [&](auto tag) {
+    using S = typename decltype(tag)::T;
+    return launched(n, [&] {
+      clampKernel<S><<<blocksFor(n), kThreads, 0, s>>>(static_cast<const S*>(lo), scalar_lo, static_cast<const S*>(x),
+                                                        static_cast<const S*>(hi), scalar_hi, static_cast<S*>(out), n);
+    });
+  });
+}
+
+cudaError_t reducePrecision(DType t, int64_t e, int64_t m, const void* x, void* out, int64_t n, cudaStream_t s) {
+  if (e < 1 || m < 0) return cudaErrorInvalidValue;
+  const int64_t ec = e > 30 ? 30 : e, mc = m > 60 ? 60 : m;  // widths past the operand's skip their step
+  switch (t) {
+    case kF16: return launched(n, [&] { reducePrecisionKernel<Half, uint16_t><<<blocksFor(n), kThreads, 0, s>>>(static_cast<const Half*>(x), static_cast<Half*>(out), n, 5, 10, ec, mc); });
+    case kBF16: return launched(n, [&] { reducePrecisionKernel<BFloat, uint16_t><<<blocksFor(n), kThreads, 0, s>>>(static_cast<const BFloat*>(x), static_cast<BFloat*>(out), n, 8, 7, ec, mc); });
+    case kF32: return launched(n, [&] { reducePrecisionKernel<float, uint32_t><<<blocksFor(n), kThreads, 0, s>>>(static_cast<const float*>(x), static_cast<float*>(out), n, 8, 23, ec, mc); });
+    case kF64: return launched(n, [&] { reducePrecisionKernel<double, uint64_t><<<blocksFor(n), kThreads, 0, s>>>(static_cast<const double*>(x), static_cast<double*>(out), n, 11, 52, ec, mc); });
+    default: return cudaErrorInvalidValue;
+  }
+}
+
+cudaError_t convert(DType from, DType to, const void* x, void* out, int64_t n, cudaStream_t s) {
+  if (static_cast<int>(to) < kPred || static_cast<int>(to) > kF64) return cudaErrorInvalidValue;
+  return dispatch(from, [&](auto tag) {
+    using S = typename decltype(tag)::T;
+    return launched(n, [&] { convertKernel<S><<<blocksFor(n), kThreads, 0, s>>>(static_cast<const S*>(x), to, out, n); });
+  });
+}
+
+cudaError_t iota(DType t, int64_t inner, int64_t size, void* out, int64_t n, cudaStream_t s) {
+  if (inner < 1 || size < 1) return cudaErrorInvalidValue;
+  return dispatch(t, [&](auto tag) {
+    using S = typename decltype(tag)::T;
+    return launched(n, [&] { iotaKernel<S><<<blocksFor(n), kThreads, 0, s>>>(inner, size, static_cast<S*>(out), n); });
+  });
+}
+
+template <class W>
+cudaError_t copyAs(const CopyDesc& d, const void* src, void* dst, cudaStream_t s) {
+  return launched(d.total, [&] { copyKernel<W><<<blocksFor(d.total), kThreads, 0, s>>>(d, static_cast<const W*>(src), static_cast<W*>(dst)); });
+}
+
+cudaError_t copy(int bytes, const CopyDesc& d, const void* src, void* dst, cudaStream_t s) {
+  if (d.rank < 0 || d.rank > kMaxRank) return cudaErrorInvalidValue;
+  for (int k = 0; k < d.rank; ++k)
+    if (d.shape[k] < 1) return cudaErrorInvalidValue;
+  switch (bytes) {
+    case 1: return copyAs<uint8_t>(d, src, dst, s);
+    case 2: return copyAs<uint16_t>(d, src, dst, s);
+    case 4: return copyAs<uint32_t>(d, src, dst, s);
+    case 8: return copyAs<uint64_t>(d, src, dst, s);
+    default: return cudaErrorInvalidValue;
+  }
+}
+
+template <class W>
+cudaError_t fillAs(const void* value, void* out, int64_t n, cudaStream_t s) {
+  return launched(n, [&] { fillKernel<W><<<blocksFor(n), kThreads, 0, s>>>(static_cast<const W*>(value), static_cast<W*>(out), n); });
+}
+
+cudaError_t fill(int bytes, const void* value, void* out, int64_t n, cudaStream_t s) {
+  switch (bytes) {
+    case 1: return fillAs<uint8_t>(value, out, n, s);
+    case 2: return fillAs<uint16_t>(value, out, n, s);
+    case 4: return fillAs<uint32_t>(value, out, n, s);
+    case 8: return fillAs<uint64_t>(value, out, n, s);
+    default: return cudaErrorInvalidValue;
+  }
+}
+
+cudaError_t dotInteger(DType t, const void* a, const void* b, void* out, int64_t batch, int64_t m, int64_t n, int64_t k,
+                       cudaStream_t s) {
+  if (batch < 0 || m < 0 || n < 0 || k < 0) return cudaErrorInvalidValue;
+  const int64_t total = batch * m * n;
+  return dispatch(t, [&](auto tag) -> cudaError_t {
+    using S = typename decltype(tag)::T;
+    if constexpr (Kind<S>::v == 0) {
+      return cudaErrorInvalidValue;  // floats go through cuBLASLt
+    } else {
+      return launched(total, [&] {
+        dotIntegerKernel<S><<<blocksFor(total), kThreads, 0, s>>>(static_cast<const S*>(a), static_cast<const S*>(b),
+                                                                   static_cast<S*>(out), m, n, k, total);
+      });
+    }
+  });
+}
+
+cudaError_t reduce(DType t, RedOp op, const void* in, const void* init, void* out, const ReduceDesc& d, cudaStream_t s) {
+  if (d.kept_rank < 0 || d.kept_rank > kMaxRank || d.reduced_rank < 0 || d.reduced_rank > kMaxRank) return cudaErrorInvalidValue;
+  const unsigned blocks = static_cast<unsigned>(d.outputs < 65536 ? (d.outputs < 1 ? 1 : d.outputs) : 65536);
+  return dispatch(t, [&](auto tag) {
+    using S = typename decltype(tag)::T;
+    return launched(d.outputs, [&] {
+      reduceKernel<S><<<blocks, kThreads, 0, s>>>(op, static_cast<const S*>(in), static_cast<const S*>(init), static_cast<S*>(out), d);
+    });
+  });
+}
+
+}  // namespace k
+}  // namespace hloconf::cuda

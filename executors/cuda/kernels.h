@@ -1,0 +1,63 @@
+// The CUDA executor's kernel launchers (kernels.cu): plain functions over device pointers on one stream.
+// Each returns the launch's cudaError_t (cudaGetLastError after the launch); an empty range launches
+// nothing. The host runner (executor.cc) checks every one.
+#ifndef HLOCONF_EXECUTORS_CUDA_KERNELS_H_
+#define HLOCONF_EXECUTORS_CUDA_KERNELS_H_
+
+#include <cuda_runtime_api.h>
+#include <stdint.h>
+
+#include "executors/cuda/device_math.h"
+
+namespace hloconf::cuda {
+
+inline constexpr int kMaxRank = 8;
+
+// An n-d copy (the plan's CopyPattern): for every index i of `shape`, dst[dst_offset + i . dst_strides] =
+// src[src_offset + i . src_strides], in elements; `total` = the product of the shape (1 for rank 0).
+struct CopyDesc {
+  int rank = 0;
+  int64_t shape[kMaxRank] = {};
+  int64_t src_strides[kMaxRank] = {};
+  int64_t dst_strides[kMaxRank] = {};
+  int64_t src_offset = 0, dst_offset = 0, total = 0;
+};
+
+// reduce of one input: result element o (row-major over the kept dims) combines the input elements at
+// base(o) + r . reduced_strides for every index r of the reduced dims.
+struct ReduceDesc {
+  int kept_rank = 0, reduced_rank = 0;
+  int64_t kept_shape[kMaxRank] = {}, kept_strides[kMaxRank] = {};  // input strides of the kept dims
+  int64_t reduced_shape[kMaxRank] = {}, reduced_strides[kMaxRank] = {};
+  int64_t outputs = 0, reduced = 0;  // element counts
+};
+
+namespace k {
+cudaError_t unary(DType t, UOp op, const void* x, void* out, int64_t n, cudaStream_t s);
+cudaError_t binary(DType t, BOp op, const void* x, const void* y, void* out, int64_t n, cudaStream_t s);
+cudaError_t compare(DType t, CmpDir dir, CmpKind kind, const void* x, const void* y, void* out, int64_t n, cudaStream_t s);
+cudaError_t isFinite(DType t, const void* x, void* out, int64_t n, cudaStream_t s);
+// select: elements of `bytes` bytes; the predicate has one byte per element, or one for all.
+cudaError_t select(int bytes, const void* pred, bool scalar_pred, const void* on_true, const void* on_false, void* out,
+                   int64_t n, cudaStream_t s);
+cudaError_t clamp(DType t, const void* lo, bool scalar_lo, const void* x, const void* hi, bool scalar_hi, void* out,
+                  int64_t n, cudaStream_t s);
+// reduce_precision of a float type to e exponent and m mantissa bits (e >= 1, m >= 0).
+cudaError_t reducePrecision(DType t, int64_t e, int64_t m, const void* x, void* out, int64_t n, cudaStream_t s);
+cudaError_t convert(DType from, DType to, const void* x, void* out, int64_t n, cudaStream_t s);
+// iota: element i is (i / inner) % size, converted to t.
+cudaError_t iota(DType t, int64_t inner, int64_t size, void* out, int64_t n, cudaStream_t s);
+// Elements of `bytes` bytes (1, 2, 4 or 8).
+cudaError_t copy(int bytes, const CopyDesc& d, const void* src, void* dst, cudaStream_t s);
+// out[i] = *value for i < n.
+cudaError_t fill(int bytes, const void* value, void* out, int64_t n, cudaStream_t s);
+// dot_general of integers (wrapping) or i1 (or of ands): out[b, i, j] = sum_k a[b, i, k] * b[b, k, j], with a
+// and b row-major [batch, m, k] and [batch, k, n]. One thread per result element.
+cudaError_t dotInteger(DType t, const void* a, const void* b, void* out, int64_t batch, int64_t m, int64_t n, int64_t k,
+                       cudaStream_t s);
+cudaError_t reduce(DType t, RedOp op, const void* in, const void* init, void* out, const ReduceDesc& d, cudaStream_t s);
+}  // namespace k
+
+}  // namespace hloconf::cuda
+
+#endif  // HLOCONF_EXECUTORS_CUDA_KERNELS_H_
