@@ -7,6 +7,9 @@
 #include <vector>
 
 #include "executors/cpu/executor.h"
+#if defined(HLOCONF_HAVE_CUDA)
+#include "executors/cuda/executor.h"
+#endif
 #include "executors/plan/plan.h"
 #include "harness/commands.h"
 #include "ir/parser.h"
@@ -17,16 +20,18 @@
 namespace hloconf {
 
 const char kExecUsage[] =
-    "usage: hloconf exec FILE [--function NAME] [--arg LITERAL]... [--backend cpu|reference] [--repeat N]\n\n"
-    "Runs one function of a StableHLO program (default @main) on hloconf's own cpu executor (default) or\n"
-    "the reference evaluator, and prints its results as `hloconf eval` does. A program the cpu executor\n"
-    "cannot run yet is reported as unsupported with the op, its location and the reason (exit status 3).\n\n"
+    "usage: hloconf exec FILE [--function NAME] [--arg LITERAL]... [--backend cpu|cuda|reference] [--repeat N]\n\n"
+    "Runs one function of a StableHLO program (default @main) on hloconf's own cpu executor (default), its\n"
+    "cuda executor or the reference evaluator, and prints its results as `hloconf eval` does. A program an\n"
+    "executor cannot run yet is reported as unsupported with the op, its location and the reason (exit\n"
+    "status 3); so is --backend cuda without a CUDA device or a build without the CUDA toolkit.\n\n"
     "options:\n"
     "  --function NAME      run @NAME\n"
     "  --arg LITERAL        an argument, e.g. --arg 'dense<[1.0, 2.0]> : tensor<2xf32>' (repeatable)\n"
-    "  --backend B          cpu (default) or reference\n"
+    "  --backend B          cpu (default), cuda or reference\n"
     "  --repeat N           run N times and print the wall time of each run, the minimum and the median\n"
-    "                       (the cpu executor compiles the program once, before the first run)\n"
+    "                       (the executors compile the program once, before the first run); with cuda,\n"
+    "                       also the device's time of the steps (`device: ...`, without the transfers)\n"
     "  --timeout S          stop a run after S seconds (default: none)\n\n"
     "Exit status: 0 when it ran; 2 on bad usage, an unreadable or invalid program or failed run;\n"
     "3 when the cpu executor does not support the program.\n";
@@ -49,6 +54,8 @@ void printResults(const std::vector<Tensor>& results) {
   for (const Tensor& t : results) std::printf("%s\n", ref::toString(ref::RtValue::ofTensor(t)).c_str());
 }
 
+std::optional<std::chrono::steady_clock::time_point> deadline(double seconds) { return ref::deadlineAfter(seconds); }
+
 void printTimes(std::vector<double> seconds) {
   if (seconds.size() < 2) return;
   for (size_t i = 0; i < seconds.size(); ++i) std::printf("run %zu: %.4g ms\n", i + 1, seconds[i] * 1e3);
@@ -57,16 +64,65 @@ void printTimes(std::vector<double> seconds) {
               seconds[seconds.size() / 2] * 1e3);
 }
 
-std::optional<std::chrono::steady_clock::time_point> deadline(double seconds) { return ref::deadlineAfter(seconds); }
-
-int execCpu(const Module& module, const std::string& text, const ExecOptions& options, const std::vector<Tensor>& inputs) {
+// The plan of the function, or the exit status when there is none (2: invalid, 3: unsupported by `who`).
+std::variant<plan::Plan, int> planFor(const Module& module, const std::string& text, const ExecOptions& options,
+                                      const char* who) {
   absl::StatusOr<plan::CompileResult> planned = plan::compile(module, options.function, text);
   if (!planned.ok()) return fail(std::string(planned.status().message()));
   if (auto* why = std::get_if<plan::Unsupported>(&*planned)) {
-    std::fprintf(stderr, "hloconf exec: unsupported by the cpu executor: %s\n", why->message().c_str());
+    std::fprintf(stderr, "hloconf exec: unsupported by the %s executor: %s\n", who, why->message().c_str());
     return 3;
   }
-  std::variant<cpu::Program, plan::Unsupported> lowered = cpu::lower(std::move(std::get<plan::Plan>(*planned)));
+  return std::move(std::get<plan::Plan>(*planned));
+}
+
+int execCuda(const Module& module, const std::string& text, const ExecOptions& options, const std::vector<Tensor>& inputs) {
+#if !defined(HLOCONF_HAVE_CUDA)
+  (void)module, (void)text, (void)options, (void)inputs;
+  std::fprintf(stderr, "hloconf exec: unsupported: hloconf was built without the CUDA toolkit\n");
+  return 3;
+#else
+  std::variant<plan::Plan, int> planned = planFor(module, text, options, "cuda");
+  if (auto* status = std::get_if<int>(&planned)) return *status;
+  auto lowered = cuda::lower(std::move(std::get<plan::Plan>(planned)));
+  if (auto* why = std::get_if<plan::Unsupported>(&lowered)) {
+    std::fprintf(stderr, "hloconf exec: unsupported by the cuda executor: %s\n", why->message().c_str());
+    return 3;
+  }
+  if (absl::Status available = cuda::deviceAvailable(); !available.ok()) {
+    std::fprintf(stderr, "hloconf exec: unsupported: %s\n", std::string(available.message()).c_str());
+    return 3;
+  }
+  const auto& program = std::get<std::shared_ptr<const cuda::Program>>(lowered);
+  std::vector<double> seconds, device_seconds;
+  std::vector<Tensor> results;
+  for (int r = 0; r < options.repeat; ++r) {
+    cuda::RunOptions run_options;
+    run_options.deadline = deadline(options.timeout);
+    double device = 0;
+    run_options.device_seconds = &device;
+    const auto start = std::chrono::steady_clock::now();
+    absl::StatusOr<std::vector<Tensor>> outputs = cuda::run(*program, inputs, run_options);
+    seconds.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+    device_seconds.push_back(device);
+    if (!outputs.ok()) return fail(std::string(outputs.status().message()));
+    results = std::move(*outputs);
+  }
+  printResults(results);
+  printTimes(seconds);
+  if (device_seconds.size() >= 2) {
+    std::sort(device_seconds.begin(), device_seconds.end());
+    std::printf("device: %zu, min %.4g ms, median %.4g ms\n", device_seconds.size(), device_seconds.front() * 1e3,
+                device_seconds[device_seconds.size() / 2] * 1e3);
+  }
+  return 0;
+#endif
+}
+
+int execCpu(const Module& module, const std::string& text, const ExecOptions& options, const std::vector<Tensor>& inputs) {
+  std::variant<plan::Plan, int> planned = planFor(module, text, options, "cpu");
+  if (auto* status = std::get_if<int>(&planned)) return *status;
+  std::variant<cpu::Program, plan::Unsupported> lowered = cpu::lower(std::move(std::get<plan::Plan>(planned)));
   if (auto* why = std::get_if<plan::Unsupported>(&lowered)) {
     std::fprintf(stderr, "hloconf exec: unsupported by the cpu executor: %s\n", why->message().c_str());
     return 3;
@@ -124,7 +180,8 @@ int runExecCommand(const std::vector<std::string>& args) {
       options.args.push_back(args[++i]);
     } else if (arg == "--backend") {
       options.backend = args[++i];
-      if (options.backend != "cpu" && options.backend != "reference") return fail("--backend takes cpu or reference");
+      if (options.backend != "cpu" && options.backend != "cuda" && options.backend != "reference")
+        return fail("--backend takes cpu, cuda or reference");
     } else if (arg == "--repeat") {
       options.repeat = std::atoi(args[++i].c_str());
       if (options.repeat < 1 || options.repeat > 1000000) return fail("--repeat takes a count from 1 to 1000000");
@@ -145,6 +202,7 @@ int runExecCommand(const std::vector<std::string>& args) {
   if (!module.ok()) return fail(std::string(module.status().message()));
   absl::StatusOr<std::vector<Tensor>> inputs = parseTensorLiterals(options.args);
   if (!inputs.ok()) return fail(std::string(inputs.status().message()));
+  if (options.backend == "cuda") return execCuda(*module, *text, options, *inputs);
   return options.backend == "cpu" ? execCpu(*module, *text, options, *inputs) : execReference(*module, *text, options, *inputs);
 }
 

@@ -1030,7 +1030,23 @@ absl::StatusOr<std::vector<Tensor>> run(const Program& program, std::span<const 
     RETURN_IF_ERROR(run.put(plan.inputs[i], p));
     if (bytes) HLOCONF_CUDA(cudaMemcpyAsync(p, inputs[i].bytes().data(), bytes, cudaMemcpyHostToDevice, run.stream()));
   }
-  RETURN_IF_ERROR(run.runSteps(plan, program.body));
+  cudaEvent_t steps_begin = nullptr, steps_end = nullptr;
+  if (options.device_seconds) {
+    HLOCONF_CUDA(cudaEventCreate(&steps_begin));
+    HLOCONF_CUDA(cudaEventCreate(&steps_end));
+    HLOCONF_CUDA(cudaEventRecord(steps_begin, run.stream()));
+  }
+  absl::Status steps = run.runSteps(plan, program.body);
+  if (options.device_seconds && steps.ok()) steps = cudaCheck(cudaEventRecord(steps_end, run.stream()), "cudaEventRecord");
+  if (steps.ok() && options.device_seconds) {
+    float milliseconds = 0;
+    steps = cudaCheck(cudaEventSynchronize(steps_end), "cudaEventSynchronize");
+    if (steps.ok()) steps = cudaCheck(cudaEventElapsedTime(&milliseconds, steps_begin, steps_end), "cudaEventElapsedTime");
+    *options.device_seconds = milliseconds * 1e-3;
+  }
+  if (steps_begin) (void)cudaEventDestroy(steps_begin);
+  if (steps_end) (void)cudaEventDestroy(steps_end);
+  RETURN_IF_ERROR(steps);
   // Outputs: copied back once, then one wait for the stream.
   std::vector<std::vector<uint8_t>> bytes(plan.outputs.size());
   for (size_t o = 0; o < plan.outputs.size(); ++o) {

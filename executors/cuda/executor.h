@@ -30,6 +30,9 @@ std::variant<std::shared_ptr<const Program>, plan::Unsupported> lower(plan::Plan
 struct RunOptions {
   // When set, a run past it stops with DeadlineExceeded (checked between steps and in every loop).
   std::optional<std::chrono::steady_clock::time_point> deadline;
+  // When set, receives the device's time for the steps, in seconds: between CUDA events recorded after the
+  // inputs' upload and before the results' read-back (what a benchmark compares with XLA's device time).
+  double* device_seconds = nullptr;
 };
 
 // Runs `program` on `inputs` (one per function argument, of exactly its type): inputs copied to the device

@@ -75,6 +75,20 @@ TEST(ExecCommand, UnsupportedInvalidAndBadArgumentsSayWhy) {
   EXPECT_EQ(runHloconf("exec /nonexistent/file.mlir").status, 2);
 }
 
+// --backend cuda: on a machine with a CUDA device, the same results as the cpu executor and a device-time line
+// with --repeat; without one (or without the toolkit), exit status 3 with the reason.
+TEST(ExecCommand, CudaRunsLikeTheCpuExecutorOrSaysWhyNot) {
+  const std::string file = writeProgram("row_sums_cuda.mlir", kRowSums);
+  auto cuda = runHloconf("exec --backend cuda " + file + kArgs + " --repeat 2");
+  if (cuda.status == 3) {
+    EXPECT_THAT(cuda.output, testing::AnyOf(HasSubstr("no CUDA device"), HasSubstr("built without the CUDA toolkit")));
+    return;
+  }
+  ASSERT_EQ(cuda.status, 0) << cuda.output;
+  EXPECT_THAT(cuda.output, testing::StartsWith("dense<[12.0, 30.0]> : tensor<2xf32>\n"));
+  EXPECT_THAT(cuda.output, HasSubstr("device: 2, min "));
+}
+
 TEST(ServeCommand, ServesTheCpuExecutorOverTheProtocol) {
   const std::string dir = ::testing::TempDir() + "/serve_cpu_cases";
   std::string command = "mkdir -p " + dir + " && cp " + std::string(HLOCONF_SOURCE_DIR) + "/cases/add/*.mlir " + dir;
