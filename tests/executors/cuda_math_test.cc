@@ -6,6 +6,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <cstdio>
 #include <cstring>
 #include <limits>
 #include <random>
@@ -296,6 +297,27 @@ TEST(CudaBackend, AnswersUnsupportedWithoutADeviceOrTheSum) {
   EXPECT_TRUE(reply.message.find("no CUDA device") != std::string::npos ||
               reply.message.find("built without the CUDA toolkit") != std::string::npos)
       << reply.message;
+}
+
+// The command line: `hloconf run --backend cuda` on the spec's add cases. Here every case is UNSUPPORTED
+// naming the missing device (never ERROR or CRASH); with a device they pass.
+TEST(CudaBackend, CommandLineRunHasNoErrorsOrCrashes) {
+  const std::string command = std::string(HLOCONF_BINARY) + " run --backend cuda --no-cache " + HLOCONF_SOURCE_DIR +
+                              "/cases/add " + HLOCONF_SOURCE_DIR + "/cases/convert 2>&1";
+  FILE* pipe = popen(command.c_str(), "r");
+  ASSERT_NE(pipe, nullptr);
+  std::string output;
+  char buffer[4096];
+  while (size_t n = fread(buffer, 1, sizeof(buffer), pipe)) output.append(buffer, n);
+  const int status = pclose(pipe);
+  EXPECT_NE(status, -1);
+  // Per-case lines read "[ 1/15] UNSUPPORTED spec/add/... (cuda): reason".
+  for (const char* bad : {"] ERROR ", "] CRASH ", "] FAIL ", "] TIMEOUT "}) EXPECT_EQ(output.find(bad), std::string::npos) << output;
+  const bool has_device = output.find("no CUDA device") == std::string::npos &&
+                          output.find("built without the CUDA toolkit") == std::string::npos;
+  if (!has_device) {
+    EXPECT_NE(output.find("UNSUPPORTED"), std::string::npos) << output;
+  }
 }
 
 }  // namespace
