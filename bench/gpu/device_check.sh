@@ -7,7 +7,7 @@
 #      --backend cuda (gen:all --count 10), xla-gpu and xla-cpu (gen:all --count $XLA_COUNT: XLA compiles
 #      every case, at about 60 (GPU) and 90 (CPU) cases a second on 16 cores);
 #   3. bench/gpu/gpu_bench.py: ours against XLA:GPU and torch on the same GPU;
-#   4. $OUT/summary.txt (what ran, the totals, the timings) and $OUT/reports.tar.gz (each run's results.json
+#   4. $OUT/summary.txt (what ran, the totals, the timings), $OUT/gpu_bench.json and $OUT/reports.tar.gz (each run's results.json
 #      summary.md and journal.jsonl, which has the cases so far of a run stopped by its time limit), which
 #      the make_report.py scripts read.
 # usage, on the GPU machine from the checkout's root:  OUT=/some/dir bash bench/gpu/device_check.sh
@@ -15,7 +15,7 @@ set -uo pipefail
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$ROOT"
 OUT=${OUT:-/tmp/hloconf-device}
-XLA_COUNT=${XLA_COUNT:-3}
+XLA_COUNT=${XLA_COUNT:-2}
 JOBS=$(nproc)
 mkdir -p "$OUT"
 T0=$(date +%s)
@@ -49,16 +49,20 @@ suite() {  # suite NAME JOBS LIMIT_SECONDS SOURCES...: one run, its report under
   local rc=$?
   say "$name ($*): $(grep -E '^[0-9]+ cases' "$R/$name.log" | tail -n 1) [exit $rc, $(( $(date +%s) - started )) s]"
 }
-suite cpu "$JOBS" 60 --backend cpu spec gen:all --count 10
-suite cuda 4 90 --backend cuda spec gen:all --count 10
+suite cpu "$JOBS" 30 --backend cpu spec gen:all --count "$XLA_COUNT"
+# The cuda executor runs in hloconf's process: the spec and generated suites in two runs, so that a crash
+# loses one of them, not both.
+suite cuda 4 30 --backend cuda spec
+suite cuda-gen 4 45 --backend cuda gen:all --count 10
 # XLA compiles every case on the CPU cores (XLA:GPU about 6 cores at -j 8, XLA:CPU about 7 at -j 14): the two
 # share the machine's cores side by side.
-suite xla-gpu 10 200 --backend xla-gpu spec gen:all --count "$XLA_COUNT" &
-suite xla-cpu 8 200 --backend xla-cpu spec gen:all --count "$XLA_COUNT" &
+suite xla-gpu 10 120 --backend xla-gpu spec gen:all --count "$XLA_COUNT" &
+suite xla-cpu 8 120 --backend xla-cpu spec gen:all --count "$XLA_COUNT" &
 wait
 
-say "benchmarks (bench/gpu/gpu_bench.py)"
-PYTHONUNBUFFERED=1 timeout 90 python3 bench/gpu/gpu_bench.py "$H" --repeat 10 --json "$R/gpu_bench.json" 2>&1 |
-  tee -a "$OUT/summary.txt"
+# The reports go to $OUT before the benchmarks, so that a run stopped during them keeps every suite's results.
 (cd "$R" && tar -czf "$OUT/reports.tar.gz" --exclude=report.html --exclude=junit.xml .)
-say "done: $OUT/summary.txt, $OUT/reports.tar.gz"
+say "benchmarks (bench/gpu/gpu_bench.py)"
+PYTHONUNBUFFERED=1 timeout 70 python3 bench/gpu/gpu_bench.py "$H" --repeat 5 --json "$OUT/gpu_bench.json" 2>&1 |
+  tee -a "$OUT/summary.txt"
+say "done: $OUT/summary.txt, $OUT/reports.tar.gz, $OUT/gpu_bench.json"

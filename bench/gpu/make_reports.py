@@ -1,0 +1,310 @@
+#!/usr/bin/python3
+"""The conformance reports of a GPU-machine run (bench/gpu/device_check.sh): XLA:GPU, XLA:CPU and our CUDA executor.
+
+    /usr/bin/python3 bench/gpu/make_reports.py REPORTS_DIR [--date YYYY-MM-DD]
+
+REPORTS_DIR is $OUT/reports.tar.gz of device_check.sh, unpacked: one folder per backend (results.json, or only
+journal.jsonl for a run stopped by its time limit) and summary.txt beside it (or in its parent folder). Writes
+docs/reports/xla-gpu-h100.md, docs/reports/xla-cpu.md and docs/reports/cuda-h100.md. Every FAIL is matched to a
+cause of CAUSES (checked by hand against the reference's exactly rounded value, which MPFR computes; each entry
+says how) or listed as unexplained.
+"""
+import argparse
+import collections
+import json
+import math
+import os
+import re
+import struct
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.join(ROOT, "reports", "python"))
+from conformance_report import (BAD, code, errors_section, failure_kind, fmt_ulp, input_elements,  # noqa: E402
+                                inputs_at, md_escape, read_results, report_date, ulp_grid, ulp_groups, ulp_value)
+
+TYPE_ORDER = ["i1", "i8", "i16", "i32", "i64", "ui8", "ui16", "ui32", "ui64", "f16", "bf16", "f32", "f64",
+              "complex<f32>", "complex<f64>"]
+FLOAT_BITS = {"f16": (16, 5, 10), "bf16": (16, 8, 7), "f32": (32, 8, 23), "f64": (64, 11, 52)}
+
+
+def is_subnormal(et, bits):
+    if et not in FLOAT_BITS:
+        return False
+    total, exp_bits, mant_bits = FLOAT_BITS[et]
+    exponent = (bits >> mant_bits) & ((1 << exp_bits) - 1)
+    return exponent == 0 and bits & ((1 << mant_bits) - 1) != 0
+
+
+def worst(case):
+    return (case.get("worst") or [{}])[0]
+
+
+def touches_subnormal(case):
+    """Whether the worst element's expected value, or an input element the case holds, is subnormal."""
+    w = worst(case)
+    et = case.get("element_type") or ""
+    try:
+        if is_subnormal(et, int(str(w.get("expected_bits", "")).split(",")[0], 16)):
+            return True
+    except ValueError:
+        pass
+    for input_type, elements in input_elements(case):
+        if elements and any(b is not None and is_subnormal(input_type, b) for b in elements):
+            return True
+    return False
+
+
+# Causes of the FAILs, each checked by hand. (key, backends, op regex, element-type regex, predicate, text).
+CAUSES = [
+    ("xla-cpu-flushes-subnormals", {"xla-cpu"}, r".*", r"^(f16|bf16|f32|f64|complex<f32>|complex<f64>)$",
+     touches_subnormal,
+     "**XLA:CPU flushes subnormal numbers to zero**, as inputs and as results (its runtime runs compiled code "
+     "with the CPU's flush-to-zero and denormals-are-zero modes on). The spec's ops are IEEE-754 operations, "
+     "which keep subnormals: `add(1.1754942e-38, 1.4e-45)` is 1.1754944e-38 (0x00800000, exact), XLA:CPU gives 0; "
+     "`ceil(1.4e-45)` is 1.0 and `floor(-1.4e-45)` is -1.0, XLA:CPU gives 0.0 and -0.0 (it reads the input as "
+     "zero); `sqrt`, `rsqrt`, `log`, `cbrt`, `sign`, `convert` (f32 subnormal to f64 or to i1) and `remainder` "
+     "by a subnormal divisor (NaN for a division by the flushed zero) follow. The expected values are the "
+     "reference's, exact (MPFR) and rounded once; the cases hold the input bits. XLA:GPU does not flush f32 "
+     "(the same spec cases PASS there)."),
+    ("complex-order-real-part-only", {"xla-cpu", "xla-gpu"}, r"compare|maximum|minimum|sort", r"^complex",
+     lambda case: True,
+     "**Complex ordering looks at the real part only.** The spec orders complex numbers lexicographically by "
+     "(real, imaginary) in `compare` (GE, GT, LE, LT), `maximum` and `minimum`. XLA compares the real parts alone, "
+     "so pairs with equal real parts tie: `compare GE, (1, 2), (1, 3)` is false by the spec (2 < 3), XLA says "
+     "true; `maximum((-1, 0), (-1, 2))` is (-1, 2), XLA returns its first operand (-1, 0); `minimum((1, 5), "
+     "(1, 3))` is (1, 3), XLA gives (1, 5). Exact results (no rounding involved); the spec cases hold the "
+     "inputs."),
+    ("complex-abs-inf-nan", {"xla-cpu", "xla-gpu"}, r"abs", r"^complex",
+     lambda case: "inf" in str(worst(case).get("expected")) or worst(case).get("expected_bits") in ("0x7F800000", "0x7FF0000000000000"),
+     "**`abs(complex(inf, NaN))` is NaN, not +inf.** `abs` of a complex number is its modulus, hypot(re, im); "
+     "IEEE 754 and C99 Annex G make hypot(±inf, NaN) = +inf (an infinite part decides it whatever the other "
+     "is), which is what the reference returns. XLA computes it with a formula that propagates the NaN "
+     "(XLA:CPU 0x7FC00000, XLA:GPU 0x7FFFFFFF)."),
+    ("tanh-saturates-early", {"xla-cpu", "xla-gpu"}, r"tanh", r"^f32$",
+     lambda case: worst(case).get("actual_bits") in ("0x3F800000", "0xBF800000"),
+     "**f32 `tanh` saturates to ±1 too early.** XLA's f32 tanh is a rational approximation on an input clamped "
+     "to |x| <= 7.9053111 (Eigen's fast tanh, which XLA emits on CPU and GPU), so every |x| above that gives "
+     "exactly ±1. tanh(8) = 0.99999977492967588981... (MPFR, and mpmath at 200 bits), which rounds to "
+     "0.99999976 (0x3F7FFFFC); 1.0 is 4 ULP away, over the 2 ULP that the `default` profile allows f32 tanh "
+     "(the CUDA and glibc bounds). f32 values between 7.9053 and 9.0109 (where tanh rounds to 1.0) fail."),
+    ("complex-cosine-2ulp", {"xla-cpu", "xla-gpu"}, r"cosine|sine", r"^complex",
+     lambda case: ulp_value(worst(case).get("ulp")) <= 4,
+     "**Complex `cosine` off by 2 ULP.** cos(1 + i) = 0.833730025131149... - 0.988897705762865...i (MPFR; "
+     "mpmath agrees); rounded to f32: (0.83373004, -0.9888977) = (0x3F556F55, 0xBF7D2866). XLA computes "
+     "cos(x)cosh(y) - i sin(x)sinh(y) from f32 parts, each rounded, and returns a real part 0x3F556F53, 2 ULP "
+     "away, where the `default` profile allows 1 ULP per part (glibc's ccos bound)."),
+    ("promoted-accumulator-ignored", {"xla-cpu", "xla-gpu"}, r"all_reduce|reduce_scatter|scatter|reduce", r"^(i8|ui8|i16)$",
+     lambda case: "promote" in case["id"],
+     "**A reduction body of a wider type is not honoured.** The spec lets the body of `all_reduce`, "
+     "`reduce_scatter` and `scatter` compute in a wider type than the operand (C-constraints on "
+     "`is_promotable`): an i8 operand with an i32 body sums in i32, so 100 + 100 is 200. XLA computes in the "
+     "operand's type and wraps: -56 (all_reduce, reduce_scatter), or refuses the program (scatter: "
+     "\"Reduction function's accumulator shape ... differs from the init_value shape\", an ERROR)."),
+    ("all-reduce-max-drops-nan", {"xla-cpu", "xla-gpu"}, r"all_reduce", r"^(f16|bf16|f32|f64)$",
+     lambda case: "nan" in str(worst(case).get("expected")).lower() or str(worst(case).get("expected_bits", "")).startswith("0x7FC"),
+     "**`all_reduce` with a `maximum` body drops NaN.** The spec's `maximum` propagates NaN, so a group "
+     "holding a NaN reduces to NaN; XLA:CPU's all-reduce maximum returns the largest number instead (3.0)."),
+    ("dot-algorithm-ignored", {"xla-cpu"}, r"dot_general", r".*",
+     lambda case: "algorithm" in case["id"],
+     "**`dot_general`'s `algorithm` is ignored on XLA:CPU.** The case asks for bf16 x bf16 products accumulated "
+     "in f32 (`lhs_precision_type = bf16`): the inputs must be rounded to bf16 before they are multiplied. "
+     "XLA:CPU multiplies the f32 inputs as they are: 0.0019540787 where the products of the bf16-rounded "
+     "inputs sum to exactly 0.0. (XLA:GPU refuses the 6-pass algorithms, UNSUPPORTED or ERROR below.)"),
+    ("scatter-partial-window", {"xla-cpu", "xla-gpu"}, r"scatter", r".*",
+     lambda case: "oob" in case["id"] or "out-of-bounds" in case["id"],
+     "**An update window that is partly out of bounds is skipped whole.** The spec checks bounds per update "
+     "element (`scatter`'s semantics: an element whose result index is out of bounds is skipped, the others "
+     "are applied), so the window [10, 20, 30] at start 3 of [1, 2, 3, 4, 5] updates positions 3 and 4: "
+     "[1, 2, 3, 14, 25]. XLA skips every window that does not fit whole and leaves [1, 2, 3, 4, 5] (element 4: "
+     "5 where the spec gives 25). Exact integers."),
+    ("tanh-f64-6ulp", {"xla-cpu"}, r"tanh", r"^f64$", lambda case: ulp_value(worst(case).get("ulp")) <= 16,
+     "**f64 `tanh` near 1 is 6 ULP off on XLA:CPU.** tanh(x) for the case's input rounds to "
+     "0.9999999999999999 (0x3FEFFFFFFFFFFFFF, MPFR); XLA:CPU gives 0x3FEFFFFFFFFFFFF9, 6 ULP below, where the "
+     "profile allows 2 (glibc's f64 tanh bound): XLA's f64 tanh is computed as (e^2x - 1)/(e^2x + 1), whose "
+     "rounding errors do not cancel near 1."),
+]
+
+
+def cause_of(backend, case):
+    for key, backends, op_pat, et_pat, predicate, text in CAUSES:
+        if backend in backends and re.fullmatch(op_pat, case.get("op") or "") and \
+                re.search(et_pat, case.get("element_type") or "") and predicate(case):
+            return key, text
+    return None
+
+
+def read_backend(folder):
+    """(header, cases) from results.json, or from journal.jsonl for a run its time limit stopped."""
+    results = os.path.join(folder, "results.json")
+    if os.path.exists(results):
+        header, cases = read_results(results)
+        return header, cases, True
+    cases = []
+    journal = os.path.join(folder, "journal.jsonl")
+    if os.path.exists(journal):
+        with open(journal, encoding="utf-8") as f:
+            for line in f:
+                try:
+                    entry = json.loads(line)
+                except ValueError:
+                    continue
+                if isinstance(entry, dict) and "status" in entry and "id" in entry:
+                    cases.append(entry)
+    return {}, cases, False
+
+
+def message_key(message):
+    """A message with numbers, hex values, types and source positions blanked: one line per reason."""
+    text = (message or "").split("\n")[0]
+    text = re.sub(r"0x[0-9A-Fa-f]+", "0x...", text)
+    text = re.sub(r"tensor<[^>]*>+", "tensor<...>", text)
+    text = re.sub(r"\d+", "N", text)
+    return text[:160]
+
+
+def grouped_table(cases, status):
+    rows = collections.defaultdict(lambda: [0, collections.Counter(), None])
+    for x in cases:
+        if x["status"] != status:
+            continue
+        row = rows[message_key(x.get("message"))]
+        row[0] += 1
+        row[1][x["op"]] += 1
+        row[2] = row[2] or x["id"]
+    L = ["| reason | cases | ops | example |", "| --- | ---: | --- | --- |"]
+    for key, (n, ops, example) in sorted(rows.items(), key=lambda kv: -kv[1][0]):
+        ops_text = ", ".join(o for o, _ in ops.most_common(6)) + (f" (+{len(ops) - 6})" if len(ops) > 6 else "")
+        L.append(f"| {md_escape(key)} | {n} | {md_escape(ops_text)} | {code(example)} |")
+    return L
+
+
+def summary_rows(parts):
+    statuses = ["PASS", "FAIL", "UNSUPPORTED", "IMPL_DEFINED", "CRASH", "TIMEOUT", "ERROR"]
+    L = ["| suite | cases | " + " | ".join(statuses) + " |", "| --- | ---: | " + " | ".join("---:" for _ in statuses) + " |"]
+    for label, cases in parts:
+        counts = collections.Counter(x["status"] for x in cases)
+        L.append(f"| {label} | {len(cases)} | " + " | ".join(str(counts.get(s, 0)) for s in statuses) + " |")
+    return L
+
+
+BACKENDS = {
+    "xla-gpu": ("docs/reports/xla-gpu-h100.md", "XLA:GPU (jaxlib) on an NVIDIA H100",
+                "XLA itself, through jaxlib's XLA client (adapters/xla/, `--backend xla-gpu`): each case's program, "
+                "in our generic MLIR form, compiled by XLA:GPU and run on the H100."),
+    "xla-cpu": ("docs/reports/xla-cpu.md", "XLA:CPU (jaxlib)",
+                "XLA itself, through jaxlib's XLA client (adapters/xla/, `--backend xla-cpu`): each case's program, "
+                "in our generic MLIR form, compiled by XLA:CPU (8 host devices, for programs on a process grid) "
+                "and run on the GPU machine's CPU cores."),
+    "cuda": ("docs/reports/cuda-h100.md", "our CUDA executor on an NVIDIA H100",
+             "Our own CUDA executor (executors/cuda/, `--backend cuda`) on the H100: the CPU executor's plan with "
+             "device kernels, held to the suite like any vendor backend."),
+}
+
+
+def report(backend, folders, summary, date):
+    out, title, intro = BACKENDS[backend]
+    header, cases, complete = {}, [], True
+    for folder in folders:  # the cuda executor's spec and generated suites are two runs
+        if os.path.isdir(folder):
+            h, c, done = read_backend(folder)
+            header = header or h
+            cases += c
+            complete = complete and done
+    if not cases:
+        print(f"{backend}: no results in {', '.join(folders)}", file=sys.stderr)
+        return
+    spec = [x for x in cases if x["id"].startswith("spec/")]
+    gen = [x for x in cases if not x["id"].startswith("spec/")]
+    for x in cases:
+        if x["status"] == "FAIL":
+            found = cause_of(backend, x)
+            x["cause"], x["cause_text"] = found if found else ("", "")
+    fails = [x for x in cases if x["status"] == "FAIL"]
+    explained = sum(1 for x in fails if x["cause"])
+    lines = [l.split("] ", 1)[-1] for l in summary if l.split("] ", 1)[-1].startswith((backend + " (", backend + "-gen ("))]
+    L = [f"# Conformance report: {title}", "", intro, ""]
+    L += ["## How it was produced", "", "On the GPU machine (the `device` tool), from the checkout's root:", "",
+          "```", "bench/gpu/bundle.sh            # here: hloconf and its libraries, carried as .gpu/",
+          "bash bench/gpu/device_check.sh # there: every suite, every backend, the benchmarks",
+          f"/usr/bin/python3 bench/gpu/make_reports.py REPORTS_DIR   # here: this report", "```", ""]
+    L.append(f"- Date: {date or report_date(header)}. hloconf {header.get('version', '')} "
+             f"reference version `{header.get('reference_version', '?')}`, profile `{header.get('profile', 'default')}`.")
+    for s in summary[:4]:
+        if s.strip() and not s.startswith("["):
+            L.append(f"- Machine: {md_escape(s.strip())}")
+    for line in lines:
+        L.append(f"- The run: {md_escape(line.strip())}")
+    if not complete:
+        L.append("- **The run was stopped by its time limit**: these are the cases it finished (from its journal).")
+    L += ["", "## Summary", ""]
+    L += summary_rows([("spec suite (cases/)", spec), ("generated (gen:all)", gen), ("**all**", cases)])
+    L += ["", f"{len(fails)} FAIL: {explained} with an explained cause (below), {len(fails) - explained} not explained yet.", ""]
+
+    groups, ops, types, others = ulp_groups([("all", x) for x in cases], TYPE_ORDER)
+    L += ["## Max ULP error per op and element type", "",
+          "A cell is the largest ULP distance over the float elements of every case (`int`: integer or boolean "
+          "results, compared exactly), then **F n** for n FAILs and E n for ERROR, CRASH or TIMEOUT; `U`: every "
+          "case UNSUPPORTED. Columns whose every case is UNSUPPORTED are left out"
+          + (": " + ", ".join(others) if others else "") + ".", ""]
+    L += ulp_grid(groups, ops, types)
+    L += ["", "## Failures by cause", ""]
+    by_cause = collections.defaultdict(list)
+    for x in fails:
+        by_cause[x["cause"]].append(x)
+    for key, _, _, _, _, text in CAUSES:
+        if by_cause.get(key):
+            ops_text = ", ".join(sorted({f"{x['op']} {x['element_type']}" for x in by_cause[key]}))
+            L += [f"### `{key}`: {len(by_cause[key])} FAILs ({md_escape(ops_text)})", "", text, ""]
+            L += evidence(by_cause[key][:3])
+    if by_cause.get(""):
+        L += ["### Not explained yet", "",
+              "FAILs whose cause nobody has checked yet. Each line is the worst element: the reference's exact "
+              "value rounded once (MPFR), the backend's, and their distance.", ""]
+        L += evidence(by_cause[""][:40])
+    L += ["## UNSUPPORTED, grouped by reason", ""]
+    L += grouped_table(cases, "UNSUPPORTED")
+    L += ["", "## ERROR, CRASH, TIMEOUT, grouped by message", ""]
+    for status in ("ERROR", "CRASH", "TIMEOUT"):
+        if any(x["status"] == status for x in cases):
+            L += [f"### {status}", ""] + grouped_table(cases, status) + [""]
+    if not any(x["status"] in BAD - {"FAIL"} for x in cases):
+        L.append("None.")
+    path = os.path.join(ROOT, out)
+    with open(path, "w", encoding="utf-8") as f:
+        f.write("\n".join(L) + "\n")
+    print(f"wrote {out}: {len(cases)} cases, {len(fails)} FAIL ({explained} explained)", file=sys.stderr)
+
+
+def evidence(cases):
+    L = []
+    for x in cases:
+        w = worst(x)
+        ins = inputs_at(x, w.get("index", 0), x.get("elements") or 0) if w else None
+        shown = ("; input " + ", ".join(code(v) for v in ins)) if ins else ""
+        L.append(f"- {code(x['id'])} ({x['op']} {md_escape(x['element_type'] or '')}, {failure_kind(x)}): "
+                 f"expected {code(str(w.get('expected')))} (`{w.get('expected_bits')}`), got "
+                 f"{code(str(w.get('actual')))} (`{w.get('actual_bits')}`), {fmt_ulp(ulp_value(w.get('ulp')))} ULP "
+                 f"at {w.get('position')}{shown}")
+    L.append("")
+    return L
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("reports_dir")
+    parser.add_argument("--date", default="")
+    args = parser.parse_args()
+    summary = []
+    for candidate in (os.path.join(args.reports_dir, "summary.txt"), os.path.join(args.reports_dir, "..", "summary.txt")):
+        if os.path.exists(candidate):
+            with open(candidate, encoding="utf-8") as f:
+                summary = f.read().splitlines()
+            break
+    for backend in BACKENDS:
+        report(backend, [os.path.join(args.reports_dir, backend), os.path.join(args.reports_dir, backend + "-gen")],
+               summary, args.date)
+
+
+if __name__ == "__main__":
+    main()
