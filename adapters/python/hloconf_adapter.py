@@ -166,8 +166,10 @@ def decode_raw(bits, element_type):
 
 
 def encode_raw(values, element_type):
-    """float32 (or float16) values -> bf16 or tf32 bits, rounded once to nearest, ties to even; every NaN gives the format's
-    canonical quiet NaN (sign clear), as the reference evaluator does."""
+    """float32 (or float16) values -> the bits of a raw-bits float type (bf16, tf32, every f8, f6 and f4 format),
+    rounded once to nearest, ties to even, as the reference evaluator rounds (ir/element_type.cc encodeFloat):
+    every NaN gives the format's canonical NaN; beyond the largest finite value, infinity where the format has
+    one, the largest finite value where it has neither infinity nor NaN, else NaN."""
     values = np.asarray(values)
     if values.dtype not in (np.float32, np.float16):
         # float64 -> float32 -> bf16 would round twice; only exact widenings are taken here.
@@ -181,7 +183,50 @@ def encode_raw(values, element_type):
     if element_type == "tf32":
         rounded = (u + np.uint64(0xFFF) + ((u >> np.uint64(13)) & np.uint64(1))) >> np.uint64(13)
         return np.where(nan, np.uint64(0x3FE00), rounded).astype(np.uint32)
-    raise ValueError(f"encode_raw rounds to bf16 and tf32 only; return {element_type} results as raw bits")
+    if element_type in FLOAT_FORMATS and FLOAT_FORMATS[element_type][0] <= 8:
+        return _encode_narrow(values.astype(np.float64), element_type)
+    raise ValueError(f"encode_raw rounds to the raw-bits float types; {element_type} is not one")
+
+
+def _encode_narrow(values, element_type):
+    """encode_raw for the formats of at most 8 bits: the nearest of the format's magnitudes, found by search."""
+    total, exp_bits, mant_bits, bias, has_sign, nan_encoding = FLOAT_FORMATS[element_type]
+    magnitude_codes = np.arange(1 << (total - 1 if has_sign else total), dtype=np.uint64)
+    magnitudes = decode_raw(magnitude_codes, element_type).astype(np.float64)
+    largest = int(np.nonzero(np.isfinite(magnitudes))[0].max())
+    # One step above the largest finite magnitude (that binade's grid spacing), as code largest + 1: what
+    # rounds to it overflows, with the tie at the midpoint going to the even code, as IEEE rounding does.
+    top = magnitudes[largest]
+    step = top - magnitudes[largest - 1] if mant_bits else top
+    grid = np.append(magnitudes[:largest + 1], top + step)
+    sign_bit = 1 << (total - 1) if has_sign else 0
+    canonical_nan = {"ieee": (((1 << exp_bits) - 1) << mant_bits) | (1 << (mant_bits - 1)) if mant_bits else 0,
+                     "all_ones": largest + 1, "negative_zero": sign_bit, "e8m0": (1 << total) - 1, "none": 0}[nan_encoding]
+
+    magnitude = np.abs(values)
+    above = np.clip(np.searchsorted(grid, magnitude, side="left"), 1, len(grid) - 1)
+    below = above - 1
+    from_below, from_above = magnitude - grid[below], grid[above] - magnitude
+    code = np.where((from_above < from_below) | ((from_above == from_below) & (above % 2 == 0)), above, below)
+    code = np.where(magnitude >= grid[-1], len(grid) - 1, code).astype(np.int64)
+    negative = np.signbit(values)
+    sign = np.where(negative, sign_bit, 0)
+    if nan_encoding == "ieee":
+        overflow = sign | (((1 << exp_bits) - 1) << mant_bits)      # infinity
+    elif nan_encoding == "none":
+        overflow = sign | largest                                  # no infinity, no NaN: saturate
+    elif nan_encoding == "all_ones":
+        overflow = sign | (largest + 1)                            # NaN, with the sign
+    else:
+        overflow = np.full(values.shape, canonical_nan)            # the format's only NaN
+    out = sign | code
+    if magnitudes[0] == 0:  # rounded to zero: the sign stays where the format has a -0
+        out = np.where(code == 0, sign if nan_encoding != "negative_zero" else 0, out)
+    out = np.where(np.isinf(values) | (code > largest), overflow, out)
+    if not has_sign:  # E8M0 holds neither zero nor negative scales: NaN
+        out = np.where(negative | (values == 0), canonical_nan, out)
+    out = np.where(np.isnan(values), canonical_nan, out)
+    return out.astype(np.uint8)
 
 
 # --- the IR JSON --------------------------------------------------------------------------------------

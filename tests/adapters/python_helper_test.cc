@@ -3,6 +3,8 @@
 // random and special float32 values, must give the same bits as decodeFloat / encodeFloat.
 #include <mpfr.h>
 
+#include <bit>
+#include <cmath>
 #include <random>
 
 #include "adapter_test_util.h"
@@ -53,8 +55,16 @@ TEST(PythonHelper, RawBitsCodecsAgreeWithTheElementTypeLayer) {
                                   0x3F808000, 0x3F818000, 0x3F807FFF, 0x7F7FFFFF, 0x7F7F8000, 0x00000001,
                                   0x00008000, 0x80018000, 0x3F801000, 0x3F803000};
   for (int k = 0; k < 20000; ++k) inputs.push_back(random() & 0xFFFFFFFFu);
+  // Every raw-bits float type: bf16 and tf32 by their bit arithmetic, the f8/f6/f4 formats by search.
+  // Near the narrow formats' values too (a random f32 lands far outside most of them).
+  for (int k = 0; k < 4000; ++k) {
+    const double value = std::ldexp(static_cast<double>(random() % 4096) / 128.0, static_cast<int>(random() % 40) - 20);
+    inputs.push_back(random() % 2 ? std::bit_cast<uint32_t>(static_cast<float>(value)) :
+                                    std::bit_cast<uint32_t>(-static_cast<float>(value)));
+  }
   ASSERT_TRUE(writeNpyFile(dir.path() + "/encode.in.npy", vector(ElementType::kF32, inputs)).ok());
-  for (ElementType t : {ElementType::kBF16, ElementType::kTF32}) {
+  for (const std::string& name : names) {
+    const ElementType t = *parseElementTypeName(name);
     std::vector<uint64_t> expected;
     mpfr_t value;
     mpfr_init2(value, 64);
@@ -67,10 +77,12 @@ TEST(PythonHelper, RawBitsCodecsAgreeWithTheElementTypeLayer) {
   }
 
   std::string script = strCat("import sys, numpy as np\nsys.path.insert(0, '", HLOCONF_SOURCE_DIR, "/adapters/python')\n",
-                              "import hloconf_adapter as h\nd = '", dir.path(), "'\nbad = 0\n", "for name in [");
+                              "import hloconf_adapter as h\nd = '", dir.path(), "'\nbad = 0\nnames = []\n", "for name in [");
   for (const std::string& name : names) strAppend(&script, "'", name, "', ");
   script +=
       "]:\n"
+      "  names.append(name)\n"
+      "for name in names:\n"
       "    got = h.decode_raw(np.load(f'{d}/{name}.bits.npy'), name).view(np.uint32)\n"
       "    want = np.load(f'{d}/{name}.f32.npy')\n"
       "    # NaN payloads are not the point: any NaN matches any NaN.\n"
@@ -78,7 +90,7 @@ TEST(PythonHelper, RawBitsCodecsAgreeWithTheElementTypeLayer) {
       "    wrong = np.nonzero((got != want) & ~(nan_got & nan_want))[0]\n"
       "    if len(wrong): bad += 1; print(name, 'decode differs at', wrong[:5], got[wrong[:5]], want[wrong[:5]])\n"
       "values = np.load(f'{d}/encode.in.npy')\n"
-      "for name in ['bf16', 'tf32']:\n"
+      "for name in names:\n"
       "    got = h.encode_raw(values, name).astype(np.uint32)\n"
       "    want = np.load(f'{d}/encode.{name}.npy')\n"
       "    wrong = np.nonzero(got != want)[0]\n"
