@@ -165,6 +165,15 @@ std::string cachePath(const GoldenCache& cache, const std::string& key) {
   return strCat(cache.dir, "/", key.substr(0, 2), "/", key, ".json");
 }
 
+// A hit refreshes the entry's time (at most once an hour), so that pruning by size removes the least
+// recently used entries first (golden/cache_maintenance.h).
+void touchEntry(const std::string& path) {
+  std::error_code ec;
+  const auto now = fs::file_time_type::clock::now();
+  const auto written = fs::last_write_time(path, ec);
+  if (!ec && now - written > std::chrono::hours(1)) fs::last_write_time(path, now, ec);
+}
+
 bool loadCached(const GoldenCache& cache, const std::string& key, std::string_view case_text, PreparedCase& out) {
   if (cache.dir.empty()) return false;
   std::ifstream in(cachePath(cache, key));
@@ -221,6 +230,7 @@ bool loadCached(const GoldenCache& cache, const std::string& key, std::string_vi
   }
   out = std::move(p);
   out.from_cache = true;
+  touchEntry(cachePath(cache, key));
   return true;
 }
 

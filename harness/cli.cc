@@ -27,7 +27,8 @@ const Command kCommands[] = {
     {"minimize", "shrink a failing case to the smallest case (ideally one op, one element) that still fails",
      kMinimizeUsage, runMinimizeCommand},
     {"merge", "merge the reports of several shards into one", kMergeUsage, runMergeCommand},
-    {"exec", "run a program on hloconf's own cpu executor (or the reference), with wall times", kExecUsage,
+    {"cache", "show or prune the golden cache (stale versions, age, a size cap)", kCacheUsage, runCacheCommand},
+    {"exec", "run a program on hloconf's own cpu or cuda executor (or the reference), with times", kExecUsage,
      runExecCommand},
 };
 
