@@ -58,6 +58,8 @@ const char kRunUsage[] =
     "execution:\n"
     "  -j N                  N cases at a time (each worker has its own backend processes; default 1)\n"
     "  --timeout S           seconds a backend may take per case (default 60): then TIMEOUT\n"
+    "  --repeat N            run each case N times on each backend (default 1): outputs that are not\n"
+    "                        bit-identical between the runs make the case FLAKY\n"
     "  --cache-dir DIR       golden cache (default $HLOCONF_CACHE_DIR, $XDG_CACHE_HOME/hloconf/golden\n"
     "                        or ~/.cache/hloconf/golden); --no-cache: compute every golden\n"
     "comparison:\n"
@@ -73,9 +75,9 @@ const char kRunUsage[] =
     "  --max-unsupported N|P% fail the run (exit 4) when more than N cases (or P%) are UNSUPPORTED\n"
     "  --strict-capabilities a handshake that names an op or element type hloconf does not know is an\n"
     "                        error (default: a warning)\n"
-    "  --max-failures N      stop after N failing cases (FAIL, CRASH, TIMEOUT, ERROR); reports keep\n"
-    "                        the results so far\n\n"
-    "Statuses: PASS FAIL UNSUPPORTED CRASH TIMEOUT ERROR IMPL_DEFINED XFAIL XPASS.\n"
+    "  --max-failures N      stop after N failing cases (FAIL, CRASH, TIMEOUT, ERROR, FLAKY); reports\n"
+    "                        keep the results so far\n\n"
+    "Statuses: PASS FAIL UNSUPPORTED CRASH TIMEOUT ERROR IMPL_DEFINED XFAIL XPASS FLAKY.\n"
     "Exit status: 0 when only PASS, UNSUPPORTED, IMPL_DEFINED and XFAIL remain; 1 otherwise;\n"
     "2 on usage errors or unreadable sources; 3 when no case ran (none matched the sources and\n"
     "filters, or every case was UNSUPPORTED): the reason is printed; 4 when a gate (--min-pass,\n"
@@ -125,6 +127,7 @@ struct RunOptions {
   Gate min_pass, max_unsupported;
   int64_t max_failures = 0;  // 0: no limit
   bool strict_capabilities = false;
+  int repeat = 1;
 };
 
 size_t editDistance(const std::string& a, const std::string& b) {
@@ -227,7 +230,8 @@ std::optional<int> parseOptions(const std::vector<std::string>& args, RunOptions
                                                      "--filter", "--shard", "-j", "--timeout", "--cache-dir", "--profile",
                                                      "--baseline", "--write-baseline", "--report-dir",
                                                      "--seed", "--count", "--strategies",
-                                                     "--min-pass", "--max-unsupported", "--max-failures"};
+                                                     "--min-pass", "--max-unsupported", "--max-failures",
+                                                     "--repeat"};
     if (kWithValue.contains(arg)) {
       auto v = value();
       if (!v) return usage(strCat(arg, " needs a value"));
@@ -244,6 +248,11 @@ std::optional<int> parseOptions(const std::vector<std::string>& args, RunOptions
       else if (arg == "--write-baseline") o.write_baseline = *v;
       else if (arg == "--report-dir") o.report_dir = *v;
       else if (arg == "--strategies") o.gen.strategies = *v;
+      else if (arg == "--repeat") {
+        if (v->empty() || v->size() > 6 || v->find_first_not_of("0123456789") != std::string::npos || std::stoi(*v) < 1)
+          return usage("--repeat needs a count of at least 1");
+        o.repeat = std::stoi(*v);
+      }
       else if (arg == "--min-pass" || arg == "--max-unsupported") {
         auto g = parseGate(*v);
         if (!g) return usage(strCat(arg, " needs a count or a percentage (e.g. ", arg, " 10 or ", arg, " 95%), got '", *v, "'"));
@@ -387,6 +396,7 @@ int runRunCommand(const std::vector<std::string>& args) {
                                 {"filters", o.filters},   {"split", o.split},            {"shard", {shard->index, shard->count}},
                                 {"baseline", o.baseline}, {"reference", HLOCONF_REFERENCE_VERSION},
                                 {"seed", o.gen.seed},     {"count", o.gen.count},        {"strategies", o.gen.strategies}};
+  if (o.repeat != 1) fingerprint["repeat"] = o.repeat;
   std::vector<reports::CaseResult> finished;
   std::unique_ptr<Journal> journal;
   if (!o.report_dir.empty()) {
@@ -475,7 +485,8 @@ int runRunCommand(const std::vector<std::string>& args) {
             result.message = strCat("the backend did not start: ", infos[b].status().message());
             backends[b].reset();  // try again on the next case
           } else {
-            result = runCaseOnBackend(source, prepared, *backends[b], *infos[b], *profile, o.timeout, factories[b].repro_flag);
+            result = runCaseOnBackend(source, prepared, *backends[b], *infos[b], *profile, o.timeout, factories[b].repro_flag,
+                                      o.repeat);
             result.backend = factories[b].name;
           }
         }
