@@ -55,9 +55,13 @@ const char kRunUsage[] =
     "  --shard I/N           run the I-th of N shards (1-based); without it, GTEST_SHARD_INDEX/\n"
     "                        GTEST_TOTAL_SHARDS, TEST_SHARD_INDEX/TEST_TOTAL_SHARDS (Bazel) or\n"
     "                        JOB_COMPLETION_INDEX/HLOCONF_TOTAL_SHARDS (Kubernetes) (0-based)\n"
+    "  --rerun-failed DIR    only the cases that were not PASS, IMPL_DEFINED or XFAIL in DIR/results.json\n"
+    "  --list                print the IDs of the selected cases, one a line, and exit without running\n"
     "execution:\n"
     "  -j N                  N cases at a time (each worker has its own backend processes; default 1)\n"
     "  --timeout S           seconds a backend may take per case (default 60): then TIMEOUT\n"
+    "  --repeat N            run each case N times on each backend (default 1): outputs that are not\n"
+    "                        bit-identical between the runs make the case FLAKY\n"
     "  --cache-dir DIR       golden cache (default $HLOCONF_CACHE_DIR, $XDG_CACHE_HOME/hloconf/golden\n"
     "                        or ~/.cache/hloconf/golden); --no-cache: compute every golden\n"
     "comparison:\n"
@@ -68,14 +72,15 @@ const char kRunUsage[] =
     "  --report-dir DIR      write results.json, junit.xml, summary.md, report.html and the journal\n"
     "  --resume              finish the run whose journal is in --report-dir (same options)\n"
     "  -q, --quiet           no progress lines; the summary table only\n"
+    "  --durations N         also print the N slowest cases (seconds, ID, backend)\n"
     "gates (CI):\n"
     "  --min-pass N|P%       fail the run (exit 4) unless at least N cases (or P% of them) PASS\n"
     "  --max-unsupported N|P% fail the run (exit 4) when more than N cases (or P%) are UNSUPPORTED\n"
     "  --strict-capabilities a handshake that names an op or element type hloconf does not know is an\n"
     "                        error (default: a warning)\n"
-    "  --max-failures N      stop after N failing cases (FAIL, CRASH, TIMEOUT, ERROR); reports keep\n"
-    "                        the results so far\n\n"
-    "Statuses: PASS FAIL UNSUPPORTED CRASH TIMEOUT ERROR IMPL_DEFINED XFAIL XPASS.\n"
+    "  --max-failures N      stop after N failing cases (FAIL, CRASH, TIMEOUT, ERROR, FLAKY); reports\n"
+    "                        keep the results so far\n\n"
+    "Statuses: PASS FAIL UNSUPPORTED CRASH TIMEOUT ERROR IMPL_DEFINED XFAIL XPASS FLAKY.\n"
     "Exit status: 0 when only PASS, UNSUPPORTED, IMPL_DEFINED and XFAIL remain; 1 otherwise;\n"
     "2 on usage errors or unreadable sources; 3 when no case ran (none matched the sources and\n"
     "filters, or every case was UNSUPPORTED): the reason is printed; 4 when a gate (--min-pass,\n"
@@ -125,6 +130,10 @@ struct RunOptions {
   Gate min_pass, max_unsupported;
   int64_t max_failures = 0;  // 0: no limit
   bool strict_capabilities = false;
+  int repeat = 1;
+  bool list = false;
+  int durations = 0;
+  std::string rerun_failed;  // a report folder: only its cases that did not pass
 };
 
 size_t editDistance(const std::string& a, const std::string& b) {
@@ -227,7 +236,8 @@ std::optional<int> parseOptions(const std::vector<std::string>& args, RunOptions
                                                      "--filter", "--shard", "-j", "--timeout", "--cache-dir", "--profile",
                                                      "--baseline", "--write-baseline", "--report-dir",
                                                      "--seed", "--count", "--strategies",
-                                                     "--min-pass", "--max-unsupported", "--max-failures"};
+                                                     "--min-pass", "--max-unsupported", "--max-failures",
+                                                     "--repeat", "--durations", "--rerun-failed"};
     if (kWithValue.contains(arg)) {
       auto v = value();
       if (!v) return usage(strCat(arg, " needs a value"));
@@ -244,6 +254,13 @@ std::optional<int> parseOptions(const std::vector<std::string>& args, RunOptions
       else if (arg == "--write-baseline") o.write_baseline = *v;
       else if (arg == "--report-dir") o.report_dir = *v;
       else if (arg == "--strategies") o.gen.strategies = *v;
+      else if (arg == "--rerun-failed") o.rerun_failed = *v;
+      else if (arg == "--repeat" || arg == "--durations") {
+        if (v->empty() || v->size() > 6 || v->find_first_not_of("0123456789") != std::string::npos ||
+            (arg == "--repeat" && std::stoi(*v) < 1))
+          return usage(strCat(arg, arg == "--repeat" ? " needs a count of at least 1" : " needs a count"));
+        (arg == "--repeat" ? o.repeat : o.durations) = std::stoi(*v);
+      }
       else if (arg == "--min-pass" || arg == "--max-unsupported") {
         auto g = parseGate(*v);
         if (!g) return usage(strCat(arg, " needs a count or a percentage (e.g. ", arg, " 10 or ", arg, " 95%), got '", *v, "'"));
@@ -275,6 +292,8 @@ std::optional<int> parseOptions(const std::vector<std::string>& args, RunOptions
       o.strict_capabilities = true;
     } else if (arg == "--resume") {
       o.resume = true;
+    } else if (arg == "--list") {
+      o.list = true;
     } else if (arg == "-q" || arg == "--quiet") {
       o.quiet = true;
     } else if (arg.size() > 2 && arg.rfind("-j", 0) == 0 && arg.find_first_not_of("0123456789", 2) == std::string::npos) {
@@ -303,6 +322,7 @@ std::string whyNothingRan(const RunOptions& o, size_t collected, size_t selected
     if (!o.ops.empty()) f.push_back(strCat("--ops '", o.ops, "'"));
     if (!o.dtypes.empty()) f.push_back(strCat("--dtypes '", o.dtypes, "'"));
     if (!o.shard.empty()) f.push_back(strCat("--shard ", o.shard));
+    if (!o.rerun_failed.empty()) f.push_back(strCat("--rerun-failed ", o.rerun_failed));
     return f.empty() ? std::string("the filters") : absl::StrJoin(f, ", ");
   };
   if (collected == 0)
@@ -336,6 +356,19 @@ int runRunCommand(const std::vector<std::string>& args) {
   if (!profile.ok()) {
     std::fprintf(stderr, "hloconf run: %s\n", std::string(profile.status().message()).c_str());
     return 2;
+  }
+  // --rerun-failed: the IDs of the previous report's cases that did not pass (on any backend).
+  std::optional<std::set<std::string>> rerun;
+  if (!o.rerun_failed.empty()) {
+    auto previous = reports::readResultsJson(o.rerun_failed);
+    if (!previous.ok()) {
+      std::fprintf(stderr, "hloconf run: --rerun-failed: %s\n", std::string(previous.status().message()).c_str());
+      return 2;
+    }
+    rerun.emplace();
+    for (const reports::CaseResult& r : previous->second)
+      if (r.status != reports::Status::kPass && r.status != reports::Status::kImplDefined && r.status != reports::Status::kXFail)
+        rerun->insert(r.id);
   }
   std::optional<Baseline> baseline;
   if (!o.baseline.empty()) {
@@ -378,7 +411,17 @@ int runRunCommand(const std::vector<std::string>& args) {
   for (CaseSource& c : all) {
     if (!inShard(c.id, *shard) || !idSelected(o, c.id)) continue;
     if (!o.ops.empty() && !c.suite_op.empty() && !globMatchAny(o.ops, c.suite_op)) continue;
+    if (rerun && !rerun->contains(c.id)) continue;
     cases.push_back(std::move(c));
+  }
+  // --list: the selected cases, without running (or preparing) any.
+  if (o.list) {
+    for (const CaseSource& c : cases) std::printf("%s\n", c.id.c_str());
+    if (cases.empty()) {
+      std::fprintf(stderr, "hloconf run: no case selected: %s (exit status 3)\n", whyNothingRan(o, all.size(), 0, {}, {}).c_str());
+      return 3;
+    }
+    return 0;
   }
 
   // The journal: finished (id, backend) pairs of an interrupted run are not run again.
@@ -387,6 +430,8 @@ int runRunCommand(const std::vector<std::string>& args) {
                                 {"filters", o.filters},   {"split", o.split},            {"shard", {shard->index, shard->count}},
                                 {"baseline", o.baseline}, {"reference", HLOCONF_REFERENCE_VERSION},
                                 {"seed", o.gen.seed},     {"count", o.gen.count},        {"strategies", o.gen.strategies}};
+  if (o.repeat != 1) fingerprint["repeat"] = o.repeat;
+  if (!o.rerun_failed.empty()) fingerprint["rerun_failed"] = o.rerun_failed;
   std::vector<reports::CaseResult> finished;
   std::unique_ptr<Journal> journal;
   if (!o.report_dir.empty()) {
@@ -475,7 +520,8 @@ int runRunCommand(const std::vector<std::string>& args) {
             result.message = strCat("the backend did not start: ", infos[b].status().message());
             backends[b].reset();  // try again on the next case
           } else {
-            result = runCaseOnBackend(source, prepared, *backends[b], *infos[b], *profile, o.timeout, factories[b].repro_flag);
+            result = runCaseOnBackend(source, prepared, *backends[b], *infos[b], *profile, o.timeout, factories[b].repro_flag,
+                                      o.repeat);
             result.backend = factories[b].name;
           }
         }
@@ -509,6 +555,15 @@ int runRunCommand(const std::vector<std::string>& args) {
   });
 
   std::printf("%s", reports::consoleSummary(results, ::isatty(STDOUT_FILENO) != 0).c_str());
+  if (o.durations > 0 && !results.empty()) {
+    std::vector<const reports::CaseResult*> slowest;
+    for (const reports::CaseResult& r : results) slowest.push_back(&r);
+    std::stable_sort(slowest.begin(), slowest.end(), [](auto* a, auto* b) { return a->seconds > b->seconds; });
+    slowest.resize(std::min<size_t>(slowest.size(), static_cast<size_t>(o.durations)));
+    std::printf("\nslowest %zu case(s):\n", slowest.size());
+    for (const reports::CaseResult* r : slowest)
+      std::printf("  %9.3f s  %s (%s)\n", r->seconds, r->id.c_str(), r->backend.c_str());
+  }
   if (journal_failed) std::fprintf(stderr, "hloconf run: warning: the journal could not be written; --resume may repeat cases\n");
   if (!o.report_dir.empty()) {
     reports::RunInfo info;

@@ -9,7 +9,9 @@
 #include <set>
 
 #include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
 #include "golden/cases.h"
+#include "ir/element_type.h"
 #include "ir/op_schema.h"
 #include "ir/parser.h"
 #include "ir/status_macros.h"
@@ -69,6 +71,30 @@ std::string reproCommand(const CaseSource& source, const std::string& repro_flag
                 shellQuote(source.generated.empty() ? source.path : source.generated));
 }
 
+// Element `index` of `t` as hex bits: "0x3F800000" ("0x...,0x..." real then imaginary for complex).
+std::string elementBits(const Tensor& t, int64_t index) {
+  const bool complex = isComplex(t.elementType());
+  const int digits = std::max(1, t.elementBytes() / (complex ? 2 : 1) * 2);
+  std::string text = absl::StrFormat("0x%0*X", digits, t.bits(index, 0));
+  if (complex) strAppend(&text, ",", absl::StrFormat("0x%0*X", digits, t.bits(index, 1)));
+  return text;
+}
+
+// Where two replies' outputs first differ: {output, element}, or {-1, -1} when they are bit-identical.
+// A different count, type or size of outputs is a difference at element 0 of the first such output.
+std::pair<int, int64_t> firstDifference(const std::vector<Tensor>& a, const std::vector<Tensor>& b) {
+  if (a.size() != b.size()) return {static_cast<int>(std::min(a.size(), b.size())), 0};
+  for (size_t k = 0; k < a.size(); ++k) {
+    if (a[k] == b[k]) continue;
+    if (!(a[k].type() == b[k].type()) || a[k].bytes().size() != b[k].bytes().size() || a[k].elementBytes() <= 0)
+      return {static_cast<int>(k), 0};
+    const size_t width = static_cast<size_t>(a[k].elementBytes());
+    for (size_t i = 0; i < a[k].bytes().size(); ++i)
+      if (a[k].bytes()[i] != b[k].bytes()[i]) return {static_cast<int>(k), static_cast<int64_t>(i / width)};
+  }
+  return {-1, -1};
+}
+
 void recordInputs(const PreparedCase& prepared, CaseResult& result) {
   for (const Tensor& t : prepared.lowered.inputs) {
     reports::InputRecord r;
@@ -120,6 +146,12 @@ bool Baseline::contains(const std::string& backend, const std::string& id) const
   return std::binary_search(entries.begin(), entries.end(), std::make_pair(backend, id));
 }
 
+namespace {
+bool listedAsFlaky(const Baseline& baseline, const std::string& backend, const std::string& id) {
+  return std::binary_search(baseline.flaky.begin(), baseline.flaky.end(), std::make_pair(backend, id));
+}
+}  // namespace
+
 absl::StatusOr<Baseline> readBaseline(const std::string& path) {
   std::ifstream in(path);
   if (!in) return absl::NotFoundError(strCat(path, ": error: cannot open the baseline file"));
@@ -132,8 +164,10 @@ absl::StatusOr<Baseline> readBaseline(const std::string& path) {
     if (!e.is_object() || !e.contains("id") || !e["id"].is_string())
       return absl::InvalidArgumentError(strCat(path, ": error: a known_failures entry has no string \"id\""));
     b.entries.emplace_back(e.value("backend", "reference"), e["id"].get<std::string>());
+    if (e.contains("status") && e["status"] == "FLAKY") b.flaky.push_back(b.entries.back());
   }
   std::sort(b.entries.begin(), b.entries.end());
+  std::sort(b.flaky.begin(), b.flaky.end());
   return b;
 }
 
@@ -152,6 +186,8 @@ absl::Status writeBaseline(const std::string& path, const std::vector<CaseResult
 
 void applyBaseline(const Baseline& baseline, CaseResult& result) {
   if (!baseline.contains(result.backend, result.id)) return;
+  // FLAKY is known only where the baseline says FLAKY: a known FAIL that now varies between repeats is news.
+  if (result.status == Status::kFlaky && !listedAsFlaky(baseline, result.backend, result.id)) return;
   if (reports::isFailure(result.status)) {
     result.message = strCat("known failure (baseline): ", reports::statusName(result.status), ": ", result.message);
     result.status = Status::kXFail;
@@ -217,7 +253,7 @@ CaseResult unpreparedResult(const CaseSource& source, const PreparedCase& prepar
 
 CaseResult runCaseOnBackend(const CaseSource& source, const PreparedCase& prepared, adapters::Backend& backend,
                             const adapters::BackendInfo& info, const reports::Profile& profile, double timeout_seconds,
-                            const std::string& repro_flag) {
+                            const std::string& repro_flag, int repeats) {
   CaseResult r;
   r.id = source.id;
   r.backend = info.name;
@@ -242,12 +278,49 @@ CaseResult runCaseOnBackend(const CaseSource& source, const PreparedCase& prepar
   request.num_partitions = prepared.lowered.partitions;
   request.timeout_seconds = timeout_seconds;
   request.infeed = prepared.lowered.infeed;
-  adapters::Reply reply = backend.run(request);
-  r.seconds = reply.seconds;
+  repeats = std::max(1, repeats);
+  r.repeats = repeats;
+  adapters::Reply reply;
+  // --repeat N: every run's outputs, when each run answered outputs (else the first other reply decides).
+  std::vector<std::vector<Tensor>> runs;
+  double seconds = 0;
+  for (int k = 0; k < repeats; ++k) {
+    reply = backend.run(request);
+    seconds += reply.seconds;
+    if (reply.kind != adapters::Reply::Kind::kOutputs) break;
+    runs.push_back(std::move(reply.outputs));
+  }
+  r.seconds = seconds;
   switch (reply.kind) {
-    case adapters::Reply::Kind::kOutputs:
-      reports::compareOutputs(prepared.golden, reply.outputs, profile, r);
+    case adapters::Reply::Kind::kOutputs: {
+      reports::compareOutputs(prepared.golden, runs.front(), profile, r);
+      // The first run that differs from the first one, and where.
+      size_t other = 0;
+      std::pair<int, int64_t> where{-1, -1};
+      for (size_t k = 1; k < runs.size() && where.first < 0; ++k)
+        if ((where = firstDifference(runs.front(), runs[k])).first >= 0) other = k;
+      if (where.first < 0) return r;  // bit-identical: judged once
+      // How many runs pass the comparison, and the distinct bits of the element seen over the runs.
+      int passed = 0;
+      std::vector<std::string> distinct;
+      for (const std::vector<Tensor>& outputs : runs) {
+        CaseResult judged;
+        reports::compareOutputs(prepared.golden, outputs, profile, judged);
+        passed += judged.status == Status::kPass || judged.status == Status::kImplDefined;
+        const size_t k = static_cast<size_t>(where.first);
+        std::string bits = k < outputs.size() && where.second < outputs[k].numElements()
+                               ? elementBits(outputs[k], where.second)
+                               : std::string("(missing)");
+        if (std::find(distinct.begin(), distinct.end(), bits) == distinct.end()) distinct.push_back(bits);
+      }
+      r.status = Status::kFlaky;
+      r.rule = strCat("repeat ", repeats);
+      r.message = strCat("outputs differ between ", repeats, " identical runs: run ", other + 1, " differs from run 1 at output ",
+                         where.first, " element ", where.second, "; ", distinct.size(), " distinct value(s) there: ",
+                         absl::StrJoin(distinct, ", "), "; ", passed, " of ", repeats, " run(s) passed the comparison, ",
+                         repeats - passed, " failed");
       return r;
+    }
     case adapters::Reply::Kind::kUnsupported:
       r.status = Status::kUnsupported;
       r.rule = "backend";

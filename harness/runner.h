@@ -36,17 +36,23 @@ std::vector<std::string> defaultAdapterDirs();
 // Known failures: `{"hloconf_baseline": 1, "known_failures": [{"id", "backend", "status", "message"}]}`.
 struct Baseline {
   std::vector<std::pair<std::string, std::string>> entries;  // (backend, id), sorted
+  std::vector<std::pair<std::string, std::string>> flaky;    // (backend, id) of the entries with status FLAKY, sorted
   bool contains(const std::string& backend, const std::string& id) const;
 };
 absl::StatusOr<Baseline> readBaseline(const std::string& path);
 absl::Status writeBaseline(const std::string& path, const std::vector<reports::CaseResult>& results);
-// FAIL/CRASH/TIMEOUT/ERROR in the baseline -> XFAIL; PASS/IMPL_DEFINED in the baseline -> XPASS.
+// FAIL/CRASH/TIMEOUT/ERROR in the baseline -> XFAIL; PASS/IMPL_DEFINED in the baseline -> XPASS. A FLAKY
+// result becomes XFAIL only where its baseline entry says FLAKY (a case known to FAIL that now varies
+// between repeats is news).
 void applyBaseline(const Baseline& baseline, reports::CaseResult& result);
 
-// Runs one prepared case on one backend instance and compares: the whole verdict.
+// Runs one prepared case on one backend instance and compares: the whole verdict. `repeats` > 1
+// (--repeat N): the backend runs the case that many times with the same inputs; outputs that are not
+// bit-identical between the runs make the case FLAKY, else it is judged once. A CRASH, TIMEOUT, ERROR or
+// UNSUPPORTED reply on any run is the result, as for one run.
 reports::CaseResult runCaseOnBackend(const CaseSource& source, const PreparedCase& prepared, adapters::Backend& backend,
                                      const adapters::BackendInfo& info, const reports::Profile& profile,
-                                     double timeout_seconds, const std::string& repro_flag);
+                                     double timeout_seconds, const std::string& repro_flag, int repeats = 1);
 
 // The built-in reference on a case that cannot be lowered (checks inside regions, interpreter.run_parallel,
 // ...): the case runs as written and passes when every check op passes (rule "self-check").

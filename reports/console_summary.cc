@@ -27,6 +27,7 @@ std::string_view shortName(Status status) {
     case Status::kImplDefined: return "impl-def";
     case Status::kXFail: return "xfail";
     case Status::kXPass: return "xpass";
+    case Status::kFlaky: return "flaky";
     default: return statusName(status);
   }
 }

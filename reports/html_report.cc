@@ -27,7 +27,7 @@ std::string esc(std::string_view text) { return xmlEscape(text, true); }
 
 constexpr char kStyle[] = R"css(
 :root { --pass:#1a7f37; --fail:#cf222e; --crash:#8b0000; --timeout:#bc4c00; --error:#8250df;
-        --unsup:#6e7781; --impl:#0969da; --xfail:#57606a; --xpass:#bf3989; --line:#d0d7de; }
+        --unsup:#6e7781; --impl:#0969da; --xfail:#57606a; --xpass:#bf3989; --flaky:#953800; --line:#d0d7de; }
 * { box-sizing: border-box; }
 body { font: 14px/1.45 system-ui, -apple-system, "Segoe UI", Helvetica, Arial, sans-serif; color:#1f2328;
        margin: 0 auto; padding: 24px 32px; max-width: 1400px; background:#fff; }
@@ -54,7 +54,8 @@ td.zero { color:#afb8c1; }
 .s-PASS { color: var(--pass); } .s-FAIL { color: var(--fail); } .s-CRASH { color: var(--crash); }
 .s-TIMEOUT { color: var(--timeout); } .s-ERROR { color: var(--error); } .s-UNSUPPORTED { color: var(--unsup); }
 .s-IMPL_DEFINED { color: var(--impl); } .s-XFAIL { color: var(--xfail); } .s-XPASS { color: var(--xpass); }
-td.hit.s-FAIL, td.hit.s-CRASH, td.hit.s-TIMEOUT, td.hit.s-ERROR, td.hit.s-XPASS { background:#ffebe9; font-weight:600; }
+.s-FLAKY { color: var(--flaky); }
+td.hit.s-FAIL, td.hit.s-CRASH, td.hit.s-TIMEOUT, td.hit.s-ERROR, td.hit.s-XPASS, td.hit.s-FLAKY { background:#ffebe9; font-weight:600; }
 .badge { font-weight: 700; }
 .case { border: 1px solid var(--line); border-left: 4px solid var(--fail); border-radius: 4px; padding: 4px 14px 10px;
         margin: 12px 0; }
@@ -79,6 +80,7 @@ const char* statusColor(Status status) {
     case Status::kImplDefined: return "var(--impl)";
     case Status::kXFail: return "var(--xfail)";
     case Status::kXPass: return "var(--xpass)";
+    case Status::kFlaky: return "var(--flaky)";
   }
   return "#000";
 }

@@ -1,7 +1,7 @@
 // junit.xml: the JUnit XML dialect that Jenkins, GitLab, GitHub actions and Buildkite read.
 //
 // One <testsuite> per backend, one <testcase> per case (name: the case ID, classname: "backend.op").
-// FAIL and XPASS are <failure>s, CRASH, TIMEOUT and ERROR are <error>s, UNSUPPORTED and XFAIL are
+// FAIL, FLAKY and XPASS are <failure>s, CRASH, TIMEOUT and ERROR are <error>s, UNSUPPORTED and XFAIL are
 // <skipped>; PASS and IMPL_DEFINED pass. So a CI tool's red count equals the cases that make the run
 // exit 1. Each failure's body is caseDetails(): rule, message, worst elements, inputs, repro command.
 #include <cstdio>
@@ -23,6 +23,7 @@ struct SuiteCounts {
 const char* junitElement(Status status) {
   switch (status) {
     case Status::kFail:
+    case Status::kFlaky:
     case Status::kXPass: return "failure";
     case Status::kCrash:
     case Status::kTimeout:

@@ -8,7 +8,7 @@ namespace hloconf::reports {
 namespace {
 
 constexpr std::string_view kStatusNames[kNumStatuses] = {"PASS",    "FAIL",         "UNSUPPORTED", "CRASH", "TIMEOUT",
-                                                         "ERROR",   "IMPL_DEFINED", "XFAIL",       "XPASS"};
+                                                         "ERROR",   "IMPL_DEFINED", "XFAIL",       "XPASS", "FLAKY"};
 
 // JSON has no infinities: an infinite ULP distance or bound is written as the string "inf".
 nlohmann::json number(double v) {
@@ -49,7 +49,7 @@ bool isAcceptable(Status status) {
 
 bool isFailure(Status status) {
   return status == Status::kFail || status == Status::kCrash || status == Status::kTimeout ||
-         status == Status::kError;
+         status == Status::kError || status == Status::kFlaky;
 }
 
 int ulpBucket(double ulp) {
@@ -112,6 +112,7 @@ nlohmann::json CaseResult::toJson() const {
                       {"ulp_histogram", ulp_histogram},
                       {"seconds", seconds},
                       {"repro", repro}};
+  if (repeats != 1) j["repeats"] = repeats;  // written only for --repeat N
   j["worst"] = nlohmann::json::array();
   for (const ElementDiff& d : worst) j["worst"].push_back(d.toJson());
   j["inputs"] = nlohmann::json::array();
@@ -135,6 +136,7 @@ CaseResult CaseResult::fromJson(const nlohmann::json& j) {
   r.ulp_histogram = get<std::vector<int64_t>>(j, "ulp_histogram", {});
   r.seconds = get(j, "seconds", 0.0);
   r.repro = get<std::string>(j, "repro", "");
+  r.repeats = get(j, "repeats", 1);
   if (j.contains("worst"))
     for (const auto& d : j["worst"]) r.worst.push_back(ElementDiff::fromJson(d));
   if (j.contains("inputs"))

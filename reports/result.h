@@ -26,14 +26,15 @@ enum class Status : uint8_t {
   kImplDefined,   // differs from the golden only where the spec leaves the value to the implementation
   kXFail,         // FAIL/CRASH/TIMEOUT/ERROR, and the baseline lists the case as a known failure
   kXPass,         // PASS (or IMPL_DEFINED), but the baseline lists the case as a known failure
+  kFlaky,         // --repeat N: the backend's outputs differed between identical runs of the case
 };
-inline constexpr int kNumStatuses = 9;
+inline constexpr int kNumStatuses = 10;
 
-std::string_view statusName(Status status);  // "PASS", "FAIL", ..., "XPASS"
+std::string_view statusName(Status status);  // "PASS", "FAIL", ..., "XPASS", "FLAKY"
 std::optional<Status> parseStatus(std::string_view name);
 // Whether a run may exit 0 with this status (PASS, UNSUPPORTED, IMPL_DEFINED, XFAIL).
 bool isAcceptable(Status status);
-// Whether the status is a failure for baseline purposes (FAIL, CRASH, TIMEOUT, ERROR).
+// Whether the status is a failure for baseline purposes (FAIL, CRASH, TIMEOUT, ERROR, FLAKY).
 bool isFailure(Status status);
 
 // One element where backend and golden differ (or the worst elements of a passing case).
@@ -78,7 +79,8 @@ struct CaseResult {
   std::vector<ElementDiff> worst;             // the worst elements (at most kMaxWorst), worst first
   std::vector<InputRecord> inputs;
   std::string repro;          // a command that reproduces the case as a standalone file
-  double seconds = 0;         // backend time for the case
+  double seconds = 0;         // backend time for the case (all repeats together)
+  int repeats = 1;            // --repeat N: how many times the backend ran the case
   nlohmann::json toJson() const;
   static CaseResult fromJson(const nlohmann::json& j);
 };

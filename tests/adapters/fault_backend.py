@@ -11,6 +11,8 @@ MODE (what happens on a chosen case; other cases get the correct answer):
   flip         flips the lowest bit of every float output element (complex: of both parts; raw-bits
                types such as bf16 and f8: of their bits)
   nan          answers NaN for every float output element (types without NaN keep their values)
+  vary         nondeterministic: XORs the low bits of every float output element with a counter of
+               the answers this process gave (1, 2, ..., 7, then 1 again), so consecutive answers differ
   crash        kills itself with --signal (SEGV by default; KILL, ABRT, or EXIT for exit status 3) in the
                middle of the case, after reading the inputs and the reference's answer
   hang         sleeps forever
@@ -69,7 +71,7 @@ class Reference:
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("mode", choices=["ok", "flip", "nan", "crash", "hang", "error", "stray", "unsupported"])
+    parser.add_argument("mode", choices=["ok", "flip", "nan", "vary", "crash", "hang", "error", "stray", "unsupported"])
     parser.add_argument("--serve", default=os.environ.get("HLOCONF_BINARY", "hloconf"))
     parser.add_argument("--match")
     parser.add_argument("--every", type=int)
@@ -80,6 +82,7 @@ def main():
     reference = Reference(args.serve)
     unsupported_ops = set(args.ops.split(",")) if args.mode == "unsupported" else set()
     handled = [0]
+    answers = [0]  # mode vary: answers given so far
 
     def chosen(request):
         handled[0] += 1
@@ -126,8 +129,10 @@ def main():
         if pick and args.mode == "stray":
             hloconf_adapter.send_raw_line("this line is not JSON")
             hloconf_adapter.send_raw_line(json.dumps({"type": "result", "id": -12345, "status": "ok"}))
-        if pick and args.mode in ("flip", "nan"):
-            outputs = [spoil(array, entry["type"], args.mode) for array, entry in zip(outputs, request.message["outputs"])]
+        if pick and args.mode in ("flip", "nan", "vary"):
+            answers[0] += 1
+            outputs = [spoil(array, entry["type"], args.mode, answers[0] % 7 + 1 if args.mode == "vary" else 1)
+                       for array, entry in zip(outputs, request.message["outputs"])]
         return outputs
 
     ops = [op for op in COMMON_OPS if op not in unsupported_ops] if unsupported_ops else []
@@ -148,18 +153,18 @@ def nan_bits(element_type):
     return None
 
 
-def spoil(array, type_text, mode):
+def spoil(array, type_text, mode, flip_bits=1):
     element = hloconf_adapter.element_type_of(type_text)
     complex_type = element.startswith("complex<")
     if not (hloconf_adapter.is_float_type(element) or complex_type):
         return array
     array = array.copy()
-    if mode == "flip":
+    if mode in ("flip", "vary"):
         if hloconf_adapter.is_raw_bits_type(element):
-            return array ^ np.array(1, dtype=array.dtype)
+            return array ^ np.array(flip_bits, dtype=array.dtype)
         part_bits = {2: np.uint16, 4: np.uint32, 8: np.uint64}[array.dtype.itemsize // (2 if complex_type else 1)]
         bits = array.view(part_bits)
-        bits ^= part_bits(1)
+        bits ^= part_bits(flip_bits)
         return array
     if hloconf_adapter.is_raw_bits_type(element):
         nan = nan_bits(element)

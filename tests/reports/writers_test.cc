@@ -454,6 +454,7 @@ TEST(WriterExitStatus, ZeroOnlyWhenEveryStatusIsAcceptable) {
   const std::map<Status, int> expected = {
       {Status::kPass, 0},  {Status::kUnsupported, 0}, {Status::kImplDefined, 0}, {Status::kXFail, 0}, {Status::kFail, 1},
       {Status::kCrash, 1}, {Status::kTimeout, 1},     {Status::kError, 1},       {Status::kXPass, 1},
+      {Status::kFlaky, 1},
   };
   ASSERT_EQ(expected.size(), static_cast<size_t>(kNumStatuses));
   std::vector<CaseResult> acceptable;
