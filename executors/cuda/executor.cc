@@ -10,6 +10,13 @@
 #include <string>
 
 #include "absl/container/flat_hash_map.h"
+#include "executors/cuda/batch_norm.h"
+#include "executors/cuda/conv.h"
+#include "executors/cuda/conv_plan.h"
+#include "executors/cuda/gather.h"
+#include "executors/cuda/gather_plan.h"
+#include "executors/cuda/scatter.h"
+#include "executors/cuda/scatter_plan.h"
 #include "executors/cuda/kernels.h"
 #include "executors/plan/elementwise_params.h"
 #include "executors/plan/movement_params.h"
@@ -89,6 +96,10 @@ struct LoweredStep {
   std::vector<int64_t> copy_reach;     // per copy: the largest element offset it reaches past its offset (dynamic slices)
   std::vector<ElementType> index_types;  // dynamic_slice / dynamic_update_slice: the start indices' types
   ReduceDesc reduce;
+  ConvDesc conv;  // convolution (conv_plan.h)
+  BatchNormDesc bn;  // batch_norm_* (batch_norm.h)
+  GatherDesc gather;  // gather (gather_plan.h)
+  ScatterDesc scatter;  // scatter (scatter_plan.h)
   std::vector<LoweredRegion> regions;
 };
 
@@ -904,6 +915,103 @@ absl::Status chooseDynamicSlice(const plan::Step& step, const plan::Plan& plan, 
   out.launch = update ? launchDynamicUpdateSlice : launchDynamicSlice;
   return absl::OkStatus();
 }
+// convolution (conv.cu): the direct kernel; lhs, rhs and result of one type.
+absl::Status launchConv(Run& run, const plan::Step&, const LoweredStep& l, std::span<const void* const> in, std::span<void* const> out) {
+  return cudaCheck(k::conv(l.type, l.conv, in[0], in[1], out[0], run.stream()), "convolution kernel");
+}
+absl::Status chooseConv(const plan::Step& step, const plan::Plan& plan, LoweredStep& out) {
+  if (step.operands.size() != 2 || step.results.size() != 1) return noKernel(step, plan);
+  ASSIGN_OR_RETURN(out.type, tensorType(step, plan, step.operands[0]));
+  ASSIGN_OR_RETURN(DType rhs, tensorType(step, plan, step.operands[1]));
+  ASSIGN_OR_RETURN(DType result, tensorType(step, plan, step.results[0]));
+  if (rhs != out.type || result != out.type || out.type == kPred)
+    return absl::UnimplementedError(strCat("the cuda executor's convolution takes operands and a result of one type, not i1; ", noKernel(step, plan).message()));
+  ASSIGN_OR_RETURN(out.conv, convDescFrom(step.as<plan::ConvParams>(), elementsOf(plan, step.operands[0]), elementsOf(plan, step.operands[1]),
+                                          elementsOf(plan, step.results[0])));
+  out.launch = launchConv;
+  return absl::OkStatus();
+}
+// batch_norm_inference / _training / _grad (batch_norm.cu): operands and results of one float type.
+absl::Status launchBatchNorm(Run& run, const plan::Step& step, const LoweredStep& l, std::span<const void* const> in, std::span<void* const> out) {
+  switch (step.op) {
+    case OpId::kBatchNormInference: {
+      const void* const f[4] = {in[1], in[2], in[3], in[4]};
+      return cudaCheck(k::batchNormInference(l.type, l.bn, in[0], f, out[0], run.stream()), "batch_norm_inference kernel");
+    }
+    case OpId::kBatchNormTraining: {
+      const void* const f[2] = {in[1], in[2]};
+      return cudaCheck(k::batchNormTraining(l.type, l.bn, in[0], f, out[0], out[1], out[2], run.stream()), "batch_norm_training kernel");
+    }
+    default: {
+      const void* const f[3] = {in[1], in[2], in[3]};
+      return cudaCheck(k::batchNormGrad(l.type, l.bn, in[0], f, in[4], out[0], out[1], out[2], run.stream()), "batch_norm_grad kernel");
+    }
+  }
+}
+absl::Status chooseBatchNorm(const plan::Step& step, const plan::Plan& plan, LoweredStep& out) {
+  const bool training = step.op == OpId::kBatchNormTraining, inference = step.op == OpId::kBatchNormInference;
+  const size_t operands = training ? 3 : 5, results = inference ? 1 : 3;
+  if (step.operands.size() != operands || step.results.size() != results) return noKernel(step, plan);
+  ASSIGN_OR_RETURN(out.type, tensorType(step, plan, step.operands[0]));
+  if (!isFloat(out.type)) return noKernel(step, plan);
+  const auto& p = step.as<plan::BatchNormParams>();
+  if (p.outer < 0 || p.features < 0 || p.inner < 0) return absl::InternalError("batch norm sizes out of range");
+  const int64_t n = p.outer * p.features * p.inner;
+  // Full-shaped: operand 0 (and grad's operand 4), result 0; the rest have one element per feature.
+  auto check = [&](plan::Slot slot, bool full) -> absl::Status {
+    ASSIGN_OR_RETURN(DType t, tensorType(step, plan, slot));
+    if (t != out.type) return noKernel(step, plan);
+    if (elementsOf(plan, slot) != (full ? n : p.features)) return absl::InternalError("a batch norm operand's size differs from the plan's");
+    return absl::OkStatus();
+  };
+  for (size_t i = 0; i < step.operands.size(); ++i) RETURN_IF_ERROR(check(step.operands[i], i == 0 || (!training && !inference && i == 4)));
+  for (size_t i = 0; i < step.results.size(); ++i) RETURN_IF_ERROR(check(step.results[i], i == 0));
+  out.bn.outer = p.outer;
+  out.bn.features = p.features;
+  out.bn.inner = p.inner;
+  out.bn.epsilon = p.epsilon;
+  // The element count per feature as a constant of the element type (the spec's constant(size / dim)).
+  const double count = static_cast<double>(p.outer * p.inner);
+  out.bn.count = out.type == kF16 ? dm::halfToFloat(dm::doubleToHalf(count)) : out.type == kBF16 ? dm::bf16ToFloat(dm::doubleToBf16(count)) : count;
+  out.launch = launchBatchNorm;
+  return absl::OkStatus();
+}
+// gather, dynamic_gather (gather.cu): one thread per result element, starts clamped on the device.
+absl::Status launchGather(Run& run, const plan::Step&, const LoweredStep& l, std::span<const void* const> in, std::span<void* const> out) {
+  return cudaCheck(k::gather(dtypeBytes(l.type), l.gather, in[0], in[1], out[0], run.stream()), "gather kernel");
+}
+absl::Status chooseGather(const plan::Step& step, const plan::Plan& plan, LoweredStep& out) {
+  if (step.operands.size() != (step.op == OpId::kGather ? 2u : 3u) || step.results.size() != 1) return noKernel(step, plan);
+  ASSIGN_OR_RETURN(out.type, tensorType(step, plan, step.operands[0]));
+  ASSIGN_OR_RETURN(DType index, tensorType(step, plan, step.operands[1]));
+  ASSIGN_OR_RETURN(DType result, tensorType(step, plan, step.results[0]));
+  if (result != out.type || index == kPred || isFloat(index)) return noKernel(step, plan);
+  ASSIGN_OR_RETURN(out.gather, gatherDescFrom(step.as<plan::GatherParams>(), index, elementsOf(plan, step.operands[0]),
+                                              elementsOf(plan, step.operands[1]), elementsOf(plan, step.results[0])));
+  out.launch = launchGather;
+  return absl::OkStatus();
+}
+// scatter of one input (scatter.cu): the input copied to the result, then the updates combined in order.
+absl::Status launchScatter(Run& run, const plan::Step& step, const LoweredStep& l, std::span<const void* const> in, std::span<void* const> out) {
+  RETURN_IF_ERROR(run.copyD2D(out[0], in[0], run.bytesOf(step.results[0])));
+  return cudaCheck(k::scatter(l.type, l.scatter, in[1], in[2], out[0], run.stream()), "scatter kernel");
+}
+absl::Status chooseScatter(const plan::Step& step, const plan::Plan& plan, LoweredStep& out) {
+  if (step.operands.size() != 3 || step.results.size() != 1)
+    return absl::UnimplementedError("the cuda executor scatters one input at a time");
+  ASSIGN_OR_RETURN(out.type, tensorType(step, plan, step.operands[0]));
+  ASSIGN_OR_RETURN(DType index, tensorType(step, plan, step.operands[1]));
+  ASSIGN_OR_RETURN(DType update, tensorType(step, plan, step.operands[2]));
+  ASSIGN_OR_RETURN(DType result, tensorType(step, plan, step.results[0]));
+  if (update != out.type || result != out.type || index == kPred || isFloat(index))
+    return absl::UnimplementedError(strCat("the cuda executor's scatter takes input, updates and result of one type; ", noKernel(step, plan).message()));
+  if (byteSize(plan.slot_types[step.operands[0]]) != byteSize(plan.slot_types[step.results[0]]))
+    return absl::InternalError("scatter's input and result differ in size");
+  ASSIGN_OR_RETURN(out.scatter, scatterDescFrom(step.as<plan::ScatterParams>(), index, isFloat(out.type), elementsOf(plan, step.operands[0]),
+                                                elementsOf(plan, step.operands[1]), elementsOf(plan, step.operands[2])));
+  out.launch = launchScatter;
+  return absl::OkStatus();
+}
 // after_all: a token, which has no bytes.
 absl::Status launchNothing(Run&, const plan::Step&, const LoweredStep&, std::span<const void* const>, std::span<void* const>) {
   return absl::OkStatus();
@@ -969,6 +1077,10 @@ Chooser chooserFor(OpId op) {
     case OpId::kReduce: return chooseReduce;
     case OpId::kDynamicSlice: case OpId::kDynamicUpdateSlice: return chooseDynamicSlice;
     case OpId::kDotGeneral: case OpId::kDot: return chooseDot;
+    case OpId::kConvolution: return chooseConv;
+    case OpId::kGather: case OpId::kDynamicGather: return chooseGather;
+    case OpId::kScatter: return chooseScatter;
+    case OpId::kBatchNormInference: case OpId::kBatchNormTraining: case OpId::kBatchNormGrad: return chooseBatchNorm;
     case OpId::kWhile: case OpId::kIf: case OpId::kCase: case OpId::kFuncCall: case OpId::kComposite: return chooseControl;
     default: return nullptr;
   }

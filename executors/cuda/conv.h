@@ -1,0 +1,14 @@
+// The CUDA executor's convolution launcher (conv.cu; conv_desc.h for the semantics).
+#ifndef HLOCONF_EXECUTORS_CUDA_CONV_H_
+#define HLOCONF_EXECUTORS_CUDA_CONV_H_
+
+#include <cuda_runtime_api.h>
+
+#include "executors/cuda/conv_desc.h"
+
+namespace hloconf::cuda::k {
+// lhs, rhs and result of one type t (not i1): f16/bf16/f32 accumulate in f32, f64 in f64, integers wrap.
+cudaError_t conv(DType t, const ConvDesc& d, const void* in, const void* kernel, void* out, cudaStream_t s);
+}  // namespace hloconf::cuda::k
+
+#endif  // HLOCONF_EXECUTORS_CUDA_CONV_H_
