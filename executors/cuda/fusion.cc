@@ -69,6 +69,7 @@ std::optional<BOp> floatBinary(OpId op) {
 struct Node {
   Op op = Op::kUnary;
   uint8_t code = 0, code2 = 0;
+  uint64_t constant = 0;  // kConst: the splat's encoding
   DType type = kF32;
   int64_t n = 0;
 };
@@ -148,6 +149,26 @@ std::optional<Node> classify(const plan::Step& step, const plan::Plan& plan) {
       node.type = *rt;
       return node;
     }
+    case OpId::kBroadcastInDim: {
+      // A broadcast of one element: every result element is that element (the copy pattern does not matter).
+      if (*rt == kPred || step.operands.size() != 1 || !operandIs(step, plan, 0, *rt, 1, false)) return std::nullopt;
+      node.op = Op::kMove;
+      node.type = *rt;
+      return node;
+    }
+    case OpId::kConstant: {
+      // A splat: every element has the same encoding (little-endian, as the tensor's bytes).
+      if (*rt == kPred || !step.operands.empty() || !step.params) return std::nullopt;
+      const std::vector<uint8_t>& bytes = step.as<plan::ConstantParams>().value.bytes();
+      const size_t width = *rt == kF64 ? 8 : *rt == kF32 ? 4 : 2;
+      if (bytes.size() != width * static_cast<size_t>(node.n)) return std::nullopt;
+      for (size_t k = width; k < bytes.size(); ++k)
+        if (bytes[k] != bytes[k % width]) return std::nullopt;
+      for (size_t k = 0; k < width; ++k) node.constant |= static_cast<uint64_t>(bytes[k]) << (8 * k);
+      node.op = Op::kConst;
+      node.type = *rt;
+      return node;
+    }
     default: return std::nullopt;
   }
 }
@@ -188,6 +209,12 @@ bool encode(const plan::Region& region, const plan::Plan& plan, const std::vecto
     in.code = nodes[s]->code;
     in.code2 = nodes[s]->code2;
     in.dst = reg(step.results[0]);
+    if (in.op == Op::kConst) {
+      if (code.num_consts >= kMaxConsts) return false;
+      in.a = static_cast<uint8_t>(code.num_consts);
+      code.consts[code.num_consts++] = nodes[s]->constant;
+      continue;
+    }
     in.a = reg(step.operands[0]);
     if (step.operands.size() > 1) in.b = reg(step.operands[1]);
     if (step.operands.size() > 2) in.c = reg(step.operands[2]);

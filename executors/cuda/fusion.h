@@ -21,6 +21,7 @@ namespace hloconf::cuda::fusion {
 inline constexpr int kMaxOps = 32;
 inline constexpr int kMaxRegs = 16;  // inputs included
 inline constexpr int kMaxOutputs = 8;
+inline constexpr int kMaxConsts = 8;
 
 // One instruction: dst = op(a, b, c). A register holds a value of the run's float storage type (vals) or a
 // predicate (preds); which one is fixed when the run is encoded.
@@ -31,6 +32,8 @@ enum class Op : uint8_t {
   kIsFinite,  // preds[dst] = is_finite(vals[a])
   kSelect,    // vals[dst] = preds[a] ? vals[b] : vals[c]
   kClamp,     // vals[dst] = min(max(vals[b], vals[a]), vals[c]), each rounded as clamp's kernel does
+  kMove,      // vals[dst] = vals[a] (a broadcast of a one-element value)
+  kConst,     // vals[dst] = the encoding consts[a] (a splat constant)
 };
 struct Instr {
   Op op = Op::kUnary;
@@ -46,6 +49,8 @@ struct Code {
   uint8_t input_is_scalar[kMaxRegs] = {};  // one element for all (select's predicate, clamp's bounds)
   uint8_t output_reg[kMaxOutputs] = {};
   uint8_t output_is_pred[kMaxOutputs] = {};
+  uint64_t consts[kMaxConsts] = {};  // encodings, in the low sizeof(S) bytes
+  int num_consts = 0;
 };
 
 // compare of two floats of storage type S, as the unfused compare kernel decides it.
@@ -85,6 +90,8 @@ HLOCONF_HD void evalFused(const Code& code, S* vals, uint8_t* preds) {
         vals[in.dst] = E::store(dm::floatBinary<C>(BOp::kMin, E::load(v), E::load(vals[in.c])));
         break;
       }
+      case Op::kMove: vals[in.dst] = vals[in.a]; break;
+      case Op::kConst: memcpy(&vals[in.dst], &code.consts[in.a < kMaxConsts ? in.a : 0], sizeof(S)); break;
     }
   }
 }

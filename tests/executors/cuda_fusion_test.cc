@@ -89,7 +89,7 @@ TEST(CudaFusion, RunsBreakAtOtherOpsTypesAndElementCounts) {
       "func.func @main(%a: tensor<4xf32>, %s: tensor<f32>, %i: tensor<4xi32>) -> (tensor<4xf32>, tensor<4xi32>) {\n"
       "  %0 = stablehlo.add %a, %a : tensor<4xf32>\n"                                    // 0 \\ run 1
       "  %1 = stablehlo.tanh %0 : tensor<4xf32>\n"                                       // 1 /
-      "  %2 = \"stablehlo.broadcast_in_dim\"(%s) {broadcast_dimensions = array<i64>} : (tensor<f32>) -> tensor<4xf32>\n"  // 2: not elementwise here
+      "  %2 = stablehlo.constant dense<[1.0, 2.0, 3.0, 4.0]> : tensor<4xf32>\n"         // 2: not a splat: not fused
       "  %3 = stablehlo.subtract %1, %2 : tensor<4xf32>\n"                               // 3: alone
       "  %4 = stablehlo.add %i, %i : tensor<4xi32>\n"                                    // 4: integer: not fused
       "  %5 = stablehlo.negate %4 : tensor<4xi32>\n"                                     // 5
@@ -111,6 +111,35 @@ TEST(CudaFusion, RunsBreakAtOtherOpsTypesAndElementCounts) {
   EXPECT_EQ(runs[1].code.input_is_scalar[0], 1);
   EXPECT_EQ(runs[1].code.input_is_scalar[1], 0);
   EXPECT_EQ(runs[1].code.ops[0].op, fu::Op::kClamp);
+}
+
+TEST(CudaFusion, SplatConstantsAndBroadcastsOfOneElementFuse) {
+  const plan::Plan p = compileText(
+      "func.func @main(%a: tensor<2x3xf64>, %s: tensor<f64>) -> tensor<2x3xf64> {\n"
+      "  %c = stablehlo.constant dense<2.5> : tensor<2x3xf64>\n"
+      "  %b = \"stablehlo.broadcast_in_dim\"(%s) {broadcast_dimensions = array<i64>} : (tensor<f64>) -> tensor<2x3xf64>\n"
+      "  %0 = stablehlo.multiply %a, %c : tensor<2x3xf64>\n"
+      "  %1 = stablehlo.add %0, %b : tensor<2x3xf64>\n"
+      "  return %1 : tensor<2x3xf64>\n"
+      "}\n");
+  const std::vector<fu::FusedRun> runs = fu::findRuns(p, p);
+  ASSERT_EQ(runs.size(), 1u);
+  EXPECT_EQ(runs[0].count, 4u);
+  EXPECT_EQ(runs[0].elements, 6);
+  EXPECT_EQ(runs[0].inputs, std::vector<plan::Slot>({p.inputs[1], p.inputs[0]}));  // s (by the broadcast), a
+  EXPECT_EQ(runs[0].code.input_is_scalar[0], 1);
+  EXPECT_EQ(runs[0].code.input_is_scalar[1], 0);
+  EXPECT_EQ(runs[0].code.ops[0].op, fu::Op::kConst);
+  EXPECT_EQ(runs[0].code.num_consts, 1);
+  double c;
+  std::memcpy(&c, &runs[0].code.consts[0], 8);
+  EXPECT_EQ(c, 2.5);
+  EXPECT_EQ(runs[0].code.ops[1].op, fu::Op::kMove);
+  // Evaluated on the host: 3 * 2.5 + 0.5.
+  double vals[fu::kMaxRegs] = {0.5, 3.0};
+  uint8_t preds[fu::kMaxRegs] = {};
+  fu::evalFused<double>(runs[0].code, vals, preds);
+  EXPECT_EQ(vals[runs[0].code.output_reg[0]], 8.0);
 }
 
 TEST(CudaFusion, SelectAndIsFiniteFuseAndLongRunsSplit) {
