@@ -13,6 +13,7 @@
 #include "executors/cuda/batch_norm.h"
 #include "executors/cuda/conv.h"
 #include "executors/cuda/conv_plan.h"
+#include "executors/cuda/fusion.h"
 #include "executors/cuda/gather.h"
 #include "executors/cuda/gather_plan.h"
 #include "executors/cuda/scatter.h"
@@ -84,6 +85,7 @@ using Launcher = absl::Status (*)(Run& run, const plan::Step& step, const Lowere
 
 struct LoweredRegion {
   std::vector<LoweredStep> steps;
+  std::vector<fusion::FusedRun> runs;  // fused elementwise runs (fusion.h), each starting at a step's `fused`
 };
 struct LoweredStep {
   Launcher launch = nullptr;
@@ -101,6 +103,7 @@ struct LoweredStep {
   GatherDesc gather;  // gather (gather_plan.h)
   ScatterDesc scatter;  // scatter (scatter_plan.h)
   std::vector<LoweredRegion> regions;
+  int fused = -1;  // the index in LoweredRegion::runs of the fused run that starts at this step
 };
 
 struct Program {
@@ -239,6 +242,7 @@ class Run {
   void* workspace() const { return workspace_; }
 
   absl::Status runSteps(const plan::Region& region, const LoweredRegion& lowered);
+  absl::Status runFused(const plan::Region& region, const fusion::FusedRun& fused);
   // Runs `region` with its inputs copied from `inputs`; its outputs' device pointers after.
   absl::StatusOr<std::vector<const void*>> runRegion(const plan::Region& region, const LoweredRegion& lowered,
                                                      std::span<const void* const> inputs);
@@ -259,6 +263,12 @@ absl::Status Run::runSteps(const plan::Region& region, const LoweredRegion& lowe
     const plan::Step& step = region.steps[s];
     const LoweredStep& lowered_step = lowered.steps[s];
     RETURN_IF_ERROR(checkDeadline());
+    if (lowered_step.fused >= 0 && static_cast<size_t>(lowered_step.fused) < lowered.runs.size() && fusion::enabled()) {
+      const fusion::FusedRun& fused = lowered.runs[static_cast<size_t>(lowered_step.fused)];
+      RETURN_IF_ERROR(runFused(region, fused));
+      s += fused.count - 1;
+      continue;
+    }
     operands.clear();
     for (plan::Slot slot : step.operands) operands.push_back(data(slot));
     // Results get fresh buffers, and only then replace what their slots held (in a loop a slot's previous
@@ -278,6 +288,35 @@ absl::Status Run::runSteps(const plan::Region& region, const LoweredRegion& lowe
     for (size_t r = 0; r < step.results.size(); ++r) RETURN_IF_ERROR(put(step.results[r], fresh[r]));
     for (plan::Slot dead : step.last_uses) RETURN_IF_ERROR(give(slots_[static_cast<size_t>(dead)]));
   }
+  return absl::OkStatus();
+}
+
+// One fused run (fusion.h): buffers for its external results only, one kernel, then the run's last uses released.
+absl::Status Run::runFused(const plan::Region& region, const fusion::FusedRun& fused) {
+  if (fused.count < 1 || fused.first + fused.count > region.steps.size() || fused.inputs.size() > static_cast<size_t>(fusion::kMaxRegs) ||
+      fused.outputs.size() > static_cast<size_t>(fusion::kMaxOutputs) || fused.code.num_inputs != static_cast<int>(fused.inputs.size()) ||
+      fused.code.num_outputs != static_cast<int>(fused.outputs.size()))
+    return absl::InternalError("a fused run does not match its region");
+  const void* in[fusion::kMaxRegs] = {};
+  void* out[fusion::kMaxOutputs] = {};
+  for (size_t r = 0; r < fused.inputs.size(); ++r) {
+    in[r] = data(fused.inputs[r]);
+    if (!in[r] && fused.elements > 0) return absl::InternalError("a fused run's input has no device buffer");
+  }
+  absl::Status status = absl::OkStatus();
+  for (size_t o = 0; o < fused.outputs.size() && status.ok(); ++o) {
+    absl::StatusOr<void*> p = take(bytesOf(fused.outputs[o]));
+    if (p.ok()) out[o] = *p;
+    else status = p.status();
+  }
+  if (status.ok()) status = cudaCheck(static_cast<cudaError_t>(fusion::launchFused(fused.type, fused.code, in, out, fused.elements, stream_)), "fused elementwise kernel");
+  if (!status.ok()) {
+    for (void*& p : out) (void)give(p);
+    return status;
+  }
+  for (size_t o = 0; o < fused.outputs.size(); ++o) RETURN_IF_ERROR(put(fused.outputs[o], out[o]));
+  for (size_t s = fused.first; s < fused.first + fused.count; ++s)
+    for (plan::Slot dead : region.steps[s].last_uses) RETURN_IF_ERROR(give(slots_[static_cast<size_t>(dead)]));
   return absl::OkStatus();
 }
 
@@ -1100,6 +1139,12 @@ std::optional<plan::Unsupported> lowerRegion(const plan::Region& region, const p
     if (runsRegions(step.op))
       for (const plan::Region& nested : step.regions)
         if (auto why = lowerRegion(nested, plan, out.regions.emplace_back())) return why;
+  }
+  // Every step lowered on its own too (the unfused path, HLOCONF_CUDA_FUSION=0); fused runs start at their first step.
+  for (fusion::FusedRun& run : fusion::findRuns(region, plan)) {
+    if (run.first >= lowered.steps.size() || run.first + run.count > lowered.steps.size()) continue;
+    lowered.steps[run.first].fused = static_cast<int>(lowered.runs.size());
+    lowered.runs.push_back(std::move(run));
   }
   return std::nullopt;
 }
