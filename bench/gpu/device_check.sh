@@ -54,6 +54,8 @@ suite cpu "$JOBS" 30 --backend cpu spec gen:all --count "$XLA_COUNT"
 # loses one of them, not both.
 suite cuda 4 30 --backend cuda spec
 suite cuda-gen 4 45 --backend cuda gen:all --count 10
+# The same spec suite with fused elementwise runs off: the two must agree (executors/cuda/README.md).
+HLOCONF_CUDA_FUSION=0 suite cuda-unfused 4 30 --backend cuda spec
 # XLA compiles every case on the CPU cores (XLA:GPU about 6 cores at -j 8, XLA:CPU about 7 at -j 14): the two
 # share the machine's cores side by side.
 suite xla-gpu 10 120 --backend xla-gpu spec gen:all --count "$XLA_COUNT" &

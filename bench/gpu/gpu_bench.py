@@ -142,11 +142,12 @@ class Ours:
         text = "".join(line for line in printed.stdout.splitlines(keepends=True) if not line.startswith("parsed "))
         return path, (text if printed.returncode == 0 else None), printed.stderr
 
-    def time(self, path, inputs):
+    def time(self, path, inputs, fusion=True):
         cmd = [self.hloconf, "exec", path, "--backend", "cuda", "--repeat", str(self.repeat + 2)]
         for _, literal in inputs:
             cmd += ["--arg", literal]
-        run = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
+        env = dict(os.environ, HLOCONF_CUDA_FUSION="1" if fusion else "0")
+        run = subprocess.run(cmd, capture_output=True, text=True, timeout=300, env=env)
         # The device's own time (inputs already uploaded, results not read back yet), as XLA's and torch's are.
         found = re.search(r"device: .*min ([0-9.e+-]+) ms", run.stdout)
         if found:
@@ -172,6 +173,8 @@ def main():
             row = {"item": name}
             path, generic, why = ours.generic(text)
             row["ours_ms"], row["ours_note"] = ours.time(path, inputs)
+            if name.startswith("chain"):  # what fusing the chain into one kernel buys
+                row["ours_unfused_ms"], _ = ours.time(path, inputs, fusion=False)
             if generic is None:
                 row["xla_note"] = f"our printer: {why.strip()[:200]}"
             else:
@@ -196,6 +199,7 @@ def main():
             fmt = lambda v: f"{v:9.3f}" if isinstance(v, float) else f"{'n/a':>9}"  # noqa: E731
             print(f"{name:<38} ours {fmt(row.get('ours_ms'))} ms  XLA {fmt(row.get('xla_ms'))} ms  torch "
                   f"{fmt(row.get('torch_ms'))} ms  ours/XLA {fmt(ratio)}"
+                  + (f"  [ours unfused {fmt(row['ours_unfused_ms'])} ms]" if "ours_unfused_ms" in row else "")
                   + (f"  [ours: {row['ours_note']}]" if row.get("ours_note") else "")
                   + (f"  [XLA: {row['xla_note']}]" if row.get("xla_note") else ""), flush=True)
             rows.append(row)
