@@ -69,17 +69,18 @@ HLOCONF_HD inline C convAt(const ConvDesc& c, int64_t t, const S* in, const S* k
     bool valid = true;
     for (int d = 0; d < c.sr; ++d) {
       const int64_t o = convInputOffset(c, d, out_index[d], win[d]);
-      if (o < 0) {
-        valid = false;
-        break;
-      }
-      in_off += o;
+      if (o < 0) valid = false;
+      else in_off += o;
       k_off += win[d] * c.k_spatial_stride[d];
     }
     if (valid) {
       for (int64_t ci = 0; ci < c.cg; ++ci)
         acc += static_cast<C>(dm::Elem<S>::load(in[in_off + ci * c.in_feature_stride])) *
                static_cast<C>(dm::Elem<S>::load(kernel[k_off + ci * c.k_in_stride]));
+    } else {
+      // Padding and the holes of lhs dilation are zeros that the spec multiplies too: 0 x inf and 0 x NaN
+      // are NaN, and 0 x -1 is -0 (which decides the sign of a zero sum).
+      for (int64_t ci = 0; ci < c.cg; ++ci) acc += C(0) * static_cast<C>(dm::Elem<S>::load(kernel[k_off + ci * c.k_in_stride]));
     }
     for (int d = c.sr - 1; d >= 0; --d) {
       if (++win[d] < c.k_spatial[d]) break;
