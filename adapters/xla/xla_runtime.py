@@ -83,9 +83,20 @@ def to_jax_value(array, type_text):
     return array.view(target)
 
 
+# The numpy dtype of each integer element type (its .npy form).
+INTEGER_DTYPES = {"i8": np.int8, "si8": np.int8, "i16": np.int16, "si16": np.int16, "i32": np.int32, "si32": np.int32,
+                  "i64": np.int64, "si64": np.int64, "ui8": np.uint8, "ui16": np.uint16, "ui32": np.uint32,
+                  "ui64": np.uint64}
+
+
 def from_jax_value(array, type_text):
     element = element_type_of(type_text)
     array = np.asarray(array)
+    target = INTEGER_DTYPES.get(element)
+    if target is not None and array.dtype.kind in "iu" and array.dtype.itemsize == np.dtype(target).itemsize:
+        # XLA may hand back the other signedness of the same width (rng_bit_generator's i8 results come as
+        # uint8): the bits are the result.
+        return array.view(target)
     if element in SMALL_INTEGERS:
         return array.astype(np.int8 if not element.startswith("ui") else np.uint8)
     if ml_dtype(element) is not None:
