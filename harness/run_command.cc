@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "absl/strings/str_join.h"
+#include "golden/cache_maintenance.h"
 #include "golden/cases.h"
 #include "ir/element_type.h"
 #include "ir/op_schema.h"
@@ -31,6 +32,28 @@
 #include "reports/writers.h"
 
 namespace hloconf {
+
+namespace {
+// The golden cache's size cap: $HLOCONF_CACHE_MAX_SIZE (e.g. 2G), else 4 GiB. After a run, a cache over the cap
+// loses its stale entries and then its least recently used ones (`hloconf cache prune` does the same by hand).
+void keepCacheBounded(const GoldenCache& cache) {
+  if (cache.dir.empty()) return;
+  std::optional<uint64_t> cap = uint64_t{4} << 30;
+  if (const char* env = std::getenv("HLOCONF_CACHE_MAX_SIZE"); env && *env) cap = parseByteSize(env);
+  if (!cap) {
+    std::fprintf(stderr, "hloconf run: warning: HLOCONF_CACHE_MAX_SIZE is not a size (such as 2G or 500M); the cache is not pruned\n");
+    return;
+  }
+  absl::StatusOr<CacheInfo> info = cacheInfo(cache.dir, /*check_versions=*/false);
+  if (!info.ok() || info->bytes <= *cap) return;
+  PruneOptions prune;
+  prune.max_bytes = *cap;
+  if (absl::StatusOr<PruneResult> pruned = pruneCache(cache.dir, prune); pruned.ok() && pruned->removed_entries > 0)
+    std::fprintf(stderr, "hloconf run: the golden cache was over %llu MiB: removed %llu stale or least recently used entries\n",
+                 static_cast<unsigned long long>(*cap >> 20), static_cast<unsigned long long>(pruned->removed_entries));
+}
+}  // namespace
+
 
 const char kRunUsage[] =
     "usage: hloconf run [options] SOURCES...\n\n"
@@ -63,7 +86,8 @@ const char kRunUsage[] =
     "  --repeat N            run each case N times on each backend (default 1): outputs that are not\n"
     "                        bit-identical between the runs make the case FLAKY\n"
     "  --cache-dir DIR       golden cache (default $HLOCONF_CACHE_DIR, $XDG_CACHE_HOME/hloconf/golden\n"
-    "                        or ~/.cache/hloconf/golden); --no-cache: compute every golden\n"
+    "                        or ~/.cache/hloconf/golden); --no-cache: compute every golden; kept under\n"
+    "                        $HLOCONF_CACHE_MAX_SIZE (default 4G) after each run (hloconf cache --help)\n"
     "comparison:\n"
     "  --profile NAME|FILE   tolerance profile: strict, default (reports/profiles/) or a JSON file\n"
     "  --baseline FILE       known failures: they become XFAIL (and XPASS if they pass)\n"
@@ -581,6 +605,7 @@ int runRunCommand(const std::vector<std::string>& args) {
     }
     std::printf("reports: %s/{results.json,junit.xml,summary.md,report.html}\n", o.report_dir.c_str());
   }
+  keepCacheBounded(cache);
   if (!o.write_baseline.empty()) {
     if (absl::Status s = writeBaseline(o.write_baseline, results); !s.ok()) {
       std::fprintf(stderr, "hloconf run: %s\n", std::string(s.message()).c_str());

@@ -91,6 +91,20 @@ TEST(GoldenCache, CommandPrunesStaleEntriesAndARunRefillsTheCache) {
   fs::remove_all(dir);
 }
 
+TEST(GoldenCache, ARunKeepsTheCacheUnderItsCap) {
+  const fs::path dir = freshDir("cap");
+  for (int i = 0; i < 20; ++i) writeEntry(dir, strCat("ab", i), 4000, 100 + i, /*stale=*/false);
+  const std::string cases = strCat(HLOCONF_SOURCE_DIR, "/cases/add");
+  auto run = test::runShell(strCat("HLOCONF_CACHE_MAX_SIZE=40k ", HLOCONF_BINARY, " run -q --cache-dir ", dir.string(), " ", cases, " 2>&1"));
+  EXPECT_EQ(run.status, 0) << run.output;
+  EXPECT_THAT(run.output, HasSubstr("removed"));
+  absl::StatusOr<CacheInfo> info = cacheInfo(dir.string(), false);
+  ASSERT_TRUE(info.ok());
+  EXPECT_LE(info->bytes, 40u * 1024);
+  EXPECT_GT(info->entries, 0u);  // the run's own entries are the most recently used: they stay
+  fs::remove_all(dir);
+}
+
 TEST(GoldenCache, ByteSizes) {
   EXPECT_EQ(parseByteSize("2G"), uint64_t{2} << 30);
   EXPECT_EQ(parseByteSize("500m"), uint64_t{500} << 20);
