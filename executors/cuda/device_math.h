@@ -502,6 +502,21 @@ HLOCONF_HD inline Half fromScalar<Half>(const Scalar& v) { return Half{doubleToH
 template <>
 HLOCONF_HD inline BFloat fromScalar<BFloat>(const Scalar& v) { return BFloat{doubleToBf16(scalarToDouble(v))}; }
 
+// compare of two floats of storage type S (Half, BFloat, float, double): FLOAT or TOTALORDER, the one rule
+// of the compare kernel and the fused runs.
+template <class S>
+HLOCONF_HD bool compareFloat(CmpDir dir, CmpKind kind, S a, S b) {
+  if (kind == CmpKind::kTotalOrder) {
+    uint64_t ea, eb;
+    int bits;
+    if constexpr (sizeof(S) == 2) { ea = a.bits; eb = b.bits; bits = 16; }
+    else if constexpr (sizeof(S) == 4) { ea = f32Bits(a); eb = f32Bits(b); bits = 32; }
+    else { ea = f64Bits(a); eb = f64Bits(b); bits = 64; }
+    return decide(dir, totalOrderKey(ea, bits), totalOrderKey(eb, bits));
+  }
+  return decide(dir, Elem<S>::load(a), Elem<S>::load(b));
+}
+
 }  // namespace dm
 }  // namespace hloconf::cuda
 

@@ -19,6 +19,7 @@
 #include "executors/cuda/scatter.h"
 #include "executors/cuda/scatter_plan.h"
 #include "executors/cuda/kernels.h"
+#include "executors/cuda/op_codes.h"
 #include "executors/plan/elementwise_params.h"
 #include "executors/plan/movement_params.h"
 #include "executors/plan/products_params.h"
@@ -588,54 +589,6 @@ absl::Status launchWhile(Run& run, const plan::Step& step, const LoweredStep& l,
 
 // --- choosing a launcher per step ---------------------------------------------------------------------------
 using Chooser = absl::Status (*)(const plan::Step& step, const plan::Plan& plan, LoweredStep& out);
-
-std::optional<UOp> unaryOp(OpId op) {
-  switch (op) {
-    case OpId::kNegate: return UOp::kNegate;
-    case OpId::kAbs: return UOp::kAbs;
-    case OpId::kSign: return UOp::kSign;
-    case OpId::kFloor: return UOp::kFloor;
-    case OpId::kCeil: return UOp::kCeil;
-    case OpId::kRoundNearestAfz: return UOp::kRoundAfz;
-    case OpId::kRoundNearestEven: return UOp::kRoundEven;
-    case OpId::kSqrt: return UOp::kSqrt;
-    case OpId::kRsqrt: return UOp::kRsqrt;
-    case OpId::kCbrt: return UOp::kCbrt;
-    case OpId::kExponential: return UOp::kExp;
-    case OpId::kExponentialMinusOne: return UOp::kExpm1;
-    case OpId::kLog: return UOp::kLog;
-    case OpId::kLogPlusOne: return UOp::kLog1p;
-    case OpId::kLogistic: return UOp::kLogistic;
-    case OpId::kSine: return UOp::kSin;
-    case OpId::kCosine: return UOp::kCos;
-    case OpId::kTan: return UOp::kTan;
-    case OpId::kTanh: return UOp::kTanh;
-    case OpId::kNot: return UOp::kNot;
-    case OpId::kPopcnt: return UOp::kPopcnt;
-    case OpId::kCountLeadingZeros: return UOp::kClz;
-    default: return std::nullopt;
-  }
-}
-std::optional<BOp> binaryOp(OpId op) {
-  switch (op) {
-    case OpId::kAdd: return BOp::kAdd;
-    case OpId::kSubtract: return BOp::kSub;
-    case OpId::kMultiply: return BOp::kMul;
-    case OpId::kDivide: return BOp::kDiv;
-    case OpId::kRemainder: return BOp::kRem;
-    case OpId::kMaximum: return BOp::kMax;
-    case OpId::kMinimum: return BOp::kMin;
-    case OpId::kPower: return BOp::kPow;
-    case OpId::kAtan2: return BOp::kAtan2;
-    case OpId::kAnd: return BOp::kAnd;
-    case OpId::kOr: return BOp::kOr;
-    case OpId::kXor: return BOp::kXor;
-    case OpId::kShiftLeft: return BOp::kShl;
-    case OpId::kShiftRightArithmetic: return BOp::kShrA;
-    case OpId::kShiftRightLogical: return BOp::kShrL;
-    default: return std::nullopt;
-  }
-}
 
 // Every operand and result a tensor of one of the kernels' types, all of the result's element count
 // (elementwise ops), the result's type the first operand's.

@@ -6,6 +6,7 @@
 #include <cstring>
 #include <optional>
 
+#include "executors/cuda/op_codes.h"
 #include "executors/plan/elementwise_params.h"
 
 namespace hloconf::cuda::fusion {
@@ -26,43 +27,14 @@ std::optional<DType> floatOrPred(const plan::Plan& plan, plan::Slot slot) {
 }
 int64_t elements(const plan::Plan& plan, plan::Slot slot) { return plan.slot_types[static_cast<size_t>(slot)].numElements(); }
 
+// The float ops of the unfused kernels (op_codes.h), which the fused interpreter evaluates the same way.
 std::optional<UOp> floatUnary(OpId op) {
-  switch (op) {
-    case OpId::kNegate: return UOp::kNegate;
-    case OpId::kAbs: return UOp::kAbs;
-    case OpId::kSign: return UOp::kSign;
-    case OpId::kFloor: return UOp::kFloor;
-    case OpId::kCeil: return UOp::kCeil;
-    case OpId::kRoundNearestAfz: return UOp::kRoundAfz;
-    case OpId::kRoundNearestEven: return UOp::kRoundEven;
-    case OpId::kSqrt: return UOp::kSqrt;
-    case OpId::kRsqrt: return UOp::kRsqrt;
-    case OpId::kCbrt: return UOp::kCbrt;
-    case OpId::kExponential: return UOp::kExp;
-    case OpId::kExponentialMinusOne: return UOp::kExpm1;
-    case OpId::kLog: return UOp::kLog;
-    case OpId::kLogPlusOne: return UOp::kLog1p;
-    case OpId::kLogistic: return UOp::kLogistic;
-    case OpId::kSine: return UOp::kSin;
-    case OpId::kCosine: return UOp::kCos;
-    case OpId::kTan: return UOp::kTan;
-    case OpId::kTanh: return UOp::kTanh;
-    default: return std::nullopt;
-  }
+  std::optional<UOp> u = unaryOp(op);
+  return u && dm::floatUnarySupported(*u) ? u : std::nullopt;
 }
 std::optional<BOp> floatBinary(OpId op) {
-  switch (op) {
-    case OpId::kAdd: return BOp::kAdd;
-    case OpId::kSubtract: return BOp::kSub;
-    case OpId::kMultiply: return BOp::kMul;
-    case OpId::kDivide: return BOp::kDiv;
-    case OpId::kRemainder: return BOp::kRem;
-    case OpId::kMaximum: return BOp::kMax;
-    case OpId::kMinimum: return BOp::kMin;
-    case OpId::kPower: return BOp::kPow;
-    case OpId::kAtan2: return BOp::kAtan2;
-    default: return std::nullopt;
-  }
+  std::optional<BOp> b = binaryOp(op);
+  return b && dm::floatBinarySupported(*b) ? b : std::nullopt;
 }
 
 // One fusable step: its instruction (registers not yet assigned), float type and element count.

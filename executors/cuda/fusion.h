@@ -53,20 +53,6 @@ struct Code {
   int num_consts = 0;
 };
 
-// compare of two floats of storage type S, as the unfused compare kernel decides it.
-template <class S>
-HLOCONF_HD bool compareFloat(CmpDir dir, CmpKind kind, S a, S b) {
-  if (kind == CmpKind::kTotalOrder) {
-    uint64_t ea, eb;
-    int bits;
-    if constexpr (sizeof(S) == 2) { ea = a.bits; eb = b.bits; bits = 16; }
-    else if constexpr (sizeof(S) == 4) { ea = dm::f32Bits(a); eb = dm::f32Bits(b); bits = 32; }
-    else { ea = dm::f64Bits(a); eb = dm::f64Bits(b); bits = 64; }
-    return dm::decide(dir, dm::totalOrderKey(ea, bits), dm::totalOrderKey(eb, bits));
-  }
-  return dm::decide(dir, dm::Elem<S>::load(a), dm::Elem<S>::load(b));
-}
-
 // Runs `code` on one element: vals/preds hold the inputs in registers 0..num_inputs-1 on entry. S is a float
 // storage type (Half, BFloat, float, double); every op's result is rounded to S as the unfused kernels do.
 template <class S>
@@ -81,7 +67,7 @@ HLOCONF_HD void evalFused(const Code& code, S* vals, uint8_t* preds) {
         vals[in.dst] = E::store(dm::floatBinary<C>(static_cast<BOp>(in.code), E::load(vals[in.a]), E::load(vals[in.b])));
         break;
       case Op::kCompare:
-        preds[in.dst] = compareFloat<S>(static_cast<CmpDir>(in.code), static_cast<CmpKind>(in.code2), vals[in.a], vals[in.b]) ? 1 : 0;
+        preds[in.dst] = dm::compareFloat<S>(static_cast<CmpDir>(in.code), static_cast<CmpKind>(in.code2), vals[in.a], vals[in.b]) ? 1 : 0;
         break;
       case Op::kIsFinite: preds[in.dst] = dm::isFinite(E::load(vals[in.a])) ? 1 : 0; break;
       case Op::kSelect: vals[in.dst] = preds[in.a] ? vals[in.b] : vals[in.c]; break;

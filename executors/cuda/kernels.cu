@@ -122,15 +122,7 @@ template <class S>
 __device__ bool compareOne(CmpDir dir, CmpKind kind, S a, S b) {
   using C = typename Elem<S>::C;
   if constexpr (Kind<S>::v == 0) {
-    if (kind == CmpKind::kTotalOrder) {
-      uint64_t ea, eb;
-      int bits;
-      if constexpr (sizeof(S) == 2) { ea = a.bits; eb = b.bits; bits = 16; }
-      else if constexpr (sizeof(S) == 4) { ea = dm::f32Bits(a); eb = dm::f32Bits(b); bits = 32; }
-      else { ea = dm::f64Bits(a); eb = dm::f64Bits(b); bits = 64; }
-      return dm::decide(dir, dm::totalOrderKey(ea, bits), dm::totalOrderKey(eb, bits));
-    }
-    return dm::decide(dir, Elem<S>::load(a), Elem<S>::load(b));
+    return dm::compareFloat(dir, kind, a, b);
   } else if constexpr (Kind<S>::v == 1) {
     if (kind == CmpKind::kUnsigned) {
       using U = typename dm::UnsignedOf<C>::T;

@@ -11,12 +11,17 @@
 #include "gtest/gtest.h"
 #include "nlohmann/json.hpp"
 #include "run_hloconf.h"
+#include "suite_run.h"
 
 namespace hloconf {
 namespace {
 
 namespace fs = std::filesystem;
 using test::runHloconf;
+using test::SuiteRun;
+using test::faultBackend;
+using test::havePythonWithNumpy;
+using test::readText;
 using ::testing::HasSubstr;
 using ::testing::Not;
 
@@ -24,47 +29,8 @@ using ::testing::Not;
 const char kSuite[] = "spec --filter 'spec/atan2/*'";
 const char kVaried[] = "spec/atan2/example-1";
 
-bool havePythonWithNumpy() { return std::system("/usr/bin/python3 -c 'import numpy' >/dev/null 2>&1") == 0; }
-
-std::string tempDir(const std::string& name) {
-  std::string dir = (fs::temp_directory_path() / ("hloconf-ci-" + name + "-" + std::to_string(::getpid()))).string();
-  fs::remove_all(dir);
-  fs::create_directories(dir);
-  return dir;
-}
-
-std::string faultBackend(const std::string& mode_and_flags) {
-  return "--backend-cmd '/usr/bin/python3 " + std::string(HLOCONF_SOURCE_DIR) + "/tests/adapters/fault_backend.py " +
-         mode_and_flags + " --serve " + HLOCONF_BINARY + "'";
-}
-
-std::string readFile(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-struct SuiteRun {
-  int status = -1;
-  std::string output, dir;
-  std::map<std::string, nlohmann::json> cases;  // by id
-  nlohmann::json totals;
-};
-
-SuiteRun runSuite(const std::string& name, const std::string& args) {
-  SuiteRun r;
-  r.dir = tempDir(name);
-  auto result = runHloconf("run -q " + std::string(kSuite) + " --cache-dir " + tempDir("cache") + " --report-dir " + r.dir + " " + args);
-  r.status = result.status;
-  r.output = result.output;
-  nlohmann::json j = nlohmann::json::parse(readFile(r.dir + "/results.json"), nullptr, false);
-  if (j.is_object()) {
-    for (const auto& c : j["cases"]) r.cases[c["id"].get<std::string>()] = c;
-    r.totals = j["totals"];
-  }
-  return r;
-}
+std::string tempDir(const std::string& name) { return test::tempDir("ci", name); }
+SuiteRun runSuite(const std::string& name, const std::string& args) { return test::runSuite("ci", kSuite, name, args); }
 
 TEST(RunCiOptions, TheOptionsNeedValuesAndAreInTheHelp) {
   EXPECT_EQ(runHloconf("run spec --durations").status, 2);

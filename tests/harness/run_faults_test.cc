@@ -17,12 +17,15 @@
 #include "gtest/gtest.h"
 #include "nlohmann/json.hpp"
 #include "run_hloconf.h"
+#include "suite_run.h"
 
 namespace hloconf {
 namespace {
 
 namespace fs = std::filesystem;
 using test::runHloconf;
+using test::faultBackend;
+using test::havePythonWithNumpy;
 using ::testing::HasSubstr;
 
 // abs, and, atan2: float and integer cases.
@@ -35,19 +38,7 @@ size_t suiteSize() {
   return n;
 }
 
-bool havePythonWithNumpy() { return std::system("/usr/bin/python3 -c 'import numpy' >/dev/null 2>&1") == 0; }
-
-std::string tempDir(const std::string& name) {
-  std::string dir = (fs::temp_directory_path() / ("hloconf-faults-" + name + "-" + std::to_string(::getpid()))).string();
-  fs::remove_all(dir);
-  fs::create_directories(dir);
-  return dir;
-}
-
-std::string faultBackend(const std::string& mode_and_flags) {
-  return "--backend-cmd '/usr/bin/python3 " + std::string(HLOCONF_SOURCE_DIR) + "/tests/adapters/fault_backend.py " +
-         mode_and_flags + " --serve " + HLOCONF_BINARY + "'";
-}
+std::string tempDir(const std::string& name) { return test::tempDir("faults", name); }
 
 struct FaultRun {
   int status = -1;

@@ -11,59 +11,25 @@
 #include "gtest/gtest.h"
 #include "nlohmann/json.hpp"
 #include "run_hloconf.h"
+#include "suite_run.h"
 
 namespace hloconf {
 namespace {
 
 namespace fs = std::filesystem;
 using test::runHloconf;
+using test::SuiteRun;
+using test::faultBackend;
+using test::havePythonWithNumpy;
+using test::readText;
 using ::testing::HasSubstr;
 
 // atan2's spec cases: all float; example-1 is the one the nondeterministic backend spoils.
 const char kSuite[] = "spec --filter 'spec/atan2/*'";
 const char kVaried[] = "spec/atan2/example-1";
 
-bool havePythonWithNumpy() { return std::system("/usr/bin/python3 -c 'import numpy' >/dev/null 2>&1") == 0; }
-
-std::string tempDir(const std::string& name) {
-  std::string dir = (fs::temp_directory_path() / ("hloconf-repeat-" + name + "-" + std::to_string(::getpid()))).string();
-  fs::remove_all(dir);
-  fs::create_directories(dir);
-  return dir;
-}
-
-std::string faultBackend(const std::string& mode_and_flags) {
-  return "--backend-cmd '/usr/bin/python3 " + std::string(HLOCONF_SOURCE_DIR) + "/tests/adapters/fault_backend.py " +
-         mode_and_flags + " --serve " + HLOCONF_BINARY + "'";
-}
-
-std::string readFile(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-struct SuiteRun {
-  int status = -1;
-  std::string output, dir;
-  std::map<std::string, nlohmann::json> cases;  // by id
-  nlohmann::json totals;
-};
-
-SuiteRun runSuite(const std::string& name, const std::string& args) {
-  SuiteRun r;
-  r.dir = tempDir(name);
-  auto result = runHloconf("run -q " + std::string(kSuite) + " --cache-dir " + tempDir("cache") + " --report-dir " + r.dir + " " + args);
-  r.status = result.status;
-  r.output = result.output;
-  nlohmann::json j = nlohmann::json::parse(readFile(r.dir + "/results.json"), nullptr, false);
-  if (j.is_object()) {
-    for (const auto& c : j["cases"]) r.cases[c["id"].get<std::string>()] = c;
-    r.totals = j["totals"];
-  }
-  return r;
-}
+std::string tempDir(const std::string& name) { return test::tempDir("repeat", name); }
+SuiteRun runSuite(const std::string& name, const std::string& args) { return test::runSuite("repeat", kSuite, name, args); }
 
 class RunRepeat : public ::testing::Test {
  protected:
@@ -90,14 +56,14 @@ TEST_F(RunRepeat, OutputsThatChangeBetweenRepeatsAreFlaky) {
   // Every report and the console list it as a failure.
   EXPECT_THAT(r.output, HasSubstr("FLAKY spec/atan2/example-1"));
   EXPECT_THAT(r.output, HasSubstr("1 FLAKY"));
-  EXPECT_THAT(readFile(r.dir + "/junit.xml"), HasSubstr("<failure type=\"FLAKY\""));
-  EXPECT_THAT(readFile(r.dir + "/summary.md"), HasSubstr("1 FLAKY"));
-  EXPECT_THAT(readFile(r.dir + "/report.html"), HasSubstr("badge s-FLAKY"));
+  EXPECT_THAT(readText(r.dir + "/junit.xml"), HasSubstr("<failure type=\"FLAKY\""));
+  EXPECT_THAT(readText(r.dir + "/summary.md"), HasSubstr("1 FLAKY"));
+  EXPECT_THAT(readText(r.dir + "/report.html"), HasSubstr("badge s-FLAKY"));
   // merge keeps it, and exits 1 on it.
   std::string merged = tempDir("flaky-merged");
   auto m = runHloconf("merge -q --out " + merged + " " + r.dir);
   EXPECT_EQ(m.status, 1) << m.output;
-  EXPECT_THAT(readFile(merged + "/results.json"), HasSubstr("\"FLAKY\""));
+  EXPECT_THAT(readText(merged + "/results.json"), HasSubstr("\"FLAKY\""));
 }
 
 TEST_F(RunRepeat, OneRepeatIsAPlainFailAndADeterministicBackendPassesEveryRepeat) {
@@ -129,7 +95,7 @@ TEST_F(RunRepeat, AFailBaselineDoesNotHideFlakyButAFlakyBaselineDoes) {
   EXPECT_EQ(still.status, 1) << still.output;
   EXPECT_EQ(still.cases[kVaried]["status"], "FLAKY");
   SuiteRun flaky = runSuite("b-flaky", vary + " --repeat 3 --write-baseline " + dir + "/flaky.json");
-  EXPECT_THAT(readFile(dir + "/flaky.json"), HasSubstr("\"FLAKY\""));
+  EXPECT_THAT(readText(dir + "/flaky.json"), HasSubstr("\"FLAKY\""));
   SuiteRun known = runSuite("b-known", vary + " --repeat 3 --baseline " + dir + "/flaky.json");
   EXPECT_EQ(known.status, 0) << known.output;
   EXPECT_EQ(known.cases[kVaried]["status"], "XFAIL");
