@@ -77,6 +77,22 @@ int dtypeBytes(DType t) {
   }
 }
 
+// The device's default memory pool keeps what a run frees, once per process. Its release threshold is 0 by
+// default: every synchronisation handed the freed memory back to the driver, and the next run (a benchmark's
+// repeat, the next case) had to map it again.
+absl::Status keepPoolMemory() {
+  static const absl::Status status = [] {
+    int device = 0;
+    cudaMemPool_t pool = nullptr;
+    if (absl::Status s = cudaCheck(cudaGetDevice(&device), "cudaGetDevice"); !s.ok()) return s;
+    if (absl::Status s = cudaCheck(cudaDeviceGetDefaultMemPool(&pool, device), "cudaDeviceGetDefaultMemPool"); !s.ok()) return s;
+    uint64_t keep_everything = UINT64_MAX;
+    return cudaCheck(cudaMemPoolSetAttribute(pool, cudaMemPoolAttrReleaseThreshold, &keep_everything),
+                     "cudaMemPoolSetAttribute(release threshold)");
+  }();
+  return status;
+}
+
 }  // namespace
 
 class Run;
@@ -183,6 +199,7 @@ class Run {
   Run& operator=(const Run&) = delete;
 
   absl::Status start() {
+    RETURN_IF_ERROR(keepPoolMemory());
     HLOCONF_CUDA(cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking));
     return absl::OkStatus();
   }
