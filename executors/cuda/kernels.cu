@@ -2,6 +2,7 @@
 // device_math.h, one kernel per storage type with the op a run-time argument (few instantiations).
 #include <cuda_runtime.h>
 
+#include "executors/cuda/dispatch.cuh"
 #include "executors/cuda/kernels.h"
 
 namespace hloconf::cuda {
@@ -12,10 +13,6 @@ using dm::Elem;
 using dm::Half;
 using dm::Pred;
 
-template <class S>
-struct Tag {
-  using T = S;
-};
 
 constexpr int kThreads = 256;
 
@@ -25,26 +22,6 @@ unsigned blocksFor(int64_t n) {
   return static_cast<unsigned>(blocks < 1 ? 1 : blocks);
 }
 
-// Calls f(Tag<S>{}) for the storage type S of t.
-template <class F>
-cudaError_t dispatch(DType t, F&& f) {
-  switch (t) {
-    case kPred: return f(Tag<Pred>{});
-    case kS8: return f(Tag<int8_t>{});
-    case kS16: return f(Tag<int16_t>{});
-    case kS32: return f(Tag<int32_t>{});
-    case kS64: return f(Tag<int64_t>{});
-    case kU8: return f(Tag<uint8_t>{});
-    case kU16: return f(Tag<uint16_t>{});
-    case kU32: return f(Tag<uint32_t>{});
-    case kU64: return f(Tag<uint64_t>{});
-    case kF16: return f(Tag<Half>{});
-    case kBF16: return f(Tag<BFloat>{});
-    case kF32: return f(Tag<float>{});
-    case kF64: return f(Tag<double>{});
-  }
-  return cudaErrorInvalidValue;
-}
 
 template <class S> struct Kind { static constexpr int v = 1; };  // 0 float, 1 integer, 2 pred
 template <> struct Kind<Pred> { static constexpr int v = 2; };

@@ -2,6 +2,7 @@
 // threads, a barrier between batches.
 #include <cuda_runtime.h>
 
+#include "executors/cuda/dispatch.cuh"
 #include "executors/cuda/scatter.h"
 
 namespace hloconf::cuda {
@@ -50,22 +51,7 @@ cudaError_t launch(const ScatterDesc& d, const void* indices, const void* update
 namespace k {
 cudaError_t scatter(DType t, const ScatterDesc& d, const void* indices, const void* updates, void* out, cudaStream_t s) {
   if (d.batches <= 0 || d.window_elements <= 0) return cudaSuccess;
-  switch (t) {
-    case kPred: return launch<dm::Pred>(d, indices, updates, out, s);
-    case kS8: return launch<int8_t>(d, indices, updates, out, s);
-    case kS16: return launch<int16_t>(d, indices, updates, out, s);
-    case kS32: return launch<int32_t>(d, indices, updates, out, s);
-    case kS64: return launch<int64_t>(d, indices, updates, out, s);
-    case kU8: return launch<uint8_t>(d, indices, updates, out, s);
-    case kU16: return launch<uint16_t>(d, indices, updates, out, s);
-    case kU32: return launch<uint32_t>(d, indices, updates, out, s);
-    case kU64: return launch<uint64_t>(d, indices, updates, out, s);
-    case kF16: return launch<dm::Half>(d, indices, updates, out, s);
-    case kBF16: return launch<dm::BFloat>(d, indices, updates, out, s);
-    case kF32: return launch<float>(d, indices, updates, out, s);
-    case kF64: return launch<double>(d, indices, updates, out, s);
-  }
-  return cudaErrorInvalidValue;
+  return dispatch(t, [&](auto tag) { return launch<typename decltype(tag)::T>(d, indices, updates, out, s); });
 }
 }  // namespace k
 
