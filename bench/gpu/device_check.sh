@@ -4,7 +4,8 @@
 #   1. hloconf: the bundle that bench/gpu/bundle.sh made on the development machine (.gpu/bundle.tar.xz,
 #      carried), or else a Release build here (which needs our Debian libraries, absent on that machine);
 #   2. the spec suite and the generated suites against --backend cpu (which fills the golden cache),
-#      --backend cuda (gen:all --count 10), xla-gpu and xla-cpu (gen:all --count $XLA_COUNT: XLA compiles
+#      --backend cuda (gen:all --count 10; again with fusion off and with cuDNN off), xla-gpu and xla-cpu
+#      (gen:all --count $XLA_COUNT, default 4: XLA compiles
 #      every case, at about 60 (GPU) and 90 (CPU) cases a second on 16 cores);
 #   3. bench/gpu/gpu_bench.py: ours against XLA:GPU and torch on the same GPU;
 #   4. $OUT/summary.txt (what ran, the totals, the timings), $OUT/gpu_bench.json and $OUT/reports.tar.gz (each run's results.json
@@ -15,7 +16,7 @@ set -uo pipefail
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$ROOT"
 OUT=${OUT:-/tmp/hloconf-device}
-XLA_COUNT=${XLA_COUNT:-2}
+XLA_COUNT=${XLA_COUNT:-4}
 JOBS=$(nproc)
 mkdir -p "$OUT"
 T0=$(date +%s)
@@ -33,7 +34,14 @@ else
 fi
 # This checkout's cases, profiles and adapters, whichever tree the binary was built in.
 export HLOCONF_CASES_DIR=$ROOT/cases HLOCONF_PROFILES_DIR=$ROOT/reports/profiles HLOCONF_ADAPTERS_DIR=$ROOT/adapters
+# cuDNN, which the cuda executor loads at run time for convolutions (executors/cuda/cudnn_conv.h): the
+# toolkit's copy if the machine has one, else the one that came with torch's wheels.
+if [ ! -e /usr/local/cuda/lib64/libcudnn.so.9 ] && ! ldconfig -p 2>/dev/null | grep -q 'libcudnn.so.9 '; then
+  CUDNN_DIR=$(python3 -c 'import os, nvidia.cudnn as c; print(os.path.join(list(c.__path__)[0], "lib"))' 2>/dev/null)
+  [ -n "$CUDNN_DIR" ] && [ -e "$CUDNN_DIR/libcudnn.so.9" ] && export LD_LIBRARY_PATH=$CUDNN_DIR${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+fi
 {
+  echo "cuDNN: $(ls /usr/local/cuda/lib64/libcudnn.so.9 2>/dev/null || ldconfig -p 2>/dev/null | grep -m1 -o "/[^ ]*libcudnn.so.9$" || echo "${CUDNN_DIR:-none found}")"
   nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader
   python3 -c 'import jax, jaxlib, torch; print("jax", jax.__version__, "jaxlib", jaxlib.__version__, "torch", torch.__version__)'
 } 2>&1 | tee -a "$OUT/summary.txt"
@@ -49,22 +57,27 @@ suite() {  # suite NAME JOBS LIMIT_SECONDS SOURCES...: one run, its report under
   local rc=$?
   say "$name ($*): $(grep -E '^[0-9]+ cases' "$R/$name.log" | tail -n 1) [exit $rc, $(( $(date +%s) - started )) s]"
 }
-suite cpu "$JOBS" 30 --backend cpu spec gen:all --count "$XLA_COUNT"
+suite cpu "$JOBS" 30 --backend cpu spec gen:all --count "$(( XLA_COUNT > 0 ? XLA_COUNT : 1 ))"
 # The cuda executor runs in hloconf's process: the spec and generated suites in two runs, so that a crash
 # loses one of them, not both.
 suite cuda 4 30 --backend cuda spec
 suite cuda-gen 4 45 --backend cuda gen:all --count 10
-# The same spec suite with fused elementwise runs off: the two must agree (executors/cuda/README.md).
+# The same spec suite with fused elementwise runs off, and with cuDNN off (every convolution by the direct
+# kernel): each must agree with the first (executors/cuda/README.md).
 HLOCONF_CUDA_FUSION=0 suite cuda-unfused 4 30 --backend cuda spec
+HLOCONF_CUDA_CUDNN=0 suite cuda-direct-conv 4 60 --backend cuda spec gen:convolution --count 10
 # XLA compiles every case on the CPU cores (XLA:GPU about 6 cores at -j 8, XLA:CPU about 7 at -j 14): the two
 # share the machine's cores side by side.
-suite xla-gpu 10 120 --backend xla-gpu spec gen:all --count "$XLA_COUNT" &
-suite xla-cpu 8 120 --backend xla-cpu spec gen:all --count "$XLA_COUNT" &
-wait
+# XLA_COUNT=0: no XLA suites (a quick look at our executor and the benchmarks).
+if [ "$XLA_COUNT" -gt 0 ]; then
+  suite xla-gpu 10 240 --backend xla-gpu spec gen:all --count "$XLA_COUNT" &
+  suite xla-cpu 8 240 --backend xla-cpu spec gen:all --count "$XLA_COUNT" &
+  wait
+fi
 
 # The reports go to $OUT before the benchmarks, so that a run stopped during them keeps every suite's results.
 (cd "$R" && tar -czf "$OUT/reports.tar.gz" --exclude=report.html --exclude=junit.xml .)
 say "benchmarks (bench/gpu/gpu_bench.py)"
-PYTHONUNBUFFERED=1 timeout 70 python3 bench/gpu/gpu_bench.py "$H" --repeat 5 --json "$OUT/gpu_bench.json" 2>&1 |
+PYTHONUNBUFFERED=1 timeout 200 python3 bench/gpu/gpu_bench.py "$H" --repeat 5 --json "$OUT/gpu_bench.json" 2>&1 |
   tee -a "$OUT/summary.txt"
 say "done: $OUT/summary.txt, $OUT/reports.tar.gz, $OUT/gpu_bench.json"

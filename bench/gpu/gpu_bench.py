@@ -142,17 +142,20 @@ class Ours:
         text = "".join(line for line in printed.stdout.splitlines(keepends=True) if not line.startswith("parsed "))
         return path, (text if printed.returncode == 0 else None), printed.stderr
 
-    def time(self, path, inputs, fusion=True):
+    def time(self, path, inputs, fusion=True, cudnn=True):
         cmd = [self.hloconf, "exec", path, "--backend", "cuda", "--repeat", str(self.repeat + 2)]
         for _, literal in inputs:
             cmd += ["--arg", literal]
-        env = dict(os.environ, HLOCONF_CUDA_FUSION="1" if fusion else "0")
+        env = dict(os.environ, HLOCONF_CUDA_FUSION="1" if fusion else "0", HLOCONF_CUDA_CUDNN="1" if cudnn else "0",
+                   HLOCONF_CUDA_EXPLAIN="1")
         run = subprocess.run(cmd, capture_output=True, text=True, timeout=300, env=env)
         # The device's own time (inputs already uploaded, results not read back yet), as XLA's and torch's are.
         found = re.search(r"device: .*min ([0-9.e+-]+) ms", run.stdout)
+        # What the executor says of its choices (HLOCONF_CUDA_EXPLAIN), once each.
+        notes = sorted(set(line for line in run.stderr.splitlines() if line.startswith("hloconf cuda:")))
         if found:
-            return float(found.group(1)), ""
-        return None, (run.stdout + run.stderr).strip().splitlines()[-1:] or ["no output"]
+            return float(found.group(1)), "; ".join(notes)
+        return None, "; ".join(notes + ((run.stdout + run.stderr).strip().splitlines()[-1:] or ["no output"]))
 
 
 def main():
@@ -175,6 +178,8 @@ def main():
             row["ours_ms"], row["ours_note"] = ours.time(path, inputs)
             if name.startswith("chain"):  # what fusing the chain into one kernel buys
                 row["ours_unfused_ms"], _ = ours.time(path, inputs, fusion=False)
+            if name.startswith("convolution"):  # what cuDNN buys over the direct kernel
+                row["ours_direct_ms"], _ = ours.time(path, inputs, cudnn=False)
             if generic is None:
                 row["xla_note"] = f"our printer: {why.strip()[:200]}"
             else:
@@ -200,6 +205,7 @@ def main():
             print(f"{name:<38} ours {fmt(row.get('ours_ms'))} ms  XLA {fmt(row.get('xla_ms'))} ms  torch "
                   f"{fmt(row.get('torch_ms'))} ms  ours/XLA {fmt(ratio)}"
                   + (f"  [ours unfused {fmt(row['ours_unfused_ms'])} ms]" if "ours_unfused_ms" in row else "")
+                  + (f"  [ours direct kernel {fmt(row['ours_direct_ms'])} ms]" if "ours_direct_ms" in row else "")
                   + (f"  [ours: {row['ours_note']}]" if row.get("ours_note") else "")
                   + (f"  [XLA: {row['xla_note']}]" if row.get("xla_note") else ""), flush=True)
             rows.append(row)

@@ -6,6 +6,8 @@
 #include <cuda_runtime_api.h>
 
 #include <algorithm>
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <string>
 
@@ -13,6 +15,7 @@
 #include "executors/cuda/batch_norm.h"
 #include "executors/cuda/conv.h"
 #include "executors/cuda/conv_plan.h"
+#include "executors/cuda/cudnn_conv_run.h"
 #include "executors/cuda/fusion.h"
 #include "executors/cuda/gather.h"
 #include "executors/cuda/gather_plan.h"
@@ -116,6 +119,7 @@ struct LoweredStep {
   std::vector<ElementType> index_types;  // dynamic_slice / dynamic_update_slice: the start indices' types
   ReduceDesc reduce;
   ConvDesc conv;  // convolution (conv_plan.h)
+  std::optional<CudnnConvShape> cudnn_conv;  // the same convolution as cuDNN takes it (cudnn_conv.h), if it does
   BatchNormDesc bn;  // batch_norm_* (batch_norm.h)
   GatherDesc gather;  // gather (gather_plan.h)
   ScatterDesc scatter;  // scatter (scatter_plan.h)
@@ -924,8 +928,53 @@ absl::Status chooseDynamicSlice(const plan::Step& step, const plan::Plan& plan, 
   out.launch = update ? launchDynamicUpdateSlice : launchDynamicSlice;
   return absl::OkStatus();
 }
-// convolution (conv.cu): the direct kernel; lhs, rhs and result of one type.
+// convolution through cuDNN (cudnn_conv.h): the kernel operand packed, with a device word that flags a
+// non-finite element of it, then cuDNN, then the direct kernel only where that word is set; one pool
+// buffer holds the packed kernel, the word and cuDNN's workspace. False where cuDNN does not run it.
+absl::StatusOr<bool> convThroughCudnn(Run& run, const LoweredStep& l, const void* x, const void* w, void* y) {
+  std::string why;
+  ASSIGN_OR_RETURN(const CudnnConvPlan* plan, cudnnConvPlan(l.type, *l.cudnn_conv, &why));
+  if (!plan) {
+    // Where cuDNN is passed over, HLOCONF_CUDA_EXPLAIN=1 says why (the benchmarks print it).
+    static const bool explain = [] {
+      const char* v = std::getenv("HLOCONF_CUDA_EXPLAIN");
+      return v && std::strcmp(v, "1") == 0;
+    }();
+    if (explain) std::fprintf(stderr, "hloconf cuda: convolution by the direct kernel, not cuDNN: %s\n", why.c_str());
+    return false;
+  }
+  auto align = [](size_t bytes) { return (bytes + 255) / 256 * 256; };
+  const size_t packed_bytes = align(static_cast<size_t>(l.cudnn_conv->w_elements) * static_cast<size_t>(dtypeBytes(l.type)));
+  const size_t flag_bytes = 256;
+  ASSIGN_OR_RETURN(void* buffer, run.take(packed_bytes + flag_bytes + cudnnConvWorkspace(*plan)));
+  auto* bytes = static_cast<uint8_t*>(buffer);
+  void* packed = bytes;
+  auto* nonfinite = reinterpret_cast<uint32_t*>(bytes + packed_bytes);
+  void* workspace = cudnnConvWorkspace(*plan) ? bytes + packed_bytes + flag_bytes : nullptr;
+  absl::Status status = cudaCheck(cudaMemsetAsync(nonfinite, 0, sizeof(uint32_t), run.stream()), "cudaMemsetAsync");
+  if (status.ok())
+    status = cudaCheck(k::packConvKernel(l.type, l.conv, l.cudnn_conv->w_features_last, w, packed, nonfinite, run.stream()),
+                       "convolution kernel packing");
+  bool ran = false;
+  if (status.ok()) {
+    absl::StatusOr<bool> launched = cudnnConvForward(*plan, x, packed, y, workspace, run.stream());
+    if (!launched.ok()) status = launched.status();
+    else ran = *launched;
+  }
+  if (status.ok() && ran)
+    status = cudaCheck(k::conv(l.type, l.conv, x, w, y, run.stream(), nonfinite), "convolution kernel (non-finite kernel operand)");
+  RETURN_IF_ERROR(run.give(buffer));  // stream-ordered: freed after the kernels above
+  RETURN_IF_ERROR(status);
+  return ran;
+}
+
+// convolution (conv.cu): cuDNN where it computes the same (cudnn_conv.h), else the direct kernel; lhs, rhs
+// and result of one type.
 absl::Status launchConv(Run& run, const plan::Step&, const LoweredStep& l, std::span<const void* const> in, std::span<void* const> out) {
+  if (l.cudnn_conv) {
+    ASSIGN_OR_RETURN(bool ran, convThroughCudnn(run, l, in[0], in[1], out[0]));
+    if (ran) return absl::OkStatus();
+  }
   return cudaCheck(k::conv(l.type, l.conv, in[0], in[1], out[0], run.stream()), "convolution kernel");
 }
 absl::Status chooseConv(const plan::Step& step, const plan::Plan& plan, LoweredStep& out) {
@@ -937,6 +986,7 @@ absl::Status chooseConv(const plan::Step& step, const plan::Plan& plan, LoweredS
     return absl::UnimplementedError(strCat("the cuda executor's convolution takes operands and a result of one type, not i1; ", noKernel(step, plan).message()));
   ASSIGN_OR_RETURN(out.conv, convDescFrom(step.as<plan::ConvParams>(), elementsOf(plan, step.operands[0]), elementsOf(plan, step.operands[1]),
                                           elementsOf(plan, step.results[0])));
+  if (isFloat(out.type)) out.cudnn_conv = cudnnConvShape(out.conv, nullptr);
   out.launch = launchConv;
   return absl::OkStatus();
 }
