@@ -5,9 +5,10 @@
 #      carried), or else a Release build here (which needs our Debian libraries, absent on that machine);
 #   2. the spec suite and the generated suites against --backend cpu (which fills the golden cache),
 #      --backend cuda (gen:all --count 10; again with fusion off and with cuDNN off), xla-gpu and xla-cpu
-#      (gen:all --count $XLA_COUNT, default 4: XLA compiles
+#      (gen:all --count $XLA_COUNT, default 5: XLA compiles
 #      every case, at about 60 (GPU) and 90 (CPU) cases a second on 16 cores);
-#   3. bench/gpu/gpu_bench.py: ours against XLA:GPU and torch on the same GPU;
+#   3. bench/gpu/gpu_bench.py: ours against XLA:GPU and torch on the same GPU (before the XLA suites, which
+#      take the longest);
 #   4. $OUT/summary.txt (what ran, the totals, the timings), $OUT/gpu_bench.json and $OUT/reports.tar.gz (each run's results.json
 #      summary.md and journal.jsonl, which has the cases so far of a run stopped by its time limit), which
 #      the make_report.py scripts read.
@@ -16,7 +17,7 @@ set -uo pipefail
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$ROOT"
 OUT=${OUT:-/tmp/hloconf-device}
-XLA_COUNT=${XLA_COUNT:-4}
+XLA_COUNT=${XLA_COUNT:-5}
 JOBS=$(nproc)
 mkdir -p "$OUT"
 T0=$(date +%s)
@@ -66,18 +67,17 @@ suite cuda-gen 4 45 --backend cuda gen:all --count 10
 # kernel): each must agree with the first (executors/cuda/README.md).
 HLOCONF_CUDA_FUSION=0 suite cuda-unfused 4 30 --backend cuda spec
 HLOCONF_CUDA_CUDNN=0 suite cuda-direct-conv 4 60 --backend cuda spec gen:convolution --count 10
-# XLA compiles every case on the CPU cores (XLA:GPU about 6 cores at -j 8, XLA:CPU about 7 at -j 14): the two
-# share the machine's cores side by side.
-# XLA_COUNT=0: no XLA suites (a quick look at our executor and the benchmarks).
-if [ "$XLA_COUNT" -gt 0 ]; then
-  suite xla-gpu 10 240 --backend xla-gpu spec gen:all --count "$XLA_COUNT" &
-  suite xla-cpu 8 240 --backend xla-cpu spec gen:all --count "$XLA_COUNT" &
-  wait
-fi
-
-# The reports go to $OUT before the benchmarks, so that a run stopped during them keeps every suite's results.
+# The reports so far go to $OUT before the benchmarks, so that a run stopped later keeps them.
 (cd "$R" && tar -czf "$OUT/reports.tar.gz" --exclude=report.html --exclude=junit.xml .)
 say "benchmarks (bench/gpu/gpu_bench.py)"
 PYTHONUNBUFFERED=1 timeout 200 python3 bench/gpu/gpu_bench.py "$H" --repeat 5 --json "$OUT/gpu_bench.json" 2>&1 |
   tee -a "$OUT/summary.txt"
+# XLA compiles every case on the CPU cores (XLA:GPU about 6 cores at -j 10, XLA:CPU about 7 at -j 8): the two
+# share the machine's cores side by side. XLA_COUNT=0: no XLA suites (a quick look at ours and the benchmarks).
+if [ "$XLA_COUNT" -gt 0 ]; then
+  suite xla-gpu 10 300 --backend xla-gpu spec gen:all --count "$XLA_COUNT" &
+  suite xla-cpu 8 300 --backend xla-cpu spec gen:all --count "$XLA_COUNT" &
+  wait
+  (cd "$R" && tar -czf "$OUT/reports.tar.gz" --exclude=report.html --exclude=junit.xml .)
+fi
 say "done: $OUT/summary.txt, $OUT/reports.tar.gz, $OUT/gpu_bench.json"

@@ -36,12 +36,16 @@ template <class S>
 cudaError_t launch(const ConvDesc& d, const void* in, const void* kernel, void* out, cudaStream_t s, const uint32_t* only_if) {
   int64_t blocks = (d.total + kConvThreads - 1) / kConvThreads;
   if (blocks > 65536) blocks = 65536;
+  // The guarded launch after cuDNN almost always returns at once: few blocks (grid-stride covers the rest)
+  // keep that cheap.
+  if (only_if && blocks > 1024) blocks = 1024;
   convKernel<S><<<static_cast<unsigned>(blocks), kConvThreads, 0, s>>>(d, static_cast<const S*>(in), static_cast<const S*>(kernel),
                                                                       static_cast<S*>(out), only_if);
   return cudaGetLastError();
 }
 
-// Packed element t of the kernel operand for cuDNN (cudnn_conv.h: packedKernelSource); a non-finite element sets *nonfinite (every writer writes the same 1).
+// Packed element t of the kernel operand for cuDNN (cudnn_conv.h: packedKernelSource); a non-finite element
+// sets *nonfinite (every writer writes the same 1).
 template <class S>
 __global__ void packKernel(ConvDesc d, bool features_last, int64_t window, const S* kernel, S* packed, uint32_t* nonfinite) {
   const int64_t n = d.out_features * window * d.cg;

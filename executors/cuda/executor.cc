@@ -6,12 +6,15 @@
 #include <cuda_runtime_api.h>
 
 #include <algorithm>
+#include <mutex>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <string>
 
 #include "absl/container/flat_hash_map.h"
+#include "absl/container/flat_hash_set.h"
+#include "absl/hash/hash.h"
 #include "executors/cuda/batch_norm.h"
 #include "executors/cuda/conv.h"
 #include "executors/cuda/conv_plan.h"
@@ -125,11 +128,20 @@ struct LoweredStep {
   ScatterDesc scatter;  // scatter (scatter_plan.h)
   std::vector<LoweredRegion> regions;
   int fused = -1;  // the index in LoweredRegion::runs of the fused run that starts at this step
+  bool constant = false;  // a constant: its slot borrows the program's device copy (Program::deviceConstant)
 };
 
 struct Program {
   plan::Plan plan;
   LoweredRegion body;
+  // The constants' device copies, made on a run's first use and kept with the program, so that a repeated
+  // run does not upload them again (from pageable memory, a wait inside the run each time). Runs only read
+  // them: a slot holding one borrows it (Run::borrowed_).
+  std::mutex constants_mu;
+  absl::flat_hash_map<const plan::Step*, void*> device_constants;
+  ~Program() {
+    for (auto& [step, p] : device_constants) (void)cudaFree(p);
+  }
 };
 
 namespace {
@@ -188,16 +200,16 @@ absl::StatusOr<CopyDesc> copyDesc(const plan::CopyPattern& p, int64_t src_elemen
 // --- the run: device buffers per slot on one stream -----------------------------------------------------------
 class Run {
  public:
-  Run(const Program& program, const RunOptions& options) : program_(program), options_(options), slots_(program.plan.slot_types.size()) {}
+  // The program is const but for its constants' cache (guarded by its mutex).
+  Run(const Program& program, const RunOptions& options) : program_(const_cast<Program&>(program)), options_(options), slots_(program.plan.slot_types.size()) {}
   ~Run() {
     // Whatever happened, every buffer goes back and the stream ends; errors here have nowhere to go.
     if (stream_) {
-      for (void*& p : slots_) if (p) (void)cudaFreeAsync(p, stream_);
+      for (void*& p : slots_) if (p && !borrowed_.contains(p)) (void)cudaFreeAsync(p, stream_);
       if (workspace_) (void)cudaFreeAsync(workspace_, stream_);
       (void)cudaStreamSynchronize(stream_);
       (void)cudaStreamDestroy(stream_);
     }
-    if (lt_) (void)cublasLtDestroy(lt_);
   }
   Run(const Run&) = delete;
   Run& operator=(const Run&) = delete;
@@ -224,6 +236,7 @@ class Run {
     if (!p) return absl::OkStatus();
     void* q = p;
     p = nullptr;
+    if (borrowed_.contains(q)) return absl::OkStatus();  // the program's constant, not ours to free
     HLOCONF_CUDA(cudaFreeAsync(q, stream_));
     return absl::OkStatus();
   }
@@ -254,12 +267,41 @@ class Run {
     return absl::OkStatus();
   }
 
-  // cuBLASLt's handle and a workspace, made on first use.
+  // cuBLASLt's handle (one per host thread, kept for the process: making one in every run cost host time
+  // inside the run) and this run's workspace, made on first use.
   static constexpr size_t kWorkspaceBytes = size_t{32} << 20;
   absl::StatusOr<cublasLtHandle_t> lt() {
-    if (!lt_) HLOCONF_CUBLAS(cublasLtCreate(&lt_));
+    thread_local cublasLtHandle_t handle = nullptr;
+    if (!handle) HLOCONF_CUBLAS(cublasLtCreate(&handle));
     if (!workspace_) HLOCONF_CUDA(cudaMallocAsync(&workspace_, kWorkspaceBytes, stream_));
-    return lt_;
+    return handle;
+  }
+
+  // Constant step `step`'s value on the device: the program's copy (uploaded on first use), which `slot`
+  // borrows.
+  absl::Status putConstant(const plan::Step& step, plan::Slot slot) {
+    const std::vector<uint8_t>& bytes = step.as<plan::ConstantParams>().value.bytes();
+    if (bytes.size() != bytesOf(slot)) return absl::InternalError("a constant's bytes differ from its type's size");
+    if (bytes.empty()) return put(slot, nullptr);
+    void* p = nullptr;
+    {
+      std::lock_guard<std::mutex> lock(program_.constants_mu);
+      void*& cached = program_.device_constants[&step];
+      if (!cached) {
+        void* fresh = nullptr;
+        HLOCONF_CUDA(cudaMalloc(&fresh, bytes.size()));
+        // Synchronous: the bytes are on the device before any kernel of this stream can read them.
+        const cudaError_t copied = cudaMemcpy(fresh, bytes.data(), bytes.size(), cudaMemcpyHostToDevice);
+        if (copied != cudaSuccess) {
+          (void)cudaFree(fresh);
+          return cudaCheck(copied, "cudaMemcpy (a constant)");
+        }
+        cached = fresh;
+      }
+      p = cached;
+    }
+    borrowed_.insert(p);
+    return put(slot, p);
   }
   void* workspace() const { return workspace_; }
 
@@ -270,11 +312,11 @@ class Run {
                                                      std::span<const void* const> inputs);
 
  private:
-  const Program& program_;
+  Program& program_;
   RunOptions options_;
   std::vector<void*> slots_;
+  absl::flat_hash_set<const void*> borrowed_;  // the program's constants that slots hold (never freed here)
   cudaStream_t stream_ = nullptr;
-  cublasLtHandle_t lt_ = nullptr;
   void* workspace_ = nullptr;
 };
 
@@ -289,6 +331,12 @@ absl::Status Run::runSteps(const plan::Region& region, const LoweredRegion& lowe
       const fusion::FusedRun& fused = lowered.runs[static_cast<size_t>(lowered_step.fused)];
       RETURN_IF_ERROR(runFused(region, fused));
       s += fused.count - 1;
+      continue;
+    }
+    if (lowered_step.constant) {
+      if (step.results.size() != 1) return absl::InternalError("a constant step without one result");
+      RETURN_IF_ERROR(putConstant(step, step.results[0]));
+      for (plan::Slot dead : step.last_uses) RETURN_IF_ERROR(give(slots_[static_cast<size_t>(dead)]));
       continue;
     }
     operands.clear();
@@ -395,13 +443,6 @@ absl::Status launchConvert(Run& run, const plan::Step& step, const LoweredStep& 
 }
 absl::Status launchIota(Run& run, const plan::Step& step, const LoweredStep& l, std::span<const void* const>, std::span<void* const> out) {
   return cudaCheck(k::iota(l.type, l.a, l.b, out[0], elementsOf(run.plan(), step.results[0]), run.stream()), "iota kernel");
-}
-absl::Status launchConstant(Run& run, const plan::Step& step, const LoweredStep&, std::span<const void* const>, std::span<void* const> out) {
-  const std::vector<uint8_t>& bytes = step.as<plan::ConstantParams>().value.bytes();
-  if (bytes.size() != run.bytesOf(step.results[0])) return absl::InternalError("a constant's bytes differ from its type's size");
-  if (bytes.empty()) return absl::OkStatus();
-  HLOCONF_CUDA(cudaMemcpyAsync(out[0], bytes.data(), bytes.size(), cudaMemcpyHostToDevice, run.stream()));
-  return absl::OkStatus();
 }
 absl::Status launchDimensionSize(Run& run, const plan::Step& step, const LoweredStep& l, std::span<const void* const>, std::span<void* const> out) {
   // Little-endian: the low bytes of the 64-bit value are the value in the narrower integer type.
@@ -558,10 +599,29 @@ absl::Status launchDot(Run& run, const plan::Step& step, const LoweredStep& l, s
   HLOCONF_CUBLAS(cublasLtMatmulPreferenceCreate(&pref));
   const uint64_t workspace_bytes = Run::kWorkspaceBytes;
   HLOCONF_CUBLAS(cublasLtMatmulPreferenceSetAttribute(pref, CUBLASLT_MATMUL_PREF_MAX_WORKSPACE_BYTES, &workspace_bytes, sizeof(workspace_bytes)));
+  // The heuristic's choice, asked once per shape and host thread (the query costs host time in every run).
+  struct AlgoKey {
+    int type;
+    uint64_t m, n, k, batch;
+    int op_a, op_b;
+    bool operator==(const AlgoKey&) const = default;
+  };
+  struct AlgoKeyHash {
+    size_t operator()(const AlgoKey& key) const {
+      return absl::HashOf(key.type, key.m, key.n, key.k, key.batch, key.op_a, key.op_b);
+    }
+  };
+  thread_local absl::flat_hash_map<AlgoKey, cublasLtMatmulAlgo_t, AlgoKeyHash> algos;
+  const AlgoKey key{static_cast<int>(l.type), m, n, kk, static_cast<uint64_t>(p.batch), static_cast<int>(op_a), static_cast<int>(op_b)};
   cublasLtMatmulHeuristicResult_t heuristic{};
-  int found = 0;
-  HLOCONF_CUBLAS(cublasLtMatmulAlgoGetHeuristic(lt, desc, la, lb, lc, lc, pref, 1, &heuristic, &found));
-  if (found < 1) return absl::InternalError("cuBLASLt has no algorithm for this dot_general");
+  if (auto known = algos.find(key); known != algos.end()) {
+    heuristic.algo = known->second;
+  } else {
+    int found = 0;
+    HLOCONF_CUBLAS(cublasLtMatmulAlgoGetHeuristic(lt, desc, la, lb, lc, lc, pref, 1, &heuristic, &found));
+    if (found < 1) return absl::InternalError("cuBLASLt has no algorithm for this dot_general");
+    algos.emplace(key, heuristic.algo);
+  }
   const float alpha32 = 1, beta32 = 0;
   const double alpha64 = 1, beta64 = 0;
   const void* alpha = l.type == kF64 ? static_cast<const void*>(&alpha64) : static_cast<const void*>(&alpha32);
@@ -718,7 +778,7 @@ absl::Status chooseConvert(const plan::Step& step, const plan::Plan& plan, Lower
 }
 absl::Status chooseConstant(const plan::Step& step, const plan::Plan& plan, LoweredStep& out) {
   if (step.results.size() != 1 || !plan.slot_types[step.results[0]].isTensor()) return noKernel(step, plan);
-  out.launch = launchConstant;
+  out.constant = true;  // no launcher: runSteps lends the program's device copy (Run::putConstant)
   return absl::OkStatus();
 }
 absl::Status chooseIota(const plan::Step& step, const plan::Plan& plan, LoweredStep& out) {
@@ -1154,7 +1214,7 @@ std::optional<plan::Unsupported> lowerRegion(const plan::Region& region, const p
     LoweredStep& out = lowered.steps.emplace_back();
     Chooser chooser = chooserFor(step.op);
     absl::Status status = chooser ? chooser(step, plan, out) : absl::UnimplementedError("the cuda executor has no kernel for this op yet");
-    if (status.ok() && !out.launch) status = absl::InternalError("no launcher chosen");
+    if (status.ok() && !out.launch && !out.constant) status = absl::InternalError("no launcher chosen");
     if (!status.ok()) return plan::Unsupported{std::string(opName(step.op)), step.location, std::string(status.message())};
     if (runsRegions(step.op))
       for (const plan::Region& nested : step.regions)

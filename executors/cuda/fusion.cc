@@ -206,10 +206,55 @@ bool encode(const plan::Region& region, const plan::Plan& plan, const std::vecto
     ++code.num_outputs;
     run.outputs.push_back(slot);
   }
+  compactRegisters(code);
   return true;
 }
 
 }  // namespace
+
+void compactRegisters(Code& code) {
+  // Last read of each register (kMaxOps for outputs: live to the end); -1 for never read.
+  int last_read[kMaxRegs];
+  std::fill(last_read, last_read + kMaxRegs, -1);
+  for (int k = 0; k < code.num_ops; ++k) {
+    const Instr& in = code.ops[k];
+    const uint8_t operands[3] = {in.a, in.b, in.c};
+    for (int o = 0; o < operandCount(in.op); ++o)
+      if (operands[o] < kMaxRegs) last_read[operands[o]] = k;
+  }
+  for (int o = 0; o < code.num_outputs; ++o)
+    if (code.output_reg[o] < kMaxRegs) last_read[code.output_reg[o]] = kMaxOps;
+  int physical[kMaxRegs];  // virtual -> physical, -1 while unassigned
+  bool busy[kMaxRegs] = {};
+  std::fill(physical, physical + kMaxRegs, -1);
+  int used = code.num_inputs;
+  for (int r = 0; r < code.num_inputs && r < kMaxRegs; ++r) physical[r] = r, busy[r] = true;
+  for (int k = 0; k < code.num_ops; ++k) {
+    Instr& in = code.ops[k];
+    uint8_t* operands[3] = {&in.a, &in.b, &in.c};
+    const int count = operandCount(in.op);
+    // Operands read for the last time here free their registers first: the result may take one of them.
+    for (int o = 0; o < count; ++o) {
+      const uint8_t v = *operands[o];
+      if (v < kMaxRegs && physical[v] >= 0 && last_read[v] == k) busy[physical[v]] = false;
+    }
+    for (int o = 0; o < count; ++o)
+      if (*operands[o] < kMaxRegs && physical[*operands[o]] >= 0) *operands[o] = static_cast<uint8_t>(physical[*operands[o]]);
+    const uint8_t dst = in.dst;
+    if (dst >= kMaxRegs) continue;
+    int free_reg = 0;
+    while (free_reg < kMaxRegs && busy[free_reg]) ++free_reg;
+    if (free_reg >= kMaxRegs) return;  // not reached: at most kMaxRegs values exist at all
+    physical[dst] = free_reg;
+    busy[free_reg] = last_read[dst] > k;  // a value never read frees its register at once
+    used = std::max(used, free_reg + 1);
+    in.dst = static_cast<uint8_t>(free_reg);
+  }
+  for (int o = 0; o < code.num_outputs; ++o)
+    if (code.output_reg[o] < kMaxRegs && physical[code.output_reg[o]] >= 0)
+      code.output_reg[o] = static_cast<uint8_t>(physical[code.output_reg[o]]);
+  code.num_regs = used;
+}
 
 std::vector<FusedRun> findRuns(const plan::Region& region, const plan::Plan& plan) {
   std::vector<std::optional<Node>> nodes;

@@ -1,5 +1,5 @@
-// The fused elementwise kernel (fusion.h): one thread per element (grid-stride), the bytecode interpreted in
-// registers. One instantiation per float storage type.
+// The fused elementwise kernel (fusion.h): four elements per thread (grid-stride), the bytecode decoded once
+// for the four (evalFusedLanes). One instantiation per float storage type.
 #include <cuda_runtime.h>
 
 #include "executors/cuda/fusion.h"
@@ -23,62 +23,82 @@ struct alignas(4 * sizeof(S)) Vec4 {
 #define HLOCONF_GRID_STRIDE(i, n) \
   for (int64_t i = static_cast<int64_t>(blockIdx.x) * blockDim.x + threadIdx.x; i < (n); i += static_cast<int64_t>(gridDim.x) * blockDim.x)
 
-// `vec`: groups of four elements per thread with vector loads and stores, then the tail one by one.
+// The register file lives in shared memory, interleaved by thread (register r of thread t at (r * blockDim + t)
+// * 4 elements): conflict-free 16-byte accesses, and on chip, where the run-time-indexed arrays of a thread
+// went to local memory, past L1 for a full block, at 2.3-2.6x XLA's time on a chain of five ops
+// (docs/benchmarks.md "GPU"). code.num_regs (compactRegisters) sizes it.
 template <class S>
-__global__ void fusedKernel(Code code, Pointers p, int64_t n, bool vec) {
+__device__ Registers<S> threadRegisters(unsigned char* shared, int num_regs) {
+  S* vals = reinterpret_cast<S*>(shared);
+  uint8_t* preds = shared + static_cast<size_t>(num_regs) * blockDim.x * 4 * sizeof(S);
+  const int lanes = static_cast<int>(threadIdx.x) * 4;
+  return Registers<S>{vals + lanes, preds + lanes, static_cast<int>(blockDim.x) * 4};
+}
+
+// `vec`: groups of four elements per thread with vector loads and stores, then the tail one by one (as
+// groups of four of which only the first is real, so that the same register file serves).
+template <class S>
+__global__ void fusedKernel(const __grid_constant__ Code code, const __grid_constant__ Pointers p, int64_t n, bool vec) {
+  extern __shared__ __align__(32) unsigned char shared[];
+  const Registers<S> regs = threadRegisters<S>(shared, code.num_regs);
   int64_t done = 0;
   if (vec) {
     const int64_t groups = n / 4;
     HLOCONF_GRID_STRIDE(g, groups) {
-      S vals[4][kMaxRegs];
-      uint8_t preds[4][kMaxRegs];
       for (int r = 0; r < code.num_inputs; ++r) {
+        S* v = regs.val(r);
+        uint8_t* b = regs.pred(r);
         if (code.input_is_scalar[r]) {
-          const S v = code.input_is_pred[r] ? S{} : static_cast<const S*>(p.in[r])[0];
-          const uint8_t b = code.input_is_pred[r] ? (static_cast<const uint8_t*>(p.in[r])[0] ? 1 : 0) : 0;
-          for (int j = 0; j < 4; ++j) { vals[j][r] = v; preds[j][r] = b; }
+          const S x = code.input_is_pred[r] ? S{} : static_cast<const S*>(p.in[r])[0];
+          const uint8_t bit = code.input_is_pred[r] ? (static_cast<const uint8_t*>(p.in[r])[0] ? 1 : 0) : 0;
+          for (int j = 0; j < 4; ++j) v[j] = x, b[j] = bit;
         } else if (code.input_is_pred[r]) {
-          const Vec4<uint8_t> b = static_cast<const Vec4<uint8_t>*>(p.in[r])[g];
-          for (int j = 0; j < 4; ++j) preds[j][r] = b.v[j] ? 1 : 0;
+          const Vec4<uint8_t> bits = static_cast<const Vec4<uint8_t>*>(p.in[r])[g];
+          for (int j = 0; j < 4; ++j) b[j] = bits.v[j] ? 1 : 0;
         } else {
-          const Vec4<S> v = static_cast<const Vec4<S>*>(p.in[r])[g];
-          for (int j = 0; j < 4; ++j) vals[j][r] = v.v[j];
+          *reinterpret_cast<Vec4<S>*>(v) = static_cast<const Vec4<S>*>(p.in[r])[g];
         }
       }
-      for (int j = 0; j < 4; ++j) evalFused<S>(code, vals[j], preds[j]);
+      evalFusedLanes<S, 4>(code, regs);
       for (int o = 0; o < code.num_outputs; ++o) {
         const int reg = code.output_reg[o];
-        if (code.output_is_pred[o]) {
-          Vec4<uint8_t> b;
-          for (int j = 0; j < 4; ++j) b.v[j] = preds[j][reg];
-          static_cast<Vec4<uint8_t>*>(p.out[o])[g] = b;
-        } else {
-          Vec4<S> v;
-          for (int j = 0; j < 4; ++j) v.v[j] = vals[j][reg];
-          static_cast<Vec4<S>*>(p.out[o])[g] = v;
-        }
+        if (code.output_is_pred[o]) static_cast<Vec4<uint8_t>*>(p.out[o])[g] = *reinterpret_cast<const Vec4<uint8_t>*>(regs.pred(reg));
+        else static_cast<Vec4<S>*>(p.out[o])[g] = *reinterpret_cast<const Vec4<S>*>(regs.val(reg));
       }
     }
     done = groups * 4;
   }
   HLOCONF_GRID_STRIDE(k, n - done) {
     const int64_t i = done + k;
-    S vals[kMaxRegs];
-    uint8_t preds[kMaxRegs];
     for (int r = 0; r < code.num_inputs; ++r) {
       const int64_t at = code.input_is_scalar[r] ? 0 : i;
-      if (code.input_is_pred[r]) preds[r] = static_cast<const uint8_t*>(p.in[r])[at] ? 1 : 0;
-      else vals[r] = static_cast<const S*>(p.in[r])[at];
+      if (code.input_is_pred[r]) regs.pred(r)[0] = static_cast<const uint8_t*>(p.in[r])[at] ? 1 : 0;
+      else regs.val(r)[0] = static_cast<const S*>(p.in[r])[at];
     }
-    evalFused<S>(code, vals, preds);
+    evalFusedLanes<S, 1>(code, regs);
     for (int o = 0; o < code.num_outputs; ++o) {
-      if (code.output_is_pred[o]) static_cast<uint8_t*>(p.out[o])[i] = preds[code.output_reg[o]];
-      else static_cast<S*>(p.out[o])[i] = vals[code.output_reg[o]];
+      if (code.output_is_pred[o]) static_cast<uint8_t*>(p.out[o])[i] = regs.pred(code.output_reg[o])[0];
+      else static_cast<S*>(p.out[o])[i] = regs.val(code.output_reg[o])[0];
     }
   }
 }
 
 bool aligned(const void* p, size_t bytes) { return reinterpret_cast<uintptr_t>(p) % bytes == 0; }
+
+// Every register an instruction or output names is below num_regs (the shared memory holds no more).
+bool registersFit(const Code& code) {
+  if (code.num_regs < code.num_inputs || code.num_regs < 1 || code.num_regs > kMaxRegs) return false;
+  for (int k = 0; k < code.num_ops; ++k) {
+    const Instr& in = code.ops[k];
+    const uint8_t operands[3] = {in.a, in.b, in.c};
+    if (in.dst >= code.num_regs) return false;
+    for (int o = 0; o < operandCount(in.op); ++o)
+      if (operands[o] >= code.num_regs) return false;
+  }
+  for (int o = 0; o < code.num_outputs; ++o)
+    if (code.output_reg[o] >= code.num_regs) return false;
+  return true;
+}
 
 template <class S>
 cudaError_t launchAs(const Code& code, const Pointers& p, int64_t n, cudaStream_t s) {
@@ -86,10 +106,15 @@ cudaError_t launchAs(const Code& code, const Pointers& p, int64_t n, cudaStream_
   for (int r = 0; r < code.num_inputs && vec; ++r)
     if (!code.input_is_scalar[r]) vec = aligned(p.in[r], code.input_is_pred[r] ? 4 : 4 * sizeof(S));
   for (int o = 0; o < code.num_outputs && vec; ++o) vec = aligned(p.out[o], code.output_is_pred[o] ? 4 : 4 * sizeof(S));
-  int64_t blocks = ((vec ? (n + 3) / 4 : n) + kThreads - 1) / kThreads;
+  // Threads per block: as many as fit the default 48 KiB of shared memory (at most kThreads, at least 64:
+  // 16 registers of four f64 and four predicates take 36 KiB at 64 threads).
+  const size_t per_thread = static_cast<size_t>(code.num_regs) * 4 * (sizeof(S) + 1);
+  int threads = kThreads;
+  while (threads > 64 && per_thread * static_cast<size_t>(threads) > (size_t{48} << 10)) threads /= 2;
+  int64_t blocks = ((vec ? (n + 3) / 4 : n) + threads - 1) / threads;
   if (blocks > 65536) blocks = 65536;
   if (blocks < 1) blocks = 1;
-  fusedKernel<S><<<static_cast<unsigned>(blocks), kThreads, 0, s>>>(code, p, n, vec);
+  fusedKernel<S><<<static_cast<unsigned>(blocks), threads, per_thread * static_cast<size_t>(threads), s>>>(code, p, n, vec);
   return cudaGetLastError();
 }
 
@@ -99,7 +124,7 @@ int launchFused(DType t, const Code& code, const void* const* in, void* const* o
   const cudaStream_t s = static_cast<cudaStream_t>(stream);
   if (n <= 0) return cudaSuccess;
   if (code.num_inputs < 0 || code.num_inputs > kMaxRegs || code.num_outputs < 0 || code.num_outputs > kMaxOutputs ||
-      code.num_ops < 0 || code.num_ops > kMaxOps)
+      code.num_ops < 0 || code.num_ops > kMaxOps || !registersFit(code))
     return cudaErrorInvalidValue;
   Pointers p{};
   for (int r = 0; r < code.num_inputs; ++r) p.in[r] = in[r];

@@ -51,35 +51,124 @@ struct Code {
   uint8_t output_is_pred[kMaxOutputs] = {};
   uint64_t consts[kMaxConsts] = {};  // encodings, in the low sizeof(S) bytes
   int num_consts = 0;
+  // Registers the program uses (0..num_regs-1): compactRegisters() reuses those of dead values, so that the
+  // kernel's register file (in shared memory) stays small.
+  int num_regs = kMaxRegs;
 };
 
-// Runs `code` on one element: vals/preds hold the inputs in registers 0..num_inputs-1 on entry. S is a float
-// storage type (Half, BFloat, float, double); every op's result is rounded to S as the unfused kernels do.
+// Operand registers an instruction reads (kConst reads none; a is its constant's index).
+HLOCONF_HD inline int operandCount(Op op) {
+  switch (op) {
+    case Op::kConst: return 0;
+    case Op::kUnary: case Op::kIsFinite: case Op::kMove: return 1;
+    case Op::kBinary: case Op::kCompare: return 2;
+    default: return 3;  // kSelect, kClamp
+  }
+}
+
+// The float ops with their op code a template argument, so that dm::floatUnary's and dm::floatBinary's
+// switch folds away: the interpreter below decodes an instruction once for N elements and then runs
+// straight-line code on them (decoding per element made the fused kernel instruction-bound, 2.6x behind
+// XLA on a chain of five ops: docs/benchmarks.md "GPU").
+template <class S, int N, UOp OP>
+HLOCONF_HD void unaryLanes(const S* a, S* d) {
+  using E = dm::Elem<S>;
+  for (int j = 0; j < N; ++j) d[j] = E::store(dm::floatUnary<typename E::C>(OP, E::load(a[j])));
+}
+template <class S, int N, BOp OP>
+HLOCONF_HD void binaryLanes(const S* a, const S* b, S* d) {
+  using E = dm::Elem<S>;
+  for (int j = 0; j < N; ++j) d[j] = E::store(dm::floatBinary<typename E::C>(OP, E::load(a[j]), E::load(b[j])));
+}
+template <class S, int N>
+HLOCONF_HD void unaryLanes(UOp op, const S* a, S* d) {
+  switch (op) {
+#define HLOCONF_FUSED_UNARY(X) \
+  case UOp::X: unaryLanes<S, N, UOp::X>(a, d); break;
+    HLOCONF_FUSED_UNARY(kNegate) HLOCONF_FUSED_UNARY(kAbs) HLOCONF_FUSED_UNARY(kSign) HLOCONF_FUSED_UNARY(kFloor)
+    HLOCONF_FUSED_UNARY(kCeil) HLOCONF_FUSED_UNARY(kRoundAfz) HLOCONF_FUSED_UNARY(kRoundEven) HLOCONF_FUSED_UNARY(kSqrt)
+    HLOCONF_FUSED_UNARY(kRsqrt) HLOCONF_FUSED_UNARY(kCbrt) HLOCONF_FUSED_UNARY(kExp) HLOCONF_FUSED_UNARY(kExpm1)
+    HLOCONF_FUSED_UNARY(kLog) HLOCONF_FUSED_UNARY(kLog1p) HLOCONF_FUSED_UNARY(kLogistic) HLOCONF_FUSED_UNARY(kSin)
+    HLOCONF_FUSED_UNARY(kCos) HLOCONF_FUSED_UNARY(kTan) HLOCONF_FUSED_UNARY(kTanh)
+#undef HLOCONF_FUSED_UNARY
+    default: unaryLanes<S, N, UOp::kNot>(a, d); break;  // not reached (floatUnary's default: the operand)
+  }
+}
+template <class S, int N>
+HLOCONF_HD void binaryLanes(BOp op, const S* a, const S* b, S* d) {
+  switch (op) {
+#define HLOCONF_FUSED_BINARY(X) \
+  case BOp::X: binaryLanes<S, N, BOp::X>(a, b, d); break;
+    HLOCONF_FUSED_BINARY(kAdd) HLOCONF_FUSED_BINARY(kSub) HLOCONF_FUSED_BINARY(kMul) HLOCONF_FUSED_BINARY(kDiv)
+    HLOCONF_FUSED_BINARY(kRem) HLOCONF_FUSED_BINARY(kMax) HLOCONF_FUSED_BINARY(kMin) HLOCONF_FUSED_BINARY(kPow)
+    HLOCONF_FUSED_BINARY(kAtan2)
+#undef HLOCONF_FUSED_BINARY
+    default: binaryLanes<S, N, BOp::kAnd>(a, b, d); break;  // not reached (floatBinary's default: a)
+  }
+}
+
+// A register file of N elements: register r's values at vals + r * stride (N of them), its predicates at
+// preds + r * stride. The kernel keeps one in shared memory, interleaved by thread; tests use arrays.
 template <class S>
-HLOCONF_HD void evalFused(const Code& code, S* vals, uint8_t* preds) {
+struct Registers {
+  S* vals;
+  uint8_t* preds;
+  int stride;
+  HLOCONF_HD S* val(int r) const { return vals + r * stride; }
+  HLOCONF_HD uint8_t* pred(int r) const { return preds + r * stride; }
+};
+
+// Runs `code` on N elements at once: element j of register r is regs.val(r)[j] / regs.pred(r)[j], the
+// inputs in registers 0..num_inputs-1 on entry. S is a float storage type (Half, BFloat, float, double);
+// every op's result is rounded to S as the unfused kernels do, element by element. An instruction may
+// write a register it reads (compactRegisters): each element's operands are read before its result is
+// written.
+template <class S, int N>
+HLOCONF_HD void evalFusedLanes(const Code& code, const Registers<S>& regs) {
   using E = dm::Elem<S>;
   using C = typename E::C;
   for (int k = 0; k < code.num_ops; ++k) {
     const Instr in = code.ops[k];
+    S* d = regs.val(in.dst);
+    const S* a = regs.val(in.a);
+    const S* b = regs.val(in.b);
+    const S* c = regs.val(in.c);
     switch (in.op) {
-      case Op::kUnary: vals[in.dst] = E::store(dm::floatUnary<C>(static_cast<UOp>(in.code), E::load(vals[in.a]))); break;
-      case Op::kBinary:
-        vals[in.dst] = E::store(dm::floatBinary<C>(static_cast<BOp>(in.code), E::load(vals[in.a]), E::load(vals[in.b])));
-        break;
+      case Op::kUnary: unaryLanes<S, N>(static_cast<UOp>(in.code), a, d); break;
+      case Op::kBinary: binaryLanes<S, N>(static_cast<BOp>(in.code), a, b, d); break;
       case Op::kCompare:
-        preds[in.dst] = dm::compareFloat<S>(static_cast<CmpDir>(in.code), static_cast<CmpKind>(in.code2), vals[in.a], vals[in.b]) ? 1 : 0;
+        for (int j = 0; j < N; ++j)
+          regs.pred(in.dst)[j] = dm::compareFloat<S>(static_cast<CmpDir>(in.code), static_cast<CmpKind>(in.code2), a[j], b[j]) ? 1 : 0;
         break;
-      case Op::kIsFinite: preds[in.dst] = dm::isFinite(E::load(vals[in.a])) ? 1 : 0; break;
-      case Op::kSelect: vals[in.dst] = preds[in.a] ? vals[in.b] : vals[in.c]; break;
-      case Op::kClamp: {
-        const S v = E::store(dm::floatBinary<C>(BOp::kMax, E::load(vals[in.b]), E::load(vals[in.a])));
-        vals[in.dst] = E::store(dm::floatBinary<C>(BOp::kMin, E::load(v), E::load(vals[in.c])));
+      case Op::kIsFinite:
+        for (int j = 0; j < N; ++j) regs.pred(in.dst)[j] = dm::isFinite(E::load(a[j])) ? 1 : 0;
+        break;
+      case Op::kSelect:
+        for (int j = 0; j < N; ++j) d[j] = regs.pred(in.a)[j] ? b[j] : c[j];
+        break;
+      case Op::kClamp:
+        for (int j = 0; j < N; ++j) {
+          const S v = E::store(dm::floatBinary<C>(BOp::kMax, E::load(b[j]), E::load(a[j])));
+          d[j] = E::store(dm::floatBinary<C>(BOp::kMin, E::load(v), E::load(c[j])));
+        }
+        break;
+      case Op::kMove:
+        for (int j = 0; j < N; ++j) d[j] = a[j];
+        break;
+      case Op::kConst: {
+        S v;
+        memcpy(&v, &code.consts[in.a < kMaxConsts ? in.a : 0], sizeof(S));
+        for (int j = 0; j < N; ++j) d[j] = v;
         break;
       }
-      case Op::kMove: vals[in.dst] = vals[in.a]; break;
-      case Op::kConst: memcpy(&vals[in.dst], &code.consts[in.a < kMaxConsts ? in.a : 0], sizeof(S)); break;
     }
   }
+}
+
+// One element: vals/preds hold registers 0..kMaxRegs-1.
+template <class S>
+HLOCONF_HD void evalFused(const Code& code, S* vals, uint8_t* preds) {
+  evalFusedLanes<S, 1>(code, Registers<S>{vals, preds, 1});
 }
 
 // The kernel's launcher (fusion.cu): t is a float type; in[r] the input of register r, out[o] output o;
@@ -97,6 +186,10 @@ struct FusedRun {
   std::vector<plan::Slot> inputs;   // per input register
   std::vector<plan::Slot> outputs;  // per output
 };
+
+// Renumbers `code`'s registers so that a value's register is reused once the value is dead (after its last
+// read; outputs live to the end), inputs staying in 0..num_inputs-1; sets num_regs. findRuns applies it.
+void compactRegisters(Code& code);
 
 // The maximal fusable runs (of two steps or more) among `region`'s steps (not nested regions).
 std::vector<FusedRun> findRuns(const plan::Region& region, const plan::Plan& plan);

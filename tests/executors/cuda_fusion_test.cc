@@ -55,12 +55,50 @@ TEST(CudaFusion, AChainFusesIntoOneRunWithOneOutput) {
   EXPECT_EQ(runs[0].outputs, std::vector<plan::Slot>({p.outputs[0]}));  // the intermediates die inside
   EXPECT_EQ(runs[0].code.num_ops, 5);
   EXPECT_EQ(runs[0].code.num_outputs, 1);
-  // Registers: inputs 0, 1, then the results in step order.
+  // Registers: inputs 0 (%a, last read by the multiply) and 1 (%b, by the maximum); each result takes the
+  // lowest free register once its operands' last reads free theirs: %0 -> 2, %1 -> 2, %2 -> 0, %3 -> 0,
+  // %4 -> 0. Three registers in all.
   EXPECT_EQ(runs[0].code.ops[0].op, fu::Op::kBinary);
   EXPECT_EQ(runs[0].code.ops[0].dst, 2);
   EXPECT_EQ(runs[0].code.ops[1].a, 2);
+  EXPECT_EQ(runs[0].code.ops[1].dst, 2);
+  EXPECT_EQ(runs[0].code.ops[2].a, 2);
   EXPECT_EQ(runs[0].code.ops[2].b, 0);
-  EXPECT_EQ(runs[0].code.output_reg[0], 6);
+  EXPECT_EQ(runs[0].code.ops[2].dst, 0);
+  EXPECT_EQ(runs[0].code.ops[4].a, 0);
+  EXPECT_EQ(runs[0].code.ops[4].b, 1);
+  EXPECT_EQ(runs[0].code.output_reg[0], 0);
+  EXPECT_EQ(runs[0].code.num_regs, 3);
+}
+
+TEST(CudaFusion, CompactedRegistersComputeTheSame) {
+  // r2 = a + b; p3 = r2 < a; r4 = select(p3, r2, b); r5 = exp(r4) (dead); r6 = r4 * a; r7 = clamp(a, r6, b);
+  // outputs r2 and r7: r2 stays live to the end, r5 is never read.
+  fu::Code code;
+  code.num_inputs = 2;
+  code.num_ops = 6;
+  code.ops[0] = {fu::Op::kBinary, static_cast<uint8_t>(BOp::kAdd), 0, 2, 0, 1, 0};
+  code.ops[1] = {fu::Op::kCompare, static_cast<uint8_t>(CmpDir::kLT), 0, 3, 2, 0, 0};
+  code.ops[2] = {fu::Op::kSelect, 0, 0, 4, 3, 2, 1};
+  code.ops[3] = {fu::Op::kUnary, static_cast<uint8_t>(UOp::kExp), 0, 5, 4, 0, 0};
+  code.ops[4] = {fu::Op::kBinary, static_cast<uint8_t>(BOp::kMul), 0, 6, 4, 0, 0};
+  code.ops[5] = {fu::Op::kClamp, 0, 0, 7, 0, 6, 1};
+  code.num_outputs = 2;
+  code.output_reg[0] = 2;
+  code.output_reg[1] = 7;
+  fu::Code compact = code;
+  fu::compactRegisters(compact);
+  EXPECT_LT(compact.num_regs, 8);
+  for (int k = 0; k < compact.num_ops; ++k) EXPECT_LT(compact.ops[k].dst, compact.num_regs);
+  std::mt19937 rng(3);
+  std::uniform_real_distribution<float> dist(-4, 4);
+  for (int t = 0; t < 200; ++t) {
+    float v[fu::kMaxRegs] = {dist(rng), dist(rng)}, w[fu::kMaxRegs] = {v[0], v[1]};
+    uint8_t p[fu::kMaxRegs] = {}, q[fu::kMaxRegs] = {};
+    fu::evalFused<float>(code, v, p);
+    fu::evalFused<float>(compact, w, q);
+    for (int o = 0; o < 2; ++o) EXPECT_EQ(v[code.output_reg[o]], w[compact.output_reg[o]]) << "output " << o;
+  }
 }
 
 TEST(CudaFusion, AValueReadAfterTheRunIsStoredToo) {
@@ -174,6 +212,9 @@ TEST(CudaFusion, SelectAndIsFiniteFuseAndLongRunsSplit) {
 // --- the interpreter against the unfused per-element functions ------------------------------------------------
 template <class S> uint64_t bitsOf(S s) { uint64_t b = 0; std::memcpy(&b, &s, sizeof(S)); return b; }
 template <class S> S fromBits(uint64_t b) { S s; std::memcpy(&s, &b, sizeof(S)); return s; }
+// The bits, with every NaN as one value: which operand's NaN an op returns is the host compiler's choice of
+// operand order here (the device's float ops return one canonical NaN), not the interpreter's.
+template <class S> uint64_t valueOf(S s) { return dm::isNan(dm::Elem<S>::load(s)) ? ~uint64_t{0} : bitsOf(s); }
 
 // What the unfused kernels compute per element (kernels.cu's applyUnary / applyBinary / compare / clamp).
 template <class S> S unfusedUnary(UOp op, S x) { using E = dm::Elem<S>; return E::store(dm::floatUnary<typename E::C>(op, E::load(x))); }
@@ -234,27 +275,53 @@ void checkInterpreter() {
       vals[0] = x;
       vals[1] = y;
       fu::evalFused<S>(code, vals, preds);
-      // Unfused, op by op.
+      // Unfused, op by op, each on the interpreter's own operands (so that a NaN's sign, which the host
+      // compiler's operand order may pick, does not change later ops' expectations).
       const S r2 = unfusedUnary(static_cast<UOp>(u1), x);
-      const S r3 = unfusedBinary(static_cast<BOp>(b), r2, y);
+      const S r3 = unfusedBinary(static_cast<BOp>(b), vals[2], y);
       bool p4;
       if (kind == 1) {
         const int w = static_cast<int>(8 * sizeof(S));
-        p4 = dm::decide(static_cast<CmpDir>(dir), dm::totalOrderKey(bitsOf(r3), w), dm::totalOrderKey(bitsOf(y), w));
+        p4 = dm::decide(static_cast<CmpDir>(dir), dm::totalOrderKey(bitsOf(vals[3]), w), dm::totalOrderKey(bitsOf(y), w));
       } else {
-        p4 = dm::decide(static_cast<CmpDir>(dir), dm::Elem<S>::load(r3), dm::Elem<S>::load(y));
+        p4 = dm::decide(static_cast<CmpDir>(dir), dm::Elem<S>::load(vals[3]), dm::Elem<S>::load(y));
       }
-      const S r5 = p4 ? r3 : x;
-      const S r6 = unfusedBinary(BOp::kMin, unfusedBinary(BOp::kMax, r5, y), x);
-      const bool p7 = dm::isFinite(dm::Elem<S>::load(r6));
-      const S r8 = unfusedUnary(static_cast<UOp>(u2), r6);
-      ASSERT_EQ(bitsOf(vals[2]), bitsOf(r2)) << "u1 " << u1 << " x " << bitsOf(x);
-      ASSERT_EQ(bitsOf(vals[3]), bitsOf(r3)) << "b " << b;
+      const S r5 = preds[4] ? vals[3] : x;
+      const S r6 = unfusedBinary(BOp::kMin, unfusedBinary(BOp::kMax, vals[5], y), x);
+      const bool p7 = dm::isFinite(dm::Elem<S>::load(vals[6]));
+      const S r8 = unfusedUnary(static_cast<UOp>(u2), vals[6]);
+      ASSERT_EQ(valueOf(vals[2]), valueOf(r2)) << "u1 " << u1 << " x " << bitsOf(x);
+      ASSERT_EQ(valueOf(vals[3]), valueOf(r3)) << "b " << b;
       ASSERT_EQ(preds[4], p4 ? 1 : 0) << "dir " << dir << " kind " << kind;
       ASSERT_EQ(bitsOf(vals[5]), bitsOf(r5));
-      ASSERT_EQ(bitsOf(vals[6]), bitsOf(r6));
+      ASSERT_EQ(valueOf(vals[6]), valueOf(r6));
       ASSERT_EQ(preds[7], p7 ? 1 : 0);
-      ASSERT_EQ(bitsOf(vals[8]), bitsOf(r8)) << "u2 " << u2;
+      ASSERT_EQ(valueOf(vals[8]), valueOf(r8)) << "u2 " << u2;
+    }
+    // Four elements at once (the kernel's evalFusedLanes) give what each gives alone.
+    // (NaN operands left out: which one an op returns is the host compiler's choice, see valueOf.)
+    std::vector<S> numbers;
+    for (const S& v : xs)
+      if (!dm::isNan(dm::Elem<S>::load(v))) numbers.push_back(v);
+    for (size_t i = 0; i + 4 <= numbers.size(); i += 4) {
+      S lanes[fu::kMaxRegs][4] = {};
+      uint8_t lane_preds[fu::kMaxRegs][4] = {};
+      for (size_t j = 0; j < 4; ++j) {
+        lanes[0][j] = numbers[i + j];
+        lanes[1][j] = numbers[(i + j + 5) % numbers.size()];
+      }
+      fu::evalFusedLanes<S, 4>(code, fu::Registers<S>{&lanes[0][0], &lane_preds[0][0], 4});
+      for (size_t j = 0; j < 4; ++j) {
+        S vals[fu::kMaxRegs] = {};
+        uint8_t preds[fu::kMaxRegs] = {};
+        vals[0] = lanes[0][j];
+        vals[1] = lanes[1][j];
+        fu::evalFused<S>(code, vals, preds);
+        for (int r = 2; r <= 8; ++r) {
+          ASSERT_EQ(valueOf(lanes[r][j]), valueOf(vals[r])) << "register " << r << " lane " << j << " u1 " << u1;
+          ASSERT_EQ(lane_preds[r][j], preds[r]) << "register " << r << " lane " << j;
+        }
+      }
     }
   }
 }
