@@ -23,47 +23,47 @@ struct alignas(4 * sizeof(S)) Vec4 {
 #define HLOCONF_GRID_STRIDE(i, n) \
   for (int64_t i = static_cast<int64_t>(blockIdx.x) * blockDim.x + threadIdx.x; i < (n); i += static_cast<int64_t>(gridDim.x) * blockDim.x)
 
-// The register file lives in shared memory, interleaved by thread (register r of thread t at (r * blockDim + t)
-// * 4 elements): conflict-free 16-byte accesses, and on chip, where the run-time-indexed arrays of a thread
-// went to local memory, past L1 for a full block, at 2.3-2.6x XLA's time on a chain of five ops
-// (docs/benchmarks.md "GPU"). code.num_regs (compactRegisters) sizes it.
-template <class S>
-__device__ Registers<S> threadRegisters(unsigned char* shared, int num_regs) {
-  S* vals = reinterpret_cast<S*>(shared);
-  uint8_t* preds = shared + static_cast<size_t>(num_regs) * blockDim.x * 4 * sizeof(S);
-  const int lanes = static_cast<int>(threadIdx.x) * 4;
-  return Registers<S>{vals + lanes, preds + lanes, static_cast<int>(blockDim.x) * 4};
-}
+// The register file lives in shared memory, lane-major (fusion.h, laneMajorRegisters). Thread-major, four
+// elements of a thread side by side, the scalar accesses of the four lanes hit each bank four times: 99.7% of
+// L1 throughput and 2.2x XLA's time on a chain of five ops, per Nsight Compute (docs/benchmarks.md "GPU");
+// the run-time-indexed arrays of each thread before that went to local memory. code.num_regs
+// (compactRegisters) sizes it.
 
-// `vec`: groups of four elements per thread with vector loads and stores, then the tail one by one (as
-// groups of four of which only the first is real, so that the same register file serves).
+// `vec`: groups of four elements per thread with vector loads and stores, then the tail one by one (lane 0
+// of the same register file).
 template <class S>
 __global__ void fusedKernel(const __grid_constant__ Code code, const __grid_constant__ Pointers p, int64_t n, bool vec) {
-  extern __shared__ __align__(32) unsigned char shared[];
-  const Registers<S> regs = threadRegisters<S>(shared, code.num_regs);
+  extern __shared__ __align__(16) unsigned char shared[];
+  const Registers<S> regs = laneMajorRegisters<S>(shared, code.num_regs, static_cast<int>(blockDim.x), static_cast<int>(threadIdx.x));
   int64_t done = 0;
   if (vec) {
     const int64_t groups = n / 4;
     HLOCONF_GRID_STRIDE(g, groups) {
       for (int r = 0; r < code.num_inputs; ++r) {
-        S* v = regs.val(r);
-        uint8_t* b = regs.pred(r);
         if (code.input_is_scalar[r]) {
           const S x = code.input_is_pred[r] ? S{} : static_cast<const S*>(p.in[r])[0];
           const uint8_t bit = code.input_is_pred[r] ? (static_cast<const uint8_t*>(p.in[r])[0] ? 1 : 0) : 0;
-          for (int j = 0; j < 4; ++j) v[j] = x, b[j] = bit;
+          for (int j = 0; j < 4; ++j) regs.val(r, j) = x, regs.pred(r, j) = bit;
         } else if (code.input_is_pred[r]) {
           const Vec4<uint8_t> bits = static_cast<const Vec4<uint8_t>*>(p.in[r])[g];
-          for (int j = 0; j < 4; ++j) b[j] = bits.v[j] ? 1 : 0;
+          for (int j = 0; j < 4; ++j) regs.pred(r, j) = bits.v[j] ? 1 : 0;
         } else {
-          *reinterpret_cast<Vec4<S>*>(v) = static_cast<const Vec4<S>*>(p.in[r])[g];
+          const Vec4<S> v = static_cast<const Vec4<S>*>(p.in[r])[g];
+          for (int j = 0; j < 4; ++j) regs.val(r, j) = v.v[j];
         }
       }
       evalFusedLanes<S, 4>(code, regs);
       for (int o = 0; o < code.num_outputs; ++o) {
         const int reg = code.output_reg[o];
-        if (code.output_is_pred[o]) static_cast<Vec4<uint8_t>*>(p.out[o])[g] = *reinterpret_cast<const Vec4<uint8_t>*>(regs.pred(reg));
-        else static_cast<Vec4<S>*>(p.out[o])[g] = *reinterpret_cast<const Vec4<S>*>(regs.val(reg));
+        if (code.output_is_pred[o]) {
+          Vec4<uint8_t> bits;
+          for (int j = 0; j < 4; ++j) bits.v[j] = regs.pred(reg, j);
+          static_cast<Vec4<uint8_t>*>(p.out[o])[g] = bits;
+        } else {
+          Vec4<S> v;
+          for (int j = 0; j < 4; ++j) v.v[j] = regs.val(reg, j);
+          static_cast<Vec4<S>*>(p.out[o])[g] = v;
+        }
       }
     }
     done = groups * 4;
@@ -72,13 +72,13 @@ __global__ void fusedKernel(const __grid_constant__ Code code, const __grid_cons
     const int64_t i = done + k;
     for (int r = 0; r < code.num_inputs; ++r) {
       const int64_t at = code.input_is_scalar[r] ? 0 : i;
-      if (code.input_is_pred[r]) regs.pred(r)[0] = static_cast<const uint8_t*>(p.in[r])[at] ? 1 : 0;
-      else regs.val(r)[0] = static_cast<const S*>(p.in[r])[at];
+      if (code.input_is_pred[r]) regs.pred(r, 0) = static_cast<const uint8_t*>(p.in[r])[at] ? 1 : 0;
+      else regs.val(r, 0) = static_cast<const S*>(p.in[r])[at];
     }
     evalFusedLanes<S, 1>(code, regs);
     for (int o = 0; o < code.num_outputs; ++o) {
-      if (code.output_is_pred[o]) static_cast<uint8_t*>(p.out[o])[i] = regs.pred(code.output_reg[o])[0];
-      else static_cast<S*>(p.out[o])[i] = regs.val(code.output_reg[o])[0];
+      if (code.output_is_pred[o]) static_cast<uint8_t*>(p.out[o])[i] = regs.pred(code.output_reg[o], 0);
+      else static_cast<S*>(p.out[o])[i] = regs.val(code.output_reg[o], 0);
     }
   }
 }
@@ -108,13 +108,12 @@ cudaError_t launchAs(const Code& code, const Pointers& p, int64_t n, cudaStream_
   for (int o = 0; o < code.num_outputs && vec; ++o) vec = aligned(p.out[o], code.output_is_pred[o] ? 4 : 4 * sizeof(S));
   // Threads per block: as many as fit the default 48 KiB of shared memory (at most kThreads, at least 64:
   // 16 registers of four f64 and four predicates take 36 KiB at 64 threads).
-  const size_t per_thread = static_cast<size_t>(code.num_regs) * 4 * (sizeof(S) + 1);
   int threads = kThreads;
-  while (threads > 64 && per_thread * static_cast<size_t>(threads) > (size_t{48} << 10)) threads /= 2;
+  while (threads > 64 && sharedBytes(sizeof(S), code.num_regs, threads) > (size_t{48} << 10)) threads /= 2;
   int64_t blocks = ((vec ? (n + 3) / 4 : n) + threads - 1) / threads;
   if (blocks > 65536) blocks = 65536;
   if (blocks < 1) blocks = 1;
-  fusedKernel<S><<<static_cast<unsigned>(blocks), threads, per_thread * static_cast<size_t>(threads), s>>>(code, p, n, vec);
+  fusedKernel<S><<<static_cast<unsigned>(blocks), threads, sharedBytes(sizeof(S), code.num_regs, threads), s>>>(code, p, n, vec);
   return cudaGetLastError();
 }
 

@@ -70,53 +70,69 @@ HLOCONF_HD inline int operandCount(Op op) {
 // switch folds away: the interpreter below decodes an instruction once for N elements and then runs
 // straight-line code on them (decoding per element made the fused kernel instruction-bound, 2.6x behind
 // XLA on a chain of five ops: docs/benchmarks.md "GPU").
+template <class S> struct Registers;
 template <class S, int N, UOp OP>
-HLOCONF_HD void unaryLanes(const S* a, S* d) {
+HLOCONF_HD void unaryLanes(const Registers<S>& regs, int a, int d) {
   using E = dm::Elem<S>;
-  for (int j = 0; j < N; ++j) d[j] = E::store(dm::floatUnary<typename E::C>(OP, E::load(a[j])));
+  for (int j = 0; j < N; ++j) regs.val(d, j) = E::store(dm::floatUnary<typename E::C>(OP, E::load(regs.val(a, j))));
 }
 template <class S, int N, BOp OP>
-HLOCONF_HD void binaryLanes(const S* a, const S* b, S* d) {
+HLOCONF_HD void binaryLanes(const Registers<S>& regs, int a, int b, int d) {
   using E = dm::Elem<S>;
-  for (int j = 0; j < N; ++j) d[j] = E::store(dm::floatBinary<typename E::C>(OP, E::load(a[j]), E::load(b[j])));
+  for (int j = 0; j < N; ++j) regs.val(d, j) = E::store(dm::floatBinary<typename E::C>(OP, E::load(regs.val(a, j)), E::load(regs.val(b, j))));
 }
 template <class S, int N>
-HLOCONF_HD void unaryLanes(UOp op, const S* a, S* d) {
+HLOCONF_HD void unaryLanes(UOp op, const Registers<S>& regs, int a, int d) {
   switch (op) {
 #define HLOCONF_FUSED_UNARY(X) \
-  case UOp::X: unaryLanes<S, N, UOp::X>(a, d); break;
+  case UOp::X: unaryLanes<S, N, UOp::X>(regs, a, d); break;
     HLOCONF_FUSED_UNARY(kNegate) HLOCONF_FUSED_UNARY(kAbs) HLOCONF_FUSED_UNARY(kSign) HLOCONF_FUSED_UNARY(kFloor)
     HLOCONF_FUSED_UNARY(kCeil) HLOCONF_FUSED_UNARY(kRoundAfz) HLOCONF_FUSED_UNARY(kRoundEven) HLOCONF_FUSED_UNARY(kSqrt)
     HLOCONF_FUSED_UNARY(kRsqrt) HLOCONF_FUSED_UNARY(kCbrt) HLOCONF_FUSED_UNARY(kExp) HLOCONF_FUSED_UNARY(kExpm1)
     HLOCONF_FUSED_UNARY(kLog) HLOCONF_FUSED_UNARY(kLog1p) HLOCONF_FUSED_UNARY(kLogistic) HLOCONF_FUSED_UNARY(kSin)
     HLOCONF_FUSED_UNARY(kCos) HLOCONF_FUSED_UNARY(kTan) HLOCONF_FUSED_UNARY(kTanh)
 #undef HLOCONF_FUSED_UNARY
-    default: unaryLanes<S, N, UOp::kNot>(a, d); break;  // not reached (floatUnary's default: the operand)
+    default: unaryLanes<S, N, UOp::kNot>(regs, a, d); break;  // not reached (floatUnary's default: the operand)
   }
 }
 template <class S, int N>
-HLOCONF_HD void binaryLanes(BOp op, const S* a, const S* b, S* d) {
+HLOCONF_HD void binaryLanes(BOp op, const Registers<S>& regs, int a, int b, int d) {
   switch (op) {
 #define HLOCONF_FUSED_BINARY(X) \
-  case BOp::X: binaryLanes<S, N, BOp::X>(a, b, d); break;
+  case BOp::X: binaryLanes<S, N, BOp::X>(regs, a, b, d); break;
     HLOCONF_FUSED_BINARY(kAdd) HLOCONF_FUSED_BINARY(kSub) HLOCONF_FUSED_BINARY(kMul) HLOCONF_FUSED_BINARY(kDiv)
     HLOCONF_FUSED_BINARY(kRem) HLOCONF_FUSED_BINARY(kMax) HLOCONF_FUSED_BINARY(kMin) HLOCONF_FUSED_BINARY(kPow)
     HLOCONF_FUSED_BINARY(kAtan2)
 #undef HLOCONF_FUSED_BINARY
-    default: binaryLanes<S, N, BOp::kAnd>(a, b, d); break;  // not reached (floatBinary's default: a)
+    default: binaryLanes<S, N, BOp::kAnd>(regs, a, b, d); break;  // not reached (floatBinary's default: a)
   }
 }
 
-// A register file of N elements: register r's values at vals + r * stride (N of them), its predicates at
-// preds + r * stride. The kernel keeps one in shared memory, interleaved by thread; tests use arrays.
+// A register file of N elements: element j of register r at vals[r * stride + j * lane] (its predicate at
+// preds[r * stride + j * lane]). The kernel keeps one in shared memory, lane-major across the block's
+// threads; tests use arrays [r][j] (lane 1).
 template <class S>
 struct Registers {
   S* vals;
   uint8_t* preds;
-  int stride;
-  HLOCONF_HD S* val(int r) const { return vals + r * stride; }
-  HLOCONF_HD uint8_t* pred(int r) const { return preds + r * stride; }
+  int stride, lane;
+  HLOCONF_HD S& val(int r, int j) const { return vals[r * stride + j * lane]; }
+  HLOCONF_HD uint8_t& pred(int r, int j) const { return preds[r * stride + j * lane]; }
 };
+
+// The kernel's register file (fusion.cu): in `shared`, of sharedBytes(S, num_regs, threads) bytes, element j
+// of register r of thread t at (r * 4 + j) * threads + t, predicates after all values, the same way. A warp's
+// access to one (r, j) is then 32 consecutive elements: no shared-memory bank conflicts.
+HLOCONF_HD inline size_t sharedBytes(size_t value_bytes, int num_regs, int threads) {
+  return static_cast<size_t>(num_regs) * 4 * static_cast<size_t>(threads) * (value_bytes + 1);
+}
+template <class S>
+HLOCONF_HD Registers<S> laneMajorRegisters(unsigned char* shared, int num_regs, int threads, int t) {
+  const int per_register = 4 * threads;
+  S* vals = reinterpret_cast<S*>(shared);
+  uint8_t* preds = shared + static_cast<size_t>(num_regs) * static_cast<size_t>(per_register) * sizeof(S);
+  return Registers<S>{vals + t, preds + t, per_register, threads};
+}
 
 // Runs `code` on N elements at once: element j of register r is regs.val(r)[j] / regs.pred(r)[j], the
 // inputs in registers 0..num_inputs-1 on entry. S is a float storage type (Half, BFloat, float, double);
@@ -129,36 +145,33 @@ HLOCONF_HD void evalFusedLanes(const Code& code, const Registers<S>& regs) {
   using C = typename E::C;
   for (int k = 0; k < code.num_ops; ++k) {
     const Instr in = code.ops[k];
-    S* d = regs.val(in.dst);
-    const S* a = regs.val(in.a);
-    const S* b = regs.val(in.b);
-    const S* c = regs.val(in.c);
     switch (in.op) {
-      case Op::kUnary: unaryLanes<S, N>(static_cast<UOp>(in.code), a, d); break;
-      case Op::kBinary: binaryLanes<S, N>(static_cast<BOp>(in.code), a, b, d); break;
+      case Op::kUnary: unaryLanes<S, N>(static_cast<UOp>(in.code), regs, in.a, in.dst); break;
+      case Op::kBinary: binaryLanes<S, N>(static_cast<BOp>(in.code), regs, in.a, in.b, in.dst); break;
       case Op::kCompare:
         for (int j = 0; j < N; ++j)
-          regs.pred(in.dst)[j] = dm::compareFloat<S>(static_cast<CmpDir>(in.code), static_cast<CmpKind>(in.code2), a[j], b[j]) ? 1 : 0;
+          regs.pred(in.dst, j) =
+              dm::compareFloat<S>(static_cast<CmpDir>(in.code), static_cast<CmpKind>(in.code2), regs.val(in.a, j), regs.val(in.b, j)) ? 1 : 0;
         break;
       case Op::kIsFinite:
-        for (int j = 0; j < N; ++j) regs.pred(in.dst)[j] = dm::isFinite(E::load(a[j])) ? 1 : 0;
+        for (int j = 0; j < N; ++j) regs.pred(in.dst, j) = dm::isFinite(E::load(regs.val(in.a, j))) ? 1 : 0;
         break;
       case Op::kSelect:
-        for (int j = 0; j < N; ++j) d[j] = regs.pred(in.a)[j] ? b[j] : c[j];
+        for (int j = 0; j < N; ++j) regs.val(in.dst, j) = regs.pred(in.a, j) ? regs.val(in.b, j) : regs.val(in.c, j);
         break;
       case Op::kClamp:
         for (int j = 0; j < N; ++j) {
-          const S v = E::store(dm::floatBinary<C>(BOp::kMax, E::load(b[j]), E::load(a[j])));
-          d[j] = E::store(dm::floatBinary<C>(BOp::kMin, E::load(v), E::load(c[j])));
+          const S v = E::store(dm::floatBinary<C>(BOp::kMax, E::load(regs.val(in.b, j)), E::load(regs.val(in.a, j))));
+          regs.val(in.dst, j) = E::store(dm::floatBinary<C>(BOp::kMin, E::load(v), E::load(regs.val(in.c, j))));
         }
         break;
       case Op::kMove:
-        for (int j = 0; j < N; ++j) d[j] = a[j];
+        for (int j = 0; j < N; ++j) regs.val(in.dst, j) = regs.val(in.a, j);
         break;
       case Op::kConst: {
         S v;
         memcpy(&v, &code.consts[in.a < kMaxConsts ? in.a : 0], sizeof(S));
-        for (int j = 0; j < N; ++j) d[j] = v;
+        for (int j = 0; j < N; ++j) regs.val(in.dst, j) = v;
         break;
       }
     }
@@ -168,7 +181,7 @@ HLOCONF_HD void evalFusedLanes(const Code& code, const Registers<S>& regs) {
 // One element: vals/preds hold registers 0..kMaxRegs-1.
 template <class S>
 HLOCONF_HD void evalFused(const Code& code, S* vals, uint8_t* preds) {
-  evalFusedLanes<S, 1>(code, Registers<S>{vals, preds, 1});
+  evalFusedLanes<S, 1>(code, Registers<S>{vals, preds, 1, 1});
 }
 
 // The kernel's launcher (fusion.cu): t is a float type; in[r] the input of register r, out[o] output o;

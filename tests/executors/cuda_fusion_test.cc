@@ -310,7 +310,7 @@ void checkInterpreter() {
         lanes[0][j] = numbers[i + j];
         lanes[1][j] = numbers[(i + j + 5) % numbers.size()];
       }
-      fu::evalFusedLanes<S, 4>(code, fu::Registers<S>{&lanes[0][0], &lane_preds[0][0], 4});
+      fu::evalFusedLanes<S, 4>(code, fu::Registers<S>{&lanes[0][0], &lane_preds[0][0], 4, 1});
       for (size_t j = 0; j < 4; ++j) {
         S vals[fu::kMaxRegs] = {};
         uint8_t preds[fu::kMaxRegs] = {};
@@ -324,6 +324,55 @@ void checkInterpreter() {
       }
     }
   }
+}
+
+// The kernel's shared register file (laneMajorRegisters), emulated for every thread of a small block in
+// turn: each thread's four elements come out as each alone gives them, so no thread's registers overlap
+// another's, or values with predicates.
+template <class S>
+void checkSharedRegisterFile() {
+  const std::vector<S> xs = values<S>();
+  std::vector<S> numbers;
+  for (const S& v : xs)
+    if (!dm::isNan(dm::Elem<S>::load(v))) numbers.push_back(v);
+  fu::Code code;  // r2 = r0 * r1; p3 = r2 < r0; r4 = select(p3, r2, r1); r5 = tanh(r4); outputs r5, p3
+  code.num_inputs = 2;
+  code.num_ops = 4;
+  code.ops[0] = {fu::Op::kBinary, static_cast<uint8_t>(BOp::kMul), 0, 2, 0, 1, 0};
+  code.ops[1] = {fu::Op::kCompare, static_cast<uint8_t>(CmpDir::kLT), 0, 3, 2, 0, 0};
+  code.ops[2] = {fu::Op::kSelect, 0, 0, 4, 3, 2, 1};
+  code.ops[3] = {fu::Op::kUnary, static_cast<uint8_t>(UOp::kTanh), 0, 5, 4, 0, 0};
+  code.num_outputs = 2;
+  code.output_reg[0] = 5;
+  code.output_reg[1] = 3;
+  code.output_is_pred[1] = 1;
+  fu::compactRegisters(code);
+  constexpr int kThreadsHere = 8;
+  std::vector<unsigned char> shared(fu::sharedBytes(sizeof(S), code.num_regs, kThreadsHere), 0xAB);
+  auto input = [&](int t, int j, int r) { return numbers[(static_cast<size_t>(t * 4 + j) * 3 + static_cast<size_t>(r) * 7) % numbers.size()]; };
+  // Every thread loads its inputs first, then each runs (as the block's threads interleave on the device).
+  for (int t = 0; t < kThreadsHere; ++t) {
+    const fu::Registers<S> regs = fu::laneMajorRegisters<S>(shared.data(), code.num_regs, kThreadsHere, t);
+    for (int j = 0; j < 4; ++j)
+      for (int r = 0; r < 2; ++r) regs.val(r, j) = input(t, j, r);
+  }
+  for (int t = 0; t < kThreadsHere; ++t) fu::evalFusedLanes<S, 4>(code, fu::laneMajorRegisters<S>(shared.data(), code.num_regs, kThreadsHere, t));
+  for (int t = 0; t < kThreadsHere; ++t) {
+    const fu::Registers<S> regs = fu::laneMajorRegisters<S>(shared.data(), code.num_regs, kThreadsHere, t);
+    for (int j = 0; j < 4; ++j) {
+      S vals[fu::kMaxRegs] = {input(t, j, 0), input(t, j, 1)};
+      uint8_t preds[fu::kMaxRegs] = {};
+      fu::evalFused<S>(code, vals, preds);
+      ASSERT_EQ(valueOf(regs.val(code.output_reg[0], j)), valueOf(vals[code.output_reg[0]])) << "thread " << t << " lane " << j;
+      ASSERT_EQ(regs.pred(code.output_reg[1], j), preds[code.output_reg[1]]) << "thread " << t << " lane " << j;
+    }
+  }
+}
+
+TEST(CudaFusion, SharedRegisterFileKeepsThreadsApart) {
+  checkSharedRegisterFile<float>();
+  checkSharedRegisterFile<double>();
+  checkSharedRegisterFile<dm::Half>();
 }
 
 TEST(CudaFusion, InterpreterMatchesUnfusedF32) { checkInterpreter<float>(); }
