@@ -29,11 +29,13 @@ const char kMergeUsage[] =
     "options:\n"
     "  --out DIR            where to write the merged reports (required; created if missing)\n"
     "  --duplicates MODE    error (default), first or last: which record of a differing duplicate is kept\n"
+    "  --shards N           the inputs must be exactly shards 1/N .. N/N, each once (else exit 2): a CI\n"
+    "                       merge step cannot pass with a shard missing\n"
     "  --no-color           no ANSI colours in the summary (the default when stdout is not a terminal)\n"
     "  -q, --quiet          print no summary\n\n"
     "Exit status: 0 when every merged case is PASS, UNSUPPORTED, IMPL_DEFINED or XFAIL; 1 when any other\n"
     "status (FAIL, CRASH, TIMEOUT, ERROR, XPASS, FLAKY) remains; 2 on usage errors, unreadable inputs or\n"
-    "differing duplicates.\n";
+    "differing duplicates, or (with --shards) a shard missing.\n";
 
 namespace {
 
@@ -47,6 +49,7 @@ struct MergeOptions {
   DuplicatePolicy duplicates = DuplicatePolicy::kError;
   bool color = true;
   bool quiet = false;
+  int shards = 0;  // --shards N: the inputs must be shards 1/N..N/N; 0: coverage is only warned about
   std::vector<std::string> inputs;
 };
 
@@ -85,31 +88,39 @@ std::string agreedValue(const std::vector<Input>& inputs, std::string RunInfo::*
   return joined;
 }
 
-// Warns when the inputs' shards 'i/N' are not exactly 1/N .. N/N.
-void checkShardCoverage(const std::vector<Input>& inputs) {
+// What is wrong with the inputs' shards 'i/N' (not exactly 1/N .. N/N, each once), one line each; with
+// `expected` > 0, also every input that is not a shard of `expected`.
+std::vector<std::string> shardCoverageProblems(const std::vector<Input>& inputs, int expected) {
+  std::vector<std::string> problems;
   std::set<int> counts;
   std::map<int, int> seen;
   for (const Input& input : inputs) {
     int index = 0, count = 0;
-    if (input.info.shard.empty() || std::sscanf(input.info.shard.c_str(), "%d/%d", &index, &count) != 2) return;
+    if (input.info.shard.empty() || std::sscanf(input.info.shard.c_str(), "%d/%d", &index, &count) != 2) {
+      if (expected > 0) problems.push_back(strCat(input.path, " is not a shard (its run had no --shard)"));
+      else return problems;  // not a sharded set: nothing to check
+      continue;
+    }
     counts.insert(count);
     ++seen[index];
   }
-  if (counts.size() != 1) {
-    std::fprintf(stderr, "hloconf merge: warning: the inputs come from different shardings (");
-    bool first = true;
-    for (int n : counts) std::fprintf(stderr, "%s%d shards", first ? "" : ", ", n), first = false;
-    std::fprintf(stderr, ")\n");
-    return;
+  if (expected > 0) counts.insert(expected);
+  if (counts.size() > 1) {
+    std::string sizes;
+    for (int n : counts) strAppend(&sizes, sizes.empty() ? "" : ", ", n, " shards");
+    problems.push_back(strCat("the inputs come from different shardings (", sizes, ")"));
+    return problems;
   }
+  if (counts.empty()) return problems;
   const int count = *counts.begin();
   std::string missing, repeated;
   for (int i = 1; i <= count; ++i) {
     if (!seen.count(i)) strAppend(&missing, missing.empty() ? "" : ", ", i, "/", count);
     else if (seen[i] > 1) strAppend(&repeated, repeated.empty() ? "" : ", ", i, "/", count);
   }
-  if (!missing.empty()) std::fprintf(stderr, "hloconf merge: warning: shards missing: %s\n", missing.c_str());
-  if (!repeated.empty()) std::fprintf(stderr, "hloconf merge: warning: shards given more than once: %s\n", repeated.c_str());
+  if (!missing.empty()) problems.push_back(strCat("shards missing: ", missing));
+  if (!repeated.empty()) problems.push_back(strCat("shards given more than once: ", repeated));
+  return problems;
 }
 
 int usageError(const std::string& message) {
@@ -140,6 +151,13 @@ int runMergeCommand(const std::vector<std::string>& args) {
       else if (mode == "first") options.duplicates = DuplicatePolicy::kFirst;
       else if (mode == "last") options.duplicates = DuplicatePolicy::kLast;
       else return usageError(strCat("--duplicates takes error, first or last, not '", mode, "'"));
+    } else if (arg == "--shards" || arg.rfind("--shards=", 0) == 0) {
+      std::string count = arg.size() > 8 ? arg.substr(9) : "";
+      if (arg.size() == 8 && !value(count)) return usageError("--shards needs a count");
+      char* end = nullptr;
+      const long n = std::strtol(count.c_str(), &end, 10);
+      if (count.empty() || *end != '\0' || n < 1 || n > 100000) return usageError(strCat("--shards takes a positive count, not '", count, "'"));
+      options.shards = static_cast<int>(n);
     } else if (arg == "--no-color") {
       options.color = false;
     } else if (arg == "-q" || arg == "--quiet") {
@@ -206,7 +224,12 @@ int runMergeCommand(const std::vector<std::string>& args) {
   if (identical > 0)
     std::fprintf(stderr, "hloconf merge: note: %d case(s) appear in more than one input with identical records; kept once\n",
                  identical);
-  checkShardCoverage(inputs);
+  // With --shards, a set that is not exactly shards 1/N..N/N fails the merge (nothing written); without,
+  // it is a warning.
+  const std::vector<std::string> shard_problems = shardCoverageProblems(inputs, options.shards);
+  for (const std::string& problem : shard_problems)
+    std::fprintf(stderr, "hloconf merge: %s%s\n", options.shards > 0 ? "" : "warning: ", problem.c_str());
+  if (options.shards > 0 && !shard_problems.empty()) return 2;
 
   std::vector<CaseResult> results;
   results.reserve(merged.size());

@@ -709,4 +709,29 @@ TEST_F(MergeCommand, WarnsAboutMissingShardsAndRejectsBadInput) {
   EXPECT_THAT(r.output, HasSubstr("--duplicates takes error, first or last"));
 }
 
+TEST_F(MergeCommand, WithShardsAMissingOrForeignShardIsAnError) {
+  const std::string a = shard("a", "1/3", {makeCase("spec/a/1", "reference", "a", "f32", Status::kPass, 0)});
+  const std::string b = shard("b", "2/3", {makeCase("spec/a/2", "reference", "a", "f32", Status::kPass, 0)});
+  const std::string c = shard("c", "3/3", {makeCase("spec/a/3", "reference", "a", "f32", Status::kPass, 0)});
+  const std::string whole = shard("whole", "", {makeCase("spec/a/4", "reference", "a", "f32", Status::kPass, 0)});
+  const fs::path out = dir_ / "merged";
+  CommandResult r = merge("--shards 3 --out " + out.string() + " " + a + " " + c);
+  EXPECT_EQ(r.status, 2) << r.output;
+  EXPECT_THAT(r.output, HasSubstr("shards missing: 2/3"));
+  EXPECT_THAT(r.output, Not(HasSubstr("warning")));
+  EXPECT_FALSE(fs::exists(out / "results.json"));
+  r = merge("--shards=2 --out " + out.string() + " " + a + " " + b + " " + c);
+  EXPECT_EQ(r.status, 2) << r.output;
+  EXPECT_THAT(r.output, HasSubstr("different shardings (2 shards, 3 shards)"));
+  r = merge("--shards 3 --out " + out.string() + " " + a + " " + b + " " + c + " " + whole);
+  EXPECT_EQ(r.status, 2) << r.output;
+  EXPECT_THAT(r.output, HasSubstr("is not a shard"));
+  r = merge("--shards 0 --out " + out.string() + " " + a);
+  EXPECT_EQ(r.status, 2) << r.output;
+  EXPECT_THAT(r.output, HasSubstr("--shards takes a positive count"));
+  r = merge("--shards 3 --out " + out.string() + " " + a + " " + b + " " + c);
+  EXPECT_EQ(r.status, 0) << r.output;
+  EXPECT_THAT(r.output, HasSubstr("3 cases: 3 PASS"));
+}
+
 }  // namespace
