@@ -108,7 +108,9 @@ const char kRunUsage[] =
     "Exit status: 0 when only PASS, UNSUPPORTED, IMPL_DEFINED and XFAIL remain; 1 otherwise;\n"
     "2 on usage errors or unreadable sources; 3 when no case ran (none matched the sources and\n"
     "filters, or every case was UNSUPPORTED): the reason is printed; 4 when a gate (--min-pass,\n"
-    "--max-unsupported) fails and 1 does not apply.\n";
+    "--max-unsupported) fails and 1 does not apply; 5 when a backend failed to start 3 times in a row\n"
+    "(the run stops there, its message and the end of the backend's stderr printed; reports keep the\n"
+    "results so far).\n";
 
 namespace {
 
@@ -486,12 +488,20 @@ int runRunCommand(const std::vector<std::string>& args) {
   std::set<std::string> warned;  // backends whose unknown capability names were reported
   // --max-failures: new failures so far (XFAILs do not count); workers stop taking cases at the limit.
   std::atomic<int64_t> failures{0};
+  // A backend that fails to start kStartTriesInARow times in a row (no start succeeding in between, on any
+  // worker) stops the run: restarting it for every case only buries the cause under one ERROR per case.
+  constexpr int kStartTriesInARow = 3;
+  std::unique_ptr<std::atomic<int>[]> start_failures(new std::atomic<int>[factories.size()]);
+  for (size_t b = 0; b < factories.size(); ++b) start_failures[b] = 0;
+  std::atomic<bool> backend_dead{false};
+  std::string dead_backend, dead_message;  // under results_mutex
   auto worker = [&]() {
     ref::initNumerics();
     // This worker's backend instances, started on first use.
     std::vector<std::unique_ptr<adapters::Backend>> backends(factories.size());
     std::vector<absl::StatusOr<adapters::BackendInfo>> infos(factories.size(), absl::UnknownError("not started"));
-    for (size_t index; (o.max_failures == 0 || failures.load() < o.max_failures) && (index = next.fetch_add(1)) < cases.size();) {
+    for (size_t index; (o.max_failures == 0 || failures.load() < o.max_failures) && !backend_dead.load() &&
+                       (index = next.fetch_add(1)) < cases.size();) {
       const CaseSource& source = cases[index];
       bool needed = false;
       for (const BackendFactory& f : factories) needed = needed || !done.contains({source.id, f.name});
@@ -511,6 +521,13 @@ int runRunCommand(const std::vector<std::string>& args) {
           if (!backends[b]) {
             backends[b] = factories[b].make();
             infos[b] = backends[b]->start();
+            // Only a failed start counts toward stopping the run (not --strict-capabilities below).
+            if (infos[b].ok()) start_failures[b] = 0;
+            else if (++start_failures[b] >= kStartTriesInARow && !backend_dead.exchange(true)) {
+              std::lock_guard<std::mutex> lock(results_mutex);
+              dead_backend = factories[b].name;
+              dead_message = std::string(infos[b].status().message());
+            }
             if (infos[b].ok()) {
               if (std::vector<std::string> unknown = unknownCapabilityNames(infos[b]->capabilities); !unknown.empty()) {
                 std::string what = strCat("the handshake of backend ", factories[b].name, " names ", absl::StrJoin(unknown, ", "));
@@ -621,6 +638,16 @@ int runRunCommand(const std::vector<std::string>& args) {
                    return ids;
                  }()).size()),
                  cases.size());
+  // A backend that cannot start: its message (with the end of its stderr) where it is read, exit 5.
+  if (backend_dead.load()) {
+    std::set<std::string> ran;
+    for (const reports::CaseResult& r : results) ran.insert(r.id);
+    std::fprintf(stderr, "hloconf run: stopped: backend %s failed to start %d times in a row; %zu of %zu case(s) not run:\n%s\n",
+                 dead_backend.c_str(), kStartTriesInARow, cases.size() - std::min(cases.size(), ran.size()), cases.size(),
+                 dead_message.c_str());
+    std::printf("result: FAILED (exit status 5: backend %s could not start)\n", dead_backend.c_str());
+    return 5;
+  }
   // A run that tested nothing must not pass a CI gate: exit 3, with the reason.
   if (std::string why = whyNothingRan(o, all.size(), cases.size(), results, declared); !why.empty()) {
     std::fprintf(stderr, "hloconf run: no case ran: %s (exit status 3)\n", why.c_str());

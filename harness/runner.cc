@@ -129,12 +129,24 @@ absl::StatusOr<BackendFactory> backendByName(const std::string& name, const std:
 
 absl::StatusOr<BackendFactory> backendFromCommand(const std::string& command_line, const std::string& work_dir) {
   ASSIGN_OR_RETURN(auto spec, adapters::specFromCommand("", command_line));
-  // Named after the program, or the script an interpreter runs.
+  // Named after the program, or the script an interpreter runs (its options skipped: `python3 -u x.py` is
+  // x.py, `python3 -m pkg` is pkg, and `sh -c '...'` is sh).
   std::string name;
   if (!spec.argv.empty()) {
-    std::string program = fs::path(spec.argv[0]).filename().string();
-    bool interpreter = program.rfind("python", 0) == 0 || program == "sh" || program == "bash" || program == "node";
-    name = interpreter && spec.argv.size() > 1 ? fs::path(spec.argv[1]).filename().string() : program;
+    const std::string program = fs::path(spec.argv[0]).filename().string();
+    name = program;
+    const bool interpreter = program.rfind("python", 0) == 0 || program == "sh" || program == "bash" || program == "node";
+    for (size_t i = 1; interpreter && i < spec.argv.size(); ++i) {
+      const std::string& arg = spec.argv[i];
+      if (arg == "-c" || arg == "-e") break;  // inline code: the interpreter's name
+      if (arg == "-m" && i + 1 < spec.argv.size()) {
+        name = spec.argv[i + 1];
+        break;
+      }
+      if (arg.empty() || arg[0] == '-') continue;
+      name = fs::path(arg).filename().string();
+      break;
+    }
   }
   spec.name = name;
   spec.work_dir = work_dir;

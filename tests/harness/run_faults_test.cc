@@ -177,6 +177,19 @@ TEST_F(RunFaults, MaxFailuresStopsTheRunAndKeepsTheResults) {
   EXPECT_LT(run.cases.size(), suiteSize());
 }
 
+// Issue 18: a backend that cannot start was restarted for every case (one ERROR each, its stderr only in
+// results.json). Three failed starts in a row stop the run with exit 5 and the backend's stderr on the console.
+TEST_F(RunFaults, ABackendThatCannotStartStopsTheRun) {
+  FaultRun run = runFaults("cannot-start", "-j 2 --backend-cmd 'sh -c \"echo no-license-found >&2; exit 3\"'");
+  EXPECT_EQ(run.status, 5) << run.output;
+  EXPECT_THAT(run.output, HasSubstr("hloconf run: stopped: backend sh failed to start 3 times in a row"));
+  EXPECT_THAT(run.output, HasSubstr("no-license-found"));  // the end of its stderr
+  EXPECT_THAT(run.output, HasSubstr("result: FAILED (exit status 5: backend sh could not start)"));
+  EXPECT_GE(run.cases.size(), 3u);
+  EXPECT_LE(run.cases.size(), 4u) << "each of the 2 workers stops after its current case";
+  for (auto& [id, c] : run.cases) EXPECT_EQ(c["status"], "ERROR") << id;
+}
+
 // Issue 18: a handshake that misspells names ("add", "float32") silently made cases UNSUPPORTED. It is
 // a warning naming each unknown name with the nearest known one, and an error with --strict-capabilities.
 TEST_F(RunFaults, UnknownHandshakeNamesWarnAndFailUnderStrictCapabilities) {
