@@ -27,6 +27,7 @@ const Command kCommands[] = {
     {"minimize", "shrink a failing case to the smallest case (ideally one op, one element) that still fails",
      kMinimizeUsage, runMinimizeCommand},
     {"merge", "merge the reports of several shards into one", kMergeUsage, runMergeCommand},
+    {"diff", "what changed between two runs: new failures, fixed cases, ULP growth (a CI gate)", kDiffUsage, runDiffCommand},
     {"cache", "show or prune the golden cache (stale versions, age, a size cap)", kCacheUsage, runCacheCommand},
     {"exec", "run a program on hloconf's own cpu or cuda executor (or the reference), with times", kExecUsage,
      runExecCommand},

@@ -33,6 +33,8 @@ extern const char kReproUsage[];
 int runServeCommand(const std::vector<std::string>& args);
 extern const char kServeUsage[];
 int runMergeCommand(const std::vector<std::string>& args);
+int runDiffCommand(const std::vector<std::string>& args);
+extern const char kDiffUsage[];
 int runCacheCommand(const std::vector<std::string>& args);
 extern const char kCacheUsage[];
 extern const char kMergeUsage[];
