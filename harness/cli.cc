@@ -28,6 +28,7 @@ const Command kCommands[] = {
      kMinimizeUsage, runMinimizeCommand},
     {"merge", "merge the reports of several shards into one", kMergeUsage, runMergeCommand},
     {"diff", "what changed between two runs: new failures, fixed cases, ULP growth (a CI gate)", kDiffUsage, runDiffCommand},
+    {"baseline", "check a baseline of known failures against runs: stale entries (cases that pass now)", kBaselineUsage, runBaselineCommand},
     {"cache", "show or prune the golden cache (stale versions, age, a size cap)", kCacheUsage, runCacheCommand},
     {"exec", "run a program on hloconf's own cpu or cuda executor (or the reference), with times", kExecUsage,
      runExecCommand},

@@ -34,6 +34,8 @@ int runServeCommand(const std::vector<std::string>& args);
 extern const char kServeUsage[];
 int runMergeCommand(const std::vector<std::string>& args);
 int runDiffCommand(const std::vector<std::string>& args);
+int runBaselineCommand(const std::vector<std::string>& args);
+extern const char kBaselineUsage[];
 extern const char kDiffUsage[];
 int runCacheCommand(const std::vector<std::string>& args);
 extern const char kCacheUsage[];

@@ -624,7 +624,14 @@ int runRunCommand(const std::vector<std::string>& args) {
   }
   keepCacheBounded(cache);
   if (!o.write_baseline.empty()) {
-    if (absl::Status s = writeBaseline(o.write_baseline, results); !s.ok()) {
+    // The entries this run was judged by (or, without --baseline, those of the file being rewritten) keep
+    // their extra fields and globs.
+    std::optional<Baseline> previous = baseline;
+    if (!previous && std::filesystem::exists(o.write_baseline)) {
+      auto read = readBaseline(o.write_baseline);
+      if (read.ok()) previous = std::move(*read);
+    }
+    if (absl::Status s = writeBaseline(o.write_baseline, results, previous ? &*previous : nullptr); !s.ok()) {
       std::fprintf(stderr, "hloconf run: %s\n", std::string(s.message()).c_str());
       return 2;
     }

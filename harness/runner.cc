@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -154,14 +156,55 @@ absl::StatusOr<BackendFactory> backendFromCommand(const std::string& command_lin
   return BackendFactory{name, [s] { return adapters::makeExternalBackend(s); }, strCat("--backend-cmd ", shellQuote(command_line))};
 }
 
-bool Baseline::contains(const std::string& backend, const std::string& id) const {
-  return std::binary_search(entries.begin(), entries.end(), std::make_pair(backend, id));
+bool BaselineEntry::isGlob() const { return id.find_first_of("*?[") != std::string::npos; }
+
+bool BaselineEntry::matches(const std::string& case_backend, const std::string& case_id) const {
+  return backend == case_backend && (isGlob() ? globMatch(id, case_id) : id == case_id);
+}
+
+const BaselineEntry* Baseline::find(const std::string& backend, const std::string& id) const {
+  for (const BaselineEntry& e : entries)
+    if (!e.isGlob() && e.matches(backend, id)) return &e;
+  for (const BaselineEntry& e : entries)
+    if (e.isGlob() && e.matches(backend, id)) return &e;
+  return nullptr;
 }
 
 namespace {
-bool listedAsFlaky(const Baseline& baseline, const std::string& backend, const std::string& id) {
-  return std::binary_search(baseline.flaky.begin(), baseline.flaky.end(), std::make_pair(backend, id));
+
+// The status class a baseline entry stands for: a wrong value, or a backend that broke.
+bool brokeClass(Status s) { return s == Status::kCrash || s == Status::kTimeout || s == Status::kError; }
+bool entryCovers(const BaselineEntry& e, Status result) {
+  if (!e.status) return reports::isFailure(result);
+  const Status known = *e.status;
+  if (result == Status::kFlaky) return known == Status::kFlaky;
+  if (result == Status::kFail) return known == Status::kFail || known == Status::kFlaky;
+  if (brokeClass(result)) return brokeClass(known);
+  return false;
 }
+
+constexpr char kKnownPrefix[] = "known failure (baseline): ";
+
+// The status a result had before the baseline made it XFAIL (applyBaseline's message keeps it).
+Status originalStatus(const CaseResult& r) {
+  if (r.status != Status::kXFail || r.message.rfind(kKnownPrefix, 0) != 0) return r.status;
+  const std::string rest = r.message.substr(sizeof kKnownPrefix - 1);
+  std::optional<Status> s = reports::parseStatus(rest.substr(0, rest.find(':')));
+  return s.value_or(Status::kFail);
+}
+std::string originalMessage(const CaseResult& r) {
+  if (r.status != Status::kXFail || r.message.rfind(kKnownPrefix, 0) != 0) return r.message;
+  const std::string rest = r.message.substr(sizeof kKnownPrefix - 1);
+  const size_t colon = rest.find(": ");
+  return colon == std::string::npos ? rest : rest.substr(colon + 2);
+}
+
+std::string ulpText(double ulp) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.6g", ulp);
+  return text;
+}
+
 }  // namespace
 
 absl::StatusOr<Baseline> readBaseline(const std::string& path) {
@@ -172,41 +215,88 @@ absl::StatusOr<Baseline> readBaseline(const std::string& path) {
     return absl::InvalidArgumentError(strCat(path, ": error: not a baseline file: expected {\"hloconf_baseline\": 1, "
                                              "\"known_failures\": [{\"id\": ..., \"backend\": ...}]} (hloconf run --write-baseline writes one)"));
   Baseline b;
+  size_t index = 0;
   for (const auto& e : j["known_failures"]) {
+    ++index;
     if (!e.is_object() || !e.contains("id") || !e["id"].is_string())
-      return absl::InvalidArgumentError(strCat(path, ": error: a known_failures entry has no string \"id\""));
-    b.entries.emplace_back(e.value("backend", "reference"), e["id"].get<std::string>());
-    if (e.contains("status") && e["status"] == "FLAKY") b.flaky.push_back(b.entries.back());
+      return absl::InvalidArgumentError(strCat(path, ": error: known_failures entry ", index, " has no string \"id\""));
+    BaselineEntry entry;
+    entry.fields = e;
+    entry.id = e["id"].get<std::string>();
+    entry.backend = e.contains("backend") && e["backend"].is_string() ? e["backend"].get<std::string>() : "reference";
+    if (e.contains("status")) {
+      std::optional<Status> status = e["status"].is_string() ? reports::parseStatus(e["status"].get<std::string>()) : std::nullopt;
+      if (!status || !(reports::isFailure(*status) || *status == Status::kXFail))
+        return absl::InvalidArgumentError(strCat(path, ": error: known_failures entry ", index, " (", entry.id, "): \"status\" must be FAIL, ",
+                                                 "CRASH, TIMEOUT, ERROR or FLAKY, not ", e["status"].dump()));
+      // An XFAIL written by an older hloconf stands for some failure.
+      if (*status != Status::kXFail) entry.status = status;
+    }
+    if (e.contains("max_ulp")) {
+      const nlohmann::json& m = e["max_ulp"];
+      if (m.is_number() && m.get<double>() >= 0) entry.max_ulp = m.get<double>();
+      else if (m == "inf") entry.max_ulp = INFINITY;
+      else return absl::InvalidArgumentError(strCat(path, ": error: known_failures entry ", index, " (", entry.id,
+                                                    "): \"max_ulp\" must be a number >= 0 or \"inf\", not ", m.dump()));
+    }
+    b.entries.push_back(std::move(entry));
   }
-  std::sort(b.entries.begin(), b.entries.end());
-  std::sort(b.flaky.begin(), b.flaky.end());
   return b;
 }
 
-absl::Status writeBaseline(const std::string& path, const std::vector<CaseResult>& results) {
+absl::Status writeBaseline(const std::string& path, const std::vector<CaseResult>& results, const Baseline* previous) {
   nlohmann::json list = nlohmann::json::array();
+  std::set<const BaselineEntry*> globs_written;
   for (const CaseResult& r : results) {
     // Known failures stay known (XFAIL); new failures join.
     if (!reports::isFailure(r.status) && r.status != Status::kXFail) continue;
-    list.push_back({{"id", r.id}, {"backend", r.backend}, {"status", reports::statusName(r.status)}, {"message", r.message}});
+    const BaselineEntry* old = previous ? previous->find(r.backend, r.id) : nullptr;
+    if (old && old->isGlob()) {
+      if (globs_written.insert(old).second) list.push_back(old->fields);
+      continue;
+    }
+    nlohmann::json entry = old ? old->fields : nlohmann::json::object();
+    const Status status = originalStatus(r);
+    entry["id"] = r.id;
+    entry["backend"] = r.backend;
+    entry["status"] = std::string(reports::statusName(status));
+    // JSON has no infinity: an infinite distance (a NaN or infinity where a number was expected) is "inf".
+    if (status == Status::kFail && r.max_ulp >= 0) entry["max_ulp"] = std::isfinite(r.max_ulp) ? nlohmann::json(r.max_ulp) : nlohmann::json("inf");
+    else entry.erase("max_ulp");
+    entry["message"] = originalMessage(r);
+    list.push_back(std::move(entry));
   }
   std::ofstream out(path, std::ios::trunc);
-  out << nlohmann::json({{"hloconf_baseline", 1}, {"known_failures", list}}).dump(1) << "\n";
+  out << nlohmann::json({{"hloconf_baseline", 1}, {"known_failures", list}}).dump(1, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
   if (!out) return absl::InternalError(strCat(path, ": error: cannot write the baseline file"));
   return absl::OkStatus();
 }
 
 void applyBaseline(const Baseline& baseline, CaseResult& result) {
-  if (!baseline.contains(result.backend, result.id)) return;
-  // FLAKY is known only where the baseline says FLAKY: a known FAIL that now varies between repeats is news.
-  if (result.status == Status::kFlaky && !listedAsFlaky(baseline, result.backend, result.id)) return;
-  if (reports::isFailure(result.status)) {
-    result.message = strCat("known failure (baseline): ", reports::statusName(result.status), ": ", result.message);
-    result.status = Status::kXFail;
-  } else if (result.status == Status::kPass || result.status == Status::kImplDefined) {
+  const BaselineEntry* entry = baseline.find(result.backend, result.id);
+  if (!entry) return;
+  if (result.status == Status::kPass || result.status == Status::kImplDefined) {
+    // A glob names cases that may fail, not each one that does: a match that passes is no news (`hloconf
+    // baseline` reports the glob stale once all its matches pass).
+    if (entry->isGlob()) return;
     result.message = "listed as a known failure in the baseline, but it passed: remove it from the baseline";
     result.status = Status::kXPass;
+    return;
   }
+  if (!reports::isFailure(result.status)) return;
+  const std::string known = entry->status ? std::string(reports::statusName(*entry->status)) : std::string("a failure");
+  if (!entryCovers(*entry, result.status)) {
+    // A known wrong value that now crashes (or a known crash that now computes a wrong value) is news.
+    result.message = strCat("the baseline lists it as ", known, ", now ", reports::statusName(result.status), ": ", result.message);
+    return;
+  }
+  if (result.status == Status::kFail && entry->max_ulp >= 0 && result.max_ulp > entry->max_ulp) {
+    result.message = strCat("known failure grew past its baseline (", ulpText(result.max_ulp), " ULP > ", ulpText(entry->max_ulp),
+                            " ULP): ", result.message);
+    return;
+  }
+  result.message = strCat(kKnownPrefix, reports::statusName(result.status), ": ", result.message);
+  result.status = Status::kXFail;
 }
 
 CaseResult selfCheckResult(const CaseSource& source, const PreparedCase& prepared, double timeout_seconds) {

@@ -5,10 +5,12 @@
 
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "nlohmann/json.hpp"
 #include "adapters/backend.h"
 #include "golden/cases.h"
 #include "ir/glob.h"
@@ -33,17 +35,32 @@ absl::StatusOr<BackendFactory> backendFromCommand(const std::string& command_lin
 // The folders searched for adapters: $HLOCONF_ADAPTERS_DIR, ./adapters, adapters/ of the source tree.
 std::vector<std::string> defaultAdapterDirs();
 
-// Known failures: `{"hloconf_baseline": 1, "known_failures": [{"id", "backend", "status", "message"}]}`.
+// Known failures: `{"hloconf_baseline": 1, "known_failures": [{"id", "backend", "status", "max_ulp",
+// "message", ...}]}` (docs/design/harness.md, "Baseline"). `id` may be a glob; fields the user adds
+// ("bug": "VENDOR-123") are kept by --write-baseline.
+struct BaselineEntry {
+  std::string backend, id;                      // id: a case ID or a glob of them
+  std::optional<reports::Status> status;        // what it is known to do; none: any failure
+  double max_ulp = -1;                          // a FAIL's largest ULP distance when recorded ("inf" in the file); -1: none
+  nlohmann::json fields = nlohmann::json::object();  // the entry as read, unknown fields included
+  bool isGlob() const;
+  bool matches(const std::string& backend, const std::string& id) const;
+};
 struct Baseline {
-  std::vector<std::pair<std::string, std::string>> entries;  // (backend, id), sorted
-  std::vector<std::pair<std::string, std::string>> flaky;    // (backend, id) of the entries with status FLAKY, sorted
-  bool contains(const std::string& backend, const std::string& id) const;
+  std::vector<BaselineEntry> entries;  // file order
+  // The entry for a case: an exact ID first, then the first glob that matches; null if none.
+  const BaselineEntry* find(const std::string& backend, const std::string& id) const;
+  bool contains(const std::string& backend, const std::string& id) const { return find(backend, id) != nullptr; }
 };
 absl::StatusOr<Baseline> readBaseline(const std::string& path);
-absl::Status writeBaseline(const std::string& path, const std::vector<reports::CaseResult>& results);
-// FAIL/CRASH/TIMEOUT/ERROR in the baseline -> XFAIL; PASS/IMPL_DEFINED in the baseline -> XPASS. A FLAKY
-// result becomes XFAIL only where its baseline entry says FLAKY (a case known to FAIL that now varies
-// between repeats is news).
+// The failures (and XFAILs) of `results` as a baseline. An entry of `previous` that a result matched
+// keeps its extra fields; a glob entry that matched is written once, unchanged.
+absl::Status writeBaseline(const std::string& path, const std::vector<reports::CaseResult>& results,
+                           const Baseline* previous = nullptr);
+// A failure becomes XFAIL where its entry matches its status class (FAIL and FLAKY entries: FAIL; CRASH,
+// TIMEOUT and ERROR entries: any of those three; FLAKY: FLAKY; no status: any failure) and, for a FAIL
+// with a recorded max_ulp, where the distance has not grown past it; otherwise it stays a failure and
+// its message says how it differs from the baseline. PASS/IMPL_DEFINED of a listed case -> XPASS.
 void applyBaseline(const Baseline& baseline, reports::CaseResult& result);
 
 // Runs one prepared case on one backend instance and compares: the whole verdict. `repeats` > 1

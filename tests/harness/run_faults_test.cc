@@ -26,6 +26,7 @@ namespace fs = std::filesystem;
 using test::runHloconf;
 using test::faultBackend;
 using test::havePythonWithNumpy;
+using test::readText;
 using ::testing::HasSubstr;
 
 // abs, and, atan2: float and integer cases.
@@ -228,6 +229,97 @@ TEST_F(RunFaults, BaselineMakesKnownFailuresXfail) {
   int xpass = 0;
   for (auto& [id, c] : third.cases) xpass += c["status"] == "XPASS";
   EXPECT_EQ(xpass, xfail);
+}
+
+// Issue 18, item 2: a baseline entry covers only its status class and its recorded ULP distance.
+TEST_F(RunFaults, ABaselineEntryMatchesItsStatusClassAndItsUlp) {
+  std::string baseline = tempDir("baseline-class") + "/baseline.json";
+  FaultRun first = runFaults("class1", faultBackend("flip") + " --profile strict --write-baseline " + baseline);
+  EXPECT_EQ(first.status, 1);
+  nlohmann::json written = nlohmann::json::parse(readText(baseline));
+  ASSERT_FALSE(written["known_failures"].empty());
+  for (const auto& e : written["known_failures"]) {
+    EXPECT_EQ(e["status"], "FAIL") << e.dump();
+    EXPECT_TRUE(e.contains("max_ulp")) << e.dump();  // recorded, so that growth shows
+  }
+  // Known to compute a wrong value, now crashing: news, not XFAIL.
+  FaultRun crash = runFaults("class2", faultBackend("crash --match 'spec/abs/*'") + " --profile strict --baseline " + baseline);
+  EXPECT_EQ(crash.status, 1) << crash.output;
+  int crashes = 0;
+  for (auto& [id, c] : crash.cases) {
+    if (id.rfind("spec/abs/", 0) != 0 || first.cases[id]["status"] != "FAIL") continue;
+    EXPECT_EQ(c["status"], "CRASH") << id;
+    EXPECT_THAT(c["message"].get<std::string>(), HasSubstr("the baseline lists it as FAIL, now CRASH")) << id;
+    ++crashes;
+  }
+  EXPECT_GE(crashes, 1);
+  // The recorded distance lowered below today's: the same wrong values are now a regression.
+  int finite = 0;
+  for (auto& e : written["known_failures"])
+    if (e["max_ulp"] != "inf") e["max_ulp"] = 0, ++finite;  // (an infinite distance cannot grow)
+  std::ofstream(baseline) << written.dump(1);
+  FaultRun grew = runFaults("class3", faultBackend("flip") + " --profile strict --baseline " + baseline);
+  EXPECT_EQ(grew.status, 1);
+  int regressions = 0;
+  for (auto& [id, c] : grew.cases)
+    if (c["status"] == "FAIL") {
+      EXPECT_THAT(c["message"].get<std::string>(), HasSubstr("known failure grew past its baseline")) << id;
+      ++regressions;
+    }
+  EXPECT_EQ(regressions, finite);
+  EXPECT_GE(finite, 5);
+}
+
+// Issue 18, item 2: glob IDs, fields a user added kept by --write-baseline, and `hloconf baseline`
+// naming the stale entries.
+TEST_F(RunFaults, BaselineGlobsUserFieldsAndStaleEntries) {
+  std::string baseline = tempDir("baseline-glob") + "/baseline.json";
+  FaultRun first = runFaults("glob1", faultBackend("flip") + " --profile strict --write-baseline " + baseline);
+  nlohmann::json written = nlohmann::json::parse(readText(baseline));
+  nlohmann::json entries = nlohmann::json::array();
+  std::string backend;
+  for (const auto& e : written["known_failures"]) {
+    backend = e["backend"];
+    if (e["id"].get<std::string>().rfind("spec/abs/", 0) == 0) continue;  // replaced by one glob below
+    nlohmann::json kept = e;
+    kept["bug"] = "VENDOR-123";
+    entries.push_back(kept);
+  }
+  entries.push_back({{"id", "spec/abs/*"}, {"backend", backend}, {"status", "FAIL"}, {"bug", "VENDOR-7"}});
+  std::ofstream(baseline) << nlohmann::json({{"hloconf_baseline", 1}, {"known_failures", entries}}).dump(1);
+  FaultRun second = runFaults("glob2", faultBackend("flip") + " --profile strict --baseline " + baseline + " --write-baseline " + baseline);
+  EXPECT_EQ(second.status, 0) << second.output;  // every failure known, the abs ones through the glob
+  int abs_xfail = 0;
+  for (auto& [id, c] : second.cases) abs_xfail += id.rfind("spec/abs/", 0) == 0 && c["status"] == "XFAIL";
+  EXPECT_GE(abs_xfail, 1);
+  nlohmann::json rewritten = nlohmann::json::parse(readText(baseline));
+  int globs = 0;
+  for (const auto& e : rewritten["known_failures"]) {
+    if (e["id"] == "spec/abs/*") {
+      ++globs;
+      EXPECT_EQ(e["bug"], "VENDOR-7");
+    } else {
+      EXPECT_EQ(e["bug"], "VENDOR-123") << e.dump();
+      EXPECT_EQ(e["status"], "FAIL") << e.dump();  // the status before XFAIL, not XFAIL
+      EXPECT_THAT(e["message"].get<std::string>(), ::testing::Not(HasSubstr("known failure")));
+    }
+  }
+  EXPECT_EQ(globs, 1);
+  // The backend got fixed: every entry is stale, and `hloconf baseline` says so (exit 1).
+  std::string fixed_dir = tempDir("glob3");
+  runHloconf("run -q " + std::string(kSuite) + " --cache-dir " + tempDir("cache") + " --report-dir " + fixed_dir + " " +
+             faultBackend("ok") + " --profile strict --baseline " + baseline);
+  auto check = runHloconf("baseline " + baseline + " " + fixed_dir);
+  EXPECT_EQ(check.status, 1) << check.output;
+  EXPECT_THAT(check.output, HasSubstr("stale    spec/abs/* (" + backend + ")"));
+  EXPECT_THAT(check.output, HasSubstr(std::to_string(rewritten["known_failures"].size()) + " entries: " +
+                                          std::to_string(rewritten["known_failures"].size()) + " stale, 0 grew, 0 not run, 0 known"));
+  std::string flip_dir = tempDir("glob4");
+  runHloconf("run -q " + std::string(kSuite) + " --cache-dir " + tempDir("cache") + " --report-dir " + flip_dir + " " +
+             faultBackend("flip") + " --profile strict --baseline " + baseline);
+  auto still = runHloconf("baseline " + baseline + " " + flip_dir);
+  EXPECT_EQ(still.status, 0) << still.output;
+  EXPECT_THAT(still.output, HasSubstr("0 stale, 0 grew, 0 not run"));
 }
 
 TEST_F(RunFaults, ResumeAfterKillLosesNothingAndRepeatsNothing) {

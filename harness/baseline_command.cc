@@ -1,0 +1,83 @@
+// `hloconf baseline FILE REPORTS...`: the state of each known failure of a baseline in one or more runs,
+// and above all the stale ones (known failures that pass now), which only make a baseline hide less than
+// it seems to.
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "harness/commands.h"
+#include "harness/runner.h"
+#include "ir/strings.h"
+#include "reports/writers.h"
+
+namespace hloconf {
+
+const char kBaselineUsage[] =
+    "usage: hloconf baseline FILE REPORTS... [--all]\n\n"
+    "Reads the baseline FILE (hloconf run --baseline / --write-baseline) and the runs REPORTS (report\n"
+    "folders or results.json files) and sorts its entries:\n"
+    "  stale      every case it matches passes now (XPASS, PASS or IMPL_DEFINED): remove it\n"
+    "  grew       a matched case fails beyond the entry (another status class, or a larger max ULP)\n"
+    "  not run    no case of the runs matches it (another suite, shard or backend?)\n"
+    "  known      still failing as recorded\n"
+    "Prints the stale, grew and not-run entries (--all: every entry) and a count of each.\n\n"
+    "Exit status: 0 when no entry is stale; 1 when some are; 2 on usage errors or unreadable files.\n";
+
+namespace {
+
+int usageError(const std::string& message) {
+  std::fprintf(stderr, "hloconf baseline: %s\n(hloconf baseline --help for the usage)\n", message.c_str());
+  return 2;
+}
+
+}  // namespace
+
+int runBaselineCommand(const std::vector<std::string>& args) {
+  std::vector<std::string> paths;
+  bool all = false;
+  for (const std::string& arg : args) {
+    if (arg == "--all") all = true;
+    else if (arg.size() > 1 && arg[0] == '-') return usageError(strCat("unknown option '", arg, "'"));
+    else paths.push_back(arg);
+  }
+  if (paths.size() < 2) return usageError("a baseline file and at least one run to check it against");
+  auto baseline = readBaseline(paths[0]);
+  if (!baseline.ok()) return usageError(std::string(baseline.status().message()));
+  std::vector<reports::CaseResult> results;
+  for (size_t i = 1; i < paths.size(); ++i) {
+    auto read = reports::readResultsJson(paths[i]);
+    if (!read.ok()) return usageError(std::string(read.status().message()));
+    for (reports::CaseResult& r : read->second) results.push_back(std::move(r));
+  }
+  int stale = 0, grew = 0, not_run = 0, known = 0;
+  for (const BaselineEntry& entry : baseline->entries) {
+    int matched = 0, passing = 0, beyond = 0;
+    std::string example;
+    for (const reports::CaseResult& r : results) {
+      // The entry a case is judged by is find()'s (an exact ID before a glob): count a case only there.
+      if (!entry.matches(r.backend, r.id) || baseline->find(r.backend, r.id) != &entry) continue;
+      ++matched;
+      const bool passes = r.status == reports::Status::kXPass || r.status == reports::Status::kPass ||
+                          r.status == reports::Status::kImplDefined;
+      passing += passes;
+      // A failure the baseline did not turn into XFAIL: another class, or grown past max_ulp.
+      if (reports::isFailure(r.status)) {
+        ++beyond;
+        if (example.empty()) example = strCat(r.id, ": ", reports::statusName(r.status), ": ", r.message.substr(0, 160));
+      }
+    }
+    const char* state;
+    if (matched == 0) state = "not run", ++not_run;
+    else if (passing == matched) state = "stale", ++stale;
+    else if (beyond > 0) state = "grew", ++grew;
+    else state = "known", ++known;
+    if (all || std::string(state) != "known") {
+      std::printf("%-8s %s (%s)%s%s\n", state, entry.id.c_str(), entry.backend.c_str(),
+                  matched > 1 ? strCat(": ", matched, " cases").c_str() : "", example.empty() ? "" : strCat(" -- ", example).c_str());
+    }
+  }
+  std::printf("%zu entries: %d stale, %d grew, %d not run, %d known\n", baseline->entries.size(), stale, grew, not_run, known);
+  return stale > 0 ? 1 : 0;
+}
+
+}  // namespace hloconf
