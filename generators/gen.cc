@@ -89,6 +89,17 @@ uint64_t uniformFloat(ElementType t, Rng& rng, const ValueHints& hints) {
   return 0;
 }
 
+// N(0, normal_scale^2) by Box-Muller on two uniform doubles of 53 bits, rounded once to `t`.
+uint64_t normalFloat(ElementType t, Rng& rng, const ValueHints& hints) {
+  auto unit = [&] { return (static_cast<double>(rng.next() >> 11) + 1.0) * 0x1p-53; };  // (0, 1]
+  for (int attempt = 0; attempt < 1000; ++attempt) {
+    const double z = std::sqrt(-2.0 * std::log(unit())) * std::cos(2.0 * M_PI * unit());
+    const uint64_t bits = floatFromDouble(t, z * hints.normal_scale);
+    if (isFiniteBits(t, bits) && withinMagnitude(t, bits, hints)) return bits;
+  }
+  return 0;
+}
+
 uint64_t logUniformFloat(ElementType t, Rng& rng, const ValueHints& hints) {
   const FloatFormat& f = floatFormat(t);
   const int64_t max_exponent_field = static_cast<int64_t>(lowMask(f.exponent_bits));
@@ -199,6 +210,7 @@ std::string_view strategyName(Strategy s) {
     case Strategy::kLogUniform: return "log-uniform";
     case Strategy::kNearTies: return "near-ties";
     case Strategy::kCancellation: return "cancellation";
+    case Strategy::kNormal: return "normal";
   }
   return "?";
 }
@@ -216,6 +228,7 @@ namespace {
 uint64_t drawFloatFrom(ElementType t, Strategy strategy, Rng& rng, const ValueHints& hints, const std::vector<uint64_t>* pool) {
   if (strategy == Strategy::kSpecial && rng.chance(3, 4) && !pool->empty()) return rng.pick(*pool);
   if (strategy == Strategy::kLogUniform || strategy == Strategy::kSpecial) return logUniformFloat(t, rng, hints);
+  if (strategy == Strategy::kNormal) return normalFloat(t, rng, hints);
   return uniformFloat(t, rng, hints);
 }
 }  // namespace
@@ -448,7 +461,7 @@ bool strategyApplies(Strategy s, std::string_view dtype) {
   const std::optional<ElementType> t = parseElementTypeName(dtype);
   if (!t) return false;
   if (s == Strategy::kNearTies) return isFloat(*t) && bitWidth(*t) <= 32;
-  if (s == Strategy::kCancellation) return isFloat(*t) || isComplex(*t);
+  if (s == Strategy::kCancellation || s == Strategy::kNormal) return isFloat(*t) || isComplex(*t);
   return true;
 }
 

@@ -67,10 +67,13 @@ enum class Strategy : uint8_t {
   kLogUniform,    // random sign, exponent uniform over the format's range (subnormals included), random mantissa
   kNearTies,      // inputs whose exact results lie near a rounding boundary of the result type (elementwise ops)
   kCancellation,  // large terms that cancel in sums of products (dot, convolution, reductions)
+  kNormal,        // typical ML data: N(0, s^2) rounded once (s: ValueHints::normal_scale; a weight operand of a
+                  // product has s = 1/sqrt(fan-in)), for dot, convolution and reductions; float and complex only
 };
 inline constexpr Strategy kAllStrategies[] = {Strategy::kUniform, Strategy::kSpecial, Strategy::kLogUniform,
-                                              Strategy::kNearTies, Strategy::kCancellation};
-std::string_view strategyName(Strategy s);  // "uniform", "special", "log-uniform", "near-ties", "cancellation"
+                                              Strategy::kNearTies, Strategy::kCancellation, Strategy::kNormal};
+// "uniform", "special", "log-uniform", "near-ties", "cancellation", "normal"
+std::string_view strategyName(Strategy s);
 std::optional<Strategy> parseStrategy(std::string_view name);
 
 // What an input must respect beyond its type. Defaults: anything the strategy draws.
@@ -84,6 +87,8 @@ struct ValueHints {
   bool finite_only = false;
   // Floats: magnitudes at most this (finite, > 0) -- e.g. to keep exp or a product finite. 0: no bound.
   double max_magnitude = 0;
+  // kNormal: the standard deviation (1: activations; 1/sqrt(fan-in): the weights of a product).
+  double normal_scale = 1;
 };
 
 // Fills every element of `t` (any element type; quantized tensors get storage integers) by `strategy`.

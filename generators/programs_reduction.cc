@@ -38,7 +38,7 @@ constexpr std::string_view kFloatTypes[] = {"f32", "f16", "bf16", "f64"};
 
 constexpr Strategy kBasic[] = {Strategy::kUniform, Strategy::kSpecial, Strategy::kLogUniform};
 constexpr Strategy kWithCancellation[] = {Strategy::kUniform, Strategy::kSpecial, Strategy::kLogUniform,
-                                          Strategy::kCancellation};
+                                          Strategy::kCancellation, Strategy::kNormal};
 
 // --- Small helpers -------------------------------------------------------------------------------------------
 
@@ -577,8 +577,12 @@ void buildDotGeneral(GenContext& ctx) {
       rhs = ctx.input(cancellingTensor(t, rshape, rc, rng));
     }
   } else {
+    // kNormal: activations N(0, 1), weights N(0, 1/K) for K contracted elements, as initialised networks
+    // have them (sums of moderate size, far from the format's limits).
+    ValueHints weights;
+    weights.normal_scale = 1.0 / std::sqrt(static_cast<double>(std::max<int64_t>(1, numElements(contract))));
     lhs = ctx.input(ltype);
-    rhs = ctx.input(rtype);
+    rhs = ctx.input(rtype, weights);
   }
   std::string attrs = strCat("dot_dimension_numbers = #stablehlo.dot<lhs_batching_dimensions = ", intList(lb),
                              ", rhs_batching_dimensions = ", intList(rb), ", lhs_contracting_dimensions = ", intList(lc),
@@ -706,8 +710,14 @@ std::pair<std::string, std::string> convOperands(GenContext& ctx, const ConvDraw
     const std::string rhs = ctx.input(cancellingTensor(t, c.rhs, rhs_summed, ctx.rng()));
     return {lhs, rhs};
   }
+  // kNormal: the kernel N(0, 1/fan-in), fan-in = window x input features per group (as initialised
+  // networks have it); the input N(0, 1).
+  int64_t fan_in = c.rhs[static_cast<size_t>(c.k_in)];
+  for (int64_t d : c.k_spatial) fan_in *= c.rhs[static_cast<size_t>(d)];
+  ValueHints weights;
+  weights.normal_scale = 1.0 / std::sqrt(static_cast<double>(std::max<int64_t>(1, fan_in)));
   const std::string lhs = ctx.input(tensorOf(c.lhs, e));
-  const std::string rhs = ctx.input(tensorOf(c.rhs, e));
+  const std::string rhs = ctx.input(tensorOf(c.rhs, e), weights);
   return {lhs, rhs};
 }
 
