@@ -50,6 +50,7 @@ struct Reply {
   std::vector<Tensor> outputs;  // kOutputs: one per result type
   std::string message;          // the reason (unsupported), the error text, or what happened to the process
   double seconds = 0;           // wall time of the request as the harness saw it
+  std::string log;              // external backends: what the process wrote to stderr during this request
 };
 
 class Backend {
@@ -71,6 +72,8 @@ struct ExternalSpec {
   std::string working_directory;          // empty: the current directory
   std::vector<std::pair<std::string, std::string>> environment;  // extra variables
   std::string work_dir;                   // the per-run folder for .npy files (created if missing)
+  std::string log_dir;                    // where its stderr log goes (kept: --report-dir's backend-logs/);
+                                          // empty: beside the .npy files, removed with them
 };
 
 // The built-in reference backend (the reference evaluator in-process; outputs without marks).

@@ -40,6 +40,7 @@ constexpr double kHandshakeSeconds = 120;
 constexpr double kShutdownSeconds = 2;
 // How much of the backend's stderr a CRASH/TIMEOUT message quotes.
 constexpr size_t kLogTailBytes = 2000;
+constexpr size_t kCaseLogBytes = 4000;  // the most of a case's stderr kept in its result
 // While waiting for a reply, how often to check whether the process is gone even though its stdout is
 // still open (a grandchild may hold it).
 constexpr int kLivenessPollMs = 200;
@@ -159,8 +160,10 @@ class ExternalBackend : public Backend {
 
   Reply run(const Request& request) override {
     auto started = Clock::now();
+    const off_t log_from = logSize();
     Reply reply = runOnce(request);
     reply.seconds = std::chrono::duration<double>(Clock::now() - started).count();
+    reply.log = logSince(log_from);
     return reply;
   }
 
@@ -200,7 +203,12 @@ class ExternalBackend : public Backend {
     fs::create_directories(dir, ec);
     if (ec) return absl::InternalError(strCat("cannot create the backend's folder ", dir.string(), ": ", ec.message()));
     dir_ = fs::absolute(dir, ec).string();
+    // The log goes to log_dir when the run keeps its logs (CRASH messages point at it), else beside the files.
     log_path_ = dir_ + "/backend.log";
+    if (!spec_.log_dir.empty()) {
+      fs::create_directories(spec_.log_dir, ec);
+      if (!ec) log_path_ = (fs::absolute(fs::path(spec_.log_dir), ec) / strCat(dir.filename().string(), ".log")).string();
+    }
     return absl::OkStatus();
   }
 
@@ -367,6 +375,37 @@ class ExternalBackend : public Backend {
     }
     exit_status_ = status;
     pid_ = -1;
+  }
+
+  off_t logSize() const {
+    struct stat st {};
+    return ::stat(log_path_.c_str(), &st) == 0 ? st.st_size : 0;
+  }
+  // What the log got since offset `from` (this case's stderr, the harness's own "===" lines left out), at
+  // most kCaseLogBytes (its end).
+  std::string logSince(off_t from) const {
+    int fd = ::open(log_path_.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return "";
+    const off_t end = ::lseek(fd, 0, SEEK_END);
+    const off_t begin = std::max<off_t>(from, end - static_cast<off_t>(kCaseLogBytes));
+    std::string text;
+    if (end > begin) {
+      text.resize(static_cast<size_t>(end - begin));
+      const ssize_t n = ::pread(fd, text.data(), text.size(), begin);
+      text.resize(n > 0 ? static_cast<size_t>(n) : 0);
+    }
+    ::close(fd);
+    std::string kept;
+    size_t at = 0;
+    while (at < text.size()) {
+      size_t newline = text.find('\n', at);
+      if (newline == std::string::npos) newline = text.size();
+      const std::string_view line(text.data() + at, newline - at);
+      if (line.rfind("=== hloconf: ", 0) != 0) kept.append(line).push_back('\n');
+      at = newline + 1;
+    }
+    while (!kept.empty() && (kept.back() == '\n' || kept.back() == ' ')) kept.pop_back();
+    return kept;
   }
 
   // The backend's stderr since it was last started (the end of it), for CRASH/TIMEOUT messages.

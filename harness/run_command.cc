@@ -408,11 +408,14 @@ int runRunCommand(const std::vector<std::string>& args) {
 
   // The per-run folder for .npy files of external backends.
   std::string work_dir = strCat(std::filesystem::temp_directory_path().string(), "/hloconf-run-", ::getpid());
+  // External backends' stderr logs stay with the reports (CRASH and TIMEOUT messages point at them); the
+  // work folder with the .npy files goes at the end.
+  const std::string log_dir = o.report_dir.empty() ? std::string() : strCat(o.report_dir, "/backend-logs");
   std::vector<std::string> adapter_dirs = o.adapter_dirs;
   for (const std::string& d : defaultAdapterDirs()) adapter_dirs.push_back(d);
   std::vector<BackendFactory> factories;
   for (const std::string& name : o.backend_names) {
-    auto f = backendByName(name, adapter_dirs, work_dir);
+    auto f = backendByName(name, adapter_dirs, work_dir, log_dir);
     if (!f.ok()) {
       std::fprintf(stderr, "hloconf run: %s\n", std::string(f.status().message()).c_str());
       return 2;
@@ -420,7 +423,7 @@ int runRunCommand(const std::vector<std::string>& args) {
     factories.push_back(std::move(*f));
   }
   for (const std::string& cmd : o.backend_commands) {
-    auto f = backendFromCommand(cmd, work_dir);
+    auto f = backendFromCommand(cmd, work_dir, log_dir);
     if (!f.ok()) {
       std::fprintf(stderr, "hloconf run: %s\n", std::string(f.status().message()).c_str());
       return 2;

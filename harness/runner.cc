@@ -118,18 +118,20 @@ std::vector<std::string> defaultAdapterDirs() {
 }
 
 absl::StatusOr<BackendFactory> backendByName(const std::string& name, const std::vector<std::string>& adapter_dirs,
-                                             const std::string& work_dir) {
+                                             const std::string& work_dir, const std::string& log_dir) {
   if (name == "reference")
     return BackendFactory{name, [] { return adapters::makeReferenceBackend(); }, "--backend reference", true};
   if (name == "cpu") return BackendFactory{name, [] { return adapters::makeCpuBackend(); }, "--backend cpu"};
   if (name == "cuda") return BackendFactory{name, [] { return adapters::makeCudaBackend(); }, "--backend cuda"};
   ASSIGN_OR_RETURN(auto spec, adapters::findAdapter(name, adapter_dirs));
   spec.work_dir = work_dir;
+  spec.log_dir = log_dir;
   adapters::ExternalSpec s = spec;
   return BackendFactory{name, [s] { return adapters::makeExternalBackend(s); }, strCat("--backend ", shellQuote(name))};
 }
 
-absl::StatusOr<BackendFactory> backendFromCommand(const std::string& command_line, const std::string& work_dir) {
+absl::StatusOr<BackendFactory> backendFromCommand(const std::string& command_line, const std::string& work_dir,
+                                                  const std::string& log_dir) {
   ASSIGN_OR_RETURN(auto spec, adapters::specFromCommand("", command_line));
   // Named after the program, or the script an interpreter runs (its options skipped: `python3 -u x.py` is
   // x.py, `python3 -m pkg` is pkg, and `sh -c '...'` is sh).
@@ -152,6 +154,7 @@ absl::StatusOr<BackendFactory> backendFromCommand(const std::string& command_lin
   }
   spec.name = name;
   spec.work_dir = work_dir;
+  spec.log_dir = log_dir;
   adapters::ExternalSpec s = spec;
   return BackendFactory{name, [s] { return adapters::makeExternalBackend(s); }, strCat("--backend-cmd ", shellQuote(command_line))};
 }
@@ -386,13 +389,16 @@ CaseResult runCaseOnBackend(const CaseSource& source, const PreparedCase& prepar
   // --repeat N: every run's outputs, when each run answered outputs (else the first other reply decides).
   std::vector<std::vector<Tensor>> runs;
   double seconds = 0;
+  std::string log;
   for (int k = 0; k < repeats; ++k) {
     reply = backend.run(request);
     seconds += reply.seconds;
+    if (!reply.log.empty()) log += (log.empty() ? "" : "\n") + reply.log;
     if (reply.kind != adapters::Reply::Kind::kOutputs) break;
     runs.push_back(std::move(reply.outputs));
   }
   r.seconds = seconds;
+  r.stderr_text = std::move(log);  // this case's slice of the backend's stderr
   switch (reply.kind) {
     case adapters::Reply::Kind::kOutputs: {
       reports::compareOutputs(prepared.golden, runs.front(), profile, r);

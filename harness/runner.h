@@ -28,10 +28,12 @@ struct BackendFactory {
 };
 
 // Resolves --backend NAME: `reference`, else adapters/<NAME>/adapter.json in `adapter_dirs`.
+// External backends write their stderr log to `log_dir` (kept), or beside their files in `work_dir`.
 absl::StatusOr<BackendFactory> backendByName(const std::string& name, const std::vector<std::string>& adapter_dirs,
-                                             const std::string& work_dir);
+                                             const std::string& work_dir, const std::string& log_dir = "");
 // --backend-cmd 'CMD'.
-absl::StatusOr<BackendFactory> backendFromCommand(const std::string& command_line, const std::string& work_dir);
+absl::StatusOr<BackendFactory> backendFromCommand(const std::string& command_line, const std::string& work_dir,
+                                                  const std::string& log_dir = "");
 // The folders searched for adapters: $HLOCONF_ADAPTERS_DIR, ./adapters, adapters/ of the source tree.
 std::vector<std::string> defaultAdapterDirs();
 

@@ -306,6 +306,9 @@ void appendFailure(Page& page, const CaseResult& r, size_t index) {
   if (r.seconds > 0) strAppend(&facts, facts.empty() ? "" : " &middot; ", formatSeconds(r.seconds));
   if (!facts.empty()) strAppend(&page.html, "<p class=\"muted\">", facts, "</p>\n");
   if (!r.repro.empty()) strAppend(&page.html, "<p>repro: <code class=\"repro\">", esc(r.repro), "</code></p>\n");
+  if (!r.stderr_text.empty())
+    strAppend(&page.html, "<details><summary>the backend's stderr during this case</summary><pre class=\"message\">", esc(r.stderr_text),
+              "</pre></details>\n");
   if (!r.worst.empty()) {
     page.html +=
         "<table class=\"worst\"><thead><tr><th>output</th><th>position</th><th>expected</th><th>expected bits</th>"

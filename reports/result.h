@@ -81,6 +81,7 @@ struct CaseResult {
   std::string repro;          // a command that reproduces the case as a standalone file
   double seconds = 0;         // backend time for the case (all repeats together)
   int repeats = 1;            // --repeat N: how many times the backend ran the case
+  std::string stderr_text;    // what an external backend wrote to stderr during this case (its end, at most 4 KB)
   nlohmann::json toJson() const;
   static CaseResult fromJson(const nlohmann::json& j);
 };

@@ -191,6 +191,42 @@ TEST_F(RunFaults, ABackendThatCannotStartStopsTheRun) {
   for (auto& [id, c] : run.cases) EXPECT_EQ(c["status"], "ERROR") << id;
 }
 
+// Issue 18, item 5: each case keeps the slice of the backend's stderr written during it, and the logs stay
+// under --report-dir (CRASH messages point at them) instead of being deleted with the work folder.
+TEST_F(RunFaults, EachCaseKeepsItsStderrAndTheLogsStay) {
+  std::string script = tempDir("chatty") + "/chatty.py";
+  std::ofstream(script) << "import sys\nsys.path.insert(0, '" << HLOCONF_SOURCE_DIR << "/adapters/python')\n"
+                        << "import hloconf_adapter\n"
+                        << "def run(request):\n"
+                        << "    print('working on ' + request.case_id, file=sys.stderr, flush=True)\n"
+                        << "    raise RuntimeError('no kernel for ' + request.case_id)\n"
+                        << "hloconf_adapter.serve(run, name='chatty')\n";
+  const std::string dir = tempDir("chatty-report");
+  auto r = runHloconf("run -q spec --filter 'spec/abs/*' -j 2 --cache-dir " + tempDir("cache") + " --report-dir " + dir +
+                      " --backend-cmd '/usr/bin/python3 " + script + "'");
+  EXPECT_EQ(r.status, 1) << r.output;
+  nlohmann::json j = nlohmann::json::parse(test::readText(dir + "/results.json"), nullptr, false);
+  ASSERT_TRUE(j.is_object()) << r.output;
+  int cases = 0;
+  for (const auto& c : j["cases"]) {
+    ++cases;
+    ASSERT_TRUE(c.contains("stderr")) << c.dump();
+    // Its own lines only: not another case's, not the harness's banners.
+    EXPECT_THAT(c["stderr"].get<std::string>(), HasSubstr("working on " + c["id"].get<std::string>()));
+    EXPECT_EQ(c["stderr"].get<std::string>().find("working on", 1), std::string::npos) << c["stderr"];
+    EXPECT_EQ(c["stderr"].get<std::string>().find("=== hloconf"), std::string::npos) << c["stderr"];
+  }
+  EXPECT_GE(cases, 5);
+  int logs = 0;
+  for (const auto& e : fs::directory_iterator(dir + "/backend-logs")) {
+    logs += e.path().extension() == ".log";
+    EXPECT_THAT(test::readText(e.path().string()), HasSubstr("working on spec/abs/"));
+  }
+  EXPECT_GE(logs, 1);
+  EXPECT_LE(logs, 2);  // one per worker
+  EXPECT_THAT(test::readText(dir + "/report.html"), HasSubstr("the backend's stderr during this case"));
+}
+
 // Issue 18: a handshake that misspells names ("add", "float32") silently made cases UNSUPPORTED. It is
 // a warning naming each unknown name with the nearest known one, and an error with --strict-capabilities.
 TEST_F(RunFaults, UnknownHandshakeNamesWarnAndFailUnderStrictCapabilities) {
