@@ -17,7 +17,8 @@ Journal::~Journal() {
 }
 
 absl::StatusOr<std::unique_ptr<Journal>> Journal::open(const std::string& dir, const nlohmann::json& fingerprint,
-                                                      bool resume, std::vector<reports::CaseResult>& finished) {
+                                                      bool resume, std::vector<reports::CaseResult>& finished,
+                                                      std::vector<nlohmann::json>* backends) {
   std::error_code ec;
   std::filesystem::create_directories(dir, ec);
   if (ec) return absl::InternalError(strCat(dir, ": error: cannot create the report folder: ", ec.message()));
@@ -44,6 +45,8 @@ absl::StatusOr<std::unique_ptr<Journal>> Journal::open(const std::string& dir, c
         header = false;
       } else if (j.value("type", "") == "case" && j.contains("result")) {
         finished.push_back(reports::CaseResult::fromJson(j["result"]));
+      } else if (j.value("type", "") == "backend" && j.contains("identity") && backends) {
+        backends->push_back(j["identity"]);
       }
       valid_bytes += line.size() + 1;
     }
@@ -63,8 +66,15 @@ absl::StatusOr<std::unique_ptr<Journal>> Journal::open(const std::string& dir, c
   return journal;
 }
 
+absl::Status Journal::appendBackend(const nlohmann::json& identity) {
+  return writeLine(nlohmann::json({{"type", "backend"}, {"identity", identity}}).dump() + "\n");
+}
+
 absl::Status Journal::append(const reports::CaseResult& result) {
-  std::string line = nlohmann::json({{"type", "case"}, {"result", result.toJson()}}).dump() + "\n";
+  return writeLine(nlohmann::json({{"type", "case"}, {"result", result.toJson()}}).dump() + "\n");
+}
+
+absl::Status Journal::writeLine(const std::string& line) {
   std::lock_guard<std::mutex> lock(mutex_);
   size_t written = 0;
   while (written < line.size()) {

@@ -19,14 +19,20 @@ class Journal {
   ~Journal();
   // Opens `dir`/journal.jsonl. Fresh run: truncates it and writes the header. Resume: reads the finished
   // cases into `finished` (the header must match `fingerprint`) and appends after them.
+  // `backends` gets the backend lines (appendBackend) of the run being resumed.
   static absl::StatusOr<std::unique_ptr<Journal>> open(const std::string& dir, const nlohmann::json& fingerprint,
-                                                       bool resume, std::vector<reports::CaseResult>& finished);
+                                                       bool resume, std::vector<reports::CaseResult>& finished,
+                                                       std::vector<nlohmann::json>* backends = nullptr);
   // Appends one finished case (thread-safe; one write(2) per line, so a kill leaves whole lines).
   absl::Status append(const reports::CaseResult& result);
+  // Appends what a backend said it is (its handshake's name and version), once per backend: a resumed
+  // run checks it against the backend it starts (the fingerprint's part that only the handshake knows).
+  absl::Status appendBackend(const nlohmann::json& identity);
   const std::string& path() const { return path_; }
 
  private:
   Journal(std::string path, int fd) : path_(std::move(path)), fd_(fd) {}
+  absl::Status writeLine(const std::string& line);
   std::string path_;
   int fd_ = -1;
   std::mutex mutex_;

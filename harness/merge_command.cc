@@ -254,6 +254,17 @@ int runMergeCommand(const std::vector<std::string>& args) {
       if (!b.empty() && std::find(info.backends.begin(), info.backends.end(), b) == info.backends.end()) info.backends.push_back(b);
   for (const CaseResult& r : results)
     if (std::find(info.backends.begin(), info.backends.end(), r.backend) == info.backends.end()) info.backends.push_back(r.backend);
+  // What the backends said they are, each distinct identity once; one name with two versions is a warning
+  // (shards run against different builds of a backend).
+  for (const Input& input : inputs)
+    for (const RunInfo::BackendIdentity& id : input.info.backend_identities) {
+      if (std::find(info.backend_identities.begin(), info.backend_identities.end(), id) != info.backend_identities.end()) continue;
+      for (const RunInfo::BackendIdentity& seen : info.backend_identities)
+        if (seen.name == id.name)
+          std::fprintf(stderr, "hloconf merge: warning: backend %s answered as %s in one input and %s in another\n", id.name.c_str(),
+                       seen.describe().c_str(), id.describe().c_str());
+      info.backend_identities.push_back(id);
+    }
 
   if (absl::Status s = reports::writeReports(options.out, info, results); !s.ok()) {
     std::fprintf(stderr, "hloconf merge: %s\n", std::string(s.message()).c_str());

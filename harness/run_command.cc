@@ -462,9 +462,10 @@ int runRunCommand(const std::vector<std::string>& args) {
   if (o.repeat != 1) fingerprint["repeat"] = o.repeat;
   if (!o.rerun_failed.empty()) fingerprint["rerun_failed"] = o.rerun_failed;
   std::vector<reports::CaseResult> finished;
+  std::vector<nlohmann::json> journaled_backends;  // --resume: what the interrupted run's backends said they were
   std::unique_ptr<Journal> journal;
   if (!o.report_dir.empty()) {
-    auto j = Journal::open(o.report_dir, fingerprint, o.resume, finished);
+    auto j = Journal::open(o.report_dir, fingerprint, o.resume, finished, &journaled_backends);
     if (!j.ok()) {
       std::fprintf(stderr, "hloconf run: %s\n", std::string(j.status().message()).c_str());
       return 2;
@@ -497,7 +498,12 @@ int runRunCommand(const std::vector<std::string>& args) {
   std::unique_ptr<std::atomic<int>[]> start_failures(new std::atomic<int>[factories.size()]);
   for (size_t b = 0; b < factories.size(); ++b) start_failures[b] = 0;
   std::atomic<bool> backend_dead{false};
-  std::string dead_backend, dead_message;  // under results_mutex
+  std::string dead_backend, dead_reason, dead_message;  // under results_mutex
+  // What each backend said it is (its handshake), in the order they first started (under results_mutex);
+  // a resumed run starts from the interrupted run's.
+  std::vector<reports::RunInfo::BackendIdentity> identities;
+  for (const nlohmann::json& was : journaled_backends)
+    identities.push_back({was.value("name", ""), was.value("handshake_name", ""), was.value("version", "")});
   auto worker = [&]() {
     ref::initNumerics();
     // This worker's backend instances, started on first use.
@@ -529,7 +535,34 @@ int runRunCommand(const std::vector<std::string>& args) {
             else if (++start_failures[b] >= kStartTriesInARow && !backend_dead.exchange(true)) {
               std::lock_guard<std::mutex> lock(results_mutex);
               dead_backend = factories[b].name;
+              dead_reason = strCat("failed to start ", kStartTriesInARow, " times in a row");
               dead_message = std::string(infos[b].status().message());
+            }
+            if (infos[b].ok()) {
+              // Recorded once per backend (reports, journal). A resumed run must talk to the backend the
+              // interrupted one had: results of two versions in one report would be neither's.
+              const reports::RunInfo::BackendIdentity id{factories[b].name, infos[b]->name, infos[b]->version};
+              std::string changed;
+              std::lock_guard<std::mutex> lock(results_mutex);
+              for (const nlohmann::json& was : journaled_backends)
+                if (was.value("name", "") == id.name &&
+                    (was.value("handshake_name", "") != id.handshake_name || was.value("version", "") != id.version))
+                  changed = reports::RunInfo::BackendIdentity{id.name, was.value("handshake_name", ""), was.value("version", "")}.describe();
+              if (!changed.empty()) {
+                infos[b] = absl::FailedPreconditionError(strCat("backend ", id.name, " is ", id.describe(), " now; the interrupted run had ",
+                                                                changed, ": start over without --resume"));
+                if (!backend_dead.exchange(true)) {
+                  dead_backend = id.name;
+                  dead_reason = "changed since the interrupted run";
+                  dead_message = std::string(infos[b].status().message());
+                }
+              } else if (std::find(identities.begin(), identities.end(), id) == identities.end()) {
+                identities.push_back(id);
+                const nlohmann::json line = {{"name", id.name}, {"handshake_name", id.handshake_name}, {"version", id.version}};
+                if (journal && std::find(journaled_backends.begin(), journaled_backends.end(), line) == journaled_backends.end() &&
+                    !journal->appendBackend(line).ok())
+                  journal_failed = true;
+              }
             }
             if (infos[b].ok()) {
               if (std::vector<std::string> unknown = unknownCapabilityNames(infos[b]->capabilities); !unknown.empty()) {
@@ -618,6 +651,7 @@ int runRunCommand(const std::vector<std::string>& args) {
     info.started_at = started_at;
     info.shard = shard->count > 1 ? strCat(shard->index + 1, "/", shard->count) : "";
     for (const BackendFactory& f : factories) info.backends.push_back(f.name);
+    info.backend_identities = identities;
     info.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     if (absl::Status s = reports::writeReports(o.report_dir, info, results); !s.ok()) {
       std::fprintf(stderr, "hloconf run: %s\n", std::string(s.message()).c_str());
@@ -652,9 +686,8 @@ int runRunCommand(const std::vector<std::string>& args) {
   if (backend_dead.load()) {
     std::set<std::string> ran;
     for (const reports::CaseResult& r : results) ran.insert(r.id);
-    std::fprintf(stderr, "hloconf run: stopped: backend %s failed to start %d times in a row; %zu of %zu case(s) not run:\n%s\n",
-                 dead_backend.c_str(), kStartTriesInARow, cases.size() - std::min(cases.size(), ran.size()), cases.size(),
-                 dead_message.c_str());
+    std::fprintf(stderr, "hloconf run: stopped: backend %s %s; %zu of %zu case(s) not run:\n%s\n", dead_backend.c_str(),
+                 dead_reason.c_str(), cases.size() - std::min(cases.size(), ran.size()), cases.size(), dead_message.c_str());
     std::printf("result: FAILED (exit status 5: backend %s could not start)\n", dead_backend.c_str());
     return 5;
   }

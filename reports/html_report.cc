@@ -194,7 +194,12 @@ void appendFacts(Page& page) {
   const RunInfo& info = page.info;
   std::vector<std::pair<std::string, std::string>> facts;
   std::string backends;
-  for (const std::string& b : info.backends) strAppend(&backends, backends.empty() ? "" : ", ", b);
+  for (const std::string& b : info.backends) {
+    std::string described = b;
+    for (const RunInfo::BackendIdentity& id : info.backend_identities)
+      if (id.name == b) described = id.describe();
+    strAppend(&backends, backends.empty() ? "" : ", ", described);
+  }
   if (!backends.empty()) facts.emplace_back("backends", backends);
   if (!info.profile.empty()) facts.emplace_back("profile", info.profile);
   if (!info.shard.empty()) facts.emplace_back("shard", info.shard);

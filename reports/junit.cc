@@ -96,11 +96,14 @@ std::string junitXml(const RunInfo& info, const std::vector<CaseResult>& results
     suites[r.backend].push_back(&r);
     count(all, r);
   }
-  const std::pair<const char*, std::string> properties[] = {
+  std::vector<std::pair<std::string, std::string>> properties = {
       {"tool_version", info.tool_version}, {"reference_version", info.reference_version},
       {"profile", info.profile},           {"command_line", info.command_line},
       {"shard", info.shard},
   };
+  // What each backend said it is: "backend.<name>" = "<handshake name> <version>".
+  for (const RunInfo::BackendIdentity& b : info.backend_identities)
+    properties.emplace_back(strCat("backend.", b.name), strCat(b.handshake_name, b.version.empty() ? "" : " ", b.version));
   std::string xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
   strAppend(&xml, "<testsuites name=\"hloconf\" ", countAttributes(all));
   if (!info.started_at.empty()) strAppend(&xml, " timestamp=\"", xmlEscape(info.started_at, true), "\"");

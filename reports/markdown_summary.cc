@@ -49,7 +49,12 @@ std::string summaryMarkdown(const RunInfo& info, const std::vector<CaseResult>& 
   std::vector<std::string> facts;
   if (!info.backends.empty()) {
     std::string backends;
-    for (const std::string& b : info.backends) strAppend(&backends, backends.empty() ? "" : ", ", markdownCode(b, false));
+    for (const std::string& b : info.backends) {
+      std::string described = b;
+      for (const RunInfo::BackendIdentity& id : info.backend_identities)
+        if (id.name == b) described = id.describe();
+      strAppend(&backends, backends.empty() ? "" : ", ", markdownCode(described, false));
+    }
     facts.push_back(strCat("backends ", backends));
   }
   if (!info.profile.empty()) facts.push_back(strCat("profile ", markdownCode(info.profile, false)));

@@ -52,6 +52,12 @@ absl::Status writeFileAtomically(const std::filesystem::path& path, const std::s
 
 }  // namespace
 
+std::string RunInfo::BackendIdentity::describe() const {
+  std::string said = handshake_name == name ? std::string() : handshake_name;
+  if (!version.empty()) said += strCat(said.empty() ? "" : " ", version);
+  return said.empty() ? name : strCat(name, " (", said, ")");
+}
+
 nlohmann::json RunInfo::toJson() const {
   nlohmann::json j = {{"tool_version", tool_version},
                       {"reference_version", reference_version},
@@ -61,6 +67,11 @@ nlohmann::json RunInfo::toJson() const {
                       {"shard", shard},
                       {"backends", backends},
                       {"wall_seconds", wall_seconds}};
+  if (!backend_identities.empty()) {
+    j["backend_identities"] = nlohmann::json::array();
+    for (const BackendIdentity& b : backend_identities)
+      j["backend_identities"].push_back({{"name", b.name}, {"handshake_name", b.handshake_name}, {"version", b.version}});
+  }
   if (!merged_from.empty()) {
     j["merged_from"] = nlohmann::json::array();
     for (const Source& s : merged_from)
@@ -85,6 +96,10 @@ RunInfo RunInfo::fromJson(const nlohmann::json& j) {
   info.shard = get<std::string>(j, "shard", "");
   info.backends = get<std::vector<std::string>>(j, "backends", {});
   info.wall_seconds = get(j, "wall_seconds", 0.0);
+  if (auto it = j.find("backend_identities"); it != j.end() && it->is_array())
+    for (const nlohmann::json& b : *it)
+      info.backend_identities.push_back({get<std::string>(b, "name", ""), get<std::string>(b, "handshake_name", ""),
+                                         get<std::string>(b, "version", "")});
   if (auto it = j.find("merged_from"); it != j.end() && it->is_array()) {
     for (const nlohmann::json& s : *it) {
       info.merged_from.push_back({get<std::string>(s, "path", ""), get<std::string>(s, "shard", ""),

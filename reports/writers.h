@@ -33,6 +33,14 @@ struct RunInfo {
   std::string started_at;         // ISO 8601 UTC, "2024-05-01T12:00:00Z"
   std::string shard;              // "1/4", or "" for an unsharded (or merged) run
   std::vector<std::string> backends;
+  // What each backend said it is in its handshake (name as the user gave it, the handshake's own name
+  // and version), in the order they first started.
+  struct BackendIdentity {
+    std::string name, handshake_name, version;
+    bool operator==(const BackendIdentity&) const = default;
+    std::string describe() const;  // "torch_adapter.py (torch 2.11.0)"
+  };
+  std::vector<BackendIdentity> backend_identities;
   double wall_seconds = 0;
   // Filled by `hloconf merge`: one entry per input report, with its own run information.
   struct Source {

@@ -11,6 +11,7 @@
 #include <fstream>
 #include <map>
 #include <set>
+#include <sstream>
 #include <thread>
 
 #include "gmock/gmock.h"
@@ -225,6 +226,44 @@ TEST_F(RunFaults, EachCaseKeepsItsStderrAndTheLogsStay) {
   EXPECT_GE(logs, 1);
   EXPECT_LE(logs, 2);  // one per worker
   EXPECT_THAT(test::readText(dir + "/report.html"), HasSubstr("the backend's stderr during this case"));
+}
+
+// Issue 18, item 7: what each backend said it is (handshake name and version) in every report, and in the
+// journal, where a resumed run checks it against the backend it starts.
+TEST_F(RunFaults, BackendIdentitiesAreRecordedAndCheckedOnResume) {
+  const std::string dir = tempDir("identity");
+  auto first = runHloconf("run -q " + std::string(kSuite) + " --cache-dir " + tempDir("cache") + " --report-dir " + dir + " " +
+                          faultBackend("ok"));
+  EXPECT_EQ(first.status, 0) << first.output;
+  nlohmann::json j = nlohmann::json::parse(test::readText(dir + "/results.json"), nullptr, false);
+  ASSERT_TRUE(j.is_object());
+  ASSERT_EQ(j["hloconf"]["backend_identities"].size(), 1u) << j["hloconf"].dump();
+  EXPECT_EQ(j["hloconf"]["backend_identities"][0], nlohmann::json({{"name", "fault_backend.py"}, {"handshake_name", "fault-ok"}, {"version", "1"}}));
+  EXPECT_THAT(test::readText(dir + "/junit.xml"), HasSubstr("<property name=\"backend.fault_backend.py\" value=\"fault-ok 1\""));
+  EXPECT_THAT(test::readText(dir + "/summary.md"), HasSubstr("fault_backend.py (fault-ok 1)"));
+  EXPECT_THAT(test::readText(dir + "/report.html"), HasSubstr("fault_backend.py (fault-ok 1)"));
+  // An interrupted run (the journal's last cases gone) whose backend was another version then.
+  const std::string journal = test::readText(dir + "/journal.jsonl");
+  std::istringstream lines(journal);
+  std::string line, kept;
+  int cases = 0, backend_lines = 0;
+  while (std::getline(lines, line)) {
+    nlohmann::json entry = nlohmann::json::parse(line);
+    if (entry["type"] == "backend") {
+      ++backend_lines;
+      entry["identity"]["version"] = "0.9";
+      line = entry.dump();
+    }
+    if (entry["type"] == "case" && ++cases > 5) continue;
+    kept += line + "\n";
+  }
+  EXPECT_EQ(backend_lines, 1);
+  std::ofstream(dir + "/journal.jsonl") << kept;
+  auto resumed = runHloconf("run -q " + std::string(kSuite) + " --cache-dir " + tempDir("cache") + " --report-dir " + dir + " " +
+                            faultBackend("ok") + " --resume");
+  EXPECT_EQ(resumed.status, 5) << resumed.output;
+  EXPECT_THAT(resumed.output, HasSubstr("stopped: backend fault_backend.py changed since the interrupted run"));
+  EXPECT_THAT(resumed.output, HasSubstr("is fault_backend.py (fault-ok 1) now; the interrupted run had fault_backend.py (fault-ok 0.9)"));
 }
 
 // Issue 18: a handshake that misspells names ("add", "float32") silently made cases UNSUPPORTED. It is
