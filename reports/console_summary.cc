@@ -159,8 +159,19 @@ std::string consoleSummary(const std::vector<CaseResult>& results, bool color) {
     const CaseResult& r = *failures[i];
     std::string head = strCat(paint(std::string(statusName(r.status)), kRed, color), " ", terminalText(r.id), " (",
                               terminalText(r.backend), ")");
-    if (!r.message.empty()) strAppend(&head, ": ", terminalText(truncateText(firstLine(r.message), 160)));
-    strAppend(&out, "  ", head, "\n");
+    const std::string_view message = firstLine(r.message);
+    const size_t plain_width = 2 + statusName(r.status).size() + 1 + r.id.size() + 2 + r.backend.size() + 1;
+    if (message.empty()) {
+      strAppend(&out, "  ", head, "\n");
+    } else if (plain_width + 2 + message.size() <= kLineWidth) {
+      strAppend(&out, "  ", head, ": ", terminalText(message), "\n");
+    } else {
+      // A long message on lines of its own, broken between words, never mid-word; past three lines it
+      // points at the reports, which hold it whole.
+      strAppend(&out, "  ", head, ":\n");
+      for (const std::string& line : wrapWords(message, kLineWidth - 4, 3, " ... (whole message: results.json, report.html)"))
+        strAppend(&out, "    ", terminalText(line), "\n");
+    }
     if (!r.repro.empty()) strAppend(&out, "    repro: ", terminalText(r.repro), "\n");
   }
   return out;

@@ -135,6 +135,35 @@ std::string truncateText(std::string_view text, size_t max_chars) {
 
 std::string_view firstLine(std::string_view text) { return text.substr(0, text.find('\n')); }
 
+std::vector<std::string> wrapWords(std::string_view text, size_t width, size_t max_lines, std::string_view more) {
+  std::vector<std::string> lines;
+  std::string_view rest = firstLine(text);
+  width = std::max<size_t>(width, more.size() + 8);
+  while (!rest.empty() && lines.size() < max_lines) {
+    while (!rest.empty() && rest.front() == ' ') rest.remove_prefix(1);
+    if (rest.empty()) break;
+    const bool last = lines.size() + 1 == max_lines;
+    if (rest.size() <= width) {
+      lines.emplace_back(rest);
+      rest = {};
+      break;
+    }
+    // The last line allowed keeps room for `more`.
+    const size_t room = last ? width - more.size() : width;
+    size_t cut = rest.rfind(' ', room);
+    if (cut == std::string_view::npos || cut < room / 2) {
+      cut = room;  // one long word (a path, bits): cut it, at a character boundary
+      while (cut > 0 && (static_cast<uint8_t>(rest[cut]) & 0xC0) == 0x80) --cut;
+    }
+    std::string line(rest.substr(0, cut));
+    while (!line.empty() && line.back() == ' ') line.pop_back();
+    rest.remove_prefix(cut);
+    if (last) line += more;
+    lines.push_back(std::move(line));
+  }
+  return lines;
+}
+
 std::string formatUlp(double ulp) {
   if (std::isnan(ulp)) return "nan";
   if (ulp < 0) return "-";

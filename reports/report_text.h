@@ -5,6 +5,7 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "reports/result.h"
 
@@ -33,6 +34,10 @@ std::string markdownCode(std::string_view text, bool in_table);
 std::string truncateText(std::string_view text, size_t max_chars);
 // The first line of `text` (what one-line reports show of a multi-line message).
 std::string_view firstLine(std::string_view text);
+// `text` (its first line) broken at spaces into lines of at most `width` characters, at most `max_lines`
+// of them; when more would be needed, the last line ends with `more` (e.g. " ... (see report.html)").
+// A word longer than `width` is cut only where it must be (no space to break at).
+std::vector<std::string> wrapWords(std::string_view text, size_t width, size_t max_lines, std::string_view more);
 
 // A ULP distance for a table: "-" when negative (no float elements), "inf", an integer below 10^7, else
 // three significant digits ("1.68e+07"); fractional distances below 10^7 get up to two decimals.

@@ -334,6 +334,35 @@ std::vector<std::string> consoleRow(const std::string& summary, const std::strin
   return {};
 }
 
+// Issue 18, item 8: the console never cuts a failure's message mid-word: a long one goes on lines of its
+// own, broken between words, and past three lines points at the reports.
+TEST(WriterSummary, LongFailureMessagesWrapBetweenWords) {
+  std::string message;
+  for (int i = 0; i < 60; ++i) message += "word" + std::to_string(i) + " ";
+  message += "unbreakable/" + std::string(150, 'x');
+  std::vector<CaseResult> results = {makeCase("spec/a/1", "reference", "a", "f32", Status::kFail, 9, message)};
+  const std::string summary = consoleSummary(results, false);
+  EXPECT_THAT(summary, HasSubstr("  FAIL spec/a/1 (reference):\n    word0 word1 "));
+  std::istringstream lines(summary);
+  std::string line;
+  int message_lines = 0;
+  while (std::getline(lines, line)) {
+    EXPECT_LE(line.size(), 120u) << line;
+    if (line.rfind("    word", 0) != 0) continue;
+    ++message_lines;
+    // Every line ends at a whole word (the next starts with one).
+    const std::string last = line.substr(line.rfind(' ') + 1);
+    EXPECT_TRUE(last.rfind("word", 0) == 0 || last == "report.html)") << line;
+  }
+  EXPECT_GE(message_lines, 2);
+  EXPECT_THAT(summary, HasSubstr("... (whole message: results.json, report.html)"));
+  // A word longer than a line is cut only because it must be.
+  std::vector<std::string> wrapped = wrapWords(std::string(250, 'y'), 100, 5, " ...");
+  ASSERT_EQ(wrapped.size(), 3u);
+  EXPECT_EQ(wrapped[0].size(), 100u);
+  EXPECT_EQ(wrapWords("short message", 100, 3, " ..."), std::vector<std::string>{"short message"});
+}
+
 TEST(WriterSummary, ConsoleTableHasCountsMaxUlpAndWorstIdWithin120Columns) {
   const std::vector<CaseResult> results = syntheticResults();
   const std::string summary = consoleSummary(results, false);
