@@ -73,12 +73,21 @@ std::string reproCommand(const CaseSource& source, const std::string& repro_flag
                 shellQuote(source.generated.empty() ? source.path : source.generated));
 }
 
-// Element `index` of `t` as hex bits: "0x3F800000" ("0x...,0x..." real then imaginary for complex).
-std::string elementBits(const Tensor& t, int64_t index) {
-  const bool complex = isComplex(t.elementType());
-  const int digits = std::max(1, t.elementBytes() / (complex ? 2 : 1) * 2);
-  std::string text = absl::StrFormat("0x%0*X", digits, t.bits(index, 0));
-  if (complex) strAppend(&text, ",", absl::StrFormat("0x%0*X", digits, t.bits(index, 1)));
+using reports::elementBits;
+
+// For an elementwise case (every input has the output's element count), the inputs at the worst element,
+// decoded and as bits: what a reader needs to recompute it. Empty otherwise.
+std::string inputsAtWorst(const PreparedCase& prepared, const CaseResult& result) {
+  if (result.worst.empty() || prepared.lowered.inputs.empty()) return "";
+  const reports::ElementDiff& worst = result.worst.front();
+  const size_t output = static_cast<size_t>(worst.output);
+  if (output >= prepared.golden.size()) return "";
+  const int64_t n = prepared.golden[output].value.numElements();
+  std::string text;
+  for (const Tensor& input : prepared.lowered.inputs) {
+    if (input.numElements() != n || worst.index < 0 || worst.index >= n) return "";
+    strAppend(&text, text.empty() ? "" : ", ", reports::valueText(input, worst.index), " (", elementBits(input, worst.index), ")");
+  }
   return text;
 }
 
@@ -402,6 +411,8 @@ CaseResult runCaseOnBackend(const CaseSource& source, const PreparedCase& prepar
   switch (reply.kind) {
     case adapters::Reply::Kind::kOutputs: {
       reports::compareOutputs(prepared.golden, runs.front(), profile, r);
+      if (r.status == Status::kFail)
+        if (std::string inputs = inputsAtWorst(prepared, r); !inputs.empty()) r.message += strCat("; inputs there: ", inputs);
       // The first run that differs from the first one, and where.
       size_t other = 0;
       std::pair<int, int64_t> where{-1, -1};

@@ -70,6 +70,8 @@ std::string hexBits(uint64_t bits, int width) {
   return absl::StrFormat("0x%0*X", std::max(1, (width + 3) / 4), bits);
 }
 
+}  // namespace
+
 std::string elementBits(const Tensor& t, int64_t index) {
   const ElementType type = t.elementType();
   if (!isComplex(type)) return hexBits(t.bits(index), bitWidth(type));
@@ -95,6 +97,8 @@ std::string valueText(const Tensor& t, int64_t index) {
   if (isFloat(type)) return partText(type, t.bits(index));
   return elementToString(t, index);
 }
+
+namespace {
 
 // --- The bound rule ---------------------------------------------------------------------------------
 

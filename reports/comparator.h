@@ -60,6 +60,11 @@ absl::StatusOr<Profile> loadProfile(const std::string& name_or_path, const std::
 void compareOutputs(const std::vector<GoldenOutput>& golden, const std::vector<Tensor>& actual, const Profile& profile,
                     CaseResult& result);
 
+// Element `index` of `t` as hex bits with the type's width: "0x3F800000" ("0x...,0x..." real then
+// imaginary for complex), and as a readable value (the shortest literal, nan, inf; "(re, im)").
+std::string elementBits(const Tensor& t, int64_t index);
+std::string valueText(const Tensor& t, int64_t index);
+
 }  // namespace hloconf::reports
 
 #endif  // HLOCONF_REPORTS_COMPARATOR_H_

@@ -96,6 +96,17 @@ TEST_F(RunFaults, FlippedLowBitsFailFloatCasesUnderStrict) {
     EXPECT_THAT(c["rule"].get<std::string>(), HasSubstr("strict")) << id;
   }
   EXPECT_GE(failed, 15);
+  // Issue 18, item 8: an elementwise FAIL names its inputs at the worst element, decoded and as bits:
+  // abs of spec/abs/edge-f64's input there is the expected value up to its sign.
+  ASSERT_TRUE(run.cases.count("spec/abs/edge-f64"));
+  const nlohmann::json& c = run.cases["spec/abs/edge-f64"];
+  ASSERT_EQ(c["status"], "FAIL");
+  const std::string message = c["message"];
+  const size_t there = message.find("; inputs there: ");
+  ASSERT_NE(there, std::string::npos) << message;
+  const std::string expected_bits = c["worst"][0]["expected_bits"];
+  const std::string input = message.substr(message.find('(', there) + 1, 18);  // "0x" and 16 digits
+  EXPECT_EQ(std::stoull(input, nullptr, 16) & 0x7FFFFFFFFFFFFFFFull, std::stoull(expected_bits, nullptr, 16)) << message;
 }
 
 TEST_F(RunFaults, NanAnswersFail) {
