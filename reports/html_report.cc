@@ -124,7 +124,10 @@ std::string histogramSvg(const std::vector<Series>& series) {
   const double plot_height = 160, left = 48, top = 12, bottom_axis = 36;
   const double group_width = std::clamp(560.0 / buckets, 22.0, 72.0);
   const double bar_width = std::max(2.0, (group_width - 6) / series.size());
-  const double width = left + group_width * buckets + 12;
+  // Wide enough for the legend too (up to 4 entries of 150 px per row): a narrow plot of few buckets
+  // clipped all but the first entry.
+  const double legend_width = left + 150.0 * static_cast<double>(std::min<size_t>(series.size(), 4)) + 8;
+  const double width = std::max(left + group_width * buckets + 12, legend_width);
   const double legend_height = 18.0 * ((series.size() + 3) / 4);
   const double height = top + plot_height + bottom_axis + legend_height;
   const double log_max = std::log10(static_cast<double>(max_count) + 1);

@@ -243,6 +243,30 @@ TEST_F(HtmlRender, PageIsSelfContained) {
   EXPECT_THAT(html, HasSubstr("<a href=\"#case-0\"><code>gen/exponential/f32/wide#seed=2</code></a>"));
 }
 
+// Issue 18, item 8: every legend entry of a histogram lies inside its SVG (a narrow plot of one or two
+// buckets used to clip three of four entries).
+TEST_F(HtmlRender, HistogramLegendsFitTheirSvg) {
+  const std::string html = htmlReport(syntheticInfo(), syntheticResults());
+  size_t at = 0;
+  int svgs = 0;
+  while ((at = html.find("<svg class=\"hist\"", at)) != std::string::npos) {
+    const size_t end = html.find("</svg>", at);
+    const std::string svg = html.substr(at, end - at);
+    const double width = std::stod(svg.substr(svg.find("width=\"") + 7));
+    // Legend swatches are the 10x10 rects; their labels start 14 px right and need about 130 px.
+    size_t rect = 0;
+    while ((rect = svg.find("width=\"10\" height=\"10\"", rect)) != std::string::npos) {
+      const size_t x_at = svg.rfind("x=\"", rect);
+      const double x = std::stod(svg.substr(x_at + 3));
+      EXPECT_LE(x + 14 + 130, width) << svg.substr(0, 200);
+      ++rect;
+    }
+    ++svgs;
+    at = end;
+  }
+  EXPECT_GE(svgs, 1);
+}
+
 TEST_F(HtmlRender, ChromiumRendersTablesHistogramsAndFailures) {
   const std::optional<std::string> binary = findChromium();
   if (!binary) GTEST_SKIP() << "no chromium on PATH or at /usr/bin/chromium";
