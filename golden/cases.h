@@ -11,6 +11,7 @@
 
 #include "absl/status/status.h"
 #include "golden/lowering.h"
+#include "ir/hex.h"
 #include "ir/operation.h"
 #include "nlohmann/json.hpp"
 #include "reports/comparator.h"
@@ -89,9 +90,6 @@ absl::Status computeGolden(PreparedCase& prepared, double timeout_seconds);
 // A 128-bit content hash as 32 hex digits (two 64-bit FNV-1a lanes); for cache keys, not security.
 std::string contentHash(std::string_view data);
 
-// Tensor bytes as "0x..." hex and back.
-std::string bytesToHex(const std::vector<uint8_t>& bytes, size_t limit = std::string::npos);
-bool hexToBytes(std::string_view hex, std::vector<uint8_t>& out);
 
 }  // namespace hloconf
 

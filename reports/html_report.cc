@@ -11,7 +11,11 @@
 #include <cstdio>
 #include <map>
 
+#include "ir/asm_parser.h"
+#include "ir/hex.h"
 #include "ir/strings.h"
+#include "ir/tensor.h"
+#include "reports/comparator.h"
 #include "reports/report_text.h"
 #include "reports/writers.h"
 
@@ -62,7 +66,7 @@ td.hit.s-FAIL, td.hit.s-CRASH, td.hit.s-TIMEOUT, td.hit.s-ERROR, td.hit.s-XPASS,
 .case h3 { margin: 8px 0 4px; word-break: break-all; }
 .case h3 code { font-size: 14px; }
 .message { white-space: pre-wrap; margin: 4px 0; }
-pre.hex { margin: 4px 0 8px; padding: 6px 8px; background:#f6f8fa; border-radius: 4px; overflow-x: auto; }
+pre.hex, pre.values { margin: 4px 0 8px; padding: 6px 8px; background:#f6f8fa; border-radius: 4px; overflow-x: auto; }
 table.worst td { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: 12px; }
 svg.hist { border: 1px solid #eaeef2; background: #fff; }
 svg.hist text { font: 11px system-ui, sans-serif; fill: #57606a; }
@@ -110,6 +114,24 @@ struct Series {
   std::string label;
   std::vector<int64_t> histogram;
 };
+
+// An input's elements as values ("[1.0, nan, -0.0, ...]", row-major), for an input recorded whole with at
+// most kMaxDecodedElements elements; "" otherwise (the hex stays the exact record).
+constexpr int64_t kMaxDecodedElements = 256;
+std::string decodedValues(const InputRecord& input) {
+  if (input.truncated) return "";
+  AsmParser parser("<input type>", input.type, 0, input.type.size());
+  Type type;
+  if (!parser.parseType(type).ok() || !parser.atEnd() || !type.isTensor() || !type.hasStaticShape()) return "";
+  if (type.numElements() > kMaxDecodedElements) return "";
+  Tensor tensor(type);
+  std::vector<uint8_t> bytes;
+  if (!hexToBytes(input.hex, bytes) || bytes.size() != tensor.bytes().size()) return "";
+  tensor.mutableBytes() = std::move(bytes);
+  std::string text = "[";
+  for (int64_t k = 0; k < tensor.numElements(); ++k) strAppend(&text, k ? ", " : "", valueText(tensor, k));
+  return text + "]";
+}
 
 // A histogram of ULP errors: x the buckets (0, 1, 2, 3-4, 5-8, ...), y the element count on a log scale,
 // one bar per series in each bucket. Each bar has a <title> with its exact count.
@@ -334,10 +356,13 @@ void appendFailure(Page& page, const CaseResult& r, size_t index) {
   for (size_t i = 0; i < r.inputs.size(); ++i) {
     const InputRecord& input = r.inputs[i];
     const size_t bytes = input.hex.size() > 2 ? (input.hex.size() - 2) / 2 : 0;
-    // Small inputs are shown open; larger ones fold (a click opens them, no script needed).
+    // Small inputs are shown open; larger ones fold (a click opens them, no script needed). The values
+    // decoded first, then the exact bits.
+    const std::string values = decodedValues(input);
     strAppend(&page.html, bytes <= kOpenInputBytes ? "<details open>" : "<details>", "<summary>input #", i, " <code>",
-              esc(input.type), "</code> ", bytes, " bytes", input.truncated ? " (the first bytes only)" : "",
-              "</summary><pre class=\"hex\">", esc(wrapHex(input.hex)), "</pre></details>\n");
+              esc(input.type), "</code> ", bytes, " bytes", input.truncated ? " (the first bytes only)" : "", "</summary>",
+              values.empty() ? std::string() : strCat("<pre class=\"values\">", esc(values), "</pre>"), "<pre class=\"hex\">",
+              esc(wrapHex(input.hex)), "</pre></details>\n");
   }
   page.html += "</div>\n";
 }

@@ -239,6 +239,8 @@ TEST_F(HtmlRender, PageIsSelfContained) {
   EXPECT_THAT(html, HasSubstr("hloconf repro --backend reference &#39;gen/exponential/f32/wide#seed=2&#39;"));
   EXPECT_THAT(html, HasSubstr("(12 ULP) &lt;&amp;&gt;"));
   EXPECT_THAT(html, HasSubstr("0xAAAAAAAA"));
+  // Issue 18, item 8: the inputs decoded too (0xAAAAAAAA is the f32 -3.0316488e-13).
+  EXPECT_THAT(html, HasSubstr("<pre class=\"values\">[-3.0316488e-13"));
   // The worst case of exponential/f32 links to its failure.
   EXPECT_THAT(html, HasSubstr("<a href=\"#case-0\"><code>gen/exponential/f32/wide#seed=2</code></a>"));
 }
