@@ -358,6 +358,7 @@ CaseResult unpreparedResult(const CaseSource& source, const PreparedCase& prepar
   r.backend = backend;
   r.op = !source.suite_op.empty() ? source.suite_op : prepared.lowered.op;
   r.element_type = prepared.lowered.element_type;
+  r.description = prepared.description;
   bool unsupported = prepared.status.code() == absl::StatusCode::kUnimplemented;
   r.status = unsupported ? Status::kUnsupported : Status::kError;
   r.rule = unsupported ? "harness" : "harness error";
@@ -374,6 +375,7 @@ CaseResult runCaseOnBackend(const CaseSource& source, const PreparedCase& prepar
   r.op = prepared.lowered.op;
   r.element_type = prepared.lowered.element_type;
   r.repro = reproCommand(source, repro_flag);
+  r.description = prepared.description;
   recordInputs(prepared, r);
   if (std::string missing = undeclared(*prepared.program, info.capabilities); !missing.empty()) {
     r.status = Status::kUnsupported;

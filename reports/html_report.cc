@@ -325,6 +325,7 @@ void appendFailure(Page& page, const CaseResult& r, size_t index) {
             "\"><h3><span class=\"badge s-", statusName(r.status), "\">", statusName(r.status), "</span> <code>", esc(r.id),
             "</code> <span class=\"muted\">", esc(r.backend), " &middot; ", esc(r.op), " &middot; ", esc(r.element_type),
             "</span></h3>\n");
+  if (!r.description.empty()) strAppend(&page.html, "<p class=\"muted\">", esc(r.description), "</p>\n");
   if (!r.message.empty()) strAppend(&page.html, "<p class=\"message\">", esc(r.message), "</p>\n");
   std::string facts;
   if (!r.rule.empty()) strAppend(&facts, "rule <code>", esc(r.rule), "</code>");

@@ -114,6 +114,7 @@ nlohmann::json CaseResult::toJson() const {
                       {"repro", repro}};
   if (repeats != 1) j["repeats"] = repeats;  // written only for --repeat N
   if (!stderr_text.empty()) j["stderr"] = stderr_text;
+  if (!description.empty()) j["description"] = description;
   j["worst"] = nlohmann::json::array();
   for (const ElementDiff& d : worst) j["worst"].push_back(d.toJson());
   j["inputs"] = nlohmann::json::array();
@@ -139,6 +140,7 @@ CaseResult CaseResult::fromJson(const nlohmann::json& j) {
   r.repro = get<std::string>(j, "repro", "");
   r.repeats = get(j, "repeats", 1);
   r.stderr_text = get<std::string>(j, "stderr", "");
+  r.description = get<std::string>(j, "description", "");
   if (j.contains("worst"))
     for (const auto& d : j["worst"]) r.worst.push_back(ElementDiff::fromJson(d));
   if (j.contains("inputs"))

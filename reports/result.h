@@ -82,6 +82,7 @@ struct CaseResult {
   double seconds = 0;         // backend time for the case (all repeats together)
   int repeats = 1;            // --repeat N: how many times the backend ran the case
   std::string stderr_text;    // what an external backend wrote to stderr during this case (its end, at most 4 KB)
+  std::string description;    // the case's own comment (what it tests), "" when it has none
   nlohmann::json toJson() const;
   static CaseResult fromJson(const nlohmann::json& j);
 };

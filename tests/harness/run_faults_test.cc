@@ -107,6 +107,8 @@ TEST_F(RunFaults, FlippedLowBitsFailFloatCasesUnderStrict) {
   const std::string expected_bits = c["worst"][0]["expected_bits"];
   const std::string input = message.substr(message.find('(', there) + 1, 18);  // "0x" and 16 digits
   EXPECT_EQ(std::stoull(input, nullptr, 16) & 0x7FFFFFFFFFFFFFFFull, std::stoull(expected_bits, nullptr, 16)) << message;
+  // ... and carries the case's own description (its opening comment).
+  EXPECT_EQ(c["description"], "abs on f64: -0.0, min subnormal, max, -inf.");
 }
 
 TEST_F(RunFaults, NanAnswersFail) {

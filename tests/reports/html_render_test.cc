@@ -245,6 +245,15 @@ TEST_F(HtmlRender, PageIsSelfContained) {
   EXPECT_THAT(html, HasSubstr("<a href=\"#case-0\"><code>gen/exponential/f32/wide#seed=2</code></a>"));
 }
 
+// Issue 18, item 8: a failure card shows the case's own description.
+TEST_F(HtmlRender, FailureCardsShowTheCaseDescription) {
+  std::vector<CaseResult> results = syntheticResults();
+  for (CaseResult& r : results)
+    if (r.status == Status::kFail) r.description = "abs on f64: -0.0 & the largest <finite> value";
+  const std::string html = htmlReport(syntheticInfo(), results);
+  EXPECT_THAT(html, HasSubstr("<p class=\"muted\">abs on f64: -0.0 &amp; the largest &lt;finite&gt; value</p>"));
+}
+
 // Issue 18, item 8: every legend entry of a histogram lies inside its SVG (a narrow plot of one or two
 // buckets used to clip three of four entries).
 TEST_F(HtmlRender, HistogramLegendsFitTheirSvg) {
