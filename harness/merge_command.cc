@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "harness/commands.h"
+#include "harness/runner.h"
 #include "ir/strings.h"
 #include "reports/writers.h"
 
@@ -59,14 +60,6 @@ struct Input {
   std::vector<CaseResult> cases;
 };
 
-std::string shellQuote(const std::string& arg) {
-  if (!arg.empty() && arg.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-./=:,+@%") ==
-                          std::string::npos)
-    return arg;
-  std::string quoted = "'";
-  for (char c : arg) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return quoted + "'";
-}
 
 // The record without its timing: two runs of the same case agree on everything else when they agree.
 nlohmann::json comparable(const CaseResult& r) {

@@ -430,6 +430,13 @@ int runRunCommand(const std::vector<std::string>& args) {
     }
     factories.push_back(std::move(*f));
   }
+  // Repro commands name a profile other than the default (a file by its absolute path).
+  if (o.profile != "default") {
+    std::error_code ec;
+    const bool file = std::filesystem::is_regular_file(o.profile, ec);
+    const std::string profile = file ? std::filesystem::absolute(o.profile, ec).lexically_normal().string() : o.profile;
+    for (BackendFactory& f : factories) strAppend(&f.repro_flag, " --profile ", shellQuote(profile));
+  }
 
   std::vector<std::string> source_errors;
   o.gen.dtypes = o.dtypes;

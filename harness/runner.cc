@@ -24,6 +24,14 @@
 
 namespace hloconf {
 namespace fs = std::filesystem;
+
+std::string shellQuote(const std::string& s) {
+  if (!s.empty() && s.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-./:=@%+,#") == std::string::npos)
+    return s;
+  std::string out = "'";
+  for (char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return out + "'";
+}
 using reports::CaseResult;
 using reports::Status;
 
@@ -60,17 +68,23 @@ std::string undeclared(const Module& program, const adapters::Capabilities& caps
   return missing;
 }
 
-std::string shellQuote(const std::string& s) {
-  if (!s.empty() && s.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-./:=@%+,#") == std::string::npos)
-    return s;
-  std::string out = "'";
-  for (char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return out + "'";
-}
 
+// A command that runs as printed from any directory: this binary's absolute path, the case file's
+// absolute path (a generated case is its ID), and the backend flags (with --adapters-dir and --profile
+// where the run needed them: BackendFactory::repro_flag).
 std::string reproCommand(const CaseSource& source, const std::string& repro_flag) {
-  return strCat("hloconf repro ", shellQuote(source.id), " ", repro_flag, " ",
-                shellQuote(source.generated.empty() ? source.path : source.generated));
+  static const std::string binary = [] {
+    std::error_code ec;
+    const fs::path self = fs::read_symlink("/proc/self/exe", ec);
+    return ec || self.empty() ? std::string("hloconf") : self.string();
+  }();
+  std::string where = source.generated;
+  if (where.empty()) {
+    std::error_code ec;
+    const fs::path absolute = fs::absolute(source.path, ec);
+    where = ec ? source.path : absolute.lexically_normal().string();
+  }
+  return strCat(shellQuote(binary), " repro ", shellQuote(source.id), " ", repro_flag, " ", shellQuote(where));
 }
 
 using reports::elementBits;
@@ -136,7 +150,16 @@ absl::StatusOr<BackendFactory> backendByName(const std::string& name, const std:
   spec.work_dir = work_dir;
   spec.log_dir = log_dir;
   adapters::ExternalSpec s = spec;
-  return BackendFactory{name, [s] { return adapters::makeExternalBackend(s); }, strCat("--backend ", shellQuote(name))};
+  // The repro names the adapters folder the adapter was found in, absolute, so that it runs from anywhere.
+  std::string repro = strCat("--backend ", shellQuote(name));
+  for (const std::string& dir : adapter_dirs) {
+    std::error_code ec;
+    if (!fs::is_regular_file(fs::path(dir) / name / "adapter.json", ec)) continue;
+    const fs::path absolute = fs::absolute(dir, ec);
+    strAppend(&repro, " --adapters-dir ", shellQuote(ec ? dir : absolute.lexically_normal().string()));
+    break;
+  }
+  return BackendFactory{name, [s] { return adapters::makeExternalBackend(s); }, repro};
 }
 
 absl::StatusOr<BackendFactory> backendFromCommand(const std::string& command_line, const std::string& work_dir,

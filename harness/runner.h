@@ -34,6 +34,8 @@ absl::StatusOr<BackendFactory> backendByName(const std::string& name, const std:
 // --backend-cmd 'CMD'.
 absl::StatusOr<BackendFactory> backendFromCommand(const std::string& command_line, const std::string& work_dir,
                                                   const std::string& log_dir = "");
+// `s` as one shell word (single-quoted when it holds anything but plain path characters).
+std::string shellQuote(const std::string& s);
 // The folders searched for adapters: $HLOCONF_ADAPTERS_DIR, ./adapters, adapters/ of the source tree.
 std::vector<std::string> defaultAdapterDirs();
 

@@ -279,6 +279,24 @@ TEST_F(RunFaults, BackendIdentitiesAreRecordedAndCheckedOnResume) {
   EXPECT_THAT(resumed.output, HasSubstr("is fault_backend.py (fault-ok 1) now; the interrupted run had fault_backend.py (fault-ok 0.9)"));
 }
 
+// Issue 18, item 6: a report's repro command runs as printed from any directory: the binary and the case
+// file by absolute paths, the profile when it is not the default.
+TEST_F(RunFaults, ReproCommandsRunFromAnyDirectory) {
+  const std::string dir = tempDir("repro-anywhere");
+  auto r = runHloconf("run -q spec --filter 'spec/abs/edge-f64' --profile strict --cache-dir " + tempDir("cache") + " --report-dir " +
+                      dir + " " + faultBackend("flip"));
+  EXPECT_EQ(r.status, 1) << r.output;
+  nlohmann::json j = nlohmann::json::parse(test::readText(dir + "/results.json"), nullptr, false);
+  ASSERT_TRUE(j.is_object() && j["cases"].size() == 1u) << r.output;
+  const std::string repro = j["cases"][0]["repro"];
+  EXPECT_EQ(repro.rfind(fs::absolute(HLOCONF_BINARY).lexically_normal().string() + " repro ", 0), 0u) << repro;
+  EXPECT_THAT(repro, HasSubstr(" --profile strict "));
+  EXPECT_THAT(repro, HasSubstr(" " + std::string(HLOCONF_SOURCE_DIR) + "/cases/abs/edge-f64.mlir"));
+  const std::string out = dir + "/repro.mlir";
+  auto ran = test::runShell("cd / && " + repro + " --out " + out + " 2>&1");
+  EXPECT_TRUE(fs::exists(out)) << repro << "\n" << ran.output;
+}
+
 // Issue 18: a handshake that misspells names ("add", "float32") silently made cases UNSUPPORTED. It is
 // a warning naming each unknown name with the nearest known one, and an error with --strict-capabilities.
 TEST_F(RunFaults, UnknownHandshakeNamesWarnAndFailUnderStrictCapabilities) {
