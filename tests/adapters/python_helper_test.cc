@@ -8,6 +8,7 @@
 #include <random>
 
 #include "adapter_test_util.h"
+#include "nlohmann/json.hpp"
 #include "ir/npy.h"
 
 namespace hloconf::test {
@@ -105,6 +106,53 @@ TEST(PythonHelper, RawBitsCodecsAgreeWithTheElementTypeLayer) {
   int status = std::system(strCat("/usr/bin/python3 ", dir.path(), "/check.py > ", output_path, " 2>&1").c_str());
   EXPECT_EQ(status, 0) << readText(output_path);
   EXPECT_GE(names.size(), 13u);  // bf16, tf32 and the eleven f8/f6/f4 formats
+}
+
+}  // namespace
+}  // namespace hloconf::test
+
+namespace hloconf::test {
+namespace {
+
+// Issue 18, item 18: the adapter template of adapters/README.md, run as written: a stand-in `mybackend`
+// whose compiled program returns abs of its input as a tuple, which the template turns into the list the
+// protocol wants. The spec cases of abs in the template's element types must PASS.
+TEST(PythonHelper, TheReadmeAdapterTemplateRunsAsWritten) {
+  if (!pythonWithNumpy()) GTEST_SKIP() << "/usr/bin/python3 with numpy is missing";
+  const std::string readme = readText(std::string(HLOCONF_SOURCE_DIR) + "/adapters/README.md");
+  const size_t intro = readme.find("The second is `adapter.py`");
+  ASSERT_NE(intro, std::string::npos);
+  const size_t begin = readme.find("```python\n", intro);
+  ASSERT_NE(begin, std::string::npos);
+  const size_t end = readme.find("```", begin + 10);
+  const std::string adapter = readme.substr(begin + 10, end - (begin + 10));
+  ASSERT_NE(adapter.find("return list("), std::string::npos) << "the template returns a list of outputs";
+  const std::string dir = (std::filesystem::temp_directory_path() / ("hloconf_readme_adapter_" + std::to_string(::getpid()))).string();
+  std::filesystem::create_directories(dir);
+  std::ofstream(dir + "/adapter.py") << adapter;
+  std::ofstream(dir + "/mybackend.py") << "import numpy as np\n__version__ = '0.1'\n"
+                                       << "def compile(mlir):\n    return lambda *inputs: (np.abs(inputs[0]),)\n";
+  const std::string command = "PYTHONPATH=" + dir + ":" + std::string(HLOCONF_SOURCE_DIR) + "/adapters/python " + HLOCONF_BINARY +
+                              " run -q spec --filter 'spec/abs/*' --no-cache --report-dir " + dir + "/out --backend-cmd '/usr/bin/python3 " +
+                              dir + "/adapter.py' 2>&1";
+  FILE* pipe = popen(command.c_str(), "r");
+  ASSERT_NE(pipe, nullptr);
+  std::string output;
+  char buffer[4096];
+  for (size_t n; (n = fread(buffer, 1, sizeof buffer, pipe)) > 0;) output.append(buffer, n);
+  pclose(pipe);
+  const nlohmann::json results = nlohmann::json::parse(readText(dir + "/out/results.json"), nullptr, false);
+  ASSERT_TRUE(results.is_object()) << output;
+  int passed = 0;
+  for (const auto& c : results["cases"]) {
+    const std::string type = c["element_type"];
+    if (type == "f32" || type == "i32" || type == "f16") {
+      EXPECT_EQ(c["status"], "PASS") << c["id"] << ": " << c["message"];
+      passed += c["status"] == "PASS";
+    }
+  }
+  EXPECT_GE(passed, 4) << output;
+  std::filesystem::remove_all(dir);
 }
 
 }  // namespace
