@@ -381,20 +381,33 @@ class ExternalBackend : public Backend {
     struct stat st {};
     return ::stat(log_path_.c_str(), &st) == 0 ? st.st_size : 0;
   }
-  // What the log got since offset `from` (this case's stderr, the harness's own "===" lines left out), at
-  // most kCaseLogBytes (its end).
-  std::string logSince(off_t from) const {
+  // The log from offset `from` to its end, at most the last `max_bytes` of that; `cut` says whether the
+  // text starts after `from` (so its first line may be partial).
+  std::string readLog(off_t from, size_t max_bytes, bool& cut) const {
+    cut = false;
     int fd = ::open(log_path_.c_str(), O_RDONLY | O_CLOEXEC);
     if (fd < 0) return "";
     const off_t end = ::lseek(fd, 0, SEEK_END);
-    const off_t begin = std::max<off_t>(from, end - static_cast<off_t>(kCaseLogBytes));
+    const off_t begin = std::max<off_t>(from, end - static_cast<off_t>(max_bytes));
     std::string text;
     if (end > begin) {
       text.resize(static_cast<size_t>(end - begin));
       const ssize_t n = ::pread(fd, text.data(), text.size(), begin);
       text.resize(n > 0 ? static_cast<size_t>(n) : 0);
+      cut = begin > from;
     }
     ::close(fd);
+    return text;
+  }
+  static void trimEnd(std::string& text) {
+    while (!text.empty() && (text.back() == '\n' || text.back() == ' ')) text.pop_back();
+  }
+
+  // What the log got since offset `from` (this case's stderr, the harness's own "===" lines left out), at
+  // most kCaseLogBytes (its end).
+  std::string logSince(off_t from) const {
+    bool cut = false;
+    const std::string text = readLog(from, kCaseLogBytes, cut);
     std::string kept;
     size_t at = 0;
     while (at < text.size()) {
@@ -404,28 +417,19 @@ class ExternalBackend : public Backend {
       if (line.rfind("=== hloconf: ", 0) != 0) kept.append(line).push_back('\n');
       at = newline + 1;
     }
-    while (!kept.empty() && (kept.back() == '\n' || kept.back() == ' ')) kept.pop_back();
+    trimEnd(kept);
     return kept;
   }
 
   // The backend's stderr since it was last started (the end of it), for CRASH/TIMEOUT messages.
   std::string logTail() const {
-    int fd = ::open(log_path_.c_str(), O_RDONLY | O_CLOEXEC);
-    if (fd < 0) return "";
-    off_t end = ::lseek(fd, 0, SEEK_END);
-    off_t from = std::max<off_t>(log_start_, end - static_cast<off_t>(kLogTailBytes));
-    std::string text;
-    if (end > from) {
-      text.resize(static_cast<size_t>(end - from));
-      ssize_t n = ::pread(fd, text.data(), text.size(), from);
-      text.resize(n > 0 ? static_cast<size_t>(n) : 0);
-      if (from > log_start_) {
-        size_t newline = text.find('\n');
-        if (newline != std::string::npos) text.erase(0, newline + 1);
-      }
+    bool cut = false;
+    std::string text = readLog(log_start_, kLogTailBytes, cut);
+    if (cut) {  // from mid-line: start at the next whole line
+      size_t newline = text.find('\n');
+      if (newline != std::string::npos) text.erase(0, newline + 1);
     }
-    ::close(fd);
-    while (!text.empty() && (text.back() == '\n' || text.back() == ' ')) text.pop_back();
+    trimEnd(text);
     return text;
   }
 
