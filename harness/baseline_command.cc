@@ -49,31 +49,36 @@ int runBaselineCommand(const std::vector<std::string>& args) {
     if (!read.ok()) return usageError(std::string(read.status().message()));
     for (reports::CaseResult& r : read->second) results.push_back(std::move(r));
   }
-  int stale = 0, grew = 0, not_run = 0, known = 0;
-  for (const BaselineEntry& entry : baseline->entries) {
+  // Each case counts toward the entry it is judged by (find(): an exact ID before a glob), found once.
+  struct Tally {
     int matched = 0, passing = 0, beyond = 0;
-    std::string example;
-    for (const reports::CaseResult& r : results) {
-      // The entry a case is judged by is find()'s (an exact ID before a glob): count a case only there.
-      if (!entry.matches(r.backend, r.id) || baseline->find(r.backend, r.id) != &entry) continue;
-      ++matched;
-      const bool passes = r.status == reports::Status::kXPass || r.status == reports::Status::kPass ||
-                          r.status == reports::Status::kImplDefined;
-      passing += passes;
-      // A failure the baseline did not turn into XFAIL: another class, or grown past max_ulp.
-      if (reports::isFailure(r.status)) {
-        ++beyond;
-        if (example.empty()) example = strCat(r.id, ": ", reports::statusName(r.status), ": ", r.message.substr(0, 160));
-      }
+    std::string example;  // the first failure beyond the entry
+  };
+  std::vector<Tally> tallies(baseline->entries.size());
+  for (const reports::CaseResult& r : results) {
+    const BaselineEntry* entry = baseline->find(r.backend, r.id);
+    if (!entry) continue;
+    Tally& t = tallies[static_cast<size_t>(entry - baseline->entries.data())];
+    ++t.matched;
+    t.passing += r.status == reports::Status::kXPass || r.status == reports::Status::kPass || r.status == reports::Status::kImplDefined;
+    // A failure the baseline did not turn into XFAIL: another class, or grown past max_ulp.
+    if (reports::isFailure(r.status)) {
+      ++t.beyond;
+      if (t.example.empty()) t.example = strCat(r.id, ": ", reports::statusName(r.status), ": ", r.message.substr(0, 160));
     }
+  }
+  int stale = 0, grew = 0, not_run = 0, known = 0;
+  for (size_t i = 0; i < baseline->entries.size(); ++i) {
+    const BaselineEntry& entry = baseline->entries[i];
+    const Tally& t = tallies[i];
     const char* state;
-    if (matched == 0) state = "not run", ++not_run;
-    else if (passing == matched) state = "stale", ++stale;
-    else if (beyond > 0) state = "grew", ++grew;
+    if (t.matched == 0) state = "not run", ++not_run;
+    else if (t.passing == t.matched) state = "stale", ++stale;
+    else if (t.beyond > 0) state = "grew", ++grew;
     else state = "known", ++known;
     if (all || std::string(state) != "known") {
       std::printf("%-8s %s (%s)%s%s\n", state, entry.id.c_str(), entry.backend.c_str(),
-                  matched > 1 ? strCat(": ", matched, " cases").c_str() : "", example.empty() ? "" : strCat(" -- ", example).c_str());
+                  t.matched > 1 ? strCat(": ", t.matched, " cases").c_str() : "", t.example.empty() ? "" : strCat(" -- ", t.example).c_str());
     }
   }
   std::printf("%zu entries: %d stale, %d grew, %d not run, %d known\n", baseline->entries.size(), stale, grew, not_run, known);

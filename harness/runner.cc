@@ -197,11 +197,19 @@ bool BaselineEntry::matches(const std::string& case_backend, const std::string& 
   return backend == case_backend && (isGlob() ? globMatch(id, case_id) : id == case_id);
 }
 
+void Baseline::index() {
+  exact_.clear();
+  globs_.clear();
+  for (size_t i = 0; i < entries.size(); ++i) {
+    if (entries[i].isGlob()) globs_.push_back(i);
+    else exact_.try_emplace(std::make_pair(entries[i].backend, entries[i].id), i);  // the first one wins
+  }
+}
+
 const BaselineEntry* Baseline::find(const std::string& backend, const std::string& id) const {
-  for (const BaselineEntry& e : entries)
-    if (!e.isGlob() && e.matches(backend, id)) return &e;
-  for (const BaselineEntry& e : entries)
-    if (e.isGlob() && e.matches(backend, id)) return &e;
+  if (auto it = exact_.find(std::make_pair(backend, id)); it != exact_.end()) return &entries[it->second];
+  for (size_t i : globs_)
+    if (entries[i].matches(backend, id)) return &entries[i];
   return nullptr;
 }
 
@@ -276,6 +284,7 @@ absl::StatusOr<Baseline> readBaseline(const std::string& path) {
     }
     b.entries.push_back(std::move(entry));
   }
+  b.index();
   return b;
 }
 

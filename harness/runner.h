@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "absl/container/flat_hash_map.h"
 #include "absl/status/statusor.h"
 #include "nlohmann/json.hpp"
 #include "adapters/backend.h"
@@ -52,9 +53,16 @@ struct BaselineEntry {
 };
 struct Baseline {
   std::vector<BaselineEntry> entries;  // file order
-  // The entry for a case: an exact ID first, then the first glob that matches; null if none.
+  // The entry for a case: an exact ID first, then the first glob that matches; null if none. A hash
+  // lookup for exact IDs (it runs once per case and backend), then the globs in file order.
   const BaselineEntry* find(const std::string& backend, const std::string& id) const;
   bool contains(const std::string& backend, const std::string& id) const { return find(backend, id) != nullptr; }
+  // Builds the lookup of find() from `entries` (readBaseline does; call it after changing them).
+  void index();
+
+ private:
+  absl::flat_hash_map<std::pair<std::string, std::string>, size_t> exact_;  // (backend, id) -> first exact entry
+  std::vector<size_t> globs_;                                               // the glob entries, file order
 };
 absl::StatusOr<Baseline> readBaseline(const std::string& path);
 // The failures (and XFAILs) of `results` as a baseline. An entry of `previous` that a result matched
