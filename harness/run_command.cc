@@ -508,9 +508,10 @@ int runRunCommand(const std::vector<std::string>& args) {
   std::string dead_backend, dead_reason, dead_message;  // under results_mutex
   // What each backend said it is (its handshake), in the order they first started (under results_mutex);
   // a resumed run starts from the interrupted run's.
-  std::vector<reports::RunInfo::BackendIdentity> identities;
-  for (const nlohmann::json& was : journaled_backends)
-    identities.push_back({was.value("name", ""), was.value("handshake_name", ""), was.value("version", "")});
+  using BackendIdentity = reports::RunInfo::BackendIdentity;
+  std::vector<BackendIdentity> journaled;
+  for (const nlohmann::json& was : journaled_backends) journaled.push_back(BackendIdentity::fromJson(was));
+  std::vector<BackendIdentity> identities = journaled;
   auto worker = [&]() {
     ref::initNumerics();
     // This worker's backend instances, started on first use.
@@ -548,27 +549,22 @@ int runRunCommand(const std::vector<std::string>& args) {
             if (infos[b].ok()) {
               // Recorded once per backend (reports, journal). A resumed run must talk to the backend the
               // interrupted one had: results of two versions in one report would be neither's.
-              const reports::RunInfo::BackendIdentity id{factories[b].name, infos[b]->name, infos[b]->version};
-              std::string changed;
+              const BackendIdentity id{factories[b].name, infos[b]->name, infos[b]->version};
+              auto was = std::find_if(journaled.begin(), journaled.end(),
+                                      [&](const BackendIdentity& j) { return j.name == id.name && !(j == id); });
               std::lock_guard<std::mutex> lock(results_mutex);
-              for (const nlohmann::json& was : journaled_backends)
-                if (was.value("name", "") == id.name &&
-                    (was.value("handshake_name", "") != id.handshake_name || was.value("version", "") != id.version))
-                  changed = reports::RunInfo::BackendIdentity{id.name, was.value("handshake_name", ""), was.value("version", "")}.describe();
-              if (!changed.empty()) {
+              if (was != journaled.end()) {
                 infos[b] = absl::FailedPreconditionError(strCat("backend ", id.name, " is ", id.describe(), " now; the interrupted run had ",
-                                                                changed, ": start over without --resume"));
+                                                                was->describe(), ": start over without --resume"));
                 if (!backend_dead.exchange(true)) {
                   dead_backend = id.name;
                   dead_reason = "changed since the interrupted run";
                   dead_message = std::string(infos[b].status().message());
                 }
               } else if (std::find(identities.begin(), identities.end(), id) == identities.end()) {
+                // (identities starts from the journaled ones: a new one is not in the journal yet.)
                 identities.push_back(id);
-                const nlohmann::json line = {{"name", id.name}, {"handshake_name", id.handshake_name}, {"version", id.version}};
-                if (journal && std::find(journaled_backends.begin(), journaled_backends.end(), line) == journaled_backends.end() &&
-                    !journal->appendBackend(line).ok())
-                  journal_failed = true;
+                if (journal && !journal->appendBackend(id.toJson()).ok()) journal_failed = true;
               }
             }
             if (infos[b].ok()) {
@@ -680,21 +676,19 @@ int runRunCommand(const std::vector<std::string>& args) {
       return 2;
     }
   }
-  if (o.max_failures && failures.load() >= o.max_failures)
-    std::fprintf(stderr, "hloconf run: stopped after %lld failing case(s) (--max-failures %lld): %zu of %zu case(s) not run\n",
-                 static_cast<long long>(failures.load()), static_cast<long long>(o.max_failures),
-                 cases.size() - std::min(cases.size(), std::set<std::string>([&] {
-                   std::set<std::string> ids;
-                   for (const reports::CaseResult& r : results) ids.insert(r.id);
-                   return ids;
-                 }()).size()),
-                 cases.size());
-  // A backend that cannot start: its message (with the end of its stderr) where it is read, exit 5.
-  if (backend_dead.load()) {
+  // Cases of the selection that a stopped run (--max-failures, a backend that cannot start) left out.
+  auto notRun = [&] {
     std::set<std::string> ran;
     for (const reports::CaseResult& r : results) ran.insert(r.id);
+    return cases.size() - std::min(cases.size(), ran.size());
+  };
+  if (o.max_failures && failures.load() >= o.max_failures)
+    std::fprintf(stderr, "hloconf run: stopped after %lld failing case(s) (--max-failures %lld): %zu of %zu case(s) not run\n",
+                 static_cast<long long>(failures.load()), static_cast<long long>(o.max_failures), notRun(), cases.size());
+  // A backend that cannot start: its message (with the end of its stderr) where it is read, exit 5.
+  if (backend_dead.load()) {
     std::fprintf(stderr, "hloconf run: stopped: backend %s %s; %zu of %zu case(s) not run:\n%s\n", dead_backend.c_str(),
-                 dead_reason.c_str(), cases.size() - std::min(cases.size(), ran.size()), cases.size(), dead_message.c_str());
+                 dead_reason.c_str(), notRun(), cases.size(), dead_message.c_str());
     std::printf("result: FAILED (exit status 5: backend %s could not start)\n", dead_backend.c_str());
     return 5;
   }

@@ -58,6 +58,15 @@ std::string RunInfo::BackendIdentity::describe() const {
   return said.empty() ? name : strCat(name, " (", said, ")");
 }
 
+nlohmann::json RunInfo::BackendIdentity::toJson() const {
+  return {{"name", name}, {"handshake_name", handshake_name}, {"version", version}};
+}
+
+RunInfo::BackendIdentity RunInfo::BackendIdentity::fromJson(const nlohmann::json& j) {
+  if (!j.is_object()) return {};
+  return {get<std::string>(j, "name", ""), get<std::string>(j, "handshake_name", ""), get<std::string>(j, "version", "")};
+}
+
 nlohmann::json RunInfo::toJson() const {
   nlohmann::json j = {{"tool_version", tool_version},
                       {"reference_version", reference_version},
@@ -69,8 +78,7 @@ nlohmann::json RunInfo::toJson() const {
                       {"wall_seconds", wall_seconds}};
   if (!backend_identities.empty()) {
     j["backend_identities"] = nlohmann::json::array();
-    for (const BackendIdentity& b : backend_identities)
-      j["backend_identities"].push_back({{"name", b.name}, {"handshake_name", b.handshake_name}, {"version", b.version}});
+    for (const BackendIdentity& b : backend_identities) j["backend_identities"].push_back(b.toJson());
   }
   if (!merged_from.empty()) {
     j["merged_from"] = nlohmann::json::array();
@@ -97,9 +105,7 @@ RunInfo RunInfo::fromJson(const nlohmann::json& j) {
   info.backends = get<std::vector<std::string>>(j, "backends", {});
   info.wall_seconds = get(j, "wall_seconds", 0.0);
   if (auto it = j.find("backend_identities"); it != j.end() && it->is_array())
-    for (const nlohmann::json& b : *it)
-      info.backend_identities.push_back({get<std::string>(b, "name", ""), get<std::string>(b, "handshake_name", ""),
-                                         get<std::string>(b, "version", "")});
+    for (const nlohmann::json& b : *it) info.backend_identities.push_back(BackendIdentity::fromJson(b));
   if (auto it = j.find("merged_from"); it != j.end() && it->is_array()) {
     for (const nlohmann::json& s : *it) {
       info.merged_from.push_back({get<std::string>(s, "path", ""), get<std::string>(s, "shard", ""),

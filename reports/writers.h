@@ -39,6 +39,9 @@ struct RunInfo {
     std::string name, handshake_name, version;
     bool operator==(const BackendIdentity&) const = default;
     std::string describe() const;  // "torch_adapter.py (torch 2.11.0)"
+    // {"name", "handshake_name", "version"}: results.json's and the journal's form.
+    nlohmann::json toJson() const;
+    static BackendIdentity fromJson(const nlohmann::json& j);
   };
   std::vector<BackendIdentity> backend_identities;
   double wall_seconds = 0;
