@@ -3,7 +3,6 @@
 // and gained coverage, cases added and removed, and the largest ULP distance per op and element type.
 // docs/design/harness.md, "diff".
 #include <algorithm>
-#include <cmath>
 #include <cstdio>
 #include <fstream>
 #include <map>
@@ -15,6 +14,7 @@
 #include "harness/commands.h"
 #include "ir/strings.h"
 #include "nlohmann/json.hpp"
+#include "reports/report_text.h"
 #include "reports/writers.h"
 
 namespace hloconf {
@@ -67,9 +67,12 @@ int severity(Status s) {
   }
 }
 
+// A case in A, in B, or both (removed: B missing; added: A missing).
 struct Change {
-  std::string id, backend, op, element_type;
-  std::optional<CaseResult> a, b;  // either may be missing (added, removed)
+  std::optional<CaseResult> a, b;
+  const CaseResult& either() const { return b ? *b : *a; }
+  // Its backend; two names when the runs were matched by ID ("torch-2.10 -> torch-2.11").
+  std::string backend() const { return a && b && a->backend != b->backend ? strCat(a->backend, " -> ", b->backend) : either().backend; }
 };
 
 struct Groups {
@@ -77,36 +80,16 @@ struct Groups {
   int64_t matched = 0, unchanged = 0, added_failing = 0;
 };
 
-std::string ulpText(double ulp) {
-  if (ulp < 0) return "";
-  if (std::isinf(ulp)) return "inf ULP";
-  char text[32];
-  std::snprintf(text, sizeof text, ulp < 1e6 ? "%.0f" : "%.3g", ulp);
-  return strCat(text, " ULP");
-}
-
 std::string statusText(const CaseResult& r) {
   std::string text(reports::statusName(r.status));
-  if (r.status != Status::kPass && r.status != Status::kUnsupported && r.max_ulp > 0) text += strCat(" (", ulpText(r.max_ulp), ")");
+  if (r.status != Status::kPass && r.status != Status::kUnsupported && r.max_ulp > 0)
+    text += strCat(" (", reports::formatUlp(r.max_ulp), " ULP)");
   return text;
 }
 
-// One line, cut at a word boundary (Markdown lists are read on narrow screens too).
-std::string oneLine(const std::string& message, size_t limit = 160) {
-  std::string line = message.substr(0, message.find('\n'));
-  if (line.size() <= limit) return line;
-  size_t cut = line.rfind(' ', limit);
-  return line.substr(0, cut == std::string::npos || cut < limit / 2 ? limit : cut) + " ...";
-}
-
-std::string markdownCell(const std::string& text) {
-  std::string out;
-  for (char c : text) out += c == '|' ? std::string("\\|") : std::string(1, c);
-  return out;
-}
-
 nlohmann::json changeJson(const Change& c) {
-  nlohmann::json j = {{"id", c.id}, {"backend", c.backend}, {"op", c.op}, {"element_type", c.element_type}};
+  const CaseResult& r = c.either();
+  nlohmann::json j = {{"id", r.id}, {"backend", c.backend()}, {"op", r.op}, {"element_type", r.element_type}};
   auto side = [](const CaseResult& r) {
     return nlohmann::json{{"backend", r.backend}, {"status", std::string(reports::statusName(r.status))}, {"max_ulp", r.max_ulp},
                           {"message", r.message}};
@@ -189,14 +172,13 @@ int runDiffCommand(const std::vector<std::string>& args) {
   std::map<std::pair<std::string, std::string>, std::pair<double, double>> ulps;
   for (const auto& [key, ra] : in_a) {
     auto found = in_b.find(key);
-    Change change{ra->id, ra->backend, ra->op, ra->element_type, *ra, std::nullopt};
+    Change change{*ra, std::nullopt};
     if (found == in_b.end()) {
       g.removed.push_back(std::move(change));
       continue;
     }
     const CaseResult& rb = *found->second;
     change.b = rb;
-    if (by_id) change.backend = strCat(ra->backend, " -> ", rb.backend);
     ++g.matched;
     if (ra->max_ulp >= 0 && rb.max_ulp >= 0) {
       auto& [ua, ub] = ulps.try_emplace({ra->op, ra->element_type}, 0.0, 0.0).first->second;
@@ -214,16 +196,20 @@ int runDiffCommand(const std::vector<std::string>& args) {
   for (const auto& [key, rb] : in_b) {
     if (in_a.contains(key)) continue;
     g.added_failing += kindOf(rb->status) == Kind::kFails;
-    g.added.push_back(Change{rb->id, rb->backend, rb->op, rb->element_type, std::nullopt, *rb});
+    g.added.push_back(Change{std::nullopt, *rb});
   }
 
   const bool failed = !g.new_failures.empty() || !g.worse.empty() ||
                       (o.coverage_gates && (!g.coverage_lost.empty() || !g.removed.empty()));
 
-  // --- Markdown ---
-  std::string md = strCat("# hloconf diff\n\n", "A: `", o.run_a, "` (", a->second.size(), " results)  \nB: `", o.run_b, "` (",
-                          b->second.size(), " results)\n");
-  if (by_id) md += strCat("\nMatched by case ID: A ran `", *backends_a.begin(), "`, B ran `", *backends_b.begin(), "`.\n");
+  // --- Markdown (user text through the report writers' escaping: a message cannot break the page) ---
+  using reports::markdownCode;
+  using reports::markdownText;
+  std::string md = strCat("# hloconf diff\n\n", "A: ", markdownCode(o.run_a, false), " (", a->second.size(), " results)  \nB: ",
+                          markdownCode(o.run_b, false), " (", b->second.size(), " results)\n");
+  if (by_id)
+    md += strCat("\nMatched by case ID: A ran ", markdownCode(*backends_a.begin(), false), ", B ran ", markdownCode(*backends_b.begin(), false),
+                 ".\n");
   md += strCat("\n**", failed ? "Worse" : "Not worse", "**: ", g.new_failures.size(), " new failure(s), ", g.worse.size(),
                " worse, ", g.fixed.size(), " fixed, ", g.coverage_lost.size(), " coverage lost, ", g.coverage_gained.size(),
                " coverage gained; ", g.matched, " case(s) in both (", g.unchanged, " unchanged), ", g.added.size(), " added (",
@@ -233,9 +219,15 @@ int runDiffCommand(const std::vector<std::string>& args) {
     md += strCat("\n## ", title, " (", changes.size(), ")\n\n");
     for (size_t i = 0; i < changes.size() && i < o.limit; ++i) {
       const Change& c = changes[i];
-      md += strCat("- `", c.id, "` (", c.backend, "): ", c.a ? statusText(*c.a) : "-", " -> ", c.b ? statusText(*c.b) : "-");
-      const CaseResult* now = c.b ? &*c.b : (c.a ? &*c.a : nullptr);
-      if (now && !now->message.empty() && now->status != Status::kPass) md += strCat(": ", oneLine(now->message));
+      const std::string backend = c.a && c.b && c.a->backend != c.b->backend
+                                      ? strCat(markdownText(c.a->backend), " -> ", markdownText(c.b->backend))
+                                      : markdownText(c.either().backend);
+      md += strCat("- ", markdownCode(c.either().id, false), " (", backend, "): ", c.a ? statusText(*c.a) : "-", " -> ",
+                   c.b ? statusText(*c.b) : "-");
+      // Its message on one line, cut between words (Markdown lists are read on narrow screens too).
+      const CaseResult& now = c.either();
+      if (!now.message.empty() && now.status != Status::kPass)
+        md += strCat(": ", markdownText(reports::wrapWords(now.message, 160, 1, " ...").front()));
       md += "\n";
     }
     if (changes.size() > o.limit) md += strCat("- ... and ", changes.size() - o.limit, " more (--json has every case)\n");
@@ -254,8 +246,8 @@ int runDiffCommand(const std::vector<std::string>& args) {
     md += strCat("\n## Largest ULP distance per op and element type, where it changed (", changed.size(), ")\n\n",
                  "| op | type | A | B |\n| --- | --- | ---: | ---: |\n");
     for (const auto& [key, values] : changed)
-      md += strCat("| ", markdownCell(key.first), " | ", markdownCell(key.second), " | ", ulpText(values.first), " | ",
-                   ulpText(values.second), values.second > values.first ? " (grew)" : "", " |\n");
+      md += strCat("| ", markdownText(key.first), " | ", markdownText(key.second), " | ", reports::formatUlp(values.first), " ULP | ",
+                   reports::formatUlp(values.second), " ULP", values.second > values.first ? " (grew)" : "", " |\n");
   }
   md += strCat("\nresult: ", failed ? "worse (exit status 1)" : "not worse (exit status 0)", "\n");
 
