@@ -120,9 +120,13 @@ PerThread& perThread() {
   return t;
 }
 
+// The plan cache's key: every field of the shape, member by member (the struct's padding bytes are not
+// part of its value, so its raw bytes could differ between equal shapes and miss the cache).
 std::string keyOf(DType t, const CudnnConvShape& c) {
-  std::string key(reinterpret_cast<const char*>(&c), sizeof c);
-  key.push_back(static_cast<char>(t));
+  std::string key;
+  auto add = [&](const auto& member) { key.append(reinterpret_cast<const char*>(&member), sizeof member); };
+  add(t), add(c.nb_dims), add(c.x_dims), add(c.x_strides), add(c.y_dims), add(c.y_strides), add(c.w_dims);
+  add(c.w_features_last), add(c.pad), add(c.stride), add(c.dilation), add(c.groups), add(c.w_elements);
   return key;
 }
 
