@@ -24,9 +24,8 @@ using test::havePythonWithNumpy;
 using test::readText;
 using ::testing::HasSubstr;
 
-// atan2's spec cases: all float; example-1 is the one the nondeterministic backend spoils.
-const char kSuite[] = "spec --filter 'spec/atan2/*'";
-const char kVaried[] = "spec/atan2/example-1";
+const char* const kSuite = test::kAtan2Suite;
+const char* const kVaried = test::kSpoiledCase;
 
 std::string tempDir(const std::string& name) { return test::tempDir("repeat", name); }
 SuiteRun runSuite(const std::string& name, const std::string& args) { return test::runSuite("repeat", kSuite, name, args); }

@@ -28,6 +28,11 @@ inline std::string tempDir(const std::string& prefix, const std::string& name) {
   return dir;
 }
 
+// atan2's spec cases, all float: the suite of the --repeat and CI-option tests; example-1 is the case
+// their fault backend spoils.
+inline constexpr char kAtan2Suite[] = "spec --filter 'spec/atan2/*'";
+inline constexpr char kSpoiledCase[] = "spec/atan2/example-1";
+
 // `--backend-cmd` for tests/adapters/fault_backend.py in `mode_and_flags`, serving our reference.
 inline std::string faultBackend(const std::string& mode_and_flags) {
   return "--backend-cmd '/usr/bin/python3 " + std::string(HLOCONF_SOURCE_DIR) + "/tests/adapters/fault_backend.py " +
