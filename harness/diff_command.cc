@@ -71,8 +71,11 @@ int severity(Status s) {
 struct Change {
   std::optional<CaseResult> a, b;
   const CaseResult& either() const { return b ? *b : *a; }
-  // Its backend; two names when the runs were matched by ID ("torch-2.10 -> torch-2.11").
-  std::string backend() const { return a && b && a->backend != b->backend ? strCat(a->backend, " -> ", b->backend) : either().backend; }
+  // Its backend; two names when the runs were matched by ID ("torch-2.10 -> torch-2.11"), each passed
+  // through `text` (an escaper for the output at hand).
+  std::string backend(std::string (*text)(std::string_view) = [](std::string_view s) { return std::string(s); }) const {
+    return a && b && a->backend != b->backend ? strCat(text(a->backend), " -> ", text(b->backend)) : text(either().backend);
+  }
 };
 
 struct Groups {
@@ -219,10 +222,7 @@ int runDiffCommand(const std::vector<std::string>& args) {
     md += strCat("\n## ", title, " (", changes.size(), ")\n\n");
     for (size_t i = 0; i < changes.size() && i < o.limit; ++i) {
       const Change& c = changes[i];
-      const std::string backend = c.a && c.b && c.a->backend != c.b->backend
-                                      ? strCat(markdownText(c.a->backend), " -> ", markdownText(c.b->backend))
-                                      : markdownText(c.either().backend);
-      md += strCat("- ", markdownCode(c.either().id, false), " (", backend, "): ", c.a ? statusText(*c.a) : "-", " -> ",
+      md += strCat("- ", markdownCode(c.either().id, false), " (", c.backend(markdownText), "): ", c.a ? statusText(*c.a) : "-", " -> ",
                    c.b ? statusText(*c.b) : "-");
       // Its message on one line, cut between words (Markdown lists are read on narrow screens too).
       const CaseResult& now = c.either();
