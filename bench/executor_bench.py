@@ -4,7 +4,7 @@
     /usr/bin/python3 bench/executor_bench.py BUILD_DIR [--rounds R] [--repeat N] [--only SUBSTRING] [--suite]
 
 Builds nothing: it runs BUILD_DIR/hloconf exec (min of --repeat runs), BUILD_DIR/bench/sgemm_bench (OpenBLAS
-sgemm, memcpy) and torch 1.13 eager in this process (torch.set_num_threads(2)). Each item's executor time and
+sgemm, memcpy, oneDNN convolution) and torch 1.13 eager in this process (torch.set_num_threads(2)). Each item's executor time and
 its comparison's time are measured alternately, --rounds times; the figure is the minimum over all runs and
 the spread the largest round's ratio over the smallest. Prints one line per item: executor ms, comparison ms,
 ratio (executor / comparison; below 1 the executor is faster). --suite adds the spec suite (cases/) through
@@ -107,7 +107,10 @@ def items(r, repeat):
                        f'dimension_numbers = #stablehlo.conv<[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]>, feature_group_count = 1 : i64, '
                        f'batch_group_count = 1 : i64}} : ({T(x)}, {T(w)}) -> {T(x)}\n', "%r", x)
         tx, tw = torch.full((1, c, s, s), 0.5), torch.full((c, c, 3, 3), 0.5)
-        out.append((f"convolution 1x{s}x{s}x{c} * 3x3x{c}x{c}", lambda t=text, a=args: r.exec(t, splat_args(a)),
+        name = f"convolution 1x{s}x{s}x{c} * 3x3x{c}x{c}"
+        out.append((name, lambda t=text, a=args: r.exec(t, splat_args(a)), "oneDNN called directly",
+                    lambda s=s, c=c: r.native("conv", s, c, repeat)))
+        out.append((name, lambda t=text, a=args: r.exec(t, splat_args(a)),
                     "torch conv2d", lambda tx=tx, tw=tw: torch_min(lambda: torch.nn.functional.conv2d(tx, tw, padding=1), repeat)))
     # transcendental ops
     big = torch.full((N24,), 0.5)

@@ -2,12 +2,14 @@
 // a column matrix are the output positions and its columns the (kernel position, input feature) pairs, so
 // that out[b, positions, g's features] = col[positions, Kc] x kernel_g[Kc, Og] is one GEMM (sgemm/dgemm
 // for f32/f64 and f16/bf16 widened to f32; a loop for integers, i1 and complex). Positions that fall in
-// padding or between dilated input elements read 0.
+// padding or between dilated input elements read 0. Large f32 convolutions go to oneDNN instead
+// (products_conv_onednn.cc says which).
 #include <algorithm>
 #include <cstring>
 #include <vector>
 
 #include "executors/cpu/products_common.h"
+#include "executors/cpu/products_conv_onednn.h"
 #include "executors/cpu/products_kernels.h"
 #include "executors/plan/products_params.h"
 #include "ir/strings.h"
@@ -60,6 +62,10 @@ absl::Status convRun(const KernelArgs& args, const ConvParams& p) {
   const int64_t kc = window * cg;
   const int64_t total = p.out_batch * positions * p.out_features;
   if (total == 0) return absl::OkStatus();
+  if constexpr (std::is_same_v<T, float>) {
+    ASSIGN_OR_RETURN(const bool done, convOneDnn(args, p));
+    if (done) return absl::OkStatus();
+  }
 
   // The kernel as [g, window positions..., cg, og], contiguous.
   std::vector<T> kernel(static_cast<size_t>(groups * kc * og));

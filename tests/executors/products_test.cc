@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "executors/cpu/executor.h"
+#include "executors/cpu/products_conv_onednn.h"
 #include "executors/plan/plan.h"
 #include "ir/element_type.h"
 #include "ir/parser.h"
@@ -318,6 +319,57 @@ TEST(CpuProducts, ConvolutionAttributesMatchTheReference) {
   // Outputs x window past the offset table's limit (1105 x 1100 > 2^20): offsets computed on the fly.
   expectSameAsReference(convProgram("i32", {1, 4, 1}, {1100, 1, 1}, {1, 1105, 1}, "[b, 0, f]x[0, i, o]->[b, 0, f]",
                                     "padding = dense<[[1100, 1100]]> : tensor<1x2xi64>, ", 1, 1));
+}
+
+TEST(CpuProducts, LargeF32ConvolutionsGoToOneDnnAndMatchTheReference) {
+  // Past products_conv_onednn.cc's 2^20 products, in layouts and with window attributes oneDNN takes:
+  // NCHW / OIHW, strides [2, 1], padding [[1, 0], [2, 1]], rhs dilation [1, 2], feature groups 2. Input
+  // 2x8x56x36: padded 57x39, window 3x3 dilated to 3x5, outputs (57 - 3) / 2 + 1 = 28 and 39 - 5 + 1 = 35.
+  // Products: batch 2 x 16 output features x 4 input features per group x 28 x 35 x 9 = 1,128,960. Small
+  // integers keep every sum exact, so any accumulation order gives the reference's bits.
+  const std::string window =
+      "window_strides = array<i64: 2, 1>, padding = dense<[[1, 0], [2, 1]]> : tensor<2x2xi64>, rhs_dilation = array<i64: 1, 2>, ";
+  const int64_t before = cpu::products::oneDnnConvolutions();
+  expectSameAsReference(convProgram("f32", {2, 8, 56, 36}, {16, 4, 3, 3}, {2, 16, 28, 35}, "[b, f, 0, 1]x[o, i, 0, 1]->[b, f, 0, 1]",
+                                    window, 2, 1));
+  // NHWC / HWIO with the output in another layout, and a 1-D and a 3-D one.
+  expectSameAsReference(convProgram("f32", {1, 48, 48, 16}, {3, 3, 16, 16}, {16, 1, 48, 48}, "[b, 0, 1, f]x[0, 1, i, o]->[f, b, 0, 1]",
+                                    "padding = dense<1> : tensor<2x2xi64>, ", 1, 1));
+  expectSameAsReference(convProgram("f32", {4, 1024, 16}, {5, 16, 16}, {4, 1020, 16}, "[b, 0, f]x[0, i, o]->[b, 0, f]", "", 1, 1));
+  expectSameAsReference(convProgram("f32", {1, 12, 12, 12, 8}, {3, 3, 3, 8, 8}, {1, 10, 10, 10, 8},
+                                    "[b, 0, 1, 2, f]x[0, 1, 2, i, o]->[b, 0, 1, 2, f]", "", 1, 1));
+  EXPECT_EQ(cpu::products::oneDnnConvolutions() - before, 4);
+}
+
+TEST(CpuProducts, PaddingTimesAnInfiniteKernelElementIsNaNOnTheLargePathToo) {
+  // oneDNN skips padding, but the spec's padding is 0 and 0 * inf is NaN: a padded convolution whose kernel
+  // has a non-finite element stays with im2col. Kernel element [0, 0, 0, 0] is +inf: every output of
+  // output feature 0 reads it, the first row and column at padding (NaN), the rest at input values.
+  const std::vector<int64_t> ls{1, 48, 48, 16}, rs{3, 3, 16, 16}, os{1, 48, 48, 16};
+  const std::string lt = tensorType(ls, "f32"), rt = tensorType(rs, "f32"), ot = tensorType(os, "f32");
+  const std::string text = strCat(
+      "func.func @main() -> ", ot, " {\n", "  %lhs = stablehlo.constant ",
+      denseLiteral(ls, [&](int64_t i) { return smallValue("f32", i, 1); }), " : ", lt, "\n", "  %rhs = stablehlo.constant ",
+      denseLiteral(rs, [&](int64_t i) { return i == 0 ? std::string("0x7F800000") : smallValue("f32", i, 2); }), " : ", rt, "\n",
+      "  %r = \"stablehlo.convolution\"(%lhs, %rhs) {padding = dense<1> : tensor<2x2xi64>, dimension_numbers = "
+      "#stablehlo.conv<[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]>, feature_group_count = 1 : i64, batch_group_count = 1 : i64} : (",
+      lt, ", ", rt, ") -> ", ot, "\n  return %r : ", ot, "\n}\n");
+  const int64_t before = cpu::products::oneDnnConvolutions();
+  const std::vector<Tensor> cpu = runCpu(text), ref = runReference(text);
+  ASSERT_EQ(cpu.size(), 1u);
+  ASSERT_EQ(ref.size(), 1u);
+  EXPECT_EQ(cpu::products::oneDnnConvolutions(), before);
+  int64_t nans = 0;
+  for (int64_t i = 0; i < cpu[0].numElements(); ++i) {
+    const float got = std::bit_cast<float>(static_cast<uint32_t>(cpu[0].bits(i, 0)));
+    const float want = std::bit_cast<float>(static_cast<uint32_t>(ref[0].bits(i, 0)));
+    ASSERT_EQ(std::isnan(got), std::isnan(want)) << "element " << i;
+    nans += std::isnan(got);
+    if (!std::isnan(want)) {
+      ASSERT_EQ(got, want) << "element " << i;
+    }
+  }
+  EXPECT_GT(nans, 0);
 }
 
 }  // namespace

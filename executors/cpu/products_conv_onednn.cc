@@ -1,0 +1,199 @@
+// convolution through oneDNN (docs/dependencies.md): f32 convolutions with 1 to 3 spatial dimensions that
+// are large enough to pay for a primitive, where oneDNN computes what the spec asks.
+//
+// The operands are described to oneDNN with their own strides, whatever the dimension numbers, and are
+// reordered into the primitive's layouts: the input and the result to channels-last (a no-op when they
+// already are), the kernel to whatever blocked layout the primitive chose (each run, since the kernel is
+// an operand). The primitives are made once per shape and thread.
+//
+// What stays with im2col (products_conv.cc): other types, lhs dilation (oneDNN has no input dilation),
+// window reversal, batch groups, negative padding, and padded convolutions whose kernel has a non-finite
+// element: oneDNN skips padding instead of multiplying it, but the spec's padding value is 0, and 0 times
+// an infinite or NaN kernel element is NaN.
+#include "executors/cpu/products_conv_onednn.h"
+
+#include <dlfcn.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cmath>
+#include <cstring>
+#include <memory>
+#include <optional>
+#include <thread>
+#include <vector>
+
+#include "absl/container/flat_hash_map.h"
+#include "oneapi/dnnl/dnnl.hpp"
+#include "tbb/global_control.h"
+
+namespace hloconf::cpu::products {
+namespace {
+
+using plan::ConvParams;
+using dnnl::memory;
+
+// Below this many multiply-adds im2col + sgemm is as fast: creating the primitive descriptor costs tens
+// of microseconds even when oneDNN's cache has the primitive.
+constexpr int64_t kMinProducts = int64_t{1} << 20;
+
+std::atomic<int64_t> convolutions_run{0};
+
+// The kernel operand is a whole tensor (its strides a permutation of row-major), so a linear scan of its
+// elements visits each once.
+bool anyNonFinite(const float* data, int64_t count) {
+  bool found = false;
+  for (int64_t i = 0; i < count; ++i) found |= !std::isfinite(data[i]);
+  return found;
+}
+
+// oneDNN in Debian runs on OpenMP: its threads follow the calling thread's OpenMP setting, which is given
+// `--threads` (the process-wide oneTBB limit) here. libgomp comes with libdnnl, so the function is looked
+// up rather than linked, which keeps the OpenMP runtime out of our own link line.
+void limitOpenMpThreads() {
+  using SetThreads = void (*)(int);
+  static const SetThreads set_threads = reinterpret_cast<SetThreads>(dlsym(RTLD_DEFAULT, "omp_set_num_threads"));
+  if (!set_threads) return;
+  const size_t tbb_limit = tbb::global_control::active_value(tbb::global_control::max_allowed_parallelism);
+  const size_t cores = std::max(1u, std::thread::hardware_concurrency());
+  set_threads(static_cast<int>(std::max<size_t>(1, std::min(cores, tbb_limit))));
+}
+
+memory::format_tag channelsLast(size_t spatial_rank) {
+  switch (spatial_rank) {
+    case 1: return memory::format_tag::nwc;
+    case 2: return memory::format_tag::nhwc;
+    default: return memory::format_tag::ndhwc;
+  }
+}
+
+// A convolution's primitive and the reorders around it, made once per shape and thread: making a primitive
+// descriptor costs tens of microseconds even when oneDNN's own cache has the primitive.
+struct Primitives {
+  dnnl::engine engine;
+  memory::desc user_in, user_kernel, user_out;
+  dnnl::convolution_forward::primitive_desc pd;
+  dnnl::convolution_forward conv;
+  std::optional<dnnl::reorder> reorder_in, reorder_kernel, reorder_out;
+};
+
+const Primitives& primitivesFor(const memory::dims& in_dims, const memory::dims& in_strides, const memory::dims& k_dims,
+                                const memory::dims& k_strides, const memory::dims& out_dims, const memory::dims& out_strides,
+                                const memory::dims& strides, const memory::dims& dilates, const memory::dims& pad_l,
+                                const memory::dims& pad_r) {
+  std::vector<int64_t> key;
+  for (const memory::dims* part : {&in_dims, &in_strides, &k_dims, &k_strides, &out_dims, &out_strides, &strides, &dilates,
+                                   &pad_l, &pad_r}) {
+    key.push_back(static_cast<int64_t>(part->size()));
+    key.insert(key.end(), part->begin(), part->end());
+  }
+  constexpr size_t kMaxCached = 64;
+  thread_local absl::flat_hash_map<std::vector<int64_t>, std::unique_ptr<Primitives>> cache;
+  if (auto it = cache.find(key); it != cache.end()) return *it->second;
+  if (cache.size() >= kMaxCached) cache.clear();
+
+  static const dnnl::engine engine(dnnl::engine::kind::cpu, 0);
+  using dt = memory::data_type;
+  const size_t sr = in_dims.size() - 2;
+  const memory::desc user_in(in_dims, dt::f32, in_strides), user_kernel(k_dims, dt::f32, k_strides),
+      user_out(out_dims, dt::f32, out_strides);
+  const memory::desc in_md(in_dims, dt::f32, channelsLast(sr)), out_md(out_dims, dt::f32, channelsLast(sr));
+  const memory::desc any_kernel(k_dims, dt::f32, memory::format_tag::any);
+  dnnl::convolution_forward::primitive_desc pd(
+      dnnl::convolution_forward::desc(dnnl::prop_kind::forward_inference, dnnl::algorithm::convolution_direct, in_md,
+                                      any_kernel, out_md, strides, dilates, pad_l, pad_r),
+      engine);
+  auto prims = std::make_unique<Primitives>(Primitives{engine, user_in, user_kernel, user_out, pd,
+                                                       dnnl::convolution_forward(pd), std::nullopt, std::nullopt, std::nullopt});
+  if (user_in != pd.src_desc()) prims->reorder_in.emplace(dnnl::reorder::primitive_desc(engine, user_in, engine, pd.src_desc()));
+  if (user_kernel != pd.weights_desc())
+    prims->reorder_kernel.emplace(dnnl::reorder::primitive_desc(engine, user_kernel, engine, pd.weights_desc()));
+  if (user_out != pd.dst_desc()) prims->reorder_out.emplace(dnnl::reorder::primitive_desc(engine, pd.dst_desc(), engine, user_out));
+  return *cache.emplace(std::move(key), std::move(prims)).first->second;
+}
+
+}  // namespace
+
+absl::StatusOr<bool> convOneDnn(const KernelArgs& args, const ConvParams& p) {
+  const size_t sr = static_cast<size_t>(p.spatial_rank);
+  if (args.operandType(0).elementType() != ElementType::kF32 || args.operandType(1).elementType() != ElementType::kF32 ||
+      args.resultType(0).elementType() != ElementType::kF32)
+    return false;
+  if (sr < 1 || sr > 3 || p.batch_groups != 1) return false;
+  const int64_t groups = p.feature_groups;
+  const int64_t og = p.out_features / groups, cg = p.k_in_features;
+  int64_t products = p.out_batch * p.out_features * cg;
+  bool padded = false;
+  memory::dims strides, dilates, pad_l, pad_r;
+  for (size_t d = 0; d < sr; ++d) {
+    if (p.lhs_dilation[d] != 1 || p.reversal[d] || p.in_spatial[d] == 0 || p.k_spatial[d] == 0) return false;
+    const int64_t dilated_k = (p.k_spatial[d] - 1) * p.rhs_dilation[d] + 1;
+    const int64_t high = (p.out_spatial[d] - 1) * p.stride[d] + dilated_k - p.in_spatial[d] - p.pad_low[d];
+    if (p.pad_low[d] < 0 || high < 0) return false;
+    padded = padded || p.pad_low[d] > 0 || high > 0;
+    strides.push_back(p.stride[d]);
+    dilates.push_back(p.rhs_dilation[d] - 1);
+    pad_l.push_back(p.pad_low[d]);
+    pad_r.push_back(high);
+    products *= p.out_spatial[d] * p.k_spatial[d];
+  }
+  if (products < kMinProducts) return false;
+
+  // The kernel as [G, O/G, I/G, spatial...] (oneDNN's grouped weights) or [O, I, spatial...].
+  memory::dims k_dims, k_strides;
+  if (groups > 1) {
+    k_dims = {groups, og, cg};
+    k_strides = {og * p.k_out_stride, p.k_out_stride, p.k_in_stride};
+  } else {
+    k_dims = {p.k_out_features, cg};
+    k_strides = {p.k_out_stride, p.k_in_stride};
+  }
+  memory::dims in_dims{p.in_batch, p.in_features}, in_strides{p.in_batch_stride, p.in_feature_stride};
+  memory::dims out_dims{p.out_batch, p.out_features}, out_strides{p.out_batch_stride, p.out_feature_stride};
+  for (size_t d = 0; d < sr; ++d) {
+    k_dims.push_back(p.k_spatial[d]);
+    k_strides.push_back(p.k_spatial_stride[d]);
+    in_dims.push_back(p.in_spatial[d]);
+    in_strides.push_back(p.in_spatial_stride[d]);
+    out_dims.push_back(p.out_spatial[d]);
+    out_strides.push_back(p.out_spatial_stride[d]);
+  }
+  const float* kernel_data = reinterpret_cast<const float*>(args.operands[1]);
+  if (padded) {
+    int64_t count = 1;
+    for (int64_t d : k_dims) count *= d;
+    if (anyNonFinite(kernel_data, count)) return false;
+  }
+
+  try {
+    limitOpenMpThreads();
+    const Primitives& prims = primitivesFor(in_dims, in_strides, k_dims, k_strides, out_dims, out_strides, strides, dilates,
+                                            pad_l, pad_r);
+    dnnl::stream stream(prims.engine);
+    // Each operand in the primitive's layout: the user's memory where they agree, else a reorder.
+    memory in_user(prims.user_in, prims.engine, const_cast<uint8_t*>(args.operands[0]));
+    memory kernel_user(prims.user_kernel, prims.engine, const_cast<float*>(kernel_data));
+    memory out_user(prims.user_out, prims.engine, args.result());
+    memory in = in_user, kernel = kernel_user, out = out_user;
+    if (prims.reorder_in) {
+      in = memory(prims.pd.src_desc(), prims.engine);
+      prims.reorder_in->execute(stream, in_user, in);
+    }
+    if (prims.reorder_kernel) {
+      kernel = memory(prims.pd.weights_desc(), prims.engine);
+      prims.reorder_kernel->execute(stream, kernel_user, kernel);
+    }
+    if (prims.reorder_out) out = memory(prims.pd.dst_desc(), prims.engine);
+    prims.conv.execute(stream, {{DNNL_ARG_SRC, in}, {DNNL_ARG_WEIGHTS, kernel}, {DNNL_ARG_DST, out}});
+    if (prims.reorder_out) prims.reorder_out->execute(stream, out, out_user);
+    stream.wait();
+    convolutions_run.fetch_add(1, std::memory_order_relaxed);
+  } catch (const dnnl::error&) {
+    return false;  // a shape oneDNN declines (no implementation): im2col computes it
+  }
+  return true;
+}
+
+int64_t oneDnnConvolutions() { return convolutions_run.load(std::memory_order_relaxed); }
+
+}  // namespace hloconf::cpu::products
