@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "adapters/executor_backend.h"
 #include "executors/cpu/executor.h"
 #if defined(HLOCONF_HAVE_CUDA)
 #include "executors/cuda/executor.h"
@@ -15,6 +16,7 @@
 #include "ir/parser.h"
 #include "ir/strings.h"
 #include "reference/evaluate.h"
+#include "reference/refine.h"
 #include "reference/value.h"
 
 namespace hloconf {
@@ -24,7 +26,10 @@ const char kExecUsage[] =
     "Runs one function of a StableHLO program (default @main) on hloconf's own cpu executor (default), its\n"
     "cuda executor or the reference evaluator, and prints its results as `hloconf eval` does. A program an\n"
     "executor cannot run yet is reported as unsupported with the op, its location and the reason (exit\n"
-    "status 3); so is --backend cuda without a CUDA device or a build without the CUDA toolkit.\n\n"
+    "status 3); so is --backend cuda without a CUDA device or a build without the CUDA toolkit.\n"
+    "A program with ? dimensions runs on the executors specialised to the arguments' shapes: the reference\n"
+    "evaluates it once to learn the size of every ? (as `hloconf refine` does), then the executor compiles\n"
+    "the program with those sizes.\n\n"
     "options:\n"
     "  --function NAME      run @NAME\n"
     "  --arg LITERAL        an argument, e.g. --arg 'dense<[1.0, 2.0]> : tensor<2xf32>' (repeatable)\n"
@@ -202,6 +207,18 @@ int runExecCommand(const std::vector<std::string>& args) {
   if (!module.ok()) return fail(std::string(module.status().message()));
   absl::StatusOr<std::vector<Tensor>> inputs = parseTensorLiterals(options.args);
   if (!inputs.ok()) return fail(std::string(inputs.status().message()));
+  if (options.backend != "reference" && ref::hasDynamicShapes(*module)) {
+    // The executors plan static shapes: the program specialised to the arguments' shapes first.
+    bool unsupported = false;
+    if (absl::Status s = adapters::specialiseDynamicShapes(*module, *text, options.function, *inputs, deadline(options.timeout),
+                                                           unsupported);
+        !s.ok()) {
+      if (!unsupported) return fail(std::string(s.message()));
+      std::fprintf(stderr, "hloconf exec: unsupported by the %s executor: %s\n", options.backend.c_str(),
+                   std::string(s.message()).c_str());
+      return 3;
+    }
+  }
   if (options.backend == "cuda") return execCuda(*module, *text, options, *inputs);
   return options.backend == "cpu" ? execCpu(*module, *text, options, *inputs) : execReference(*module, *text, options, *inputs);
 }

@@ -1,24 +1,17 @@
 // `hloconf refine`: print a program with its `?` dimensions replaced by the sizes they have when one
-// function runs on given arguments.
-//
-// The function is evaluated by ref::Interpreter, whose observer hook reports the run-time type of every
-// value it binds (block arguments and op results, in regions that kernels run too). A value seen with
-// different shapes (a loop-carried value that grows, a function called with different shapes, a reduce
-// body run on several elements) keeps `?` where the shapes differ, and values that never get computed (an
-// if branch not taken) keep their declared types. The module is printed in generic form (ir/printer.h).
+// function runs on given arguments (reference/refine.h), in generic form (ir/printer.h).
 #include <cstdio>
 #include <string>
 #include <vector>
 
-#include "absl/container/flat_hash_map.h"
 #include "harness/commands.h"
 #include "ir/asm_parser.h"
 #include "ir/parser.h"
 #include "ir/printer.h"
 #include "ir/status_macros.h"
 #include "ir/strings.h"
-#include "reference/interpreter.h"
 #include "reference/kernels.h"
+#include "reference/refine.h"
 #include "reference/numerics.h"
 
 namespace hloconf {
@@ -41,85 +34,11 @@ namespace {
 
 using ref::RtValue;
 
-// `declared` with the dimensions of `observed` where `declared` has `?` (tensors, and tuples of them).
-Type refinedType(const Type& declared, const Type& observed) {
-  if (declared.kind() == Type::Kind::kTuple && observed.kind() == Type::Kind::kTuple &&
-      declared.tupleElements().size() == observed.tupleElements().size()) {
-    std::vector<Type> elements;
-    for (size_t i = 0; i < declared.tupleElements().size(); ++i) elements.push_back(refinedType(declared.tupleElements()[i], observed.tupleElements()[i]));
-    return Type::tuple(std::move(elements));
-  }
-  if (!declared.isTensor() || !observed.isTensor() || declared.rank() != observed.rank() || declared.hasStaticShape()) return declared;
-  std::vector<int64_t> shape = declared.shape();
-  for (size_t d = 0; d < shape.size(); ++d) {
-    if (shape[d] == kDynamicSize) shape[d] = observed.shape()[d];
-  }
-  bool dynamic = false;
-  for (int64_t d : shape) dynamic = dynamic || d == kDynamicSize;
-  return Type::tensor(shape, declared.tensorElement(), dynamic ? declared.bounds() : std::vector<int64_t>{});
-}
-
-// Two observations of one value: dimensions that differ become `?` again.
-Type mergedType(const Type& a, const Type& b) {
-  if (a == b) return a;
-  if (a.kind() == Type::Kind::kTuple && b.kind() == Type::Kind::kTuple && a.tupleElements().size() == b.tupleElements().size()) {
-    std::vector<Type> elements;
-    for (size_t i = 0; i < a.tupleElements().size(); ++i) elements.push_back(mergedType(a.tupleElements()[i], b.tupleElements()[i]));
-    return Type::tuple(std::move(elements));
-  }
-  if (!a.isTensor() || !b.isTensor() || a.rank() != b.rank()) return a;
-  std::vector<int64_t> shape = a.shape();
-  for (size_t d = 0; d < shape.size(); ++d) {
-    if (shape[d] != b.shape()[d]) shape[d] = kDynamicSize;
-  }
-  return Type::tensor(shape, a.tensorElement());
-}
-
-
-// The run-time type of every value the interpreter binds (its observer hook), merged over observations.
-class TypeRecorder {
- public:
-  void record(const Value* v, const RtValue& value) {
-    const Type type = value.type();
-    auto [it, inserted] = observed_.try_emplace(v, type);
-    if (!inserted) it->second = mergedType(it->second, type);
-  }
-  const absl::flat_hash_map<const Value*, Type>& observed() const { return observed_; }
-
- private:
-  absl::flat_hash_map<const Value*, Type> observed_;
-};
-
 absl::StatusOr<std::vector<RtValue>> parseArgumentTexts(const std::vector<std::string>& texts) {
   ASSIGN_OR_RETURN(std::vector<Tensor> tensors, parseTensorLiterals(texts));
   std::vector<RtValue> values;
   for (Tensor& tensor : tensors) values.push_back(RtValue::ofTensor(std::move(tensor)));
   return values;
-}
-
-// Writes the observed types into the module's values, and the function_type of every function whose
-// entry block or returned values were observed (a function never called keeps its declared types, so its
-// function_type would not change anyway).
-void applyTypes(Module& module, const TypeRecorder& recorder) {
-  for (const auto& [value, type] : recorder.observed()) {
-    Value* v = const_cast<Value*>(value);  // the values belong to `module`, which this command owns
-    v->type = refinedType(v->type, type);
-  }
-  for (const Operation* f : module.functions()) {
-    if (f->regions.empty() || f->regions[0].blocks.empty()) continue;
-    Operation* func = const_cast<Operation*>(f);
-    const Block& entry = *func->regions[0].blocks.front();
-    std::vector<Type> inputs, results;
-    for (const auto& arg : entry.arguments) inputs.push_back(arg->type);
-    if (entry.operations.empty() || entry.operations.back()->name != "func.return") continue;
-    for (const Value* v : entry.operations.back()->operands) results.push_back(v->type);
-    for (NamedAttr& a : func->properties) {
-      if (a.name == "function_type") a.value = Attribute::type(Type::function(inputs, results));
-    }
-    for (NamedAttr& a : func->attributes) {
-      if (a.name == "function_type") a.value = Attribute::type(Type::function(inputs, results));
-    }
-  }
 }
 
 }  // namespace
@@ -197,15 +116,10 @@ int runRefineCommand(const std::vector<std::string>& args) {
       return 2;
     }
   }
-  ref::Interpreter interp(*module, *text);
-  TypeRecorder recorder;
-  interp.setObserver([&recorder](const Value* v, const RtValue& value) { recorder.record(v, value); });
-  auto results = interp.callFunction(*func, std::move(*values));
-  if (!results.ok()) {
-    std::fprintf(stderr, "%s\n", std::string(results.status().message()).c_str());
+  if (absl::Status refined = ref::refineShapes(*module, *text, *func, std::move(*values)); !refined.ok()) {
+    std::fprintf(stderr, "%s\n", std::string(refined.message()).c_str());
     return 2;
   }
-  applyTypes(*module, recorder);
   std::fputs(printModule(*module).c_str(), stdout);
   return 0;
 }

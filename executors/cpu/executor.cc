@@ -13,7 +13,9 @@
 #include "tbb/parallel_for.h"
 #include "executors/cpu/kernels.h"
 #include "executors/cpu/process_grid.h"
+#include "ir/numerics_base.h"
 #include "ir/op_schema.h"
+#include "ir/op_verify_util.h"
 #include "ir/strings.h"
 
 namespace hloconf::cpu {
@@ -268,6 +270,26 @@ absl::Status Frame::runGroup(const plan::Region& region, const LoweredRegion& lo
   return absl::OkStatus();
 }
 
+absl::Status Frame::checkShapeOperands(const plan::Step& step) const {
+  for (const plan::ShapeCheck& check : step.shape_checks) {
+    const Type& type = program_.plan.slot_types[check.slot];
+    const ElementType element = type.elementType();
+    const uint8_t* bytes = data(check.slot);
+    const int bytes_per_element = storageBytes(element);
+    std::vector<int64_t> values;
+    for (int64_t i = 0; i < type.numElements(); ++i) {
+      uint64_t bits = 0;
+      std::memcpy(&bits, bytes + i * bytes_per_element, static_cast<size_t>(bytes_per_element));
+      values.push_back(static_cast<int64_t>(integerValue(element, bits)));
+    }
+    if (values != check.values)
+      return absl::InvalidArgumentError(strCat(step.location, ": ", opName(step.op), ": ", check.what, " is ", verify::util::listText(values),
+                                               " at run time, but the program was compiled for ", verify::util::listText(check.values),
+                                               " (the shapes its inputs' shapes gave when it was specialised)"));
+  }
+  return absl::OkStatus();
+}
+
 absl::Status Frame::runSteps(const plan::Region& region, const LoweredRegion& lowered) {
   const plan::Plan& plan = program_.plan;
   std::vector<const uint8_t*> operands;
@@ -282,6 +304,7 @@ absl::Status Frame::runSteps(const plan::Region& region, const LoweredRegion& lo
       s = group.end - 1;
       continue;
     }
+    RETURN_IF_ERROR(checkShapeOperands(step));
     operands.clear();
     for (plan::Slot slot : step.operands) operands.push_back(data(slot));
     // Results get fresh buffers (or the dying operand's), and only then replace what their slots held:

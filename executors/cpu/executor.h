@@ -150,6 +150,8 @@ class Frame {
   absl::Status runSteps(const plan::Region& region, const LoweredRegion& lowered);
   // DeadlineExceeded once the run's deadline has passed.
   absl::Status checkDeadline() const;
+  // The step's shape operands computed at run time hold what its plan assumed (plan::ShapeCheck).
+  absl::Status checkShapeOperands(const plan::Step& step) const;
   const RunOptions& options() const { return options_; }
   std::vector<Buffer>& slots() { return slots_; }
 

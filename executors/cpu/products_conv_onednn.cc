@@ -17,9 +17,11 @@
 #include <algorithm>
 #include <atomic>
 #include <cmath>
+#include <cstdlib>
 #include <cstring>
 #include <memory>
 #include <optional>
+#include <string_view>
 #include <thread>
 #include <vector>
 
@@ -115,6 +117,12 @@ const Primitives& primitivesFor(const memory::dims& in_dims, const memory::dims&
 }  // namespace
 
 absl::StatusOr<bool> convOneDnn(const KernelArgs& args, const ConvParams& p) {
+  // HLOCONF_CPU_ONEDNN=0 keeps every convolution on im2col (to measure one against the other).
+  static const bool enabled = [] {
+    const char* v = std::getenv("HLOCONF_CPU_ONEDNN");
+    return !(v && std::string_view(v) == "0");
+  }();
+  if (!enabled) return false;
   const size_t sr = static_cast<size_t>(p.spatial_rank);
   if (args.operandType(0).elementType() != ElementType::kF32 || args.operandType(1).elementType() != ElementType::kF32 ||
       args.resultType(0).elementType() != ElementType::kF32)

@@ -1214,6 +1214,8 @@ std::optional<plan::Unsupported> lowerRegion(const plan::Region& region, const p
     LoweredStep& out = lowered.steps.emplace_back();
     Chooser chooser = chooserFor(step.op);
     absl::Status status = chooser ? chooser(step, plan, out) : absl::UnimplementedError("the cuda executor has no kernel for this op yet");
+    if (status.ok() && !step.shape_checks.empty())
+      status = absl::UnimplementedError("a shape operand computed at run time is not supported by the cuda executor yet");
     if (status.ok() && !out.launch && !out.constant) status = absl::InternalError("no launcher chosen");
     if (!status.ok()) return plan::Unsupported{std::string(opName(step.op)), step.location, std::string(status.message())};
     if (runsRegions(step.op))

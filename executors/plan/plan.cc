@@ -31,7 +31,11 @@ const absl::flat_hash_map<OpId, PlanFn>& plannerTable() {
 std::string slotTypeProblem(const Type& type) {
   if (type.kind() == Type::Kind::kToken) return "";
   if (!type.isTensor()) return strCat("values of type ", type.toString(), " are not supported yet");
-  if (!type.hasStaticShape()) return "dynamic shapes are not supported yet";
+  // The backends specialise a program with ? dimensions to its inputs' shapes before planning it
+  // (adapters/executor_backend.h); what is left is a value the run did not compute.
+  if (!type.hasStaticShape())
+    return "a ? dimension that the inputs' shapes do not settle (a value the reference's run on these inputs never "
+           "computed, such as one in a branch not taken)";
   return "";  // a quantized tensor's slot holds its storage integers
 }
 

@@ -32,6 +32,15 @@ struct StepParams {
 
 struct Step;
 
+// A shape operand computed at run time, of an op whose result type is static (a program specialised to its
+// inputs' shapes): the step is planned with `values` (the result's shape), and a run whose operand holds
+// other values is an error before the step runs, never a result of the wrong shape.
+struct ShapeCheck {
+  Slot slot = -1;               // the operand: a 1-dimensional integer tensor
+  std::vector<int64_t> values;  // what the plan assumed
+  std::string what;             // "output_dimensions (spec: dynamic_broadcast_in_dim (C7))"
+};
+
 // A list of steps with its own inputs (the block arguments) and outputs (what its terminator returns):
 // the function body, or one region of an op (while's cond and body, reduce's body, a callee...).
 struct Region {
@@ -52,6 +61,7 @@ struct Step {
   // outputs of a region never appear here.
   std::vector<Slot> last_uses;
   std::string location;  // "path:line:col" of the op, for Unsupported reasons found after compiling
+  std::vector<ShapeCheck> shape_checks;  // checked before the step runs
 
   template <class P>
   const P& as() const {
@@ -61,6 +71,9 @@ struct Step {
 
 struct Plan : Region {
   std::vector<Type> slot_types;  // static-shaped tensor types, one per slot
+  // The program had `?` dimensions and was specialised to one set of input shapes before planning
+  // (adapters/executor_backend.h): the plan is only for inputs of those shapes.
+  bool specialised = false;
 };
 
 // What the plan compiler cannot run yet: the op, where it is, and why. Not an error in the program.

@@ -118,6 +118,25 @@ absl::StatusOr<Shape> constantOperand(const Operation& op, size_t i, std::string
   return values;
 }
 
+// The values of shape operand `i` of a dynamic op whose shape operand gives its result's shape: a constant's,
+// or, for one computed at run time, the static result's shape with a ShapeCheck that the run holds them.
+absl::StatusOr<Shape> resultShapeOperand(const Operation& op, size_t i, std::string_view name, std::string_view label,
+                                         Step& step, const Plan& plan) {
+  if (i < op.operands.size() && (!op.operands[i]->defining_op || op.operands[i]->defining_op->id != OpId::kConstant) &&
+      i < step.operands.size()) {
+    const Type& operand = operandType(step, plan, i);
+    if (operand.rank() != 1 || !isInteger(operand.elementType()))
+      return absl::InvalidArgumentError(strCat(name, " is a 1-dimensional integer tensor"));
+    const Shape shape = resultType(step, plan, 0).shape();
+    if (operand.shape()[0] != static_cast<int64_t>(shape.size()))
+      return absl::InvalidArgumentError(strCat(name, " has ", operand.shape()[0], " elements for a result of rank ", shape.size(),
+                                               " (spec: ", label, ")"));
+    step.shape_checks.push_back(ShapeCheck{step.operands[i], shape, strCat(name, " (spec: ", label, ")")});
+    return shape;
+  }
+  return constantOperand(op, i, name);
+}
+
 // A dynamic op's shape operand against its (static) result shape.
 absl::Status expectShapeOperand(const Type& result, const Shape& values, std::string_view name, std::string_view label) {
   if (result.shape() != values)
@@ -142,7 +161,7 @@ absl::Status planReshape(const Operation&, Step& step, const Plan& plan) {
 
 absl::Status planDynamicReshape(const Operation& op, Step& step, const Plan& plan) {
   RETURN_IF_ERROR(expectCounts(step, 2, 1));
-  ASSIGN_OR_RETURN(const Shape shape, constantOperand(op, 1, "output_shape"));
+  ASSIGN_OR_RETURN(const Shape shape, resultShapeOperand(op, 1, "output_shape", "dynamic_reshape (C4)", step, plan));
   RETURN_IF_ERROR(expectShapeOperand(resultType(step, plan, 0), shape, "output_shape", "dynamic_reshape (C4)"));
   return checkReshape(step, plan, "dynamic_reshape");
 }
@@ -180,7 +199,7 @@ absl::Status planBroadcastInDim(const Operation& op, Step& step, const Plan& pla
 absl::Status planDynamicBroadcastInDim(const Operation& op, Step& step, const Plan& plan) {
   RETURN_IF_ERROR(expectCounts(step, 2, 1));
   const DynamicBroadcastInDimOp view(op);
-  ASSIGN_OR_RETURN(const Shape dims, constantOperand(op, 1, "output_dimensions"));
+  ASSIGN_OR_RETURN(const Shape dims, resultShapeOperand(op, 1, "output_dimensions", "dynamic_broadcast_in_dim (C7)", step, plan));
   const Type& in = operandType(step, plan, 0);
   const Type& out = resultType(step, plan, 0);
   RETURN_IF_ERROR(expectShapeOperand(out, dims, "output_dimensions", "dynamic_broadcast_in_dim (C7)"));
@@ -375,7 +394,7 @@ absl::Status planIota(const Operation& op, Step& step, const Plan& plan) {
 
 absl::Status planDynamicIota(const Operation& op, Step& step, const Plan& plan) {
   RETURN_IF_ERROR(expectCounts(step, 1, 1));
-  ASSIGN_OR_RETURN(const Shape shape, constantOperand(op, 0, "output_shape"));
+  ASSIGN_OR_RETURN(const Shape shape, resultShapeOperand(op, 0, "output_shape", "dynamic_iota (C2)", step, plan));
   const Type& out = resultType(step, plan, 0);
   if (static_cast<int64_t>(shape.size()) != out.rank())
     return absl::InvalidArgumentError(strCat("output_shape ", listText(shape), " needs one entry per result dimension (spec: dynamic_iota (C2))"));

@@ -288,14 +288,71 @@ TEST(CpuExecutor, UnsupportedOpTypeAndShapeSayWhy) {
                                 "tensor<4xf32>\n  return %0 : tensor<4xf32>\n",
                                 {f32}, f32, {x}),
                     {"stablehlo.custom_call", "executors_test:2:", "no kernel for this op"});
-  expectUnsupported(makeRequest("  %0 = stablehlo.add %arg0, %arg0 : tensor<?xf32>\n  return %0 : tensor<?xf32>\n",
+  // A ? dimension the inputs do not settle: a value in the branch not taken.
+  expectUnsupported(makeRequest("  %p = stablehlo.constant dense<true> : tensor<i1>\n"
+                                "  %0 = \"stablehlo.if\"(%p) ({\n    \"stablehlo.return\"(%arg0) : (tensor<?xf32>) -> ()\n  }, {\n"
+                                "    %n = stablehlo.negate %arg0 : tensor<?xf32>\n    \"stablehlo.return\"(%n) : (tensor<?xf32>) -> ()\n"
+                                "  }) : (tensor<i1>) -> tensor<?xf32>\n  return %0 : tensor<?xf32>\n",
                                 {"tensor<?xf32>"}, "tensor<?xf32>", {x}),
-                    {"dynamic shapes are not supported yet"});
+                    {"stablehlo.negate", "a ? dimension"});
   Tensor t(Type::tensor({4}, Type::element(ElementType::kTF32)));
   expectUnsupported(makeRequest("  %0 = stablehlo.add %arg0, %arg0 : tensor<4xtf32>\n"
                                 "  return %0 : tensor<4xtf32>\n",
                                 {"tensor<4xtf32>"}, "tensor<4xtf32>", {t}),
                     {"stablehlo.add", "tf32"});
+}
+
+TEST(CpuExecutor, DynamicDimensionsAreSpecialisedPerInputShapes) {
+  // One backend, one program text, inputs of three shapes: each runs with a plan for its shapes (the cache
+  // keeps one per input types, so the second 4-element run reuses the first plan and still agrees).
+  std::unique_ptr<adapters::Backend> cpu = adapters::makeCpuBackend();
+  ASSERT_TRUE(cpu->start().ok());
+  const std::string body = "  %0 = stablehlo.multiply %arg0, %arg0 : tensor<?xf32>\n  %1 = stablehlo.add %0, %arg0 : tensor<?xf32>\n"
+                           "  return %1 : tensor<?xf32>\n";
+  for (int64_t n : {4, 7, 4, 0}) {
+    SCOPED_TRACE(n);
+    Tensor x(Type::tensor({n}, Type::element(ElementType::kF32)));
+    for (int64_t i = 0; i < n; ++i) x.setBits(i, std::bit_cast<uint32_t>(static_cast<float>(i) - 1.5f));
+    const Reply reply = cpu->run(makeRequest(body, {"tensor<?xf32>"}, "tensor<?xf32>", {x}));
+    ASSERT_EQ(reply.kind, Reply::Kind::kOutputs) << reply.message;
+    ASSERT_EQ(reply.outputs.size(), 1u);
+    ASSERT_EQ(reply.outputs[0].type(), x.type());
+    for (int64_t i = 0; i < n; ++i) {
+      const float v = static_cast<float>(i) - 1.5f;
+      EXPECT_EQ(std::bit_cast<float>(static_cast<uint32_t>(reply.outputs[0].bits(i))), v * v + v) << i;
+    }
+  }
+}
+
+TEST(CpuExecutor, ASizeFromAnInputsValuesIsCheckedWhenThePlanRuns) {
+  // A size passed as a small integer argument gets a plan per value; one computed from a larger input's
+  // values (here its maximum, of 20 elements) reuses the plan of the same input types, and a run whose size
+  // differs from the plan's is an error naming both, never a result of the wrong shape.
+  std::unique_ptr<adapters::Backend> cpu = adapters::makeCpuBackend();
+  ASSERT_TRUE(cpu->start().ok());
+  const std::string body =
+      "  %z = stablehlo.constant dense<0> : tensor<i64>\n"
+      "  %m = stablehlo.reduce(%arg0 init: %z) applies stablehlo.maximum across dimensions = [0] : (tensor<20xi64>, tensor<i64>) -> tensor<i64>\n"
+      "  %s = stablehlo.reshape %m : (tensor<i64>) -> tensor<1xi64>\n"
+      "  %r = \"stablehlo.dynamic_iota\"(%s) {iota_dimension = 0 : i64} : (tensor<1xi64>) -> tensor<?xf32>\n"
+      "  return %r : tensor<?xf32>\n";
+  auto sizes = [](int64_t largest) {
+    Tensor t(Type::tensor({20}, Type::element(ElementType::kSI64)));
+    t.setBits(7, static_cast<uint64_t>(largest));
+    return t;
+  };
+  const Reply three = cpu->run(makeRequest(body, {"tensor<20xi64>"}, "tensor<?xf32>", {sizes(3)}));
+  ASSERT_EQ(three.kind, Reply::Kind::kOutputs) << three.message;
+  EXPECT_EQ(three.outputs[0].type().toString(), "tensor<3xf32>");
+  const Reply five = cpu->run(makeRequest(body, {"tensor<20xi64>"}, "tensor<?xf32>", {sizes(5)}));
+  ASSERT_EQ(five.kind, Reply::Kind::kError);
+  EXPECT_NE(five.message.find("output_shape (spec: dynamic_iota (C2)) is [5] at run time, but the program was compiled for [3]"),
+            std::string::npos)
+      << five.message;
+  // A fresh backend plans for 5.
+  const Reply fresh = runOn(adapters::makeCpuBackend(), makeRequest(body, {"tensor<20xi64>"}, "tensor<?xf32>", {sizes(5)}));
+  ASSERT_EQ(fresh.kind, Reply::Kind::kOutputs) << fresh.message;
+  EXPECT_EQ(fresh.outputs[0].type().toString(), "tensor<5xf32>");
 }
 
 TEST(CpuExecutor, BadRequestsAreErrorsNotCrashes) {

@@ -166,12 +166,36 @@ TEST(CpuDynamic, ShapeOperandThatDisagreesWithTheResultIsAnError) {
   EXPECT_NE(pad.message.find("dynamic_pad (C4)"), std::string::npos) << pad.message;
 }
 
-TEST(CpuDynamic, ShapeOperandComputedAtRunTimeIsUnsupported) {
-  const Reply reply = runText(R"(func.func @main(%shape: tensor<2xi64>) -> tensor<2x3xi32> {
+TEST(CpuDynamic, ShapeOperandComputedAtRunTimeIsCheckedWhenItGivesTheResultShape) {
+  // dynamic_iota's output_shape from an argument, with a static result type: planned as iota, and the
+  // operand is checked against the result shape when the step runs (dynamic_iota (C2)).
+  const std::string text = R"(func.func @main(%shape: tensor<2xi64>) -> tensor<2x3xi32> {
   %r = "stablehlo.dynamic_iota"(%shape) {iota_dimension = 1 : i64} : (tensor<2xi64>) -> tensor<2x3xi32>
   return %r : tensor<2x3xi32>
-})",
-                              {Tensor(Type::tensor({2}, Type::element(ElementType::kSI64)))});
+})";
+  Tensor shape(Type::tensor({2}, Type::element(ElementType::kSI64)));
+  shape.setBits(0, 2);
+  shape.setBits(1, 3);
+  const Reply ok = runText(text, {shape});
+  ASSERT_EQ(ok.kind, Reply::Kind::kOutputs) << ok.message;
+  for (int64_t i = 0; i < 6; ++i) EXPECT_EQ(ok.outputs[0].bits(i), static_cast<uint64_t>(i % 3)) << i;
+  const Reply wrong = runText(text, {Tensor(Type::tensor({2}, Type::element(ElementType::kSI64)))});
+  ASSERT_EQ(wrong.kind, Reply::Kind::kError) << wrong.message;
+  EXPECT_NE(wrong.message.find("output_shape (spec: dynamic_iota (C2)) is [0, 0] at run time, but the program was compiled for [2, 3]"),
+            std::string::npos)
+      << wrong.message;
+}
+
+TEST(CpuDynamic, PaddingsComputedAtRunTimeAreUnsupported) {
+  // dynamic_pad's paddings do not follow from the result type: they must be constants.
+  const std::string text = R"(func.func @main(%x: tensor<2xf32>, %low: tensor<1xi64>) -> tensor<3xf32> {
+  %z = stablehlo.constant dense<0.0> : tensor<f32>
+  %high = stablehlo.constant dense<0> : tensor<1xi64>
+  %r = "stablehlo.dynamic_pad"(%x, %z, %low, %high, %high) : (tensor<2xf32>, tensor<f32>, tensor<1xi64>, tensor<1xi64>, tensor<1xi64>) -> tensor<3xf32>
+  return %r : tensor<3xf32>
+})";
+  const Reply reply = runText(text, {Tensor(Type::tensor({2}, Type::element(ElementType::kF32))),
+                                     Tensor(Type::tensor({1}, Type::element(ElementType::kSI64)))});
   EXPECT_EQ(reply.kind, Reply::Kind::kUnsupported) << reply.message;
   EXPECT_NE(reply.message.find("computed at run time"), std::string::npos) << reply.message;
 }

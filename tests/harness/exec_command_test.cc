@@ -77,6 +77,36 @@ TEST(ExecCommand, UnsupportedInvalidAndBadArgumentsSayWhy) {
 
 // --backend cuda: on a machine with a CUDA device, the same results as the cpu executor and a device-time line
 // with --repeat; without one (or without the toolkit), exit status 3 with the reason.
+TEST(ExecCommand, DynamicDimensionsAreSpecialisedToTheArguments) {
+  // ? dimensions everywhere, and a value whose size comes from a shape computed in the program
+  // (get_dimension_size -> dynamic_broadcast_in_dim): each run specialises to its arguments' shapes.
+  const std::string file = writeProgram("exec_dynamic.mlir", R"(func.func @main(%a: tensor<?x4xf32>, %b: tensor<4x?xf32>) -> (tensor<?x?xf32>, tensor<?xf32>) {
+  %e = stablehlo.exponential %a : tensor<?x4xf32>
+  %d = "stablehlo.dot_general"(%e, %b) {dot_dimension_numbers = #stablehlo.dot<lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [0]>} : (tensor<?x4xf32>, tensor<4x?xf32>) -> tensor<?x?xf32>
+  %n = "stablehlo.get_dimension_size"(%a) {dimension = 0 : i64} : (tensor<?x4xf32>) -> tensor<i32>
+  %s = "stablehlo.reshape"(%n) : (tensor<i32>) -> tensor<1xi32>
+  %one = stablehlo.constant dense<1.5> : tensor<f32>
+  %f = "stablehlo.dynamic_broadcast_in_dim"(%one, %s) {broadcast_dimensions = array<i64>} : (tensor<f32>, tensor<1xi32>) -> tensor<?xf32>
+  return %d, %f : tensor<?x?xf32>, tensor<?xf32>
+}
+)");
+  for (const std::string args : {" --arg 'dense<0.5> : tensor<2x4xf32>' --arg 'dense<1.0> : tensor<4x3xf32>'",
+                                 " --arg 'dense<0.25> : tensor<3x4xf32>' --arg 'dense<[[1.0], [2.0], [3.0], [4.0]]> : tensor<4x1xf32>'"}) {
+    SCOPED_TRACE(args);
+    auto cpu = runHloconf("exec " + file + args + " --repeat 2");
+    EXPECT_EQ(cpu.status, 0) << cpu.output;
+    auto reference = runHloconf("exec --backend reference " + file + args);
+    EXPECT_EQ(reference.status, 0) << reference.output;
+    // The results (before the times) agree; the reference's are exactly rounded, and these sums are short.
+    EXPECT_EQ(cpu.output.substr(0, cpu.output.find("run 1:")), reference.output);
+    EXPECT_THAT(cpu.output, HasSubstr("xf32>\n"));
+  }
+  // Arguments the program's static dimensions refuse: the specialisation says why.
+  auto wrong = runHloconf("exec " + file + " --arg 'dense<0.5> : tensor<2x5xf32>' --arg 'dense<1.0> : tensor<4x3xf32>'");
+  EXPECT_EQ(wrong.status, 2) << wrong.output;
+  EXPECT_THAT(wrong.output, HasSubstr("specialising the ? dimensions"));
+}
+
 TEST(ExecCommand, CudaRunsLikeTheCpuExecutorOrSaysWhyNot) {
   const std::string file = writeProgram("row_sums_cuda.mlir", kRowSums);
   auto cuda = runHloconf("exec --backend cuda " + file + kArgs + " --repeat 2");
