@@ -5,6 +5,7 @@
 #include <bit>
 #include <cmath>
 #include <cstring>
+#include <mutex>
 #include <optional>
 #include <vector>
 
@@ -14,6 +15,8 @@
 #include "executors/cpu/widen.h"
 #include "executors/plan/movement_params.h"
 #include "ir/strings.h"
+#include "tbb/blocked_range.h"
+#include "tbb/parallel_for.h"
 
 namespace hloconf::cpu {
 namespace {
@@ -227,10 +230,10 @@ int64_t product(const std::vector<int64_t>& shape) {
   return n;
 }
 
-// gather: per batch index, the window at the clamped start, copied into the result (spec: gather).
-absl::Status gatherKernel(const KernelArgs& args) {
+// gather: per batch index, the window at the clamped start, copied into the result (spec: gather). Batches
+// [first, last) of the row-major order of batch_shape; each writes its own window of the result.
+absl::Status gatherBatches(const KernelArgs& args, int64_t first, int64_t last) {
   const auto& p = args.step.as<plan::GatherParams>();
-  if (args.num_elements == 0) return absl::OkStatus();
   const ElementType index_type = args.operandType(1).elementType();
   const int64_t index_bytes = storageBytes(index_type);
   const int bytes = elementBytes(args.resultType(0));
@@ -238,8 +241,14 @@ absl::Status gatherKernel(const KernelArgs& args) {
   const size_t R = p.operand_shape.size();
   std::vector<int64_t> start(R), batch(p.batch_shape.size(), 0);
   int64_t dst_base = 0, index_base = 0;
-  const int64_t batches = product(p.batch_shape);
-  for (int64_t b = 0; b < batches; ++b) {
+  for (size_t k = p.batch_shape.size(), rest = static_cast<size_t>(first); k-- > 0;) {
+    const auto size = static_cast<size_t>(p.batch_shape[k]);
+    batch[k] = static_cast<int64_t>(rest % size);
+    rest /= size;
+    dst_base += batch[k] * p.batch_out_strides[k];
+    index_base += batch[k] * p.batch_index_strides[k];
+  }
+  for (int64_t b = first; b < last; ++b) {
     if (b % 4096 == 4095) RETURN_IF_ERROR(args.frame.checkDeadline());
     std::fill(start.begin(), start.end(), 0);
     for (int64_t k = 0; k < p.vector_size; ++k) {
@@ -260,6 +269,25 @@ absl::Status gatherKernel(const KernelArgs& args) {
     nextBatch(batch, p.batch_shape, p.batch_out_strides, dst_base, p.batch_index_strides, index_base);
   }
   return absl::OkStatus();
+}
+
+// Large gathers are split into ranges of batches over the cores (the oneTBB pool, bounded by --threads).
+absl::Status gatherKernel(const KernelArgs& args) {
+  const auto& p = args.step.as<plan::GatherParams>();
+  if (args.num_elements == 0) return absl::OkStatus();
+  const int64_t batches = product(p.batch_shape);
+  constexpr int64_t kBatchesPerTask = 4096, kParallelBytes = int64_t{1} << 20;
+  if (batches < 2 * kBatchesPerTask || args.num_elements * elementBytes(args.resultType(0)) < kParallelBytes)
+    return gatherBatches(args, 0, batches);
+  std::mutex mutex;
+  absl::Status first_error;
+  tbb::parallel_for(tbb::blocked_range<int64_t>(0, batches, kBatchesPerTask), [&](const tbb::blocked_range<int64_t>& range) {
+    absl::Status s = gatherBatches(args, range.begin(), range.end());
+    if (s.ok()) return;
+    std::lock_guard<std::mutex> lock(mutex);
+    if (first_error.ok()) first_error = std::move(s);
+  });
+  return first_error;
 }
 
 // --- scatter ------------------------------------------------------------------------------------------------

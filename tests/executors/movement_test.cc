@@ -270,6 +270,25 @@ TEST(CpuMovement, ScatterSkipsOutOfBoundsUpdatesAndGatherClamps) {
       {randomTensor("tensor<6x6xf32>", 1), indices}, "gather clamps");
 }
 
+TEST(CpuMovement, LargeGathersSplitOverTheCoresMatchTheReference) {
+  // Past gatherKernel's threshold (8192 batches, 1 MiB of result), the batches are split into ranges that
+  // start mid-way through a 2-D batch shape. Random i32 indices: most are out of range and clamp.
+  expectSameAsReference(
+      function({"tensor<300x16xf32>", "tensor<128x130x1xi32>"}, {"tensor<128x130x16xf32>"},
+               "  %0 = \"stablehlo.gather\"(%arg0, %arg1) {dimension_numbers = #stablehlo.gather<offset_dims = [2], "
+               "collapsed_slice_dims = [0], start_index_map = [0], index_vector_dim = 2>, slice_sizes = array<i64: 1, 16>} : "
+               "(tensor<300x16xf32>, tensor<128x130x1xi32>) -> tensor<128x130x16xf32>\n  func.return %0 : tensor<128x130x16xf32>\n"),
+      {randomTensor("tensor<300x16xf32>", 1), randomTensor("tensor<128x130x1xi32>", 2)}, "gather over a 2-D batch");
+  // With batching dimensions: each range starts at its own batch index of the operand.
+  expectSameAsReference(
+      function({"tensor<4x300x16xf32>", "tensor<4x4200x1xi32>"}, {"tensor<4x4200x16xf32>"},
+               "  %0 = \"stablehlo.gather\"(%arg0, %arg1) {dimension_numbers = #stablehlo.gather<offset_dims = [2], "
+               "collapsed_slice_dims = [1], operand_batching_dims = [0], start_indices_batching_dims = [0], start_index_map = [1], "
+               "index_vector_dim = 2>, slice_sizes = array<i64: 1, 1, 16>} : "
+               "(tensor<4x300x16xf32>, tensor<4x4200x1xi32>) -> tensor<4x4200x16xf32>\n  func.return %0 : tensor<4x4200x16xf32>\n"),
+      {randomTensor("tensor<4x300x16xf32>", 3), randomTensor("tensor<4x4200x1xi32>", 4)}, "gather with batching dims");
+}
+
 TEST(CpuMovement, ScatterPromotesToTheUpdateComputationsType) {
   Tensor indices(Type::tensor({5, 1}, Type::element(ElementType::kSI64)));
   for (int64_t i = 0; i < 5; ++i) indices.setBits(i, encodeInteger(ElementType::kSI64, i % 2));
