@@ -123,5 +123,15 @@ TEST(GeneratedPrograms, VerifyClean) {
   EXPECT_TRUE(diagnostics.empty()) << diagnostics.size() << " diagnostics:" << text;
 }
 
+// The files `hloconf gen --out` writes (the upstream testdata format: @inputs, @expected, their checks) too.
+TEST_F(VerifyCommand, GeneratedFilesVerifyClean) {
+  const std::string out = (dir_ / "gen").string();
+  const RunResult written = runHloconf("gen all --count 3 --out " + out);
+  ASSERT_EQ(written.status, 0) << written.output;
+  const RunResult verified = runHloconf("verify " + out);
+  EXPECT_EQ(verified.status, 0) << verified.output.substr(0, 4000);
+  EXPECT_THAT(verified.output, HasSubstr("; 0 errors in 0 files\n"));
+}
+
 }  // namespace
 }  // namespace hloconf
