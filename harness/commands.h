@@ -23,6 +23,8 @@ int runEvalCommand(const std::vector<std::string>& args);
 extern const char kEvalUsage[];
 int runRefineCommand(const std::vector<std::string>& args);
 extern const char kRefineUsage[];
+int runVerifyCommand(const std::vector<std::string>& args);
+extern const char kVerifyUsage[];
 
 int runRunCommand(const std::vector<std::string>& args);
 extern const char kRunUsage[];
