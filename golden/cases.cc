@@ -276,14 +276,20 @@ void storeCached(const GoldenCache& cache, const std::string& key, std::string_v
 
 }  // namespace
 
+// Where `cmake --install` puts the data beside PREFIX/bin (CMakeLists.txt, "Install").
+constexpr std::string_view kInstalledDataDir = "share/hloconf";
+
 std::string sourceTreeDir(std::string_view relative, std::string_view marker) {
   std::error_code ec;
-  // Beside the executable's source tree (build/ inside the checkout, or a copy of the tree that carries a
-  // bundled binary), then the compiled-in source dir.
+  // Relative to the executable: its source tree (build/ inside the checkout, or a copy of the tree that
+  // carries a bundled binary), or an installed tree (`cmake --install`: PREFIX/bin/hloconf with its data in
+  // PREFIX/share/hloconf); then the compiled-in source dir.
   fs::path exe = fs::read_symlink("/proc/self/exe", ec);
   if (!ec) {
-    for (fs::path dir = exe.parent_path(); !dir.empty() && dir != dir.root_path(); dir = dir.parent_path())
+    for (fs::path dir = exe.parent_path(); !dir.empty() && dir != dir.root_path(); dir = dir.parent_path()) {
       if (fs::exists(dir / relative / marker, ec)) return (dir / relative).string();
+      if (fs::exists(dir / kInstalledDataDir / relative / marker, ec)) return (dir / kInstalledDataDir / relative).string();
+    }
   }
   std::string compiled = HLOCONF_SOURCE_DIR_FOR_CASES;
   if (!compiled.empty() && fs::exists(fs::path(compiled) / relative, ec)) return (fs::path(compiled) / relative).string();
