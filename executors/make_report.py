@@ -213,7 +213,8 @@ def fail_section(fails, limit):
         for name, x in lst[:limit]:
             L.append(f"- {code(x['id'])} ({name}, {md_escape(x['element_type'] or '')}): {evidence(x)}")
             if x.get("repro"):
-                L.append(f"  repro: {code(x['repro'])}")
+                # The run writes the binary's absolute path; the report names it from the repository root.
+                L.append(f"  repro: {code(x['repro'].replace(os.path.join(ROOT, 'build', 'hloconf'), 'build/hloconf'))}")
         if len(lst) > limit:
             L.append(f"- ... and {len(lst) - limit} more (results.json of the run)")
         L.append("")

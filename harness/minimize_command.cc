@@ -55,6 +55,13 @@ const char kMinimizeUsage[] =
 
 namespace {
 
+// What a graph that fails while none of its ops fails alone (each on the exact operands it was given, under
+// its own rule) most likely means.
+constexpr const char* kNoSingleOpFails =
+    "the error builds up across ops, so the likely cause is intermediate precision (values kept between ops in "
+    "a wider type, or rounded differently, than the element type) or fusion (ops computed together without "
+    "rounding each result), not one op's accuracy";
+
 // A case taken apart: inputs (constants), top-level ops of @main as text lines, outputs, other functions.
 struct Graph {
   struct Input {
@@ -608,7 +615,7 @@ int runMinimizeCommand(const std::vector<std::string>& args) {
     not_smaller = ops <= 1 && !shrunk;
   } else {
     // e. No op fails alone: the smallest failing prefix.
-    step("no op fails alone");
+    step(strCat("no op fails alone: ", kNoSingleOpFails));
     std::optional<size_t> length;
     for (size_t p = 1; p <= g.body.size(); ++p) {
       const size_t last = p - 1;
@@ -668,12 +675,12 @@ int runMinimizeCommand(const std::vector<std::string>& args) {
       std::vector<std::string> comments = {
           strCat("Minimized by `hloconf minimize` from ", original.id, " on backend ", session.info.name,
                  ": no op fails alone; the first ", p, " op(s) fail", kept_lines.size() < lines.size() ? strCat(" (", kept_lines.size(), " of them needed)") : std::string(), "."),
-          strCat("Backend verdict: ", verdict(kept))};
+          strCat("Backend verdict: ", verdict(kept)), strCat("Each op alone is within its own rule: ", kNoSingleOpFails)};
       minimized = plainCase(kept_id, comments, used, kept_lines, outputs, g.functions);
       break;
     }
     if (!length) {
-      std::printf("could not shrink %s: it fails only as a whole\n", original.id.c_str());
+      std::printf("could not shrink %s: it fails only as a whole\n%s\n", original.id.c_str(), kNoSingleOpFails);
       return 1;
     }
   }

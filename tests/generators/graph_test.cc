@@ -185,8 +185,11 @@ TEST_F(Minimize, WithoutASingleFailingOpFindsTheSmallestFailingPrefix) {
   ASSERT_EQ(r.status, 0) << r.output;
   EXPECT_NE(r.output.find("no op fails alone"), std::string::npos) << r.output;
   EXPECT_EQ(r.output.find("alone: FAIL"), std::string::npos) << r.output;
+  // It names the likely cause, on the console and in the minimized case.
+  EXPECT_NE(r.output.find("the likely cause is intermediate precision"), std::string::npos) << r.output;
   // The prefix ends with the first tanh and returns its value.
   const std::string text = readFile(dir_ / "prefix.mlir");
+  EXPECT_NE(text.find("Each op alone is within its own rule: the error builds up across ops"), std::string::npos) << text;
   auto module = parseModule(text, "prefix.mlir");
   ASSERT_TRUE(module.ok()) << module.status().message() << "\n" << text;
   const auto& ops = module->findFunction("main")->body().operations;
