@@ -426,6 +426,7 @@ const std::vector<OpGenerator>& allGenerators() {
 }
 
 const OpGenerator* findGenerator(std::string_view op) {
+  op = op.substr(0, op.find('('));  // graph(add+tanh): the graph generator with some of its ops
   for (const OpGenerator& g : allGenerators()) {
     if (g.op == op) return &g;
   }
@@ -503,6 +504,17 @@ absl::StatusOr<GeneratedCase> generateCase(const CaseKey& key) {
   GeneratedCase out;
   out.id = key.id();
   auto ctx = std::make_shared<GenContext>(key.op, *type, key.strategy, fnv1a64(out.id));
+  if (const size_t open = key.op.find('('); open != std::string::npos) {
+    // graph(<ops>): the ops in canonical form (sorted, known), so that one program has one ID.
+    if (key.op.back() != ')') return absl::InvalidArgumentError(strCat("`", key.op, "`: expected graph(<op>+<op>...)"));
+    const std::string_view ops = std::string_view(key.op).substr(open + 1, key.op.size() - open - 2);
+    ASSIGN_OR_RETURN(const std::string canonical, graphVariant(ops));
+    if (canonical != key.op)
+      return absl::InvalidArgumentError(strCat("`", key.op, "` is not a graph ID's canonical form; it is `", canonical, "`"));
+    std::vector<std::string> allowed;
+    for (std::string_view piece : splitOn(ops, '+')) allowed.emplace_back(piece);
+    ctx->setAllowedOps(std::move(allowed));
+  }
   g->build(*ctx);
   if (!ctx->skipped().empty()) {
     out.skipped = ctx->skipped();
@@ -570,7 +582,8 @@ std::string upstreamFormat(const GeneratedCase& c, const std::vector<Tensor>& ex
 }
 
 absl::StatusOr<std::vector<CaseKey>> expandSuite(std::string_view spec, uint64_t seed, uint64_t count,
-                                                 std::string_view dtypes, std::string_view strategies) {
+                                                 std::string_view dtypes, std::string_view strategies,
+                                                 std::string_view graph_ops) {
   std::vector<CaseKey> keys;
   if (spec.rfind("gen/", 0) == 0) {
     ASSIGN_OR_RETURN(auto key, parseCaseId(spec));
@@ -585,14 +598,26 @@ absl::StatusOr<std::vector<CaseKey>> expandSuite(std::string_view spec, uint64_t
   if (parts.size() > 3 || parts[0].empty()) {
     return absl::InvalidArgumentError(strCat("`gen:", spec, "`: a generated suite is gen:<op>[/<dtype>[/<strategy>]] or gen:all"));
   }
+  // gen:graph(<ops>): the graph suite with those ops.
+  std::string_view op_part = parts[0];
+  std::string ops_in_spec;
+  if (const size_t open = op_part.find('('); open != std::string_view::npos && op_part.back() == ')') {
+    ops_in_spec = std::string(op_part.substr(open + 1, op_part.size() - open - 2));
+    op_part = op_part.substr(0, open);
+    graph_ops = ops_in_spec;
+  }
+  std::string graph_name = "graph";
+  if (!graph_ops.empty()) {
+    ASSIGN_OR_RETURN(graph_name, graphVariant(graph_ops));
+  }
   std::vector<const OpGenerator*> ops;
-  if (parts[0] == "all") {
+  if (op_part == "all") {
     for (const OpGenerator& g : allGenerators()) ops.push_back(&g);
   } else {
     for (const OpGenerator& g : allGenerators()) {
-      if (matchesList(parts[0], g.op)) ops.push_back(&g);
+      if (matchesList(op_part, g.op)) ops.push_back(&g);
     }
-    if (ops.empty()) return absl::NotFoundError(strCat("no generator for op `", parts[0], "` (`hloconf gen --list` lists them)"));
+    if (ops.empty()) return absl::NotFoundError(strCat("no generator for op `", op_part, "` (`hloconf gen --list` lists them)"));
   }
   if (parts.size() >= 3 && !parseStrategy(parts[2])) {
     return absl::InvalidArgumentError(strCat("unknown strategy `", parts[2], "` (uniform, special, log-uniform, near-ties, cancellation)"));
@@ -604,7 +629,8 @@ absl::StatusOr<std::vector<CaseKey>> expandSuite(std::string_view spec, uint64_t
       for (Strategy s : g->strategies) {
         if (parts.size() >= 3 && strategyName(s) != parts[2]) continue;
         if (!matchesList(strategies, strategyName(s)) || !strategyApplies(s, dtype)) continue;
-        for (uint64_t i = 0; i < count; ++i) keys.push_back({std::string(g->op), std::string(dtype), s, seed, i});
+        const std::string op = g->op == "graph" ? graph_name : std::string(g->op);
+        for (uint64_t i = 0; i < count; ++i) keys.push_back({op, std::string(dtype), s, seed, i});
       }
     }
   }

@@ -117,6 +117,9 @@ class GenContext {
   Strategy strategy() const { return strategy_; }
   const std::string& op() const { return op_; }
   OpId opId() const { return op_id_; }  // the op under test (OpId::kUnknown for `graph`)
+  // The ops a `graph[...]` case may use (short names, "add"), or empty for every op the generator knows.
+  const std::vector<std::string>& allowedOps() const { return allowed_ops_; }
+  void setAllowedOps(std::vector<std::string> ops) { allowed_ops_ = std::move(ops); }
 
   // A random shape: rank in [min_rank, max_rank] (at most 6), at most `max_elements` elements (>= 1),
   // and now and then (about 1 in 12) a dimension of size 0 when `allow_empty`.
@@ -181,6 +184,7 @@ class GenContext {
   OpId op_id_ = OpId::kUnknown;
   int replicas_ = 1, partitions_ = 1;
   std::string skipped_;
+  std::vector<std::string> allowed_ops_;
 };
 
 // One op's generator.
@@ -235,8 +239,19 @@ std::string upstreamFormat(const GeneratedCase& c, const std::vector<Tensor>& ex
 // A suite spec as `run` and `gen` accept it: `gen:<op>[/<dtype>[/<strategy>]]`, `gen:all`, or a full case
 // ID `gen/<op>/<dtype>/<strategy>/<seed>/<index>`. Expands to case keys, `count` per (op, dtype,
 // strategy), indices 0..count-1, filtered by `dtypes` and `strategies` (comma-separated, empty = all).
+// `graph_ops` (comma-separated op names, with or without `stablehlo.`; empty = no restriction) limits
+// gen:graph to those ops: its cases are then `graph[<ops>]` (the sorted ops the graph generator uses among
+// them), so that an ID still names its program alone (issue 18, item 14: graphs from a backend's ops).
 absl::StatusOr<std::vector<CaseKey>> expandSuite(std::string_view spec, uint64_t seed, uint64_t count,
-                                                 std::string_view dtypes, std::string_view strategies);
+                                                 std::string_view dtypes, std::string_view strategies,
+                                                 std::string_view graph_ops = {});
+
+// The ops the graph generator can use (short names, sorted).
+std::span<const std::string_view> graphOps();
+// The op part of a graph ID for `graph_ops`: "graph" when they allow every op of graphOps(), else
+// "graph[<sorted allowed ops>]"; an error when they leave no op that always applies (see
+// programs_graph.cc).
+absl::StatusOr<std::string> graphVariant(std::string_view graph_ops);
 
 }  // namespace hloconf::gen
 

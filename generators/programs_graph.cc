@@ -9,7 +9,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 #include <limits>
+#include <vector>
 
 #include "generators/gen.h"
 #include "generators/program_util.h"
@@ -24,6 +26,11 @@ constexpr std::string_view kTypes[] = {"f32", "f16", "bf16", "f64"};
 constexpr Strategy kStrategies[] = {S::kUniform, S::kLogUniform};
 
 constexpr double kInputBound = 4;  // inputs are drawn with |x| <= this
+
+// The ops a graph may use, sorted (graphOps(); `graph(<ops>)` cases use only some of them).
+constexpr std::string_view kGraphOps[] = {"abs", "add", "broadcast_in_dim", "cosine", "divide", "dot_general", "exponential",
+                                          "logistic", "maximum", "minimum", "multiply", "negate", "reduce", "reverse",
+                                          "sine", "sqrt", "subtract", "tanh", "transpose"};
 
 double maxFinite(ElementType t) {
   switch (t) {
@@ -110,6 +117,27 @@ class GraphBuilder {
 
   bool ok(double bound) const { return std::isfinite(bound) && bound < limit_; }
 
+  // Whether the case may use `op` (every op, unless it is a `graph(<ops>)` case).
+  bool allows(std::string_view op) const {
+    const std::vector<std::string>& allowed = ctx_.allowedOps();
+    return allowed.empty() || std::find(allowed.begin(), allowed.end(), op) != allowed.end();
+  }
+  bool allowsAll(std::initializer_list<std::string_view> ops) const {
+    for (std::string_view op : ops)
+      if (!allows(op)) return false;
+    return true;
+  }
+  // One of `ops` the case may use, drawn as an unrestricted graph draws it (so that `graph` cases keep
+  // their programs), or "" when none is allowed.
+  std::string_view pickAllowed(std::initializer_list<std::string_view> ops) {
+    if (ctx_.allowedOps().empty()) return ops.size() == 2 ? *(ops.begin() + (rng_.chance(1, 2) ? 0 : 1)) : rng_.pick(ops);
+    std::vector<std::string_view> allowed;
+    for (std::string_view op : ops)
+      if (allows(op)) allowed.push_back(op);
+    if (allowed.empty()) return "";
+    return allowed[static_cast<size_t>(rng_.range(0, static_cast<int64_t>(allowed.size()) - 1))];
+  }
+
   std::string unary(std::string_view op, const std::string& x) {
     return ctx_.op(strCat("\"stablehlo.", op, "\"(", x, ") : (", type_, ") -> ", type_));
   }
@@ -142,47 +170,56 @@ class GraphBuilder {
     switch (kind) {
       case 0:
       case 1: {  // add, subtract
+        if (!allows(kind == 0 ? "add" : "subtract")) return false;
         if (!ok(a.bound + b.bound)) return false;
         use({ia, ib});
         push(binary(kind == 0 ? "add" : "subtract", a.name, b.name), a.bound + b.bound);
         return true;
       }
       case 2: {  // multiply
+        if (!allows("multiply")) return false;
         if (!ok(a.bound * b.bound)) return false;
         use({ia, ib});
         push(binary("multiply", a.name, b.name), a.bound * b.bound);
         return true;
       }
       case 3: {  // maximum, minimum
+        const std::string_view op = pickAllowed({"maximum", "minimum"});
+        if (op.empty()) return false;
         use({ia, ib});
-        push(binary(rng_.chance(1, 2) ? "maximum" : "minimum", a.name, b.name), std::max(a.bound, b.bound));
+        push(binary(op, a.name, b.name), std::max(a.bound, b.bound));
         return true;
       }
       case 4: {  // negate, abs
+        const std::string_view op = pickAllowed({"negate", "abs"});
+        if (op.empty()) return false;
         use({ia});
-        push(unary(rng_.chance(1, 2) ? "negate" : "abs", a.name), a.bound);
+        push(unary(op, a.name), a.bound);
         return true;
       }
       case 5: {  // bounded by 1
+        const std::string_view op = pickAllowed({"tanh", "sine", "cosine", "logistic"});
+        if (op.empty()) return false;
         use({ia});
-        const std::string_view op = rng_.pick({std::string_view("tanh"), std::string_view("sine"), std::string_view("cosine"),
-                                               std::string_view("logistic")});
         push(unary(op, a.name), 1);
         return true;
       }
       case 6: {  // exponential
+        if (!allows("exponential")) return false;
         if (!(a.bound < 700) || !ok(std::exp(a.bound))) return false;
         use({ia});
         push(unary("exponential", a.name), std::exp(a.bound));
         return true;
       }
       case 7: {  // sqrt(abs(x))
+        if (!allowsAll({"abs", "sqrt"})) return false;
         use({ia});
         const std::string m = unary("abs", a.name);
         push(unary("sqrt", m), std::sqrt(a.bound));
         return true;
       }
       case 8: {  // a / (1 + b*b)
+        if (!allowsAll({"multiply", "add", "divide"})) return false;
         if (!ok(b.bound * b.bound + 1)) return false;
         use({ia, ib});
         const std::string sq = binary("multiply", b.name, b.name);
@@ -191,7 +228,7 @@ class GraphBuilder {
         return true;
       }
       case 9: {  // reverse
-        if (shape_.empty()) return false;
+        if (!allows("reverse") || shape_.empty()) return false;
         std::vector<int64_t> dims;
         for (int64_t d = 0; d < static_cast<int64_t>(shape_.size()); ++d)
           if (rng_.chance(1, 2)) dims.push_back(d);
@@ -202,6 +239,7 @@ class GraphBuilder {
         return true;
       }
       case 10: {  // transpose that keeps the shape
+        if (!allows("transpose")) return false;
         std::vector<std::vector<int64_t>> perms;
         std::vector<int64_t> p(shape_.size());
         for (size_t i = 0; i < p.size(); ++i) p[i] = static_cast<int64_t>(i);
@@ -220,7 +258,7 @@ class GraphBuilder {
         return true;
       }
       case 11: {  // reduce (add or max) over some dimensions, broadcast back
-        if (shape_.empty()) return false;
+        if (!allowsAll({"reduce", "broadcast_in_dim"}) || !(allows("add") || allows("maximum")) || shape_.empty()) return false;
         std::vector<int64_t> dims, kept, kept_shape;
         int64_t reduced = 1;
         for (int64_t d = 0; d < static_cast<int64_t>(shape_.size()); ++d) {
@@ -238,7 +276,7 @@ class GraphBuilder {
           kept.pop_back();
           kept_shape.pop_back();
         }
-        const bool sum = rng_.chance(1, 2);
+        const bool sum = ctx_.allowedOps().empty() ? rng_.chance(1, 2) : pickAllowed({"add", "maximum"}) == "add";
         const double bound = sum ? a.bound * static_cast<double>(reduced) : a.bound;
         if (!ok(bound)) return false;
         use({ia});
@@ -263,7 +301,7 @@ class GraphBuilder {
         return true;
       }
       case 12: {  // dot_general of square matrices
-        if (shape_.size() != 2 || shape_[0] != shape_[1]) return false;
+        if (!allows("dot_general") || shape_.size() != 2 || shape_[0] != shape_[1]) return false;
         const double bound = static_cast<double>(shape_[0]) * a.bound * b.bound;
         if (!ok(bound)) return false;
         use({ia, ib});
@@ -282,7 +320,10 @@ class GraphBuilder {
     for (int attempt = 0; attempt < 20; ++attempt) {
       if (tryStep(static_cast<int>(rng_.range(0, 12)))) return;
     }
-    tryStep(5);  // always possible: a bounded unary op
+    // Always possible: a bounded unary op, else negate/abs, else maximum/minimum (graphVariant makes sure
+    // a `graph(<ops>)` case has one of them).
+    for (int kind : {5, 4, 3})
+      if (tryStep(kind)) return;
   }
 
   GenContext& ctx_;
@@ -302,5 +343,43 @@ constexpr OpGenerator kGenerators[] = {
 }  // namespace
 
 std::span<const OpGenerator> graphGenerators() { return kGenerators; }
+
+std::span<const std::string_view> graphOps() { return kGraphOps; }
+
+namespace {
+// The non-empty pieces of `text` between any of the characters of `separators`.
+std::vector<std::string_view> piecesOf(std::string_view text, std::string_view separators) {
+  std::vector<std::string_view> pieces;
+  size_t start = 0;
+  while (start <= text.size()) {
+    size_t end = text.find_first_of(separators, start);
+    if (end == std::string_view::npos) end = text.size();
+    if (end > start) pieces.push_back(text.substr(start, end - start));
+    start = end + 1;
+  }
+  return pieces;
+}
+}  // namespace
+
+absl::StatusOr<std::string> graphVariant(std::string_view graph_ops) {
+  std::vector<std::string_view> allowed;
+  for (std::string_view op : piecesOf(graph_ops, ",+ ")) {
+    if (op.starts_with("stablehlo.")) op.remove_prefix(10);
+    if (std::find(std::begin(kGraphOps), std::end(kGraphOps), op) != std::end(kGraphOps) &&
+        std::find(allowed.begin(), allowed.end(), op) == allowed.end())
+      allowed.push_back(op);
+  }
+  std::sort(allowed.begin(), allowed.end());
+  if (allowed.size() == std::size(kGraphOps)) return std::string("graph");
+  auto has = [&](std::string_view op) { return std::find(allowed.begin(), allowed.end(), op) != allowed.end(); };
+  bool always = false;
+  for (std::string_view op : {"tanh", "sine", "cosine", "logistic", "negate", "abs", "maximum", "minimum"}) always = always || has(op);
+  if (!always)
+    return absl::InvalidArgumentError(strCat("gen:graph with the ops `", graph_ops, "`: a graph needs one of tanh, sine, cosine, logistic, "
+                                             "negate, abs, maximum or minimum (an op that applies to any value)"));
+  std::string variant = "graph(";
+  for (size_t i = 0; i < allowed.size(); ++i) strAppend(&variant, i ? "+" : "", allowed[i]);
+  return variant + ")";
+}
 
 }  // namespace hloconf::gen

@@ -318,7 +318,7 @@ std::vector<CaseSource> collectCases(const std::vector<std::string>& sources, bo
   std::vector<CaseSource> cases;
   for (const std::string& source : sources) {
     if (source.rfind("gen:", 0) == 0 || source.rfind("gen/", 0) == 0) {
-      auto keys = gen::expandSuite(source, gen.seed, gen.count, gen.dtypes, gen.strategies);
+      auto keys = gen::expandSuite(source, gen.seed, gen.count, gen.dtypes, gen.strategies, gen.graph_ops);
       if (!keys.ok()) {
         errors.push_back(strCat(source, ": error: ", keys.status().message()));
         continue;

@@ -38,6 +38,7 @@ struct GenOptions {
   uint64_t count = 100;    // cases per (op, element type, strategy)
   std::string dtypes;      // comma-separated globs; "" = every type the op's generator lists
   std::string strategies;  // comma-separated globs; "" = the op's default strategies
+  std::string graph_ops;   // gen:graph builds its programs from these ops only (comma-separated; "" = all)
 };
 
 // The folder of the `spec` suite: $HLOCONF_CASES_DIR, else cases/ beside the binary's source tree.

@@ -25,6 +25,8 @@ const char kGenUsage[] =
     "                     format (@inputs, @expected from the reference, check.expect_eq); cases on a\n"
     "                     process grid are written without @expected (their results differ per process)\n"
     "  --dtypes GLOBS     only these element types ('f32,bf16,complex<*>')\n"
+    "  --graph-ops OPS    graph cases use only these ops (comma-separated, e.g. 'add,multiply,tanh'):\n"
+    "                     their IDs are gen/graph(<ops>)/..., sorted ops the graph generator knows\n"
     "  --strategies GLOBS uniform, special, log-uniform, near-ties, cancellation, normal (default: the\n"
     "                     op's own; normal: N(0,1) data and N(0,1/fan-in) weights for products and reductions)\n"
     "  --seed S           (default 1)\n"
@@ -65,12 +67,12 @@ int listGenerators() {
 
 int runGenCommand(const std::vector<std::string>& args) {
   std::vector<std::string> ops;
-  std::string out, dtypes, strategies, id;
+  std::string out, dtypes, strategies, id, graph_ops;
   uint64_t seed = 1, count = 10;
   bool list = false;
   for (size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
-    static const std::set<std::string> kWithValue = {"--out", "--dtypes", "--strategies", "--seed", "--count", "--id"};
+    static const std::set<std::string> kWithValue = {"--out", "--dtypes", "--strategies", "--seed", "--count", "--id", "--graph-ops"};
     if (kWithValue.contains(a)) {
       if (i + 1 >= args.size()) return usage(strCat(a, " needs a value"));
       const std::string& v = args[++i];
@@ -78,6 +80,7 @@ int runGenCommand(const std::vector<std::string>& args) {
       else if (a == "--dtypes") dtypes = v;
       else if (a == "--strategies") strategies = v;
       else if (a == "--id") id = v;
+      else if (a == "--graph-ops") graph_ops = v;
       else {
         if (v.empty() || v.size() > 18 || v.find_first_not_of("0123456789") != std::string::npos)
           return usage(strCat(a, " needs a whole number"));
@@ -109,7 +112,7 @@ int runGenCommand(const std::vector<std::string>& args) {
 
   std::vector<gen::CaseKey> keys;
   for (const std::string& op : ops) {
-    auto k = gen::expandSuite(strCat("gen:", op), seed, count, dtypes, strategies);
+    auto k = gen::expandSuite(strCat("gen:", op), seed, count, dtypes, strategies, graph_ops);
     if (!k.ok()) return usage(std::string(k.status().message()));
     keys.insert(keys.end(), k->begin(), k->end());
   }

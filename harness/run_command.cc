@@ -19,6 +19,7 @@
 
 #include "absl/strings/str_join.h"
 #include "golden/cache_maintenance.h"
+#include "generators/gen.h"
 #include "golden/cases.h"
 #include "ir/element_type.h"
 #include "ir/op_schema.h"
@@ -75,6 +76,8 @@ const char kRunUsage[] =
     "  --count N             cases per op, element type and strategy of gen: suites (default 100)\n"
     "  --strategies GLOBS    strategies of gen: suites: uniform, special, log-uniform, near-ties,\n"
     "                        cancellation (default: each op's own list)\n"
+    "  --graph-ops OPS       gen:graph programs use only these ops (comma-separated); without it, the\n"
+    "                        ops every backend's handshake declares (IDs gen/graph(<ops>)/...)\n"
     "  --shard I/N           run the I-th of N shards (1-based); without it, GTEST_SHARD_INDEX/\n"
     "                        GTEST_TOTAL_SHARDS, TEST_SHARD_INDEX/TEST_TOTAL_SHARDS (Bazel) or\n"
     "                        JOB_COMPLETION_INDEX/HLOCONF_TOTAL_SHARDS (Kubernetes) (0-based)\n"
@@ -185,6 +188,39 @@ std::string nearest(const std::string& name, const std::vector<std::string>& kno
   return best;
 }
 
+// Whether SOURCES include generated graph cases (gen:graph..., gen:all).
+bool runsGraphs(const std::vector<std::string>& sources) {
+  for (const std::string& source : sources)
+    if (source == "gen:all" || source.rfind("gen:all/", 0) == 0 || source.rfind("gen:graph", 0) == 0) return true;
+  return false;
+}
+
+// The ops every backend declares in its handshake (full names, comma-separated), from one start of each;
+// nullopt when no backend declares a list (the reference, or external ones that declare nothing).
+std::optional<std::string> opsEveryBackendDeclares(const std::vector<BackendFactory>& factories) {
+  std::optional<std::set<std::string>> common;
+  for (const BackendFactory& factory : factories) {
+    if (factory.is_reference) continue;
+    std::unique_ptr<adapters::Backend> backend = factory.make();
+    absl::StatusOr<adapters::BackendInfo> info = backend->start();
+    backend->stop();
+    if (!info.ok() || info->capabilities.ops.empty()) continue;  // a failed start is reported when the run starts it
+    std::set<std::string> ops(info->capabilities.ops.begin(), info->capabilities.ops.end());
+    if (!common) {
+      common = std::move(ops);
+    } else {
+      std::set<std::string> both;
+      for (const std::string& op : *common)
+        if (ops.contains(op)) both.insert(op);
+      common = std::move(both);
+    }
+  }
+  if (!common) return std::nullopt;
+  std::string joined;
+  for (const std::string& op : *common) strAppend(&joined, joined.empty() ? "" : ",", op);
+  return joined;
+}
+
 // Names in a handshake's capabilities that hloconf does not know, each with the nearest known one. A
 // misspelt name ("add" for "stablehlo.add", "float32" for "f32") would otherwise turn every case that
 // uses it UNSUPPORTED without a word. Globs are left alone (the capability lists accept them).
@@ -261,7 +297,7 @@ std::optional<int> parseOptions(const std::vector<std::string>& args, RunOptions
     static const std::set<std::string> kWithValue = {"--backend", "--backend-cmd", "--adapters-dir", "--ops", "--dtypes",
                                                      "--filter", "--shard", "-j", "--timeout", "--cache-dir", "--profile",
                                                      "--baseline", "--write-baseline", "--report-dir",
-                                                     "--seed", "--count", "--strategies",
+                                                     "--seed", "--count", "--strategies", "--graph-ops",
                                                      "--min-pass", "--max-unsupported", "--max-failures",
                                                      "--repeat", "--durations", "--rerun-failed"};
     if (kWithValue.contains(arg)) {
@@ -280,6 +316,7 @@ std::optional<int> parseOptions(const std::vector<std::string>& args, RunOptions
       else if (arg == "--write-baseline") o.write_baseline = *v;
       else if (arg == "--report-dir") o.report_dir = *v;
       else if (arg == "--strategies") o.gen.strategies = *v;
+      else if (arg == "--graph-ops") o.gen.graph_ops = *v;
       else if (arg == "--rerun-failed") o.rerun_failed = *v;
       else if (arg == "--repeat" || arg == "--durations") {
         if (v->empty() || v->size() > 6 || v->find_first_not_of("0123456789") != std::string::npos ||
@@ -436,6 +473,21 @@ int runRunCommand(const std::vector<std::string>& args) {
     const bool file = std::filesystem::is_regular_file(o.profile, ec);
     const std::string profile = file ? std::filesystem::absolute(o.profile, ec).lexically_normal().string() : o.profile;
     for (BackendFactory& f : factories) strAppend(&f.repro_flag, " --profile ", shellQuote(profile));
+  }
+
+  // gen:graph from what the backends run: without --graph-ops, the ops every backend's handshake declares
+  // (a backend that declares none limits nothing), so that graphs are not mostly UNSUPPORTED.
+  if (o.gen.graph_ops.empty() && runsGraphs(o.sources)) {
+    if (std::optional<std::string> declared = opsEveryBackendDeclares(factories)) {
+      o.gen.graph_ops = *declared;
+      absl::StatusOr<std::string> variant = gen::graphVariant(*declared);
+      if (!variant.ok()) {
+        std::fprintf(stderr, "hloconf run: gen:graph: %s; name the ops with --graph-ops\n", std::string(variant.status().message()).c_str());
+        return 2;
+      }
+      if (*variant != "graph")
+        std::fprintf(stderr, "hloconf run: gen:graph uses the ops the backends declare: %s\n", variant->c_str());
+    }
   }
 
   std::vector<std::string> source_errors;

@@ -10,6 +10,7 @@
 
 #include "../harness/run_hloconf.h"
 #include "gen_test_util.h"
+#include "generators/gen.h"
 #include "gtest/gtest.h"
 
 namespace hloconf::gen {
@@ -174,6 +175,31 @@ TEST_F(Minimize, ShrinksAGraphToTheWrongOpOnOneElement) {
   // A single rank-0 op cannot shrink further: exit 1.
   r = hloconf(strCat("minimize min.mlir ", wrongBackend()));
   EXPECT_EQ(r.status, 1) << r.output;
+}
+
+TEST_F(Minimize, GraphsAreBuiltFromTheOpsTheBackendDeclares) {
+  // A correct backend (tanh rewritten as tanh) whose handshake declares a few ops: gen:graph builds its
+  // programs from those, so that none is UNSUPPORTED for an undeclared op; --graph-ops overrides it.
+  const std::string declared = "stablehlo.add,stablehlo.multiply,stablehlo.tanh,stablehlo.negate,stablehlo.constant";
+  const std::string backend = wrongBackend(strCat(" --op stablehlo.tanh --as stablehlo.tanh --declare-ops ", declared));
+  test::RunResult r = hloconf(strCat("run gen:graph/f32 --count 10 ", backend, " -q --report-dir declared"));
+  ASSERT_EQ(r.status, 0) << r.output;
+  EXPECT_NE(r.output.find("gen:graph uses the ops the backends declare: graph(add+multiply+negate+tanh)"), std::string::npos)
+      << r.output;
+  EXPECT_NE(r.output.find("20 cases: 20 PASS"), std::string::npos) << r.output;
+  const std::string results = readFile(dir_ / "declared" / "results.json");
+  EXPECT_NE(results.find("gen/graph(add+multiply+negate+tanh)/f32/uniform/1/0"), std::string::npos);
+  for (const char* op : {"stablehlo.exponential", "stablehlo.dot_general", "stablehlo.reduce", "stablehlo.sine"})
+    EXPECT_EQ(results.find(strCat("\"", op, "\"")), std::string::npos) << op;
+  // The same run with every graph op named: most graphs use an op the backend does not declare.
+  std::string every_op;
+  for (std::string_view op : gen::graphOps()) strAppend(&every_op, every_op.empty() ? "" : ",", op);
+  r = hloconf(strCat("run gen:graph/f32 --count 10 --graph-ops ", every_op, " ", backend, " -q"));
+  EXPECT_NE(r.output.find("UNSUPPORTED"), std::string::npos) << r.output;
+  // An ID names its program alone: the case runs by its ID, without the backend's list.
+  r = hloconf("run 'gen/graph(add+multiply+negate+tanh)/f32/uniform/1/3' -q");
+  EXPECT_EQ(r.status, 0) << r.output;
+  EXPECT_NE(hloconf("gen --id 'gen/graph(tanh+add)/f32/uniform/1/0'").output.find("canonical form"), std::string::npos);
 }
 
 TEST_F(Minimize, WithoutASingleFailingOpFindsTheSmallestFailingPrefix) {

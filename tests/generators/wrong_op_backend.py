@@ -2,12 +2,15 @@
 """A backend that gets one op wrong, for the tests of `hloconf minimize`.
 
 usage: wrong_op_backend.py [--serve HLOCONF] [--op stablehlo.tanh] [--as stablehlo.cosine] [--min-ops N]
+                           [--declare-ops OPS]
 
 It proxies the backend protocol (adapters/PROTOCOL.md) to `hloconf serve`, the reference evaluator, and
 rewrites every program on the way: each use of --op becomes --as (both unary elementwise ops of the same
 types), so every answer is exact except where the program uses --op. Errors then propagate through a
 graph as they would in a real backend with a wrong kernel. With --min-ops N, only programs of at least N
-stablehlo ops (constants aside) are rewritten: a fault that needs several ops to show. `hloconf serve` is found from --serve, else
+stablehlo ops (constants aside) are rewritten: a fault that needs several ops to show. With --declare-ops
+(comma-separated full names), the handshake declares only those ops (the run's gen:graph then builds
+from them); --op X --as X makes the backend correct. `hloconf serve` is found from --serve, else
 $HLOCONF_BINARY, else `hloconf` on PATH.
 """
 
@@ -24,6 +27,7 @@ def main():
     parser.add_argument("--op", default="stablehlo.tanh")
     parser.add_argument("--as", dest="replacement", default="stablehlo.cosine")
     parser.add_argument("--min-ops", type=int, default=0)
+    parser.add_argument("--declare-ops", default="")
     args = parser.parse_args()
     name = "wrong-" + args.op.split(".")[-1]
     child = subprocess.Popen([args.serve, "serve", "--name", name], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
@@ -46,6 +50,10 @@ def main():
         reply = child.stdout.readline()
         if not reply:
             sys.exit("wrong_op_backend: hloconf serve exited")
+        if args.declare_ops and message.get("type") == "hello":
+            hello = json.loads(reply)
+            hello.setdefault("capabilities", {})["ops"] = args.declare_ops.split(",")
+            reply = (json.dumps(hello) + "\n").encode()
         sys.stdout.write(reply.decode())
         sys.stdout.flush()
     child.stdin.close()
