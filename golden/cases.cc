@@ -508,6 +508,18 @@ std::string negativeCaseElementType(const Module& module, std::string_view const
   return label;
 }
 
+// The op a formatted diagnostic is about, as reports name ops: "transpose" for "...: error: stablehlo.transpose
+// (C2): ...", "func.call" for "...: error: func.call: ...".
+std::string opOfDiagnostic(std::string_view diagnostic) {
+  static constexpr std::string_view kError = ": error: ";
+  const size_t at = diagnostic.find(kError);
+  if (at == std::string_view::npos) return "";
+  std::string_view op = diagnostic.substr(at + kError.size());
+  op = op.substr(0, op.find_first_of(" :"));
+  if (op.starts_with("stablehlo.")) op.remove_prefix(10);
+  return std::string(op);
+}
+
 }  // namespace
 
 PreparedCase prepareCase(const CaseSource& source, const GoldenCache& cache, double timeout_seconds) {
@@ -552,7 +564,7 @@ PreparedCase prepareCase(const CaseSource& source, const GoldenCache& cache, dou
   }
   if (!prepared.invalid.empty()) {
     prepared.status = absl::FailedPreconditionError(prepared.invalid.front());
-    if (!source.suite_op.empty()) prepared.lowered.op = source.suite_op;
+    prepared.lowered.op = !source.suite_op.empty() ? source.suite_op : opOfDiagnostic(prepared.invalid.front());
     return prepared;
   }
   auto lowered = lowerCase(*module, *text);

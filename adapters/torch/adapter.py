@@ -1369,6 +1369,7 @@ class _NoInputs:
         self.ir = ir
         self.case_id = verify_request.case_id
         self.infeed, self.infeed_types = [], []
+        self.num_replicas = self.num_partitions = 1
 
 
 def _without_checks(blocks):
