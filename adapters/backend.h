@@ -19,6 +19,9 @@ namespace hloconf::adapters {
 struct Capabilities {
   std::vector<std::string> ops;            // full op names, e.g. "stablehlo.add"
   std::vector<std::string> element_types;  // MLIR spellings, e.g. "f32", "bf16", "complex<f32>", "i1"
+  // Whether the backend answers verify requests (Backend::verify; the handshake's `capabilities.verify`).
+  // A backend that does not is never sent one: its negative cases are "not asked".
+  bool verify = false;
   bool supportsOp(std::string_view op) const;
   bool supportsElementType(std::string_view element_type) const;
 };
@@ -53,6 +56,24 @@ struct Reply {
   std::string log;              // external backends: what the process wrote to stderr during this request
 };
 
+// The answer to a verify request (adapters/PROTOCOL.md, "Verify a program"): whether the backend accepts a
+// program, without running it. The request is a Request with case_id, mlir, ir and timeout_seconds set (no
+// inputs or outputs).
+struct VerifyReply {
+  enum class Kind {
+    kAccepted,  // the backend would compile and run the program
+    kRejected,  // the backend refuses the program (message: its reason)
+    kNotAsked,  // the backend does not implement verify (message: how we know)
+    kError,     // the backend could not answer (message)
+    kCrash,     // as for run()
+    kTimeout,
+  };
+  Kind kind = Kind::kNotAsked;
+  std::string message;
+  double seconds = 0;
+  std::string log;  // external backends: what the process wrote to stderr during this request
+};
+
 class Backend {
  public:
   virtual ~Backend() = default;
@@ -61,6 +82,8 @@ class Backend {
   // Runs one case. Never throws; a crash or hang of an external backend is a kCrash/kTimeout reply,
   // after which the backend restarts itself before the next request.
   virtual Reply run(const Request& request) = 0;
+  // Asks whether the backend accepts request.mlir (a program that is never run). The default: not asked.
+  virtual VerifyReply verify(const Request& request);
   // Stops the backend (external: asks it to exit, then kills it). Idempotent.
   virtual void stop() {}
 };
@@ -78,6 +101,10 @@ struct ExternalSpec {
 
 // The built-in reference backend (the reference evaluator in-process; outputs without marks).
 std::unique_ptr<Backend> makeReferenceBackend();
+
+// A verify request answered with hloconf's own static verifier (ir/verifier.h): rejected with the first
+// diagnostic, else accepted. The built-in backends (`reference`, `cpu`, `cuda`) and `hloconf serve` answer so.
+VerifyReply verifyWithHloconf(const Request& request);
 
 // The built-in cpu backend: our own CPU executor (executors/, docs/design/executors.md), in-process.
 std::unique_ptr<Backend> makeCpuBackend();

@@ -18,6 +18,9 @@ class CpuBackend : public Backend {
     return guardedRun("cpu", [&] { return execute(request); });
   }
 
+  // The executor's front end is hloconf's parser and verifier.
+  VerifyReply verify(const Request& request) override { return verifyWithHloconf(request); }
+
  private:
   static std::variant<std::shared_ptr<const cpu::Program>, plan::Unsupported> lower(plan::Plan plan) {
     std::variant<cpu::Program, plan::Unsupported> lowered = cpu::lower(std::move(plan));

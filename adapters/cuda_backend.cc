@@ -25,6 +25,9 @@ class CudaBackend : public Backend {
     return guardedRun("cuda", [&] { return execute(request); });
   }
 
+  // The executor's front end is hloconf's parser and verifier.
+  VerifyReply verify(const Request& request) override { return verifyWithHloconf(request); }
+
  private:
 #if !defined(HLOCONF_HAVE_CUDA)
   Reply execute(const Request&) { return unsupportedReply("hloconf was built without the CUDA toolkit"); }

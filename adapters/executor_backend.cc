@@ -14,6 +14,7 @@ BackendInfo executorInfo(std::string name) {
   info.name = std::move(name);
   info.version = HLOCONF_VERSION;
   for (OpId id : plan::plannableOps()) info.capabilities.ops.emplace_back(opName(id));
+  info.capabilities.verify = true;  // with hloconf's verifier, the executors' front end (verifyWithHloconf)
   return info;
 }
 

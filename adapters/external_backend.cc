@@ -167,6 +167,15 @@ class ExternalBackend : public Backend {
     return reply;
   }
 
+  VerifyReply verify(const Request& request) override {
+    auto started = Clock::now();
+    const off_t log_from = logSize();
+    VerifyReply reply = verifyOnce(request);
+    reply.seconds = std::chrono::duration<double>(Clock::now() - started).count();
+    reply.log = logSince(log_from);
+    return reply;
+  }
+
   void stop() override {
     if (pid_ <= 0) return;
     if (to_child_ >= 0) {
@@ -338,6 +347,8 @@ class ExternalBackend : public Backend {
     }
     if (answer.contains("capabilities") && answer["capabilities"].is_object()) {
       const json& caps = answer["capabilities"];
+      // "verify": true: it answers verify requests (anything else, or absent: it does not).
+      info.capabilities.verify = caps.contains("verify") && caps["verify"].is_boolean() && caps["verify"].get<bool>();
       for (const char* key : {"ops", "element_types"}) {
         if (!caps.contains(key) || caps[key].is_null()) continue;
         if (!caps[key].is_array()) return absl::InvalidArgumentError(strCat("capabilities.", key, " is not a list"));
@@ -497,24 +508,107 @@ class ExternalBackend : public Backend {
     return reply;
   }
 
+  // Before a request: starts the process the first time, or again after a crash or timeout. On failure,
+  // `crashed` says which it was (a failed restart counts as a CRASH, a failed first start as an ERROR).
+  absl::Status ensureRunning(bool& crashed) {
+    crashed = false;
+    if (pid_ > 0) return absl::OkStatus();
+    if (!started_) return start().status();
+    absl::Status restarted = spawnAndHandshake();
+    if (restarted.ok()) return restarted;
+    crashed = true;
+    return absl::UnavailableError(strCat("restarting the backend failed: ", restarted.message()));
+  }
+
+  // A verify request (adapters/PROTOCOL.md, "Verify a program"), sent only to a backend whose handshake
+  // declares capabilities.verify: an old backend never sees a message it does not know.
+  VerifyReply verifyOnce(const Request& request) {
+    VerifyReply reply;
+    bool crashed = false;
+    if (absl::Status running = ensureRunning(crashed); !running.ok()) {
+      reply.kind = crashed ? VerifyReply::Kind::kCrash : VerifyReply::Kind::kError;
+      reply.message = std::string(running.message());
+      return reply;
+    }
+    if (!info_.capabilities.verify) {
+      reply.kind = VerifyReply::Kind::kNotAsked;
+      reply.message = "its handshake does not declare capabilities.verify";
+      return reply;
+    }
+    const int64_t id = next_id_++;
+    json message = {{"type", "verify"},
+                    {"id", id},
+                    {"case_id", request.case_id},
+                    {"mlir", request.mlir},
+                    {"ir", request.ir.is_null() ? irFor(request) : request.ir},
+                    {"timeout_seconds", request.timeout_seconds}};
+    Deadline deadline = Deadline::after(request.timeout_seconds);
+    absl::Status status = writeAll(to_child_, message.dump(-1, ' ', false, json::error_handler_t::replace) + "\n", deadline);
+    absl::StatusOr<json> answer = json();
+    if (!status.ok()) {
+      answer = status;
+    } else {
+      // The verify answer, or a `result` with the same id (a backend that answers every message it does
+      // not handle with an error or unsupported result).
+      answer = readMessage(deadline, [id](const json& m) {
+        const std::string type = stringField(m, "type");
+        return (type == "verify" || type == "result") && m.contains("id") && m["id"].is_number_integer() &&
+               m["id"].get<int64_t>() == id;
+      });
+    }
+    if (!answer.ok()) {
+      if (answer.status().code() == absl::StatusCode::kDeadlineExceeded) {
+        killAndReap();
+        reply.kind = VerifyReply::Kind::kTimeout;
+        reply.message = strCat("no verify answer within ", absl::StrFormat("%g", request.timeout_seconds),
+                               " s; the backend was killed and restarts before the next case", logTailForMessage());
+        return reply;
+      }
+      Reply crash = crashReply(std::string(answer.status().message()));
+      reply.kind = VerifyReply::Kind::kCrash;
+      reply.message = std::move(crash.message);
+      return reply;
+    }
+    return takeVerifyAnswer(*answer);
+  }
+
+  static VerifyReply takeVerifyAnswer(const json& answer) {
+    VerifyReply reply;
+    auto text = [&](const char* key) {
+      if (answer.contains(key) && answer[key].is_string()) return answer[key].get<std::string>();
+      return answer.contains(key) && !answer[key].is_null() ? answer[key].dump() : std::string();
+    };
+    const std::string result = text(stringField(answer, "type") == "verify" ? "result" : "status");
+    const std::string why = text("message").empty() ? text("reason") : text("message");
+    reply.message = why;
+    if (result == "accepted") {
+      reply.kind = VerifyReply::Kind::kAccepted;
+    } else if (result == "rejected") {
+      reply.kind = VerifyReply::Kind::kRejected;
+      if (reply.message.empty()) reply.message = "(no reason given)";
+    } else if (result == "unsupported") {
+      reply.kind = VerifyReply::Kind::kNotAsked;
+      reply.message = strCat("the backend answered that it does not verify programs", why.empty() ? "" : ": ", why);
+    } else if (result == "timeout") {
+      reply.kind = VerifyReply::Kind::kTimeout;
+      reply.message = strCat("the backend gave up: ", why.empty() ? "(no message given)" : why);
+    } else if (result == "error") {
+      reply.kind = VerifyReply::Kind::kError;
+      if (reply.message.empty()) reply.message = "(no message given)";
+    } else {
+      reply.kind = VerifyReply::Kind::kError;
+      reply.message = strCat("the backend answered a verify request with an unknown result: ", answer.dump());
+    }
+    return reply;
+  }
+
   Reply runOnce(const Request& request) {
     Reply reply;
-    if (pid_ <= 0) {
-      if (!started_) {
-        auto info = start();
-        if (!info.ok()) {
-          reply.kind = Reply::Kind::kError;
-          reply.message = std::string(info.status().message());
-          return reply;
-        }
-      } else {
-        absl::Status restarted = spawnAndHandshake();
-        if (!restarted.ok()) {
-          reply.kind = Reply::Kind::kCrash;
-          reply.message = strCat("restarting the backend failed: ", restarted.message());
-          return reply;
-        }
-      }
+    bool crashed = false;
+    if (absl::Status running = ensureRunning(crashed); !running.ok()) {
+      reply.kind = crashed ? Reply::Kind::kCrash : Reply::Kind::kError;
+      reply.message = std::string(running.message());
+      return reply;
     }
     const int64_t id = next_id_++;
     Files files;

@@ -5,6 +5,7 @@
 #include "adapters/backend.h"
 #include "ir/parser.h"
 #include "ir/strings.h"
+#include "ir/verifier.h"
 #include "reference/evaluate.h"
 
 namespace hloconf::adapters {
@@ -23,8 +24,11 @@ class ReferenceBackend : public Backend {
     BackendInfo info;
     info.name = "reference";
     info.version = HLOCONF_VERSION;
-    return info;  // empty capabilities: every op and element type (it says "unsupported" per case)
+    info.capabilities.verify = true;
+    return info;  // empty op and type lists: every op and element type (it says "unsupported" per case)
   }
+
+  VerifyReply verify(const Request& request) override { return verifyWithHloconf(request); }
 
   Reply run(const Request& request) override {
     auto started = std::chrono::steady_clock::now();
@@ -82,6 +86,31 @@ class ReferenceBackend : public Backend {
 };
 
 }  // namespace
+
+VerifyReply Backend::verify(const Request&) {
+  VerifyReply reply;
+  reply.kind = VerifyReply::Kind::kNotAsked;
+  reply.message = "the backend does not implement verify requests";
+  return reply;
+}
+
+VerifyReply verifyWithHloconf(const Request& request) {
+  const auto started = std::chrono::steady_clock::now();
+  VerifyReply reply;
+  auto module = parseModule(request.mlir, request.case_id);
+  if (!module.ok()) {
+    // Text that does not parse is refused too (a compiler's parser would refuse it).
+    reply.kind = VerifyReply::Kind::kRejected;
+    reply.message = std::string(module.status().message());
+  } else if (ModuleVerification verification = verifyModule(*module); !verification.ok()) {
+    reply.kind = VerifyReply::Kind::kRejected;
+    reply.message = formatVerifierDiagnostic(*module, request.mlir, verification.diagnostics.front());
+  } else {
+    reply.kind = VerifyReply::Kind::kAccepted;
+  }
+  reply.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  return reply;
+}
 
 bool Capabilities::supportsOp(std::string_view op) const { return matchesList(ops, op); }
 bool Capabilities::supportsElementType(std::string_view element_type) const {

@@ -1,4 +1,5 @@
-// libFuzzer target for the reference evaluator and the cpu executor: whatever parses is evaluated (every
+// libFuzzer target for the static verifier, the reference evaluator and the cpu executor: whatever parses is
+// verified (ir/verifier.h), then evaluated, invalid or not, since neither may crash on any program (every
 // function that takes no arguments, with a small while-loop and call-depth budget) and compiled and run
 // by the cpu executor (with a deadline), and no input may crash, hang or leak either. Errors and
 // "unsupported" results are fine; only crashes and sanitizer reports are findings.
@@ -10,6 +11,7 @@
 #include "executors/cpu/executor.h"
 #include "executors/plan/plan.h"
 #include "ir/parser.h"
+#include "ir/verifier.h"
 #include "reference/interpreter.h"
 
 namespace {
@@ -36,6 +38,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   for (const hloconf::SourceChunk& chunk : hloconf::splitInputFile(text)) {
     auto module = hloconf::parseModule(text, "fuzz.mlir", chunk.begin, chunk.end);
     if (!module.ok()) continue;
+    for (const hloconf::VerifierDiagnostic& d : hloconf::verifyModule(*module).diagnostics)
+      (void)hloconf::formatVerifierDiagnostic(*module, text, d);
     hloconf::ref::EvalOptions options;
     options.max_while_iterations = 1000;
     options.max_call_depth = 50;

@@ -9,12 +9,17 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <sstream>
+
+#include "absl/strings/str_join.h"
 
 #include "ir/asm_parser.h"
 #include "ir/ir_json.h"
 #include "ir/parser.h"
+#include "ir/printer.h"
 #include "ir/status_macros.h"
+#include "ir/verifier.h"
 #include "ir/strings.h"
 #include "nlohmann/json.hpp"
 #include "reference/evaluate.h"
@@ -349,19 +354,17 @@ std::vector<CaseSource> collectCases(const std::vector<std::string>& sources, bo
       continue;
     }
     std::string path = source;
-    std::string prefix;
-    bool spec = false;
-    if (source == "spec") {
-      path = specSuiteDir();
-      spec = true;
-    }
+    // The named suites: `spec` is cases/ without its negative cases, `spec-invalid` is those alone.
+    const bool spec = source == "spec", spec_invalid = source == "spec-invalid";
+    if (spec || spec_invalid) path = specSuiteDir();
     std::error_code ec;
     std::vector<std::pair<std::string, std::string>> files;  // path, default id
     if (fs::is_directory(path, ec)) {
       fs::path root = fs::weakly_canonical(path, ec);
-      std::string name = spec ? "spec" : root.filename().string();
+      std::string name = spec || spec_invalid ? source : root.filename().string();
       for (auto it = fs::recursive_directory_iterator(root, ec); !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
         if (!it->is_regular_file(ec) || it->path().extension() != ".mlir") continue;
+        if ((spec || spec_invalid) && isNegativeCaseFile(it->path().filename().string()) != spec_invalid) continue;
         files.emplace_back(it->path().string(), strCat(name, "/", withoutExtension(fs::relative(it->path(), root, ec))));
       }
       std::sort(files.begin(), files.end());
@@ -369,7 +372,8 @@ std::vector<CaseSource> collectCases(const std::vector<std::string>& sources, bo
       fs::path p = fs::weakly_canonical(path, ec);
       files.emplace_back(p.string(), strCat(p.parent_path().filename().string(), "/", p.stem().string()));
     } else {
-      errors.push_back(strCat(source, ": error: no such file, folder or suite (suites: spec, gen:<op>, gen:all, sweep:<op>/<dtype>)"));
+      errors.push_back(
+          strCat(source, ": error: no such file, folder or suite (suites: spec, spec-invalid, gen:<op>, gen:all, sweep:<op>/<dtype>)"));
       continue;
     }
     for (auto& [file, default_id] : files) {
@@ -381,9 +385,10 @@ std::vector<CaseSource> collectCases(const std::vector<std::string>& sources, bo
       std::string id = declaredId(*text);
       if (id.empty()) id = default_id;
       std::string suite_op;
-      if (id.rfind("spec/", 0) == 0) {
-        size_t slash = id.find('/', 5);
-        if (slash != std::string::npos) suite_op = id.substr(5, slash - 5);
+      for (std::string_view suite : {"spec/", "spec-invalid/"}) {
+        if (id.rfind(suite, 0) != 0) continue;
+        size_t slash = id.find('/', suite.size());
+        if (slash != std::string::npos) suite_op = id.substr(suite.size(), slash - suite.size());
       }
       std::vector<SourceChunk> chunks = split_input_file ? splitInputFile(*text) : std::vector<SourceChunk>{{0, text->size()}};
       for (size_t c = 0; c < chunks.size(); ++c) {
@@ -432,6 +437,97 @@ std::string caseDescription(std::string_view chunk) {
   return description;
 }
 
+bool isNegativeCaseFile(std::string_view file_name) { return file_name.starts_with("invalid-") && file_name.ends_with(".mlir"); }
+
+std::vector<std::string> expectedInvalid(std::string_view chunk) {
+  static constexpr std::string_view kMarker = "// expect-invalid:";
+  std::vector<std::string> constraints;
+  size_t at = 0;
+  while (at < chunk.size()) {
+    size_t newline = chunk.find('\n', at);
+    if (newline == std::string_view::npos) newline = chunk.size();
+    std::string_view line = chunk.substr(at, newline - at);
+    at = newline + 1;
+    while (!line.empty() && (line.front() == ' ' || line.front() == '\t')) line.remove_prefix(1);
+    if (!line.starts_with(kMarker)) continue;
+    line.remove_prefix(kMarker.size());
+    // "<op> C<n>", spaces normalised to one.
+    std::string constraint;
+    for (size_t i = 0; i < line.size();) {
+      while (i < line.size() && (line[i] == ' ' || line[i] == '\t' || line[i] == '\r')) ++i;
+      size_t end = i;
+      while (end < line.size() && line[end] != ' ' && line[end] != '\t' && line[end] != '\r') ++end;
+      if (end > i) strAppend(&constraint, constraint.empty() ? "" : " ", line.substr(i, end - i));
+      i = end;
+    }
+    constraints.push_back(constraint.empty() ? std::string("(nothing named)") : constraint);
+  }
+  return constraints;
+}
+
+bool citesConstraint(std::string_view diagnostic, std::string_view constraint) {
+  const size_t space = constraint.find(' ');
+  if (space == std::string_view::npos || space + 1 >= constraint.size()) return false;
+  const std::string_view op = constraint.substr(0, space), label = constraint.substr(space + 1);
+  if (label.size() < 2 || label[0] != 'C' || label.substr(1).find_first_not_of("0123456789") != std::string_view::npos) return false;
+  // The diagnostic names the op in full ("stablehlo.dot_general (C10)"); the case names it without the
+  // dialect, as the spec does.
+  const std::string cited = strCat(": error: ", op.find('.') == std::string_view::npos ? "stablehlo." : "", op, " (", label, "):");
+  return diagnostic.find(cited) != std::string_view::npos;
+}
+
+std::string negativeCaseProblem(const std::vector<std::string>& expect_invalid, const std::vector<std::string>& diagnostics) {
+  if (diagnostics.empty()) {
+    return strCat("hloconf's verifier accepts this program, which the case says breaks ", absl::StrJoin(expect_invalid, ", "),
+                  " (the case or the verifier is wrong)");
+  }
+  for (const std::string& constraint : expect_invalid) {
+    const bool cited = std::any_of(diagnostics.begin(), diagnostics.end(), [&](const std::string& d) { return citesConstraint(d, constraint); });
+    if (!cited)
+      return strCat("hloconf's verifier rejects this program, but not for ", constraint, " as the case says: ", diagnostics.front());
+  }
+  return "";
+}
+
+namespace {
+
+// The element type a negative case is about: that of the first tensor operand (else result) of the first op
+// its first named constraint is about; "" when there is none.
+std::string negativeCaseElementType(const Module& module, std::string_view constraint) {
+  const std::string_view op = constraint.substr(0, constraint.find(' '));
+  const std::string name = op.find('.') == std::string_view::npos ? strCat("stablehlo.", op) : std::string(op);
+  std::string label;
+  std::function<void(const Operation&)> walk = [&](const Operation& o) {
+    if (!label.empty()) return;
+    if (o.name == name) {
+      for (const Value* v : o.operands)
+        if (label.empty() && v->type.isTensor()) label = elementTypeLabel(v->type);
+      for (const auto& r : o.results)
+        if (label.empty() && r->type.isTensor()) label = elementTypeLabel(r->type);
+      return;
+    }
+    for (const Region& region : o.regions)
+      for (const auto& block : region.blocks)
+        for (const auto& inner : block->operations) walk(*inner);
+  };
+  walk(*module.op);
+  return label;
+}
+
+// The op a formatted diagnostic is about, as reports name ops: "transpose" for "...: error: stablehlo.transpose
+// (C2): ...", "func.call" for "...: error: func.call: ...".
+std::string opOfDiagnostic(std::string_view diagnostic) {
+  static constexpr std::string_view kError = ": error: ";
+  const size_t at = diagnostic.find(kError);
+  if (at == std::string_view::npos) return "";
+  std::string_view op = diagnostic.substr(at + kError.size());
+  op = op.substr(0, op.find_first_of(" :"));
+  if (op.starts_with("stablehlo.")) op.remove_prefix(10);
+  return std::string(op);
+}
+
+}  // namespace
+
 PreparedCase prepareCase(const CaseSource& source, const GoldenCache& cache, double timeout_seconds) {
   PreparedCase prepared;
   if (source.generated.rfind("sweep/", 0) == 0) return prepareSweepChunk(source.generated, timeout_seconds);
@@ -443,9 +539,13 @@ PreparedCase prepareCase(const CaseSource& source, const GoldenCache& cache, dou
   }
   size_t end = std::min(source.end, text->size());
   std::string_view chunk = std::string_view(*text).substr(source.begin, end - source.begin);
-  std::string key = contentHash(strCat(chunk, "\n//reference ", HLOCONF_REFERENCE_VERSION));
+  // "verified": entries of hloconf versions that stored goldens of programs without verifying them first
+  // are not found.
+  std::string key = contentHash(strCat(chunk, "\n//verified\n//reference ", HLOCONF_REFERENCE_VERSION));
   const std::string description = caseDescription(chunk);
-  if (loadCached(cache, key, chunk, prepared)) {
+  prepared.expect_invalid = expectedInvalid(chunk);
+  // A negative case is never cached: it has no golden, and the verifier's verdict must be today's.
+  if (!prepared.negative() && loadCached(cache, key, chunk, prepared)) {
     prepared.description = description;
     if (!source.suite_op.empty()) prepared.lowered.op = source.suite_op;
     if (!source.suite_dtype.empty()) prepared.lowered.element_type = source.suite_dtype;
@@ -455,6 +555,22 @@ PreparedCase prepareCase(const CaseSource& source, const GoldenCache& cache, dou
   auto module = parseModule(*text, path, source.begin, end);
   if (!module.ok()) {
     prepared.status = module.status();
+    return prepared;
+  }
+  // The static verifier first: an invalid program is neither lowered nor evaluated, and not cached.
+  for (const VerifierDiagnostic& d : verifyModule(*module).diagnostics)
+    prepared.invalid.push_back(formatVerifierDiagnostic(*module, *text, d));
+  if (prepared.negative()) {
+    // Sent to backends as written (generic form) in a verify request: lowering expects a valid program.
+    prepared.lowered.op = !source.suite_op.empty() ? source.suite_op : prepared.expect_invalid.front().substr(0, prepared.expect_invalid.front().find(' '));
+    prepared.lowered.element_type = negativeCaseElementType(*module, prepared.expect_invalid.front());
+    prepared.lowered.mlir = printModule(*module);
+    prepared.status = attachProgram(prepared);
+    return prepared;
+  }
+  if (!prepared.invalid.empty()) {
+    prepared.status = absl::FailedPreconditionError(prepared.invalid.front());
+    prepared.lowered.op = !source.suite_op.empty() ? source.suite_op : opOfDiagnostic(prepared.invalid.front());
     return prepared;
   }
   auto lowered = lowerCase(*module, *text);

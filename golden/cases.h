@@ -32,6 +32,21 @@ struct CaseSource {
   std::string text;
 };
 
+// The negative suite (docs/verifier.md): a case file named `invalid-c<n>-<what>.mlir` whose program breaks
+// a spec constraint, named by one or more lines `// expect-invalid: <op> C<n>` (op without "stablehlo.").
+// The suite `spec` leaves these files out; the suite `spec-invalid` is exactly them.
+bool isNegativeCaseFile(std::string_view file_name);  // "invalid-c10-batching-dims.mlir"
+// The constraints a chunk's `// expect-invalid:` lines name, each as "<op> C<n>" ("dot_general C10"), in
+// order; empty for a case that is not negative. A line that is not of that form is kept as written, so
+// that the case fails with it rather than being taken for a positive case.
+std::vector<std::string> expectedInvalid(std::string_view chunk);
+// Whether a formatted verifier diagnostic ("f.mlir:3:8: error: stablehlo.dot_general (C10): ...") cites
+// `constraint` ("dot_general C10").
+bool citesConstraint(std::string_view diagnostic, std::string_view constraint);
+// For a negative case whose diagnostics are `diagnostics`: "" when every named constraint is cited, else
+// what is wrong ("accepted by hloconf's verifier", "rejected for another constraint: ...").
+std::string negativeCaseProblem(const std::vector<std::string>& expect_invalid, const std::vector<std::string>& diagnostics);
+
 // How `gen:` and `sweep:` suites expand (generators/gen.h, golden/sweep.h).
 struct GenOptions {
   uint64_t seed = 1;
@@ -49,7 +64,8 @@ std::string profilesDir();
 // compiled-in source folder, else `relative` itself.
 std::string sourceTreeDir(std::string_view relative, std::string_view marker);
 
-// Expands SOURCES (case files, folders searched for *.mlir, and the named suite `spec`). IDs: the file's
+// Expands SOURCES (case files, folders searched for *.mlir, and the named suites `spec`, without the
+// negative cases, and `spec-invalid`, the negative cases of the same folder: isNegativeCaseFile). IDs: the file's
 // `// Case: ID` line if it has one; else `<folder name>/<path inside the folder without .mlir>` for a
 // folder source, `<parent folder name>/<file stem>` for a file; `#N` is appended for the N-th chunk
 // (from 1) of a file split with `split_input_file`. Unreadable or missing sources go to `errors`.
@@ -68,6 +84,16 @@ struct PreparedCase {
   nlohmann::json ir_json;                     // ir/ir_json.h rendering of `program`, for the protocol
   bool from_cache = false;
   std::string description;                    // the case's own comment (caseDescription)
+  // What the static verifier (ir/verifier.h) said about the case's program, formatted
+  // ("path:line:col: error: <op> (C<n>): <what>"); empty when the program is valid. An invalid program
+  // that is not a negative case has status kFailedPrecondition (the first diagnostic): it is INVALID,
+  // never lowered, evaluated, sent to a backend nor cached.
+  std::vector<std::string> invalid;
+  // A negative case (expectedInvalid): the constraints it names. Its program is not lowered and has no
+  // golden; `lowered.mlir`, `program` and `ir_json` hold the module as written (for the protocol's verify
+  // request), `lowered.op` the op it names.
+  std::vector<std::string> expect_invalid;
+  bool negative() const { return !expect_invalid.empty(); }
 };
 
 // A case's description: the `//` comment lines that open its chunk, without the harness's own (`// Case:`,
@@ -84,8 +110,10 @@ struct GoldenCache {
 // $HLOCONF_CACHE_DIR, else $XDG_CACHE_HOME/hloconf/golden, else ~/.cache/hloconf/golden.
 std::string defaultCacheDir();
 
-// Reads, lowers and evaluates a case, or takes it from the cache (keyed by a hash of the case's text and
-// the reference version; an entry is used only when its stored text matches exactly).
+// Reads, verifies (ir/verifier.h), lowers and evaluates a case, or takes it from the cache (keyed by a hash
+// of the case's text and the reference version, which covers the verifier's sources; an entry is used only
+// when its stored text matches exactly, and only programs that verified are stored). An invalid program
+// stops after the verifier (PreparedCase::invalid); a negative case after the verifier and the printer.
 PreparedCase prepareCase(const CaseSource& source, const GoldenCache& cache, double timeout_seconds);
 
 // For cases made without text (golden/sweep.cc): parses `prepared.lowered.mlir` into program, program_text

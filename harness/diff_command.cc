@@ -52,15 +52,16 @@ Kind kindOf(Status s) {
   switch (s) {
     case Status::kPass: case Status::kImplDefined: case Status::kXPass: return Kind::kWorks;
     case Status::kUnsupported: return Kind::kUnsupported;
-    default: return Kind::kFails;  // FAIL, CRASH, TIMEOUT, ERROR, FLAKY, XFAIL
+    default: return Kind::kFails;  // FAIL, CRASH, TIMEOUT, ERROR, FLAKY, XFAIL, INVALID
   }
 }
-// Among failing statuses, how bad: a crash is worse than a timeout, than an error, than a wrong value.
+// Among failing statuses, how bad: a crash is worse than a timeout, than an error, than a wrong value. An
+// invalid program ranks with an error: nothing ran, and the case (not the backend) must change.
 int severity(Status s) {
   switch (s) {
     case Status::kXFail: case Status::kFail: return 1;
     case Status::kFlaky: return 2;
-    case Status::kError: return 3;
+    case Status::kError: case Status::kInvalid: return 3;
     case Status::kTimeout: return 4;
     case Status::kCrash: return 5;
     default: return 0;

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "harness/commands.h"
+#include "ir/verifier.h"
 #include "ir/asm_parser.h"
 #include "ir/attribute.h"
 #include "ir/npy.h"
@@ -299,6 +300,16 @@ void evalFile(const std::string& path, const EvalOptions& options, const std::ve
       ++totals.modules;
       ++totals.errors;
       std::printf("%s\n", std::string(module.status().message()).c_str());
+      continue;
+    }
+    // An invalid program (ir/verifier.h) is not evaluated: what the reference would compute for it means nothing.
+    if (ModuleVerification verification = verifyModule(*module); !verification.ok()) {
+      ++totals.modules;
+      ++totals.errors;
+      for (const VerifierDiagnostic& d : verification.diagnostics)
+        std::printf("%s\n", formatVerifierDiagnostic(*module, *text, d).c_str());
+      std::printf("%s: error: the program is invalid (%zu error%s): not evaluated\n", label.c_str(), verification.diagnostics.size(),
+                  verification.diagnostics.size() == 1 ? "" : "s");
       continue;
     }
     std::vector<const Operation*> targets;

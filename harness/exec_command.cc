@@ -13,6 +13,7 @@
 #endif
 #include "executors/plan/plan.h"
 #include "harness/commands.h"
+#include "ir/verifier.h"
 #include "ir/parser.h"
 #include "ir/strings.h"
 #include "reference/evaluate.h"
@@ -205,6 +206,13 @@ int runExecCommand(const std::vector<std::string>& args) {
   if (!text.ok()) return fail(std::string(text.status().message()));
   absl::StatusOr<Module> module = parseModule(*text, options.file);
   if (!module.ok()) return fail(std::string(module.status().message()));
+  // An invalid program (ir/verifier.h) goes to no executor: every diagnostic, then exit 2.
+  if (ModuleVerification verification = verifyModule(*module); !verification.ok()) {
+    for (const VerifierDiagnostic& d : verification.diagnostics)
+      std::fprintf(stderr, "%s\n", formatVerifierDiagnostic(*module, *text, d).c_str());
+    return fail(strCat(options.file, ": the program is invalid (", verification.diagnostics.size(), " error",
+                       verification.diagnostics.size() == 1 ? "" : "s", "): not run"));
+  }
   absl::StatusOr<std::vector<Tensor>> inputs = parseTensorLiterals(options.args);
   if (!inputs.ok()) return fail(std::string(inputs.status().message()));
   if (options.backend != "reference" && ref::hasDynamicShapes(*module)) {

@@ -3,6 +3,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "absl/strings/str_join.h"
 #include "golden/cases.h"
 #include "harness/commands.h"
 #include "golden/golden_writer.h"
@@ -78,12 +79,19 @@ int runGoldenCommand(const std::vector<std::string>& args) {
   if (!errors.empty()) return 2;
   GoldenCache cache;
   if (!no_cache) cache.dir = cache_dir.empty() ? defaultCacheDir() : cache_dir;
-  int written = 0, skipped = 0;
+  int written = 0, skipped = 0, negative = 0;
   for (const CaseSource& source : cases) {
     bool selected = filters.empty();
     for (const std::string& f : filters) selected = selected || globMatchAny(f, source.id);
     if (!selected) continue;
     PreparedCase prepared = prepareCase(source, cache, 3600);
+    if (prepared.negative()) {  // a program the spec forbids has no golden values (docs/verifier.md)
+      ++negative;
+      std::printf("left out %s: a negative case (expect-invalid: %s)\n", source.id.c_str(), absl::StrJoin(prepared.expect_invalid, ", ").c_str());
+      continue;
+    }
+    // An invalid program: every diagnostic, and no vector.
+    for (size_t i = 1; i < prepared.invalid.size(); ++i) std::printf("  %s\n", prepared.invalid[i].c_str());
     absl::Status status = prepared.status;
     std::string path = strCat(out, "/", idToPath(source.id));
     if (status.ok() && format == "mlir") {
@@ -112,7 +120,8 @@ int runGoldenCommand(const std::vector<std::string>& args) {
       std::printf("skipped %s: %s\n", source.id.c_str(), std::string(status.message()).c_str());
     }
   }
-  std::printf("golden: %d case(s) written to %s (%s), %d skipped\n", written, out.c_str(), format.c_str(), skipped);
+  std::printf("golden: %d case(s) written to %s (%s), %d skipped%s\n", written, out.c_str(), format.c_str(), skipped,
+              negative ? strCat(", ", negative, " negative case(s) left out").c_str() : "");
   return skipped ? 1 : 0;
 }
 

@@ -35,7 +35,7 @@ const char kMergeUsage[] =
     "  --no-color           no ANSI colours in the summary (the default when stdout is not a terminal)\n"
     "  -q, --quiet          print no summary\n\n"
     "Exit status: 0 when every merged case is PASS, UNSUPPORTED, IMPL_DEFINED or XFAIL; 1 when any other\n"
-    "status (FAIL, CRASH, TIMEOUT, ERROR, XPASS, FLAKY) remains; 2 on usage errors, unreadable inputs or\n"
+    "status (FAIL, CRASH, TIMEOUT, ERROR, XPASS, FLAKY, INVALID) remains; 2 on usage errors, unreadable inputs or\n"
     "differing duplicates, or (with --shards) a shard missing.\n";
 
 namespace {

@@ -317,8 +317,14 @@ struct Session {
   Outcome run(const CaseSource& source) {
     Outcome o;
     PreparedCase prepared = prepareCase(source, cache, 3600);
+    // An invalid candidate (ir/verifier.h) does not reproduce anything: the minimizer never shrinks a
+    // failing program into one the spec forbids.
     if (!prepared.status.ok()) {
       o.message = std::string(prepared.status.message());
+      return o;
+    }
+    if (prepared.negative()) {
+      o.message = "a negative case (expect-invalid): it is never run";
       return o;
     }
     o.ran = true;

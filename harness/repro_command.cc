@@ -82,13 +82,31 @@ int runReproCommand(const std::vector<std::string>& args) {
   PreparedCase prepared = prepareCase(*source, cache, 3600);
   if (!prepared.status.ok()) {
     std::fprintf(stderr, "hloconf repro: %s: %s\n", id.c_str(), std::string(prepared.status.message()).c_str());
+    // An invalid program: its other diagnostics too; it is never sent to the backend.
+    for (size_t i = 1; i < prepared.invalid.size(); ++i) std::fprintf(stderr, "%s\n", prepared.invalid[i].c_str());
     return 2;
+  }
+  if (prepared.negative()) {
+    if (auto error = negativeCaseError(*source, prepared, factory->name)) {
+      std::fprintf(stderr, "hloconf repro: %s: %s\n", id.c_str(), error->message.c_str());
+      return 2;
+    }
   }
   auto backend = factory->make();
   auto info = backend->start();
   if (!info.ok()) {
     std::fprintf(stderr, "hloconf repro: the backend did not start: %s\n", std::string(info.status().message()).c_str());
     return 2;
+  }
+  if (prepared.negative()) {
+    // A negative case has nothing to run: the backend's answer to the verify request is the repro.
+    reports::CaseResult result = verifyCaseOnBackend(*source, prepared, *backend, *info, timeout, factory->repro_flag);
+    backend->stop();
+    std::error_code ec;
+    std::filesystem::remove_all(work_dir, ec);
+    std::printf("%s on %s: %s (%s) %s\n", id.c_str(), info->name.c_str(), std::string(reports::statusName(result.status)).c_str(),
+                result.rule.c_str(), result.message.c_str());
+    return reports::isAcceptable(result.status) ? 0 : 1;
   }
   reports::CaseResult result = runCaseOnBackend(*source, prepared, *backend, *info, *profile, timeout, factory->repro_flag);
   backend->stop();

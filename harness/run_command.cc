@@ -107,7 +107,8 @@ const char kRunUsage[] =
     "                        error (default: a warning)\n"
     "  --max-failures N      stop after N failing cases (FAIL, CRASH, TIMEOUT, ERROR, FLAKY); reports\n"
     "                        keep the results so far\n\n"
-    "Statuses: PASS FAIL UNSUPPORTED CRASH TIMEOUT ERROR IMPL_DEFINED XFAIL XPASS FLAKY.\n"
+    "Statuses: PASS FAIL UNSUPPORTED CRASH TIMEOUT ERROR IMPL_DEFINED XFAIL XPASS FLAKY INVALID (the program\n"
+    "breaks a spec constraint; it is neither run nor evaluated).\n"
     "Exit status: 0 when only PASS, UNSUPPORTED, IMPL_DEFINED and XFAIL remain; 1 otherwise;\n"
     "2 on usage errors or unreadable sources; 3 when no case ran (none matched the sources and\n"
     "filters, or every case was UNSUPPORTED): the reason is printed; 4 when a gate (--min-pass,\n"
@@ -582,10 +583,13 @@ int runRunCommand(const std::vector<std::string>& args) {
         if (done.contains({source.id, factories[b].name})) continue;
         reports::CaseResult result;
         bool lowerable = prepared.status.ok() || prepared.status.message().rfind("case not lowerable", 0) != 0;
+        std::optional<reports::CaseResult> negative_error;
         if (!lowerable && factories[b].is_reference) {
           result = selfCheckResult(source, prepared, o.timeout);
         } else if (!prepared.status.ok()) {
-          result = unpreparedResult(source, prepared, factories[b].name);
+          result = unpreparedResult(source, prepared, factories[b].name);  // INVALID for an invalid program
+        } else if (prepared.negative() && (negative_error = negativeCaseError(source, prepared, factories[b].name))) {
+          result = std::move(*negative_error);  // our own verifier does not reject it as the case says
         } else {
           if (!backends[b]) {
             backends[b] = factories[b].make();
@@ -651,6 +655,9 @@ int runRunCommand(const std::vector<std::string>& args) {
             result.rule = "backend start";
             result.message = strCat("the backend did not start: ", infos[b].status().message());
             backends[b].reset();  // try again on the next case
+          } else if (prepared.negative()) {
+            result = verifyCaseOnBackend(source, prepared, *backends[b], *infos[b], o.timeout, factories[b].repro_flag);
+            result.backend = factories[b].name;
           } else {
             result = runCaseOnBackend(source, prepared, *backends[b], *infos[b], *profile, o.timeout, factories[b].repro_flag,
                                       o.repeat);

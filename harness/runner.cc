@@ -223,6 +223,7 @@ bool entryCovers(const BaselineEntry& e, Status result) {
   if (result == Status::kFlaky) return known == Status::kFlaky;
   if (result == Status::kFail) return known == Status::kFail || known == Status::kFlaky;
   if (brokeClass(result)) return brokeClass(known);
+  if (result == Status::kInvalid) return known == Status::kInvalid;  // a known invalid program, nothing else
   return false;
 }
 
@@ -391,10 +392,91 @@ CaseResult unpreparedResult(const CaseSource& source, const PreparedCase& prepar
   r.op = !source.suite_op.empty() ? source.suite_op : prepared.lowered.op;
   r.element_type = prepared.lowered.element_type;
   r.description = prepared.description;
+  r.expect_invalid = prepared.expect_invalid;
   bool unsupported = prepared.status.code() == absl::StatusCode::kUnimplemented;
   r.status = unsupported ? Status::kUnsupported : Status::kError;
   r.rule = unsupported ? "harness" : "harness error";
   r.message = std::string(prepared.status.message());
+  if (!prepared.invalid.empty() && !prepared.negative()) {
+    r.status = Status::kInvalid;
+    r.rule = "verifier";
+    r.message = prepared.invalid.front();
+    if (prepared.invalid.size() > 1) strAppend(&r.message, " (and ", prepared.invalid.size() - 1, " more: hloconf verify)");
+  }
+  return r;
+}
+
+std::optional<CaseResult> negativeCaseError(const CaseSource& source, const PreparedCase& prepared, const std::string& backend) {
+  const std::string problem = negativeCaseProblem(prepared.expect_invalid, prepared.invalid);
+  if (problem.empty()) return std::nullopt;
+  CaseResult r = unpreparedResult(source, prepared, backend);
+  r.status = Status::kError;
+  r.rule = "negative case";
+  r.message = problem;
+  return r;
+}
+
+CaseResult verifyCaseOnBackend(const CaseSource& source, const PreparedCase& prepared, adapters::Backend& backend,
+                               const adapters::BackendInfo& info, double timeout_seconds, const std::string& repro_flag) {
+  CaseResult r = unpreparedResult(source, prepared, info.name);
+  r.repro = reproCommand(source, repro_flag);
+  r.rule = "verify";
+  std::string constraints;  // "dot_general (C10)", as the spec labels it
+  for (const std::string& c : prepared.expect_invalid) {
+    const size_t space = c.find(' ');
+    strAppend(&constraints, constraints.empty() ? "" : ", ",
+              space == std::string::npos ? c : strCat(c.substr(0, space), " (", c.substr(space + 1), ")"));
+  }
+  // A backend whose handshake leaves out the op is not asked: its refusal would say nothing about the rule.
+  const std::string op = prepared.lowered.op.find('.') == std::string::npos ? strCat("stablehlo.", prepared.lowered.op) : prepared.lowered.op;
+  if (!info.capabilities.supportsOp(op)) {
+    r.status = Status::kUnsupported;
+    r.rule = "handshake";
+    r.verify = std::string(CaseResult::kVerifyNotAsked);
+    r.message = strCat("not asked: the backend does not support ", op, " (per its handshake)");
+    return r;
+  }
+  adapters::Request request;
+  request.case_id = source.id;
+  request.mlir = prepared.lowered.mlir;
+  request.ir = prepared.ir_json;
+  request.timeout_seconds = timeout_seconds;
+  const adapters::VerifyReply reply = backend.verify(request);
+  r.seconds = reply.seconds;
+  r.stderr_text = reply.log;
+  const std::string said = reply.message.empty() ? std::string() : strCat(": ", reply.message);
+  switch (reply.kind) {
+    case adapters::VerifyReply::Kind::kRejected:
+      r.status = Status::kPass;
+      r.verify = std::string(CaseResult::kVerifyRejected);
+      r.message = strCat("rejected a program that breaks ", constraints, said);
+      break;
+    case adapters::VerifyReply::Kind::kAccepted:
+      r.status = Status::kFail;
+      r.verify = std::string(CaseResult::kVerifyAccepted);
+      r.message = strCat("accepts a program the spec forbids: ", constraints, said);
+      break;
+    case adapters::VerifyReply::Kind::kNotAsked:
+      r.status = Status::kUnsupported;
+      r.verify = std::string(CaseResult::kVerifyNotAsked);
+      r.message = strCat("not asked: ", reply.message);
+      break;
+    case adapters::VerifyReply::Kind::kError:
+      r.status = Status::kError;
+      r.rule = "backend error";
+      r.message = reply.message;
+      break;
+    case adapters::VerifyReply::Kind::kCrash:
+      r.status = Status::kCrash;
+      r.rule = "backend crashed";
+      r.message = reply.message;
+      break;
+    case adapters::VerifyReply::Kind::kTimeout:
+      r.status = Status::kTimeout;
+      r.rule = absl::StrFormat("timeout %g s", timeout_seconds);
+      r.message = reply.message;
+      break;
+  }
   return r;
 }
 

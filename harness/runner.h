@@ -83,11 +83,24 @@ reports::CaseResult runCaseOnBackend(const CaseSource& source, const PreparedCas
                                      const adapters::BackendInfo& info, const reports::Profile& profile,
                                      double timeout_seconds, const std::string& repro_flag, int repeats = 1);
 
+// A negative case (PreparedCase::negative; docs/verifier.md, "The negative suite") on one backend: the
+// program as written goes out in a verify request. PASS when the backend rejects it; FAIL ("accepts a
+// program the spec forbids: <op> (C<n>)") when it accepts it; UNSUPPORTED ("not asked") when the backend
+// does not implement verify or its handshake leaves the op out; ERROR, CRASH, TIMEOUT as for a run.
+// CaseResult::verify records the answer. Call it only when negativeCaseProblem is "" (our own verifier
+// rejects the program for the constraints the case names): negativeCaseError is the result otherwise.
+reports::CaseResult verifyCaseOnBackend(const CaseSource& source, const PreparedCase& prepared, adapters::Backend& backend,
+                                        const adapters::BackendInfo& info, double timeout_seconds, const std::string& repro_flag);
+// ERROR for a negative case that hloconf's verifier does not reject for the constraints it names (the case
+// or the verifier is wrong); nullopt when it does.
+std::optional<reports::CaseResult> negativeCaseError(const CaseSource& source, const PreparedCase& prepared, const std::string& backend);
+
 // The built-in reference on a case that cannot be lowered (checks inside regions, interpreter.run_parallel,
 // ...): the case runs as written and passes when every check op passes (rule "self-check").
 reports::CaseResult selfCheckResult(const CaseSource& source, const PreparedCase& prepared, double timeout_seconds);
 
-// A record for a case that could not be prepared (no golden): UNSUPPORTED or ERROR for every backend.
+// A record for a case that could not be prepared (no golden): UNSUPPORTED or ERROR for every backend, and
+// INVALID, with the verifier's first diagnostic, for a program that breaks a spec constraint.
 reports::CaseResult unpreparedResult(const CaseSource& source, const PreparedCase& prepared, const std::string& backend);
 
 // Which shard this process runs: --shard I/N (1-based), else GTEST_SHARD_INDEX/GTEST_TOTAL_SHARDS,

@@ -62,10 +62,12 @@ class Server {
       send(hello());
     } else if (kind == "run") {
       send(run(message, id));
+    } else if (kind == "verify") {
+      send(verify(message, id));
     } else if (kind == "shutdown") {
       return false;
     } else {
-      send(errorReply(id, strCat("unknown message type '", kind, "' (expected hello, run or shutdown)")));
+      send(errorReply(id, strCat("unknown message type '", kind, "' (expected hello, run, verify or shutdown)")));
     }
     return true;
   }
@@ -85,7 +87,27 @@ class Server {
             {"name", name_},
             {"version", info_.version},
             // The executor's ops (none listed: every op); it answers "unsupported" for the rest.
-            {"capabilities", {{"ops", info_.capabilities.ops}, {"element_types", info_.capabilities.element_types}}}};
+            {"capabilities",
+             {{"ops", info_.capabilities.ops}, {"element_types", info_.capabilities.element_types}, {"verify", info_.capabilities.verify}}}};
+  }
+
+  // {"type": "verify", "mlir": ...}: the executor's answer (hloconf's verifier for every executor).
+  json verify(const json& message, const json& id) {
+    if (!message.contains("mlir") || !message["mlir"].is_string()) return errorReply(id, "the verify request has no \"mlir\" string");
+    adapters::Request request;
+    request.mlir = message["mlir"].get<std::string>();
+    if (message.contains("case_id") && message["case_id"].is_string()) request.case_id = message["case_id"].get<std::string>();
+    const adapters::VerifyReply reply = backend_->verify(request);
+    switch (reply.kind) {
+      case adapters::VerifyReply::Kind::kAccepted:
+        return {{"type", "verify"}, {"id", id}, {"result", "accepted"}, {"message", reply.message}};
+      case adapters::VerifyReply::Kind::kRejected:
+        return {{"type", "verify"}, {"id", id}, {"result", "rejected"}, {"message", reply.message}};
+      case adapters::VerifyReply::Kind::kNotAsked:
+        return {{"type", "verify"}, {"id", id}, {"result", "unsupported"}, {"message", reply.message}};
+      default:
+        return errorReply(id, reply.message);
+    }
   }
 
   absl::StatusOr<Type> parseTensorType(const std::string& text) {

@@ -28,6 +28,7 @@ std::string_view shortName(Status status) {
     case Status::kXFail: return "xfail";
     case Status::kXPass: return "xpass";
     case Status::kFlaky: return "flaky";
+    case Status::kInvalid: return "invalid";
     default: return statusName(status);
   }
 }
@@ -137,6 +138,16 @@ std::string consoleSummary(const std::vector<CaseResult>& results, bool color) {
     separator = ", ";
   }
   out += totals + "\n";
+  // Negative cases a backend accepted: listed apart (they are FAILs or, with a baseline, XFAILs too).
+  if (const std::vector<const CaseResult*> accepting = acceptsForbidden(results); !accepting.empty()) {
+    strAppend(&out, "\naccepts programs the spec forbids (", accepting.size(), "):\n");
+    for (size_t i = 0; i < accepting.size() && i < kMaxFailuresListed; ++i) {
+      std::string constraints;
+      for (const std::string& c : accepting[i]->expect_invalid) strAppend(&constraints, constraints.empty() ? "" : ", ", c);
+      strAppend(&out, "  ", terminalText(accepting[i]->backend), ": ", terminalText(accepting[i]->id), " (", terminalText(constraints), ")\n");
+    }
+    if (accepting.size() > kMaxFailuresListed) strAppend(&out, "  ... and ", accepting.size() - kMaxFailuresListed, " more (results.json)\n");
+  }
 
   std::vector<const CaseResult*> failures;
   for (const CaseResult& r : results)

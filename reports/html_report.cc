@@ -31,7 +31,7 @@ std::string esc(std::string_view text) { return xmlEscape(text, true); }
 
 constexpr char kStyle[] = R"css(
 :root { --pass:#1a7f37; --fail:#cf222e; --crash:#8b0000; --timeout:#bc4c00; --error:#8250df;
-        --unsup:#6e7781; --impl:#0969da; --xfail:#57606a; --xpass:#bf3989; --flaky:#953800; --line:#d0d7de; }
+        --unsup:#6e7781; --impl:#0969da; --xfail:#57606a; --xpass:#bf3989; --flaky:#953800; --invalid:#8c1d18; --line:#d0d7de; }
 * { box-sizing: border-box; }
 body { font: 14px/1.45 system-ui, -apple-system, "Segoe UI", Helvetica, Arial, sans-serif; color:#1f2328;
        margin: 0 auto; padding: 24px 32px; max-width: 1400px; background:#fff; }
@@ -58,7 +58,7 @@ td.zero { color:#afb8c1; }
 .s-PASS { color: var(--pass); } .s-FAIL { color: var(--fail); } .s-CRASH { color: var(--crash); }
 .s-TIMEOUT { color: var(--timeout); } .s-ERROR { color: var(--error); } .s-UNSUPPORTED { color: var(--unsup); }
 .s-IMPL_DEFINED { color: var(--impl); } .s-XFAIL { color: var(--xfail); } .s-XPASS { color: var(--xpass); }
-.s-FLAKY { color: var(--flaky); }
+.s-FLAKY { color: var(--flaky); } .s-INVALID { color: var(--invalid); }
 td.hit.s-FAIL, td.hit.s-CRASH, td.hit.s-TIMEOUT, td.hit.s-ERROR, td.hit.s-XPASS, td.hit.s-FLAKY { background:#ffebe9; font-weight:600; }
 .badge { font-weight: 700; }
 .case { border: 1px solid var(--line); border-left: 4px solid var(--fail); border-radius: 4px; padding: 4px 14px 10px;
@@ -85,6 +85,7 @@ const char* statusColor(Status status) {
     case Status::kXFail: return "var(--xfail)";
     case Status::kXPass: return "var(--xpass)";
     case Status::kFlaky: return "var(--flaky)";
+    case Status::kInvalid: return "var(--invalid)";
   }
   return "#000";
 }
@@ -396,6 +397,23 @@ void appendAccepted(Page& page) {
   page.html += "</details></section>\n";
 }
 
+// "Accepts programs the spec forbids": the negative cases (docs/verifier.md) whose backend accepted the
+// program in its verify answer, apart from the other failures: a vendor's compiler that lets an invalid
+// program through is a finding of its own, whatever the baseline says about it.
+void appendAcceptsForbidden(Page& page) {
+  const std::vector<const CaseResult*> accepting = acceptsForbidden(page.results);
+  if (accepting.empty()) return;
+  strAppend(&page.html, "<section id=\"accepts-forbidden\"><h2>Accepts programs the spec forbids (", accepting.size(),
+            ")</h2>\n<table><thead><tr><th>backend</th><th>case</th><th>constraint</th><th>status</th></tr></thead><tbody>\n");
+  for (const CaseResult* r : accepting) {
+    std::string constraints;
+    for (const std::string& c : r->expect_invalid) strAppend(&constraints, constraints.empty() ? "" : ", ", c);
+    strAppend(&page.html, "<tr><td>", esc(r->backend), "</td><td><code>", esc(r->id), "</code></td><td>", esc(constraints),
+              "</td><td class=\"s-", statusName(r->status), "\">", statusName(r->status), "</td></tr>\n");
+  }
+  page.html += "</tbody></table></section>\n";
+}
+
 }  // namespace
 
 std::string htmlReport(const RunInfo& info, const std::vector<CaseResult>& results) {
@@ -415,6 +433,7 @@ std::string htmlReport(const RunInfo& info, const std::vector<CaseResult>& resul
   appendFacts(page);
   appendTotals(page, counts);
   if (!results.empty()) appendOps(page, counts);
+  appendAcceptsForbidden(page);
   appendFailures(page, failures);
   appendAccepted(page);
   page.html += "</body>\n</html>\n";

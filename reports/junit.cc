@@ -1,7 +1,7 @@
 // junit.xml: the JUnit XML dialect that Jenkins, GitLab, GitHub actions and Buildkite read.
 //
 // One <testsuite> per backend, one <testcase> per case (name: the case ID, classname: "backend.op").
-// FAIL, FLAKY and XPASS are <failure>s, CRASH, TIMEOUT and ERROR are <error>s, UNSUPPORTED and XFAIL are
+// FAIL, FLAKY and XPASS are <failure>s, CRASH, TIMEOUT, ERROR and INVALID are <error>s, UNSUPPORTED and XFAIL are
 // <skipped>; PASS and IMPL_DEFINED pass. So a CI tool's red count equals the cases that make the run
 // exit 1. Each failure's body is caseDetails(): rule, message, worst elements, inputs, repro command.
 #include <cstdio>
@@ -27,7 +27,8 @@ const char* junitElement(Status status) {
     case Status::kXPass: return "failure";
     case Status::kCrash:
     case Status::kTimeout:
-    case Status::kError: return "error";
+    case Status::kError:
+    case Status::kInvalid: return "error";
     case Status::kUnsupported:
     case Status::kXFail: return "skipped";
     case Status::kPass:

@@ -92,6 +92,21 @@ std::string summaryMarkdown(const RunInfo& info, const std::vector<CaseResult>& 
     md += "\n";
   }
 
+  // Negative cases (docs/verifier.md) whose backend accepted the program: a table of their own.
+  if (const std::vector<const CaseResult*> accepting = acceptsForbidden(results); !accepting.empty()) {
+    strAppend(&md, "## Accepts programs the spec forbids (", accepting.size(), ")\n\n| backend | case | constraint | status |\n"
+              "| --- | --- | --- | --- |\n");
+    for (size_t i = 0; i < accepting.size() && i < kMaxFailures; ++i) {
+      const CaseResult& r = *accepting[i];
+      std::string constraints;
+      for (const std::string& c : r.expect_invalid) strAppend(&constraints, constraints.empty() ? "" : ", ", c);
+      strAppend(&md, "| ", markdownCode(r.backend, true), " | ", markdownCode(r.id, true), " | ", markdownText(constraints), " | ",
+                statusName(r.status), " |\n");
+    }
+    if (accepting.size() > kMaxFailures) strAppend(&md, "\n... and ", accepting.size() - kMaxFailures, " more (results.json).\n");
+    md += "\n";
+  }
+
   std::vector<const CaseResult*> failures;
   for (const CaseResult& r : results)
     if (!isAcceptable(r.status)) failures.push_back(&r);

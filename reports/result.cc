@@ -7,8 +7,8 @@
 namespace hloconf::reports {
 namespace {
 
-constexpr std::string_view kStatusNames[kNumStatuses] = {"PASS",    "FAIL",         "UNSUPPORTED", "CRASH", "TIMEOUT",
-                                                         "ERROR",   "IMPL_DEFINED", "XFAIL",       "XPASS", "FLAKY"};
+constexpr std::string_view kStatusNames[kNumStatuses] = {"PASS",    "FAIL",         "UNSUPPORTED", "CRASH", "TIMEOUT", "ERROR",
+                                                         "IMPL_DEFINED", "XFAIL", "XPASS",       "FLAKY", "INVALID"};
 
 // JSON has no infinities: an infinite ULP distance or bound is written as the string "inf".
 nlohmann::json number(double v) {
@@ -49,7 +49,14 @@ bool isAcceptable(Status status) {
 
 bool isFailure(Status status) {
   return status == Status::kFail || status == Status::kCrash || status == Status::kTimeout ||
-         status == Status::kError || status == Status::kFlaky;
+         status == Status::kError || status == Status::kFlaky || status == Status::kInvalid;
+}
+
+std::vector<const CaseResult*> acceptsForbidden(const std::vector<CaseResult>& results) {
+  std::vector<const CaseResult*> out;
+  for (const CaseResult& r : results)
+    if (r.acceptsForbidden()) out.push_back(&r);
+  return out;
 }
 
 int ulpBucket(double ulp) {
@@ -115,6 +122,8 @@ nlohmann::json CaseResult::toJson() const {
   if (repeats != 1) j["repeats"] = repeats;  // written only for --repeat N
   if (!stderr_text.empty()) j["stderr"] = stderr_text;
   if (!description.empty()) j["description"] = description;
+  if (!expect_invalid.empty()) j["expect_invalid"] = expect_invalid;
+  if (!verify.empty()) j["verify"] = verify;
   j["worst"] = nlohmann::json::array();
   for (const ElementDiff& d : worst) j["worst"].push_back(d.toJson());
   j["inputs"] = nlohmann::json::array();
@@ -141,6 +150,8 @@ CaseResult CaseResult::fromJson(const nlohmann::json& j) {
   r.repeats = get(j, "repeats", 1);
   r.stderr_text = get<std::string>(j, "stderr", "");
   r.description = get<std::string>(j, "description", "");
+  r.expect_invalid = get<std::vector<std::string>>(j, "expect_invalid", {});
+  r.verify = get<std::string>(j, "verify", "");
   if (j.contains("worst"))
     for (const auto& d : j["worst"]) r.worst.push_back(ElementDiff::fromJson(d));
   if (j.contains("inputs"))

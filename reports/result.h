@@ -27,14 +27,15 @@ enum class Status : uint8_t {
   kXFail,         // FAIL/CRASH/TIMEOUT/ERROR, and the baseline lists the case as a known failure
   kXPass,         // PASS (or IMPL_DEFINED), but the baseline lists the case as a known failure
   kFlaky,         // --repeat N: the backend's outputs differed between identical runs of the case
+  kInvalid,       // the program breaks a spec constraint (ir/verifier.h): never sent to a backend nor evaluated
 };
-inline constexpr int kNumStatuses = 10;
+inline constexpr int kNumStatuses = 11;
 
-std::string_view statusName(Status status);  // "PASS", "FAIL", ..., "XPASS", "FLAKY"
+std::string_view statusName(Status status);  // "PASS", "FAIL", ..., "XPASS", "FLAKY", "INVALID"
 std::optional<Status> parseStatus(std::string_view name);
 // Whether a run may exit 0 with this status (PASS, UNSUPPORTED, IMPL_DEFINED, XFAIL).
 bool isAcceptable(Status status);
-// Whether the status is a failure for baseline purposes (FAIL, CRASH, TIMEOUT, ERROR, FLAKY).
+// Whether the status is a failure for baseline purposes (FAIL, CRASH, TIMEOUT, ERROR, FLAKY, INVALID).
 bool isFailure(Status status);
 
 // One element where backend and golden differ (or the worst elements of a passing case).
@@ -83,9 +84,19 @@ struct CaseResult {
   int repeats = 1;            // --repeat N: how many times the backend ran the case
   std::string stderr_text;    // what an external backend wrote to stderr during this case (its end, at most 4 KB)
   std::string description;    // the case's own comment (what it tests), "" when it has none
+  // A negative case (`// expect-invalid: <op> C<n>` lines; docs/verifier.md, "The negative suite"): the
+  // constraints it breaks, and the backend's answer to the protocol's verify request: "accepted",
+  // "rejected" or "not asked" (the backend does not implement verify). Both empty for other cases.
+  std::vector<std::string> expect_invalid;  // "dot_general C10"
+  std::string verify;
+  // The backend accepted a program the spec forbids (the reports' table of that name).
+  bool acceptsForbidden() const { return verify == kVerifyAccepted; }
+  static constexpr std::string_view kVerifyAccepted = "accepted", kVerifyRejected = "rejected", kVerifyNotAsked = "not asked";
   nlohmann::json toJson() const;
   static CaseResult fromJson(const nlohmann::json& j);
 };
+// The results whose backend accepted a program the spec forbids, in order.
+std::vector<const CaseResult*> acceptsForbidden(const std::vector<CaseResult>& results);
 inline constexpr size_t kMaxWorst = 8;
 
 // The histogram bucket of a ULP distance (see CaseResult::ulp_histogram).

@@ -177,8 +177,12 @@ std::string resultsJsonText(const RunInfo& info, const std::vector<CaseResult>& 
   nlohmann::ordered_json totals;
   for (int s = 0; s < kNumStatuses; ++s) totals[std::string(statusName(static_cast<Status>(s)))] = counts[s];
   // One case per line: the file stays greppable and diffable even with many thousands of cases.
+  // "accepts_forbidden": the negative cases whose backend accepted the program (docs/reports.md).
+  nlohmann::json accepting = nlohmann::json::array();
+  for (const CaseResult* r : acceptsForbidden(results))
+    accepting.push_back({{"id", r->id}, {"backend", r->backend}, {"expect_invalid", r->expect_invalid}, {"status", statusName(r->status)}});
   std::string text = strCat("{\n\"format_version\": ", kResultsFormatVersion, ",\n\"hloconf\": ", dumpJson(info.toJson()),
-                            ",\n\"totals\": ", totals.dump(), ",\n\"cases\": [");
+                            ",\n\"totals\": ", totals.dump(), ",\n\"accepts_forbidden\": ", accepting.dump(), ",\n\"cases\": [");
   for (size_t i = 0; i < results.size(); ++i) strAppend(&text, i ? ",\n" : "\n", dumpJson(results[i].toJson()));
   text += "\n]\n}\n";
   return text;

@@ -16,6 +16,21 @@ stdin/stdout. This module does the protocol; the adapter supplies one function:
     hloconf_adapter.serve(run, name="mybackend", version="1.2",
                           ops=["stablehlo.add", ...], element_types=["f32", "bf16"])
 
+An adapter may also answer verify requests (adapters/PROTOCOL.md, "Verify a program": may the program run
+at all?), which `hloconf run --backend NAME spec-invalid` sends with programs the spec forbids:
+
+    def verify(request):
+        # request.mlir, request.ir, request.case_id: the program as written; nothing to run.
+        problem = my_compiler.check(request.mlir)
+        if problem:
+            raise hloconf_adapter.Rejected(problem)   # answers "rejected" with the reason
+        # returning answers "accepted"; raising Unsupported answers that the adapter cannot tell
+
+    hloconf_adapter.serve(run, name="mybackend", verify=verify)
+
+Without `verify` the handshake does not declare it, and hloconf does not ask (its negative cases are
+UNSUPPORTED, "not asked").
+
 `run` returns one array per entry of request.output_types (results of @main, for every process of a
 num_replicas x num_partitions grid, process-major). Raising Unsupported(reason) answers "unsupported";
 any other exception answers "error" with its text (the traceback goes to stderr, the backend's log).
@@ -40,7 +55,7 @@ import numpy as np
 PROTOCOL = 1
 
 __all__ = [
-    "PROTOCOL", "Unsupported", "Request", "serve", "ops_in", "element_types_in", "parse_tensor_type",
+    "PROTOCOL", "Unsupported", "Rejected", "Request", "VerifyRequest", "serve", "ops_in", "element_types_in", "parse_tensor_type",
     "element_type_of", "is_float_type", "is_raw_bits_type", "decode_raw", "encode_raw", "npy_dtype",
     "FLOAT_FORMATS",
 ]
@@ -48,6 +63,10 @@ __all__ = [
 
 class Unsupported(Exception):
     """Raise from `run` to answer "unsupported" with a reason (the case counts as UNSUPPORTED)."""
+
+
+class Rejected(Exception):
+    """Raise from `verify` to answer that the backend refuses the program, with the reason."""
 
 
 # --- element types ------------------------------------------------------------------------------------
@@ -310,6 +329,18 @@ class Request:
         return decode_raw(self.inputs[i], element) if is_raw_bits_type(element) else self.inputs[i]
 
 
+class VerifyRequest:
+    """A verify request: a program to judge, not to run."""
+
+    def __init__(self, message):
+        self.message = message
+        self.id = message["id"]
+        self.case_id = message.get("case_id", "")
+        self.mlir = message.get("mlir", "")
+        self.ir = message.get("ir")
+        self.timeout_seconds = message.get("timeout_seconds", 0)
+
+
 def _output_array(value, entry, index):
     """Checks and converts what `run` returned for output `index` to the dtype the file must have."""
     type_text = entry["type"]
@@ -372,9 +403,10 @@ def _describe(error):
     return f"{type(error).__name__}: {text}" if text else type(error).__name__
 
 
-def serve(run, name, version="0", ops=None, element_types=None):
+def serve(run, name, version="0", ops=None, element_types=None, verify=None):
     """Answers protocol messages until `shutdown` or the end of stdin. `ops` / `element_types`: what the
-    backend can run (None or []: everything; the backend decides per case)."""
+    backend can run (None or []: everything; the backend decides per case). `verify`: the hook that answers
+    verify requests (see the module doc); None: the handshake says the adapter does not."""
     global _channel
     _channel = _Channel()
     for raw in _channel.input:
@@ -392,14 +424,36 @@ def serve(run, name, version="0", ops=None, element_types=None):
         kind = message.get("type")
         if kind == "hello":
             _channel.send({"type": "hello", "protocol": PROTOCOL, "name": name, "version": str(version),
-                           "capabilities": {"ops": list(ops or []), "element_types": list(element_types or [])}})
+                           "capabilities": {"ops": list(ops or []), "element_types": list(element_types or []),
+                                            "verify": verify is not None}})
         elif kind == "run":
             _channel.send(_run_one(run, message))
+        elif kind == "verify":
+            _channel.send(_verify_one(verify, message))
         elif kind == "shutdown":
             return
         else:
             _channel.send({"type": "result", "id": message.get("id"), "status": "error",
                            "message": f"unknown message type {kind!r}"})
+
+
+def _verify_one(verify, message):
+    reply = {"type": "verify", "id": message.get("id")}
+    if verify is None:
+        reply.update(result="unsupported", message="this adapter does not implement verify")
+        return reply
+    try:
+        verify(VerifyRequest(message))
+        reply["result"] = "accepted"
+    except Rejected as reason:
+        reply.update(result="rejected", message=str(reason) or "rejected")
+    except Unsupported as reason:
+        reply.update(result="unsupported", message=str(reason) or "unsupported")
+    except Exception as error:  # the adapter's own problem: an error answer, not a verdict
+        traceback.print_exc(file=sys.stderr)
+        sys.stderr.flush()
+        reply = {"type": "result", "id": message.get("id"), "status": "error", "message": _describe(error)}
+    return reply
 
 
 def _run_one(run, message):

@@ -1362,6 +1362,61 @@ def run(request):
     return [to_numpy(o, H.element_type_of(t)) for o, t in zip(outputs, request.output_types)]
 
 
+class _NoInputs:
+    """A run request without inputs, outputs or infeed, for verify (the program is traced, not checked)."""
+
+    def __init__(self, verify_request, ir):
+        self.ir = ir
+        self.case_id = verify_request.case_id
+        self.infeed, self.infeed_types = [], []
+        self.num_replicas = self.num_partitions = 1
+
+
+def _without_checks(blocks):
+    """The blocks with check.* ops (the testdata's assertions, which have no results) left out, recursively."""
+    out = []
+    for block in blocks:
+        ops = []
+        for op in block["ops"]:
+            if op["name"].startswith("check."):
+                continue
+            op = dict(op, regions=[dict(r, blocks=_without_checks(r["blocks"])) for r in op.get("regions", [])])
+            ops.append(op)
+        out.append(dict(block, ops=ops))
+    return out
+
+
+def verify(request):
+    """What torch can say about a program without being given inputs: @main is traced eagerly on zeros of
+    its argument types. An error torch (or this adapter's translation) raises is a rejection with its text;
+    a trace that completes is an acceptance. Programs this adapter cannot trace (ops or types it leaves
+    out, dynamic shapes, process grids) are answered "unsupported": torch's verdict is unknown there."""
+    if request.ir is None:
+        raise Unsupported("the program has no IR JSON")
+    for element in H.element_types_in(request.ir):
+        if not element.startswith("!quant") and element not in DTYPES:
+            raise Unsupported(f"element type {element}: torch has no such dtype")
+    for name in H.ops_in(request.ir):
+        if name not in SUPPORTED_OPS and name not in ("func.return", "stablehlo.return") and not name.startswith("check."):
+            raise Unsupported(f"{name} is not supported by the torch adapter")
+    ir = dict(request.ir, functions=[dict(f, blocks=_without_checks(f["blocks"])) for f in request.ir["functions"]])
+    interpreter = Interpreter(_NoInputs(request, ir))
+    main = interpreter.functions.get("main")
+    if main is None:
+        raise Unsupported("the program has no @main")
+    inputs = []
+    for argument in main["arguments"]:
+        if any(d < 0 for d in argument.get("shape", [])) or argument.get("element_type") not in DTYPES:
+            raise Unsupported(f"@main takes {argument['type']}: no zeros to trace it with")
+        inputs.append(torch.zeros(argument["shape"], dtype=DTYPES[argument["element_type"]]))
+    try:
+        interpreter.call("main", inputs)
+    except Unsupported:
+        raise
+    except Exception as error:  # torch refused the program (a shape or dtype error, an index out of range)
+        raise H.Rejected(f"{type(error).__name__}: {str(error).splitlines()[0] if str(error) else ''}")
+
+
 if __name__ == "__main__":
     H.serve(run, name="torch", version=f"torch {torch.__version__} (CPU, eager)", ops=SUPPORTED_OPS,
-            element_types=ELEMENT_TYPES)
+            element_types=ELEMENT_TYPES, verify=verify)

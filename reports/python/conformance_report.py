@@ -18,8 +18,8 @@ import subprocess
 import sys
 import time
 
-STATUSES = ["PASS", "FAIL", "UNSUPPORTED", "IMPL_DEFINED", "CRASH", "TIMEOUT", "ERROR", "XFAIL", "XPASS", "FLAKY"]
-BAD = {"FAIL", "CRASH", "TIMEOUT", "ERROR", "XPASS", "FLAKY"}
+STATUSES = ["PASS", "FAIL", "UNSUPPORTED", "IMPL_DEFINED", "CRASH", "TIMEOUT", "ERROR", "XFAIL", "XPASS", "FLAKY", "INVALID"]
+BAD = {"FAIL", "CRASH", "TIMEOUT", "ERROR", "XPASS", "FLAKY", "INVALID"}
 
 
 def input_elements(case):

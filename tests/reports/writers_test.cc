@@ -483,7 +483,7 @@ TEST(WriterExitStatus, ZeroOnlyWhenEveryStatusIsAcceptable) {
   const std::map<Status, int> expected = {
       {Status::kPass, 0},  {Status::kUnsupported, 0}, {Status::kImplDefined, 0}, {Status::kXFail, 0}, {Status::kFail, 1},
       {Status::kCrash, 1}, {Status::kTimeout, 1},     {Status::kError, 1},       {Status::kXPass, 1},
-      {Status::kFlaky, 1},
+      {Status::kFlaky, 1}, {Status::kInvalid, 1},
   };
   ASSERT_EQ(expected.size(), static_cast<size_t>(kNumStatuses));
   std::vector<CaseResult> acceptable;
@@ -762,5 +762,60 @@ TEST_F(MergeCommand, WithShardsAMissingOrForeignShardIsAnError) {
   EXPECT_EQ(r.status, 0) << r.output;
   EXPECT_THAT(r.output, HasSubstr("3 cases: 3 PASS"));
 }
+
+// ---------------------------------------------------------------------------------------------------
+// INVALID and the negative cases' table
+
+TEST(WriterNegativeCases, InvalidRoundTripsAndAcceptingBackendsGetATableInEveryReport) {
+  CaseResult invalid = makeCase("mini/t", "reference", "transpose", "f32", Status::kInvalid, 0);
+  invalid.rule = "verifier";
+  invalid.message = "t.mlir:4:8: error: stablehlo.transpose (C2): permutation [1, 1] repeats 1";
+  CaseResult accepted = makeCase("spec-invalid/dot_general/invalid-c10-x", "vendor", "dot_general", "f32", Status::kFail, 0);
+  accepted.rule = "verify";
+  accepted.verify = "accepted";
+  accepted.expect_invalid = {"dot_general C10"};
+  accepted.message = "accepts a program the spec forbids: dot_general (C10)";
+  CaseResult rejected = accepted;
+  rejected.id = "spec-invalid/dot_general/invalid-c10-y";
+  rejected.status = Status::kPass;
+  rejected.verify = "rejected";
+  const std::vector<CaseResult> results = {invalid, accepted, rejected};
+  for (const CaseResult& r : results) {
+    const CaseResult back = CaseResult::fromJson(r.toJson());
+    EXPECT_EQ(back.status, r.status);
+    EXPECT_EQ(back.verify, r.verify);
+    EXPECT_EQ(back.expect_invalid, r.expect_invalid);
+  }
+  EXPECT_EQ(parseStatus("INVALID"), Status::kInvalid);
+  EXPECT_TRUE(isFailure(Status::kInvalid));
+  EXPECT_FALSE(isAcceptable(Status::kInvalid));
+
+  RunInfo info;
+  const nlohmann::json j = nlohmann::json::parse(resultsJsonText(info, results));
+  EXPECT_EQ(j["totals"]["INVALID"], 1);
+  ASSERT_EQ(j["accepts_forbidden"].size(), 1u);
+  EXPECT_EQ(j["accepts_forbidden"][0]["id"], "spec-invalid/dot_general/invalid-c10-x");
+  EXPECT_EQ(j["accepts_forbidden"][0]["backend"], "vendor");
+  EXPECT_EQ(j["accepts_forbidden"][0]["expect_invalid"][0], "dot_general C10");
+  const std::string md = summaryMarkdown(info, results);
+  EXPECT_THAT(md, HasSubstr("## Accepts programs the spec forbids (1)"));
+  EXPECT_THAT(md, HasSubstr("| `vendor` | `spec-invalid/dot_general/invalid-c10-x` | dot\\_general C10 | FAIL |"));
+  EXPECT_THAT(md, HasSubstr("1 INVALID"));
+  const std::string html = htmlReport(info, results);
+  EXPECT_THAT(html, HasSubstr("Accepts programs the spec forbids (1)"));
+  EXPECT_THAT(html, HasSubstr("badge s-INVALID"));
+  const std::string xml = junitXml(info, results);
+  EXPECT_THAT(xml, HasSubstr("<error type=\"INVALID\""));
+  EXPECT_THAT(xml, HasSubstr("<failure type=\"FAIL\" message=\"accepts a program the spec forbids: dot_general (C10)\""));
+  const std::string console = consoleSummary(results, false);
+  EXPECT_THAT(console, HasSubstr("accepts programs the spec forbids (1):\n  vendor: spec-invalid/dot_general/invalid-c10-x (dot_general C10)"));
+  EXPECT_THAT(console, HasSubstr("1 invalid"));
+  // Without an accepting backend, no table anywhere.
+  const std::vector<CaseResult> clean = {invalid, rejected};
+  EXPECT_TRUE(nlohmann::json::parse(resultsJsonText(info, clean))["accepts_forbidden"].empty());
+  EXPECT_THAT(summaryMarkdown(info, clean), Not(HasSubstr("Accepts programs")));
+  EXPECT_THAT(consoleSummary(clean, false), Not(HasSubstr("accepts programs")));
+}
+
 
 }  // namespace
