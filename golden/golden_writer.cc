@@ -143,10 +143,16 @@ absl::Status writeNpyCase(const std::string& dir, const std::string& id, const P
     manifest["outputs"].push_back(entry);
   }
   const char* kinds[] = {"exact", "ulp", "bound"};
+  // The comparison flags too (docs/tolerances.md): what a sign of zero, a NaN payload or a flushed
+  // subnormal that differs from the expected value counts as (ignore, warn, or fail).
+  const char* actions[] = {"ignore", "warn", "fail"};
   manifest["tolerance"] = {{"rule", rule.name},
                            {"kind", kinds[static_cast<int>(rule.kind)]},
                            {"ulp", rule.ulp},
                            {"bound_factor", rule.bound_factor},
+                           {"signed_zero", actions[static_cast<int>(rule.signed_zero)]},
+                           {"nan_payload", actions[static_cast<int>(rule.nan_payload)]},
+                           {"ftz", actions[static_cast<int>(rule.ftz)]},
                            {"source", rule.source}};
   std::ofstream out(dir + "/manifest.json", std::ios::trunc);
   out << manifest.dump(2) << "\n";

@@ -9,6 +9,7 @@
 #include "golden/golden_writer.h"
 #include "harness/runner.h"
 #include "ir/strings.h"
+#include "nlohmann/json.hpp"
 #include "golden/reference_version.h"
 
 namespace hloconf {
@@ -23,8 +24,11 @@ const char kGoldenUsage[] =
     "                  `stablehlo-translate --interpret` and `hloconf eval` (default)\n"
     "  --format npy    DIR/<id>/program.mlir, input-N.npy, expected-N.npy, error-bound-N.npy and\n"
     "                  manifest.json (types, dtypes, the tolerance rule of --profile, error bounds)\n"
+    "DIR/index.json lists every case written: its ID, op, element type, file and description.\n"
     "options:\n"
     "  --profile NAME|FILE   the tolerance rule recorded in npy manifests (default: default)\n"
+    "  --seed S, --count N, --strategies GLOBS, --dtypes GLOBS   for gen: sources, as for `hloconf run`\n"
+    "                        (default count 100)\n"
     "  --filter GLOB         only case IDs matching GLOB (repeatable)\n"
     "  --split-input-file    treat '// -----' chunks as separate cases\n"
     "  --cache-dir DIR, --no-cache   as for `hloconf run`\n"
@@ -34,6 +38,7 @@ const char kGoldenUsage[] =
 int runGoldenCommand(const std::vector<std::string>& args) {
   std::vector<std::string> sources, filters;
   std::string out, format = "mlir", profile_name = "default", cache_dir;
+  GenOptions gen;
   bool split = false, no_cache = false;
   for (size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
@@ -43,7 +48,8 @@ int runGoldenCommand(const std::vector<std::string>& args) {
       return true;
     };
     std::string v;
-    if (a == "--out" || a == "--format" || a == "--profile" || a == "--filter" || a == "--cache-dir") {
+    if (a == "--out" || a == "--format" || a == "--profile" || a == "--filter" || a == "--cache-dir" || a == "--seed" ||
+        a == "--count" || a == "--strategies" || a == "--dtypes") {
       if (!next(v)) {
         std::fprintf(stderr, "hloconf golden: %s needs a value\n\n%s", a.c_str(), kGoldenUsage);
         return 2;
@@ -52,6 +58,15 @@ int runGoldenCommand(const std::vector<std::string>& args) {
       else if (a == "--format") format = v;
       else if (a == "--profile") profile_name = v;
       else if (a == "--filter") filters.push_back(v);
+      else if (a == "--strategies") gen.strategies = v;
+      else if (a == "--dtypes") gen.dtypes = v;
+      else if (a == "--seed" || a == "--count") {
+        if (v.empty() || v.size() > 18 || v.find_first_not_of("0123456789") != std::string::npos) {
+          std::fprintf(stderr, "hloconf golden: %s needs a whole number\n\n%s", a.c_str(), kGoldenUsage);
+          return 2;
+        }
+        (a == "--seed" ? gen.seed : gen.count) = std::stoull(v);
+      }
       else cache_dir = v;
     } else if (a == "--split-input-file") {
       split = true;
@@ -74,12 +89,13 @@ int runGoldenCommand(const std::vector<std::string>& args) {
     return 2;
   }
   std::vector<std::string> errors;
-  std::vector<CaseSource> cases = collectCases(sources, split, errors);
+  std::vector<CaseSource> cases = collectCases(sources, split, errors, gen);
   for (const std::string& e : errors) std::fprintf(stderr, "%s\n", e.c_str());
   if (!errors.empty()) return 2;
   GoldenCache cache;
   if (!no_cache) cache.dir = cache_dir.empty() ? defaultCacheDir() : cache_dir;
   int written = 0, skipped = 0, negative = 0;
+  nlohmann::json index = nlohmann::json::array();
   for (const CaseSource& source : cases) {
     bool selected = filters.empty();
     for (const std::string& f : filters) selected = selected || globMatchAny(f, source.id);
@@ -115,9 +131,28 @@ int runGoldenCommand(const std::vector<std::string>& args) {
     }
     if (status.ok()) {
       ++written;
+      std::error_code ec;
+      index.push_back({{"id", source.id},
+                       {"op", prepared.lowered.op},
+                       {"element_type", prepared.lowered.element_type},
+                       {"path", std::filesystem::path(path).lexically_relative(out).generic_string()},
+                       {"description", prepared.description}});
     } else {
       ++skipped;
       std::printf("skipped %s: %s\n", source.id.c_str(), std::string(status.message()).c_str());
+    }
+  }
+  {
+    std::error_code ec;
+    std::filesystem::create_directories(out, ec);
+    std::ofstream f(strCat(out, "/index.json"), std::ios::trunc);
+    f << nlohmann::json({{"format", format}, {"hloconf_version", HLOCONF_VERSION}, {"reference_version", HLOCONF_REFERENCE_VERSION},
+                         {"profile", profile->name}, {"cases", index}})
+             .dump(2)
+      << "\n";
+    if (!f) {
+      std::fprintf(stderr, "hloconf golden: %s/index.json: cannot write\n", out.c_str());
+      return 2;
     }
   }
   std::printf("golden: %d case(s) written to %s (%s), %d skipped%s\n", written, out.c_str(), format.c_str(), skipped,
