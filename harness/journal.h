@@ -1,6 +1,8 @@
 // The run journal (`<report-dir>/journal.jsonl`): a header line that fingerprints the run, then one line
 // per finished case, appended as each finishes. After a crash or kill -9 of `hloconf run`, `--resume`
-// reads it back and runs only what is missing; a torn last line is ignored (that case runs again).
+// reads it back and runs only what is missing; a torn last line is ignored (that case runs again). Each
+// session (the first run, then each --resume) writes a line with its wall-clock start, and each case line
+// its wall-clock finish, so that a resumed run's reports count the time of the whole run.
 #ifndef HLOCONF_HARNESS_JOURNAL_H_
 #define HLOCONF_HARNESS_JOURNAL_H_
 
@@ -29,6 +31,9 @@ class Journal {
   // run checks it against the backend it starts (the fingerprint's part that only the handshake knows).
   absl::Status appendBackend(const nlohmann::json& identity);
   const std::string& path() const { return path_; }
+  // The wall time the sessions before this one spent, each from its start to its last finished case (a
+  // killed session's time after its last case is lost); 0 for a fresh run.
+  double earlierSeconds() const { return earlier_seconds_; }
 
  private:
   Journal(std::string path, int fd) : path_(std::move(path)), fd_(fd) {}
@@ -36,6 +41,7 @@ class Journal {
   std::string path_;
   int fd_ = -1;
   std::mutex mutex_;
+  double earlier_seconds_ = 0;
 };
 
 }  // namespace hloconf

@@ -714,7 +714,9 @@ int runRunCommand(const std::vector<std::string>& args) {
     info.shard = shard->count > 1 ? strCat(shard->index + 1, "/", shard->count) : "";
     for (const BackendFactory& f : factories) info.backends.push_back(f.name);
     info.backend_identities = identities;
-    info.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    // A resumed run's time is the whole run's: the earlier sessions' (from the journal) and this one's.
+    info.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count() +
+                        (journal ? journal->earlierSeconds() : 0);
     if (absl::Status s = reports::writeReports(o.report_dir, info, results); !s.ok()) {
       std::fprintf(stderr, "hloconf run: %s\n", std::string(s.message()).c_str());
       return 2;

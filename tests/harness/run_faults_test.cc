@@ -481,6 +481,20 @@ TEST_F(RunFaults, ResumeAfterKillLosesNothingAndRepeatsNothing) {
   }
   EXPECT_EQ(runs.size(), suiteSize());
   for (auto& [id, n] : runs) EXPECT_EQ(n, 1) << id;
+  // The reports count the whole run's time: the killed session's (from its start to its last finished
+  // case, in the journal) and the resumed one's, which waits at least 1 s for the hanging case.
+  std::ifstream sessions(journal);
+  double first_started = -1, first_last = -1;
+  for (std::string line; std::getline(sessions, line);) {
+    nlohmann::json e = nlohmann::json::parse(line, nullptr, false);
+    if (!e.is_object()) continue;
+    if (e["type"] == "run") first_started = e.value("started", -1.0);
+    if (e["type"] == "session") break;
+    if (e["type"] == "case") first_last = std::max(first_last, e.value("finished", -1.0));
+  }
+  ASSERT_GT(first_started, 0);
+  ASSERT_GT(first_last, first_started);
+  EXPECT_GE(j["hloconf"]["wall_seconds"].get<double>(), (first_last - first_started) + 1.0);
   // Other options are refused.
   EXPECT_EQ(runHloconf("run -q spec --report-dir " + dir + " --resume").status, 2);
 }
