@@ -99,6 +99,10 @@ const char kRunUsage[] =
     "  --report-dir DIR      write results.json, junit.xml, summary.md, report.html and the journal\n"
     "  --resume              finish the run whose journal is in --report-dir (same options)\n"
     "  -q, --quiet           no progress lines; the summary table only\n"
+    "  -v, --verbose         a line per finished case (without it, a pipe or log gets the failures and a\n"
+    "                        progress line every 5 s; a terminal, a progress bar with failures above it)\n"
+    "  --table full|failing  the summary's per-op table: every row, or (default) the rows with a case\n"
+    "                        that did not PASS, the all-PASS rows folded into one line\n"
     "  --durations N         also print the N slowest cases (seconds, ID, backend)\n"
     "gates (CI):\n"
     "  --min-pass N|P%       fail the run (exit 4) unless at least N cases (or P% of them) PASS\n"
@@ -157,6 +161,8 @@ struct RunOptions {
   std::string report_dir;
   bool resume = false;
   bool quiet = false;
+  bool verbose = false;
+  bool full_table = false;
   Gate min_pass, max_unsupported;
   int64_t max_failures = 0;  // 0: no limit
   bool strict_capabilities = false;
@@ -300,7 +306,7 @@ std::optional<int> parseOptions(const std::vector<std::string>& args, RunOptions
                                                      "--baseline", "--write-baseline", "--report-dir",
                                                      "--seed", "--count", "--strategies", "--graph-ops",
                                                      "--min-pass", "--max-unsupported", "--max-failures",
-                                                     "--repeat", "--durations", "--rerun-failed"};
+                                                     "--repeat", "--durations", "--rerun-failed", "--table"};
     if (kWithValue.contains(arg)) {
       auto v = value();
       if (!v) return usage(strCat(arg, " needs a value"));
@@ -319,6 +325,10 @@ std::optional<int> parseOptions(const std::vector<std::string>& args, RunOptions
       else if (arg == "--strategies") o.gen.strategies = *v;
       else if (arg == "--graph-ops") o.gen.graph_ops = *v;
       else if (arg == "--rerun-failed") o.rerun_failed = *v;
+      else if (arg == "--table") {
+        if (*v != "full" && *v != "failing") return usage("--table takes full or failing");
+        o.full_table = *v == "full";
+      }
       else if (arg == "--repeat" || arg == "--durations") {
         if (v->empty() || v->size() > 6 || v->find_first_not_of("0123456789") != std::string::npos ||
             (arg == "--repeat" && std::stoi(*v) < 1))
@@ -360,6 +370,8 @@ std::optional<int> parseOptions(const std::vector<std::string>& args, RunOptions
       o.list = true;
     } else if (arg == "-q" || arg == "--quiet") {
       o.quiet = true;
+    } else if (arg == "-v" || arg == "--verbose") {
+      o.verbose = true;
     } else if (arg.size() > 2 && arg.rfind("-j", 0) == 0 && arg.find_first_not_of("0123456789", 2) == std::string::npos) {
       o.jobs = std::max(1, std::stoi(arg.substr(2)));
     } else if (!arg.empty() && arg[0] == '-') {
@@ -538,7 +550,9 @@ int runRunCommand(const std::vector<std::string>& args) {
   GoldenCache cache;
   if (!o.no_cache) cache.dir = o.cache_dir.empty() ? defaultCacheDir() : o.cache_dir;
 
-  reports::Progress progress(o.quiet ? reports::Progress::Mode::kQuiet : reports::Progress::autoMode());
+  reports::Progress progress(o.quiet     ? reports::Progress::Mode::kQuiet
+                             : o.verbose ? reports::Progress::Mode::kAllLines
+                                         : reports::Progress::autoMode());
   // Cases finished before a --resume are not shown again.
   progress.start(std::max<int64_t>(0, static_cast<int64_t>(cases.size() * factories.size()) - static_cast<int64_t>(finished.size())));
   if (!finished.empty()) progress.message(strCat("resuming: ", finished.size(), " case result(s) from ", journal->path()));
@@ -693,7 +707,7 @@ int runRunCommand(const std::vector<std::string>& args) {
     return std::make_pair(order[a.id], backend_order[a.backend]) < std::make_pair(order[b.id], backend_order[b.backend]);
   });
 
-  std::printf("%s", reports::consoleSummary(results, ::isatty(STDOUT_FILENO) != 0).c_str());
+  std::printf("%s", reports::consoleSummary(results, ::isatty(STDOUT_FILENO) != 0, o.full_table).c_str());
   if (o.durations > 0 && !results.empty()) {
     std::vector<const reports::CaseResult*> slowest;
     for (const reports::CaseResult& r : results) slowest.push_back(&r);

@@ -71,7 +71,7 @@ struct Row {
 
 }  // namespace
 
-std::string consoleSummary(const std::vector<CaseResult>& results, bool color) {
+std::string consoleSummary(const std::vector<CaseResult>& results, bool color, bool full_table) {
   if (results.empty()) return "no cases ran\n";
   const std::vector<GroupSummary> groups = summarizeGroups(results);
   bool several_backends = false;
@@ -126,8 +126,26 @@ std::string consoleSummary(const std::vector<CaseResult>& results, bool color) {
   };
 
   Row header{"backend", "op", "type", "cases", "PASS", "FAIL", "other", "max ULP", "worst case"};
-  std::string out = paint(line(header, true), kBold, color) + "\n";
-  for (const Row& row : rows) out += line(row, false) + "\n";
+  // Rows whose every case passed are folded into one line unless the full table is asked for: in a run of
+  // thousands of groups, the rows that need a look stay on screen.
+  size_t folded = 0;
+  int64_t folded_cases = 0;
+  std::string table;
+  for (size_t i = 0; i < rows.size(); ++i) {
+    if (!full_table && rows[i].pass_all) {
+      ++folded;
+      folded_cases += groups[i].cases;
+      continue;
+    }
+    table += line(rows[i], false) + "\n";
+  }
+  std::string out;
+  if (!table.empty()) out = paint(line(header, true), kBold, color) + "\n" + table;
+  if (folded > 0)
+    strAppend(&out, paint(strCat(table.empty() ? "all " : "and ", folded, " op/type row", folded == 1 ? "" : "s", " (", folded_cases,
+                                 " case", folded_cases == 1 ? "" : "s", ") with every case PASS"),
+                          kGreen, color),
+              " (--table full lists them)\n");
 
   const StatusCounts counts = countStatuses(results);
   std::string totals = strCat("\n", results.size(), " case", results.size() == 1 ? "" : "s");

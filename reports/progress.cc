@@ -85,6 +85,13 @@ std::string progressCaseLine(int64_t done, int64_t total, const CaseResult& resu
   return line;
 }
 
+std::string progressStatusLine(int64_t done, int64_t total, const StatusCounts& counts, double elapsed_seconds) {
+  // The bar line without its bar: a width that leaves no room for one.
+  std::string line = progressBarLine(done, total, counts, elapsed_seconds, 1000, false);
+  if (const size_t bar_end = line.find("]  "); line.starts_with("[") && bar_end != std::string::npos) line.erase(0, bar_end + 3);
+  return "progress: " + line;
+}
+
 Progress::Mode Progress::autoMode() { return isTerminal(stderr) ? Mode::kBar : Mode::kLines; }
 
 Progress::Progress(Mode mode, FILE* out) : mode_(mode), out_(out) {
@@ -99,7 +106,7 @@ void Progress::start(int64_t total) {
   done_ = 0;
   counts_ = {};
   finished_ = false;
-  started_ = std::chrono::steady_clock::now();
+  started_ = last_draw_ = std::chrono::steady_clock::now();
   if (mode_ == Mode::kBar) drawBarLocked(true);
 }
 
@@ -107,11 +114,27 @@ void Progress::caseFinished(const CaseResult& result) {
   std::lock_guard<std::mutex> lock(mutex_);
   ++done_;
   ++counts_[static_cast<int>(result.status)];
-  if (mode_ == Mode::kLines) {
+  const bool failure = !isAcceptable(result.status);
+  if (mode_ == Mode::kAllLines) {
     std::fprintf(out_, "%s\n", progressCaseLine(done_, total_, result).c_str());
     std::fflush(out_);
+  } else if (mode_ == Mode::kLines) {
+    if (failure) std::fprintf(out_, "%s\n", progressCaseLine(done_, total_, result).c_str());
+    const auto now = std::chrono::steady_clock::now();
+    if (now - last_draw_ >= progress_interval_ && done_ < total_) {
+      last_draw_ = now;
+      std::fprintf(out_, "%s\n",
+                   progressStatusLine(done_, total_, counts_, std::chrono::duration<double>(now - started_).count()).c_str());
+    }
+    std::fflush(out_);
   } else if (mode_ == Mode::kBar) {
-    drawBarLocked(done_ == total_);
+    if (failure) {  // above the bar, as it happens
+      if (bar_drawn_) std::fputs("\r\x1b[K", out_);
+      std::fprintf(out_, "%s\n", progressCaseLine(done_, total_, result).c_str());
+      drawBarLocked(true);
+    } else {
+      drawBarLocked(done_ == total_);
+    }
   }
 }
 
@@ -131,6 +154,10 @@ void Progress::finish() {
   if (mode_ == Mode::kBar) {
     drawBarLocked(true);
     std::fputs("\n", out_);
+    std::fflush(out_);
+  } else if (mode_ == Mode::kLines && total_ > 0) {
+    const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
+    std::fprintf(out_, "%s\n", progressStatusLine(done_, total_, counts_, elapsed).c_str());
     std::fflush(out_);
   }
 }

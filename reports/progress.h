@@ -1,11 +1,13 @@
 // Progress of a run on the console, safe to call from the runner's worker threads.
 //
-// On a terminal (stderr is a TTY and TERM is not "dumb") one line, redrawn at most ten times a second:
-//   [##########----------]  120/340  35%  PASS 110  FAIL 5  other 5  12.3/s  ETA 18s
-// Otherwise (a CI log, a pipe) one plain line per finished case, the message added for anything but PASS:
-//   [ 12/340] PASS spec/add/example-1 (reference)
+// On a terminal (stderr is a TTY and TERM is not "dumb") one line, redrawn at most ten times a second,
+// with each failure (a status a run may not exit 0 with) printed above it as it happens:
 //   [ 13/340] FAIL gen/exponential/f32/x#seed=7 (reference): 3 ULP at [2] ...
-// or nothing at all in quiet mode.
+//   [##########----------]  120/340  35%  PASS 110  FAIL 5  other 5  12.3/s  ETA 18s
+// Otherwise (a CI log, a pipe) the failures as plain lines, and a progress line every few seconds and at
+// the end:
+//   progress: 120/340  35%  PASS 110  FAIL 5  other 5  12.3/s  ETA 18s
+// With -v (kAllLines) one line per finished case, PASS included; nothing at all in quiet mode.
 #ifndef HLOCONF_REPORTS_PROGRESS_H_
 #define HLOCONF_REPORTS_PROGRESS_H_
 
@@ -26,7 +28,8 @@ class Progress {
   enum class Mode {
     kAuto,   // kBar when `out` is a terminal, else kLines
     kBar,
-    kLines,
+    kLines,     // failures, and a progress line every `progress_interval`
+    kAllLines,  // every case
     kQuiet,
   };
   // The bar is coloured when `out` is a terminal and NO_COLOR is unset.
@@ -38,8 +41,11 @@ class Progress {
   void caseFinished(const CaseResult& result);
   // Prints a line of its own (a warning, a backend restart) without tearing the bar.
   void message(std::string_view line);
-  // Draws the final state and ends the bar's line; later calls do nothing.
+  // Draws the final state and ends the bar's line (kLines: prints the last progress line); later calls do
+  // nothing.
   void finish();
+  // How often kLines prints its progress line (default 5 s).
+  void setProgressInterval(std::chrono::milliseconds interval) { progress_interval_ = interval; }
 
   Mode mode() const { return mode_; }
   int64_t done() const;
@@ -58,6 +64,7 @@ class Progress {
   bool bar_drawn_ = false;
   std::chrono::steady_clock::time_point started_;
   std::chrono::steady_clock::time_point last_draw_;
+  std::chrono::milliseconds progress_interval_{5000};
 };
 
 // The bar line for `done` of `total` cases after `elapsed_seconds`, fitted into `width` columns (the bar
@@ -66,6 +73,8 @@ std::string progressBarLine(int64_t done, int64_t total, const StatusCounts& cou
                             bool color);
 // The plain line for the `done`-th finished case: "[ 12/340] PASS spec/add/example-1 (reference)".
 std::string progressCaseLine(int64_t done, int64_t total, const CaseResult& result);
+// The plain progress line of kLines: "progress: 120/340  35%  PASS 110  FAIL 5  other 5  12.3/s  ETA 18s".
+std::string progressStatusLine(int64_t done, int64_t total, const StatusCounts& counts, double elapsed_seconds);
 
 }  // namespace hloconf::reports
 

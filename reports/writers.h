@@ -101,7 +101,8 @@ absl::StatusOr<std::pair<RunInfo, std::vector<CaseResult>>> readResultsJson(cons
 // in short form, max ULP, worst case ID; the backend column only when there are several backends),
 // then the totals, then the first failures with their repro commands. Fits in 120 columns. `color` adds
 // ANSI colours to the counts and the verdict.
-std::string consoleSummary(const std::vector<CaseResult>& results, bool color);
+// Rows whose every case passed are folded into one line unless `full_table` (`--table full`).
+std::string consoleSummary(const std::vector<CaseResult>& results, bool color, bool full_table = false);
 
 }  // namespace hloconf::reports
 

@@ -121,7 +121,9 @@ TEST(ExecCommand, CudaRunsLikeTheCpuExecutorOrSaysWhyNot) {
 
 TEST(ServeCommand, ServesTheCpuExecutorOverTheProtocol) {
   const std::string dir = ::testing::TempDir() + "/serve_cpu_cases";
-  std::string command = "mkdir -p " + dir + " && cp " + std::string(HLOCONF_SOURCE_DIR) + "/cases/add/*.mlir " + dir;
+  // The positive cases only (example-*, edge-*): the negative ones (invalid-*) are not run, and a folder
+  // left by an earlier run must not add any.
+  std::string command = "rm -rf " + dir + " && mkdir -p " + dir + " && cp " + std::string(HLOCONF_SOURCE_DIR) + "/cases/add/e*.mlir " + dir;
   ASSERT_EQ(test::runShell(command).status, 0);
   const std::string reports = ::testing::TempDir() + "/serve_cpu_reports";
   auto r = runHloconf("run -q --no-cache " + dir + " --report-dir " + reports + " --backend-cmd '" +

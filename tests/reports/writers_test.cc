@@ -541,8 +541,8 @@ TEST(ProgressLines, ThreadsGetOneWholeLineEachWithDistinctNumbers) {
   FILE* out = std::tmpfile();
   ASSERT_NE(out, nullptr);
   constexpr int kThreads = 4, kPerThread = 50;
-  Progress progress(Progress::Mode::kLines, out);
-  EXPECT_EQ(progress.mode(), Progress::Mode::kLines);
+  Progress progress(Progress::Mode::kAllLines, out);
+  EXPECT_EQ(progress.mode(), Progress::Mode::kAllLines);
   progress.start(kThreads * kPerThread);
   std::vector<std::thread> threads;
   for (int t = 0; t < kThreads; ++t)
@@ -578,6 +578,46 @@ TEST(ProgressLines, ThreadsGetOneWholeLineEachWithDistinctNumbers) {
   std::fclose(out);
 }
 
+// Issue 18, item 11: piped output gives the failures as they happen and a progress line now and then,
+// not a line per PASS.
+TEST(ProgressLines, APipeGetsFailuresAndProgressLinesNotEveryPass) {
+  FILE* out = std::tmpfile();
+  ASSERT_NE(out, nullptr);
+  {
+    Progress progress(Progress::Mode::kLines, out);
+    progress.setProgressInterval(std::chrono::hours(1));  // no periodic line in this run: only the final one
+    progress.start(100);
+    for (int i = 0; i < 100; ++i)
+      progress.caseFinished(makeCase("gen/c" + std::to_string(i), "ref", "abs", "f32",
+                                     i == 41 ? Status::kFail : i == 42 ? Status::kUnsupported : Status::kPass, 0, "why"));
+    progress.finish();
+  }
+  std::vector<std::string> lines;
+  {
+    std::istringstream in(drain(out));
+    for (std::string line; std::getline(in, line);) lines.push_back(line);
+  }
+  std::fclose(out);
+  ASSERT_EQ(lines.size(), 2u) << ::testing::PrintToString(lines);
+  EXPECT_EQ(lines[0], "[ 42/100] FAIL gen/c41 (ref): why");
+  EXPECT_THAT(lines[1], HasSubstr("progress: 100/100  100%  PASS 98  FAIL 1  other 1"));
+
+  // With a zero interval, a progress line follows each case but the last (the final line covers it).
+  FILE* every = std::tmpfile();
+  {
+    Progress progress(Progress::Mode::kLines, every);
+    progress.setProgressInterval(std::chrono::milliseconds(0));
+    progress.start(3);
+    for (int i = 0; i < 3; ++i) progress.caseFinished(makeCase("gen/d" + std::to_string(i), "ref", "abs", "f32", Status::kPass, 0));
+    progress.finish();
+  }
+  const std::string text = drain(every);
+  std::fclose(every);
+  EXPECT_EQ(std::count(text.begin(), text.end(), '\n'), 3) << text;
+  EXPECT_THAT(text, HasSubstr("progress: 1/3  33%"));
+  EXPECT_THAT(text, HasSubstr("progress: 3/3  100%"));
+}
+
 TEST(ProgressLines, BarRedrawsOneLineAndQuietPrintsNothing) {
   FILE* bar_out = std::tmpfile();
   {
@@ -592,9 +632,11 @@ TEST(ProgressLines, BarRedrawsOneLineAndQuietPrintsNothing) {
   }
   const std::string text = drain(bar_out);
   std::fclose(bar_out);
-  // Exactly two newlines: the message's and the one that ends the bar at finish().
-  EXPECT_EQ(std::count(text.begin(), text.end(), '\n'), 2) << text;
+  // Exactly three newlines: the message's, the failure's (printed above the bar as it happens) and the
+  // one that ends the bar at finish().
+  EXPECT_EQ(std::count(text.begin(), text.end(), '\n'), 3) << text;
   EXPECT_THAT(text, HasSubstr("\r\x1b[Kwarning: backend restarted\n"));
+  EXPECT_THAT(text, HasSubstr("\r\x1b[K[2/3] FAIL a/b/2 (r)"));
   const std::string last = text.substr(text.rfind('\r'));
   EXPECT_THAT(last, HasSubstr("3/3  100%"));
   EXPECT_THAT(last, HasSubstr("PASS 2  FAIL 1  other 0"));
