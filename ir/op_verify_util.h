@@ -5,12 +5,14 @@
 #define HLOCONF_IR_OP_VERIFY_UTIL_H_
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "absl/status/status.h"
 #include "ir/element_type.h"
+#include "ir/op_views.h"
 #include "ir/operation.h"
 #include "ir/strings.h"
 
@@ -105,6 +107,47 @@ inline bool allTensors(const Operation& op) {
     if (!v->type.isTensor()) return false;
   }
   return true;
+}
+
+// The integers of a shape operand that a stablehlo.constant defines (a dynamic op's sizes or paddings
+// written in the program); nullopt when the value is computed, so known only at run time.
+inline std::optional<Dims> constantIntegers(const Value* value) {
+  if (!value || !value->defining_op || value->defining_op->id != OpId::kConstant) return std::nullopt;
+  const Tensor* tensor = decode::denseElements(ConstantOp(*value->defining_op).value());
+  if (!tensor || !isInteger(tensor->elementType())) return std::nullopt;
+  const int width = bitWidth(tensor->elementType());
+  const bool is_signed = isSignedInteger(tensor->elementType());
+  Dims values;
+  for (int64_t i = 0; i < tensor->numElements(); ++i) {
+    uint64_t bits = tensor->bits(i);
+    if (is_signed && width < 64 && (bits >> (width - 1)) & 1) bits |= ~uint64_t{0} << width;
+    values.push_back(static_cast<int64_t>(bits));
+  }
+  return values;
+}
+
+// reshape (C3), dynamic_reshape (C3): a per-axis quantized reshape keeps the axis and the products of the
+// dimensions before and after it.
+inline absl::Status perAxisReshape(std::string_view label, const Type& operand, const Type& result) {
+  if (!operand.isQuantized() || !result.isQuantized()) return absl::OkStatus();
+  const auto in_axis = operand.quantizedType().quantized_dimension, out_axis = result.quantizedType().quantized_dimension;
+  if (!in_axis || !out_axis || *in_axis < 0 || *in_axis >= operand.rank() || *out_axis < 0 || *out_axis >= result.rank()) {
+    return absl::OkStatus();
+  }
+  auto product = [](const Type& t, int64_t from, int64_t to) -> int64_t {
+    int64_t n = 1;
+    for (int64_t d = from; d < to; ++d) {
+      if (t.shape()[d] == kDynamicSize || __builtin_mul_overflow(n, t.shape()[d], &n)) return kDynamicSize;
+    }
+    return n;
+  };
+  const int64_t before_in = product(operand, 0, *in_axis), before_out = product(result, 0, *out_axis);
+  const int64_t after_in = product(operand, *in_axis + 1, operand.rank()), after_out = product(result, *out_axis + 1, result.rank());
+  if (!sameSize(before_in, before_out) || !sameSize(operand.shape()[*in_axis], result.shape()[*out_axis]) || !sameSize(after_in, after_out)) {
+    return violated(label, strCat("the operand ", shapeText(operand), " quantized along dimension ", *in_axis, " and the result ", shapeText(result),
+                                  " along ", *out_axis, " must have the axis's size and the products of the dimensions before and after it in common"));
+  }
+  return absl::OkStatus();
 }
 
 }  // namespace hloconf::verify::util
