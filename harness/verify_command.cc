@@ -34,7 +34,8 @@ const char kVerifyUsage[] =
     "  -v, --verbose       show the source line and a caret under each error\n"
     "  --coverage [CASES]  print, per op, the spec's constraints, those checked, those with a negative case\n"
     "                      (CASES/*/invalid-*.mlir, default cases) and those a program's text cannot break;\n"
-    "                      then the totals, and the list of the latter with why (docs/verifier.md)\n";
+    "                      then the totals, the list of the latter with why, and the checks that cover\n"
+    "                      a constraint in part (docs/verifier.md)\n";
 
 namespace {
 
@@ -142,6 +143,8 @@ int printCoverage(const std::string& cases) {
   std::printf("%s", spec::coverageTable(coverage).c_str());
   for (const std::string& path : unlabelled) std::printf("warning: %s has no '// expect-invalid: <op> C<n>' line\n", path.c_str());
   std::printf("\nConstraints a program's text cannot break:\n\n%s", spec::notViolableList().c_str());
+  std::printf("\nConstraints checked in part (the rest is the kernels' at run time, or not checked):\n\n%s",
+              spec::partialChecksList().c_str());
   return 0;
 }
 

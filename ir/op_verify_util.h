@@ -115,13 +115,11 @@ inline std::optional<Dims> constantIntegers(const Value* value) {
   if (!value || !value->defining_op || value->defining_op->id != OpId::kConstant) return std::nullopt;
   const Tensor* tensor = decode::denseElements(ConstantOp(*value->defining_op).value());
   if (!tensor || !isInteger(tensor->elementType())) return std::nullopt;
-  const int width = bitWidth(tensor->elementType());
-  const bool is_signed = isSignedInteger(tensor->elementType());
   Dims values;
   for (int64_t i = 0; i < tensor->numElements(); ++i) {
-    uint64_t bits = tensor->bits(i);
-    if (is_signed && width < 64 && (bits >> (width - 1)) & 1) bits |= ~uint64_t{0} << width;
-    values.push_back(static_cast<int64_t>(bits));
+    values.push_back(isSignedInteger(tensor->elementType())
+                         ? decodeSignedInteger(tensor->elementType(), tensor->bits(i))
+                         : static_cast<int64_t>(decodeUnsignedInteger(tensor->elementType(), tensor->bits(i))));
   }
   return values;
 }

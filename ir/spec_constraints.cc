@@ -135,4 +135,13 @@ std::string notViolableList() {
   return text;
 }
 
+std::string partialChecksList() {
+  std::string text;
+  for (const SpecConstraint& c : kConstraints) {
+    if (!isChecked(c.enforcement) || c.note.empty()) continue;
+    strAppend(&text, "- ", c.op, " (C", c.number, "): ", c.note, "\n");
+  }
+  return text;
+}
+
 }  // namespace hloconf::spec

@@ -75,6 +75,9 @@ Coverage computeCoverage(const std::set<std::pair<std::string, int>>& negative_l
 std::string coverageTable(const Coverage& coverage);
 // The constraints that cannot be violated in text, with why, as a markdown list.
 std::string notViolableList();
+// The checked constraints whose check leaves a part to the kernels or skips some types, with what it
+// covers, as a markdown list.
+std::string partialChecksList();
 
 }  // namespace hloconf::spec
 
