@@ -10,7 +10,7 @@ namespace hloconf::spec {
 namespace {
 
 constexpr SpecConstraint kConstraints[] = {
-#define SPEC_CONSTRAINT(op, number, enforcement, note) {#op, number, Enforcement::enforcement, note},
+#define SPEC_CONSTRAINT(op, number, enforcement, what, note) {#op, number, Enforcement::enforcement, what, note},
 #include "ir/spec_constraints.def"
 #undef SPEC_CONSTRAINT
 };
@@ -130,7 +130,7 @@ std::string notViolableList() {
   std::string text;
   for (const SpecConstraint& c : kConstraints) {
     if (isViolableInText(c.enforcement)) continue;
-    strAppend(&text, "- ", c.op, " (C", c.number, "), ", enforcementText(c.enforcement), ": ", c.note, "\n");
+    strAppend(&text, "- ", c.op, " (C", c.number, ", ", c.what, "), ", enforcementText(c.enforcement), ": ", c.note, "\n");
   }
   return text;
 }
@@ -139,7 +139,7 @@ std::string partialChecksList() {
   std::string text;
   for (const SpecConstraint& c : kConstraints) {
     if (!isChecked(c.enforcement) || c.note.empty()) continue;
-    strAppend(&text, "- ", c.op, " (C", c.number, "): ", c.note, "\n");
+    strAppend(&text, "- ", c.op, " (C", c.number, ", ", c.what, "): ", c.note, "\n");
   }
   return text;
 }

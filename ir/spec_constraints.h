@@ -32,6 +32,7 @@ struct SpecConstraint {
   std::string_view op;  // the spec's section name: "dot_general"
   int number;           // n of (Cn)
   Enforcement enforcement;
+  std::string_view what;  // what it asks, briefly: "dimensions are distinct"
   std::string_view note;  // for kProcessGrid and kNotInText: why; otherwise what is checked, or empty
 };
 

@@ -62,6 +62,7 @@ TEST(SpecConstraintsTest, EveryOpIsASchemaOpAndReasonsAreGiven) {
   for (const SpecConstraint& c : specConstraints()) {
     SCOPED_TRACE(strCat(c.op, " C", c.number));
     EXPECT_NE(opIdOf(strCat("stablehlo.", c.op)), OpId::kUnknown);
+    EXPECT_FALSE(c.what.empty());
     if (!isViolableInText(c.enforcement)) {
       EXPECT_FALSE(c.note.empty()) << "a constraint that cannot be violated in text says why";
     }
