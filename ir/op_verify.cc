@@ -35,7 +35,7 @@ absl::Status broadcastInDim(const Operation& op) {
   const Type& operand = operandType(op, 0);
   const Type& result = resultType(op, 0);
   if (!operand.isTensor() || !result.isTensor()) return absl::OkStatus();
-  RETURN_IF_ERROR(sameElementType("broadcast_in_dim (C1)", operand, result, "the operand's and the result's element types"));
+  RETURN_IF_ERROR(movedElementType("broadcast_in_dim (C1)", operand, result, /*scales_may_differ=*/true));
   const Dims dims = BroadcastInDimOp(op).broadcastDimensions();
   if (static_cast<int64_t>(dims.size()) != operand.rank()) {
     return violated("broadcast_in_dim (C2)", strCat("broadcast_dimensions ", listText(dims), " must have one entry per operand dimension (",
@@ -50,16 +50,7 @@ absl::Status broadcastInDim(const Operation& op) {
                                                        dims[d], " (", out, ")"));
     }
   }
-  // (C6), its first part: a per-axis quantized result keeps the operand's axis, moved by broadcast_dimensions.
-  // (The scales and zero points it repeats are not compared.)
-  if (isPerAxis(operand) && isPerAxis(result)) {
-    const int64_t in_axis = *operand.quantizedType().quantized_dimension, out_axis = *result.quantizedType().quantized_dimension;
-    if (in_axis >= 0 && in_axis < static_cast<int64_t>(dims.size()) && dims[in_axis] != out_axis) {
-      return violated("broadcast_in_dim (C6)", strCat("the result is quantized along dimension ", out_axis, ", but the operand's axis ",
-                                                       in_axis, " becomes dimension ", dims[in_axis]));
-    }
-  }
-  return absl::OkStatus();
+  return broadcastAxis("broadcast_in_dim (C6)", operand, result, dims);
 }
 
 absl::Status concatenate(const Operation& op) {
@@ -222,7 +213,7 @@ absl::Status transpose(const Operation& op) {
   }
   RETURN_IF_ERROR(dimsInRangeUnique("transpose (C2)", "permutation", permutation, operand.rank()));
   const Type& result = resultType(op, 0);
-  RETURN_IF_ERROR(sameElementType("transpose (C1)", operand, result, "the operand's and the result's element types"));
+  RETURN_IF_ERROR(movedElementType("transpose (C1)", operand, result, /*scales_may_differ=*/false));
   if (!result.isTensor() || result.rank() != operand.rank()) return violated("transpose (C3)", "the result must have the operand's rank");
   for (size_t d = 0; d < permutation.size(); ++d) {
     if (!sameSize(result.shape()[d], operand.shape()[permutation[d]])) {

@@ -57,8 +57,6 @@ std::optional<int64_t> staticSize(const Type& t) {
   return n;
 }
 
-bool isPerAxisQuantized(const Type& t) { return t.isQuantized() && t.quantizedType().quantized_dimension.has_value(); }
-
 }  // namespace
 
 absl::Status gather(const Operation& op) {
@@ -448,11 +446,7 @@ absl::Status reshape(const Operation& op) {
   if (op.operands.size() != 1 || op.results.size() != 1 || !allTensors(op)) return absl::OkStatus();
   const Type& operand = operandType(op, 0);
   const Type& result = resultType(op, 0);
-  // (C1) for per-axis quantized types (the quantization dimensions may differ) is not checked.
-  if (!isPerAxisQuantized(operand) && !isPerAxisQuantized(result) && operand.tensorElement() != result.tensorElement()) {
-    return violated("reshape (C1)", strCat("the operand's element type ", operand.tensorElement().toString(), " and the result's ",
-                                           result.tensorElement().toString(), " differ"));
-  }
+  RETURN_IF_ERROR(movedElementType("reshape (C1)", operand, result, /*scales_may_differ=*/false));
   const std::optional<int64_t> in = staticSize(operand), out = staticSize(result);
   if (in && out && *in != *out) {
     return violated("reshape (C2)",
@@ -477,13 +471,7 @@ absl::Status dynamicBroadcastInDim(const Operation& op) {
   const Type& output_dimensions = operandType(op, 1);
   const Type& result = resultType(op, 0);
   const DynamicBroadcastInDimOp view(op);
-  // (C1) for per-axis quantized types (scales, zero points and the axis may differ) is not checked.
-  if (!isPerAxisQuantized(operand) && !isPerAxisQuantized(result)) {
-    if (operand.tensorElement() != result.tensorElement()) {
-      return violated("dynamic_broadcast_in_dim (C1)", strCat("the operand's element type ", operand.tensorElement().toString(),
-                                                              " and the result's ", result.tensorElement().toString(), " differ"));
-    }
-  }
+  RETURN_IF_ERROR(movedElementType("dynamic_broadcast_in_dim (C1)", operand, result, /*scales_may_differ=*/true));
   const Dims dims = view.broadcastDimensions();
   if (static_cast<int64_t>(dims.size()) != operand.rank()) {
     return violated("dynamic_broadcast_in_dim (C2)",
@@ -499,15 +487,7 @@ absl::Status dynamicBroadcastInDim(const Operation& op) {
                              " (", out, ")"));
     }
   }
-  // (C6), its first part: the result's axis is the operand's, moved by broadcast_dimensions (the repeated
-  // scales and zero points are not compared).
-  if (isPerAxisQuantized(operand) && isPerAxisQuantized(result)) {
-    const int64_t in_axis = *operand.quantizedType().quantized_dimension, out_axis = *result.quantizedType().quantized_dimension;
-    if (in_axis >= 0 && in_axis < static_cast<int64_t>(dims.size()) && dims[in_axis] != out_axis) {
-      return violated("dynamic_broadcast_in_dim (C6)", strCat("the result is quantized along dimension ", out_axis, ", but the operand's axis ",
-                                                              in_axis, " becomes dimension ", dims[in_axis]));
-    }
-  }
+  RETURN_IF_ERROR(broadcastAxis("dynamic_broadcast_in_dim (C6)", operand, result, dims));
   if (output_dimensions.rank() == 1 && !sameSize(output_dimensions.shape()[0], result.rank())) {
     return violated("dynamic_broadcast_in_dim (C7)",
                     strCat("output_dimensions has ", output_dimensions.shape()[0], " elements, but the result has rank ", result.rank()));
@@ -543,11 +523,7 @@ absl::Status dynamicReshape(const Operation& op) {
   const Type& operand = operandType(op, 0);
   const Type& output_shape = operandType(op, 1);
   const Type& result = resultType(op, 0);
-  // (C1) for per-axis quantized types is not checked.
-  if (!isPerAxisQuantized(operand) && !isPerAxisQuantized(result) && operand.tensorElement() != result.tensorElement()) {
-    return violated("dynamic_reshape (C1)", strCat("the operand's element type ", operand.tensorElement().toString(), " and the result's ",
-                                                   result.tensorElement().toString(), " differ"));
-  }
+  RETURN_IF_ERROR(movedElementType("dynamic_reshape (C1)", operand, result, /*scales_may_differ=*/false));
   if (output_shape.rank() == 1 && !sameSize(output_shape.shape()[0], result.rank())) {
     return violated("dynamic_reshape (C4)",
                     strCat("output_shape has ", output_shape.shape()[0], " elements, but the result has rank ", result.rank()));

@@ -5,6 +5,7 @@
 #define HLOCONF_IR_OP_VERIFY_UTIL_H_
 
 #include <cstdint>
+#include <cstdio>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -122,6 +123,65 @@ inline std::optional<Dims> constantIntegers(const Value* value) {
                          : static_cast<int64_t>(decodeUnsignedInteger(tensor->elementType(), tensor->bits(i))));
   }
   return values;
+}
+
+// The element-type rule of the ops that may move a quantization axis: transpose, reshape and
+// dynamic_reshape (C1), and, with `scales_may_differ`, broadcast_in_dim and dynamic_broadcast_in_dim (C1).
+// An operand that is not per-axis quantized keeps its element type; a per-axis one keeps it but for the
+// axis (and, with `scales_may_differ`, the scales and zero points).
+inline absl::Status movedElementType(std::string_view label, const Type& operand, const Type& result, bool scales_may_differ) {
+  const Type& in = operand.tensorElement();
+  const Type& out = result.tensorElement();
+  bool same = false;
+  if (!operand.isQuantized() || !operand.quantizedType().quantized_dimension) {
+    same = in == out;
+  } else if (result.isQuantized()) {
+    QuantizedType expected = operand.quantizedType();
+    const QuantizedType& actual = result.quantizedType();
+    expected.quantized_dimension = actual.quantized_dimension;
+    expected.explicit_storage_range = actual.explicit_storage_range;  // how the text spelled the range
+    if (scales_may_differ) {
+      expected.scales = actual.scales;
+      expected.zero_points = actual.zero_points;
+    }
+    same = expected == actual;
+  }
+  if (same) return absl::OkStatus();
+  return violated(label, strCat("the operand's element type ", in.toString(), " and the result's ", out.toString(), " differ",
+                                operand.isQuantized() && operand.quantizedType().quantized_dimension
+                                    ? (scales_may_differ ? " in more than the axis, scales and zero points" : " in more than the axis")
+                                    : ""));
+}
+
+// broadcast_in_dim (C6), dynamic_broadcast_in_dim (C6): a per-axis quantized result is quantized along the
+// operand's axis, moved by broadcast_dimensions; where that axis has size 1, the result repeats its one
+// scale and zero point.
+inline absl::Status broadcastAxis(std::string_view label, const Type& operand, const Type& result, const Dims& dims) {
+  if (!result.isQuantized() || !result.quantizedType().quantized_dimension || !operand.isQuantized() ||
+      !operand.quantizedType().quantized_dimension) {
+    return absl::OkStatus();
+  }
+  const QuantizedType& in = operand.quantizedType();
+  const QuantizedType& out = result.quantizedType();
+  const int64_t in_axis = *in.quantized_dimension, out_axis = *out.quantized_dimension;
+  if (in_axis < 0 || in_axis >= static_cast<int64_t>(dims.size()) || in_axis >= operand.rank()) return absl::OkStatus();
+  if (dims[in_axis] != out_axis) {
+    return violated(label, strCat("the result is quantized along dimension ", out_axis, ", but the operand's axis ", in_axis,
+                                  " becomes dimension ", dims[in_axis]));
+  }
+  if (operand.shape()[in_axis] != 1 || in.scales.empty() || in.zero_points.empty()) return absl::OkStatus();
+  auto scaleText = [](double scale) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%g", scale);
+    return std::string(text);
+  };
+  for (size_t i = 0; i < out.scales.size() && i < out.zero_points.size(); ++i) {
+    if (out.scales[i] != in.scales[0] || out.zero_points[i] != in.zero_points[0]) {
+      return violated(label, strCat("the operand's axis has size 1, so each result scale and zero point repeats its one (", scaleText(in.scales[0]), ":",
+                                    in.zero_points[0], "); entry ", i, " is ", scaleText(out.scales[i]), ":", out.zero_points[i]));
+    }
+  }
+  return absl::OkStatus();
 }
 
 // reshape (C3), dynamic_reshape (C3): a per-axis quantized reshape keeps the axis and the products of the
