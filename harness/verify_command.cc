@@ -1,11 +1,16 @@
 // `hloconf verify`: check whole programs statically (ir/verifier.h) and print every violation.
 #include <cstdio>
+#include <filesystem>
+#include <optional>
+#include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "harness/commands.h"
 #include "ir/diagnostic.h"
 #include "ir/parser.h"
+#include "ir/spec_constraints.h"
 #include "ir/strings.h"
 #include "ir/verifier.h"
 
@@ -19,17 +24,25 @@ const char kVerifyUsage[] =
     "Folders are searched for *.mlir files. Prints every violation as\n"
     "'path:line:col: error: <op> (C<n>): <what is wrong>', then one summary line.\n"
     "docs/verifier.md lists what is checked.\n\n"
+    "A file with a line '// expect-invalid: <op> C<n>' (a negative case, cases/<op>/invalid-*.mlir) is\n"
+    "expected to be rejected for that constraint alone: it counts as valid when every diagnostic cites\n"
+    "'<op> (C<n>)', and as invalid (with a line saying what was expected) otherwise.\n\n"
     "Exit status: 0 when every program is valid, 1 when some program is invalid, 2 on a usage error or\n"
     "when a file cannot be read or parsed.\n\n"
     "options:\n"
     "  --split-input-file  treat '// -----' lines as separators between independent modules\n"
-    "  -v, --verbose       show the source line and a caret under each error\n";
+    "  -v, --verbose       show the source line and a caret under each error\n"
+    "  --coverage [CASES]  print, per op, the spec's constraints, those checked, those with a negative case\n"
+    "                      (CASES/*/invalid-*.mlir, default cases) and those a program's text cannot break;\n"
+    "                      then the totals, the list of the latter with why, and the checks that cover\n"
+    "                      a constraint in part (docs/verifier.md)\n";
 
 namespace {
 
 struct VerifyOptions {
   bool split = false;
   bool verbose = false;
+  bool coverage = false;
 };
 
 struct VerifyTotals {
@@ -40,6 +53,7 @@ struct VerifyTotals {
   size_t functions = 0;
   size_t ops = 0;
   size_t errors = 0;
+  size_t rejected_as_expected = 0;  // negative cases rejected for the constraint they name
 };
 
 std::string firstLine(std::string_view text) { return std::string(text.substr(0, text.find('\n'))); }
@@ -55,6 +69,10 @@ void verifyFile(const std::string& path, const VerifyOptions& options, VerifyTot
   const std::vector<SourceChunk> chunks =
       options.split ? splitInputFile(*text) : std::vector<SourceChunk>{{0, text->size(), 1}};
   bool parsed = true, valid = true;
+  // A negative case: its diagnostics are expected when they all cite its label.
+  const std::optional<std::pair<std::string, int>> expected = spec::expectInvalidLabel(*text);
+  const std::string expected_label = expected ? strCat(expected->first, " (C", expected->second, ")") : std::string();
+  size_t expected_diagnostics = 0;
   for (const SourceChunk& chunk : chunks) {
     auto module = parseModule(*text, path, chunk);
     if (!module.ok()) {
@@ -67,6 +85,16 @@ void verifyFile(const std::string& path, const VerifyOptions& options, VerifyTot
     const ModuleVerification verification = verifyModule(*module);
     totals.functions += verification.functions;
     totals.ops += verification.ops;
+    if (expected) {
+      bool all_cite = true;
+      for (const VerifierDiagnostic& diagnostic : verification.diagnostics) {
+        all_cite = all_cite && diagnostic.message.find(expected_label) != std::string::npos;
+      }
+      if (all_cite) {
+        expected_diagnostics += verification.diagnostics.size();
+        continue;
+      }
+    }
     totals.errors += verification.diagnostics.size();
     valid = valid && verification.ok();
     for (const VerifierDiagnostic& diagnostic : verification.diagnostics) {
@@ -76,8 +104,48 @@ void verifyFile(const std::string& path, const VerifyOptions& options, VerifyTot
       std::printf("%s\n", line.c_str());
     }
   }
+  if (expected && parsed && valid) {
+    if (expected_diagnostics > 0) {
+      ++totals.rejected_as_expected;
+    } else {
+      std::printf("%s: error: expected a diagnostic citing %s (the file's expect-invalid line), got none\n", path.c_str(),
+                  expected_label.c_str());
+      ++totals.errors;
+      valid = false;
+    }
+  }
   if (!parsed) ++totals.unreadable_files;
   if (!valid) ++totals.invalid_files;
+}
+
+// `--coverage`: the inventory (ir/spec_constraints.def) and the labels the negative cases of `cases` name.
+int printCoverage(const std::string& cases) {
+  namespace fs = std::filesystem;
+  std::error_code error;
+  if (!fs::is_directory(cases, error)) {
+    std::fprintf(stderr, "hloconf verify --coverage: %s is not a folder of cases\n", cases.c_str());
+    return 2;
+  }
+  std::set<std::pair<std::string, int>> labels;
+  std::vector<std::string> unlabelled;
+  for (const auto& entry : fs::recursive_directory_iterator(cases, error)) {
+    const std::string name = entry.path().filename().string();
+    if (!entry.is_regular_file() || !name.starts_with("invalid-") || entry.path().extension() != ".mlir") continue;
+    auto text = readFile(entry.path().string());
+    const auto label = text.ok() ? spec::expectInvalidLabel(*text) : std::nullopt;
+    if (label) {
+      labels.insert(*label);
+    } else {
+      unlabelled.push_back(entry.path().string());
+    }
+  }
+  const spec::Coverage coverage = spec::computeCoverage(labels);
+  std::printf("%s", spec::coverageTable(coverage).c_str());
+  for (const std::string& path : unlabelled) std::printf("warning: %s has no '// expect-invalid: <op> C<n>' line\n", path.c_str());
+  std::printf("\nConstraints a program's text cannot break:\n\n%s", spec::notViolableList().c_str());
+  std::printf("\nConstraints checked in part (the rest is the kernels' at run time, or not checked):\n\n%s",
+              spec::partialChecksList().c_str());
+  return 0;
 }
 
 }  // namespace
@@ -90,12 +158,21 @@ int runVerifyCommand(const std::vector<std::string>& args) {
       options.split = true;
     } else if (arg == "-v" || arg == "--verbose") {
       options.verbose = true;
+    } else if (arg == "--coverage") {
+      options.coverage = true;
     } else if (!arg.empty() && arg[0] == '-') {
       std::fprintf(stderr, "hloconf verify: unknown option '%s'\n\n%s", arg.c_str(), kVerifyUsage);
       return 2;
     } else {
       sources.push_back(arg);
     }
+  }
+  if (options.coverage) {
+    if (sources.size() > 1) {
+      std::fprintf(stderr, "hloconf verify --coverage takes at most one folder of cases\n\n%s", kVerifyUsage);
+      return 2;
+    }
+    return printCoverage(sources.empty() ? std::string("cases") : sources.front());
   }
   if (sources.empty()) {
     std::fputs(kVerifyUsage, stderr);
@@ -110,6 +187,9 @@ int runVerifyCommand(const std::vector<std::string>& args) {
               totals.files == 1 ? "" : "s", totals.modules, totals.modules == 1 ? "" : "s", totals.functions,
               totals.functions == 1 ? "" : "s", totals.ops, totals.errors, totals.errors == 1 ? "" : "s",
               totals.invalid_files, totals.invalid_files == 1 ? "" : "s");
+  if (totals.rejected_as_expected > 0) {
+    std::printf("; %zu negative case%s rejected as expected", totals.rejected_as_expected, totals.rejected_as_expected == 1 ? "" : "s");
+  }
   if (totals.unreadable_files > 0) std::printf("; %zu file%s not parsed", totals.unreadable_files, totals.unreadable_files == 1 ? "" : "s");
   std::printf("\n");
   if (!missing.empty() || totals.unreadable_files > 0 || files.empty()) return 2;

@@ -8,6 +8,7 @@
 #include "ir/op_verify_util.h"
 #include "ir/op_views.h"
 #include "ir/operation.h"
+#include "ir/spec_constraints.h"
 #include "ir/status_macros.h"
 #include "ir/strings.h"
 
@@ -214,17 +215,24 @@ absl::Status checkValueType(std::string_view what, size_t i, const ValueDef& def
                         typeSetText(def.types)));
 }
 
-// Two tensor types agree: the same rank, sizes equal where both are static, and the same element type
-// unless one is quantized (dequantize_op_quantize lets scales and zero points differ between operands
-// and results).
+// Two tensor types agree: the same rank, sizes equal where both are static, and the same element type; for
+// quantized types the same baseline: storage and expressed types, and the axis when both are per-axis
+// (dequantize_op_quantize lets scales and zero points differ between operands and results). A quantized
+// and an unquantized type never agree: their baseline types differ.
 bool typesAgree(const Type& a, const Type& b) {
   if (!a.isTensor() || !b.isTensor()) return a == b;
-  return verify::util::sameShape(a, b) && (a.isQuantized() || b.isQuantized() || a.tensorElement() == b.tensorElement());
+  if (!verify::util::sameShape(a, b) || a.isQuantized() != b.isQuantized()) return false;
+  if (!a.isQuantized()) return a.tensorElement() == b.tensorElement();
+  const QuantizedType& qa = a.quantizedType();
+  const QuantizedType& qb = b.quantizedType();
+  const bool same_axis = !qa.quantized_dimension || !qb.quantized_dimension || qa.quantized_dimension == qb.quantized_dimension;
+  return qa.storage_type == qb.storage_type && qa.expressed_type == qb.expressed_type && same_axis;
 }
 
-// traits::kSameOperandsAndResultType: with one result, every operand has the result's type (add (C1),
-// negate (C1), ...); with one result per operand (optimization_barrier), each operand has its result's.
-absl::Status checkSameTypes(const Operation& op) {
+// traits::kSameOperandsAndResultType: with one result, every operand has the result's type (and (C1),
+// negate (C1), ...); with one result per operand (optimization_barrier), each operand has its result's. The
+// diagnostic cites the label the inventory (ir/spec_constraints.def) gives the trait for this op.
+absl::Status checkSameTypes(const Operation& op, std::string_view short_name) {
   const size_t results = op.results.size();
   for (size_t i = 0; i < op.operands.size(); ++i) {
     const size_t r = results == op.operands.size() ? i : 0;
@@ -232,8 +240,9 @@ absl::Status checkSameTypes(const Operation& op) {
     const Type& operand = op.operands[i]->type;
     const Type& result = op.results[r]->type;
     if (!typesAgree(operand, result)) {
-      return invalid(strCat("operand ", i, " has type ", operand.toString(), ", but result ", r, " has type ", result.toString(),
-                            " (the op's operands and results have one type)"));
+      const std::optional<std::string> label = spec::sameTypeLabel(short_name);
+      return invalid(strCat(label ? strCat(*label, ": ") : std::string(), "operand ", i, " has type ", operand.toString(),
+                            ", but result ", r, " has type ", result.toString(), " (the op's operands and results have one type)"));
     }
   }
   return absl::OkStatus();
@@ -275,7 +284,7 @@ absl::Status verifyAgainstSchema(const Operation& op) {
     }
   }
   RETURN_IF_ERROR(checkCount("region", schema.regions, op.regions.size()));
-  if (schema.has(traits::kSameOperandsAndResultType)) RETURN_IF_ERROR(checkSameTypes(op));
+  if (schema.has(traits::kSameOperandsAndResultType)) RETURN_IF_ERROR(checkSameTypes(op, schema.shortName()));
   if (schema.verify) return schema.verify(op);
   return absl::OkStatus();
 }

@@ -10,6 +10,7 @@
 #include "ir/op_schema.h"
 #include "ir/op_verify.h"
 #include "ir/op_verify_collective.h"
+#include "ir/op_verify_elementwise.h"
 #include "ir/op_verify_movement.h"
 #include "ir/op_verify_numeric.h"
 #include "ir/op_verify_products.h"
@@ -605,7 +606,7 @@ std::span<const OpSchema> stablehloOps() {
      .traits = traits::kTerminator},
     // Elementwise unary ops, `%x : T`.
     unaryElementwise(OpId::kAbs, parseSameTypeOp, types::kSignedNumericOrPerTensorQuant,
-                     types::kSignedInt | types::kFloat | types::kPerTensorQuant, kDequantize),
+                     types::kSignedInt | types::kFloat | types::kPerTensorQuant, kDequantize, verify::abs),
     unarySameType(OpId::kCbrt, types::kFloatComplexOrPerTensorQuant, kDequantize),
     unarySameType(OpId::kCeil, types::kFloatOrPerTensorQuant, kDequantize),
     unarySameType(OpId::kCosine, types::kFloatComplexOrPerTensorQuant, kDequantize),
@@ -628,7 +629,9 @@ std::span<const OpSchema> stablehloOps() {
     unarySameType(OpId::kTan, types::kFloatComplexOrPerTensorQuant, kDequantize),
     unarySameType(OpId::kTanh, types::kFloatComplexOrPerTensorQuant, kDequantize),
     // Elementwise binary ops, `%a, %b : T`.
-    binarySameType(OpId::kAdd, kTensorOrQuant, kCommutative | kDequantize),
+    // add's quantized constraints let lhs, rhs and result differ in their axes: its own verify, no trait.
+    {.id = OpId::kAdd, .parse_custom = parseSameTypeOp, .operands = {{"lhs", kTensorOrQuant}, {"rhs", kTensorOrQuant}},
+     .results = {{"result", kTensorOrQuant}}, .traits = kElementwise | kCommutative | kDequantize, .verify = verify::add},
     binarySameType(OpId::kAnd, types::kIntOrBool, kCommutative),
     binarySameType(OpId::kAtan2, types::kFloatComplexOrPerTensorQuant, kDequantize),
     binarySameType(OpId::kDivide, types::kNumericOrPerTensorQuant, kDequantize),
@@ -644,7 +647,7 @@ std::span<const OpSchema> stablehloOps() {
     binarySameType(OpId::kSubtract, types::kNumericOrPerTensorQuant, kDequantize),
     binarySameType(OpId::kXor, types::kIntOrBool, kCommutative),
     // Unary ops whose result type may differ: `: T` or `: (T) -> R`.
-    unaryElementwise(OpId::kConvert, parseUnarySameType, kTensor, kTensor),
+    unaryElementwise(OpId::kConvert, parseUnarySameType, kTensor, kTensor, 0, verify::convert),
     unaryElementwise(OpId::kReal, parseUnarySameType, types::kFloatOrComplex, types::kFloat, 0, verify::realOrImag),
     unaryElementwise(OpId::kImag, parseUnarySameType, types::kFloatOrComplex, types::kFloat, 0, verify::realOrImag),
     unaryElementwise(OpId::kUniformQuantize, parseUnarySameType, types::kFloat | types::kQuantized, types::kQuantized, 0,
@@ -797,7 +800,7 @@ std::span<const OpSchema> stablehloOps() {
      .verify = verify::rngBitGenerator},
     // Tuples, tokens and barriers.
     {.id = OpId::kTuple, .parse_custom = parseTuple, .operands = {variadic("val", types::kAny)},
-     .results = {{"result", types::kTuple}}},
+     .results = {{"result", types::kTuple}}, .verify = verify::tuple},
     {.id = OpId::kGetTupleElement, .parse_custom = parseGetTupleElement, .operands = {{"operand", types::kTuple}},
      .results = {{"result", types::kAny}}, .attributes = {required("index", kI64)}, .verify = verify::getTupleElement},
     {.id = OpId::kAfterAll, .parse_custom = parseAfterAll, .operands = {variadic("inputs", types::kToken)},
@@ -833,7 +836,7 @@ std::span<const OpSchema> stablehloOps() {
      .traits = kCollective, .verify = verify::collectiveBroadcast},
     {.id = OpId::kInfeed, .operands = {{"token", types::kToken}}, .results = {variadic("results", types::kTensorQuantOrToken)},
      .attributes = {optional("infeed_config", kString, "\"\""), optional("layout", kArray, "the default layout")},
-     .traits = kSideEffects},
+     .traits = kSideEffects, .verify = verify::infeed},
     {.id = OpId::kOutfeed, .operands = {variadic("inputs", kTensorOrQuant), {"token", types::kToken}},
      .results = {{"result", types::kToken}}, .attributes = {optional("outfeed_config", kString, "\"\"")},
      .traits = kSideEffects},
@@ -841,11 +844,11 @@ std::span<const OpSchema> stablehloOps() {
      .results = {{"result", types::kToken}},
      .attributes = {optional("channel_handle", kStruct, "no channel (channel_id 0)"), optional("channel_id", kI64, "0"),
                     optional("is_host_transfer", kBool, "false"), optional("source_target_pairs", kI64Matrix, "none")},
-     .traits = kSideEffects},
+     .traits = kSideEffects, .verify = verify::send},
     {.id = OpId::kRecv, .operands = {{"token", types::kToken}}, .results = {variadic("results", types::kTensorQuantOrToken)},
      .attributes = {optional("channel_handle", kStruct, "no channel (channel_id 0)"), optional("channel_id", kI64, "0"),
                     optional("is_host_transfer", kBool, "false"), optional("source_target_pairs", kI64Matrix, "none")},
-     .traits = kSideEffects},
+     .traits = kSideEffects, .verify = verify::recv},
   };
   return kOps;
 }

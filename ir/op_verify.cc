@@ -35,13 +35,14 @@ absl::Status broadcastInDim(const Operation& op) {
   const Type& operand = operandType(op, 0);
   const Type& result = resultType(op, 0);
   if (!operand.isTensor() || !result.isTensor()) return absl::OkStatus();
-  RETURN_IF_ERROR(sameElementType("broadcast_in_dim (C1)", operand, result, "the operand's and the result's element types"));
+  RETURN_IF_ERROR(movedElementType("broadcast_in_dim (C1)", operand, result, /*scales_may_differ=*/true));
   const Dims dims = BroadcastInDimOp(op).broadcastDimensions();
   if (static_cast<int64_t>(dims.size()) != operand.rank()) {
     return violated("broadcast_in_dim (C2)", strCat("broadcast_dimensions ", listText(dims), " must have one entry per operand dimension (",
                                                      operand.rank(), ")"));
   }
-  RETURN_IF_ERROR(dimsInRangeUnique("broadcast_in_dim (C3), (C4)", "broadcast_dimensions", dims, result.rank()));
+  RETURN_IF_ERROR(dimsInRange("broadcast_in_dim (C3)", "broadcast_dimensions", dims, result.rank()));
+  RETURN_IF_ERROR(noRepeats("broadcast_in_dim (C4)", "broadcast_dimensions", dims));
   for (size_t d = 0; d < dims.size(); ++d) {
     const int64_t in = operand.shape()[d], out = result.shape()[dims[d]];
     if (in != 1 && !sameSize(in, out)) {
@@ -49,7 +50,7 @@ absl::Status broadcastInDim(const Operation& op) {
                                                        dims[d], " (", out, ")"));
     }
   }
-  return absl::OkStatus();
+  return broadcastAxis("broadcast_in_dim (C6)", operand, result, dims);
 }
 
 absl::Status concatenate(const Operation& op) {
@@ -72,8 +73,23 @@ absl::Status concatenate(const Operation& op) {
       }
     }
   }
-  if (op.results.size() == 1 && resultType(op, 0).isTensor()) {
-    RETURN_IF_ERROR(sameElementType("concatenate (C5)", first, resultType(op, 0), "input 0's and the result's element types"));
+  if (op.results.size() != 1 || !resultType(op, 0).isTensor()) return absl::OkStatus();
+  const Type& result = resultType(op, 0);
+  RETURN_IF_ERROR(sameElementType("concatenate (C5)", first, result, "input 0's and the result's element types"));
+  int64_t joined = 0;
+  for (const auto& input : op.operands) {
+    const int64_t size = input->type.isTensor() && input->type.rank() == first.rank() ? input->type.shape()[dimension] : kDynamicSize;
+    joined = size == kDynamicSize || joined == kDynamicSize ? kDynamicSize : joined + size;
+  }
+  if (result.rank() != first.rank()) {
+    return violated("concatenate (C6)", strCat("the result has rank ", result.rank(), ", the inputs ", first.rank()));
+  }
+  for (int64_t d = 0; d < first.rank(); ++d) {
+    const int64_t expected = d == dimension ? joined : first.shape()[d];
+    if (!sameSize(result.shape()[d], expected)) {
+      return violated("concatenate (C6)", strCat("result dimension ", d, " has size ", result.shape()[d], ", but the inputs give ",
+                                                  expected == kDynamicSize ? std::string("?") : strCat(expected)));
+    }
   }
   return absl::OkStatus();
 }
@@ -152,7 +168,9 @@ absl::Status reducePrecision(const Operation& op) {
 absl::Status reverse(const Operation& op) {
   const Type& result = resultType(op, 0);
   if (!result.isTensor()) return absl::OkStatus();
-  return dimsInRangeUnique("reverse (C2), (C3)", "dimensions", ReverseOp(op).dimensions(), result.rank());
+  const Dims dims = ReverseOp(op).dimensions();
+  RETURN_IF_ERROR(noRepeats("reverse (C2)", "dimensions", dims));
+  return dimsInRange("reverse (C3)", "dimensions", dims, result.rank());
 }
 
 absl::Status slice(const Operation& op) {
@@ -195,12 +213,20 @@ absl::Status transpose(const Operation& op) {
   }
   RETURN_IF_ERROR(dimsInRangeUnique("transpose (C2)", "permutation", permutation, operand.rank()));
   const Type& result = resultType(op, 0);
-  RETURN_IF_ERROR(sameElementType("transpose (C1)", operand, result, "the operand's and the result's element types"));
+  RETURN_IF_ERROR(movedElementType("transpose (C1)", operand, result, /*scales_may_differ=*/false));
   if (!result.isTensor() || result.rank() != operand.rank()) return violated("transpose (C3)", "the result must have the operand's rank");
   for (size_t d = 0; d < permutation.size(); ++d) {
     if (!sameSize(result.shape()[d], operand.shape()[permutation[d]])) {
       return violated("transpose (C3)", strCat("result dimension ", d, " has size ", result.shape()[d], ", but operand dimension ", permutation[d],
                                                 " has ", operand.shape()[permutation[d]]));
+    }
+  }
+  // (C4): the result's axis is the operand's, moved: permutation[result axis] = operand axis.
+  if (isPerAxis(operand) && isPerAxis(result)) {
+    const int64_t in_axis = *operand.quantizedType().quantized_dimension, out_axis = *result.quantizedType().quantized_dimension;
+    if (out_axis >= 0 && out_axis < static_cast<int64_t>(permutation.size()) && permutation[out_axis] != in_axis) {
+      return violated("transpose (C4)", strCat("the result is quantized along dimension ", out_axis, ", which the permutation takes from operand dimension ",
+                                                permutation[out_axis], ", but the operand is quantized along ", in_axis));
     }
   }
   return absl::OkStatus();

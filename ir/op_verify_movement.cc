@@ -57,8 +57,6 @@ std::optional<int64_t> staticSize(const Type& t) {
   return n;
 }
 
-bool isPerAxisQuantized(const Type& t) { return t.isQuantized() && t.quantizedType().quantized_dimension.has_value(); }
-
 }  // namespace
 
 absl::Status gather(const Operation& op) {
@@ -429,8 +427,18 @@ absl::Status compare(const Operation& op) {
     return violated("compare (C2)", strCat("lhs ", shapeText(lhs), ", rhs ", shapeText(rhs), " and the result ", shapeText(result),
                                            " must have one shape"));
   }
-  // (C3), compare_type against the element type, is left to the kernel: the reference evaluates SIGNED and
-  // UNSIGNED on either kind of integer (the bits reinterpreted, as XLA does) and rejects the rest itself.
+  // (C3): a given compare_type fits lhs's element type (quantized types compare as their expressed floats
+  // and are not checked).
+  const std::string_view compare_type = CompareOp(op).compareType();
+  if (compare_type.empty() || lhs.isQuantized()) return absl::OkStatus();
+  const ElementType e = lhs.elementType();
+  const bool fits = isSignedInteger(e)                    ? compare_type == "SIGNED"
+                    : isInteger(e) || e == ElementType::kI1 ? compare_type == "UNSIGNED"
+                    : isComplex(e)                        ? compare_type == "FLOAT"
+                                                          : compare_type == "FLOAT" || compare_type == "TOTALORDER";
+  if (!fits) {
+    return violated("compare (C3)", strCat("compare_type ", compare_type, " does not fit lhs's element type ", elementTypeName(e)));
+  }
   return absl::OkStatus();
 }
 
@@ -438,17 +446,13 @@ absl::Status reshape(const Operation& op) {
   if (op.operands.size() != 1 || op.results.size() != 1 || !allTensors(op)) return absl::OkStatus();
   const Type& operand = operandType(op, 0);
   const Type& result = resultType(op, 0);
-  // (C1) for per-axis quantized types (the quantization dimensions may differ) and (C3) are not checked.
-  if (!isPerAxisQuantized(operand) && !isPerAxisQuantized(result) && operand.tensorElement() != result.tensorElement()) {
-    return violated("reshape (C1)", strCat("the operand's element type ", operand.tensorElement().toString(), " and the result's ",
-                                           result.tensorElement().toString(), " differ"));
-  }
+  RETURN_IF_ERROR(movedElementType("reshape (C1)", operand, result, /*scales_may_differ=*/false));
   const std::optional<int64_t> in = staticSize(operand), out = staticSize(result);
   if (in && out && *in != *out) {
     return violated("reshape (C2)",
                     strCat("the operand ", shapeText(operand), " has ", *in, " elements, the result ", shapeText(result), " has ", *out));
   }
-  return absl::OkStatus();
+  return perAxisReshape("reshape (C3)", operand, result);
 }
 
 absl::Status getDimensionSize(const Operation& op) {
@@ -467,13 +471,7 @@ absl::Status dynamicBroadcastInDim(const Operation& op) {
   const Type& output_dimensions = operandType(op, 1);
   const Type& result = resultType(op, 0);
   const DynamicBroadcastInDimOp view(op);
-  // (C1) for per-axis quantized types (scales, zero points and the axis may differ) and (C6) are not checked.
-  if (!isPerAxisQuantized(operand) && !isPerAxisQuantized(result)) {
-    if (operand.tensorElement() != result.tensorElement()) {
-      return violated("dynamic_broadcast_in_dim (C1)", strCat("the operand's element type ", operand.tensorElement().toString(),
-                                                              " and the result's ", result.tensorElement().toString(), " differ"));
-    }
-  }
+  RETURN_IF_ERROR(movedElementType("dynamic_broadcast_in_dim (C1)", operand, result, /*scales_may_differ=*/true));
   const Dims dims = view.broadcastDimensions();
   if (static_cast<int64_t>(dims.size()) != operand.rank()) {
     return violated("dynamic_broadcast_in_dim (C2)",
@@ -489,6 +487,7 @@ absl::Status dynamicBroadcastInDim(const Operation& op) {
                              " (", out, ")"));
     }
   }
+  RETURN_IF_ERROR(broadcastAxis("dynamic_broadcast_in_dim (C6)", operand, result, dims));
   if (output_dimensions.rank() == 1 && !sameSize(output_dimensions.shape()[0], result.rank())) {
     return violated("dynamic_broadcast_in_dim (C7)",
                     strCat("output_dimensions has ", output_dimensions.shape()[0], " elements, but the result has rank ", result.rank()));
@@ -524,16 +523,18 @@ absl::Status dynamicReshape(const Operation& op) {
   const Type& operand = operandType(op, 0);
   const Type& output_shape = operandType(op, 1);
   const Type& result = resultType(op, 0);
-  // (C1) for per-axis quantized types and (C3) are not checked; (C2) needs output_shape's values (the kernel).
-  if (!isPerAxisQuantized(operand) && !isPerAxisQuantized(result) && operand.tensorElement() != result.tensorElement()) {
-    return violated("dynamic_reshape (C1)", strCat("the operand's element type ", operand.tensorElement().toString(), " and the result's ",
-                                                   result.tensorElement().toString(), " differ"));
-  }
+  RETURN_IF_ERROR(movedElementType("dynamic_reshape (C1)", operand, result, /*scales_may_differ=*/false));
   if (output_shape.rank() == 1 && !sameSize(output_shape.shape()[0], result.rank())) {
     return violated("dynamic_reshape (C4)",
                     strCat("output_shape has ", output_shape.shape()[0], " elements, but the result has rank ", result.rank()));
   }
-  return absl::OkStatus();
+  // (C2) on the declared types (a `?` passes; output_shape's values are the kernel's).
+  const std::optional<int64_t> in = staticSize(operand), out = staticSize(result);
+  if (in && out && *in != *out) {
+    return violated("dynamic_reshape (C2)",
+                    strCat("the operand ", shapeText(operand), " has ", *in, " elements, the result ", shapeText(result), " has ", *out));
+  }
+  return perAxisReshape("dynamic_reshape (C3)", operand, result);
 }
 
 absl::Status dynamicPad(const Operation& op) {
@@ -546,13 +547,18 @@ absl::Status dynamicPad(const Operation& op) {
                     strCat("the operand, padding_value and result have element types ", operand.tensorElement().toString(), ", ",
                            padding_value.tensorElement().toString(), " and ", result.tensorElement().toString(), "; they must be one"));
   }
-  // (C2) where the padding operands' types show their sizes; (C3), (C4) need their values (the kernel).
+  // (C2) where the padding operands' types show their sizes; (C3) where interior_padding is a constant.
   static constexpr const char* kNames[] = {"edge_padding_low", "edge_padding_high", "interior_padding"};
   for (size_t i = 0; i < 3; ++i) {
     const Type& padding = operandType(op, 2 + i);
     if (padding.rank() == 1 && !sameSize(padding.shape()[0], operand.rank())) {
       return violated("dynamic_pad (C2)",
                       strCat(kNames[i], " has ", padding.shape()[0], " elements, but the operand has rank ", operand.rank()));
+    }
+  }
+  if (const std::optional<Dims> interior = constantIntegers(op.operands[4]); interior) {
+    for (int64_t p : *interior) {
+      if (p < 0) return violated("dynamic_pad (C3)", strCat("interior_padding ", listText(*interior), " has a negative entry"));
     }
   }
   if (result.rank() != operand.rank()) {
@@ -594,10 +600,39 @@ absl::Status dynamicGather(const Operation& op) {
   RETURN_IF_ERROR(dimsInRange("dynamic_gather (C7)", "collapsed_slice_dims", collapsed, rank));
   RETURN_IF_ERROR(noRepeats("dynamic_gather (C9)", "start_index_map", start_index_map));
   RETURN_IF_ERROR(dimsInRange("dynamic_gather (C10)", "start_index_map", start_index_map, rank));
-  // (C8), (C12) and (C13) need slice_sizes' values (the kernel).
   if (slice_sizes.rank() == 1 && !sameSize(slice_sizes.shape()[0], rank)) {
     return violated("dynamic_gather (C11)",
                     strCat("slice_sizes has ", slice_sizes.shape()[0], " elements, but the operand has rank ", rank));
+  }
+  // (C8), (C12) and (C13) where slice_sizes is a constant; otherwise its values are the kernel's.
+  if (const std::optional<Dims> sizes = constantIntegers(op.operands[2]); sizes && static_cast<int64_t>(sizes->size()) == rank) {
+    for (int64_t d : collapsed) {
+      if ((*sizes)[d] > 1) {
+        return violated("dynamic_gather (C8)", strCat("slice_sizes[", d, "] = ", (*sizes)[d], " of a collapsed dimension must be at most 1"));
+      }
+    }
+    for (int64_t d = 0; d < rank; ++d) {
+      const int64_t size = operand.shape()[d];
+      if ((*sizes)[d] < 0 || (size != kDynamicSize && (*sizes)[d] > size)) {
+        return violated("dynamic_gather (C12)", strCat("slice_sizes[", d, "] = ", (*sizes)[d], " is outside [0, ", size, "]"));
+      }
+    }
+    const Dims batch = batchSizes(indices, index_vector_dim);
+    Dims offset_sizes;
+    for (int64_t d = 0; d < rank; ++d) {
+      if (!contains(collapsed, d) && !contains(operand_batching, d)) offset_sizes.push_back((*sizes)[d]);
+    }
+    if (result.rank() != static_cast<int64_t>(batch.size() + offset_sizes.size()) || offset.size() != offset_sizes.size()) {
+      return violated("dynamic_gather (C13)", strCat("the result has rank ", result.rank(), ", but the batch and offset dimensions give ",
+                                                     batch.size() + offset_sizes.size()));
+    }
+    size_t next_batch = 0, next_offset = 0;
+    for (int64_t d = 0; d < result.rank(); ++d) {
+      const int64_t expected = contains(offset, d) ? offset_sizes[next_offset++] : batch[next_batch++];
+      if (!sameSize(result.shape()[d], expected)) {
+        return violated("dynamic_gather (C13)", strCat("result dimension ", d, " has size ", result.shape()[d], ", expected ", expected));
+      }
+    }
   }
   if (operand.tensorElement() != result.tensorElement()) {
     return violated("dynamic_gather (C14)", strCat("the operand's element type ", operand.tensorElement().toString(), " and the result's ",

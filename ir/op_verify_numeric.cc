@@ -24,20 +24,6 @@ absl::Status sameBaselineType(std::string_view label, std::string_view what, con
   return violated(label, strCat(what, ": ", a.toString(), " and ", b.toString(), " differ in baseline type"));
 }
 
-// The values of `v` when a stablehlo.constant defines it as a 1-D integer tensor; nullopt otherwise (an
-// argument, or a value computed at run time).
-std::optional<Dims> constantValues(const Value& v) {
-  if (!v.defining_op || v.defining_op->id != OpId::kConstant) return std::nullopt;
-  const Tensor* t = decode::denseElements(ConstantOp(*v.defining_op).value());
-  if (!t || t->type().rank() != 1 || !isInteger(t->elementType())) return std::nullopt;
-  Dims values;
-  for (int64_t i = 0; i < t->numElements(); ++i) {
-    values.push_back(isSignedInteger(t->elementType()) ? decodeSignedInteger(t->elementType(), t->bits(i))
-                                                       : static_cast<int64_t>(decodeUnsignedInteger(t->elementType(), t->bits(i))));
-  }
-  return values;
-}
-
 }  // namespace
 
 absl::Status cholesky(const Operation& op) {
@@ -105,7 +91,7 @@ absl::Status rng(const Operation& op) {
   if (!sameSize(shape.shape()[0], result.rank())) {
     return violated("rng (C3)", strCat("shape has ", shape.shape()[0], " elements, but the result has rank ", result.rank()));
   }
-  if (const std::optional<Dims> values = constantValues(*op.operands[2]); values && static_cast<int64_t>(values->size()) == result.rank()) {
+  if (const std::optional<Dims> values = constantIntegers(op.operands[2]); values && static_cast<int64_t>(values->size()) == result.rank()) {
     for (size_t d = 0; d < values->size(); ++d) {
       if (!sameSize(result.shape()[d], (*values)[d])) {
         return violated("rng (C3)", strCat("the result has shape ", shapeText(result), ", but shape is ", listText(*values)));

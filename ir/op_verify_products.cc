@@ -509,118 +509,131 @@ absl::Status selectAndScatter(const Operation& op) {
   return absl::OkStatus();
 }
 
-absl::Status convolution(const Operation& op) {
-  if (op.operands.size() != 2 || op.results.size() != 1 || !allTensors(op)) return absl::OkStatus();
+namespace {
+
+// convolution's constraints, which dynamic_conv shares label for label; `name` is the op's. dynamic_conv's
+// padding is an operand: `padding_known` is false when it is computed, and the result's spatial sizes,
+// which depend on it, are then the kernel's to check.
+absl::Status convolutionConstraints(const Operation& op, std::string_view name, bool padding_known,
+                                    const std::optional<std::vector<std::vector<int64_t>>>& padding) {
+  auto label = [&](int number) { return strCat(name, " (C", number, ")"); };
   const Type& lhs = operandType(op, 0);
   const Type& rhs = operandType(op, 1);
   const Type& result = resultType(op, 0);
   const int64_t n = lhs.rank();
-  if (rhs.rank() != n) return violated("convolution (C1)", strCat("lhs has rank ", n, ", rhs has ", rhs.rank()));
-  if (n < 2) return violated("convolution (C1)", strCat("lhs has rank ", n, ", needs at least 2 (batch and feature dimensions)"));
+  if (rhs.rank() != n) return violated(label(1), strCat("lhs has rank ", n, ", rhs has ", rhs.rank()));
+  if (n < 2) return violated(label(1), strCat("lhs has rank ", n, ", needs at least 2 (batch and feature dimensions)"));
   const int64_t spatial = n - 2;
   const ConvolutionOp conv(op);
   Window w;  // dimensions unused: the kernel's spatial sizes are the window
-  RETURN_IF_ERROR(windowList("convolution (C2)", "convolution (C3)", "window_strides", conv.windowStrides(), spatial, &w.strides));
-  RETURN_IF_ERROR(windowPadding("convolution (C4)", conv.padding(), spatial, &w.padding));
-  RETURN_IF_ERROR(windowList("convolution (C5)", "convolution (C6)", "lhs_dilation", conv.lhsDilation(), spatial, &w.base_dilations));
-  RETURN_IF_ERROR(windowList("convolution (C7)", "convolution (C8)", "rhs_dilation", conv.rhsDilation(), spatial, &w.window_dilations));
+  RETURN_IF_ERROR(windowList(label(2), label(3), "window_strides", conv.windowStrides(), spatial, &w.strides));
+  RETURN_IF_ERROR(windowPadding(label(4), padding, spatial, &w.padding));
+  RETURN_IF_ERROR(windowList(label(5), label(6), "lhs_dilation", conv.lhsDilation(), spatial, &w.base_dilations));
+  RETURN_IF_ERROR(windowList(label(7), label(8), "rhs_dilation", conv.rhsDilation(), spatial, &w.window_dilations));
   if (const std::optional<std::vector<bool>> reversal = conv.windowReversal();
       reversal && static_cast<int64_t>(reversal->size()) != spatial) {
-    return violated("convolution (C9)", strCat("window_reversal has ", reversal->size(), " entries, needs ", spatial));
+    return violated(label(9), strCat("window_reversal has ", reversal->size(), " entries, needs ", spatial));
   }
   const int64_t feature_groups = conv.featureGroupCount(), batch_groups = conv.batchGroupCount();
-  if (feature_groups <= 0) return violated("convolution (C21)", strCat("feature_group_count ", feature_groups, " must be positive"));
-  if (batch_groups <= 0) return violated("convolution (C22)", strCat("batch_group_count ", batch_groups, " must be positive"));
+  if (feature_groups <= 0) return violated(label(21), strCat("feature_group_count ", feature_groups, " must be positive"));
+  if (batch_groups <= 0) return violated(label(22), strCat("batch_group_count ", batch_groups, " must be positive"));
   if (feature_groups != 1 && batch_groups != 1) {
-    return violated("convolution (C23)",
+    return violated(label(23),
                     strCat("feature_group_count (", feature_groups, ") or batch_group_count (", batch_groups, ") must be 1"));
   }
   const ConvDimensionNumbers& dn = conv.dimensionNumbers();
   if (static_cast<int64_t>(dn.input_spatial.size()) != spatial) {
-    return violated("convolution (C12)",
+    return violated(label(12),
                     strCat("input_spatial_dimensions ", listText(dn.input_spatial), " must have ", spatial, " entries"));
   }
   Dims input_dims = {dn.input_batch};
   input_dims.insert(input_dims.end(), dn.input_spatial.begin(), dn.input_spatial.end());
   input_dims.push_back(dn.input_feature);
-  RETURN_IF_ERROR(noRepeats("convolution (C13)", "input dimensions", input_dims));
-  RETURN_IF_ERROR(dimsInRange("convolution (C13)", "input dimensions", input_dims, n));
+  RETURN_IF_ERROR(noRepeats(label(13), "input dimensions", input_dims));
+  RETURN_IF_ERROR(dimsInRange(label(13), "input dimensions", input_dims, n));
   if (static_cast<int64_t>(dn.kernel_spatial.size()) != spatial) {
-    return violated("convolution (C17)",
+    return violated(label(17),
                     strCat("kernel_spatial_dimensions ", listText(dn.kernel_spatial), " must have ", spatial, " entries"));
   }
   Dims kernel_dims = dn.kernel_spatial;
   kernel_dims.push_back(dn.kernel_input_feature);
   kernel_dims.push_back(dn.kernel_output_feature);
-  RETURN_IF_ERROR(noRepeats("convolution (C18)", "kernel dimensions", kernel_dims));
-  RETURN_IF_ERROR(dimsInRange("convolution (C18)", "kernel dimensions", kernel_dims, n));
+  RETURN_IF_ERROR(noRepeats(label(18), "kernel dimensions", kernel_dims));
+  RETURN_IF_ERROR(dimsInRange(label(18), "kernel dimensions", kernel_dims, n));
   if (static_cast<int64_t>(dn.output_spatial.size()) != spatial) {
-    return violated("convolution (C19)",
+    return violated(label(19),
                     strCat("output_spatial_dimensions ", listText(dn.output_spatial), " must have ", spatial, " entries"));
   }
   Dims output_dims = {dn.output_batch};
   output_dims.insert(output_dims.end(), dn.output_spatial.begin(), dn.output_spatial.end());
   output_dims.push_back(dn.output_feature);
-  RETURN_IF_ERROR(noRepeats("convolution (C20)", "output dimensions", output_dims));
-  RETURN_IF_ERROR(dimsInRange("convolution (C20)", "output dimensions", output_dims, n));
+  RETURN_IF_ERROR(noRepeats(label(20), "output dimensions", output_dims));
+  RETURN_IF_ERROR(dimsInRange(label(20), "output dimensions", output_dims, n));
   const std::vector<std::string_view> precision = conv.precisionConfig();
   if (!precision.empty() && precision.size() != 2) {
-    return violated("convolution (C24)", strCat("precision_config has ", precision.size(), " entries, needs 2"));
+    return violated(label(24), strCat("precision_config has ", precision.size(), " entries, needs 2"));
   }
   auto dim = [](const Type& t, int64_t d) { return t.shape()[static_cast<size_t>(d)]; };
   const int64_t batch = dim(lhs, dn.input_batch), in_features = dim(lhs, dn.input_feature);
   const int64_t kernel_in = dim(rhs, dn.kernel_input_feature), kernel_out = dim(rhs, dn.kernel_output_feature);
   if (batch != kDynamicSize && batch % batch_groups != 0) {
-    return violated("convolution (C10)",
+    return violated(label(10),
                     strCat("the input batch dimension's size ", batch, " is not a multiple of batch_group_count ", batch_groups));
   }
   if (in_features != kDynamicSize && in_features % feature_groups != 0) {
-    return violated("convolution (C11)", strCat("the input feature dimension's size ", in_features,
+    return violated(label(11), strCat("the input feature dimension's size ", in_features,
                                                 " is not a multiple of feature_group_count ", feature_groups));
   }
   if (in_features != kDynamicSize && !sameSize(kernel_in, in_features / feature_groups)) {
-    return violated("convolution (C14)", strCat("the kernel input feature dimension has size ", kernel_in, ", but needs ",
+    return violated(label(14), strCat("the kernel input feature dimension has size ", kernel_in, ", but needs ",
                                                 in_features / feature_groups, " (input features / feature_group_count)"));
   }
   if (kernel_out != kDynamicSize && kernel_out % batch_groups != 0) {
-    return violated("convolution (C15)", strCat("the kernel output feature dimension's size ", kernel_out,
+    return violated(label(15), strCat("the kernel output feature dimension's size ", kernel_out,
                                                 " is not a multiple of batch_group_count ", batch_groups));
   }
   if (kernel_out != kDynamicSize && kernel_out % feature_groups != 0) {
-    return violated("convolution (C16)", strCat("the kernel output feature dimension's size ", kernel_out,
+    return violated(label(16), strCat("the kernel output feature dimension's size ", kernel_out,
                                                 " is not a multiple of feature_group_count ", feature_groups));
   }
-  if (result.rank() != n) return violated("convolution (C26)", strCat("the result has rank ", result.rank(), ", needs ", n));
+  if (result.rank() != n) return violated(label(26), strCat("the result has rank ", result.rank(), ", needs ", n));
   auto expectSize = [&](int64_t result_dim, int64_t expected, std::string_view what) -> absl::Status {
     if (expected == kDynamicSize || sameSize(dim(result, result_dim), expected)) return absl::OkStatus();
-    return violated("convolution (C25)",
+    return violated(label(25),
                     strCat("result dimension ", result_dim, " (", what, ") has size ", dim(result, result_dim), ", needs ", expected));
   };
   RETURN_IF_ERROR(expectSize(dn.output_batch, batch == kDynamicSize ? kDynamicSize : batch / batch_groups, "batch"));
   RETURN_IF_ERROR(expectSize(dn.output_feature, kernel_out, "feature"));
   for (size_t s = 0; s < static_cast<size_t>(spatial); ++s) {
     const int64_t in = dim(lhs, dn.input_spatial[s]), window = dim(rhs, dn.kernel_spatial[s]);
-    if (in == kDynamicSize || window == kDynamicSize) continue;
+    if (in == kDynamicSize || window == kDynamicSize || !padding_known) continue;
     const int64_t expected =
         numWindows(in, w.base_dilations[s], w.padding[s][0], w.padding[s][1], window, w.window_dilations[s], w.strides[s]);
     RETURN_IF_ERROR(expectSize(dn.output_spatial[s], expected, strCat("spatial ", s)));
   }
   if (!lhs.isQuantized() && !rhs.isQuantized() && !result.isQuantized()) {
     // (C27) in part: the result's element type is not compared, as programs convolve i8 with i8 into i32.
-    RETURN_IF_ERROR(sameElementType("convolution (C27)", lhs, rhs, "lhs's and rhs's element types"));
+    RETURN_IF_ERROR(sameElementType(label(27), lhs, rhs, "lhs's and rhs's element types"));
   }
-  return quantizedProduct("convolution", 28, lhs, rhs, result, [&](const QuantizedType& r) -> absl::Status {
+  return quantizedProduct(name, 28, lhs, rhs, result, [&](const QuantizedType& r) -> absl::Status {
     if (r.quantized_dimension && *r.quantized_dimension != dn.kernel_output_feature) {
-      return violated("convolution (C29)", strCat("the rhs is quantized along dimension ", *r.quantized_dimension,
+      return violated(label(29), strCat("the rhs is quantized along dimension ", *r.quantized_dimension,
                                                   ", not kernel_output_feature_dimension ", dn.kernel_output_feature));
     }
     if (result.isQuantized() && result.quantizedType().quantized_dimension &&
         *result.quantizedType().quantized_dimension != dn.output_feature) {
-      return violated("convolution (C30)", strCat("the result is quantized along dimension ", *result.quantizedType().quantized_dimension,
+      return violated(label(30), strCat("the result is quantized along dimension ", *result.quantizedType().quantized_dimension,
                                                   ", not output_feature_dimension ", dn.output_feature));
     }
     return absl::OkStatus();
   });
+}
+
+}  // namespace
+
+absl::Status convolution(const Operation& op) {
+  if (op.operands.size() != 2 || op.results.size() != 1 || !allTensors(op)) return absl::OkStatus();
+  return convolutionConstraints(op, "convolution", true, ConvolutionOp(op).padding());
 }
 
 absl::Status fft(const Operation& op) {
@@ -859,12 +872,17 @@ absl::Status dynamicConv(const Operation& op) {
   const Type& padding = operandType(op, 2);
   const int64_t n = lhs.rank();
   if (rhs.rank() != n) return violated("dynamic_conv (C1)", strCat("lhs has rank ", n, ", rhs ", rhs.rank(), "; they must be one"));
-  // (C4) on padding's type; its values are the kernel's (the delegated convolution checks the windows).
+  // (C4) on padding's type; its values count where a constant gives them.
   if (padding.rank() != 2 || !sameSize(padding.shape()[0], n - 2) || !sameSize(padding.shape()[1], 2)) {
     return violated("dynamic_conv (C4)", strCat("padding has shape ", shapeText(padding), ", but needs [", n - 2, ", 2]"));
   }
-  // The other constraints, convolution's on the attributes and types, are not checked here yet.
-  return absl::OkStatus();
+  std::optional<std::vector<std::vector<int64_t>>> pairs;
+  if (const std::optional<Dims> values = constantIntegers(op.operands[2]); values && n >= 2 &&
+                                                                           static_cast<int64_t>(values->size()) == 2 * (n - 2)) {
+    pairs.emplace();
+    for (size_t i = 0; i < values->size(); i += 2) pairs->push_back({(*values)[i], (*values)[i + 1]});
+  }
+  return convolutionConstraints(op, "dynamic_conv", pairs.has_value(), pairs);
 }
 
 }  // namespace hloconf::verify

@@ -5,12 +5,15 @@
 #define HLOCONF_IR_OP_VERIFY_UTIL_H_
 
 #include <cstdint>
+#include <cstdio>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "absl/status/status.h"
 #include "ir/element_type.h"
+#include "ir/op_views.h"
 #include "ir/operation.h"
 #include "ir/strings.h"
 
@@ -105,6 +108,104 @@ inline bool allTensors(const Operation& op) {
     if (!v->type.isTensor()) return false;
   }
   return true;
+}
+
+// The integers of a shape operand that a stablehlo.constant defines (a dynamic op's sizes or paddings
+// written in the program); nullopt when the value is computed, so known only at run time.
+inline std::optional<Dims> constantIntegers(const Value* value) {
+  if (!value || !value->defining_op || value->defining_op->id != OpId::kConstant) return std::nullopt;
+  const Tensor* tensor = decode::denseElements(ConstantOp(*value->defining_op).value());
+  if (!tensor || !isInteger(tensor->elementType())) return std::nullopt;
+  Dims values;
+  for (int64_t i = 0; i < tensor->numElements(); ++i) {
+    values.push_back(isSignedInteger(tensor->elementType())
+                         ? decodeSignedInteger(tensor->elementType(), tensor->bits(i))
+                         : static_cast<int64_t>(decodeUnsignedInteger(tensor->elementType(), tensor->bits(i))));
+  }
+  return values;
+}
+
+// The element-type rule of the ops that may move a quantization axis: transpose, reshape and
+// dynamic_reshape (C1), and, with `scales_may_differ`, broadcast_in_dim and dynamic_broadcast_in_dim (C1).
+// An operand that is not per-axis quantized keeps its element type; a per-axis one keeps it but for the
+// axis (and, with `scales_may_differ`, the scales and zero points).
+inline absl::Status movedElementType(std::string_view label, const Type& operand, const Type& result, bool scales_may_differ) {
+  const Type& in = operand.tensorElement();
+  const Type& out = result.tensorElement();
+  bool same = false;
+  if (!operand.isQuantized() || !operand.quantizedType().quantized_dimension) {
+    same = in == out;
+  } else if (result.isQuantized()) {
+    QuantizedType expected = operand.quantizedType();
+    const QuantizedType& actual = result.quantizedType();
+    expected.quantized_dimension = actual.quantized_dimension;
+    expected.explicit_storage_range = actual.explicit_storage_range;  // how the text spelled the range
+    if (scales_may_differ) {
+      expected.scales = actual.scales;
+      expected.zero_points = actual.zero_points;
+    }
+    same = expected == actual;
+  }
+  if (same) return absl::OkStatus();
+  return violated(label, strCat("the operand's element type ", in.toString(), " and the result's ", out.toString(), " differ",
+                                operand.isQuantized() && operand.quantizedType().quantized_dimension
+                                    ? (scales_may_differ ? " in more than the axis, scales and zero points" : " in more than the axis")
+                                    : ""));
+}
+
+// broadcast_in_dim (C6), dynamic_broadcast_in_dim (C6): a per-axis quantized result is quantized along the
+// operand's axis, moved by broadcast_dimensions; where that axis has size 1, the result repeats its one
+// scale and zero point.
+inline absl::Status broadcastAxis(std::string_view label, const Type& operand, const Type& result, const Dims& dims) {
+  if (!result.isQuantized() || !result.quantizedType().quantized_dimension || !operand.isQuantized() ||
+      !operand.quantizedType().quantized_dimension) {
+    return absl::OkStatus();
+  }
+  const QuantizedType& in = operand.quantizedType();
+  const QuantizedType& out = result.quantizedType();
+  const int64_t in_axis = *in.quantized_dimension, out_axis = *out.quantized_dimension;
+  if (in_axis < 0 || in_axis >= static_cast<int64_t>(dims.size()) || in_axis >= operand.rank()) return absl::OkStatus();
+  if (dims[in_axis] != out_axis) {
+    return violated(label, strCat("the result is quantized along dimension ", out_axis, ", but the operand's axis ", in_axis,
+                                  " becomes dimension ", dims[in_axis]));
+  }
+  if (operand.shape()[in_axis] != 1 || in.scales.empty() || in.zero_points.empty()) return absl::OkStatus();
+  auto scaleText = [](double scale) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%g", scale);
+    return std::string(text);
+  };
+  for (size_t i = 0; i < out.scales.size() && i < out.zero_points.size(); ++i) {
+    if (out.scales[i] != in.scales[0] || out.zero_points[i] != in.zero_points[0]) {
+      return violated(label, strCat("the operand's axis has size 1, so each result scale and zero point repeats its one (", scaleText(in.scales[0]), ":",
+                                    in.zero_points[0], "); entry ", i, " is ", scaleText(out.scales[i]), ":", out.zero_points[i]));
+    }
+  }
+  return absl::OkStatus();
+}
+
+// reshape (C3), dynamic_reshape (C3): a per-axis quantized reshape keeps the axis and the products of the
+// dimensions before and after it.
+inline absl::Status perAxisReshape(std::string_view label, const Type& operand, const Type& result) {
+  if (!operand.isQuantized() || !result.isQuantized()) return absl::OkStatus();
+  const auto in_axis = operand.quantizedType().quantized_dimension, out_axis = result.quantizedType().quantized_dimension;
+  if (!in_axis || !out_axis || *in_axis < 0 || *in_axis >= operand.rank() || *out_axis < 0 || *out_axis >= result.rank()) {
+    return absl::OkStatus();
+  }
+  auto product = [](const Type& t, int64_t from, int64_t to) -> int64_t {
+    int64_t n = 1;
+    for (int64_t d = from; d < to; ++d) {
+      if (t.shape()[d] == kDynamicSize || __builtin_mul_overflow(n, t.shape()[d], &n)) return kDynamicSize;
+    }
+    return n;
+  };
+  const int64_t before_in = product(operand, 0, *in_axis), before_out = product(result, 0, *out_axis);
+  const int64_t after_in = product(operand, *in_axis + 1, operand.rank()), after_out = product(result, *out_axis + 1, result.rank());
+  if (!sameSize(before_in, before_out) || !sameSize(operand.shape()[*in_axis], result.shape()[*out_axis]) || !sameSize(after_in, after_out)) {
+    return violated(label, strCat("the operand ", shapeText(operand), " quantized along dimension ", *in_axis, " and the result ", shapeText(result),
+                                  " along ", *out_axis, " must have the axis's size and the products of the dimensions before and after it in common"));
+  }
+  return absl::OkStatus();
 }
 
 }  // namespace hloconf::verify::util

@@ -346,10 +346,20 @@ HLOCONF_COLLECTIVE_VIEW(CollectiveBroadcastOp, kCollectiveBroadcast)
 };
 HLOCONF_COLLECTIVE_VIEW(SendOp, kSend)
   bool isHostTransfer() const { return boolAttr("is_host_transfer"); }
+  // channel_handle's type (1 DEVICE_TO_DEVICE, 2 DEVICE_TO_HOST, 3 HOST_TO_DEVICE); nullopt when not given.
+  std::optional<int64_t> channelType() const {
+    const Attribute* type = structField("channel_handle", "type");
+    return type ? decode::i64(type) : std::nullopt;
+  }
   std::vector<std::vector<int64_t>> sourceTargetPairs() const { return i64Matrix("source_target_pairs"); }
 };
 HLOCONF_COLLECTIVE_VIEW(RecvOp, kRecv)
   bool isHostTransfer() const { return boolAttr("is_host_transfer"); }
+  // channel_handle's type (1 DEVICE_TO_DEVICE, 2 DEVICE_TO_HOST, 3 HOST_TO_DEVICE); nullopt when not given.
+  std::optional<int64_t> channelType() const {
+    const Attribute* type = structField("channel_handle", "type");
+    return type ? decode::i64(type) : std::nullopt;
+  }
   std::vector<std::vector<int64_t>> sourceTargetPairs() const { return i64Matrix("source_target_pairs"); }
 };
 #undef HLOCONF_COLLECTIVE_VIEW

@@ -50,7 +50,10 @@ TEST(OpVerify, BroadcastInDim) {
   expectViolation(sig, "  %r = stablehlo.broadcast_in_dim %a, dims = [0] : (tensor<1x3xf32>) -> tensor<2x3xf32>\n  func.return %r : tensor<2x3xf32>",
                   "broadcast_in_dim (C2)");
   expectViolation(sig, "  %r = stablehlo.broadcast_in_dim %a, dims = [0, 2] : (tensor<1x3xf32>) -> tensor<2x3xf32>\n  func.return %r : tensor<2x3xf32>",
-                  "broadcast_in_dim (C3), (C4)");
+                  "broadcast_in_dim (C3)");
+  expectViolation("(%a: tensor<3x3xf32>) -> tensor<3x3xf32>",
+                  "  %r = stablehlo.broadcast_in_dim %a, dims = [1, 1] : (tensor<3x3xf32>) -> tensor<3x3xf32>\n  func.return %r : tensor<3x3xf32>",
+                  "broadcast_in_dim (C4)");
   expectViolation(sig, "  %r = stablehlo.broadcast_in_dim %a, dims = [1, 0] : (tensor<1x3xf32>) -> tensor<2x3xf32>\n  func.return %r : tensor<2x3xf32>",
                   "broadcast_in_dim (C5)");
   expectViolation(sig, "  %r = stablehlo.broadcast_in_dim %a, dims = [0, 1] : (tensor<1x3xf32>) -> tensor<2x3xi32>\n  func.return %r : tensor<2x3xi32>",
@@ -101,9 +104,9 @@ TEST(OpVerify, Pad) {
 
 TEST(OpVerify, ReverseIotaGetTupleElementReducePrecision) {
   expectViolation("(%a: tensor<2x3xf32>) -> tensor<2x3xf32>",
-                  "  %r = stablehlo.reverse %a, dims = [1, 1] : tensor<2x3xf32>\n  func.return %r : tensor<2x3xf32>", "reverse (C2), (C3)");
+                  "  %r = stablehlo.reverse %a, dims = [1, 1] : tensor<2x3xf32>\n  func.return %r : tensor<2x3xf32>", "reverse (C2)");
   expectViolation("(%a: tensor<2x3xf32>) -> tensor<2x3xf32>",
-                  "  %r = stablehlo.reverse %a, dims = [2] : tensor<2x3xf32>\n  func.return %r : tensor<2x3xf32>", "reverse (C2), (C3)");
+                  "  %r = stablehlo.reverse %a, dims = [2] : tensor<2x3xf32>\n  func.return %r : tensor<2x3xf32>", "reverse (C3)");
   expectViolation("() -> tensor<4xi32>", "  %r = stablehlo.iota dim = 1 : tensor<4xi32>\n  func.return %r : tensor<4xi32>", "iota (C1)");
   expectViolation("(%t: tuple<tensor<f32>, tensor<i32>>) -> tensor<f32>",
                   "  %r = stablehlo.get_tuple_element %t[2] : (tuple<tensor<f32>, tensor<i32>>) -> tensor<f32>\n  func.return %r : tensor<f32>",
@@ -121,16 +124,33 @@ TEST(OpVerify, ReverseIotaGetTupleElementReducePrecision) {
 }
 
 TEST(OpVerify, SameOperandsAndResultTypeTrait) {
-  // add (C1): one type for lhs, rhs and result; a `?` agrees with any size.
+  // add (C1), its own verify: one type for lhs, rhs and result; a `?` agrees with any size.
   EXPECT_TRUE(verifyOp("(%a: tensor<2xf32>, %b: tensor<?xf32>) -> tensor<2xf32>",
                        "  %r = \"stablehlo.add\"(%a, %b) : (tensor<2xf32>, tensor<?xf32>) -> tensor<2xf32>\n  func.return %r : tensor<2xf32>")
                   .ok());
   expectViolation("(%a: tensor<2xf32>, %b: tensor<3xf32>) -> tensor<2xf32>",
                   "  %r = \"stablehlo.add\"(%a, %b) : (tensor<2xf32>, tensor<3xf32>) -> tensor<2xf32>\n  func.return %r : tensor<2xf32>",
-                  "operand 1 has type tensor<3xf32>, but result 0 has type tensor<2xf32>");
+                  "add (C1)");
+  // The trait cites the label the inventory gives it (and (C1), negate (C1)).
+  expectViolation("(%a: tensor<2xi32>, %b: tensor<3xi32>) -> tensor<2xi32>",
+                  "  %r = \"stablehlo.and\"(%a, %b) : (tensor<2xi32>, tensor<3xi32>) -> tensor<2xi32>\n  func.return %r : tensor<2xi32>",
+                  "and (C1): operand 1 has type tensor<3xi32>, but result 0 has type tensor<2xi32>");
   expectViolation("(%a: tensor<2xf32>) -> tensor<2xf16>",
                   "  %r = \"stablehlo.negate\"(%a) : (tensor<2xf32>) -> tensor<2xf16>\n  func.return %r : tensor<2xf16>",
-                  "(the op's operands and results have one type)");
+                  "negate (C1)");
+  // Quantized: one baseline type (scales and zero points may differ; storage and expressed types may not,
+  // nor may a quantized operand have an unquantized result).
+  EXPECT_TRUE(verifyOp("(%a: tensor<2x!quant.uniform<i8:f32, 0.5:1>>) -> tensor<2x!quant.uniform<i8:f32, 0.25:0>>",
+                       "  %r = \"stablehlo.negate\"(%a) : (tensor<2x!quant.uniform<i8:f32, 0.5:1>>) -> tensor<2x!quant.uniform<i8:f32, 0.25:0>>\n"
+                       "  func.return %r : tensor<2x!quant.uniform<i8:f32, 0.25:0>>")
+                  .ok());
+  expectViolation("(%a: tensor<2x!quant.uniform<i8:f32, 0.5:1>>) -> tensor<2x!quant.uniform<i16:f32, 0.5:1>>",
+                  "  %r = \"stablehlo.negate\"(%a) : (tensor<2x!quant.uniform<i8:f32, 0.5:1>>) -> tensor<2x!quant.uniform<i16:f32, 0.5:1>>\n"
+                  "  func.return %r : tensor<2x!quant.uniform<i16:f32, 0.5:1>>",
+                  "negate (C1)");
+  expectViolation("(%a: tensor<2x!quant.uniform<i8:f32, 0.5:1>>) -> tensor<2xf32>",
+                  "  %r = \"stablehlo.negate\"(%a) : (tensor<2x!quant.uniform<i8:f32, 0.5:1>>) -> tensor<2xf32>\n  func.return %r : tensor<2xf32>",
+                  "negate (C1)");
   // optimization_barrier: operand i has result i's type.
   EXPECT_TRUE(verifyOp("(%a: tensor<2xf32>, %b: tensor<i32>) -> tensor<2xf32>",
                        "  %r:2 = stablehlo.optimization_barrier %a, %b : tensor<2xf32>, tensor<i32>\n  func.return %r#0 : tensor<2xf32>")

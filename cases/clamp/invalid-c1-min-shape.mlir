@@ -1,0 +1,9 @@
+// Case: spec-invalid/clamp/invalid-c1-min-shape
+// expect-invalid: clamp C1
+// min is neither a scalar nor of operand's shape.
+module {
+  func.func @main(%arg0: tensor<3xf32>, %arg1: tensor<2xf32>, %arg2: tensor<2xf32>) -> tensor<2xf32> {
+    %0 = "stablehlo.clamp"(%arg0, %arg1, %arg2) : (tensor<3xf32>, tensor<2xf32>, tensor<2xf32>) -> tensor<2xf32>
+    func.return %0 : tensor<2xf32>
+  }
+}

@@ -1,0 +1,9 @@
+// Case: spec-invalid/collective_permute/invalid-c1-pair-width
+// expect-invalid: collective_permute C1
+// source_target_pairs has rows of 3.
+module attributes {mhlo.num_replicas = 2 : i32, mhlo.num_partitions = 1 : i32} {
+  func.func @main(%arg0: tensor<4xf32>) -> tensor<4xf32> {
+    %0 = "stablehlo.collective_permute"(%arg0) {source_target_pairs = dense<[[0, 1, 0]]> : tensor<1x3xi64>} : (tensor<4xf32>) -> tensor<4xf32>
+    func.return %0 : tensor<4xf32>
+  }
+}

@@ -1,0 +1,9 @@
+// Case: spec-invalid/collective_permute/invalid-c3-targets-repeat
+// expect-invalid: collective_permute C3
+// Process 1 is a target twice.
+module attributes {mhlo.num_replicas = 2 : i32, mhlo.num_partitions = 1 : i32} {
+  func.func @main(%arg0: tensor<4xf32>) -> tensor<4xf32> {
+    %0 = "stablehlo.collective_permute"(%arg0) {source_target_pairs = dense<[[0, 1], [1, 1]]> : tensor<2x2xi64>} : (tensor<4xf32>) -> tensor<4xf32>
+    func.return %0 : tensor<4xf32>
+  }
+}

@@ -1,0 +1,9 @@
+// Case: spec-invalid/dynamic_broadcast_in_dim/invalid-c1-result-element
+// expect-invalid: dynamic_broadcast_in_dim C1
+// An f32 operand broadcast into f64.
+module {
+  func.func @main(%arg0: tensor<2xf32>, %arg1: tensor<2xi64>) -> tensor<3x2xf64> {
+    %0 = "stablehlo.dynamic_broadcast_in_dim"(%arg0, %arg1) {broadcast_dimensions = array<i64: 1>} : (tensor<2xf32>, tensor<2xi64>) -> tensor<3x2xf64>
+    func.return %0 : tensor<3x2xf64>
+  }
+}

@@ -1,0 +1,9 @@
+// Case: spec-invalid/exponential_minus_one/invalid-c1-result-shape
+// expect-invalid: exponential_minus_one C1
+// The result has another shape than the operand.
+module {
+  func.func @main(%arg0: tensor<2xf32>) -> tensor<3xf32> {
+    %0 = "stablehlo.exponential_minus_one"(%arg0) : (tensor<2xf32>) -> tensor<3xf32>
+    func.return %0 : tensor<3xf32>
+  }
+}

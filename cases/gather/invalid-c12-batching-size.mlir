@@ -1,0 +1,9 @@
+// Case: spec-invalid/gather/invalid-c12-batching-size
+// expect-invalid: gather C12
+// slice_sizes[0] = 2 for a batching dimension.
+module {
+  func.func @main(%arg0: tensor<2x4xf32>, %arg1: tensor<2x1xi64>) -> tensor<2x2xf32> {
+    %0 = "stablehlo.gather"(%arg0, %arg1) {dimension_numbers = #stablehlo.gather<offset_dims = [1], operand_batching_dims = [0], start_indices_batching_dims = [0], start_index_map = [1], index_vector_dim = 1>, slice_sizes = array<i64: 2, 2>, indices_are_sorted = false} : (tensor<2x4xf32>, tensor<2x1xi64>) -> tensor<2x2xf32>
+    func.return %0 : tensor<2x2xf32>
+  }
+}

@@ -1,0 +1,9 @@
+// Case: spec-invalid/real/invalid-c1-result-shape
+// expect-invalid: real C1
+// The result has another shape than the operand.
+module {
+  func.func @main(%arg0: tensor<2xcomplex<f32>>) -> tensor<3xf32> {
+    %0 = "stablehlo.real"(%arg0) : (tensor<2xcomplex<f32>>) -> tensor<3xf32>
+    func.return %0 : tensor<3xf32>
+  }
+}

@@ -1,0 +1,64 @@
+// `hloconf verify` with the negative cases: `--coverage` prints the table the inventory and the cases'
+// expect-invalid lines give (no number typed in), and a file with an expect-invalid line passes only when
+// it is rejected for the constraint it names.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <string>
+
+#include "ir/parser.h"
+#include "ir/spec_constraints.h"
+#include "tests/harness/run_hloconf.h"
+
+namespace hloconf {
+namespace {
+
+namespace fs = std::filesystem;
+using test::runHloconf;
+
+const fs::path kCases = fs::path(HLOCONF_SOURCE_DIR) / "cases";
+
+TEST(VerifyCoverageCommandTest, PrintsTheTableComputedFromTheInventoryAndTheCases) {
+  std::set<std::pair<std::string, int>> labels;
+  for (const auto& e : fs::recursive_directory_iterator(kCases)) {
+    if (!e.path().filename().string().starts_with("invalid-")) continue;
+    auto text = readFile(e.path().string());
+    ASSERT_TRUE(text.ok());
+    if (auto label = spec::expectInvalidLabel(*text)) labels.insert(*label);
+  }
+  const test::RunResult result = runHloconf("verify --coverage " + kCases.string());
+  EXPECT_EQ(result.status, 0) << result.output;
+  EXPECT_NE(result.output.find(spec::coverageTable(spec::computeCoverage(labels))), std::string::npos) << result.output;
+  EXPECT_NE(result.output.find(spec::notViolableList()), std::string::npos) << result.output;
+  EXPECT_EQ(runHloconf("verify --coverage /nonexistent-folder").status, 2);
+}
+
+TEST(VerifyCoverageCommandTest, NegativeCasesPassOnlyWhenRejectedForTheirLabel) {
+  const test::RunResult cases = runHloconf("verify " + (kCases / "transpose").string());
+  EXPECT_EQ(cases.status, 0) << cases.output;
+  EXPECT_NE(cases.output.find("; 5 negative cases rejected as expected"), std::string::npos) << cases.output;
+
+  const fs::path dir = fs::temp_directory_path() / ("hloconf_expect_invalid_" + std::to_string(getpid()));
+  fs::create_directories(dir);
+  const std::string program =
+      "module {\n  func.func @main(%a: tensor<2x3xf32>) -> tensor<3x3xf32> {\n"
+      "    %r = stablehlo.transpose %a, dims = [1, 0] : (tensor<2x3xf32>) -> tensor<3x3xf32>\n"
+      "    func.return %r : tensor<3x3xf32>\n  }\n}\n";
+  // Breaks transpose (C3), but names (C2): invalid, with a line saying what was expected.
+  std::ofstream(dir / "wrong-label.mlir") << "// expect-invalid: transpose C2\n" << program;
+  const test::RunResult wrong = runHloconf("verify " + (dir / "wrong-label.mlir").string());
+  EXPECT_EQ(wrong.status, 1) << wrong.output;
+  EXPECT_NE(wrong.output.find("stablehlo.transpose (C3)"), std::string::npos) << wrong.output;
+  // A valid program that says it is invalid.
+  std::ofstream(dir / "valid.mlir") << "// expect-invalid: abs C1\nmodule {\n  func.func @main() {\n    func.return\n  }\n}\n";
+  const test::RunResult valid = runHloconf("verify " + (dir / "valid.mlir").string());
+  EXPECT_EQ(valid.status, 1) << valid.output;
+  EXPECT_NE(valid.output.find("expected a diagnostic citing abs (C1)"), std::string::npos) << valid.output;
+  fs::remove_all(dir);
+}
+
+}  // namespace
+}  // namespace hloconf
