@@ -7,6 +7,7 @@
 #include <utility>
 #include <vector>
 
+#include "golden/cases.h"
 #include "harness/commands.h"
 #include "ir/diagnostic.h"
 #include "ir/parser.h"
@@ -172,7 +173,7 @@ int runVerifyCommand(const std::vector<std::string>& args) {
       std::fprintf(stderr, "hloconf verify --coverage takes at most one folder of cases\n\n%s", kVerifyUsage);
       return 2;
     }
-    return printCoverage(sources.empty() ? std::string("cases") : sources.front());
+    return printCoverage(sources.empty() ? specSuiteDir() : sources.front());  // the spec suite beside the binary
   }
   if (sources.empty()) {
     std::fputs(kVerifyUsage, stderr);

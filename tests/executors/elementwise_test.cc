@@ -323,9 +323,10 @@ TEST(CpuElementwise, NarrowTypesConvertAndCompare) {
     for (ElementType to : targets)
       expectSameAsReference("stablehlo.convert", {x}, strCat("tensor<", count, "x", elementTypeName(to), ">"));
     const std::string i1 = strCat("tensor<", count, "xi1>");
+    // compare (C3): the compare_type the element type allows.
     const std::vector<std::string> kinds = isFloat(from) ? std::vector<std::string>{"FLOAT", "TOTALORDER"}
-                                           : isBoolean(from) ? std::vector<std::string>{"UNSIGNED"}
-                                                             : std::vector<std::string>{"SIGNED", "UNSIGNED"};
+                                           : isBoolean(from) || isUnsignedInteger(from) ? std::vector<std::string>{"UNSIGNED"}
+                                                                                        : std::vector<std::string>{"SIGNED"};
     for (const std::string& kind : kinds)
       for (const char* direction : {"EQ", "NE", "LT", "GE"})
         expectSameAsReference("stablehlo.compare", {x, y}, i1,
