@@ -418,13 +418,7 @@ absl::StatusOr<std::string> caseText(const CaseSource& source) {
 
 std::string caseDescription(std::string_view chunk) {
   std::string description;
-  size_t at = 0;
-  while (at < chunk.size()) {
-    size_t newline = chunk.find('\n', at);
-    if (newline == std::string_view::npos) newline = chunk.size();
-    std::string_view line = chunk.substr(at, newline - at);
-    at = newline + 1;
-    while (!line.empty() && (line.front() == ' ' || line.front() == '\t')) line.remove_prefix(1);
+  for (std::string_view line : indentedLines(chunk)) {
     if (line.empty()) continue;
     if (!line.starts_with("//")) break;  // the comments that open the chunk only
     line.remove_prefix(2);
@@ -442,13 +436,7 @@ bool isNegativeCaseFile(std::string_view file_name) { return file_name.starts_wi
 std::vector<std::string> expectedInvalid(std::string_view chunk) {
   static constexpr std::string_view kMarker = "// expect-invalid:";
   std::vector<std::string> constraints;
-  size_t at = 0;
-  while (at < chunk.size()) {
-    size_t newline = chunk.find('\n', at);
-    if (newline == std::string_view::npos) newline = chunk.size();
-    std::string_view line = chunk.substr(at, newline - at);
-    at = newline + 1;
-    while (!line.empty() && (line.front() == ' ' || line.front() == '\t')) line.remove_prefix(1);
+  for (std::string_view line : indentedLines(chunk)) {
     if (!line.starts_with(kMarker)) continue;
     line.remove_prefix(kMarker.size());
     // "<op> C<n>", spaces normalised to one.

@@ -8,6 +8,7 @@
 #include <concepts>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "absl/strings/string_view.h"
 
@@ -36,6 +37,22 @@ std::string strCat(const Pieces&... pieces) {
 template <typename... Pieces>
 void strAppend(std::string* out, const Pieces&... pieces) {
   (strings_internal::appendPiece(*out, pieces), ...);
+}
+
+// The lines of `text` (without their '\n'), with the spaces and tabs that start them removed: what the
+// readers of `//` comment lines in a case (descriptions, expect-invalid, RUN lines) go through.
+inline std::vector<std::string_view> indentedLines(std::string_view text) {
+  std::vector<std::string_view> lines;
+  size_t at = 0;
+  while (at < text.size()) {
+    size_t newline = text.find('\n', at);
+    if (newline == std::string_view::npos) newline = text.size();
+    std::string_view line = text.substr(at, newline - at);
+    at = newline + 1;
+    while (!line.empty() && (line.front() == ' ' || line.front() == '\t')) line.remove_prefix(1);
+    lines.push_back(line);
+  }
+  return lines;
 }
 
 }  // namespace hloconf

@@ -285,8 +285,8 @@ def element_types_in(ir):
 
 # --- requests -----------------------------------------------------------------------------------------
 
-class Request:
-    """One case: the program, its inputs, and the outputs wanted."""
+class VerifyRequest:
+    """A verify request: a program to judge, not to run."""
 
     def __init__(self, message):
         self.message = message
@@ -294,9 +294,16 @@ class Request:
         self.case_id = message.get("case_id", "")
         self.mlir = message.get("mlir", "")
         self.ir = message.get("ir")
+        self.timeout_seconds = message.get("timeout_seconds", 0)
+
+
+class Request(VerifyRequest):
+    """One case: the program, its inputs, and the outputs wanted."""
+
+    def __init__(self, message):
+        super().__init__(message)
         self.num_replicas = int(message.get("num_replicas", 1))
         self.num_partitions = int(message.get("num_partitions", 1))
-        self.timeout_seconds = message.get("timeout_seconds", 0)
         self.input_types = [entry["type"] for entry in message.get("inputs", [])]
         self.output_types = [entry["type"] for entry in message.get("outputs", [])]
         self.inputs = []
@@ -327,18 +334,6 @@ class Request:
         """Input i with raw-bits float types decoded to float32 (others as they are)."""
         element = element_type_of(self.input_types[i])
         return decode_raw(self.inputs[i], element) if is_raw_bits_type(element) else self.inputs[i]
-
-
-class VerifyRequest:
-    """A verify request: a program to judge, not to run."""
-
-    def __init__(self, message):
-        self.message = message
-        self.id = message["id"]
-        self.case_id = message.get("case_id", "")
-        self.mlir = message.get("mlir", "")
-        self.ir = message.get("ir")
-        self.timeout_seconds = message.get("timeout_seconds", 0)
 
 
 def _output_array(value, entry, index):

@@ -18,6 +18,7 @@
 
 #include "ir/operation.h"
 #include "ir/parser.h"
+#include "tests/ir/corpus_files.h"
 
 namespace hloconf {
 namespace {
@@ -331,23 +332,7 @@ void checkFile(const fs::path& path, const std::string& relative, bool split, Co
   if (!parsed) ++result.unparsed;
 }
 
-std::vector<fs::path> mlirFiles(const fs::path& folder, bool recursive) {
-  std::vector<fs::path> files;
-  if (!fs::is_directory(folder)) return files;
-  auto take = [&](const fs::directory_entry& e) {
-    // cases/<op>/invalid-*.mlir break a constraint on purpose (the spec-invalid suite, tests/ir/negative_cases_test.cc).
-    if (e.is_regular_file() && e.path().extension() == ".mlir" && !e.path().filename().string().starts_with("invalid-")) {
-      files.push_back(e.path());
-    }
-  };
-  if (recursive) {
-    for (const auto& e : fs::recursive_directory_iterator(folder)) take(e);
-  } else {
-    for (const auto& e : fs::directory_iterator(folder)) take(e);
-  }
-  std::sort(files.begin(), files.end());
-  return files;
-}
+std::vector<fs::path> mlirFiles(const fs::path& folder, bool recursive) { return testing::corpusFiles(folder, recursive); }
 
 CorpusResult checkCorpus(const fs::path& folder, bool recursive, bool split, int expected_unparsed) {
   CorpusResult result;

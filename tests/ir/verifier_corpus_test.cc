@@ -12,6 +12,7 @@
 
 #include "ir/parser.h"
 #include "ir/verifier.h"
+#include "tests/ir/corpus_files.h"
 
 namespace hloconf {
 namespace {
@@ -26,22 +27,7 @@ struct CorpusVerification {
   std::vector<std::string> diagnostics;  // "path:line:col: error: ..."
 };
 
-std::vector<fs::path> mlirFiles(const fs::path& folder, bool recursive) {
-  std::vector<fs::path> files;
-  auto take = [&](const fs::directory_entry& e) {
-    // cases/<op>/invalid-*.mlir break a constraint on purpose (the spec-invalid suite, tests/ir/negative_cases_test.cc).
-    if (e.is_regular_file() && e.path().extension() == ".mlir" && !e.path().filename().string().starts_with("invalid-")) {
-      files.push_back(e.path());
-    }
-  };
-  if (recursive) {
-    for (const auto& e : fs::recursive_directory_iterator(folder)) take(e);
-  } else {
-    for (const auto& e : fs::directory_iterator(folder)) take(e);
-  }
-  std::sort(files.begin(), files.end());
-  return files;
-}
+std::vector<fs::path> mlirFiles(const fs::path& folder, bool recursive) { return testing::corpusFiles(folder, recursive); }
 
 // Verifies every .mlir file of `folder`, each split at `// -----` when `split`.
 CorpusVerification verifyFolder(const fs::path& folder, bool recursive, bool split) {
