@@ -7,6 +7,8 @@
 #include <vector>
 
 #include "harness/commands.h"
+#include "absl/strings/str_join.h"
+#include "golden/cases.h"
 #include "ir/verifier.h"
 #include "ir/asm_parser.h"
 #include "ir/attribute.h"
@@ -100,6 +102,7 @@ struct EvalOptions {
 
 struct Totals {
   int modules = 0, evaluated = 0, unsupported = 0, errors = 0;
+  int negative = 0;  // negative cases (`// expect-invalid:`) the verifier rejected for what they name
   int64_t checks = 0, failed_checks = 0;
   int64_t outfeed_records = 0;  // numbers the --outfeed-dir files over the whole command
 };
@@ -302,6 +305,31 @@ void evalFile(const std::string& path, const EvalOptions& options, const std::ve
       std::printf("%s\n", std::string(module.status().message()).c_str());
       continue;
     }
+    // A negative case (cases/<op>/invalid-*: `// expect-invalid: <op> C<n>`) is never evaluated: it passes
+    // when the verifier rejects it for every constraint it names (docs/verifier.md).
+    if (const std::vector<std::string> expected =
+            expectedInvalid(std::string_view(*text).substr(chunks[c].begin, chunks[c].end - chunks[c].begin));
+        !expected.empty()) {
+      const ModuleVerification verification = verifyModule(*module);
+      std::vector<std::string> diagnostics;
+      for (const VerifierDiagnostic& d : verification.diagnostics) diagnostics.push_back(formatVerifierDiagnostic(*module, *text, d));
+      std::vector<std::string> missed;
+      for (const std::string& constraint : expected) {
+        bool cited = false;
+        for (const std::string& d : diagnostics) cited = cited || citesConstraint(d, constraint);
+        if (!cited) missed.push_back(constraint);
+      }
+      if (missed.empty()) {
+        ++totals.negative;
+        if (!options.quiet) std::printf("%s: rejected as its expect-invalid lines say\n", label.c_str());
+      } else {
+        ++totals.modules;
+        ++totals.errors;
+        for (const std::string& d : diagnostics) std::printf("%s\n", d.c_str());
+        std::printf("%s: error: a negative case the verifier does not reject for %s\n", label.c_str(), absl::StrJoin(missed, ", ").c_str());
+      }
+      continue;
+    }
     // An invalid program (ir/verifier.h) is not evaluated: what the reference would compute for it means nothing.
     if (ModuleVerification verification = verifyModule(*module); !verification.ok()) {
       ++totals.modules;
@@ -473,10 +501,11 @@ int runEvalCommand(const std::vector<std::string>& args) {
     ++totals.errors;
   }
   for (const std::string& path : files) evalFile(path, options, *parsed_args, infeed ? &*infeed : nullptr, totals);
-  std::printf("evaluated %d/%d functions (%d unsupported, %d errors); checks: %lld passed, %lld failed\n",
+  std::printf("evaluated %d/%d functions (%d unsupported, %d errors); checks: %lld passed, %lld failed%s\n",
               totals.evaluated, totals.modules, totals.unsupported, totals.errors,
-              static_cast<long long>(totals.checks - totals.failed_checks), static_cast<long long>(totals.failed_checks));
-  if (totals.errors > 0 || totals.unsupported > 0 || totals.modules == 0) return 2;
+              static_cast<long long>(totals.checks - totals.failed_checks), static_cast<long long>(totals.failed_checks),
+              totals.negative > 0 ? strCat("; ", totals.negative, " negative case(s) rejected as they say").c_str() : "");
+  if (totals.errors > 0 || totals.unsupported > 0 || (totals.modules == 0 && totals.negative == 0)) return 2;
   return totals.failed_checks > 0 ? 1 : 0;
 }
 

@@ -90,6 +90,24 @@ TEST_F(EvalCommand, PassingFileExitsZeroAndPrintsResults) {
   EXPECT_THAT(r.output, Not(HasSubstr("check failed")));
 }
 
+// A negative case (cases/<op>/invalid-*) is never evaluated: it passes when the verifier rejects it for the
+// constraint its expect-invalid line names, and is an error when it names another one.
+TEST_F(EvalCommand, NegativeCasesPassWhenRejectedForWhatTheyName) {
+  const std::string program =
+      "func.func @main(%a: tensor<2xf32>) -> tensor<2xf64> {\n"
+      "  %r = \"stablehlo.add\"(%a, %a) : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xf64>\n"
+      "  func.return %r : tensor<2xf64>\n"
+      "}\n";
+  std::string right = write("invalid-c1-right.mlir", "// expect-invalid: add C1\n" + program);
+  RunResult r = runHloconf("eval " + right);
+  EXPECT_EQ(r.status, 0) << r.output;
+  EXPECT_THAT(r.output, HasSubstr("1 negative case(s) rejected as they say"));
+  std::string wrong = write("invalid-c2-wrong.mlir", "// expect-invalid: add C2\n" + program);
+  r = runHloconf("eval " + wrong);
+  EXPECT_EQ(r.status, 2) << r.output;
+  EXPECT_THAT(r.output, HasSubstr("a negative case the verifier does not reject for add C2"));
+}
+
 // An upstream lit test whose @main takes arguments gives them on its RUN line: without --arg, eval uses
 // the first `--interpret --args=...` RUN line that does not expect a failure (`not ...` lines are skipped).
 TEST_F(EvalCommand, ArgumentsComeFromTheRunLineWhenNoneAreGiven) {
