@@ -102,6 +102,19 @@ TEST(GoldenCache, ARunKeepsTheCacheUnderItsCap) {
   ASSERT_TRUE(info.ok());
   EXPECT_LE(info->bytes, 40u * 1024);
   EXPECT_GT(info->entries, 0u);  // the run's own entries are the most recently used: they stay
+  // The cache is measured at most every 10 minutes (a stamp file): a run right after does not walk it, even
+  // over the cap; once the stamp is old, the next run does.
+  EXPECT_TRUE(fs::exists(dir / ".size-checked"));
+  for (int i = 0; i < 20; ++i) writeEntry(dir, strCat("cd", i), 4000, 100 + i, /*stale=*/false);
+  run = test::runShell(strCat("HLOCONF_CACHE_MAX_SIZE=40k ", HLOCONF_BINARY, " run -q --cache-dir ", dir.string(), " ", cases, " 2>&1"));
+  EXPECT_EQ(run.status, 0) << run.output;
+  EXPECT_THAT(run.output, Not(HasSubstr("removed")));
+  fs::last_write_time(dir / ".size-checked", fs::file_time_type::clock::now() - std::chrono::hours(1));
+  run = test::runShell(strCat("HLOCONF_CACHE_MAX_SIZE=40k ", HLOCONF_BINARY, " run -q --cache-dir ", dir.string(), " ", cases, " 2>&1"));
+  EXPECT_THAT(run.output, HasSubstr("removed"));
+  info = cacheInfo(dir.string(), false);
+  ASSERT_TRUE(info.ok());
+  EXPECT_LE(info->bytes, 40u * 1024);
   fs::remove_all(dir);
 }
 
