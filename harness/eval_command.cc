@@ -127,12 +127,7 @@ absl::StatusOr<std::vector<ref::RtValue>> parseArguments(const std::vector<std::
 // The arguments of an upstream lit test: the `--args=...` of the first `// RUN:` line that runs
 // `--interpret` and does not expect a failure (`not ...`); nullopt when there is none.
 std::optional<std::string> runLineArguments(std::string_view text) {
-  size_t pos = 0;
-  while (pos < text.size()) {
-    size_t end = text.find('\n', pos);
-    if (end == std::string_view::npos) end = text.size();
-    std::string_view line = text.substr(pos, end - pos);
-    pos = end + 1;
+  for (std::string_view line : indentedLines(text)) {
     const size_t run = line.find("// RUN:");
     if (run == std::string_view::npos) continue;
     std::string_view command = line.substr(run + 7);
