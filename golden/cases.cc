@@ -12,6 +12,7 @@
 #include <functional>
 #include <sstream>
 
+#include "absl/container/flat_hash_map.h"
 #include "absl/strings/str_join.h"
 
 #include "ir/asm_parser.h"
@@ -402,7 +403,28 @@ std::vector<CaseSource> collectCases(const std::vector<std::string>& sources, bo
       }
     }
   }
-  return cases;
+  // One case per ID: results, baselines and --resume key on (ID, backend), so two programs under one ID
+  // would lose one of them. The same file named twice (a folder and a file in it) is one case; two files
+  // that declare the same `// Case:` ID are an error naming both.
+  std::vector<CaseSource> unique;
+  absl::flat_hash_map<std::string, size_t> seen;
+  for (CaseSource& c : cases) {
+    auto [it, inserted] = seen.try_emplace(c.id, unique.size());
+    if (inserted) {
+      unique.push_back(std::move(c));
+      continue;
+    }
+    const CaseSource& first = unique[it->second];
+    std::error_code ec;
+    const bool same_chunk = first.begin == c.begin && first.end == c.end && first.generated == c.generated &&
+                            first.text == c.text &&
+                            (first.path == c.path || std::filesystem::equivalent(first.path, c.path, ec));
+    if (!same_chunk)
+      errors.push_back(strCat(c.path.empty() ? c.id : c.path, ": error: the case ID '", c.id, "' is also ",
+                              first.path.empty() ? std::string("a generated case") : strCat("the ID of ", first.path),
+                              "; give one of them another `// Case:` line"));
+  }
+  return unique;
 }
 
 absl::StatusOr<std::string> caseText(const CaseSource& source) {

@@ -110,6 +110,22 @@ TEST(RunCommand, SpecSuitePassesOnTheReference) {
     EXPECT_TRUE(fs::exists(reports + "/" + file)) << file;
 }
 
+// Issue 19, item 10: results, baselines and --resume key on (ID, backend), so two files that declare one
+// `// Case:` ID are an error at load time naming both; the same file named twice is one case.
+TEST(RunCommand, TwoFilesWithOneCaseIdAreAnErrorNamingBoth) {
+  const std::string dir = tempDir("duplicate-ids");
+  const std::string program = "// Case: spec/twice/one\nfunc.func @main() {\n  func.return\n}\n";
+  writeFile(dir + "/a.mlir", program);
+  writeFile(dir + "/b.mlir", program);
+  auto r = runHloconf("run -q " + dir);
+  EXPECT_EQ(r.status, 2) << r.output;
+  EXPECT_THAT(r.output, HasSubstr(dir + "/b.mlir: error: the case ID 'spec/twice/one' is also the ID of " + dir + "/a.mlir"));
+  fs::remove(dir + "/b.mlir");
+  r = runHloconf("run -q " + dir + " " + dir + "/a.mlir --list");
+  EXPECT_EQ(r.status, 0) << r.output;
+  EXPECT_EQ(r.output, "spec/twice/one\n");
+}
+
 TEST(RunCommand, LowersUpstreamStyleCasesAndReportsUnsupportedOnes) {
   std::string reports = tempDir("mini");
   auto r = runHloconf("run -q " + smallSuite() + " --report-dir " + reports + cacheFlag("mini"));
