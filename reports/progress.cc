@@ -34,22 +34,23 @@ std::string paint(std::string_view text, const char* color, bool enabled) {
   return enabled ? strCat(color, text, "\x1b[0m") : std::string(text);
 }
 
-}  // namespace
+// What the bar line and the plain progress line both say: "120/340  35%" and the tail
+// "  PASS 110  FAIL 5  other 5  12.3/s  ETA 18s", plain (for measuring) and painted.
+struct ProgressText {
+  std::string count, plain_tail, painted_tail;
+};
 
-std::string progressBarLine(int64_t done, int64_t total, const StatusCounts& counts, double elapsed_seconds, size_t width,
-                            bool color) {
+ProgressText progressText(int64_t done, int64_t total, const StatusCounts& counts, double elapsed_seconds, bool color) {
   const int64_t pass = counts[static_cast<int>(Status::kPass)];
   const int64_t fail = counts[static_cast<int>(Status::kFail)];
   const int64_t other = done - pass - fail;
-  const std::string total_text = total > 0 ? strCat(total) : "?";
-  std::string count_text = strCat(done, "/", total_text);
-  if (total > 0) strAppend(&count_text, "  ", done * 100 / total, "%");
-
-  // The tail, plain (for measuring) and painted.
-  std::string plain = strCat("  PASS ", pass, "  FAIL ", fail, "  other ", other);
-  std::string painted = strCat("  ", paint(strCat("PASS ", pass), "\x1b[32m", color && pass > 0), "  ",
-                               paint(strCat("FAIL ", fail), "\x1b[31m", color && fail > 0), "  ",
-                               paint(strCat("other ", other), "\x1b[33m", color && other > 0));
+  ProgressText text;
+  text.count = strCat(done, "/", total > 0 ? strCat(total) : "?");
+  if (total > 0) strAppend(&text.count, "  ", done * 100 / total, "%");
+  text.plain_tail = strCat("  PASS ", pass, "  FAIL ", fail, "  other ", other);
+  text.painted_tail = strCat("  ", paint(strCat("PASS ", pass), "\x1b[32m", color && pass > 0), "  ",
+                             paint(strCat("FAIL ", fail), "\x1b[31m", color && fail > 0), "  ",
+                             paint(strCat("other ", other), "\x1b[33m", color && other > 0));
   if (elapsed_seconds > 0 && done > 0) {
     const double rate = done / elapsed_seconds;
     char buffer[32];
@@ -57,20 +58,27 @@ std::string progressBarLine(int64_t done, int64_t total, const StatusCounts& cou
     std::string timing = strCat("  ", buffer);
     if (total > done) strAppend(&timing, "  ETA ", formatSeconds((total - done) / rate));
     else strAppend(&timing, "  ", formatSeconds(elapsed_seconds));
-    plain += timing;
-    painted += timing;
+    text.plain_tail += timing;
+    text.painted_tail += timing;
   }
+  return text;
+}
 
+}  // namespace
+
+std::string progressBarLine(int64_t done, int64_t total, const StatusCounts& counts, double elapsed_seconds, size_t width,
+                            bool color) {
+  const ProgressText text = progressText(done, total, counts, elapsed_seconds, color);
   // The bar takes what is left, 10 to 40 columns; with less room it goes, and the tail is cut last.
-  const size_t fixed = count_text.size() + plain.size();
+  const size_t fixed = text.count.size() + text.plain_tail.size();
   std::string line;
   if (total > 0 && fixed + 2 + 2 + 10 <= width) {
     const size_t bar = std::min<size_t>(40, width - fixed - 4);
     const size_t filled = static_cast<size_t>(std::min(done, total) * static_cast<int64_t>(bar) / total);
     line = strCat("[", std::string(filled, '#'), std::string(bar - filled, '-'), "]  ");
   }
-  line += count_text;
-  if (line.size() + plain.size() <= width) return line + painted;
+  line += text.count;
+  if (line.size() + text.plain_tail.size() <= width) return line + text.painted_tail;
   return line.substr(0, width);
 }
 
@@ -86,10 +94,8 @@ std::string progressCaseLine(int64_t done, int64_t total, const CaseResult& resu
 }
 
 std::string progressStatusLine(int64_t done, int64_t total, const StatusCounts& counts, double elapsed_seconds) {
-  // The bar line without its bar: a width that leaves no room for one.
-  std::string line = progressBarLine(done, total, counts, elapsed_seconds, 1000, false);
-  if (const size_t bar_end = line.find("]  "); line.starts_with("[") && bar_end != std::string::npos) line.erase(0, bar_end + 3);
-  return "progress: " + line;
+  const ProgressText text = progressText(done, total, counts, elapsed_seconds, /*color=*/false);
+  return strCat("progress: ", text.count, text.plain_tail);
 }
 
 Progress::Mode Progress::autoMode() { return isTerminal(stderr) ? Mode::kBar : Mode::kLines; }
