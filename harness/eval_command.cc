@@ -7,7 +7,6 @@
 #include <vector>
 
 #include "harness/commands.h"
-#include "absl/strings/str_join.h"
 #include "golden/cases.h"
 #include "ir/verifier.h"
 #include "ir/asm_parser.h"
@@ -308,20 +307,14 @@ void evalFile(const std::string& path, const EvalOptions& options, const std::ve
       const ModuleVerification verification = verifyModule(*module);
       std::vector<std::string> diagnostics;
       for (const VerifierDiagnostic& d : verification.diagnostics) diagnostics.push_back(formatVerifierDiagnostic(*module, *text, d));
-      std::vector<std::string> missed;
-      for (const std::string& constraint : expected) {
-        bool cited = false;
-        for (const std::string& d : diagnostics) cited = cited || citesConstraint(d, constraint);
-        if (!cited) missed.push_back(constraint);
-      }
-      if (missed.empty()) {
+      if (const std::string problem = negativeCaseProblem(expected, diagnostics); problem.empty()) {
         ++totals.negative;
         if (!options.quiet) std::printf("%s: rejected as its expect-invalid lines say\n", label.c_str());
       } else {
         ++totals.modules;
         ++totals.errors;
         for (const std::string& d : diagnostics) std::printf("%s\n", d.c_str());
-        std::printf("%s: error: a negative case the verifier does not reject for %s\n", label.c_str(), absl::StrJoin(missed, ", ").c_str());
+        std::printf("%s: error: a negative case: %s\n", label.c_str(), problem.c_str());
       }
       continue;
     }

@@ -105,7 +105,7 @@ TEST_F(EvalCommand, NegativeCasesPassWhenRejectedForWhatTheyName) {
   std::string wrong = write("invalid-c2-wrong.mlir", "// expect-invalid: add C2\n" + program);
   r = runHloconf("eval " + wrong);
   EXPECT_EQ(r.status, 2) << r.output;
-  EXPECT_THAT(r.output, HasSubstr("a negative case the verifier does not reject for add C2"));
+  EXPECT_THAT(r.output, HasSubstr("a negative case: hloconf's verifier rejects this program, but not for add C2 as the case says"));
 }
 
 // An upstream lit test whose @main takes arguments gives them on its RUN line: without --arg, eval uses
