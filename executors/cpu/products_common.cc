@@ -55,15 +55,16 @@ Compute computeFor(std::span<const ElementType> operands, ElementType result, bo
   }
 }
 
+int libraryThreads() {
+  const size_t tbb_limit = tbb::global_control::active_value(tbb::global_control::max_allowed_parallelism);
+  const size_t cores = std::max(1u, std::thread::hardware_concurrency());
+  return static_cast<int>(std::max<size_t>(1, std::min(cores, tbb_limit)));
+}
+
 void initBlas() {
-  // OpenBLAS keeps threads of its own: as many as oneTBB may use, so that `--threads N` (a process-wide
-  // tbb::global_control) bounds them too.
+  // OpenBLAS keeps threads of its own: as many as oneTBB may use (libraryThreads).
   static std::once_flag once;
-  std::call_once(once, [] {
-    const size_t tbb_limit = tbb::global_control::active_value(tbb::global_control::max_allowed_parallelism);
-    const size_t cores = std::max(1u, std::thread::hardware_concurrency());
-    openblas_set_num_threads(static_cast<int>(std::max<size_t>(1, std::min(cores, tbb_limit))));
-  });
+  std::call_once(once, [] { openblas_set_num_threads(libraryThreads()); });
 }
 
 void gemm(bool trans_a, bool trans_b, int64_t m, int64_t n, int64_t k, const float* a, int64_t lda, const float* b,

@@ -226,7 +226,11 @@ void gemmPacked(int64_t m, int64_t n, int64_t k, const T* a, const T* b, T* c, i
   else gemmLoop(m, n, k, a, k, b, n, c, ldc);
 }
 
-// Sets OpenBLAS's thread count once (std::thread::hardware_concurrency()).
+// The threads the libraries the products call (OpenBLAS, oneDNN's OpenMP) may use: the cores, bounded by
+// `--threads` (the process-wide oneTBB limit), so that one option bounds every pool.
+int libraryThreads();
+
+// Sets OpenBLAS's thread count once (libraryThreads()).
 void initBlas();
 
 }  // namespace hloconf::cpu::products

@@ -22,12 +22,11 @@
 #include <memory>
 #include <optional>
 #include <string_view>
-#include <thread>
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
+#include "executors/cpu/products_common.h"
 #include "oneapi/dnnl/dnnl.hpp"
-#include "tbb/global_control.h"
 
 namespace hloconf::cpu::products {
 namespace {
@@ -55,10 +54,7 @@ bool anyNonFinite(const float* data, int64_t count) {
 void limitOpenMpThreads() {
   using SetThreads = void (*)(int);
   static const SetThreads set_threads = reinterpret_cast<SetThreads>(dlsym(RTLD_DEFAULT, "omp_set_num_threads"));
-  if (!set_threads) return;
-  const size_t tbb_limit = tbb::global_control::active_value(tbb::global_control::max_allowed_parallelism);
-  const size_t cores = std::max(1u, std::thread::hardware_concurrency());
-  set_threads(static_cast<int>(std::max<size_t>(1, std::min(cores, tbb_limit))));
+  if (set_threads) set_threads(libraryThreads());
 }
 
 memory::format_tag channelsLast(size_t spatial_rank) {
