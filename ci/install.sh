@@ -10,7 +10,7 @@ packages=(
   libboost-dev libboost-filesystem-dev
   libabsl-dev nlohmann-json3-dev
   libtbb-dev
-  libopenblas-dev liblapacke-dev libfftw3-dev libsleef-dev libdnnl-dev
+  libopenblas-dev liblapacke-dev libfftw3-dev libsleef-dev libdnnl-dev ocl-icd-opencl-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   clang libclang-rt-14-dev
   python3 python3-mpmath python3-numpy python3-torch

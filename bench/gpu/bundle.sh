@@ -5,6 +5,9 @@
 # runtimes and CUDA's own libraries, which the machine has in newer versions.
 # usage: bench/gpu/bundle.sh [BUILD_DIR]   (then carry .gpu in the device tool's run)
 set -euo pipefail
+for tool in patchelf xz readelf; do
+  command -v "$tool" > /dev/null || { echo "bundle.sh: needs $tool (apt-get install patchelf xz-utils binutils)" >&2; exit 1; }
+done
 root=$(cd "$(dirname "$0")/../.." && pwd)
 build=${1:-$root/build}
 out=$root/.gpu

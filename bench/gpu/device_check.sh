@@ -4,7 +4,8 @@
 #   1. hloconf: the bundle that bench/gpu/bundle.sh made on the development machine (.gpu/bundle.tar.xz,
 #      carried), or else a Release build here (which needs our Debian libraries, absent on that machine);
 #   2. the spec suite and the generated suites against --backend cpu (which fills the golden cache),
-#      --backend cuda (gen:all --count 10; again with fusion off and with cuDNN off), xla-gpu and xla-cpu
+#      --backend cuda (gen:all --count 10; again with fusion off, with cuDNN off and with every fused run
+#      by a generated kernel; the fused kernels against the unfused bit for bit), xla-gpu and xla-cpu
 #      (gen:all --count $XLA_COUNT, default 5: XLA compiles
 #      every case, at about 60 (GPU) and 90 (CPU) cases a second on 16 cores);
 #   3. bench/gpu/gpu_bench.py: ours against XLA:GPU and torch on the same GPU (before the XLA suites, which
@@ -67,6 +68,12 @@ suite cuda-gen 4 45 --backend cuda gen:all --count 10
 # kernel): each must agree with the first (executors/cuda/README.md).
 HLOCONF_CUDA_FUSION=0 suite cuda-unfused 4 30 --backend cuda spec
 HLOCONF_CUDA_CUDNN=0 suite cuda-direct-conv 4 60 --backend cuda spec gen:convolution --count 10
+# Every fused run by a generated kernel (NVRTC; by default only runs of 2^16 elements or more get one), and
+# the generated kernels, the interpreter and the unfused kernels compared bit for bit on chains that tempt a
+# compiler to contract a multiply into an add (bench/gpu/fusion_identity.py).
+HLOCONF_CUDA_NVRTC=1 suite cuda-generated 4 90 --backend cuda spec
+say "fusion identity (bench/gpu/fusion_identity.py)"
+timeout 90 python3 bench/gpu/fusion_identity.py "$H" 2>&1 | tee -a "$OUT/summary.txt"
 # The reports so far go to $OUT before the benchmarks, so that a run stopped later keeps them.
 (cd "$R" && tar -czf "$OUT/reports.tar.gz" --exclude=report.html --exclude=junit.xml .)
 say "benchmarks (bench/gpu/gpu_bench.py)"

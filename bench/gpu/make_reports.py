@@ -411,7 +411,8 @@ def report(backend, folders, summary, date):
             x["cause"], x["cause_text"] = found if found else ("", "")
     fails = [x for x in cases if x["status"] == "FAIL"]
     explained = sum(1 for x in fails if x["cause"])
-    lines = [l.split("] ", 1)[-1] for l in summary if l.split("] ", 1)[-1].startswith((backend + " (", backend + "-gen ("))]
+    # The runs of this backend, its variants included (the cuda executor's cuda-unfused, cuda-generated, ...).
+    lines = [l.split("] ", 1)[-1] for l in summary if re.match(re.escape(backend) + r"(-[a-z-]+)? \(", l.split("] ", 1)[-1])]
     L = [f"# Conformance report: {title}", "", intro, ""]
     L += ["## How it was produced", "", "On the GPU machine (the `device` tool), from the checkout's root:", "",
           "```", "bench/gpu/bundle.sh            # here: hloconf and its libraries, carried as .gpu/",

@@ -20,6 +20,8 @@
 #include "executors/cuda/conv_plan.h"
 #include "executors/cuda/cudnn_conv_run.h"
 #include "executors/cuda/fusion.h"
+#include "executors/cuda/fusion_codegen.h"
+#include "executors/cuda/nvrtc_fusion.h"
 #include "executors/cuda/gather.h"
 #include "executors/cuda/gather_plan.h"
 #include "executors/cuda/scatter.h"
@@ -109,6 +111,8 @@ using Launcher = absl::Status (*)(Run& run, const plan::Step& step, const Lowere
 struct LoweredRegion {
   std::vector<LoweredStep> steps;
   std::vector<fusion::FusedRun> runs;  // fused elementwise runs (fusion.h), each starting at a step's `fused`
+  // Per run: its generated kernel (nvrtc_fusion.h, a cudaKernel_t), or null where the interpreter runs it.
+  std::vector<const void*> generated;
 };
 struct LoweredStep {
   Launcher launch = nullptr;
@@ -306,7 +310,7 @@ class Run {
   void* workspace() const { return workspace_; }
 
   absl::Status runSteps(const plan::Region& region, const LoweredRegion& lowered);
-  absl::Status runFused(const plan::Region& region, const fusion::FusedRun& fused);
+  absl::Status runFused(const plan::Region& region, const fusion::FusedRun& fused, const void* generated);
   // Runs `region` with its inputs copied from `inputs`; its outputs' device pointers after.
   absl::StatusOr<std::vector<const void*>> runRegion(const plan::Region& region, const LoweredRegion& lowered,
                                                      std::span<const void* const> inputs);
@@ -328,8 +332,9 @@ absl::Status Run::runSteps(const plan::Region& region, const LoweredRegion& lowe
     const LoweredStep& lowered_step = lowered.steps[s];
     RETURN_IF_ERROR(checkDeadline());
     if (lowered_step.fused >= 0 && static_cast<size_t>(lowered_step.fused) < lowered.runs.size() && fusion::enabled()) {
-      const fusion::FusedRun& fused = lowered.runs[static_cast<size_t>(lowered_step.fused)];
-      RETURN_IF_ERROR(runFused(region, fused));
+      const size_t r = static_cast<size_t>(lowered_step.fused);
+      const fusion::FusedRun& fused = lowered.runs[r];
+      RETURN_IF_ERROR(runFused(region, fused, r < lowered.generated.size() ? lowered.generated[r] : nullptr));
       s += fused.count - 1;
       continue;
     }
@@ -362,7 +367,7 @@ absl::Status Run::runSteps(const plan::Region& region, const LoweredRegion& lowe
 }
 
 // One fused run (fusion.h): buffers for its external results only, one kernel, then the run's last uses released.
-absl::Status Run::runFused(const plan::Region& region, const fusion::FusedRun& fused) {
+absl::Status Run::runFused(const plan::Region& region, const fusion::FusedRun& fused, const void* generated) {
   if (fused.count < 1 || fused.first + fused.count > region.steps.size() || fused.inputs.size() > static_cast<size_t>(fusion::kMaxRegs) ||
       fused.outputs.size() > static_cast<size_t>(fusion::kMaxOutputs) || fused.code.num_inputs != static_cast<int>(fused.inputs.size()) ||
       fused.code.num_outputs != static_cast<int>(fused.outputs.size()))
@@ -379,7 +384,11 @@ absl::Status Run::runFused(const plan::Region& region, const fusion::FusedRun& f
     if (p.ok()) out[o] = *p;
     else status = p.status();
   }
-  if (status.ok()) status = cudaCheck(static_cast<cudaError_t>(fusion::launchFused(fused.type, fused.code, in, out, fused.elements, stream_)), "fused elementwise kernel");
+  if (status.ok() && generated)
+    status = cudaCheck(static_cast<cudaError_t>(fusion::launchGenerated(generated, fused.type, fused.code, in, out, fused.elements, stream_)),
+                       "generated fused elementwise kernel");
+  else if (status.ok())
+    status = cudaCheck(static_cast<cudaError_t>(fusion::launchFused(fused.type, fused.code, in, out, fused.elements, stream_)), "fused elementwise kernel");
   if (!status.ok()) {
     for (void*& p : out) (void)give(p);
     return status;
@@ -1226,6 +1235,14 @@ std::optional<plan::Unsupported> lowerRegion(const plan::Region& region, const p
   for (fusion::FusedRun& run : fusion::findRuns(region, plan)) {
     if (run.first >= lowered.steps.size() || run.first + run.count > lowered.steps.size()) continue;
     lowered.steps[run.first].fused = static_cast<int>(lowered.runs.size());
+    // Large runs get a generated kernel now, at plan time (compiled once per distinct run per process).
+    const void* kernel = nullptr;
+    if (run.elements >= fusion::minElements()) {
+      const std::string source = fusion::generatedKernelSource(run.type, run.code);
+      if (!source.empty())
+        if (absl::StatusOr<const void*> compiled = fusion::generatedKernel(source); compiled.ok()) kernel = *compiled;
+    }
+    lowered.generated.push_back(kernel);
     lowered.runs.push_back(std::move(run));
   }
   return std::nullopt;

@@ -83,8 +83,6 @@ __global__ void fusedKernel(const __grid_constant__ Code code, const __grid_cons
   }
 }
 
-bool aligned(const void* p, size_t bytes) { return reinterpret_cast<uintptr_t>(p) % bytes == 0; }
-
 // Every register an instruction or output names is below num_regs (the shared memory holds no more).
 bool registersFit(const Code& code) {
   if (code.num_regs < code.num_inputs || code.num_regs < 1 || code.num_regs > kMaxRegs) return false;
@@ -102,10 +100,7 @@ bool registersFit(const Code& code) {
 
 template <class S>
 cudaError_t launchAs(const Code& code, const Pointers& p, int64_t n, cudaStream_t s) {
-  bool vec = n >= 4;
-  for (int r = 0; r < code.num_inputs && vec; ++r)
-    if (!code.input_is_scalar[r]) vec = aligned(p.in[r], code.input_is_pred[r] ? 4 : 4 * sizeof(S));
-  for (int o = 0; o < code.num_outputs && vec; ++o) vec = aligned(p.out[o], code.output_is_pred[o] ? 4 : 4 * sizeof(S));
+  const bool vec = fourAtATime(code, sizeof(S), p.in, p.out, n);
   // Threads per block: as many as fit the default 48 KiB of shared memory (at most kThreads, at least 64:
   // 16 registers of four f64 and four predicates take 36 KiB at 64 threads).
   int threads = kThreads;

@@ -184,6 +184,17 @@ HLOCONF_HD void evalFused(const Code& code, S* vals, uint8_t* preds) {
   evalFusedLanes<S, 1>(code, Registers<S>{vals, preds, 1, 1});
 }
 
+// Whether a launch on n elements takes them four at a time with vector loads and stores (the kernels'
+// `vec`): every array input and output aligned to four elements (four bytes for predicates).
+inline bool fourAtATime(const Code& code, size_t value_bytes, const void* const* in, void* const* out, int64_t n) {
+  auto aligned = [](const void* p, size_t bytes) { return reinterpret_cast<uintptr_t>(p) % bytes == 0; };
+  bool vec = n >= 4;
+  for (int r = 0; r < code.num_inputs && vec; ++r)
+    if (!code.input_is_scalar[r]) vec = aligned(in[r], code.input_is_pred[r] ? 4 : 4 * value_bytes);
+  for (int o = 0; o < code.num_outputs && vec; ++o) vec = aligned(out[o], code.output_is_pred[o] ? 4 : 4 * value_bytes);
+  return vec;
+}
+
 // The kernel's launcher (fusion.cu): t is a float type; in[r] the input of register r, out[o] output o;
 // `stream` a cudaStream_t. Returns the launch's cudaError_t (as int: this header needs no CUDA headers, so
 // that the host-only parts build and are tested without the toolkit).

@@ -13,6 +13,10 @@
 
 #include "executors/cuda/device_math.h"
 #include "executors/cuda/fusion.h"
+#include "executors/cuda/fusion_codegen.h"
+#ifdef HLOCONF_HAVE_CUDA
+#include "executors/cuda/nvrtc_fusion.h"
+#endif
 #include "executors/plan/plan.h"
 #include "ir/parser.h"
 
@@ -414,6 +418,116 @@ TEST(CudaFusion, SwitchIsReadOnce) {
   const bool first = fu::enabled();
   EXPECT_EQ(fu::enabled(), first);
 }
+
+// --- generated kernels (fusion_codegen.h) ----------------------------------------------------------------
+// A program with every instruction kind, a predicate output, a one-element input and a splat constant:
+// r3 = exp(r0); r4 = r3 * r1; p5 = r4 < r0; r6 = select(p5, r4, r2); r7 = clamp(r0, r6, r1); p8 = is_finite(r7);
+// r9 = 0.5 (constant); r10 = r7 + r9; outputs r10 and p8. r2 is one element for all.
+fu::Code everyInstructionKind() {
+  fu::Code code;
+  code.num_inputs = 3;
+  code.input_is_scalar[2] = 1;
+  code.ops[0] = {fu::Op::kUnary, static_cast<uint8_t>(UOp::kExp), 0, 3, 0, 0, 0};
+  code.ops[1] = {fu::Op::kBinary, static_cast<uint8_t>(BOp::kMul), 0, 4, 3, 1, 0};
+  code.ops[2] = {fu::Op::kCompare, static_cast<uint8_t>(CmpDir::kLT), static_cast<uint8_t>(CmpKind::kTotalOrder), 5, 4, 0, 0};
+  code.ops[3] = {fu::Op::kSelect, 0, 0, 6, 5, 4, 2};
+  code.ops[4] = {fu::Op::kClamp, 0, 0, 7, 0, 6, 1};
+  code.ops[5] = {fu::Op::kIsFinite, 0, 0, 8, 7, 0, 0};
+  code.ops[6] = {fu::Op::kConst, 0, 0, 9, 0, 0, 0};
+  code.ops[7] = {fu::Op::kBinary, static_cast<uint8_t>(BOp::kAdd), 0, 10, 7, 9, 0};
+  code.num_ops = 8;
+  code.num_consts = 1;
+  code.consts[0] = 0x3f000000;  // 0.5f (the tests below use f32's encoding for every type: only the text matters)
+  code.num_outputs = 2;
+  code.output_reg[0] = 10;
+  code.output_reg[1] = 8;
+  code.output_is_pred[1] = 1;
+  return code;
+}
+
+TEST(CudaFusionCodegen, EveryInstructionBecomesOneStatement) {
+  fu::Code code = everyInstructionKind();
+  fu::compactRegisters(code);  // as findRuns leaves it: registers reused; the generated locals do not care
+  const std::string f32 = fu::generatedKernelSource(cuda::kF32, code);
+  ASSERT_FALSE(f32.empty());
+  EXPECT_NE(f32.find("typedef float S;"), std::string::npos);
+  EXPECT_NE(f32.find("static_cast<UOp>(" + std::to_string(static_cast<int>(UOp::kExp)) + ")"), std::string::npos);
+  // f32 multiply and add as the rounded intrinsics (no contraction across ops), a barrier after each value.
+  EXPECT_NE(f32.find("S t1 = __fmul_rn(t0, x1);"), std::string::npos) << f32;
+  EXPECT_NE(f32.find("S t7 = __fadd_rn(t4, t6);"), std::string::npos) << f32;
+  EXPECT_NE(f32.find("asm(\"\" : \"+f\"(t0));"), std::string::npos);
+  EXPECT_NE(f32.find("bool t2 = dm::compareFloat<S>(static_cast<CmpDir>(5), static_cast<CmpKind>(1), t1, x0);"), std::string::npos) << f32;
+  EXPECT_NE(f32.find("S t3 = (t2 ? t1 : x2);"), std::string::npos) << f32;
+  EXPECT_NE(f32.find("fromBits<S>(0x3f000000ull)"), std::string::npos);
+  // The one-element input is read once; the outputs (a value and a predicate as 0/1) in both loops.
+  EXPECT_NE(f32.find("const S s2 = static_cast<const S*>(p.in[2])[0];"), std::string::npos);
+  EXPECT_NE(f32.find("w1.v[j] = (t5 ? 1 : 0);"), std::string::npos) << f32;
+  EXPECT_NE(f32.find("static_cast<unsigned char*>(p.out[1])[i] = t5 ? 1 : 0;"), std::string::npos);
+  // f64's intrinsics; f16 and bf16 go through the per-element functions (computed in f32, rounded per op).
+  const std::string f64 = fu::generatedKernelSource(cuda::kF64, code);
+  EXPECT_NE(f64.find("__dmul_rn(t0, x1)"), std::string::npos);
+  EXPECT_NE(f64.find("\"+d\""), std::string::npos);
+  const std::string f16 = fu::generatedKernelSource(cuda::kF16, code);
+  EXPECT_NE(f16.find("typedef dm::Half S;"), std::string::npos);
+  EXPECT_NE(f16.find("dm::floatBinary<C>(static_cast<BOp>(" + std::to_string(static_cast<int>(BOp::kMul)) + ")"), std::string::npos);
+  EXPECT_EQ(f16.find("__fmul_rn"), std::string::npos);
+  EXPECT_EQ(f16.find("asm("), std::string::npos);
+}
+
+TEST(CudaFusionCodegen, MalformedCodeHasNoSource) {
+  fu::Code code = everyInstructionKind();
+  EXPECT_FALSE(fu::generatedKernelSource(cuda::kF32, code).empty());
+  EXPECT_TRUE(fu::generatedKernelSource(cuda::kS32, code).empty());  // not a float type
+  fu::Code unset = code;
+  unset.ops[1].b = 11;  // a register nothing wrote
+  EXPECT_TRUE(fu::generatedKernelSource(cuda::kF32, unset).empty());
+  fu::Code kind = code;
+  kind.ops[3].a = 4;  // select's predicate is a value
+  EXPECT_TRUE(fu::generatedKernelSource(cuda::kF32, kind).empty());
+  fu::Code unary = code;
+  unary.ops[0].code = static_cast<uint8_t>(UOp::kPopcnt);  // not a float op
+  EXPECT_TRUE(fu::generatedKernelSource(cuda::kF32, unary).empty());
+  fu::Code constant = code;
+  constant.ops[6].a = 1;  // past num_consts
+  EXPECT_TRUE(fu::generatedKernelSource(cuda::kF32, constant).empty());
+  fu::Code output = code;
+  output.output_is_pred[1] = 0;  // a predicate register written as a value
+  EXPECT_TRUE(fu::generatedKernelSource(cuda::kF32, output).empty());
+}
+
+#ifdef HLOCONF_HAVE_CUDA
+// NVRTC needs no device: every float type's kernel compiles for the H100's sm_90, every unary and binary
+// float op included; a broken source comes back with NVRTC's log.
+TEST(CudaFusionCodegen, GeneratedKernelsCompileWithNvrtc) {
+  fu::Code code = everyInstructionKind();
+  fu::compactRegisters(code);
+  for (cuda::DType t : {cuda::kF16, cuda::kBF16, cuda::kF32, cuda::kF64}) {
+    absl::StatusOr<std::string> cubin = fu::compileCubin(fu::generatedKernelSource(t, code), "sm_90");
+    ASSERT_TRUE(cubin.ok()) << "type " << t << ": " << cubin.status();
+    EXPECT_GT(cubin->size(), 0u);
+  }
+  // A chain through every float unary op, then every float binary op (with input 1), in two registers.
+  fu::Code chain;
+  chain.num_inputs = 2;
+  auto next = [&](fu::Op op, int code) {
+    const int k = chain.num_ops++;
+    const uint8_t previous = k == 0 ? 0 : static_cast<uint8_t>(2 + (k - 1) % 2);
+    chain.ops[k] = {op, static_cast<uint8_t>(code), 0, static_cast<uint8_t>(2 + k % 2), previous, 1, 0};
+  };
+  for (int u = 0; u <= static_cast<int>(UOp::kTanh); ++u) next(fu::Op::kUnary, u);
+  for (int b = 0; b <= static_cast<int>(BOp::kAtan2); ++b) next(fu::Op::kBinary, b);
+  ASSERT_LE(chain.num_ops, fu::kMaxOps);
+  chain.num_outputs = 1;
+  chain.output_reg[0] = static_cast<uint8_t>(2 + (chain.num_ops - 1) % 2);
+  const std::string source = fu::generatedKernelSource(cuda::kF32, chain);
+  ASSERT_FALSE(source.empty());
+  absl::StatusOr<std::string> cubin = fu::compileCubin(source, "sm_90");
+  EXPECT_TRUE(cubin.ok()) << cubin.status();
+  absl::StatusOr<std::string> broken = fu::compileCubin(source + "\nthis is not C++;\n", "sm_90");
+  ASSERT_FALSE(broken.ok());
+  EXPECT_NE(broken.status().message().find("error"), std::string::npos) << broken.status();
+}
+#endif
 
 }  // namespace
 }  // namespace hloconf
