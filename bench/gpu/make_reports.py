@@ -299,6 +299,33 @@ CAUSES = [
      "-1.8013797e-25 / -9.0320105e30 is -inf by the spec, XLA:GPU -2.08e32 (0xF524); and -1.1754944e-38 / "
      "-4.087376e37 underflows to 0, so the spec gives 0.0 where XLA:GPU gives 2.46e-38 (0x0106). The spec "
      "evaluates the body's ops one after another, each rounded."),
+    ("complex-multiply-body-textbook-formula", {"xla-cpu", "xla-gpu"}, r"reduce", r"^complex<f64>$",
+     one_of("gen/reduce/complex<f64>/normal/1/3"),
+     "**A complex multiply in a reduce body rounds each of its four products and two sums.** The spec "
+     "evaluates the body op by op, each result rounded once (the reference: the exact product of two complex "
+     "numbers, each part rounded once); XLA uses the textbook (ac - bd, ad + bc) in f64, up to a few ULP per "
+     "multiply. gen/reduce/complex<f64>/normal/1/3 multiplies three factors per row, starting from 1. Row "
+     "[1, 0]: (-0.431341308301183 + 1.18774075381385i)(-0.2756682500443057 - 0.9436903598816772i)"
+     "(1.576580897514974 - 2.653010012565122i) is exactly 2.165852112980793909... - 3.163569728423474599...i "
+     "(mpmath, 300 bits), rounded once per step (the reference) 0x400153AA45C9CCD1, 0xC0094EFDA5518E2F; the "
+     "textbook formula in f64, factors in order, gives 0x400153AA45C9CCD0, 0xC0094EFDA5518E2D: XLA:CPU's and "
+     "XLA:GPU's bits exactly (2 ULP in the imaginary part)."),
+    ("complex-multiply-contracted-to-fma", {"xla-cpu"}, r"reduce_window", r"^complex<f32>$",
+     one_of("gen/reduce_window/complex<f32>/normal/1/3"),
+     "**XLA:CPU contracts the complex multiply's formula into a fused multiply-add.** The window's product "
+     "(0.6412386 - 0.493856i)(-0.56114864 - 0.64959353i) is exactly -0.680635825541155981 - "
+     "0.139417796058474152i; rounded once, 0xBF2E3E26, 0xBE0EC38A (the reference, and also what the textbook "
+     "formula gives in f32). XLA:CPU's imaginary part 0xBE0EC38B is fma(a_im, b_re, a_re * b_im) (mpmath, "
+     "one rounding of the fma): the product a_re * b_im rounded, the other kept exact, 1 ULP off. The spec "
+     "rounds each op's result once; it does not allow a different rounding inside one multiply."),
+    ("triangular-solve-inexact-reciprocal", {"xla-cpu"}, r"triangular_solve", r"^f64$",
+     one_of("gen/triangular_solve/f64/log-uniform/1/2"),
+     "**XLA:CPU divides by the diagonal through a reciprocal that is itself 1 ULP off.** Element [0, 1] of "
+     "gen/triangular_solve/f64/log-uniform/1/2 (x A = b, A lower 2x2) is b / a = -3.110647619810166e212 / "
+     "1.045476231244016e-64 = -2.97534035384888194...e276 exactly (mpmath), 0xF9557BF92A017065 rounded once "
+     "(the reference). Multiplying by the correctly rounded reciprocal 1/a = 0x4D3740536FFCBF8D would give "
+     "...064 (1 ULP); XLA:CPU's 0xF9557BF92A017063 is b times 0x4D3740536FFCBF8C, the reciprocal 1 ULP "
+     "below, bit for bit: two roundings and an inexact reciprocal, 2 ULP in all."),
     ("complex-dot-tf32-not-in-reference-bound", {"xla-gpu"}, r"dot_general", r"^complex<f32>$",
      one_of("gen/dot_general/complex<f32>/uniform/1/2"),
      "**Not an XLA deviation by our own model: the reference's bound leaves out `precision_config`'s input "
@@ -391,8 +418,20 @@ BACKENDS = {
 }
 
 
+def gpu_model(summary):
+    """The GPU of the run, from nvidia-smi's line in summary.txt ("NVIDIA H200, ..."): H100 unless it says another."""
+    for line in summary:
+        found = re.match(r"NVIDIA (H\d+)\b", line.strip())
+        if found:
+            return found.group(1)
+    return "H100"
+
+
 def report(backend, folders, summary, date):
     out, title, intro = BACKENDS[backend]
+    # The device tool lends an H100 or an H200: each GPU's reports have their own files (cuda-h200.md ...).
+    model = gpu_model(summary)
+    out, title, intro = (out.replace("h100", model.lower()), title.replace("H100", model), intro.replace("H100", model))
     header, cases, complete = {}, [], True
     for folder in folders:  # the cuda executor's spec and generated suites are two runs
         if os.path.isdir(folder):
