@@ -5,7 +5,7 @@
 #      carried), or else a Release build here (which needs our Debian libraries, absent on that machine);
 #   2. the spec suite and the generated suites against --backend cpu (which fills the golden cache),
 #      --backend cuda (gen:all --count 10; again with fusion off, with cuDNN off and with every fused run
-#      by a generated kernel; the fused kernels against the unfused bit for bit), xla-gpu and xla-cpu
+#      by a generated kernel, and as CUDA graphs; the fused kernels against the unfused bit for bit), xla-gpu and xla-cpu
 #      (gen:all --count $XLA_COUNT, default 5: XLA compiles
 #      every case, at about 60 (GPU) and 90 (CPU) cases a second on 16 cores);
 #   3. bench/gpu/gpu_bench.py: ours against XLA:GPU and torch on the same GPU (before the XLA suites, which
@@ -72,6 +72,8 @@ HLOCONF_CUDA_CUDNN=0 suite cuda-direct-conv 4 60 --backend cuda spec gen:convolu
 # the generated kernels, the interpreter and the unfused kernels compared bit for bit on chains that tempt a
 # compiler to contract a multiply into an add (bench/gpu/fusion_identity.py).
 HLOCONF_CUDA_NVRTC=1 suite cuda-generated 4 90 --backend cuda spec
+# Every program without control flow as one CUDA graph from its first run (by default from its second).
+HLOCONF_CUDA_GRAPHS=1 suite cuda-graphs 4 90 --backend cuda spec gen:all --count 2
 say "fusion identity (bench/gpu/fusion_identity.py)"
 timeout 90 python3 bench/gpu/fusion_identity.py "$H" 2>&1 | tee -a "$OUT/summary.txt"
 # The reports so far go to $OUT before the benchmarks, so that a run stopped later keeps them.

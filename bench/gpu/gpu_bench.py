@@ -8,7 +8,8 @@ arguments (0.5 everywhere: no compiler can fold them) and whose result is return
 the minimum over --repeat runs after two warm-up runs, all three timing the device's work only:
 
 - ours: `HLOCONF exec PROGRAM --backend cuda --repeat N`, its `device:` line: from the inputs on the device to
-  the results ready on the device (the uploads and read-backs around each run are not counted);
+  the results ready on the device (the uploads and read-backs around each run are not counted); from the
+  second run on, a program without control flow runs as one CUDA graph (executors/cuda/README.md);
 - XLA:GPU: the same program text (our generic form) compiled by jaxlib's client (adapters/xla/xla_runtime.py),
   inputs put on the device once, timed to the results' block_until_ready (they stay on the device);
 - torch: the same computation in eager torch on device tensors, timed between torch.cuda.synchronize() calls.
@@ -147,12 +148,13 @@ class Ours:
         text = "".join(line for line in printed.stdout.splitlines(keepends=True) if not line.startswith("parsed "))
         return path, (text if printed.returncode == 0 else None), printed.stderr
 
-    def time(self, path, inputs, fusion=True, cudnn=True, nvrtc=True):
+    def time(self, path, inputs, fusion=True, cudnn=True, nvrtc=True, graphs=True):
         cmd = [self.hloconf, "exec", path, "--backend", "cuda", "--repeat", str(self.repeat + 2)]
         for _, literal in inputs:
             cmd += ["--arg", literal]
         env = dict(os.environ, HLOCONF_CUDA_FUSION="1" if fusion else "0", HLOCONF_CUDA_CUDNN="1" if cudnn else "0",
-                   HLOCONF_CUDA_NVRTC="" if nvrtc else "0", HLOCONF_CUDA_EXPLAIN="1")
+                   HLOCONF_CUDA_NVRTC="" if nvrtc else "0", HLOCONF_CUDA_GRAPHS="" if graphs else "0",
+                   HLOCONF_CUDA_EXPLAIN="1")
         run = subprocess.run(cmd, capture_output=True, text=True, timeout=300, env=env)
         # The device's own time (inputs already uploaded, results not read back yet), as XLA's and torch's are.
         found = re.search(r"device: .*min ([0-9.e+-]+) ms", run.stdout)
@@ -185,6 +187,8 @@ def main():
                 row["ours_unfused_ms"], _ = ours.time(path, inputs, fusion=False)
                 # ... and what a generated kernel (NVRTC) buys over the fused interpreter
                 row["ours_interpreted_ms"], _ = ours.time(path, inputs, nvrtc=False)
+            if torch_fn is None:  # the model programs: what one graph launch buys over a launch per step
+                row["ours_stepwise_ms"], _ = ours.time(path, inputs, graphs=False)
             if name.startswith("convolution"):  # what cuDNN buys over the direct kernel
                 row["ours_direct_ms"], _ = ours.time(path, inputs, cudnn=False)
             if generic is None:
@@ -212,6 +216,7 @@ def main():
             print(f"{name:<38} ours {fmt(row.get('ours_ms'))} ms  XLA {fmt(row.get('xla_ms'))} ms  torch "
                   f"{fmt(row.get('torch_ms'))} ms  ours/XLA {fmt(ratio)}"
                   + (f"  [ours unfused {fmt(row['ours_unfused_ms'])} ms]" if "ours_unfused_ms" in row else "")
+                  + (f"  [ours step by step {fmt(row['ours_stepwise_ms'])} ms]" if "ours_stepwise_ms" in row else "")
                   + (f"  [ours interpreted {fmt(row['ours_interpreted_ms'])} ms]" if "ours_interpreted_ms" in row else "")
                   + (f"  [ours direct kernel {fmt(row['ours_direct_ms'])} ms]" if "ours_direct_ms" in row else "")
                   + (f"  [ours: {row['ours_note']}]" if row.get("ours_note") else "")

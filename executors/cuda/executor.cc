@@ -143,7 +143,23 @@ struct Program {
   // them: a slot holding one borrows it (Run::borrowed_).
   std::mutex constants_mu;
   absl::flat_hash_map<const plan::Step*, void*> device_constants;
+
+  // The whole run as one CUDA graph (executors/cuda/README.md, "Graphs"): captured once, then launched once
+  // per run instead of one launch per step, which is what bounds a small program's time. Only for programs
+  // whose steps never wait for the device mid-run (`capturable`: no control flow, dynamic slice or
+  // get_dimension_size, which read device values on the host). One run at a time uses it (graph_mu).
+  bool capturable = false;
+  std::mutex graph_mu;
+  int graph_runs = 0;                    // runs that asked for the graph so far
+  bool graph_failed = false;             // the capture or instantiation failed: every run the step-by-step way
+  cudaGraphExec_t graph_exec = nullptr;
+  std::vector<void*> graph_inputs;       // the program's own input buffers, which the graph reads
+  std::vector<const void*> graph_outputs;  // where each output is after a launch
+  std::vector<void*> graph_owned;        // what the graph allocates and leaves allocated: freed after each launch
+
   ~Program() {
+    if (graph_exec) (void)cudaGraphExecDestroy(graph_exec);
+    for (void* p : graph_inputs) if (p) (void)cudaFree(p);
     for (auto& [step, p] : device_constants) (void)cudaFree(p);
   }
 };
@@ -308,6 +324,23 @@ class Run {
     return put(slot, p);
   }
   void* workspace() const { return workspace_; }
+  // Slot `slot` holds `p`, which the run borrows (a graph's input buffer: the program's, never freed here).
+  absl::Status lend(plan::Slot slot, void* p) {
+    if (p) borrowed_.insert(p);
+    return put(slot, p);
+  }
+  // What the run owns (its slots' buffers and its workspace), handed over and forgotten: after a capture
+  // they are the graph's allocations, which the graph's runs free (Program::graph_owned).
+  std::vector<void*> releaseOwned() {
+    std::vector<void*> owned;
+    for (void*& p : slots_) {
+      if (p && !borrowed_.contains(p) && std::find(owned.begin(), owned.end(), p) == owned.end()) owned.push_back(p);
+      p = nullptr;
+    }
+    if (workspace_) owned.push_back(workspace_);
+    workspace_ = nullptr;
+    return owned;
+  }
 
   absl::Status runSteps(const plan::Region& region, const LoweredRegion& lowered);
   absl::Status runFused(const plan::Region& region, const fusion::FusedRun& fused, const void* generated);
@@ -1258,12 +1291,170 @@ absl::Status deviceAvailable() {
   return absl::OkStatus();
 }
 
+namespace {
+
+// Whether every step of `region` (nested regions included) only enqueues work on the stream: no step reads a
+// device value on the host mid-run (control flow's predicates, dynamic slices' start indices) or copies
+// from a host variable that is gone when a graph runs again (get_dimension_size).
+bool capturable(const LoweredRegion& region) {
+  for (const LoweredStep& step : region.steps) {
+    if (step.launch == launchWhile || step.launch == launchIf || step.launch == launchCase || step.launch == launchDynamicSlice ||
+        step.launch == launchDynamicUpdateSlice || step.launch == launchDimensionSize)
+      return false;
+    for (const LoweredRegion& nested : step.regions)
+      if (!capturable(nested)) return false;
+  }
+  return true;
+}
+
+// HLOCONF_CUDA_GRAPHS (read once): "0" never runs a program as a graph, "1" from its first run (the device
+// check runs the spec suite so); by default from a program's second run, when the first has uploaded its
+// constants and warmed cuBLASLt's and cuDNN's caches.
+int graphFromRun() {
+  static const int from = [] {
+    const char* v = std::getenv("HLOCONF_CUDA_GRAPHS");
+    if (v && std::strcmp(v, "0") == 0) return 0;
+    if (v && std::strcmp(v, "1") == 0) return 1;
+    return 2;
+  }();
+  return from;
+}
+
+}  // namespace
+
 std::variant<std::shared_ptr<const Program>, plan::Unsupported> lower(plan::Plan plan) {
   auto program = std::make_shared<Program>();
   if (auto why = lowerRegion(plan, plan, program->body)) return *why;
+  program->capturable = capturable(program->body);
   program->plan = std::move(plan);
   return std::shared_ptr<const Program>(std::move(program));
 }
+
+namespace {
+
+// The device's time between two events of `stream` recorded around `enqueue` (options.device_seconds), or
+// just `enqueue` when nobody asked.
+template <class Enqueue>
+absl::Status timed(cudaStream_t stream, const RunOptions& options, Enqueue enqueue) {
+  if (!options.device_seconds) return enqueue();
+  cudaEvent_t begin = nullptr, end = nullptr;
+  absl::Status status = cudaCheck(cudaEventCreate(&begin), "cudaEventCreate");
+  if (status.ok()) status = cudaCheck(cudaEventCreate(&end), "cudaEventCreate");
+  if (status.ok()) status = cudaCheck(cudaEventRecord(begin, stream), "cudaEventRecord");
+  if (status.ok()) status = enqueue();
+  if (status.ok()) status = cudaCheck(cudaEventRecord(end, stream), "cudaEventRecord");
+  if (status.ok()) status = cudaCheck(cudaEventSynchronize(end), "cudaEventSynchronize");
+  float milliseconds = 0;
+  if (status.ok()) status = cudaCheck(cudaEventElapsedTime(&milliseconds, begin, end), "cudaEventElapsedTime");
+  if (status.ok()) *options.device_seconds = milliseconds * 1e-3;
+  if (begin) (void)cudaEventDestroy(begin);
+  if (end) (void)cudaEventDestroy(end);
+  return status;
+}
+
+// The outputs at `pointers`, copied back once, then one wait for the stream (after `before_wait`, which may
+// enqueue more: the graph's frees).
+template <class BeforeWait>
+absl::StatusOr<std::vector<Tensor>> readBack(cudaStream_t stream, const plan::Plan& plan, std::span<const void* const> pointers,
+                                             BeforeWait before_wait) {
+  std::vector<std::vector<uint8_t>> bytes(plan.outputs.size());
+  for (size_t o = 0; o < plan.outputs.size(); ++o) {
+    bytes[o].resize(static_cast<size_t>(byteSize(plan.slot_types[plan.outputs[o]])));
+    if (!bytes[o].empty()) {
+      if (!pointers[o]) return absl::InternalError("an output has no device buffer");
+      HLOCONF_CUDA(cudaMemcpyAsync(bytes[o].data(), pointers[o], bytes[o].size(), cudaMemcpyDeviceToHost, stream));
+    }
+  }
+  RETURN_IF_ERROR(before_wait());
+  HLOCONF_CUDA(cudaStreamSynchronize(stream));
+  HLOCONF_CUDA(cudaGetLastError());
+  std::vector<Tensor> outputs;
+  for (size_t o = 0; o < plan.outputs.size(); ++o) outputs.emplace_back(plan.slot_types[plan.outputs[o]], std::move(bytes[o]));
+  return outputs;
+}
+
+// One run, step by step: inputs copied to fresh device buffers, each step launched, outputs copied back.
+absl::StatusOr<std::vector<Tensor>> runStepByStep(const Program& program, std::span<const Tensor> inputs, const RunOptions& options) {
+  const plan::Plan& plan = program.plan;
+  Run run(program, options);
+  RETURN_IF_ERROR(run.start());
+  for (size_t i = 0; i < inputs.size(); ++i) {
+    const size_t bytes = inputs[i].bytes().size();
+    ASSIGN_OR_RETURN(void* p, run.take(bytes));
+    RETURN_IF_ERROR(run.put(plan.inputs[i], p));
+    if (bytes) HLOCONF_CUDA(cudaMemcpyAsync(p, inputs[i].bytes().data(), bytes, cudaMemcpyHostToDevice, run.stream()));
+  }
+  RETURN_IF_ERROR(timed(run.stream(), options, [&] { return run.runSteps(plan, program.body); }));
+  std::vector<const void*> pointers;
+  for (plan::Slot slot : plan.outputs) pointers.push_back(run.data(slot));
+  return readBack(run.stream(), plan, pointers, [] { return absl::OkStatus(); });
+}
+
+// Captures the program's steps into its graph (Program::graph_exec), with the program's own input buffers as
+// the inputs. Unimplemented when the stream could not be captured or the graph not instantiated: the caller
+// then runs step by step. Nothing runs during a capture: the graph's first launch is the run's.
+absl::Status capture(Program& program, const RunOptions& options) {
+  const plan::Plan& plan = program.plan;
+  Run run(program, options);
+  RETURN_IF_ERROR(run.start());
+  for (size_t i = 0; i < plan.inputs.size(); ++i) RETURN_IF_ERROR(run.lend(plan.inputs[i], program.graph_inputs[i]));
+  HLOCONF_CUDA(cudaStreamBeginCapture(run.stream(), cudaStreamCaptureModeRelaxed));
+  const absl::Status steps = run.runSteps(plan, program.body);
+  cudaGraph_t graph = nullptr;
+  const cudaError_t ended = cudaStreamEndCapture(run.stream(), &graph);
+  std::vector<const void*> outputs;
+  for (plan::Slot slot : plan.outputs) outputs.push_back(run.data(slot));
+  // What the capture allocated was recorded, not allocated: the run must not free it. After a good capture
+  // it is the graph's (graph_owned); after a failed one it never existed.
+  std::vector<void*> owned = run.releaseOwned();
+  cudaGraphExec_t exec = nullptr;
+  cudaError_t instantiated = cudaErrorUnknown;
+  if (steps.ok() && ended == cudaSuccess && graph) instantiated = cudaGraphInstantiate(&exec, graph, 0);
+  if (graph) (void)cudaGraphDestroy(graph);
+  if (!steps.ok() || ended != cudaSuccess || instantiated != cudaSuccess) {
+    (void)cudaGetLastError();
+    return absl::UnimplementedError(strCat("not captured as a CUDA graph: ",
+                                           !steps.ok() ? std::string(steps.message())
+                                           : ended != cudaSuccess ? strCat("cudaStreamEndCapture: ", cudaGetErrorString(ended))
+                                                                  : strCat("cudaGraphInstantiate: ", cudaGetErrorString(instantiated))));
+  }
+  program.graph_exec = exec;
+  program.graph_outputs = std::move(outputs);
+  program.graph_owned = std::move(owned);
+  return absl::OkStatus();
+}
+
+// One run as the program's graph (captured first if it is not yet): inputs copied into the program's input
+// buffers, one launch, outputs copied back, then the graph's leftover allocations freed (a graph's
+// allocations must be freed before it is launched again). The caller holds graph_mu.
+absl::StatusOr<std::vector<Tensor>> runAsGraph(Program& program, std::span<const Tensor> inputs, const RunOptions& options) {
+  const plan::Plan& plan = program.plan;
+  if (program.graph_inputs.empty()) {
+    program.graph_inputs.assign(inputs.size(), nullptr);
+    for (size_t i = 0; i < inputs.size(); ++i)
+      if (!inputs[i].bytes().empty()) HLOCONF_CUDA(cudaMalloc(&program.graph_inputs[i], inputs[i].bytes().size()));
+  }
+  if (!program.graph_exec) RETURN_IF_ERROR(capture(program, options));
+  cudaStream_t stream = nullptr;
+  HLOCONF_CUDA(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
+  absl::Status status = absl::OkStatus();
+  for (size_t i = 0; i < inputs.size() && status.ok(); ++i)
+    if (!inputs[i].bytes().empty())
+      status = cudaCheck(cudaMemcpyAsync(program.graph_inputs[i], inputs[i].bytes().data(), inputs[i].bytes().size(), cudaMemcpyHostToDevice, stream),
+                         "cudaMemcpyAsync (an input)");
+  if (status.ok()) status = timed(stream, options, [&] { return cudaCheck(cudaGraphLaunch(program.graph_exec, stream), "cudaGraphLaunch"); });
+  absl::StatusOr<std::vector<Tensor>> outputs = status;
+  if (status.ok())
+    outputs = readBack(stream, plan, program.graph_outputs, [&]() -> absl::Status {
+      for (void* p : program.graph_owned) HLOCONF_CUDA(cudaFreeAsync(p, stream));
+      return absl::OkStatus();
+    });
+  (void)cudaStreamSynchronize(stream);
+  (void)cudaStreamDestroy(stream);
+  return outputs;
+}
+
+}  // namespace
 
 absl::StatusOr<std::vector<Tensor>> run(const Program& program, std::span<const Tensor> inputs, const RunOptions& options) {
   const plan::Plan& plan = program.plan;
@@ -1277,47 +1468,25 @@ absl::StatusOr<std::vector<Tensor>> run(const Program& program, std::span<const 
   for (plan::Slot slot : plan.outputs)
     if (!plan.slot_types[slot].isTensor())
       return absl::InvalidArgumentError(strCat("the function returns a ", plan.slot_types[slot].toString(), ", which has no value to give back"));
-  Run run(program, options);
-  RETURN_IF_ERROR(run.start());
-  // Inputs: copied to the device once.
-  for (size_t i = 0; i < inputs.size(); ++i) {
-    const size_t bytes = inputs[i].bytes().size();
-    ASSIGN_OR_RETURN(void* p, run.take(bytes));
-    RETURN_IF_ERROR(run.put(plan.inputs[i], p));
-    if (bytes) HLOCONF_CUDA(cudaMemcpyAsync(p, inputs[i].bytes().data(), bytes, cudaMemcpyHostToDevice, run.stream()));
-  }
-  cudaEvent_t steps_begin = nullptr, steps_end = nullptr;
-  if (options.device_seconds) {
-    HLOCONF_CUDA(cudaEventCreate(&steps_begin));
-    HLOCONF_CUDA(cudaEventCreate(&steps_end));
-    HLOCONF_CUDA(cudaEventRecord(steps_begin, run.stream()));
-  }
-  absl::Status steps = run.runSteps(plan, program.body);
-  if (options.device_seconds && steps.ok()) steps = cudaCheck(cudaEventRecord(steps_end, run.stream()), "cudaEventRecord");
-  if (steps.ok() && options.device_seconds) {
-    float milliseconds = 0;
-    steps = cudaCheck(cudaEventSynchronize(steps_end), "cudaEventSynchronize");
-    if (steps.ok()) steps = cudaCheck(cudaEventElapsedTime(&milliseconds, steps_begin, steps_end), "cudaEventElapsedTime");
-    *options.device_seconds = milliseconds * 1e-3;
-  }
-  if (steps_begin) (void)cudaEventDestroy(steps_begin);
-  if (steps_end) (void)cudaEventDestroy(steps_end);
-  RETURN_IF_ERROR(steps);
-  // Outputs: copied back once, then one wait for the stream.
-  std::vector<std::vector<uint8_t>> bytes(plan.outputs.size());
-  for (size_t o = 0; o < plan.outputs.size(); ++o) {
-    bytes[o].resize(run.bytesOf(plan.outputs[o]));
-    if (!bytes[o].empty()) {
-      const void* src = run.data(plan.outputs[o]);
-      if (!src) return absl::InternalError("an output has no device buffer");
-      HLOCONF_CUDA(cudaMemcpyAsync(bytes[o].data(), src, bytes[o].size(), cudaMemcpyDeviceToHost, run.stream()));
+  // A graph where the program allows one and no other run of it holds the graph now. A capturable program
+  // has no loop, so its one launch ends; the deadline is checked before it.
+  Program& shared = const_cast<Program&>(program);
+  if (options.deadline && std::chrono::steady_clock::now() > *options.deadline)
+    return absl::DeadlineExceededError("the cuda executor ran past the deadline");
+  if (program.capturable && graphFromRun() > 0) {
+    std::unique_lock<std::mutex> lock(shared.graph_mu, std::try_to_lock);
+    if (lock.owns_lock() && !shared.graph_failed && (shared.graph_exec || ++shared.graph_runs >= graphFromRun())) {
+      absl::StatusOr<std::vector<Tensor>> outputs = runAsGraph(shared, inputs, options);
+      if (outputs.ok() || outputs.status().code() != absl::StatusCode::kUnimplemented) return outputs;
+      shared.graph_failed = true;
+      static const bool explain = [] {
+        const char* v = std::getenv("HLOCONF_CUDA_EXPLAIN");
+        return v && std::strcmp(v, "1") == 0;
+      }();
+      if (explain) std::fprintf(stderr, "hloconf cuda: %s\n", std::string(outputs.status().message()).c_str());
     }
   }
-  HLOCONF_CUDA(cudaStreamSynchronize(run.stream()));
-  HLOCONF_CUDA(cudaGetLastError());
-  std::vector<Tensor> outputs;
-  for (size_t o = 0; o < plan.outputs.size(); ++o) outputs.emplace_back(plan.slot_types[plan.outputs[o]], std::move(bytes[o]));
-  return outputs;
+  return runStepByStep(program, inputs, options);
 }
 
 }  // namespace hloconf::cuda
