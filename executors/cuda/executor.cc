@@ -1443,12 +1443,15 @@ absl::StatusOr<std::vector<Tensor>> runAsGraph(Program& program, std::span<const
       status = cudaCheck(cudaMemcpyAsync(program.graph_inputs[i], inputs[i].bytes().data(), inputs[i].bytes().size(), cudaMemcpyHostToDevice, stream),
                          "cudaMemcpyAsync (an input)");
   if (status.ok()) status = timed(stream, options, [&] { return cudaCheck(cudaGraphLaunch(program.graph_exec, stream), "cudaGraphLaunch"); });
-  absl::StatusOr<std::vector<Tensor>> outputs = status;
-  if (status.ok())
+  absl::StatusOr<std::vector<Tensor>> outputs = absl::InternalError("the graph did not run");
+  if (status.ok()) {
     outputs = readBack(stream, plan, program.graph_outputs, [&]() -> absl::Status {
       for (void* p : program.graph_owned) HLOCONF_CUDA(cudaFreeAsync(p, stream));
       return absl::OkStatus();
     });
+  } else {
+    outputs = status;
+  }
   (void)cudaStreamSynchronize(stream);
   (void)cudaStreamDestroy(stream);
   return outputs;
