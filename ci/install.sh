@@ -8,7 +8,7 @@ packages=(
   build-essential cmake ninja-build
   libmpfr-dev libmpc-dev libgmp-dev
   libboost-dev libboost-filesystem-dev
-  libabsl-dev nlohmann-json3-dev
+  libabsl-dev nlohmann-json3-dev libcli11-dev
   libtbb-dev
   libopenblas-dev liblapacke-dev libfftw3-dev libsleef-dev libdnnl-dev ocl-icd-opencl-dev
   libgtest-dev libgmock-dev libbenchmark-dev

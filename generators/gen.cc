@@ -1,4 +1,5 @@
 #include "generators/gen.h"
+#include "ir/nearest_name.h"
 #include "generators/program_util.h"
 
 #include <mpfr.h>
@@ -617,7 +618,13 @@ absl::StatusOr<std::vector<CaseKey>> expandSuite(std::string_view spec, uint64_t
     for (const OpGenerator& g : allGenerators()) {
       if (matchesList(op_part, g.op)) ops.push_back(&g);
     }
-    if (ops.empty()) return absl::NotFoundError(strCat("no generator for op `", op_part, "` (`hloconf gen --list` lists them)"));
+    if (ops.empty()) {
+      std::vector<std::string> names;
+      for (const OpGenerator& g : allGenerators()) names.emplace_back(g.op);
+      const std::string meant = likelyMeant(op_part, names);
+      return absl::NotFoundError(strCat("no generator for op `", op_part, "`", meant.empty() ? "" : strCat("; did you mean `", meant, "`?"),
+                                        " (`hloconf gen --list` lists them)"));
+    }
   }
   if (parts.size() >= 3 && !parseStrategy(parts[2])) {
     return absl::InvalidArgumentError(strCat("unknown strategy `", parts[2], "` (uniform, special, log-uniform, near-ties, cancellation)"));

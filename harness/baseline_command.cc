@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "harness/commands.h"
+#include "harness/options.h"
 #include "harness/runner.h"
 #include "ir/strings.h"
 #include "reports/writers.h"
@@ -25,21 +26,17 @@ const char kBaselineUsage[] =
 
 namespace {
 
-int usageError(const std::string& message) {
-  std::fprintf(stderr, "hloconf baseline: %s\n(hloconf baseline --help for the usage)\n", message.c_str());
-  return 2;
-}
+int usageError(const std::string& message) { return cli::usageError("baseline", message); }
 
 }  // namespace
 
 int runBaselineCommand(const std::vector<std::string>& args) {
   std::vector<std::string> paths;
   bool all = false;
-  for (const std::string& arg : args) {
-    if (arg == "--all") all = true;
-    else if (arg.size() > 1 && arg[0] == '-') return usageError(strCat("unknown option '", arg, "'"));
-    else paths.push_back(arg);
-  }
+  cli::Options cl("baseline");
+  cl.app().add_flag("--all", all);
+  cl.app().add_option("paths", paths);
+  if (std::optional<int> status = cl.parse(args)) return *status;
   if (paths.size() < 2) return usageError("a baseline file and at least one run to check it against");
   auto baseline = readBaseline(paths[0]);
   if (!baseline.ok()) return usageError(std::string(baseline.status().message()));

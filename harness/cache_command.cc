@@ -8,6 +8,7 @@
 #include "golden/cache_maintenance.h"
 #include "golden/cases.h"
 #include "harness/commands.h"
+#include "harness/options.h"
 #include "ir/strings.h"
 
 namespace hloconf {
@@ -44,35 +45,30 @@ std::string ageOf(std::filesystem::file_time_type when) {
 }  // namespace
 
 int runCacheCommand(const std::vector<std::string>& args) {
-  if (args.empty()) return fail(strCat("info or prune?\n\n", kCacheUsage));
-  const std::string& action = args[0];
-  if (action != "info" && action != "prune") return fail(strCat("unknown action '", action, "': info or prune\n\n", kCacheUsage));
   std::string dir = defaultCacheDir();
-  bool versions = false;
+  bool versions = false, keep_stale = false;
+  std::string max_size, older_than_days;
   PruneOptions prune;
-  for (size_t i = 1; i < args.size(); ++i) {
-    const std::string& arg = args[i];
-    const bool has_value = i + 1 < args.size();
-    if ((arg == "--cache-dir" || arg == "--max-size" || arg == "--older-than") && !has_value)
-      return fail(strCat(arg, " needs a value"));
-    if (arg == "--cache-dir") {
-      dir = args[++i];
-    } else if (arg == "--versions" && action == "info") {
-      versions = true;
-    } else if (arg == "--max-size" && action == "prune") {
-      prune.max_bytes = parseByteSize(args[++i]);
-      if (!prune.max_bytes) return fail(strCat("--max-size takes a size such as 2G, 500M or 123456, not '", args[i], "'"));
-    } else if (arg == "--older-than" && action == "prune") {
-      const std::string& days = args[++i];
-      if (days.empty() || days.find_first_not_of("0123456789") != std::string::npos || days.size() > 6)
-        return fail(strCat("--older-than takes a number of days, not '", days, "'"));
-      prune.older_than = std::chrono::hours(24 * std::stoll(days));
-    } else if (arg == "--keep-stale" && action == "prune") {
-      prune.stale = false;
-    } else {
-      return fail(strCat("unknown option '", arg, "' for cache ", action, "\n\n", kCacheUsage));
-    }
+  cli::Options cl("cache");
+  CLI::App& app = cl.app();
+  app.require_subcommand(1);
+  for (CLI::App* action : {app.add_subcommand("info"), app.add_subcommand("prune")}) {
+    action->set_help_flag();
+    action->add_option("--cache-dir", dir);
   }
+  app.get_subcommand("info")->add_flag("--versions", versions);
+  CLI::App* prune_action = app.get_subcommand("prune");
+  prune_action->add_option("--max-size", max_size);
+  prune_action->add_option("--older-than", older_than_days)->check(cli::countIn(0, 999999));
+  prune_action->add_flag("--keep-stale", keep_stale);
+  if (std::optional<int> status = cl.parse(args)) return *status;
+  const std::string action = app.got_subcommand("info") ? "info" : "prune";
+  if (!max_size.empty()) {
+    prune.max_bytes = parseByteSize(max_size);
+    if (!prune.max_bytes) return cli::usageError("cache", strCat("--max-size takes a size such as 2G, 500M or 123456, not '", max_size, "'"));
+  }
+  if (!older_than_days.empty()) prune.older_than = std::chrono::hours(24 * std::stoll(older_than_days));
+  if (keep_stale) prune.stale = false;
   if (dir.empty()) return fail("no cache folder: give --cache-dir or set HLOCONF_CACHE_DIR");
   if (action == "info") {
     absl::StatusOr<CacheInfo> info = cacheInfo(dir, versions);

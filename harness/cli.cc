@@ -7,7 +7,10 @@
 #include <string>
 #include <vector>
 
+#include "ir/nearest_name.h"
 #include "harness/commands.h"
+#include "harness/options.h"
+#include "ir/strings.h"
 #include "reference/parallel.h"
 
 namespace hloconf {
@@ -109,8 +112,11 @@ int runCli(int argc, char** argv) {
     }
     return command.run(args);
   }
-  std::fprintf(stderr, "hloconf: unknown command '%s'\n\n", name.c_str());
-  printHelp(stderr);
+  std::vector<std::string> names = {"version"};
+  for (const Command& command : kCommands) names.emplace_back(command.name);
+  const std::string near = likelyMeant(name, names);
+  std::fprintf(stderr, "hloconf: unknown command '%s'%s\nRun 'hloconf --help' for the commands.\n", name.c_str(),
+               near.empty() ? "" : ("; did you mean '" + near + "'?").c_str());
   return 2;
 }
 

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "harness/commands.h"
+#include "harness/options.h"
 #include "ir/strings.h"
 #include "nlohmann/json.hpp"
 #include "reports/report_text.h"
@@ -109,46 +110,21 @@ struct Options {
   bool coverage_gates = false;
 };
 
-int usageError(const std::string& message) {
-  std::fprintf(stderr, "hloconf diff: %s\n(hloconf diff --help for the options)\n", message.c_str());
-  return 2;
-}
+int usageError(const std::string& message) { return cli::usageError("diff", message); }
 
 }  // namespace
 
 int runDiffCommand(const std::vector<std::string>& args) {
   Options o;
   std::vector<std::string> runs;
-  for (size_t i = 0; i < args.size(); ++i) {
-    const std::string& arg = args[i];
-    auto value = [&](const char* name) -> std::optional<std::string> {
-      const std::string prefix = strCat(name, "=");
-      if (arg.rfind(prefix, 0) == 0) return arg.substr(prefix.size());
-      if (arg == name && i + 1 < args.size()) return args[++i];
-      return std::nullopt;
-    };
-    if (arg == "--json" || arg.rfind("--json=", 0) == 0) {
-      auto v = value("--json");
-      if (!v || v->empty()) return usageError("--json needs a file");
-      o.json_path = *v;
-    } else if (arg == "--markdown" || arg.rfind("--markdown=", 0) == 0) {
-      auto v = value("--markdown");
-      if (!v || v->empty()) return usageError("--markdown needs a file");
-      o.markdown_path = *v;
-    } else if (arg == "--limit" || arg.rfind("--limit=", 0) == 0) {
-      auto v = value("--limit");
-      char* end = nullptr;
-      const long n = v ? std::strtol(v->c_str(), &end, 10) : -1;
-      if (!v || v->empty() || *end != '\0' || n < 0) return usageError("--limit takes a count >= 0");
-      o.limit = static_cast<size_t>(n);
-    } else if (arg == "--coverage-gates") {
-      o.coverage_gates = true;
-    } else if (arg.size() > 1 && arg[0] == '-') {
-      return usageError(strCat("unknown option '", arg, "'"));
-    } else {
-      runs.push_back(arg);
-    }
-  }
+  cli::Options cl("diff");
+  CLI::App& app = cl.app();
+  app.add_option("--json", o.json_path);
+  app.add_option("--markdown", o.markdown_path);
+  app.add_option("--limit", o.limit)->check(cli::countIn(0, 1000000000));
+  app.add_flag("--coverage-gates", o.coverage_gates);
+  app.add_option("runs", runs);
+  if (std::optional<int> status = cl.parse(args)) return *status;
   if (runs.size() != 2) return usageError(strCat("two runs to compare, not ", runs.size()));
   o.run_a = runs[0];
   o.run_b = runs[1];

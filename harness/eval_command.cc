@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "harness/commands.h"
+#include "harness/options.h"
 #include "golden/cases.h"
 #include "ir/verifier.h"
 #include "ir/asm_parser.h"
@@ -382,77 +383,23 @@ void evalFile(const std::string& path, const EvalOptions& options, const std::ve
 int runEvalCommand(const std::vector<std::string>& args) {
   EvalOptions options;
   std::vector<std::string> sources;
-  for (size_t i = 0; i < args.size(); ++i) {
-    const std::string& arg = args[i];
-    auto next = [&](std::string& out) {
-      if (i + 1 >= args.size()) return false;
-      out = args[++i];
-      return true;
-    };
-    std::string value;
-    if (arg == "--split-input-file") {
-      options.split = true;
-    } else if (arg == "--strict") {
-      options.strict = true;
-    } else if (arg == "--hex") {
-      options.hex = true;
-    } else if (arg == "--bounds") {
-      options.bounds = true;
-    } else if (arg == "-q" || arg == "--quiet") {
-      options.quiet = true;
-    } else if (arg == "--replicas" || arg == "--partitions") {
-      uint32_t count = 0;
-      if (!next(value) || value.empty() || value.size() > 4 || value.find_first_not_of("0123456789") != std::string::npos ||
-          (count = static_cast<uint32_t>(std::stoul(value))) < 1 || count > 1024) {
-        std::fprintf(stderr, "hloconf eval: %s needs a count from 1 to 1024\n\n%s", arg.c_str(), kEvalUsage);
-        return 2;
-      }
-      (arg == "--replicas" ? options.replicas : options.partitions) = count;
-    } else if (arg == "--infeed" || arg == "--outfeed-dir") {
-      if (!next(value) || value.empty()) {
-        std::fprintf(stderr, "hloconf eval: %s needs a %s\n\n%s", arg.c_str(), arg == "--infeed" ? "file" : "folder", kEvalUsage);
-        return 2;
-      }
-      if (arg == "--infeed") {
-        options.infeed_files.push_back(value);
-      } else {
-        options.outfeed_dir = value;
-      }
-    } else if (arg == "--function" || arg == "--arg" || arg == "--args") {
-      if (!next(value)) {
-        std::fprintf(stderr, "hloconf eval: %s needs a value\n\n%s", arg.c_str(), kEvalUsage);
-        return 2;
-      }
-      if (arg == "--function") {
-        options.function = value;
-      } else if (arg == "--arg") {
-        options.args.push_back(value);
-      } else {
-        size_t start = 0;
-        const size_t first = value.find_first_not_of(" \t");
-        if (first != std::string::npos && value[first] == '[') {
-          options.args.push_back(value);  // an array of literals, parsed as one attribute
-          continue;
-        }
-        while (start <= value.size()) {
-          size_t end = value.find(';', start);
-          if (end == std::string::npos) end = value.size();
-          std::string piece = value.substr(start, end - start);
-          if (piece.find_first_not_of(" \t") != std::string::npos) options.args.push_back(piece);
-          start = end + 1;
-        }
-      }
-    } else if (!arg.empty() && arg[0] == '-') {
-      std::fprintf(stderr, "hloconf eval: unknown option '%s'\n\n%s", arg.c_str(), kEvalUsage);
-      return 2;
-    } else {
-      sources.push_back(arg);
-    }
-  }
-  if (sources.empty()) {
-    std::fputs(kEvalUsage, stderr);
-    return 2;
-  }
+  cli::Options cl("eval");
+  CLI::App& app = cl.app();
+  app.add_flag("--split-input-file", options.split);
+  app.add_flag("--strict", options.strict);
+  app.add_flag("--hex", options.hex);
+  app.add_flag("--bounds", options.bounds);
+  app.add_flag("-q,--quiet", options.quiet);
+  app.add_option("--replicas", options.replicas)->check(cli::countIn(1, 1024));
+  app.add_option("--partitions", options.partitions)->check(cli::countIn(1, 1024));
+  cl.repeatable("--infeed", options.infeed_files);
+  app.add_option("--outfeed-dir", options.outfeed_dir);
+  app.add_option("--function", options.function);
+  cl.addTensorArguments();
+  app.add_option("sources", sources);
+  if (std::optional<int> status = cl.parse(args)) return *status;
+  options.args = cl.tensorArguments();
+  if (sources.empty()) return cli::usageError("eval", "no FILE or folder to evaluate");
   auto parsed_args = parseArguments(options.args);
   if (!parsed_args.ok()) {
     std::fprintf(stderr, "%s\n", std::string(parsed_args.status().message()).c_str());

@@ -13,6 +13,7 @@
 #endif
 #include "executors/plan/plan.h"
 #include "harness/commands.h"
+#include "harness/options.h"
 #include "ir/verifier.h"
 #include "ir/parser.h"
 #include "ir/strings.h"
@@ -175,33 +176,16 @@ int execReference(const Module& module, const std::string& text, const ExecOptio
 
 int runExecCommand(const std::vector<std::string>& args) {
   ExecOptions options;
-  for (size_t i = 0; i < args.size(); ++i) {
-    const std::string& arg = args[i];
-    const bool has_value = i + 1 < args.size();
-    if ((arg == "--function" || arg == "--arg" || arg == "--backend" || arg == "--repeat" || arg == "--timeout") && !has_value)
-      return fail(strCat(arg, " needs a value\n\n", kExecUsage));
-    if (arg == "--function") {
-      options.function = args[++i];
-    } else if (arg == "--arg") {
-      options.args.push_back(args[++i]);
-    } else if (arg == "--backend") {
-      options.backend = args[++i];
-      if (options.backend != "cpu" && options.backend != "cuda" && options.backend != "reference")
-        return fail("--backend takes cpu, cuda or reference");
-    } else if (arg == "--repeat") {
-      options.repeat = std::atoi(args[++i].c_str());
-      if (options.repeat < 1 || options.repeat > 1000000) return fail("--repeat takes a count from 1 to 1000000");
-    } else if (arg == "--timeout") {
-      options.timeout = std::atof(args[++i].c_str());
-    } else if (!arg.empty() && arg[0] == '-') {
-      return fail(strCat("unknown option '", arg, "'\n\n", kExecUsage));
-    } else if (options.file.empty()) {
-      options.file = arg;
-    } else {
-      return fail(strCat("one program at a time (got '", options.file, "' and '", arg, "')"));
-    }
-  }
-  if (options.file.empty()) return fail(strCat("no program file\n\n", kExecUsage));
+  cli::Options cl("exec");
+  CLI::App& app = cl.app();
+  app.add_option("--function", options.function);
+  cl.repeatable("--arg", options.args);
+  app.add_option("--backend", options.backend)->check(CLI::IsMember({"cpu", "cuda", "reference"}));
+  app.add_option("--repeat", options.repeat)->check(cli::countIn(1, 1000000));
+  app.add_option("--timeout", options.timeout)->check(cli::kSeconds);
+  app.add_option("file", options.file);
+  if (std::optional<int> status = cl.parse(args)) return *status;
+  if (options.file.empty()) return cli::usageError("exec", "no program file");
   absl::StatusOr<std::string> text = readFile(options.file);
   if (!text.ok()) return fail(std::string(text.status().message()));
   absl::StatusOr<Module> module = parseModule(*text, options.file);

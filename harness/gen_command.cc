@@ -7,6 +7,7 @@
 #include "generators/exhaustive.h"
 #include "generators/gen.h"
 #include "harness/commands.h"
+#include "harness/options.h"
 #include "ir/parser.h"
 #include "ir/strings.h"
 #include "reference/evaluate.h"
@@ -36,10 +37,7 @@ const char kGenUsage[] =
 
 namespace {
 
-int usage(const std::string& message) {
-  std::fprintf(stderr, "hloconf gen: %s\n\n%s", message.c_str(), kGenUsage);
-  return 2;
-}
+int usage(const std::string& message) { return cli::usageError("gen", message); }
 
 std::string fileSafe(std::string_view s) {
   std::string out;
@@ -70,30 +68,18 @@ int runGenCommand(const std::vector<std::string>& args) {
   std::string out, dtypes, strategies, id, graph_ops;
   uint64_t seed = 1, count = 10;
   bool list = false;
-  for (size_t i = 0; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    static const std::set<std::string> kWithValue = {"--out", "--dtypes", "--strategies", "--seed", "--count", "--id", "--graph-ops"};
-    if (kWithValue.contains(a)) {
-      if (i + 1 >= args.size()) return usage(strCat(a, " needs a value"));
-      const std::string& v = args[++i];
-      if (a == "--out") out = v;
-      else if (a == "--dtypes") dtypes = v;
-      else if (a == "--strategies") strategies = v;
-      else if (a == "--id") id = v;
-      else if (a == "--graph-ops") graph_ops = v;
-      else {
-        if (v.empty() || v.size() > 18 || v.find_first_not_of("0123456789") != std::string::npos)
-          return usage(strCat(a, " needs a whole number"));
-        (a == "--seed" ? seed : count) = std::stoull(v);
-      }
-    } else if (a == "--list") {
-      list = true;
-    } else if (!a.empty() && a[0] == '-') {
-      return usage(strCat("unknown option '", a, "'"));
-    } else {
-      ops.push_back(a);
-    }
-  }
+  cli::Options cl("gen");
+  CLI::App& app = cl.app();
+  app.add_option("--out", out);
+  app.add_option("--dtypes", dtypes);
+  app.add_option("--strategies", strategies);
+  app.add_option("--seed", seed)->check(cli::countIn(0, INT64_MAX));
+  app.add_option("--count", count)->check(cli::countIn(0, INT64_MAX));
+  app.add_option("--id", id);
+  app.add_option("--graph-ops", graph_ops);
+  app.add_flag("--list", list);
+  app.add_option("ops", ops);
+  if (std::optional<int> status = cl.parse(args)) return *status;
   if (list) return listGenerators();
   if (!id.empty()) {
     auto key = gen::parseCaseId(id);

@@ -6,6 +6,7 @@
 #include "absl/strings/str_join.h"
 #include "golden/cases.h"
 #include "harness/commands.h"
+#include "harness/options.h"
 #include "golden/golden_writer.h"
 #include "harness/runner.h"
 #include "ir/strings.h"
@@ -40,49 +41,23 @@ int runGoldenCommand(const std::vector<std::string>& args) {
   std::string out, format = "mlir", profile_name = "default", cache_dir;
   GenOptions gen;
   bool split = false, no_cache = false;
-  for (size_t i = 0; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    auto next = [&](std::string& v) {
-      if (i + 1 >= args.size()) return false;
-      v = args[++i];
-      return true;
-    };
-    std::string v;
-    if (a == "--out" || a == "--format" || a == "--profile" || a == "--filter" || a == "--cache-dir" || a == "--seed" ||
-        a == "--count" || a == "--strategies" || a == "--dtypes") {
-      if (!next(v)) {
-        std::fprintf(stderr, "hloconf golden: %s needs a value\n\n%s", a.c_str(), kGoldenUsage);
-        return 2;
-      }
-      if (a == "--out") out = v;
-      else if (a == "--format") format = v;
-      else if (a == "--profile") profile_name = v;
-      else if (a == "--filter") filters.push_back(v);
-      else if (a == "--strategies") gen.strategies = v;
-      else if (a == "--dtypes") gen.dtypes = v;
-      else if (a == "--seed" || a == "--count") {
-        if (v.empty() || v.size() > 18 || v.find_first_not_of("0123456789") != std::string::npos) {
-          std::fprintf(stderr, "hloconf golden: %s needs a whole number\n\n%s", a.c_str(), kGoldenUsage);
-          return 2;
-        }
-        (a == "--seed" ? gen.seed : gen.count) = std::stoull(v);
-      }
-      else cache_dir = v;
-    } else if (a == "--split-input-file") {
-      split = true;
-    } else if (a == "--no-cache") {
-      no_cache = true;
-    } else if (!a.empty() && a[0] == '-') {
-      std::fprintf(stderr, "hloconf golden: unknown option '%s'\n\n%s", a.c_str(), kGoldenUsage);
-      return 2;
-    } else {
-      sources.push_back(a);
-    }
-  }
-  if (sources.empty() || out.empty() || (format != "mlir" && format != "npy")) {
-    std::fprintf(stderr, "hloconf golden: needs SOURCES, --out DIR and --format mlir|npy\n\n%s", kGoldenUsage);
-    return 2;
-  }
+  cli::Options cl("golden");
+  CLI::App& app = cl.app();
+  app.add_option("--out", out);
+  app.add_option("--format", format)->check(CLI::IsMember({"mlir", "npy"}));
+  app.add_option("--profile", profile_name);
+  cl.repeatable("--filter", filters);
+  app.add_option("--cache-dir", cache_dir);
+  app.add_option("--seed", gen.seed)->check(cli::countIn(0, INT64_MAX));
+  app.add_option("--count", gen.count)->check(cli::countIn(0, INT64_MAX));
+  app.add_option("--strategies", gen.strategies);
+  app.add_option("--dtypes", gen.dtypes);
+  app.add_flag("--split-input-file", split);
+  app.add_flag("--no-cache", no_cache);
+  app.add_option("sources", sources);
+  if (std::optional<int> status = cl.parse(args)) return *status;
+  if (sources.empty()) return cli::usageError("golden", "no SOURCES given (case files, folders, `spec` or gen: suites)");
+  if (out.empty()) return cli::usageError("golden", "--out DIR is needed");
   auto profile = reports::loadProfile(profile_name, {profilesDir()});
   if (!profile.ok()) {
     std::fprintf(stderr, "hloconf golden: %s\n", std::string(profile.status().message()).c_str());

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "harness/commands.h"
+#include "harness/options.h"
 #include "harness/runner.h"
 #include "ir/strings.h"
 #include "reports/writers.h"
@@ -116,51 +117,26 @@ std::vector<std::string> shardCoverageProblems(const std::vector<Input>& inputs,
   return problems;
 }
 
-int usageError(const std::string& message) {
-  std::fprintf(stderr, "hloconf merge: %s\n\n%s", message.c_str(), kMergeUsage);
-  return 2;
-}
+int usageError(const std::string& message) { return cli::usageError("merge", message); }
 
 }  // namespace
 
 int runMergeCommand(const std::vector<std::string>& args) {
   MergeOptions options;
   options.color = isatty(fileno(stdout)) && !std::getenv("NO_COLOR");
-  for (size_t i = 0; i < args.size(); ++i) {
-    const std::string& arg = args[i];
-    auto value = [&](std::string& into) {
-      if (i + 1 >= args.size()) return false;
-      into = args[++i];
-      return true;
-    };
-    if (arg == "--out" || arg == "-o") {
-      if (!value(options.out)) return usageError("--out needs a directory");
-    } else if (arg.rfind("--out=", 0) == 0) {
-      options.out = arg.substr(6);
-    } else if (arg == "--duplicates" || arg.rfind("--duplicates=", 0) == 0) {
-      std::string mode = arg.size() > 12 ? arg.substr(13) : "";
-      if (arg.size() == 12 && !value(mode)) return usageError("--duplicates needs error, first or last");
-      if (mode == "error") options.duplicates = DuplicatePolicy::kError;
-      else if (mode == "first") options.duplicates = DuplicatePolicy::kFirst;
-      else if (mode == "last") options.duplicates = DuplicatePolicy::kLast;
-      else return usageError(strCat("--duplicates takes error, first or last, not '", mode, "'"));
-    } else if (arg == "--shards" || arg.rfind("--shards=", 0) == 0) {
-      std::string count = arg.size() > 8 ? arg.substr(9) : "";
-      if (arg.size() == 8 && !value(count)) return usageError("--shards needs a count");
-      char* end = nullptr;
-      const long n = std::strtol(count.c_str(), &end, 10);
-      if (count.empty() || *end != '\0' || n < 1 || n > 100000) return usageError(strCat("--shards takes a positive count, not '", count, "'"));
-      options.shards = static_cast<int>(n);
-    } else if (arg == "--no-color") {
-      options.color = false;
-    } else if (arg == "-q" || arg == "--quiet") {
-      options.quiet = true;
-    } else if (arg.size() > 1 && arg[0] == '-') {
-      return usageError(strCat("unknown option '", arg, "'"));
-    } else {
-      options.inputs.push_back(arg);
-    }
-  }
+  cli::Options cl("merge");
+  CLI::App& app = cl.app();
+  std::string duplicates = "error";
+  bool no_color = false;
+  app.add_option("-o,--out", options.out);
+  app.add_option("--duplicates", duplicates)->check(CLI::IsMember({"error", "first", "last"}));
+  app.add_option("--shards", options.shards)->check(cli::countIn(1, 100000));
+  app.add_flag("--no-color", no_color);
+  app.add_flag("-q,--quiet", options.quiet);
+  app.add_option("reports", options.inputs);
+  if (std::optional<int> status = cl.parse(args)) return *status;
+  if (no_color) options.color = false;
+  options.duplicates = duplicates == "first" ? DuplicatePolicy::kFirst : duplicates == "last" ? DuplicatePolicy::kLast : DuplicatePolicy::kError;
   if (options.out.empty()) return usageError("--out DIR is required");
   if (options.inputs.empty()) return usageError("no reports to merge");
 

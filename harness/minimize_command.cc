@@ -21,6 +21,7 @@
 #include "generators/gen.h"
 #include "golden/cases.h"
 #include "harness/commands.h"
+#include "harness/options.h"
 #include "harness/runner.h"
 #include "ir/attribute.h"
 #include "ir/numerics_base.h"
@@ -396,10 +397,7 @@ Tensor elementOf(const Tensor& t, int64_t index) {
   return e;
 }
 
-int usage(const std::string& message) {
-  std::fprintf(stderr, "hloconf minimize: %s\n\n%s", message.c_str(), kMinimizeUsage);
-  return 2;
-}
+int usage(const std::string& message) { return cli::usageError("minimize", message); }
 
 }  // namespace
 
@@ -408,25 +406,20 @@ int runMinimizeCommand(const std::vector<std::string>& args) {
   std::vector<std::string> adapter_dirs;
   double timeout = 60;
   bool no_cache = false;
-  for (size_t i = 0; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    const bool has_value = a == "--backend" || a == "--backend-cmd" || a == "--out" || a == "--profile" || a == "--timeout" ||
-                           a == "--adapters-dir";
-    if (has_value && i + 1 >= args.size()) return usage(strCat(a, " needs a value"));
-    if (a == "--backend") backend_name = args[++i];
-    else if (a == "--backend-cmd") backend_cmd = args[++i];
-    else if (a == "--out") out = args[++i];
-    else if (a == "--profile") profile_name = args[++i];
-    else if (a == "--adapters-dir") adapter_dirs.push_back(args[++i]);
-    else if (a == "--timeout") timeout = std::atof(args[++i].c_str());
-    else if (a == "--no-cache") no_cache = true;
-    else if (!a.empty() && a[0] == '-') return usage(strCat("unknown option '", a, "'"));
-    else if (case_arg.empty()) case_arg = a;
-    else return usage(strCat("one CASE only (got '", case_arg, "' and '", a, "')"));
-  }
+  cli::Options cl("minimize");
+  CLI::App& app = cl.app();
+  app.add_option("--backend", backend_name);
+  app.add_option("--backend-cmd", backend_cmd);
+  app.add_option("--out", out);
+  app.add_option("--profile", profile_name);
+  cl.repeatable("--adapters-dir", adapter_dirs);
+  app.add_option("--timeout", timeout)->check(cli::kSeconds);
+  app.add_flag("--no-cache", no_cache);
+  app.add_option("case", case_arg);
+  if (std::optional<int> status = cl.parse(args)) return *status;
   if (case_arg.empty()) return usage("needs CASE (a gen/ case ID or a .mlir file)");
   if (backend_name.empty() == backend_cmd.empty()) return usage("needs one of --backend / --backend-cmd");
-  if (!(timeout > 0)) return usage("--timeout must be positive");
+  if (timeout == 0) timeout = cli::kNoLimitSeconds;
 
   const bool generated = case_arg.rfind("gen/", 0) == 0;
   std::vector<std::string> errors;

@@ -5,6 +5,7 @@
 
 #include "ir/strings.h"
 #include "harness/commands.h"
+#include "harness/options.h"
 #include "ir/parser.h"
 #include "ir/printer.h"
 
@@ -61,22 +62,15 @@ std::string checkFile(const std::string& path, const ParseOptions& options) {
 int runParseCommand(const std::vector<std::string>& args) {
   ParseOptions options;
   std::vector<std::string> sources;
-  for (const std::string& arg : args) {
-    if (arg == "--split-input-file") options.split = true;
-    else if (arg == "--roundtrip") options.roundtrip = true;
-    else if (arg == "--print") options.print = true;
-    else if (arg == "-v" || arg == "--verbose") options.verbose = true;
-    else if (!arg.empty() && arg[0] == '-') {
-      std::fprintf(stderr, "hloconf parse: unknown option '%s'\n\n%s", arg.c_str(), kParseUsage);
-      return 2;
-    } else {
-      sources.push_back(arg);
-    }
-  }
-  if (sources.empty()) {
-    std::fputs(kParseUsage, stderr);
-    return 2;
-  }
+  cli::Options cl("parse");
+  CLI::App& app = cl.app();
+  app.add_flag("--split-input-file", options.split);
+  app.add_flag("--roundtrip", options.roundtrip);
+  app.add_flag("--print", options.print);
+  app.add_flag("-v,--verbose", options.verbose);
+  app.add_option("sources", sources);
+  if (std::optional<int> status = cl.parse(args)) return *status;
+  if (sources.empty()) return cli::usageError("parse", "no FILE or folder to parse");
   std::vector<std::string> missing;
   std::vector<std::string> files = expandSources(sources, missing);
   for (const std::string& path : missing) std::printf("%s: error: no such file or folder\n", path.c_str());

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "harness/commands.h"
+#include "harness/options.h"
 #include "ir/asm_parser.h"
 #include "ir/parser.h"
 #include "ir/printer.h"
@@ -45,40 +46,14 @@ absl::StatusOr<std::vector<RtValue>> parseArgumentTexts(const std::vector<std::s
 
 int runRefineCommand(const std::vector<std::string>& args) {
   std::string function;
-  std::vector<std::string> arg_texts, sources;
-  for (size_t i = 0; i < args.size(); ++i) {
-    const std::string& arg = args[i];
-    if (arg == "--function" || arg == "--arg" || arg == "--args") {
-      if (i + 1 >= args.size()) {
-        std::fprintf(stderr, "hloconf refine: %s needs a value\n\n%s", arg.c_str(), kRefineUsage);
-        return 2;
-      }
-      const std::string& value = args[++i];
-      if (arg == "--function") {
-        function = value;
-      } else if (arg == "--arg") {
-        arg_texts.push_back(value);
-      } else {
-        size_t start = 0;
-        while (start <= value.size()) {
-          size_t end = value.find(';', start);
-          if (end == std::string::npos) end = value.size();
-          std::string piece = value.substr(start, end - start);
-          if (piece.find_first_not_of(" \t") != std::string::npos) arg_texts.push_back(piece);
-          start = end + 1;
-        }
-      }
-    } else if (!arg.empty() && arg[0] == '-') {
-      std::fprintf(stderr, "hloconf refine: unknown option '%s'\n\n%s", arg.c_str(), kRefineUsage);
-      return 2;
-    } else {
-      sources.push_back(arg);
-    }
-  }
-  if (sources.size() != 1) {
-    std::fputs(kRefineUsage, stderr);
-    return 2;
-  }
+  std::vector<std::string> sources;
+  cli::Options cl("refine");
+  cl.app().add_option("--function", function);
+  cl.addTensorArguments();
+  cl.app().add_option("file", sources);
+  if (std::optional<int> status = cl.parse(args)) return *status;
+  if (sources.size() != 1) return cli::usageError("refine", sources.empty() ? "no program file" : "one program at a time");
+  const std::vector<std::string> arg_texts = cl.tensorArguments();
   auto values = parseArgumentTexts(arg_texts);
   if (!values.ok()) {
     std::fprintf(stderr, "%s\n", std::string(values.status().message()).c_str());

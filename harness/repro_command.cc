@@ -6,6 +6,7 @@
 
 #include "golden/cases.h"
 #include "harness/commands.h"
+#include "harness/options.h"
 #include "golden/golden_writer.h"
 #include "harness/runner.h"
 #include "absl/strings/str_format.h"
@@ -28,31 +29,21 @@ int runReproCommand(const std::vector<std::string>& args) {
   std::vector<std::string> sources, adapter_dirs;
   double timeout = 60;
   bool split = false;
-  for (size_t i = 0; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    bool has_value = a == "--backend" || a == "--backend-cmd" || a == "--out" || a == "--profile" || a == "--timeout" ||
-                     a == "--adapters-dir";
-    if (has_value && i + 1 >= args.size()) {
-      std::fprintf(stderr, "hloconf repro: %s needs a value\n\n%s", a.c_str(), kReproUsage);
-      return 2;
-    }
-    if (a == "--backend") backend_name = args[++i];
-    else if (a == "--backend-cmd") backend_cmd = args[++i];
-    else if (a == "--out") out = args[++i];
-    else if (a == "--profile") profile_name = args[++i];
-    else if (a == "--adapters-dir") adapter_dirs.push_back(args[++i]);
-    else if (a == "--timeout") timeout = std::atof(args[++i].c_str());
-    else if (a == "--split-input-file") split = true;
-    else if (!a.empty() && a[0] == '-') {
-      std::fprintf(stderr, "hloconf repro: unknown option '%s'\n\n%s", a.c_str(), kReproUsage);
-      return 2;
-    } else if (id.empty()) id = a;
-    else sources.push_back(a);
-  }
-  if (id.empty() || backend_name.empty() == backend_cmd.empty() || !(timeout > 0)) {
-    std::fprintf(stderr, "hloconf repro: needs CASE_ID and one of --backend / --backend-cmd\n\n%s", kReproUsage);
-    return 2;
-  }
+  cli::Options cl("repro");
+  CLI::App& app = cl.app();
+  app.add_option("--backend", backend_name);
+  app.add_option("--backend-cmd", backend_cmd);
+  app.add_option("--out", out);
+  app.add_option("--profile", profile_name);
+  cl.repeatable("--adapters-dir", adapter_dirs);
+  app.add_option("--timeout", timeout)->check(cli::kSeconds);
+  app.add_flag("--split-input-file", split);
+  app.add_option("id", id);
+  app.add_option("sources", sources);
+  if (std::optional<int> status = cl.parse(args)) return *status;
+  if (id.empty()) return cli::usageError("repro", "no CASE_ID given");
+  if (backend_name.empty() == backend_cmd.empty()) return cli::usageError("repro", "needs one of --backend / --backend-cmd");
+  if (timeout == 0) timeout = cli::kNoLimitSeconds;
   if (sources.empty()) sources.push_back("spec");
   if (id.find('#') != std::string::npos) split = true;
   std::vector<std::string> errors;

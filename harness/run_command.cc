@@ -19,12 +19,15 @@
 #include <vector>
 
 #include "absl/strings/str_join.h"
+#include "ir/nearest_name.h"
 #include "golden/cache_maintenance.h"
 #include "generators/gen.h"
 #include "golden/cases.h"
 #include "ir/element_type.h"
 #include "ir/op_schema.h"
 #include "harness/commands.h"
+#include "harness/options.h"
+#include "absl/strings/str_split.h"
 #include "harness/journal.h"
 #include "harness/runner.h"
 #include "ir/strings.h"
@@ -95,8 +98,8 @@ const char kRunUsage[] =
     "  --rerun-failed DIR    only the cases that were not PASS, IMPL_DEFINED or XFAIL in DIR/results.json\n"
     "  --list                print the IDs of the selected cases, one a line, and exit without running\n"
     "execution:\n"
-    "  -j N                  N cases at a time (each worker has its own backend processes; default 1)\n"
-    "  --timeout S           seconds a backend may take per case (default 60): then TIMEOUT\n"
+    "  -j, --jobs N          N cases at a time (each worker has its own backend processes; default 1)\n"
+    "  --timeout S           seconds a backend may take per case (default 60): then TIMEOUT; 0: no limit\n"
     "  --repeat N            run each case N times on each backend (default 1): outputs that are not\n"
     "                        bit-identical between the runs make the case FLAKY\n"
     "  --cache-dir DIR       golden cache (default $HLOCONF_CACHE_DIR, $XDG_CACHE_HOME/hloconf/golden\n"
@@ -184,29 +187,6 @@ struct RunOptions {
   std::string rerun_failed;  // a report folder: only its cases that did not pass
 };
 
-size_t editDistance(const std::string& a, const std::string& b) {
-  std::vector<size_t> row(b.size() + 1);
-  for (size_t j = 0; j <= b.size(); ++j) row[j] = j;
-  for (size_t i = 1; i <= a.size(); ++i) {
-    size_t diagonal = row[0];
-    row[0] = i;
-    for (size_t j = 1; j <= b.size(); ++j) {
-      size_t up = row[j];
-      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
-      diagonal = up;
-    }
-  }
-  return row[b.size()];
-}
-
-std::string nearest(const std::string& name, const std::vector<std::string>& known) {
-  std::string best;
-  size_t best_distance = SIZE_MAX;
-  for (const std::string& k : known)
-    if (size_t d = editDistance(name, k); d < best_distance) best_distance = d, best = k;
-  return best;
-}
-
 // Whether SOURCES include generated graph cases (gen:graph..., gen:all).
 bool runsGraphs(const std::vector<std::string>& sources) {
   for (const std::string& source : sources)
@@ -254,7 +234,7 @@ std::vector<std::string> unknownCapabilityNames(const adapters::Capabilities& ca
   }();
   for (const std::string& op : caps.ops) {
     if (is_glob(op) || lookupOp(op) || lookupOp(canonicalOpName(op))) continue;
-    std::string suggestion = lookupOp("stablehlo." + op) ? "stablehlo." + op : nearest(op, kOps);
+    std::string suggestion = lookupOp("stablehlo." + op) ? "stablehlo." + op : nearestName(op, kOps);
     problems.push_back(strCat("unknown op \"", op, "\" (did you mean \"", suggestion, "\"?)"));
   }
   static const std::vector<std::string> kTypes = [] {
@@ -275,7 +255,7 @@ std::vector<std::string> unknownCapabilityNames(const adapters::Capabilities& ca
     if (spelled == "bool") spelled = "i1";
     if (spelled == "complex64") spelled = "complex<f32>";
     if (spelled == "complex128") spelled = "complex<f64>";
-    std::string suggestion = parseElementTypeName(spelled) ? spelled : nearest(type, kTypes);
+    std::string suggestion = parseElementTypeName(spelled) ? spelled : nearestName(type, kTypes);
     problems.push_back(strCat("unknown element type \"", type, "\" (did you mean \"", suggestion, "\"?)"));
   }
   return problems;
@@ -301,96 +281,66 @@ std::string isoNow() {
   return buffer;
 }
 
-int usage(const std::string& message) {
-  std::fprintf(stderr, "hloconf run: %s\n\n%s", message.c_str(), kRunUsage);
-  return 2;
-}
+int usage(const std::string& message) { return cli::usageError("run", message); }
 
 std::optional<int> parseOptions(const std::vector<std::string>& args, RunOptions& o) {
-  for (size_t i = 0; i < args.size(); ++i) {
-    const std::string& arg = args[i];
-    auto value = [&]() -> std::optional<std::string> {
-      if (i + 1 >= args.size()) return std::nullopt;
-      return args[++i];
-    };
-    static const std::set<std::string> kWithValue = {"--backend", "--backend-cmd", "--adapters-dir", "--ops", "--dtypes",
-                                                     "--filter", "--shard", "-j", "--timeout", "--cache-dir", "--profile",
-                                                     "--baseline", "--write-baseline", "--report-dir",
-                                                     "--seed", "--count", "--strategies", "--graph-ops",
-                                                     "--min-pass", "--max-unsupported", "--max-failures",
-                                                     "--repeat", "--durations", "--rerun-failed", "--table"};
-    if (kWithValue.contains(arg)) {
-      auto v = value();
-      if (!v) return usage(strCat(arg, " needs a value"));
-      if (arg == "--backend") o.backend_names.push_back(*v);
-      else if (arg == "--backend-cmd") o.backend_commands.push_back(*v);
-      else if (arg == "--adapters-dir") o.adapter_dirs.push_back(*v);
-      else if (arg == "--ops") o.ops = *v;
-      else if (arg == "--dtypes") o.dtypes = *v;
-      else if (arg == "--filter") o.filters.push_back(*v);
-      else if (arg == "--shard") o.shard = *v;
-      else if (arg == "--cache-dir") o.cache_dir = *v;
-      else if (arg == "--profile") o.profile = *v;
-      else if (arg == "--baseline") o.baseline = *v;
-      else if (arg == "--write-baseline") o.write_baseline = *v;
-      else if (arg == "--report-dir") o.report_dir = *v;
-      else if (arg == "--strategies") o.gen.strategies = *v;
-      else if (arg == "--graph-ops") o.gen.graph_ops = *v;
-      else if (arg == "--rerun-failed") o.rerun_failed = *v;
-      else if (arg == "--table") {
-        if (*v != "full" && *v != "failing") return usage("--table takes full or failing");
-        o.full_table = *v == "full";
-      }
-      else if (arg == "--repeat" || arg == "--durations") {
-        if (v->empty() || v->size() > 6 || v->find_first_not_of("0123456789") != std::string::npos ||
-            (arg == "--repeat" && std::stoi(*v) < 1))
-          return usage(strCat(arg, arg == "--repeat" ? " needs a count of at least 1" : " needs a count"));
-        (arg == "--repeat" ? o.repeat : o.durations) = std::stoi(*v);
-      }
-      else if (arg == "--min-pass" || arg == "--max-unsupported") {
-        auto g = parseGate(*v);
-        if (!g) return usage(strCat(arg, " needs a count or a percentage (e.g. ", arg, " 10 or ", arg, " 95%), got '", *v, "'"));
-        (arg == "--min-pass" ? o.min_pass : o.max_unsupported) = *g;
-      } else if (arg == "--max-failures") {
-        if (v->empty() || v->size() > 9 || v->find_first_not_of("0123456789") != std::string::npos || std::stoll(*v) < 1)
-          return usage("--max-failures needs a count of at least 1");
-        o.max_failures = std::stoll(*v);
-      }
-      else if (arg == "--seed" || arg == "--count") {
-        if (v->empty() || v->size() > 18 || v->find_first_not_of("0123456789") != std::string::npos)
-          return usage(strCat(arg, " needs a whole number"));
-        (arg == "--seed" ? o.gen.seed : o.gen.count) = std::stoull(*v);
-      } else if (arg == "-j") {
-        if (v->empty() || v->size() > 3 || v->find_first_not_of("0123456789") != std::string::npos || std::stoi(*v) < 1)
-          return usage("-j needs a count from 1 to 999");
-        o.jobs = std::stoi(*v);
-      } else if (arg == "--timeout") {
-        char* end = nullptr;
-        o.timeout = std::strtod(v->c_str(), &end);
-        if (end == v->c_str() || *end || !(o.timeout > 0) || o.timeout > 86400)
-          return usage("--timeout needs seconds, more than 0 (e.g. --timeout 30 or 0.5)");
-      }
-    } else if (arg == "--split-input-file") {
-      o.split = true;
-    } else if (arg == "--no-cache") {
-      o.no_cache = true;
-    } else if (arg == "--strict-capabilities") {
-      o.strict_capabilities = true;
-    } else if (arg == "--resume") {
-      o.resume = true;
-    } else if (arg == "--list") {
-      o.list = true;
-    } else if (arg == "-q" || arg == "--quiet") {
-      o.quiet = true;
-    } else if (arg == "-v" || arg == "--verbose") {
-      o.verbose = true;
-    } else if (arg.size() > 2 && arg.rfind("-j", 0) == 0 && arg.find_first_not_of("0123456789", 2) == std::string::npos) {
-      o.jobs = std::max(1, std::stoi(arg.substr(2)));
-    } else if (!arg.empty() && arg[0] == '-') {
-      return usage(strCat("unknown option '", arg, "'"));
-    } else {
-      o.sources.push_back(arg);
-    }
+  cli::Options cl("run");
+  CLI::App& app = cl.app();
+  cl.repeatable("--backend", o.backend_names);
+  cl.repeatable("--backend-cmd", o.backend_commands);
+  cl.repeatable("--adapters-dir", o.adapter_dirs);
+  app.add_option("--ops", o.ops);
+  app.add_option("--dtypes", o.dtypes);
+  cl.repeatable("--filter", o.filters);
+  app.add_option("--shard", o.shard);
+  app.add_option("-j,--jobs", o.jobs)->check(cli::countIn(1, 999));
+  app.add_option("--timeout", o.timeout)->check(cli::kSeconds);
+  app.add_option("--cache-dir", o.cache_dir);
+  app.add_option("--profile", o.profile);
+  app.add_option("--baseline", o.baseline);
+  app.add_option("--write-baseline", o.write_baseline);
+  app.add_option("--report-dir", o.report_dir);
+  app.add_option("--seed", o.gen.seed)->check(cli::countIn(0, INT64_MAX));
+  app.add_option("--count", o.gen.count)->check(cli::countIn(0, INT64_MAX));
+  app.add_option("--strategies", o.gen.strategies);
+  app.add_option("--graph-ops", o.gen.graph_ops);
+  std::string min_pass, max_unsupported, table;
+  app.add_option("--min-pass", min_pass);
+  app.add_option("--max-unsupported", max_unsupported);
+  app.add_option("--max-failures", o.max_failures)->check(cli::countIn(1, 999999999));
+  app.add_option("--repeat", o.repeat)->check(cli::countIn(1, 999999));
+  app.add_option("--durations", o.durations)->check(cli::countIn(0, 999999));
+  app.add_option("--rerun-failed", o.rerun_failed);
+  app.add_option("--table", table)->check(CLI::IsMember({"full", "failing"}));
+  app.add_flag("--split-input-file", o.split);
+  app.add_flag("--no-cache", o.no_cache);
+  app.add_flag("--strict-capabilities", o.strict_capabilities);
+  app.add_flag("--resume", o.resume);
+  app.add_flag("--list", o.list);
+  app.add_flag("-q,--quiet", o.quiet);
+  app.add_flag("-v,--verbose", o.verbose);
+  app.add_option("sources", o.sources);
+  if (std::optional<int> status = cl.parse(args)) return status;
+  if (o.timeout == 0) o.timeout = cli::kNoLimitSeconds;
+  // --ops names ops (or globs): a name no op has selects nothing, so it is an error, with the op meant.
+  for (absl::string_view name : absl::StrSplit(o.ops, ',', absl::SkipEmpty())) {
+    const std::string op(name.data(), name.size());
+    if (op.find_first_of("*?[") != std::string::npos || lookupOp(op) || lookupOp("stablehlo." + op)) continue;
+    static const std::vector<std::string> kShortNames = [] {
+      std::vector<std::string> names;
+      for (const OpSchema& schema : allOps())
+        if (!schema.name.empty()) names.emplace_back(std::string_view(schema.name).substr(std::string_view(schema.name).find('.') + 1));
+      return names;
+    }();
+    const std::string meant = likelyMeant(op, kShortNames);
+    return usage(strCat("--ops: no op is named '", op, "'", meant.empty() ? "" : strCat(" (did you mean '", meant, "'?)")));
+  }
+  o.full_table = table == "full";
+  for (auto [text, gate, name] : {std::tuple{&min_pass, &o.min_pass, "--min-pass"}, std::tuple{&max_unsupported, &o.max_unsupported, "--max-unsupported"}}) {
+    if (text->empty()) continue;
+    std::optional<Gate> parsed = parseGate(*text);
+    if (!parsed) return usage(strCat(name, " needs a count or a percentage (e.g. ", name, " 10 or ", name, " 95%), got '", *text, "'"));
+    *gate = *parsed;
   }
   if (o.sources.empty()) return usage("no SOURCES given (a case file, a folder, or `spec`)");
   if (o.resume && o.report_dir.empty()) return usage("--resume needs --report-dir (the journal lives there)");

@@ -11,6 +11,7 @@
 #include "absl/container/flat_hash_map.h"
 #include "adapters/backend.h"
 #include "harness/commands.h"
+#include "harness/options.h"
 #include "ir/asm_parser.h"
 #include "ir/npy.h"
 #include "ir/strings.h"
@@ -245,20 +246,10 @@ class Server {
 
 int runServeCommand(const std::vector<std::string>& args) {
   std::string name, executor = "reference";
-  for (size_t i = 0; i < args.size(); ++i) {
-    if (args[i] == "--name" && i + 1 < args.size()) {
-      name = args[++i];
-    } else if (args[i] == "--executor" && i + 1 < args.size()) {
-      executor = args[++i];
-      if (executor != "reference" && executor != "cpu" && executor != "cuda") {
-        std::fprintf(stderr, "hloconf serve: --executor takes reference, cpu or cuda, not '%s'\n", executor.c_str());
-        return 2;
-      }
-    } else {
-      std::fprintf(stderr, "hloconf serve: unknown argument '%s'\n\n%s", args[i].c_str(), kServeUsage);
-      return 2;
-    }
-  }
+  cli::Options cl("serve");
+  cl.app().add_option("--name", name);
+  cl.app().add_option("--executor", executor)->check(CLI::IsMember({"reference", "cpu", "cuda"}));
+  if (std::optional<int> status = cl.parse(args)) return *status;
   // stdout carries protocol lines only: replies go to a private copy of it, and anything else that
   // writes to fd 1 lands in stderr (the harness's log of this backend).
   int out_fd = ::dup(STDOUT_FILENO);

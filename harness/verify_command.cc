@@ -9,6 +9,7 @@
 
 #include "golden/cases.h"
 #include "harness/commands.h"
+#include "harness/options.h"
 #include "ir/diagnostic.h"
 #include "ir/parser.h"
 #include "ir/spec_constraints.h"
@@ -154,31 +155,18 @@ int printCoverage(const std::string& cases) {
 int runVerifyCommand(const std::vector<std::string>& args) {
   VerifyOptions options;
   std::vector<std::string> sources;
-  for (const std::string& arg : args) {
-    if (arg == "--split-input-file") {
-      options.split = true;
-    } else if (arg == "-v" || arg == "--verbose") {
-      options.verbose = true;
-    } else if (arg == "--coverage") {
-      options.coverage = true;
-    } else if (!arg.empty() && arg[0] == '-') {
-      std::fprintf(stderr, "hloconf verify: unknown option '%s'\n\n%s", arg.c_str(), kVerifyUsage);
-      return 2;
-    } else {
-      sources.push_back(arg);
-    }
-  }
+  cli::Options cl("verify");
+  CLI::App& app = cl.app();
+  app.add_flag("--split-input-file", options.split);
+  app.add_flag("-v,--verbose", options.verbose);
+  app.add_flag("--coverage", options.coverage);
+  app.add_option("sources", sources);
+  if (std::optional<int> status = cl.parse(args)) return *status;
   if (options.coverage) {
-    if (sources.size() > 1) {
-      std::fprintf(stderr, "hloconf verify --coverage takes at most one folder of cases\n\n%s", kVerifyUsage);
-      return 2;
-    }
+    if (sources.size() > 1) return cli::usageError("verify", "--coverage takes at most one folder of cases");
     return printCoverage(sources.empty() ? specSuiteDir() : sources.front());  // the spec suite beside the binary
   }
-  if (sources.empty()) {
-    std::fputs(kVerifyUsage, stderr);
-    return 2;
-  }
+  if (sources.empty()) return cli::usageError("verify", "no FILE or folder to verify");
   std::vector<std::string> missing;
   const std::vector<std::string> files = expandSources(sources, missing);
   for (const std::string& path : missing) std::printf("%s: error: no such file or folder\n", path.c_str());

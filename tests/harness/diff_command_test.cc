@@ -128,7 +128,7 @@ TEST_F(DiffCommand, UsageErrors) {
   EXPECT_THAT(r.output, HasSubstr("cannot read"));
   r = runHloconf("diff --limit -3 " + a + " " + a);
   EXPECT_EQ(r.status, 2);
-  EXPECT_THAT(r.output, HasSubstr("--limit takes a count"));
+  EXPECT_THAT(r.output, HasSubstr("--limit: needs a whole number from 0"));
   r = runHloconf("diff " + a + " " + a);
   EXPECT_EQ(r.status, 0) << r.output;
   EXPECT_THAT(r.output, Not(HasSubstr("## ")));  // nothing changed: no groups, no table

@@ -392,9 +392,13 @@ TEST(RunCommand, FiltersSelectByIdOpAndElementType) {
 // Issue 18: a run that ran nothing used to exit 0 with an empty junit.xml, a green CI job that tested
 // nothing. It exits 3 and says which filter or source left no case.
 TEST(RunCommand, ARunThatRanNoCaseExitsThreeAndSaysWhy) {
-  auto ops = runHloconf("run -q spec --ops addd" + cacheFlag("none"));
+  auto ops = runHloconf("run -q spec --ops 'addd*'" + cacheFlag("none"));
   EXPECT_EQ(ops.status, 3) << ops.output;
-  EXPECT_THAT(ops.output, HasSubstr("matched --ops 'addd'"));
+  EXPECT_THAT(ops.output, HasSubstr("matched --ops 'addd*'"));
+  // A name (not a glob) no op has is a usage error at once, with the op meant (issue 18, item 10).
+  auto misspelled = runHloconf("run -q spec --ops addd" + cacheFlag("none"));
+  EXPECT_EQ(misspelled.status, 2) << misspelled.output;
+  EXPECT_THAT(misspelled.output, HasSubstr("no op is named 'addd' (did you mean 'add'?)"));
   auto dtypes = runHloconf("run -q spec --dtypes f33" + cacheFlag("none"));
   EXPECT_EQ(dtypes.status, 3) << dtypes.output;
   EXPECT_THAT(dtypes.output, HasSubstr("--dtypes 'f33'"));
