@@ -203,14 +203,22 @@ Results transpose(const Operation& op) {
   return std::vector<InferredType>{exactly(Type::tensor(std::move(shape), element, std::move(bounds)), "transpose (C3)", "transpose (C1)")};
 }
 
+// Every list of `lists` (the attributes `names`) has one entry per operand dimension.
+absl::Status onePerDimension(std::string_view label, std::string_view names, int64_t rank, std::initializer_list<const Dims*> lists) {
+  for (const Dims* list : lists) {
+    if (static_cast<int64_t>(list->size()) != rank) {
+      return violated(label, strCat(names, " must have one entry per operand dimension (", rank, "); one has ", dimsText(*list)));
+    }
+  }
+  return absl::OkStatus();
+}
+
 Results slice(const Operation& op) {
   ASSIGN_OR_RETURN(const Type operand, tensorOperand(op, 0, "slice (C5)"));
   const SliceOp s(op);
   const Dims start = s.startIndices(), limit = s.limitIndices(), strides = s.strides();
+  RETURN_IF_ERROR(onePerDimension("slice (C2)", "start_indices, limit_indices and strides", operand.rank(), {&start, &limit, &strides}));
   const size_t rank = static_cast<size_t>(operand.rank());
-  if (start.size() != rank || limit.size() != rank || strides.size() != rank) {
-    return violated("slice (C2)", strCat("start_indices, limit_indices and strides must have one entry per operand dimension (", rank, ")"));
-  }
   // (C5) shape(result) = ceil((limit_indices - start_indices) / strides): the attributes give every size.
   Dims shape;
   for (size_t d = 0; d < rank; ++d) {
@@ -226,10 +234,8 @@ Results pad(const Operation& op) {
   ASSIGN_OR_RETURN(const Type operand, tensorOperand(op, 0, "pad (C4)"));
   const PadOp p(op);
   const Dims low = p.edgePaddingLow(), high = p.edgePaddingHigh(), interior = p.interiorPadding();
+  RETURN_IF_ERROR(onePerDimension("pad (C2)", "edge_padding_low, edge_padding_high and interior_padding", operand.rank(), {&low, &high, &interior}));
   const size_t rank = static_cast<size_t>(operand.rank());
-  if (low.size() != rank || high.size() != rank || interior.size() != rank) {
-    return violated("pad (C2)", strCat("edge_padding_low, edge_padding_high and interior_padding must have one entry per operand dimension (", rank, ")"));
-  }
   // (C4) shape(result) = shape(operand) + edge_padding_low + max(shape(operand) - 1, 0) * interior_padding +
   // edge_padding_high.
   Dims shape;
@@ -322,11 +328,7 @@ std::vector<Dims> paddingOrZero(const std::optional<std::vector<Dims>>& given, i
 
 // Every window list has `rank` entries and padding `rank` pairs (the rule reads them per dimension).
 absl::Status windowShapes(std::string_view label, int64_t rank, std::initializer_list<const Dims*> lists, const std::vector<Dims>& padding) {
-  for (const Dims* list : lists) {
-    if (static_cast<int64_t>(list->size()) != rank) {
-      return violated(label, strCat("a window attribute ", dimsText(*list), " must have one entry per dimension (", rank, ")"));
-    }
-  }
+  RETURN_IF_ERROR(onePerDimension(label, "the window attributes", rank, lists));
   bool ok = static_cast<int64_t>(padding.size()) == rank;
   for (const Dims& row : padding) ok = ok && row.size() == 2;
   if (!ok) return violated(label, strCat("padding must have shape [", rank, ", 2]"));
