@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <map>
 
+#include "generators/builder.h"
 #include "generators/gen.h"
 #include "generators/program_util.h"
 #include "ir/attribute.h"
@@ -40,6 +41,24 @@ std::string fnType(const std::vector<std::string>& ins, const std::vector<std::s
 }
 
 std::string tt(const Shape& shape, std::string_view element) { return GenContext::tensorType(shape, element); }
+
+// Writes `builder`'s op (its result type the op's rule, ir/infer.h) and makes its one result @main's output.
+void emitOutput(GenContext& ctx, const OpBuilder& builder) {
+  std::vector<std::string> result_types;
+  const std::string r = builder.emit(ctx, &result_types);
+  if (!r.empty()) ctx.output(r, result_types[0]);
+}
+
+// The result type the rule of `id` gives operands of `types` with attributes `attributes` (for the dynamic ops,
+// whose results are their static counterparts' on the same values); "" with the case skipped when it fails.
+std::string inferredType(GenContext& ctx, OpId id, const std::vector<std::string>& types, const std::string& attributes) {
+  OpBuilder builder(id);
+  for (const std::string& t : types) builder.operand("%x", t);
+  const absl::StatusOr<std::vector<std::string>> results = builder.attributes(attributes).resultTypes();
+  if (results.ok() && results->size() == 1) return (*results)[0];
+  ctx.skip(strCat("the builder could not infer ", opName(id), "'s result type: ", results.status().message()));
+  return "";
+}
 std::string scalarType(std::string_view element) { return tt({}, element); }
 
 // The values of a multi-result op named `name` with `n` results.
@@ -197,13 +216,9 @@ void buildDynamicReshape(GenContext& ctx) {
 void buildTranspose(GenContext& ctx) {
   const Shape in = ctx.shape(0, 6, 64);
   const std::vector<int64_t> perm = permutation(ctx.rng(), static_cast<int64_t>(in.size()));
-  Shape out;
-  for (int64_t p : perm) out.push_back(in[static_cast<size_t>(p)]);
-  const std::string it = ctx.tensorType(in), rt = ctx.tensorType(out);
+  const std::string it = ctx.tensorType(in);
   const std::string x = ctx.input(it);
-  const std::string r =
-      ctx.op(strCat("\"stablehlo.transpose\"(", x, ") {permutation = ", i64Array(perm), "} : ", fnType({it}, {rt})));
-  ctx.output(r, rt);
+  emitOutput(ctx, OpBuilder(OpId::kTranspose).operand(x, it).attributes(strCat("permutation = ", i64Array(perm))));
 }
 
 void buildReverse(GenContext& ctx) {
@@ -222,7 +237,6 @@ void buildSlice(GenContext& ctx) {
   Rng& rng = ctx.rng();
   const Shape in = ctx.shape(0, 6, 64);
   std::vector<int64_t> start, limit, strides;
-  Shape out;
   for (int64_t d : in) {
     int64_t s = rng.range(0, d), l = rng.range(s, d);
     if (rng.chance(1, 10)) l = s;  // an empty slice
@@ -230,20 +244,18 @@ void buildSlice(GenContext& ctx) {
     start.push_back(s);
     limit.push_back(l);
     strides.push_back(stride);
-    out.push_back((l - s + stride - 1) / stride);
   }
-  const std::string it = ctx.tensorType(in), rt = ctx.tensorType(out);
+  const std::string it = ctx.tensorType(in);
   const std::string x = ctx.input(it);
-  const std::string r =
-      ctx.op(strCat("\"stablehlo.slice\"(", x, ") {start_indices = ", i64Array(start), ", limit_indices = ", i64Array(limit),
-                    ", strides = ", i64Array(strides), "} : ", fnType({it}, {rt})));
-  ctx.output(r, rt);
+  emitOutput(ctx, OpBuilder(OpId::kSlice).operand(x, it).attributes(strCat("start_indices = ", i64Array(start), ", limit_indices = ",
+                                                                          i64Array(limit), ", strides = ", i64Array(strides))));
 }
 
 // --- pad, dynamic_pad --------------------------------------------------------------------------------------
 
 struct Padding {
-  Shape operand, low, high, interior, result;
+  Shape operand, low, high, interior;
+  Shape result;  // only to keep the result small: the op's result type is pad (C4)'s, inferred
 };
 
 Padding drawPadding(GenContext& ctx) {
@@ -268,19 +280,22 @@ Padding drawPadding(GenContext& ctx) {
   }
 }
 
+// pad's attributes for the padding `p`.
+std::string padAttributes(const Padding& p) {
+  return strCat("edge_padding_low = ", i64Array(p.low), ", edge_padding_high = ", i64Array(p.high), ", interior_padding = ", i64Array(p.interior));
+}
+
 void buildPad(GenContext& ctx) {
   const Padding p = drawPadding(ctx);
-  const std::string ot = ctx.tensorType(p.operand), st = ctx.tensorType({}), rt = ctx.tensorType(p.result);
+  const std::string ot = ctx.tensorType(p.operand), st = ctx.tensorType({});
   const std::string x = ctx.input(ot), v = ctx.input(st);
-  const std::string r = ctx.op(strCat("\"stablehlo.pad\"(", x, ", ", v, ") {edge_padding_low = ", i64Array(p.low),
-                                      ", edge_padding_high = ", i64Array(p.high), ", interior_padding = ", i64Array(p.interior),
-                                      "} : ", fnType({ot, st}, {rt})));
-  ctx.output(r, rt);
+  emitOutput(ctx, OpBuilder(OpId::kPad).operand(x, ot).operand(v, st).attributes(padAttributes(p)));
 }
 
 void buildDynamicPad(GenContext& ctx) {
   const Padding p = drawPadding(ctx);
-  const std::string ot = ctx.tensorType(p.operand), st = ctx.tensorType({}), rt = ctx.tensorType(p.result);
+  // dynamic_pad's result is pad's with its padding operands' values as attributes (dynamic_pad (C4) is pad (C4)).
+  const std::string ot = ctx.tensorType(p.operand), st = ctx.tensorType({}), rt = inferredType(ctx, OpId::kPad, {ot, st}, padAttributes(p));
   const std::string x = ctx.input(ot), v = ctx.input(st);
   const ElementType it = shapeType(ctx.rng());
   const std::string low = shapeConstant(ctx, p.low, it), high = shapeConstant(ctx, p.high, it),
@@ -298,20 +313,14 @@ void buildConcatenate(GenContext& ctx) {
   const Shape base = ctx.shape(1, 6, 24);
   const int64_t k = rng.range(0, static_cast<int64_t>(base.size()) - 1);
   const int64_t n = rng.range(1, 4);
-  std::vector<std::string> values, types;
-  Shape out = base;
-  out[static_cast<size_t>(k)] = 0;
+  OpBuilder builder(OpId::kConcatenate);
   for (int64_t i = 0; i < n; ++i) {
     Shape s = base;
     s[static_cast<size_t>(k)] = rng.chance(1, 8) ? 0 : rng.range(1, 3);
-    out[static_cast<size_t>(k)] += s[static_cast<size_t>(k)];
-    types.push_back(ctx.tensorType(s));
-    values.push_back(ctx.input(types.back()));
+    const std::string type = ctx.tensorType(s);
+    builder.operand(ctx.input(type), type);
   }
-  const std::string rt = ctx.tensorType(out);
-  const std::string r =
-      ctx.op(strCat("\"stablehlo.concatenate\"(", join(values), ") {dimension = ", k, " : i64} : ", fnType(types, {rt})));
-  ctx.output(r, rt);
+  emitOutput(ctx, builder.attributes(strCat("dimension = ", k, " : i64")));
 }
 
 // --- iota, dynamic_iota, get_dimension_size, constant, bitcast_convert -----------------------------------
@@ -552,11 +561,8 @@ void buildGatherLike(GenContext& ctx, bool dynamic) {
   const int64_t result_rank = static_cast<int64_t>(l.batch.size() + offset_sizes.size());
   std::vector<int64_t> offset_dims = distinct(rng, result_rank, static_cast<int64_t>(offset_sizes.size()));
   std::sort(offset_dims.begin(), offset_dims.end());
-  Shape result;
-  size_t bi = 0, oi = 0;
-  for (int64_t d = 0; d < result_rank; ++d) result.push_back(contains(offset_dims, d) ? offset_sizes[oi++] : l.batch[bi++]);
 
-  const std::string ot = ctx.tensorType(operand), idt = tt(l.shape, elementTypeName(it)), rt = ctx.tensorType(result);
+  const std::string ot = ctx.tensorType(operand), idt = tt(l.shape, elementTypeName(it));
   const std::string x = ctx.input(ot);
   const std::string idx = ctx.input(integerTensor(it, l.shape, values));
   std::string dn =
@@ -566,17 +572,17 @@ void buildGatherLike(GenContext& ctx, bool dynamic) {
               dimsAttr("start_indices_batching_dims", l.batching));
   }
   strAppend(&dn, ", ", dimsAttr("start_index_map", map), ", index_vector_dim = ", l.index_vector_dim, ">");
-  std::string r;
-  if (dynamic) {
+  // The result is gather (C22, C23)'s; dynamic_gather's is gather's with its slice_sizes operand's values.
+  const std::string gather_attributes = strCat("dimension_numbers = ", dn, ", slice_sizes = ", i64Array(slice_sizes), ", indices_are_sorted = false");
+  if (!dynamic) return emitOutput(ctx, OpBuilder(OpId::kGather).operand(x, ot).operand(idx, idt).attributes(gather_attributes));
+  const std::string rt = inferredType(ctx, OpId::kGather, {ot, idt}, gather_attributes);
+  {
     const ElementType st = rng.pick({ElementType::kSI64, ElementType::kSI32, ElementType::kUI32});
     const std::string sizes = shapeConstant(ctx, slice_sizes, st);
-    r = ctx.op(strCat("\"stablehlo.dynamic_gather\"(", x, ", ", idx, ", ", sizes, ") {dimension_numbers = ", dn,
-                      ", indices_are_sorted = false} : ", fnType({ot, idt, tt({R}, elementTypeName(st))}, {rt})));
-  } else {
-    r = ctx.op(strCat("\"stablehlo.gather\"(", x, ", ", idx, ") {dimension_numbers = ", dn,
-                      ", slice_sizes = ", i64Array(slice_sizes), ", indices_are_sorted = false} : ", fnType({ot, idt}, {rt})));
+    const std::string r = ctx.op(strCat("\"stablehlo.dynamic_gather\"(", x, ", ", idx, ", ", sizes, ") {dimension_numbers = ", dn,
+                                        ", indices_are_sorted = false} : ", fnType({ot, idt, tt({R}, elementTypeName(st))}, {rt})));
+    ctx.output(r, rt);
   }
-  ctx.output(r, rt);
 }
 
 void buildGather(GenContext& ctx) { buildGatherLike(ctx, false); }

@@ -14,9 +14,11 @@
 #include <cmath>
 #include <functional>
 
+#include "generators/builder.h"
 #include "generators/gen.h"
 #include "generators/program_util.h"
 #include "ir/element_type.h"
+#include "ir/infer.h"
 #include "ir/tensor.h"
 #include "ir/type.h"
 
@@ -62,10 +64,6 @@ std::string joinNames(const std::vector<std::string>& names) {
   std::string s;
   for (size_t i = 0; i < names.size(); ++i) strAppend(&s, i ? ", " : "", names[i]);
   return s;
-}
-
-std::string resultList(const std::vector<std::string>& types) {
-  return types.size() == 1 ? types[0] : strCat("(", joinNames(types), ")");
 }
 
 std::string boolText(bool b) { return b ? "true" : "false"; }
@@ -362,15 +360,20 @@ Reduction drawReduction(GenContext& ctx, const Shape& shape, const Shape& summed
   return r;
 }
 
-void emitReduction(GenContext& ctx, std::string_view op, const Reduction& r, const std::string& attrs, const Shape& result_shape) {
-  std::vector<std::string> operands = r.inputs, types = r.input_types, result_types;
-  operands.insert(operands.end(), r.inits.begin(), r.inits.end());
-  types.insert(types.end(), r.init_types.begin(), r.init_types.end());
-  for (const std::string& be : r.body_elements) result_types.push_back(tensorOf(result_shape, be));
+// Writes the reduction through the builder: the results' shapes and element types (the body's) are the
+// op's rule (reduce (C7, C8), reduce_window (C14-C16)).
+void emitReduction(GenContext& ctx, OpId op, const Reduction& r, const std::string& attrs) {
+  OpBuilder builder(op);
+  for (size_t i = 0; i < r.inputs.size(); ++i) builder.operand(r.inputs[i], r.input_types[i]);
+  for (size_t i = 0; i < r.inits.size(); ++i) builder.operand(r.inits[i], r.init_types[i]);
+  std::vector<std::string> body_arguments;
+  for (int pass = 0; pass < 2; ++pass) {
+    for (const std::string& be : r.body_elements) body_arguments.push_back(scalarOf(be));
+  }
+  builder.attributes(attrs).regions(r.region, {body_arguments});
+  std::vector<std::string> result_types;
+  const std::string v = builder.emit(ctx, &result_types);
   const int n = static_cast<int>(result_types.size());
-  const std::string v = ctx.op(strCat("\"stablehlo.", op, "\"(", joinNames(operands), ") ", r.region, " {", attrs, "} : (",
-                                      joinNames(types), ") -> ", resultList(result_types)),
-                               n);
   for (int i = 0; i < n; ++i) ctx.output(n == 1 ? v : GenContext::result(v, i), result_types[static_cast<size_t>(i)]);
 }
 
@@ -397,12 +400,8 @@ void buildReduce(GenContext& ctx) {
     const Shape p = permutation(rng, static_cast<int64_t>(dims.size()));
     for (size_t i = 0; i < p.size(); ++i) listed[i] = dims[static_cast<size_t>(p[i])];
   }
-  Shape result_shape;
-  for (int64_t d = 0; d < rank; ++d) {
-    if (std::find(dims.begin(), dims.end(), d) == dims.end()) result_shape.push_back(shape[d]);
-  }
   const Reduction r = drawReduction(ctx, shape, dims);
-  emitReduction(ctx, "reduce", r, strCat("dimensions = ", i64Array(listed)), result_shape);
+  emitReduction(ctx, OpId::kReduce, r, strCat("dimensions = ", i64Array(listed)));
 }
 
 // --- reduce_window ---------------------------------------------------------------------------------------------------
@@ -429,10 +428,8 @@ void buildReduceWindow(GenContext& ctx) {
         ph = rng.range(-1, 2);
       }
       const int64_t dilated = shape[d] == 0 ? 0 : (shape[d] - 1) * bd + 1;
-      if (pl + dilated + ph < 0) pl = ph = 0;
-      const int64_t padded = pl + dilated + ph;
-      const int64_t dwin = (w - 1) * wd + 1;
-      const int64_t n = (padded == 0 || dwin > padded) ? 0 : (padded - dwin) / s + 1;
+      if (pl + dilated + ph < 0) pl = ph = 0;  // reduce_window's padded input is not negative
+      const int64_t n = numWindows(shape[d], bd, pl, ph, w, wd, s);
       window.push_back(w), strides.push_back(s), base.push_back(bd), wdil.push_back(wd), lo.push_back(pl), hi.push_back(ph);
       result.push_back(n);
     }
@@ -451,7 +448,7 @@ void buildReduceWindow(GenContext& ctx) {
   Shape summed;
   if (rank > 0) summed.push_back(rank - 1);
   const Reduction r = drawReduction(ctx, shape, summed);
-  emitReduction(ctx, "reduce_window", r, attrs, result);
+  emitReduction(ctx, OpId::kReduceWindow, r, attrs);
 }
 
 // --- select_and_scatter ------------------------------------------------------------------------------------------------
@@ -477,9 +474,8 @@ void buildSelectAndScatter(GenContext& ctx) {
         ph = rng.range(shape[d] >= 2 ? -1 : 0, w - 1);
         if (shape[d] + pl + ph <= 0) pl = ph = 0;
       }
-      const int64_t padded = pl + shape[d] + ph;
-      const int64_t n = (padded == 0 || w > padded) ? 0 : (padded - w) / st + 1;
-      window.push_back(w), strides.push_back(st), lo.push_back(pl), hi.push_back(ph), source.push_back(n);
+      // select_and_scatter (C2): the source has one element per window.
+      window.push_back(w), strides.push_back(st), lo.push_back(pl), hi.push_back(ph), source.push_back(numWindows(shape[d], 1, pl, ph, w, 1, st));
     }
     if (numElements(source) > 0 || numElements(shape) == 0 || rng.chance(1, 6)) break;  // no windows now and then
   }
@@ -489,7 +485,7 @@ void buildSelectAndScatter(GenContext& ctx) {
   ElementType bt = t;
   if (auto p = promotion(t); p && rng.chance(1, 10)) bt = *p;
   const std::string be(elementTypeName(bt)), bs = scalarOf(be);
-  const std::string operand_type = tensorOf(shape, e), source_type = tensorOf(source, e), result_type = tensorOf(shape, be);
+  const std::string operand_type = tensorOf(shape, e), source_type = tensorOf(source, e);
   const std::string operand = ctx.input(operand_type), src = ctx.input(source_type);
   const std::string init = ctx.input(identity(scatter_body, t));
   RegionBuilder select, scatter;
@@ -509,10 +505,15 @@ void buildSelectAndScatter(GenContext& ctx) {
       std::any_of(hi.begin(), hi.end(), [](int64_t x) { return x != 0; }) || rng.chance(1, 2)) {
     strAppend(&attrs, ", padding = ", paddingDense(lo, hi));
   }
-  const std::string v = ctx.op(strCat("\"stablehlo.select_and_scatter\"(", operand, ", ", src, ", ", init, ") (", select.text(), ", ",
-                                      scatter.text(), ") {", attrs, "} : (", operand_type, ", ", source_type, ", ", s, ") -> ",
-                                      result_type));
-  ctx.output(v, result_type);
+  std::vector<std::string> result_types;
+  const std::string v = OpBuilder(OpId::kSelectAndScatter)
+                            .operand(operand, operand_type)
+                            .operand(src, source_type)
+                            .operand(init, s)
+                            .attributes(attrs)
+                            .regions(strCat("(", select.text(), ", ", scatter.text(), ")"), {{s, s}, {bs, bs}})
+                            .emit(ctx, &result_types);
+  if (!v.empty()) ctx.output(v, result_types[0]);
 }
 
 // --- dot_general -----------------------------------------------------------------------------------------------------
@@ -556,16 +557,7 @@ void buildDotGeneral(GenContext& ctx) {
   }
   for (int64_t i = 0; i < nlf; ++i) lshape[lperm[nb + nc + i]] = lfree[i];
   for (int64_t i = 0; i < nrf; ++i) rshape[rperm[nb + nc + i]] = rfree[i];
-  // Result: batching dims in list order, then lhs free dims and rhs free dims in operand order.
-  Shape result;
-  for (int64_t d : lb) result.push_back(lshape[d]);
-  for (int64_t d = 0; d < lrank; ++d) {
-    if (std::find(lb.begin(), lb.end(), d) == lb.end() && std::find(lc.begin(), lc.end(), d) == lc.end()) result.push_back(lshape[d]);
-  }
-  for (int64_t d = 0; d < rrank; ++d) {
-    if (std::find(rb.begin(), rb.end(), d) == rb.end() && std::find(rc.begin(), rc.end(), d) == rc.end()) result.push_back(rshape[d]);
-  }
-  const std::string ltype = tensorOf(lshape, e), rtype = tensorOf(rshape, e), otype = tensorOf(result, e);
+  const std::string ltype = tensorOf(lshape, e), rtype = tensorOf(rshape, e);
   std::string lhs, rhs;
   if (ctx.strategy() == Strategy::kCancellation) {
     // One side cancels along the contracting dimensions; the other is constant along them.
@@ -588,15 +580,17 @@ void buildDotGeneral(GenContext& ctx) {
                              ", rhs_batching_dimensions = ", intList(rb), ", lhs_contracting_dimensions = ", intList(lc),
                              ", rhs_contracting_dimensions = ", intList(rc), ">");
   if (rng.chance(2, 3)) strAppend(&attrs, ", precision_config = ", precisionConfig(rng));
-  const std::string v = ctx.op(strCat("\"stablehlo.dot_general\"(", lhs, ", ", rhs, ") {", attrs, "} : (", ltype, ", ", rtype, ") -> ", otype));
-  ctx.output(v, otype);
+  // The result's shape is dot_general (C12)'s, its element type the operands'.
+  std::vector<std::string> result_types;
+  const std::string v = OpBuilder(OpId::kDotGeneral).operand(lhs, ltype).operand(rhs, rtype).attributes(attrs).emit(ctx, &result_types);
+  if (!v.empty()) ctx.output(v, result_types[0]);
 }
 
 // --- convolution and dynamic_conv -----------------------------------------------------------------------------------------
 
 struct ConvDraw {
   int64_t sp = 0;
-  Shape lhs, rhs, out;  // operand and result shapes
+  Shape lhs, rhs;  // operand shapes (the result's is convolution (C25)'s, inferred by the builder)
   Shape strides, lo, hi, lhs_dil, rhs_dil;
   std::vector<bool> reversal;
   int64_t fgc = 1, bgc = 1;
@@ -645,11 +639,9 @@ ConvDraw drawConv(GenContext& ctx) {
         ph = rng.range(-2, 2);
       }
       const int64_t dilated = d == 0 ? 0 : (d - 1) * ld + 1;
-      if (pl + dilated + ph < 0) pl = ph = 0;
-      const int64_t padded = pl + dilated + ph;
-      const int64_t dwin = k == 0 ? 0 : (k - 1) * rd + 1;
-      const int64_t n = (padded == 0 || dwin > padded) ? 0 : (padded - dwin) / st + 1;
-      in_sp.push_back(d), k_sp.push_back(k), out_sp.push_back(n);
+      if (pl + dilated + ph < 0) pl = ph = 0;  // the padded input is not negative
+      // The result's spatial sizes, to keep the result small.
+      in_sp.push_back(d), k_sp.push_back(k), out_sp.push_back(numWindows(d, ld, pl, ph, k, rd, st));
       c.strides.push_back(st), c.lo.push_back(pl), c.hi.push_back(ph), c.lhs_dil.push_back(ld), c.rhs_dil.push_back(rd);
       c.reversal.push_back(!plain && rng.chance(1, 4));
     }
@@ -674,13 +666,10 @@ ConvDraw drawConv(GenContext& ctx) {
   lnames.push_back("f"), knames.push_back("i"), knames.push_back("o"), onames.push_back("f");
   c.lhs.assign(static_cast<size_t>(rank), 0);
   c.rhs.assign(static_cast<size_t>(rank), 0);
-  c.out.assign(static_cast<size_t>(rank), 0);
   c.in_batch = lperm[0];
   c.in_feature = lperm[rank - 1];
   c.lhs[lperm[0]] = batch;
   c.lhs[lperm[rank - 1]] = in_feat;
-  c.out[operm[0]] = batch / c.bgc;
-  c.out[operm[rank - 1]] = k_out;
   c.k_in = kperm[c.sp];
   c.k_out = kperm[c.sp + 1];
   c.rhs[kperm[c.sp]] = k_in;
@@ -688,7 +677,6 @@ ConvDraw drawConv(GenContext& ctx) {
   for (int64_t s = 0; s < c.sp; ++s) {
     c.lhs[lperm[1 + s]] = in_sp[s];
     c.rhs[kperm[s]] = k_sp[s];
-    c.out[operm[1 + s]] = out_sp[s];
     c.in_spatial.push_back(lperm[1 + s]);
     c.k_spatial.push_back(kperm[s]);
   }
@@ -726,7 +714,7 @@ void buildConvolution(GenContext& ctx, bool dynamic) {
   const std::string e(elementTypeName(ctx.type()));
   const ConvDraw c = drawConv(ctx);
   const auto [lhs, rhs] = convOperands(ctx, c);
-  const std::string ltype = tensorOf(c.lhs, e), rtype = tensorOf(c.rhs, e), otype = tensorOf(c.out, e);
+  const std::string ltype = tensorOf(c.lhs, e), rtype = tensorOf(c.rhs, e);
   auto ones = [](const Shape& v) { return std::all_of(v.begin(), v.end(), [](int64_t x) { return x == 1; }); };
   const bool zero_pad = std::all_of(c.lo.begin(), c.lo.end(), [](int64_t x) { return x == 0; }) &&
                         std::all_of(c.hi.begin(), c.hi.end(), [](int64_t x) { return x == 0; });
@@ -745,11 +733,18 @@ void buildConvolution(GenContext& ctx, bool dynamic) {
   attrs.push_back(strCat("batch_group_count = ", c.bgc, " : i64"));
   if (rng.chance(2, 3)) attrs.push_back(strCat("precision_config = ", precisionConfig(rng)));
   if (!dynamic) {
-    const std::string v = ctx.op(strCat("\"stablehlo.convolution\"(", lhs, ", ", rhs, ") {", joinNames(attrs), "} : (", ltype, ", ",
-                                        rtype, ") -> ", otype));
-    ctx.output(v, otype);
+    std::vector<std::string> result_types;
+    const std::string v = OpBuilder(OpId::kConvolution).operand(lhs, ltype).operand(rhs, rtype).attributes(joinNames(attrs)).emit(ctx, &result_types);
+    if (!v.empty()) ctx.output(v, result_types[0]);
     return;
   }
+  // dynamic_conv's result is convolution's with the padding operand's values as its padding attribute.
+  std::string conv_attrs = joinNames(attrs);
+  if (spatial) strAppend(&conv_attrs, ", padding = ", paddingDense(c.lo, c.hi));
+  const absl::StatusOr<std::vector<std::string>> results =
+      OpBuilder(OpId::kConvolution).operand(lhs, ltype).operand(rhs, rtype).attributes(conv_attrs).resultTypes();
+  if (!results.ok()) return ctx.skip(strCat("the builder could not infer dynamic_conv's result type: ", results.status().message()));
+  const std::string otype = (*results)[0];
   // dynamic_conv: the padding is an operand (a static constant: it sets the result shape), of any integer
   // type that holds it.
   const bool negative = std::any_of(c.lo.begin(), c.lo.end(), [](int64_t x) { return x < 0; }) ||

@@ -5,6 +5,7 @@
 #include <array>
 
 #include "absl/container/flat_hash_map.h"
+#include "ir/infer.h"
 #include "ir/op_verify_util.h"
 #include "ir/op_views.h"
 #include "ir/operation.h"
@@ -248,6 +249,19 @@ absl::Status checkSameTypes(const Operation& op, std::string_view short_name) {
   return absl::OkStatus();
 }
 
+// Where the spec defines the result types from the operands, attributes and regions (ir/infer.h), each
+// declared result type is one the rule admits; the diagnostic cites the rule's label (dot_general (C12)).
+// An operand or attribute that breaks a constraint the rule needs is the verify function's to report, under
+// its own label, before this runs: an inference error here (on an op the verify function skips, e.g. for a
+// non-tensor operand) is left to those checks rather than reported a second time under the rule's label.
+absl::Status checkInferredResults(const Operation& op) {
+  if (!isInferable(op.id)) return absl::OkStatus();
+  const absl::StatusOr<std::vector<InferredType>> inferred = inferResultTypes(op);
+  if (!inferred.ok() || inferred->size() != op.results.size()) return absl::OkStatus();
+  for (size_t i = 0; i < op.results.size(); ++i) RETURN_IF_ERROR(checkCompatible(op.results[i]->type, (*inferred)[i], i));
+  return absl::OkStatus();
+}
+
 }  // namespace
 
 absl::Status verifyAgainstSchema(const Operation& op) {
@@ -285,8 +299,8 @@ absl::Status verifyAgainstSchema(const Operation& op) {
   }
   RETURN_IF_ERROR(checkCount("region", schema.regions, op.regions.size()));
   if (schema.has(traits::kSameOperandsAndResultType)) RETURN_IF_ERROR(checkSameTypes(op, schema.shortName()));
-  if (schema.verify) return schema.verify(op);
-  return absl::OkStatus();
+  if (schema.verify) RETURN_IF_ERROR(schema.verify(op));
+  return checkInferredResults(op);
 }
 
 }  // namespace hloconf

@@ -73,24 +73,7 @@ absl::Status concatenate(const Operation& op) {
       }
     }
   }
-  if (op.results.size() != 1 || !resultType(op, 0).isTensor()) return absl::OkStatus();
-  const Type& result = resultType(op, 0);
-  RETURN_IF_ERROR(sameElementType("concatenate (C5)", first, result, "input 0's and the result's element types"));
-  int64_t joined = 0;
-  for (const auto& input : op.operands) {
-    const int64_t size = input->type.isTensor() && input->type.rank() == first.rank() ? input->type.shape()[dimension] : kDynamicSize;
-    joined = size == kDynamicSize || joined == kDynamicSize ? kDynamicSize : joined + size;
-  }
-  if (result.rank() != first.rank()) {
-    return violated("concatenate (C6)", strCat("the result has rank ", result.rank(), ", the inputs ", first.rank()));
-  }
-  for (int64_t d = 0; d < first.rank(); ++d) {
-    const int64_t expected = d == dimension ? joined : first.shape()[d];
-    if (!sameSize(result.shape()[d], expected)) {
-      return violated("concatenate (C6)", strCat("result dimension ", d, " has size ", result.shape()[d], ", but the inputs give ",
-                                                  expected == kDynamicSize ? std::string("?") : strCat(expected)));
-    }
-  }
+  // (C5) and (C6), the result's element type and shape: inferResultTypes (ir/infer.h), checked by verifyAgainstSchema.
   return absl::OkStatus();
 }
 
@@ -145,16 +128,7 @@ absl::Status pad(const Operation& op) {
   for (size_t d = 0; d < rank; ++d) {
     if (interior[d] < 0) return violated("pad (C3)", strCat("interior_padding ", listText(interior), " has a negative entry"));
   }
-  const Type& result = resultType(op, 0);
-  if (!result.isTensor() || static_cast<size_t>(result.rank()) != rank) return absl::OkStatus();
-  for (size_t d = 0; d < rank; ++d) {
-    const int64_t in = operand.shape()[d];
-    if (in == kDynamicSize) continue;
-    const int64_t expected = in + low[d] + std::max<int64_t>(in - 1, 0) * interior[d] + high[d];
-    if (!sameSize(result.shape()[d], expected)) {
-      return violated("pad (C4)", strCat("result dimension ", d, " has size ", result.shape()[d], ", but the padding gives ", expected));
-    }
-  }
+  // (C4), the result's shape: inferResultTypes (ir/infer.h), checked by verifyAgainstSchema.
   return absl::OkStatus();
 }
 
@@ -178,9 +152,6 @@ absl::Status slice(const Operation& op) {
   if (!operand.isTensor()) return absl::OkStatus();
   const SliceOp slice(op);
   const Dims start = slice.startIndices(), limit = slice.limitIndices(), strides = slice.strides();
-  if (op.results.size() == 1) {
-    RETURN_IF_ERROR(sameElementType("slice (C1)", operand, resultType(op, 0), "the operand's and the result's element types"));
-  }
   const size_t rank = static_cast<size_t>(operand.rank());
   if (start.size() != rank || limit.size() != rank || strides.size() != rank) {
     return violated("slice (C2)", strCat("start_indices, limit_indices and strides must have one entry per operand dimension (", rank, ")"));
@@ -192,14 +163,7 @@ absl::Status slice(const Operation& op) {
     }
     if (strides[d] <= 0) return violated("slice (C4)", strCat("stride ", strides[d], " of dimension ", d, " must be positive"));
   }
-  const Type& result = resultType(op, 0);
-  if (!result.isTensor() || static_cast<size_t>(result.rank()) != rank) return absl::OkStatus();
-  for (size_t d = 0; d < rank; ++d) {
-    const int64_t expected = (limit[d] - start[d] + strides[d] - 1) / strides[d];
-    if (!sameSize(result.shape()[d], expected)) {
-      return violated("slice (C5)", strCat("result dimension ", d, " has size ", result.shape()[d], ", but the slice gives ", expected));
-    }
-  }
+  // (C1) and (C5), the result's element type and shape: inferResultTypes (ir/infer.h), checked by verifyAgainstSchema.
   return absl::OkStatus();
 }
 
@@ -214,13 +178,8 @@ absl::Status transpose(const Operation& op) {
   RETURN_IF_ERROR(dimsInRangeUnique("transpose (C2)", "permutation", permutation, operand.rank()));
   const Type& result = resultType(op, 0);
   RETURN_IF_ERROR(movedElementType("transpose (C1)", operand, result, /*scales_may_differ=*/false));
-  if (!result.isTensor() || result.rank() != operand.rank()) return violated("transpose (C3)", "the result must have the operand's rank");
-  for (size_t d = 0; d < permutation.size(); ++d) {
-    if (!sameSize(result.shape()[d], operand.shape()[permutation[d]])) {
-      return violated("transpose (C3)", strCat("result dimension ", d, " has size ", result.shape()[d], ", but operand dimension ", permutation[d],
-                                                " has ", operand.shape()[permutation[d]]));
-    }
-  }
+  // (C3), the result's shape: inferResultTypes (ir/infer.h), checked by verifyAgainstSchema.
+  if (!result.isTensor() || result.rank() != operand.rank()) return absl::OkStatus();
   // (C4): the result's axis is the operand's, moved: permutation[result axis] = operand axis.
   if (isPerAxis(operand) && isPerAxis(result)) {
     const int64_t in_axis = *operand.quantizedType().quantized_dimension, out_axis = *result.quantizedType().quantized_dimension;

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "ir/attribute.h"
+#include "ir/infer.h"
 #include "ir/op_verify_util.h"
 #include "ir/op_views.h"
 #include "ir/status_macros.h"
@@ -62,15 +63,6 @@ absl::Status windowPadding(std::string_view label, const std::optional<std::vect
   return absl::OkStatus();
 }
 
-// The spec's num_windows for one dimension.
-int64_t numWindows(int64_t input, int64_t base_dilation, int64_t low, int64_t high, int64_t window, int64_t window_dilation,
-                   int64_t stride) {
-  const int64_t dilated_input = input == 0 ? 0 : (input - 1) * base_dilation + 1;
-  const int64_t padded = low + dilated_input + high;
-  const int64_t dilated_window = window == 0 ? 0 : (window - 1) * window_dilation + 1;
-  if (padded <= 0 || dilated_window > padded) return 0;
-  return (padded - dilated_window) / stride + 1;
-}
 
 // batch_norm_*'s C1 and the 1-D operands' sizes: size(value) = dim(operand, feature_index).
 absl::Status featureIndexInRange(std::string_view label, const Type& operand, int64_t feature_index) {
@@ -171,10 +163,9 @@ std::string typesText(const std::vector<Type>& types) {
 bool isScalarTensor(const Type& t) { return t.isTensor() && t.rank() == 0; }
 
 // reduce (C6), reduce_window (C13): body has type (tensor<E0>, ..., tensor<EN-1>, tensor<E0>, ..., tensor<EN-1>)
-// -> (tensor<E0>, ..., tensor<EN-1>) where is_promotable(element_type(inputs[i]), Ei); and reduce (C8),
-// reduce_window (C16): element_type(results[i]) = Ei (not compared for quantized types, whose scales and
-// zero points the spec lets differ elsewhere).
-absl::Status reductionBody(std::string_view body_label, std::string_view result_label, const Operation& op, size_t n) {
+// -> (tensor<E0>, ..., tensor<EN-1>) where is_promotable(element_type(inputs[i]), Ei). (The results' element
+// types Ei, reduce (C8) and reduce_window (C16), are inferResultTypes's.)
+absl::Status reductionBody(std::string_view body_label, const Operation& op, size_t n) {
   RegionSignature body;
   if (!regionSignature(op, 0, &body)) return absl::OkStatus();
   const std::string shape = strCat("; needs (tensor<E0>, ..., tensor<E", n - 1, ">, tensor<E0>, ..., tensor<E", n - 1,
@@ -202,11 +193,6 @@ absl::Status reductionBody(std::string_view body_label, std::string_view result_
     if (!isPromotable(from, e)) {
       return violated(body_label, strCat("inputs[", i, "]'s element type ", from.toString(), " is not promotable to the body's E", i, " = ",
                                          e.toString()));
-    }
-    const Type& result = resultType(op, i).tensorElement();
-    if (!result.isQuantized() && !e.isQuantized() && result != e) {
-      return violated(result_label,
-                      strCat("results[", i, "] has element type ", result.toString(), ", but the body's E", i, " is ", e.toString()));
     }
   }
   return absl::OkStatus();
@@ -293,29 +279,7 @@ absl::Status dotGeneral(const Operation& op) {
   if (!precision.empty() && precision.size() != 2) {
     return violated("dot_general (C11)", strCat("precision_config has ", precision.size(), " entries, needs 2"));
   }
-  // (C12): batching dimensions, then lhs's and rhs's remaining dimensions in order.
-  Dims expected;
-  for (int64_t d : lb) expected.push_back(lhs.shape()[static_cast<size_t>(d)]);
-  for (int64_t d = 0; d < lhs.rank(); ++d) {
-    if (std::find(lhs_all.begin(), lhs_all.end(), d) == lhs_all.end()) expected.push_back(lhs.shape()[static_cast<size_t>(d)]);
-  }
-  for (int64_t d = 0; d < rhs.rank(); ++d) {
-    if (std::find(rhs_all.begin(), rhs_all.end(), d) == rhs_all.end()) expected.push_back(rhs.shape()[static_cast<size_t>(d)]);
-  }
-  bool shape_ok = result.rank() == static_cast<int64_t>(expected.size());
-  for (size_t d = 0; shape_ok && d < expected.size(); ++d) shape_ok = sameSize(result.shape()[d], expected[d]);
-  if (!shape_ok) {
-    std::string want = "[";
-    for (size_t d = 0; d < expected.size(); ++d) {
-      if (expected[d] == kDynamicSize) {
-        strAppend(&want, d ? ", " : "", "?");
-      } else {
-        strAppend(&want, d ? ", " : "", expected[d]);
-      }
-    }
-    return violated("dot_general (C12)",
-                    strCat("the result has shape ", shapeText(result), ", but the dimension numbers give ", want, "]"));
-  }
+  // (C12), the result's shape: checked against inferResultTypes (ir/infer.h) by verifyAgainstSchema.
   if (!lhs.isQuantized() && !rhs.isQuantized() && !result.isQuantized()) {
     RETURN_IF_ERROR(sameElementType("dot_general (C13)", lhs, rhs, "lhs's and rhs's element types"));
   }
@@ -377,20 +341,8 @@ absl::Status reduce(const Operation& op) {
   const Dims dims = ReduceOp(op).dimensions();
   RETURN_IF_ERROR(dimsInRange("reduce (C4)", "dimensions", dims, first.rank()));
   RETURN_IF_ERROR(noRepeats("reduce (C5)", "dimensions", dims));
-  Dims expected;
-  for (int64_t d = 0; d < first.rank(); ++d) {
-    if (std::find(dims.begin(), dims.end(), d) == dims.end()) expected.push_back(first.shape()[static_cast<size_t>(d)]);
-  }
-  for (size_t i = 0; i < n; ++i) {
-    const Type& result = resultType(op, i);
-    bool ok = result.rank() == static_cast<int64_t>(expected.size());
-    for (size_t d = 0; ok && d < expected.size(); ++d) ok = sameSize(result.shape()[d], expected[d]);
-    if (!ok) {
-      return violated("reduce (C7)", strCat("results[", i, "] has shape ", shapeText(result), ", but reducing dimensions ", listText(dims),
-                                            " of ", shapeText(first), " gives ", listText(expected)));
-    }
-  }
-  return reductionBody("reduce (C6)", "reduce (C8)", op, n);
+  // (C7) and (C8), the results' shapes and element types: inferResultTypes (ir/infer.h), checked by verifyAgainstSchema.
+  return reductionBody("reduce (C6)", op, n);
 }
 
 absl::Status reduceWindow(const Operation& op) {
@@ -421,25 +373,8 @@ absl::Status reduceWindow(const Operation& op) {
   RETURN_IF_ERROR(
       windowList("reduce_window (C10)", "reduce_window (C11)", "window_dilations", rw.windowDilations(), rank, &w.window_dilations));
   RETURN_IF_ERROR(windowPadding("reduce_window (C12)", rw.padding(), rank, &w.padding));
-  const Type& result0 = resultType(op, 0);
-  for (size_t i = 1; i < n; ++i) {
-    if (!sameShape(resultType(op, i), result0)) {
-      return violated("reduce_window (C14)",
-                      strCat("results[", i, "] has shape ", shapeText(resultType(op, i)), ", results[0] has ", shapeText(result0)));
-    }
-  }
-  if (result0.rank() != rank) return violated("reduce_window (C15)", strCat("results[0] has rank ", result0.rank(), ", needs ", rank));
-  for (size_t d = 0; d < static_cast<size_t>(rank); ++d) {
-    const int64_t in = first.shape()[d];
-    if (in == kDynamicSize) continue;
-    const int64_t expected =
-        numWindows(in, w.base_dilations[d], w.padding[d][0], w.padding[d][1], w.dimensions[d], w.window_dilations[d], w.strides[d]);
-    if (!sameSize(result0.shape()[d], expected)) {
-      return violated("reduce_window (C15)",
-                      strCat("results[0] dimension ", d, " has size ", result0.shape()[d], ", but the window gives ", expected));
-    }
-  }
-  return reductionBody("reduce_window (C13)", "reduce_window (C16)", op, n);
+  // (C14-C16), the results' shapes and element types: inferResultTypes (ir/infer.h), checked by verifyAgainstSchema.
+  return reductionBody("reduce_window (C13)", op, n);
 }
 
 absl::Status selectAndScatter(const Operation& op) {
@@ -467,10 +402,6 @@ absl::Status selectAndScatter(const Operation& op) {
                       strCat("source dimension ", d, " has size ", source.shape()[d], ", but the window gives ", expected));
     }
   }
-  if (!sameShape(operand, resultType(op, 0))) {
-    return violated("select_and_scatter (C11)",
-                    strCat("the result has shape ", shapeText(resultType(op, 0)), ", the operand has ", shapeText(operand)));
-  }
   const Type& e = operand.tensorElement();
   // (C9) select has type (tensor<E>, tensor<E>) -> tensor<i1> where E = element_type(operand) (for a
   // quantized operand, any quantized E of its baseline: scales and zero points are not compared).
@@ -486,8 +417,8 @@ absl::Status selectAndScatter(const Operation& op) {
                              "; needs (tensor<E>, tensor<E>) -> tensor<i1> with E = ", e.toString()));
     }
   }
-  // (C10) scatter has type (tensor<E>, tensor<E>) -> tensor<E> where is_promotable(element_type(operand), E);
-  // (C12) element_type(result) = E (not compared for quantized types).
+  // (C10) scatter has type (tensor<E>, tensor<E>) -> tensor<E> where is_promotable(element_type(operand), E).
+  // (C11) and (C12), the result's shape and element type E: inferResultTypes (ir/infer.h).
   if (RegionSignature scatter; regionSignature(op, 1, &scatter)) {
     bool ok = scatter.inputs.size() == 2 && isScalarTensor(scatter.inputs[0]) && scatter.inputs[1] == scatter.inputs[0];
     if (ok && scatter.has_terminator) ok = scatter.outputs.size() == 1 && scatter.outputs[0] == scatter.inputs[0];
@@ -500,16 +431,41 @@ absl::Status selectAndScatter(const Operation& op) {
       return violated("select_and_scatter (C10)",
                       strCat("the operand's element type ", e.toString(), " is not promotable to scatter's E = ", scatter_e.toString()));
     }
-    const Type& result_e = resultType(op, 0).tensorElement();
-    if (!result_e.isQuantized() && !scatter_e.isQuantized() && result_e != scatter_e) {
-      return violated("select_and_scatter (C12)",
-                      strCat("the result has element type ", result_e.toString(), ", but scatter's E is ", scatter_e.toString()));
-    }
   }
   return absl::OkStatus();
 }
 
 namespace {
+
+// dynamic_conv (C25, C26): the result is convolution's with the padding operand's values as the padding attribute
+// (`padding`, nullopt when they are computed: the spatial sizes are then unknown until run time).
+absl::Status dynamicConvResult(const Operation& op, const std::optional<std::vector<std::vector<int64_t>>>& padding) {
+  NamedAttrList attributes;
+  for (const NamedAttrList* list : {&op.properties, &op.attributes}) {
+    for (const NamedAttr& a : *list) {
+      if (a.name != "padding") attributes.push_back(a);
+    }
+  }
+  if (padding) {
+    Tensor pairs(Type::tensor({static_cast<int64_t>(padding->size()), 2}, Type::element(ElementType::kSI64)));
+    for (size_t i = 0; i < padding->size(); ++i) {
+      for (size_t j = 0; j < 2; ++j) pairs.setBits(static_cast<int64_t>(2 * i + j), encodeInteger(ElementType::kSI64, (*padding)[i][j]));
+    }
+    attributes.push_back({"padding", Attribute::denseElements(std::move(pairs))});
+  }
+  const std::vector<Type> operands = {operandType(op, 0), operandType(op, 1)};
+  absl::StatusOr<std::vector<InferredType>> inferred = inferResultTypes(OpId::kConvolution, operands, attributes);
+  if (!inferred.ok() || inferred->size() != 1) return absl::OkStatus();  // the operand constraints above report it
+  InferredType& result = inferred->front();
+  if (!padding) {
+    std::vector<int64_t> shape = result.type.shape();
+    for (int64_t d : ConvolutionAttributes(op).dimensionNumbers().output_spatial) shape[static_cast<size_t>(d)] = kDynamicSize;
+    result.type = Type::tensor(std::move(shape), result.type.tensorElement());
+  }
+  result.shape_label = "dynamic_conv (C25)";
+  result.rank_label = "dynamic_conv (C26)";
+  return checkCompatible(resultType(op, 0), result, 0);
+}
 
 // convolution's constraints, which dynamic_conv shares label for label; `name` is the op's. dynamic_conv's
 // padding is an operand: `padding_known` is false when it is computed, and the result's spatial sizes,
@@ -596,21 +552,9 @@ absl::Status convolutionConstraints(const Operation& op, std::string_view name, 
     return violated(label(16), strCat("the kernel output feature dimension's size ", kernel_out,
                                                 " is not a multiple of feature_group_count ", feature_groups));
   }
-  if (result.rank() != n) return violated(label(26), strCat("the result has rank ", result.rank(), ", needs ", n));
-  auto expectSize = [&](int64_t result_dim, int64_t expected, std::string_view what) -> absl::Status {
-    if (expected == kDynamicSize || sameSize(dim(result, result_dim), expected)) return absl::OkStatus();
-    return violated(label(25),
-                    strCat("result dimension ", result_dim, " (", what, ") has size ", dim(result, result_dim), ", needs ", expected));
-  };
-  RETURN_IF_ERROR(expectSize(dn.output_batch, batch == kDynamicSize ? kDynamicSize : batch / batch_groups, "batch"));
-  RETURN_IF_ERROR(expectSize(dn.output_feature, kernel_out, "feature"));
-  for (size_t s = 0; s < static_cast<size_t>(spatial); ++s) {
-    const int64_t in = dim(lhs, dn.input_spatial[s]), window = dim(rhs, dn.kernel_spatial[s]);
-    if (in == kDynamicSize || window == kDynamicSize || !padding_known) continue;
-    const int64_t expected =
-        numWindows(in, w.base_dilations[s], w.padding[s][0], w.padding[s][1], window, w.window_dilations[s], w.strides[s]);
-    RETURN_IF_ERROR(expectSize(dn.output_spatial[s], expected, strCat("spatial ", s)));
-  }
+  // (C25, C26), the result's shape: convolution's rule in inferResultTypes (ir/infer.h), which verifyAgainstSchema
+  // checks for convolution; dynamic_conv's is checked here.
+  if (name == "dynamic_conv") RETURN_IF_ERROR(dynamicConvResult(op, padding_known ? padding : std::nullopt));
   if (!lhs.isQuantized() && !rhs.isQuantized() && !result.isQuantized()) {
     // (C27) in part: the result's element type is not compared, as programs convolve i8 with i8 into i32.
     RETURN_IF_ERROR(sameElementType(label(27), lhs, rhs, "lhs's and rhs's element types"));
