@@ -26,7 +26,7 @@ struct BackendFactory {
   std::function<std::unique_ptr<adapters::Backend>()> make;
   std::string repro_flag;  // how `hloconf repro` names it: "--backend reference", "--backend-cmd '...'"
   bool is_reference = false;  // the in-process reference: it can also run cases that cannot be lowered
-  std::string adapter_json;   // --backend NAME: the adapter.json it runs (reports name it); else empty
+  std::string adapter_json = "";  // --backend NAME: the adapter.json it runs (reports name it); else empty
 };
 
 // Resolves --backend NAME: `reference`, else adapters/<NAME>/adapter.json in `adapter_dirs`.

@@ -37,7 +37,7 @@ struct RunInfo {
   // and version), in the order they first started.
   struct BackendIdentity {
     std::string name, handshake_name, version;
-    std::string adapter_json;  // --backend NAME: the adapter.json that was run; empty for others
+    std::string adapter_json = "";  // --backend NAME: the adapter.json that was run; empty for others
     // What the backend said it is (a resumed run checks it): not where its adapter.json lies.
     bool operator==(const BackendIdentity& o) const {
       return name == o.name && handshake_name == o.handshake_name && version == o.version;
