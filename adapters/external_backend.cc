@@ -493,6 +493,7 @@ class ExternalBackend : public Backend {
       while (newline != std::string::npos) {
         std::string line = read_buffer_.substr(0, newline);
         read_buffer_.erase(0, newline + 1);
+        scanned_ = 0;
         if (!line.empty() && line.back() == '\r') line.pop_back();
         absl::StatusOr<json> message = parseBackendMessage(line);
         if (message.status().code() == absl::StatusCode::kResourceExhausted)
