@@ -93,6 +93,12 @@ std::string stringField(const json& message, const char* key, std::string fallba
   return it != message.end() && it->is_string() ? it->get<std::string>() : fallback;
 }
 
+// Whether `message` carries the id `id`, as the JSON integer itself (not 17.0, "17" or 2^64 + 17).
+bool isReplyTo(const json& message, int64_t id) {
+  auto it = message.find("id");
+  return it != message.end() && exactInteger(*it, id, id) == id;
+}
+
 std::string describeWaitStatus(int status) {
   if (WIFEXITED(status)) return strCat("exited with status ", WEXITSTATUS(status));
   if (WIFSIGNALED(status)) {
@@ -597,8 +603,7 @@ class ExternalBackend : public Backend {
       // not handle with an error or unsupported result).
       answer = readMessage(deadline, [id](const json& m) {
         const std::string type = stringField(m, "type");
-        return (type == "verify" || type == "result") && m.contains("id") && m["id"].is_number_integer() &&
-               m["id"].get<int64_t>() == id;
+        return (type == "verify" || type == "result") && isReplyTo(m, id);
       });
     }
     if (!answer.ok()) {
@@ -677,8 +682,7 @@ class ExternalBackend : public Backend {
       answer = status;
     } else {
       answer = readMessage(deadline, [id](const json& m) {
-        return stringField(m, "type") == "result" && m.contains("id") && m["id"].is_number_integer() &&
-               m["id"].get<int64_t>() == id;
+        return stringField(m, "type") == "result" && isReplyTo(m, id);
       });
     }
     if (!answer.ok()) {
