@@ -68,6 +68,7 @@ absl::StatusOr<ExternalSpec> parseAdapterJson(const std::string& name, const fs:
     spec.working_directory = (dir.is_absolute() ? dir : adapter_dir / dir).lexically_normal().string();
   }
   spec.environment.emplace_back("HLOCONF_ADAPTER_DIR", adapter_dir.string());
+  spec.adapter_json = fs::weakly_canonical(file, ec).string();
   return spec;
 }
 

@@ -97,6 +97,9 @@ struct ExternalSpec {
   std::string work_dir;                   // the per-run folder for .npy files (created if missing)
   std::string log_dir;                    // where its stderr log goes (kept: --report-dir's backend-logs/);
                                           // empty: beside the .npy files, removed with them
+  double handshake_seconds = 120;         // how long it may take to answer the hello (importing a framework
+                                          // can take a while); 0: forever
+  std::string adapter_json;               // --backend NAME: the adapter.json it came from (reports name it)
 };
 
 // The built-in reference backend (the reference evaluator in-process; outputs without marks).

@@ -16,11 +16,15 @@
 #include <filesystem>
 #include <mutex>
 #include <optional>
+#include <set>
 #include <boost/process.hpp>
 #include <boost/process/extend.hpp>
 
 #include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
 #include "adapters/backend.h"
+#include "adapters/backend_reply.h"
+#include "adapters/process_tree.h"
 #include "ir/ir_json.h"
 #include "ir/npy.h"
 #include "ir/parser.h"
@@ -34,8 +38,6 @@ using json = nlohmann::json;
 using Clock = std::chrono::steady_clock;
 
 constexpr int kProtocolVersion = 1;
-// How long a backend may take to answer the hello (importing a framework can take a while).
-constexpr double kHandshakeSeconds = 120;
 // How long a backend may take to exit after `shutdown` before it is killed.
 constexpr double kShutdownSeconds = 2;
 // How much of the backend's stderr a CRASH/TIMEOUT message quotes.
@@ -45,12 +47,23 @@ constexpr size_t kCaseLogBytes = 4000;  // the most of a case's stderr kept in i
 // still open (a grandchild may hold it).
 constexpr int kLivenessPollMs = 200;
 
+// After this many restarts in a row whose handshake failed, a backend is not started again: every case
+// would otherwise wait for a hello that does not come (the handshake timeout) and end the same way.
+constexpr int kFailedRestartsInARow = 3;
+
 // Boost.Process 1.74 creates its exec-error pipe without O_CLOEXEC and sets the flag a moment later; a
 // process forked from another thread in between would keep that pipe open and block this spawn until it
-// exits. Spawns of this file therefore take turns.
+// exits. Spawns of this file therefore take turns. The lock also guards liveBackends(): a sweep for
+// orphans (killOrphans) holds it, so it never sees a backend that was forked but not yet registered.
 std::mutex& spawnMutex() {
   static std::mutex mutex;
   return mutex;
+}
+
+// The backend processes running now (this process's children that are not orphans), under spawnMutex.
+std::set<pid_t>& liveBackends() {
+  static std::set<pid_t> pids;
+  return pids;
 }
 
 std::atomic<int> backend_counter{0};
@@ -78,6 +91,12 @@ struct Deadline {
 std::string stringField(const json& message, const char* key, std::string fallback = "") {
   auto it = message.find(key);
   return it != message.end() && it->is_string() ? it->get<std::string>() : fallback;
+}
+
+// Whether `message` carries the id `id`, as the JSON integer itself (not 17.0, "17" or 2^64 + 17).
+bool isReplyTo(const json& message, int64_t id) {
+  auto it = message.find("id");
+  return it != message.end() && exactInteger(*it, id, id) == id;
 }
 
 std::string describeWaitStatus(int status) {
@@ -202,7 +221,7 @@ class ExternalBackend : public Backend {
   // --- process management ---------------------------------------------------------------------------
 
   absl::Status prepareFolder() {
-    if (!dir_.empty()) return absl::OkStatus();
+    if (!dir_.empty()) return ensureFolders();
     namespace fs = std::filesystem;
     fs::path base = spec_.work_dir.empty() ? fs::temp_directory_path() / strCat("hloconf-", ::getpid())
                                            : fs::path(spec_.work_dir);
@@ -221,15 +240,32 @@ class ExternalBackend : public Backend {
     return absl::OkStatus();
   }
 
+  // The folders can disappear during a long run (a cleaner of /tmp, a backend that removes its work_dir):
+  // they are made again before each start and each request, so that losing them costs at most the case
+  // it happened in, not every case after it.
+  absl::Status ensureFolders() {
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    for (const fs::path& dir : {fs::path(dir_), fs::path(log_path_).parent_path()}) {
+      if (fs::is_directory(dir, ec)) continue;
+      fs::create_directories(dir, ec);
+      if (ec) return absl::InternalError(strCat("cannot create the backend's folder ", dir.string(), ": ", ec.message()));
+      logLine("note", strCat("the folder ", dir.string(), " was gone and has been made again"));
+    }
+    return absl::OkStatus();
+  }
+
   absl::Status spawn() {
     if (spec_.argv.empty()) return absl::InvalidArgumentError(strCat("backend '", spec_.name, "': no command"));
+    if (absl::Status folders = ensureFolders(); !folders.ok()) return folders;
     boost::filesystem::path exe = spec_.argv[0];
     if (spec_.argv[0].find('/') == std::string::npos) {
       exe = bp::search_path(spec_.argv[0]);
       if (exe.empty())
         return absl::NotFoundError(strCat("backend '", spec_.name, "': cannot find '", spec_.argv[0], "' on PATH"));
     }
-    int log_fd = ::open(log_path_.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+    // O_NOFOLLOW: the log may sit in the backend's own folder, where the backend could have put a symlink.
+    int log_fd = ::open(log_path_.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | O_NOFOLLOW, 0644);
     if (log_fd < 0)
       return absl::InternalError(strCat("cannot open ", log_path_, ": ", std::strerror(errno)));
     std::string banner = strCat("=== hloconf: starting backend '", spec_.name, "' (start ", ++starts_, "): ",
@@ -237,7 +273,7 @@ class ExternalBackend : public Backend {
     (void)!::write(log_fd, banner.data(), banner.size());
     log_start_ = ::lseek(log_fd, 0, SEEK_END);
     ::close(log_fd);
-    log_fd = ::open(log_path_.c_str(), O_WRONLY | O_APPEND | O_CLOEXEC);
+    log_fd = ::open(log_path_.c_str(), O_WRONLY | O_APPEND | O_CLOEXEC | O_NOFOLLOW);
 
     int in_fds[2], out_fds[2];
     if (::pipe2(in_fds, O_CLOEXEC) != 0) {
@@ -269,6 +305,9 @@ class ExternalBackend : public Backend {
     for (const auto& [key, value] : spec_.environment) env[key] = value;
     std::vector<std::string> args(spec_.argv.begin() + 1, spec_.argv.end());
     bp::child child;
+    // Helpers the backend starts in a session of their own are re-parented to this process when their
+    // parent dies, where killAndReap finds them.
+    becomeChildSubreaper();
     {
       std::lock_guard<std::mutex> lock(spawnMutex());
       try {
@@ -283,6 +322,7 @@ class ExternalBackend : public Backend {
         if (log_fd >= 0) ::close(log_fd);
         return absl::InternalError(strCat("backend '", spec_.name, "': cannot start ", joinArgv(spec_.argv), ": ", e.what()));
       }
+      if (!ec && child.valid()) liveBackends().insert(child.id());
     }
     if (log_fd >= 0) ::close(log_fd);
     if (ec || !child.valid())
@@ -296,6 +336,7 @@ class ExternalBackend : public Backend {
     child_stdout.assign_source(-1);
     ::fcntl(to_child_, F_SETFL, ::fcntl(to_child_, F_GETFL) | O_NONBLOCK);
     read_buffer_.clear();
+    scanned_ = 0;
     exit_status_.reset();
     return absl::OkStatus();
   }
@@ -304,7 +345,7 @@ class ExternalBackend : public Backend {
     absl::Status status = spawn();
     if (!status.ok()) return status;
     json hello = {{"type", "hello"}, {"protocol", kProtocolVersion}, {"work_dir", dir_}};
-    Deadline deadline = Deadline::after(kHandshakeSeconds);
+    Deadline deadline = Deadline::after(spec_.handshake_seconds);
     status = writeAll(to_child_, hello.dump(-1, ' ', false, json::error_handler_t::replace) + "\n", deadline);
     json answer;
     if (status.ok()) {
@@ -333,34 +374,9 @@ class ExternalBackend : public Backend {
   }
 
   absl::Status takeHello(const json& answer) {
-    if (!answer.contains("protocol") || !answer["protocol"].is_number_integer())
-      return absl::InvalidArgumentError("its hello has no \"protocol\" number");
-    int protocol = answer["protocol"].get<int>();
-    if (protocol != kProtocolVersion)
-      return absl::InvalidArgumentError(
-          strCat("it speaks protocol ", protocol, "; this harness speaks protocol ", kProtocolVersion));
-    BackendInfo info;
-    info.name = stringField(answer, "name", spec_.name);
-    if (answer.contains("version")) {
-      const json& version = answer["version"];
-      info.version = version.is_string() ? version.get<std::string>() : version.dump();
-    }
-    if (answer.contains("capabilities") && answer["capabilities"].is_object()) {
-      const json& caps = answer["capabilities"];
-      // "verify": true: it answers verify requests (anything else, or absent: it does not).
-      info.capabilities.verify = caps.contains("verify") && caps["verify"].is_boolean() && caps["verify"].get<bool>();
-      for (const char* key : {"ops", "element_types"}) {
-        if (!caps.contains(key) || caps[key].is_null()) continue;
-        if (!caps[key].is_array()) return absl::InvalidArgumentError(strCat("capabilities.", key, " is not a list"));
-        auto& list = std::string_view(key) == "ops" ? info.capabilities.ops : info.capabilities.element_types;
-        for (const json& entry : caps[key]) {
-          if (!entry.is_string())
-            return absl::InvalidArgumentError(strCat("capabilities.", key, " has an entry that is not a string"));
-          list.push_back(entry.get<std::string>());
-        }
-      }
-    }
-    info_ = std::move(info);
+    absl::StatusOr<BackendInfo> info = parseHello(answer, kProtocolVersion, spec_.name);
+    if (!info.ok()) return info.status();
+    info_ = std::move(*info);
     return absl::OkStatus();
   }
 
@@ -373,7 +389,9 @@ class ExternalBackend : public Backend {
     return info.si_pid == pid_;
   }
 
-  // Kills the process group (helpers the backend started included), reaps the process, closes pipes.
+  // Kills the process group (helpers the backend started included), reaps the process, closes pipes;
+  // then kills what escaped the group (a helper in a session of its own, re-parented to us when its
+  // parent died) and says so in the log.
   void killAndReap() {
     if (to_child_ >= 0) ::close(to_child_);
     if (from_child_ >= 0) ::close(from_child_);
@@ -385,18 +403,27 @@ class ExternalBackend : public Backend {
     while (::waitpid(pid_, &status, 0) < 0 && errno == EINTR) {
     }
     exit_status_ = status;
+    std::vector<std::string> left_behind;
+    {
+      std::lock_guard<std::mutex> lock(spawnMutex());
+      liveBackends().erase(pid_);
+      left_behind = killOrphans(pid_, [](pid_t pid) { return liveBackends().contains(pid); });
+    }
+    if (!left_behind.empty())
+      logLine("killed what the backend left running outside its process group", absl::StrJoin(left_behind, ", "));
     pid_ = -1;
   }
 
   off_t logSize() const {
     struct stat st {};
-    return ::stat(log_path_.c_str(), &st) == 0 ? st.st_size : 0;
+    return ::lstat(log_path_.c_str(), &st) == 0 ? st.st_size : 0;
   }
   // The log from offset `from` to its end, at most the last `max_bytes` of that; `cut` says whether the
   // text starts after `from` (so its first line may be partial).
   std::string readLog(off_t from, size_t max_bytes, bool& cut) const {
     cut = false;
-    int fd = ::open(log_path_.c_str(), O_RDONLY | O_CLOEXEC);
+    // Not a symlink or FIFO the backend put there: those are never followed or waited on.
+    int fd = ::open(log_path_.c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK);
     if (fd < 0) return "";
     const off_t end = ::lseek(fd, 0, SEEK_END);
     const off_t begin = std::max<off_t>(from, end - static_cast<off_t>(max_bytes));
@@ -451,7 +478,7 @@ class ExternalBackend : public Backend {
   }
 
   void logLine(std::string_view prefix, std::string_view line) {
-    int fd = ::open(log_path_.c_str(), O_WRONLY | O_APPEND | O_CLOEXEC);
+    int fd = ::open(log_path_.c_str(), O_WRONLY | O_APPEND | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK);
     if (fd < 0) return;
     std::string text = strCat("=== hloconf: ", prefix, ": ", line.substr(0, 1000), "\n");
     (void)!::write(fd, text.data(), text.size());
@@ -461,21 +488,29 @@ class ExternalBackend : public Backend {
   // --- reading replies ------------------------------------------------------------------------------
 
   // The next JSON object on the backend's stdout for which `wanted` is true. Other lines are stray: they
-  // go to the log and are skipped. Errors: kUnavailable (EOF or the process is gone) or
-  // kDeadlineExceeded.
+  // go to the log and are skipped. Errors: kUnavailable (EOF or the process is gone),
+  // kDeadlineExceeded, or kResourceExhausted for a line too long or too deeply nested to parse
+  // (adapters/backend_reply.h): the stream can no longer be trusted, so the caller kills the process.
   template <typename Predicate>
   absl::StatusOr<json> readMessage(const Deadline& deadline, Predicate wanted) {
     while (true) {
-      size_t newline = read_buffer_.find('\n');
+      // Only the bytes not looked at yet are searched: a long line arrives in many reads.
+      size_t newline = read_buffer_.find('\n', scanned_);
       while (newline != std::string::npos) {
         std::string line = read_buffer_.substr(0, newline);
         read_buffer_.erase(0, newline + 1);
+        scanned_ = 0;
         if (!line.empty() && line.back() == '\r') line.pop_back();
-        json message = json::parse(line, nullptr, /*allow_exceptions=*/false);
-        if (message.is_object() && wanted(message)) return message;
+        absl::StatusOr<json> message = parseBackendMessage(line);
+        if (message.status().code() == absl::StatusCode::kResourceExhausted)
+          return absl::ResourceExhaustedError(strCat("the backend wrote ", message.status().message()));
+        if (message.ok() && message->is_object() && wanted(*message)) return *std::move(message);
         if (!line.empty()) logLine("stray stdout line (not a reply the harness waits for)", line);
         newline = read_buffer_.find('\n');
       }
+      scanned_ = read_buffer_.size();
+      if (read_buffer_.size() > kMaxMessageBytes)
+        return absl::ResourceExhaustedError(strCat("the backend wrote a line longer than ", kMaxMessageBytes, " bytes"));
       if (deadline.passed()) return absl::DeadlineExceededError("no reply in time");
       pollfd p{from_child_, POLLIN, 0};
       int ready = ::poll(&p, 1, deadline.pollMs(kLivenessPollMs));
@@ -514,10 +549,26 @@ class ExternalBackend : public Backend {
     crashed = false;
     if (pid_ > 0) return absl::OkStatus();
     if (!started_) return start().status();
-    absl::Status restarted = spawnAndHandshake();
-    if (restarted.ok()) return restarted;
     crashed = true;
+    if (failed_restarts_ >= kFailedRestartsInARow)
+      return absl::UnavailableError(strCat("the backend is not restarted any more: its last ", kFailedRestartsInARow,
+                                           " restarts failed (", last_restart_error_, ")"));
+    absl::Status restarted = spawnAndHandshake();
+    if (restarted.ok()) {
+      failed_restarts_ = 0;
+      crashed = false;
+      return restarted;
+    }
+    ++failed_restarts_;
+    last_restart_error_ = std::string(restarted.message().substr(0, 300));
     return absl::UnavailableError(strCat("restarting the backend failed: ", restarted.message()));
+  }
+
+  // A reply too long or too deeply nested to parse (kResourceExhausted from readMessage): the process no
+  // longer speaks the protocol, so it is killed and started again for the next case; this case is an ERROR.
+  std::string brokenMessage(const absl::Status& status) {
+    killAndReap();
+    return strCat(status.message(), "; the backend was killed and restarts before the next case", logTailForMessage());
   }
 
   // A verify request (adapters/PROTOCOL.md, "Verify a program"), sent only to a backend whose handshake
@@ -552,8 +603,7 @@ class ExternalBackend : public Backend {
       // not handle with an error or unsupported result).
       answer = readMessage(deadline, [id](const json& m) {
         const std::string type = stringField(m, "type");
-        return (type == "verify" || type == "result") && m.contains("id") && m["id"].is_number_integer() &&
-               m["id"].get<int64_t>() == id;
+        return (type == "verify" || type == "result") && isReplyTo(m, id);
       });
     }
     if (!answer.ok()) {
@@ -562,6 +612,11 @@ class ExternalBackend : public Backend {
         reply.kind = VerifyReply::Kind::kTimeout;
         reply.message = strCat("no verify answer within ", absl::StrFormat("%g", request.timeout_seconds),
                                " s; the backend was killed and restarts before the next case", logTailForMessage());
+        return reply;
+      }
+      if (answer.status().code() == absl::StatusCode::kResourceExhausted) {
+        reply.kind = VerifyReply::Kind::kError;
+        reply.message = brokenMessage(answer.status());
         return reply;
       }
       Reply crash = crashReply(std::string(answer.status().message()));
@@ -627,8 +682,7 @@ class ExternalBackend : public Backend {
       answer = status;
     } else {
       answer = readMessage(deadline, [id](const json& m) {
-        return stringField(m, "type") == "result" && m.contains("id") && m["id"].is_number_integer() &&
-               m["id"].get<int64_t>() == id;
+        return stringField(m, "type") == "result" && isReplyTo(m, id);
       });
     }
     if (!answer.ok()) {
@@ -640,31 +694,75 @@ class ExternalBackend : public Backend {
                                " s; the backend was killed and restarts before the next case", logTailForMessage());
         return reply;
       }
+      if (answer.status().code() == absl::StatusCode::kResourceExhausted) {
+        reply.kind = Reply::Kind::kError;
+        reply.message = brokenMessage(answer.status());
+        return reply;
+      }
       return crashReply(std::string(answer.status().message()));
     }
-    reply = takeResult(request, *answer, files);
+    reply = takeResult(request, *answer, files, deadline);
     files.removeAll();
     return reply;
   }
 
+  // A request's files, in a folder of its own that only the harness creates (mkdtemp: a name the backend
+  // cannot guess before the request names it). Inputs are created there with O_EXCL | O_NOFOLLOW and
+  // outputs read with O_NOFOLLOW, both relative to the folder's descriptor: a symlink or file the backend
+  // planted, in the folder or in place of it, is never written or read through.
   struct Files {
-    std::vector<std::string> inputs;
-    std::vector<std::string> outputs;
-    void removeAll() const {
-      for (const auto* list : {&inputs, &outputs})
-        for (const std::string& path : *list) ::unlink(path.c_str());
+    std::string dir;   // absolute; empty until made
+    int dir_fd = -1;
+    std::vector<std::string> outputs;  // names in `dir`
+    Files() = default;
+    Files(const Files&) = delete;
+    Files& operator=(const Files&) = delete;
+    ~Files() { removeAll(); }
+    absl::Status make(const std::string& parent, int64_t id) {
+      std::string pattern = strCat(parent, "/r", id, "-XXXXXX");
+      if (!::mkdtemp(pattern.data()))
+        return absl::InternalError(strCat("cannot create a folder in ", parent, ": ", std::strerror(errno)));
+      dir = pattern;
+      dir_fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+      if (dir_fd < 0) return absl::InternalError(strCat("cannot open ", dir, ": ", std::strerror(errno)));
+      return absl::OkStatus();
+    }
+    // Writes `tensor` as a new file `name` in the folder; returns its path.
+    absl::StatusOr<std::string> writeInput(const std::string& name, const Tensor& tensor) const {
+      const std::string path = strCat(dir, "/", name);
+      const int fd = ::openat(dir_fd, name.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+      if (fd < 0) return absl::InternalError(strCat("cannot create ", path, ": ", std::strerror(errno)));
+      const std::string bytes = encodeNpy(tensor);
+      size_t done = 0;
+      while (done < bytes.size()) {
+        const ssize_t n = ::write(fd, bytes.data() + done, bytes.size() - done);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) break;
+        done += static_cast<size_t>(n);
+      }
+      const bool closed = ::close(fd) == 0;
+      if (done != bytes.size() || !closed) return absl::InternalError(strCat("cannot write ", path, ": ", std::strerror(errno)));
+      return path;
+    }
+    // remove_all does not follow symlinks: whatever the backend left in the folder goes, nothing outside.
+    void removeAll() {
+      if (dir_fd >= 0) ::close(dir_fd);
+      dir_fd = -1;
+      std::error_code ec;
+      if (!dir.empty()) std::filesystem::remove_all(dir, ec);
+      dir.clear();
     }
   };
 
   absl::Status buildRequest(const Request& request, int64_t id, Files& files, json& message) {
+    if (absl::Status folders = ensureFolders(); !folders.ok()) return folders;
+    if (absl::Status made = files.make(dir_, id); !made.ok()) return made;
     json inputs = json::array();
     for (size_t i = 0; i < request.inputs.size(); ++i) {
       const Tensor& tensor = request.inputs[i];
-      std::string path = strCat(dir_, "/r", id, "-in", i, ".npy");
-      files.inputs.push_back(path);
-      absl::Status written = writeNpyFile(path, tensor);
-      if (!written.ok()) return written;
-      inputs.push_back({{"path", path}, {"type", tensor.type().toString()}, {"dtype", npyDescr(tensor.elementType())}});
+      absl::StatusOr<std::string> path = files.writeInput(strCat("r", id, "-in", i, ".npy"), tensor);
+      if (!path.ok()) return path.status();
+      inputs.push_back({{"path", *path}, {"type", tensor.type().toString()}, {"dtype", npyDescr(tensor.elementType())}});
     }
     // result_types names every output: the results of @main for each process of the grid, process-major
     // (as the runner builds it and the reference backend answers).
@@ -674,10 +772,9 @@ class ExternalBackend : public Backend {
       if (!type.isTensor() || !type.hasStaticShape())
         return absl::InvalidArgumentError(strCat("output ", k, " has type ", type.toString(),
                                                  "; the protocol carries static-shaped tensors only"));
-      std::string path = strCat(dir_, "/r", id, "-out", k, ".npy");
-      ::unlink(path.c_str());
-      files.outputs.push_back(path);
-      outputs.push_back({{"path", path}, {"type", type.toString()}, {"dtype", npyDescr(type.elementType())}});
+      std::string name = strCat("r", id, "-out", k, ".npy");
+      outputs.push_back({{"path", strCat(files.dir, "/", name)}, {"type", type.toString()}, {"dtype", npyDescr(type.elementType())}});
+      files.outputs.push_back(std::move(name));
     }
     // The infeed queue (only when the program has one): entry after entry, each its payload tensors.
     json infeed = json::array();
@@ -685,11 +782,9 @@ class ExternalBackend : public Backend {
       json payload = json::array();
       for (size_t k = 0; k < request.infeed[e].size(); ++k) {
         const Tensor& tensor = request.infeed[e][k];
-        std::string path = strCat(dir_, "/r", id, "-infeed", e, "-", k, ".npy");
-        files.inputs.push_back(path);
-        absl::Status written = writeNpyFile(path, tensor);
-        if (!written.ok()) return written;
-        payload.push_back({{"path", path}, {"type", tensor.type().toString()}, {"dtype", npyDescr(tensor.elementType())}});
+        absl::StatusOr<std::string> path = files.writeInput(strCat("r", id, "-infeed", e, "-", k, ".npy"), tensor);
+        if (!path.ok()) return path.status();
+        payload.push_back({{"path", *path}, {"type", tensor.type().toString()}, {"dtype", npyDescr(tensor.elementType())}});
       }
       infeed.push_back(std::move(payload));
     }
@@ -707,7 +802,7 @@ class ExternalBackend : public Backend {
     return absl::OkStatus();
   }
 
-  Reply takeResult(const Request& request, const json& answer, const Files& files) {
+  Reply takeResult(const Request& request, const json& answer, const Files& files, const Deadline& deadline) {
     Reply reply;
     auto text = [&](const char* key, std::string_view fallback) {
       if (answer.contains(key) && answer[key].is_string()) return answer[key].get<std::string>();
@@ -737,12 +832,12 @@ class ExternalBackend : public Backend {
       return reply;
     }
     for (size_t k = 0; k < files.outputs.size(); ++k) {
-      const std::string& path = files.outputs[k];
-      auto tensor = readNpyFile(path, request.result_types[k]);
+      auto tensor = readOutputNpy(files.dir_fd, files.outputs[k], request.result_types[k],
+                                  strCat("output ", k, " (", files.dir, "/", files.outputs[k], ")"), deadline.at);
       if (!tensor.ok()) {
-        reply.kind = Reply::Kind::kError;
+        reply.kind = tensor.status().code() == absl::StatusCode::kDeadlineExceeded ? Reply::Kind::kTimeout : Reply::Kind::kError;
         reply.outputs.clear();
-        reply.message = strCat("output ", k, ": ", tensor.status().message());
+        reply.message = std::string(tensor.status().message());
         return reply;
       }
       reply.outputs.push_back(std::move(*tensor));
@@ -774,7 +869,10 @@ class ExternalBackend : public Backend {
   int from_child_ = -1;
   std::optional<int> exit_status_;
   std::string read_buffer_;
+  size_t scanned_ = 0;  // read_buffer_ has no newline before this offset
   int64_t next_id_ = 1;
+  int failed_restarts_ = 0;  // restarts in a row whose handshake failed
+  std::string last_restart_error_;
   bool started_ = false;
   BackendInfo info_;
 };

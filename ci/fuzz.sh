@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Builds a libFuzzer target with clang (ASan + UBSan + LeakSanitizer) and fuzzes it for SECONDS
 # (default 60), seeded with the peer programs when ../shared/peer exists and with cases/.
-# Usage: ci/fuzz.sh [SECONDS] [TARGET]; TARGET is parse_fuzzer (default: the parser and its round trip)
-# or eval_fuzzer (the reference evaluator on whatever parses). Any crash, hang (>10 s per input), leak
+# Usage: ci/fuzz.sh [SECONDS] [TARGET]; TARGET is parse_fuzzer (default: the parser and its round trip),
+# eval_fuzzer (the reference evaluator on whatever parses) or backend_reply_fuzzer (a backend's reply
+# lines and output .npy files, seeded with fuzz/seeds/backend_reply_fuzzer instead of MLIR). Any crash, hang (>10 s per input), leak
 # or round-trip mismatch fails the run and leaves the input in build-fuzz/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -13,8 +14,12 @@ CC=clang CXX=clang++ cmake -S . -B build-fuzz -G Ninja -DCMAKE_BUILD_TYPE=RelWit
 cmake --build build-fuzz -j "$(nproc)" --target "$target"
 mkdir -p "build-fuzz/corpus-$target"
 seeds=()
-[[ -d ../shared/peer ]] && seeds+=(../shared/peer)
-[[ -d cases ]] && seeds+=(cases)
+if [[ -d fuzz/seeds/$target ]]; then
+  seeds+=("fuzz/seeds/$target")
+else
+  [[ -d ../shared/peer ]] && seeds+=(../shared/peer)
+  [[ -d cases ]] && seeds+=(cases)
+fi
 cd build-fuzz
 rc=0
 runs=()

@@ -100,6 +100,7 @@ const char kRunUsage[] =
     "execution:\n"
     "  -j, --jobs N          N cases at a time (each worker has its own backend processes; default 1)\n"
     "  --timeout S           seconds a backend may take per case (default 60): then TIMEOUT; 0: no limit\n"
+    "  --handshake-timeout S seconds an external backend may take to answer its hello (default 120)\n"
     "  --repeat N            run each case N times on each backend (default 1): outputs that are not\n"
     "                        bit-identical between the runs make the case FLAKY\n"
     "  --cache-dir DIR       golden cache (default $HLOCONF_CACHE_DIR, $XDG_CACHE_HOME/hloconf/golden\n"
@@ -169,6 +170,7 @@ struct RunOptions {
   std::string shard;
   int jobs = 1;
   double timeout = 60;
+  double handshake_timeout = 120;
   std::string cache_dir;
   bool no_cache = false;
   std::string profile = "default";
@@ -295,6 +297,7 @@ std::optional<int> parseOptions(const std::vector<std::string>& args, RunOptions
   app.add_option("--shard", o.shard);
   app.add_option("-j,--jobs", o.jobs)->check(cli::countIn(1, 999));
   app.add_option("--timeout", o.timeout)->check(cli::kSeconds);
+  app.add_option("--handshake-timeout", o.handshake_timeout)->check(cli::kSeconds);
   app.add_option("--cache-dir", o.cache_dir);
   app.add_option("--profile", o.profile);
   app.add_option("--baseline", o.baseline);
@@ -322,6 +325,7 @@ std::optional<int> parseOptions(const std::vector<std::string>& args, RunOptions
   app.add_option("sources", o.sources);
   if (std::optional<int> status = cl.parse(args)) return status;
   if (o.timeout == 0) o.timeout = cli::kNoLimitSeconds;
+  if (o.handshake_timeout == 0) o.handshake_timeout = cli::kNoLimitSeconds;
   // --ops names ops (or globs): a name no op has selects nothing, so it is an error, with the op meant.
   for (absl::string_view name : absl::StrSplit(o.ops, ',', absl::SkipEmpty())) {
     const std::string op(name.data(), name.size());
@@ -427,7 +431,7 @@ int runRunCommand(const std::vector<std::string>& args) {
   for (const std::string& d : defaultAdapterDirs()) adapter_dirs.push_back(d);
   std::vector<BackendFactory> factories;
   for (const std::string& name : o.backend_names) {
-    auto f = backendByName(name, adapter_dirs, work_dir, log_dir);
+    auto f = backendByName(name, adapter_dirs, work_dir, log_dir, o.handshake_timeout);
     if (!f.ok()) {
       std::fprintf(stderr, "hloconf run: %s\n", std::string(f.status().message()).c_str());
       return 2;
@@ -435,7 +439,7 @@ int runRunCommand(const std::vector<std::string>& args) {
     factories.push_back(std::move(*f));
   }
   for (const std::string& cmd : o.backend_commands) {
-    auto f = backendFromCommand(cmd, work_dir, log_dir);
+    auto f = backendFromCommand(cmd, work_dir, log_dir, o.handshake_timeout);
     if (!f.ok()) {
       std::fprintf(stderr, "hloconf run: %s\n", std::string(f.status().message()).c_str());
       return 2;
@@ -558,6 +562,7 @@ int runRunCommand(const std::vector<std::string>& args) {
       for (size_t b = 0; b < factories.size(); ++b) {
         if (done.contains({source.id, factories[b].name})) continue;
         reports::CaseResult result;
+        double start_seconds = 0;  // when this case (re)started the backend: how long that took
         bool lowerable = prepared.status.ok() || prepared.status.message().rfind("case not lowerable", 0) != 0;
         std::optional<reports::CaseResult> negative_error;
         if (!lowerable && factories[b].is_reference) {
@@ -569,7 +574,11 @@ int runRunCommand(const std::vector<std::string>& args) {
         } else {
           if (!backends[b]) {
             backends[b] = factories[b].make();
+            const auto start_began = std::chrono::steady_clock::now();
             infos[b] = backends[b]->start();
+            // A failed start is charged to the case that waited for it (a hello that never comes costs the
+            // whole --handshake-timeout), so its record shows the time, not 0 s.
+            start_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_began).count();
             // Only a failed start counts toward stopping the run (not --strict-capabilities below).
             if (infos[b].ok()) start_failures[b] = 0;
             else if (++start_failures[b] >= kStartTriesInARow && !backend_dead.exchange(true)) {
@@ -581,7 +590,7 @@ int runRunCommand(const std::vector<std::string>& args) {
             if (infos[b].ok()) {
               // Recorded once per backend (reports, journal). A resumed run must talk to the backend the
               // interrupted one had: results of two versions in one report would be neither's.
-              const BackendIdentity id{factories[b].name, infos[b]->name, infos[b]->version};
+              const BackendIdentity id{factories[b].name, infos[b]->name, infos[b]->version, factories[b].adapter_json};
               auto was = std::find_if(journaled.begin(), journaled.end(),
                                       [&](const BackendIdentity& j) { return j.name == id.name && !(j == id); });
               std::lock_guard<std::mutex> lock(results_mutex);
@@ -630,6 +639,7 @@ int runRunCommand(const std::vector<std::string>& args) {
             result.status = reports::Status::kError;
             result.rule = "backend start";
             result.message = strCat("the backend did not start: ", infos[b].status().message());
+            result.seconds = start_seconds;
             backends[b].reset();  // try again on the next case
           } else if (prepared.negative()) {
             result = verifyCaseOnBackend(source, prepared, *backends[b], *infos[b], o.timeout, factories[b].repro_flag);

@@ -135,13 +135,16 @@ void recordInputs(const PreparedCase& prepared, CaseResult& result) {
 std::vector<std::string> defaultAdapterDirs() {
   std::vector<std::string> dirs;
   if (const char* env = std::getenv("HLOCONF_ADAPTERS_DIR"); env && *env) dirs.push_back(env);
-  dirs.push_back("adapters");
-  dirs.push_back(sourceTreeDir("adapters", "PROTOCOL.md"));
+  // Never the current directory: a folder that holds adapters/NAME/adapter.json (a checkout, a download)
+  // would run its own command under the name the user meant for the installed adapter. `--adapters-dir
+  // adapters` asks for it. (sourceTreeDir answers the relative "adapters" when it finds no tree.)
+  if (std::string installed = sourceTreeDir("adapters", "PROTOCOL.md"); fs::path(installed).is_absolute())
+    dirs.push_back(installed);
   return dirs;
 }
 
 absl::StatusOr<BackendFactory> backendByName(const std::string& name, const std::vector<std::string>& adapter_dirs,
-                                             const std::string& work_dir, const std::string& log_dir) {
+                                             const std::string& work_dir, const std::string& log_dir, double handshake_seconds) {
   if (name == "reference")
     return BackendFactory{name, [] { return adapters::makeReferenceBackend(); }, "--backend reference", true};
   if (name == "cpu") return BackendFactory{name, [] { return adapters::makeCpuBackend(); }, "--backend cpu"};
@@ -149,6 +152,7 @@ absl::StatusOr<BackendFactory> backendByName(const std::string& name, const std:
   ASSIGN_OR_RETURN(auto spec, adapters::findAdapter(name, adapter_dirs));
   spec.work_dir = work_dir;
   spec.log_dir = log_dir;
+  spec.handshake_seconds = handshake_seconds;
   adapters::ExternalSpec s = spec;
   // The repro names the adapters folder the adapter was found in, absolute, so that it runs from anywhere.
   std::string repro = strCat("--backend ", shellQuote(name));
@@ -159,11 +163,13 @@ absl::StatusOr<BackendFactory> backendByName(const std::string& name, const std:
     strAppend(&repro, " --adapters-dir ", shellQuote(ec ? dir : absolute.lexically_normal().string()));
     break;
   }
-  return BackendFactory{name, [s] { return adapters::makeExternalBackend(s); }, repro};
+  BackendFactory factory{name, [s] { return adapters::makeExternalBackend(s); }, repro};
+  factory.adapter_json = spec.adapter_json;
+  return factory;
 }
 
 absl::StatusOr<BackendFactory> backendFromCommand(const std::string& command_line, const std::string& work_dir,
-                                                  const std::string& log_dir) {
+                                                  const std::string& log_dir, double handshake_seconds) {
   ASSIGN_OR_RETURN(auto spec, adapters::specFromCommand("", command_line));
   // Named after the program, or the script an interpreter runs (its options skipped: `python3 -u x.py` is
   // x.py, `python3 -m pkg` is pkg, and `sh -c '...'` is sh).
@@ -187,6 +193,7 @@ absl::StatusOr<BackendFactory> backendFromCommand(const std::string& command_lin
   spec.name = name;
   spec.work_dir = work_dir;
   spec.log_dir = log_dir;
+  spec.handshake_seconds = handshake_seconds;
   adapters::ExternalSpec s = spec;
   return BackendFactory{name, [s] { return adapters::makeExternalBackend(s); }, strCat("--backend-cmd ", shellQuote(command_line))};
 }

@@ -26,18 +26,22 @@ struct BackendFactory {
   std::function<std::unique_ptr<adapters::Backend>()> make;
   std::string repro_flag;  // how `hloconf repro` names it: "--backend reference", "--backend-cmd '...'"
   bool is_reference = false;  // the in-process reference: it can also run cases that cannot be lowered
+  std::string adapter_json = "";  // --backend NAME: the adapter.json it runs (reports name it); else empty
 };
 
 // Resolves --backend NAME: `reference`, else adapters/<NAME>/adapter.json in `adapter_dirs`.
 // External backends write their stderr log to `log_dir` (kept), or beside their files in `work_dir`.
+// `handshake_seconds`: how long an external backend may take to answer the hello.
 absl::StatusOr<BackendFactory> backendByName(const std::string& name, const std::vector<std::string>& adapter_dirs,
-                                             const std::string& work_dir, const std::string& log_dir = "");
+                                             const std::string& work_dir, const std::string& log_dir = "",
+                                             double handshake_seconds = 120);
 // --backend-cmd 'CMD'.
 absl::StatusOr<BackendFactory> backendFromCommand(const std::string& command_line, const std::string& work_dir,
-                                                  const std::string& log_dir = "");
+                                                  const std::string& log_dir = "", double handshake_seconds = 120);
 // `s` as one shell word (single-quoted when it holds anything but plain path characters).
 std::string shellQuote(const std::string& s);
-// The folders searched for adapters: $HLOCONF_ADAPTERS_DIR, ./adapters, adapters/ of the source tree.
+// The folders searched for adapters after the --adapters-dir ones: $HLOCONF_ADAPTERS_DIR, then adapters/ of
+// the source or installed tree. Never the current directory unless asked (`--adapters-dir adapters`).
 std::vector<std::string> defaultAdapterDirs();
 
 // Known failures: `{"hloconf_baseline": 1, "known_failures": [{"id", "backend", "status", "max_ulp",

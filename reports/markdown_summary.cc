@@ -50,10 +50,15 @@ std::string summaryMarkdown(const RunInfo& info, const std::vector<CaseResult>& 
   if (!info.backends.empty()) {
     std::string backends;
     for (const std::string& b : info.backends) {
-      std::string described = b;
-      for (const RunInfo::BackendIdentity& id : info.backend_identities)
-        if (id.name == b) described = id.describe();
+      std::string described = b, adapter_json;
+      for (const RunInfo::BackendIdentity& id : info.backend_identities) {
+        if (id.name != b) continue;
+        described = id.describe();
+        adapter_json = id.adapter_json;
+      }
       strAppend(&backends, backends.empty() ? "" : ", ", markdownCode(described, false));
+      // Which adapter.json ran under that name: the same name can mean another command elsewhere.
+      if (!adapter_json.empty()) strAppend(&backends, " from ", markdownCode(adapter_json, false));
     }
     facts.push_back(strCat("backends ", backends));
   }

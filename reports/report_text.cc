@@ -98,10 +98,10 @@ std::string markdownText(std::string_view text) {
     } else if (std::string_view("\\`*_[]<>|&~#!").find(c) != std::string_view::npos) {
       out += '\\';
       out += c;
-    } else if (static_cast<uint8_t>(c) < 0x20) {
-      out += '?';
     } else {
-      out += c;
+      // A control byte (a case ID or message can carry one) becomes `\x1B`: raw, it would reach the
+      // terminal or page that shows the file. Markdown escapes only punctuation, so it shows as written.
+      appendVisible(out, c);
     }
   }
   return out;
@@ -112,7 +112,7 @@ std::string markdownCode(std::string_view text, bool in_table) {
   for (char c : sanitizeUtf8(text)) {
     if (c == '\n' || c == '\r' || c == '\t') body += ' ';
     else if (c == '|' && in_table) body += "\\|";
-    else body += c;
+    else appendVisible(body, c);  // a control byte as `\x1B`, as in markdownText
   }
   if (body.find('`') == std::string::npos) return strCat("`", body, "`");
   // A longer fence than any backtick run inside; the spaces let the text start or end with a backtick.

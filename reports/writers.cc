@@ -59,12 +59,15 @@ std::string RunInfo::BackendIdentity::describe() const {
 }
 
 nlohmann::json RunInfo::BackendIdentity::toJson() const {
-  return {{"name", name}, {"handshake_name", handshake_name}, {"version", version}};
+  nlohmann::json j = {{"name", name}, {"handshake_name", handshake_name}, {"version", version}};
+  if (!adapter_json.empty()) j["adapter_json"] = adapter_json;
+  return j;
 }
 
 RunInfo::BackendIdentity RunInfo::BackendIdentity::fromJson(const nlohmann::json& j) {
   if (!j.is_object()) return {};
-  return {get<std::string>(j, "name", ""), get<std::string>(j, "handshake_name", ""), get<std::string>(j, "version", "")};
+  return {get<std::string>(j, "name", ""), get<std::string>(j, "handshake_name", ""), get<std::string>(j, "version", ""),
+          get<std::string>(j, "adapter_json", "")};
 }
 
 nlohmann::json RunInfo::toJson() const {
@@ -203,9 +206,17 @@ absl::StatusOr<std::pair<RunInfo, std::vector<CaseResult>>> readResultsJson(cons
     return absl::InvalidArgumentError(strCat(file.string(), ": not valid JSON: ", e.what()));
   }
   if (!j.is_object()) return absl::InvalidArgumentError(strCat(file.string(), ": expected a JSON object"));
-  if (int version = get(j, "format_version", 1); version > kResultsFormatVersion) {
-    return absl::InvalidArgumentError(strCat(file.string(), ": format_version ", version,
-                                             " is newer than this hloconf reads (", kResultsFormatVersion, ")"));
+  // An integer from 1 to the version this build writes, exactly: get<int> would read 1.5 as 1, "2" as the
+  // fallback and 2^32+2 as 2, and accept -1.
+  if (auto version = j.find("format_version"); version != j.end()) {
+    const bool integer = version->is_number_integer();
+    if (!integer || (version->is_number_unsigned() ? version->get<uint64_t>() > kResultsFormatVersion
+                                                   : version->get<int64_t>() > kResultsFormatVersion))
+      return absl::InvalidArgumentError(strCat(file.string(), ": format_version ", version->dump(),
+                                               integer ? " is newer than this hloconf reads (" : " is not a version this hloconf reads (",
+                                               kResultsFormatVersion, ")"));
+    if (version->get<int64_t>() < 1)
+      return absl::InvalidArgumentError(strCat(file.string(), ": format_version ", version->dump(), " is not a version (1 or more)"));
   }
   auto cases = j.find("cases");
   if (cases == j.end() || !cases->is_array())

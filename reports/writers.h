@@ -37,9 +37,13 @@ struct RunInfo {
   // and version), in the order they first started.
   struct BackendIdentity {
     std::string name, handshake_name, version;
-    bool operator==(const BackendIdentity&) const = default;
+    std::string adapter_json = "";  // --backend NAME: the adapter.json that was run; empty for others
+    // What the backend said it is (a resumed run checks it): not where its adapter.json lies.
+    bool operator==(const BackendIdentity& o) const {
+      return name == o.name && handshake_name == o.handshake_name && version == o.version;
+    }
     std::string describe() const;  // "torch_adapter.py (torch 2.11.0)"
-    // {"name", "handshake_name", "version"}: results.json's and the journal's form.
+    // {"name", "handshake_name", "version"} and "adapter_json" when known: results.json's and the journal's form.
     nlohmann::json toJson() const;
     static BackendIdentity fromJson(const nlohmann::json& j);
   };

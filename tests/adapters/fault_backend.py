@@ -21,6 +21,22 @@ MODE (what happens on a chosen case; other cases get the correct answer):
   unsupported  the handshake lists a fixed set of common ops minus --ops (default stablehlo.multiply),
                and a case whose program uses one of --ops is answered "unsupported"
 
+Hostile modes (docs/security.md, "Hostile backends"): what a backend could do to the harness itself.
+  deep         before the reply, a reply line with the right id nested 100000 levels deep
+  huge         instead of the reply, an endless line (no newline, 1 MiB a write)
+  fifo         answers ok, with the first output path turned into a FIFO
+  devzero      answers ok, with the first output path a symlink to /dev/zero
+  sparse       answers ok, with the first output (the right data) grown to a 2 GiB sparse file
+  nohello      never answers the hello; with --hellos K and --state FILE (which counts the starts), the
+               first K starts answer it and then exit with status 3 on chosen cases, later starts never do
+  protocol     answers the hello with protocol 2^32 + 1 (protocol 1 when read as a 32-bit int)
+  setsid       a helper in a session of its own (double fork + setsid) that sleeps for 10 minutes; its
+               pid is appended to --pidfile FILE; the case is answered correctly
+  symlink      plants a symlink to --victim FILE at every path it can guess for the next request's inputs
+               (the same names with the next id, in the request's folder and in the folder above)
+  rmwork       removes the run's work folder (the hloconf-run-* above the input files), then exits with
+               status 3
+
 Which cases are chosen: those whose case id matches --match GLOB (fnmatch), or every N-th case this
 process handles (--every N, counting from 1; a restarted process counts again); with neither, every
 case. `hloconf serve` is found from --serve, else $HLOCONF_BINARY, else `hloconf` on PATH.
@@ -30,6 +46,7 @@ import argparse
 import fnmatch
 import json
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -71,18 +88,30 @@ class Reference:
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("mode", choices=["ok", "flip", "nan", "vary", "crash", "hang", "error", "stray", "unsupported"])
+    parser.add_argument("mode", choices=["ok", "flip", "nan", "vary", "crash", "hang", "error", "stray", "unsupported",
+                                         "deep", "huge", "fifo", "devzero", "sparse", "nohello", "protocol", "setsid",
+                                         "symlink", "rmwork"])
     parser.add_argument("--serve", default=os.environ.get("HLOCONF_BINARY", "hloconf"))
     parser.add_argument("--match")
     parser.add_argument("--every", type=int)
     parser.add_argument("--signal", default="SEGV", choices=sorted(SIGNALS) + ["EXIT"])
     parser.add_argument("--ops", default="stablehlo.multiply")
+    parser.add_argument("--hellos", type=int, default=0)
+    parser.add_argument("--state")
+    parser.add_argument("--pidfile")
+    parser.add_argument("--victim")
     args = parser.parse_args()
+
+    if args.mode == "nohello" and not answers_hello(args):
+        silent_until_killed()
+    if args.mode == "protocol":
+        answer_hello_with_protocol(2**32 + 1)
 
     reference = Reference(args.serve)
     unsupported_ops = set(args.ops.split(",")) if args.mode == "unsupported" else set()
     handled = [0]
     answers = [0]  # mode vary: answers given so far
+    last_pick = [False]  # whether the case being answered was chosen
 
     def chosen(request):
         handled[0] += 1
@@ -94,6 +123,7 @@ def main():
 
     def run(request):
         pick = chosen(request)
+        last_pick[0] = pick
         if unsupported_ops:
             used = sorted(hloconf_adapter.ops_in(request.ir) & unsupported_ops)
             if used:
@@ -103,6 +133,21 @@ def main():
                 time.sleep(3600)
         if pick and args.mode == "error":
             raise RuntimeError("fault_backend: injected error")
+        if pick and args.mode == "deep":
+            depth = 100000
+            hloconf_adapter.send_raw_line(json.dumps({"type": "result", "id": request.message["id"], "status": "ok"})[:-1] +
+                                          ', "x": ' + "[" * depth + "]" * depth + "}")
+        if pick and args.mode == "huge":
+            endless_line()
+        if pick and args.mode == "nohello":
+            os._exit(3)
+        if pick and args.mode == "setsid":
+            start_session_helper(args.pidfile)
+        if pick and args.mode == "symlink":
+            plant_symlinks(request.message, args.victim)
+        if pick and args.mode == "rmwork":
+            remove_work_folder(request.message)
+            os._exit(3)
 
         # The reference writes beside the real output paths; this adapter returns (maybe spoiled) arrays.
         proxied = dict(request.message)
@@ -135,8 +180,97 @@ def main():
                        for array, entry in zip(outputs, request.message["outputs"])]
         return outputs
 
+    if args.mode in ("fifo", "devzero", "sparse"):
+        spoil_output_files(args.mode, lambda: last_pick[0])
     ops = [op for op in COMMON_OPS if op not in unsupported_ops] if unsupported_ops else []
     hloconf_adapter.serve(run, name=f"fault-{args.mode}", version="1", ops=ops)
+
+
+# --- hostile modes ------------------------------------------------------------------------------------
+
+def answers_hello(args):
+    """Mode nohello: whether this start is among the first --hellos (counted in the --state file)."""
+    if not args.state:
+        return False
+    with open(args.state, "a+") as state:
+        state.seek(0)
+        starts = len(state.read()) + 1
+        state.write("x")
+    return starts <= args.hellos
+
+
+def silent_until_killed():
+    while sys.stdin.buffer.readline():
+        pass
+    time.sleep(3600)
+
+
+def answer_hello_with_protocol(protocol):
+    sys.stdin.buffer.readline()
+    sys.stdout.write(json.dumps({"type": "hello", "protocol": protocol, "name": "fault-protocol"}) + "\n")
+    sys.stdout.flush()
+    silent_until_killed()
+
+
+def endless_line():
+    chunk = b"x" * (1 << 20)
+    out = hloconf_adapter._channel.output
+    out.write(b'{"type": "result", "status": "ok", "pad": "')
+    while True:
+        out.write(chunk)
+
+
+def start_session_helper(pidfile):
+    """A helper that leaves the backend's process group and session, as a daemonizing tool does."""
+    child = os.fork()
+    if child == 0:
+        os.setsid()
+        if os.fork() == 0:
+            with open(pidfile, "a") as out:
+                out.write(f"{os.getpid()}\n")
+            time.sleep(600)
+        os._exit(0)
+    os.waitpid(child, 0)
+
+
+def plant_symlinks(message, victim):
+    request_id = message["id"]
+    for index, entry in enumerate(message["inputs"]):
+        folder = os.path.dirname(entry["path"])
+        for where in (folder, os.path.dirname(folder)):
+            name = os.path.join(where, f"r{request_id + 1}-in{index}.npy")
+            try:
+                os.symlink(victim, name)
+            except OSError:
+                pass
+
+
+def remove_work_folder(message):
+    folder = os.path.dirname(message["inputs"][0]["path"] if message["inputs"] else message["outputs"][0]["path"])
+    while folder != "/" and not os.path.basename(folder).startswith("hloconf-run-"):
+        folder = os.path.dirname(folder)
+    if folder != "/":
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def spoil_output_files(mode, picked):
+    """Modes fifo, devzero and sparse: the correct outputs are written, then the first one is replaced."""
+    run_one = hloconf_adapter._run_one
+
+    def spoiled_run_one(run, message):
+        reply = run_one(run, message)
+        entries = message.get("outputs", [])
+        if reply.get("status") != "ok" or not entries or not picked():
+            return reply
+        path = entries[0]["path"]
+        if mode == "sparse":
+            os.truncate(path, 2 << 30)
+        else:
+            os.unlink(path)
+            os.mkfifo(path) if mode == "fifo" else os.symlink("/dev/zero", path)
+        return reply
+
+    hloconf_adapter._run_one = spoiled_run_one
 
 
 def nan_bits(element_type):

@@ -195,5 +195,30 @@ TEST(FaultBackend, AdapterJsonStartsTheBackend) {
   EXPECT_TRUE(reply.outputs[0] == referenceReply(request).outputs[0]);
 }
 
+// Issue 19, item 3: a backend whose restarts never answer the hello cost the handshake timeout on every
+// case. After a few failed restarts in a row it is not started again: each later case ends at once.
+TEST(FaultBackend, RestartsStopAfterRepeatedHandshakeFailures) {
+  REQUIRE_PYTHON();
+  ScratchDir dir;
+  // The first start answers the hello and exits on */exit-*; every later start stays silent.
+  auto spec = faultSpec(dir.path(), "nohello", {"--hellos", "1", "--state", dir.path() + "/starts", "--match", "*/exit-*"});
+  spec.handshake_seconds = 0.5;
+  auto backend = adapters::makeExternalBackend(spec);
+  ASSERT_TRUE(backend->start().ok());
+  EXPECT_EQ(backend->run(addCase("tensor<2xf32>", "r/ok")).kind, Reply::Kind::kOutputs);
+  EXPECT_EQ(backend->run(addCase("tensor<2xf32>", "r/exit-1")).kind, Reply::Kind::kCrash);
+  for (int i = 0; i < 3; ++i) {
+    Reply reply = backend->run(addCase("tensor<2xf32>", strCat("r/later-", i)));
+    EXPECT_EQ(reply.kind, Reply::Kind::kCrash) << reply.message;
+    EXPECT_NE(reply.message.find("restarting the backend failed"), std::string::npos) << reply.message;
+    EXPECT_GE(reply.seconds, 0.5) << "it waited for the hello";
+  }
+  Reply reply = backend->run(addCase("tensor<2xf32>", "r/given-up"));
+  EXPECT_EQ(reply.kind, Reply::Kind::kCrash);
+  EXPECT_NE(reply.message.find("is not restarted any more: its last 3 restarts failed"), std::string::npos) << reply.message;
+  EXPECT_LT(reply.seconds, 0.25) << "no fourth wait for a hello";
+  EXPECT_EQ(readText(dir.path() + "/starts"), "xxxx");  // the first start and three restarts
+}
+
 }  // namespace
 }  // namespace hloconf::test

@@ -199,6 +199,28 @@ TEST(WriterResultsJson, RejectsWhatIsNotAResultsFile) {
   fs::remove_all(dir);
 }
 
+// Issue 19, item 11: format_version is read with its exact type and range. get<int> read 2^70 as garbage,
+// 1.5 as 1, "2" as the fallback 1, -1 as an old version, and 4294967298 (2^32 + 2) as 2.
+TEST(ResultsJsonFormatVersion, OnlyAnIntegerFromOneToTheCurrentVersionIsRead) {
+  const fs::path dir = fs::temp_directory_path() / ("hloconf-format-version-" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  auto read = [&](const std::string& version) {
+    const fs::path file = dir / "results.json";
+    std::ofstream(file) << "{\"format_version\": " << version << ", \"cases\": []}";
+    return readResultsJson(file.string()).status();
+  };
+  for (const char* bad : {"1180591620717411303424", "1.5", "\"2\"", "\"1\"", "-1", "0", "4294967298", "18446744073709551615",
+                          "true", "null", "[1]"}) {
+    SCOPED_TRACE(bad);
+    absl::Status status = read(bad);
+    EXPECT_EQ(status.code(), absl::StatusCode::kInvalidArgument);
+    EXPECT_THAT(std::string(status.message()), HasSubstr("format_version"));
+  }
+  EXPECT_THAT(std::string(read("4294967298").message()), HasSubstr("format_version 4294967298 is newer"));
+  EXPECT_TRUE(read("1").ok());
+  fs::remove_all(dir);
+}
+
 // ---------------------------------------------------------------------------------------------------
 // junit.xml
 
@@ -474,6 +496,23 @@ TEST(WriterEscaping, IdsAndMessagesCannotBreakAnyFormat) {
   EXPECT_EQ(xmlEscape("a\nb", true), "a&#10;b");
   EXPECT_EQ(xmlEscape("a\nb", false), "a\nb");
   EXPECT_EQ(markdownCode("a``b", false), "``` a``b ```");
+}
+
+// Issue 19, item 11: control bytes of a case ID or message (an escape sequence, a bell) never reach
+// summary.md raw; they are written as \xNN, in code spans and in text alike.
+TEST(WriterEscaping, ControlBytesAreEscapedInSummaryMarkdown) {
+  std::vector<CaseResult> results = {makeCase("peer/x/evil\x1b[31mred\x07", "ref", "abs", "f32", Status::kFail, 3)};
+  results[0].message = "got \x1b]0;title\x07 and \x7f";
+  const std::string md = summaryMarkdown(syntheticInfo(), results);
+  for (char c = 0; c < 0x20; ++c) {
+    if (c == '\n') continue;
+    EXPECT_EQ(md.find(c), std::string::npos) << "byte " << static_cast<int>(c);
+  }
+  EXPECT_EQ(md.find('\x7f'), std::string::npos);
+  EXPECT_THAT(md, HasSubstr("`peer/x/evil\\x1B[31mred\\x07`"));
+  EXPECT_THAT(md, HasSubstr("got \\x1B\\]0;title\\x07 and \\x7F"));
+  EXPECT_EQ(markdownCode("a\x01" "b", false), "`a\\x01b`");
+  EXPECT_EQ(markdownText("a\x1f" "b"), "a\\x1Fb");
 }
 
 // ---------------------------------------------------------------------------------------------------
