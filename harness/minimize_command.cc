@@ -402,24 +402,21 @@ int usage(const std::string& message) { return cli::usageError("minimize", messa
 }  // namespace
 
 int runMinimizeCommand(const std::vector<std::string>& args) {
-  std::string case_arg, out, backend_name, backend_cmd, profile_name = "default";
-  std::vector<std::string> adapter_dirs;
-  double timeout = 60;
+  std::string case_arg, out;
+  cli::OneBackend backend_options;
   bool no_cache = false;
   cli::Options cl("minimize");
   CLI::App& app = cl.app();
-  app.add_option("--backend", backend_name);
-  app.add_option("--backend-cmd", backend_cmd);
+  cli::addOneBackend(cl, backend_options);
   app.add_option("--out", out);
-  app.add_option("--profile", profile_name);
-  cl.repeatable("--adapters-dir", adapter_dirs);
-  app.add_option("--timeout", timeout)->check(cli::kSeconds);
   app.add_flag("--no-cache", no_cache);
   app.add_option("case", case_arg);
   if (std::optional<int> status = cl.parse(args)) return *status;
   if (case_arg.empty()) return usage("needs CASE (a gen/ case ID or a .mlir file)");
-  if (backend_name.empty() == backend_cmd.empty()) return usage("needs one of --backend / --backend-cmd");
-  if (timeout == 0) timeout = cli::kNoLimitSeconds;
+  if (std::string problem = cli::finishOneBackend(backend_options); !problem.empty()) return usage(problem);
+  const std::string &backend_name = backend_options.name, &backend_cmd = backend_options.command, &profile_name = backend_options.profile;
+  std::vector<std::string>& adapter_dirs = backend_options.adapter_dirs;
+  const double timeout = backend_options.timeout;
 
   const bool generated = case_arg.rfind("gen/", 0) == 0;
   std::vector<std::string> errors;

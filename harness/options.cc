@@ -83,6 +83,21 @@ std::optional<int> Options::parse(const std::vector<std::string>& args) {
   return std::nullopt;
 }
 
+void addOneBackend(Options& options, OneBackend& backend) {
+  CLI::App& app = options.app();
+  app.add_option("--backend", backend.name);
+  app.add_option("--backend-cmd", backend.command);
+  options.repeatable("--adapters-dir", backend.adapter_dirs);
+  app.add_option("--profile", backend.profile);
+  app.add_option("--timeout", backend.timeout)->check(kSeconds);
+}
+
+std::string finishOneBackend(OneBackend& backend) {
+  if (backend.name.empty() == backend.command.empty()) return "needs one of --backend / --backend-cmd";
+  if (backend.timeout == 0) backend.timeout = kNoLimitSeconds;
+  return "";
+}
+
 int usageError(const std::string& command, const std::string& message) {
   std::fprintf(stderr, "hloconf %s: %s\nRun 'hloconf %s --help' for its options.\n", command.c_str(), message.c_str(), command.c_str());
   return 2;

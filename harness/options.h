@@ -39,6 +39,17 @@ class Options {
   CLI::Option* args_option_ = nullptr;
 };
 
+// The option group of the commands that talk to one backend (repro, minimize): --backend NAME or
+// --backend-cmd 'CMD' (exactly one), --adapters-dir (repeatable), --profile, --timeout (0: no limit).
+struct OneBackend {
+  std::string name, command, profile = "default";
+  std::vector<std::string> adapter_dirs;
+  double timeout = 60;
+};
+void addOneBackend(Options& options, OneBackend& backend);
+// After parsing: "" when the group is complete (and --timeout 0 made the no-limit value), else what is wrong.
+std::string finishOneBackend(OneBackend& backend);
+
 // A usage error found after parsing (a value out of range, two options that exclude each other): printed
 // like the parser's own, with the hint. Returns 2, the usage errors' exit status.
 int usageError(const std::string& command, const std::string& message);

@@ -25,25 +25,23 @@ const char kReproUsage[] =
     "Exit status: 0 when the case passes on the backend, 1 when it does not, 2 when it cannot be found or run.\n";
 
 int runReproCommand(const std::vector<std::string>& args) {
-  std::string id, out, backend_name, backend_cmd, profile_name = "default";
-  std::vector<std::string> sources, adapter_dirs;
-  double timeout = 60;
+  std::string id, out;
+  std::vector<std::string> sources;
+  cli::OneBackend backend_options;
   bool split = false;
   cli::Options cl("repro");
   CLI::App& app = cl.app();
-  app.add_option("--backend", backend_name);
-  app.add_option("--backend-cmd", backend_cmd);
+  cli::addOneBackend(cl, backend_options);
   app.add_option("--out", out);
-  app.add_option("--profile", profile_name);
-  cl.repeatable("--adapters-dir", adapter_dirs);
-  app.add_option("--timeout", timeout)->check(cli::kSeconds);
   app.add_flag("--split-input-file", split);
   app.add_option("id", id);
   app.add_option("sources", sources);
   if (std::optional<int> status = cl.parse(args)) return *status;
   if (id.empty()) return cli::usageError("repro", "no CASE_ID given");
-  if (backend_name.empty() == backend_cmd.empty()) return cli::usageError("repro", "needs one of --backend / --backend-cmd");
-  if (timeout == 0) timeout = cli::kNoLimitSeconds;
+  if (std::string problem = cli::finishOneBackend(backend_options); !problem.empty()) return cli::usageError("repro", problem);
+  const std::string &backend_name = backend_options.name, &backend_cmd = backend_options.command, &profile_name = backend_options.profile;
+  std::vector<std::string>& adapter_dirs = backend_options.adapter_dirs;
+  const double timeout = backend_options.timeout;
   if (sources.empty()) sources.push_back("spec");
   if (id.find('#') != std::string::npos) split = true;
   std::vector<std::string> errors;
