@@ -62,7 +62,7 @@ absl::Status checkResultSize(Interpreter& interp, const Operation& op, const Typ
 // The same for a kernel's scratch of `count` items of `item_bytes` each (a ResourceExhausted error).
 absl::Status checkScratch(Interpreter& interp, const Operation& op, std::string_view what, uint64_t count, uint64_t item_bytes);
 // A DeadlineExceeded error once EvalOptions::deadline has passed: for kernels that run long inside one op
-// (between result elements, between calls of a region).
+// without running a region (between blocks of result elements: runRegion checks before each op).
 absl::Status checkDeadline(Interpreter& interp, const Operation& op);
 // The deadline for a parallelFor over result elements that each take long (a contraction): every element
 // asks reached() first, so the loop winds down within one element's time of the deadline.

@@ -188,8 +188,6 @@ Results whileKernel(Interpreter& interp, const Operation& op, std::vector<RtValu
       return interp.opError(op, strCat("stopped after ", interp.options().max_while_iterations,
                                        " iterations (EvalOptions::max_while_iterations)"));
     }
-    // Regions without ops (a cond that returns a captured `true`) never reach runRegion's check.
-    RETURN_IF_ERROR(checkDeadline(interp, op));
     ASSIGN_OR_RETURN(auto next, interp.runRegion(op.regions[1], std::move(state)));
     state = std::move(next);
   }

@@ -867,8 +867,6 @@ Results sortKernel(Interpreter& interp, const Operation& op, std::vector<RtValue
     const int64_t base = (slice / stride) * stride * length + slice % stride;
     bool decided_on_marked = false;  // a comparator result was implementation-defined
     auto less = [&](int64_t a, int64_t b) -> absl::StatusOr<bool> {
-      // A comparator without ops never reaches runRegion's deadline check.
-      RETURN_IF_ERROR(checkDeadline(interp, op));
       std::vector<RtValue> args;
       args.reserve(2 * n);
       for (size_t i = 0; i < n; ++i) {
