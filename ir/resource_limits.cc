@@ -49,29 +49,36 @@ uint64_t memoryLimit() {
 
 void setMemoryLimit(uint64_t bytes) { configured_limit.store(bytes, std::memory_order_relaxed); }
 
-absl::Status checkAllocation(std::string_view what, uint64_t count, uint64_t item_bytes) {
+namespace {
+
+// What is wrong with allocating `count` items of `item_bytes` bytes (" needs N bytes, limit M ..."), or
+// nothing. Messages are made only for a refusal: the check runs for every tensor the evaluator makes.
+std::optional<std::string> allocationProblem(uint64_t count, uint64_t item_bytes) {
   const uint64_t limit = memoryLimit();
   uint64_t bytes = 0;
   const bool overflow = __builtin_mul_overflow(count, item_bytes, &bytes);
-  if (overflow || bytes > limit) {
-    return absl::ResourceExhaustedError(strCat(what, " needs ", overflow ? strCat(count, " x ", item_bytes) : std::to_string(bytes),
-                                               " bytes, limit ", limit, " (--memory-limit)"));
-  }
+  if (overflow || bytes > limit)
+    return strCat(" needs ", overflow ? strCat(count, " x ", item_bytes) : std::to_string(bytes), " bytes, limit ", limit, " (--memory-limit)");
   if (bytes >= kResidentCheckBytes) {
     const uint64_t resident = residentBytes();
-    if (resident > limit - bytes) {
-      return absl::ResourceExhaustedError(strCat(what, " needs ", bytes, " bytes, limit ", limit, " (--memory-limit), of which ",
-                                                 resident, " are in use"));
-    }
+    if (resident > limit - bytes) return strCat(" needs ", bytes, " bytes, limit ", limit, " (--memory-limit), of which ", resident, " are in use");
   }
-  return absl::OkStatus();
+  return std::nullopt;
+}
+
+}  // namespace
+
+absl::Status checkAllocation(std::string_view what, uint64_t count, uint64_t item_bytes) {
+  const std::optional<std::string> problem = allocationProblem(count, item_bytes);
+  return problem ? absl::ResourceExhaustedError(strCat(what, *problem)) : absl::OkStatus();
 }
 
 absl::Status checkTensorAllocation(std::string_view what, const Type& type) {
   uint64_t count = 1;
   for (int64_t d : type.shape())
     if (__builtin_mul_overflow(count, static_cast<uint64_t>(std::max<int64_t>(d, 0)), &count)) count = UINT64_MAX;
-  return checkAllocation(what, count, storageBytes(type.elementType()));
+  const std::optional<std::string> problem = allocationProblem(count, storageBytes(type.elementType()));
+  return problem ? absl::ResourceExhaustedError(strCat(what, " ", type.toString(), *problem)) : absl::OkStatus();
 }
 
 std::optional<uint64_t> parseByteCount(std::string_view text) {

@@ -30,7 +30,8 @@ uint64_t defaultMemoryLimit();
 // memoryLimit(), and the process's resident memory plus the product is too. Otherwise a
 // ResourceExhausted error "<what> needs N bytes, limit M (--memory-limit)".
 absl::Status checkAllocation(std::string_view what, uint64_t count, uint64_t item_bytes);
-// checkAllocation for the buffer of a static-shaped tensor type (its element count overflow-checked).
+// checkAllocation for the buffer of a static-shaped tensor type (its element count overflow-checked); the
+// error reads "<what> <type> needs N bytes, ...".
 absl::Status checkTensorAllocation(std::string_view what, const Type& type);
 
 // A byte count as --memory-limit takes it: digits with an optional K, M, G or T suffix (powers of 1024),

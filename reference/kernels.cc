@@ -62,7 +62,7 @@ absl::Status atOp(Interpreter& interp, const Operation& op, const absl::Status& 
 
 absl::Status checkResultSize(Interpreter& interp, const Operation& op, const Type& type) {
   if (!type.hasStaticShape()) return interp.opError(op, strCat("result type ", type.toString(), " is not static"));
-  return atOp(interp, op, checkTensorAllocation(strCat("result type ", type.toString()), type));
+  return atOp(interp, op, checkTensorAllocation("result type", type));
 }
 
 absl::Status checkScratch(Interpreter& interp, const Operation& op, std::string_view what, uint64_t count, uint64_t item_bytes) {

@@ -291,7 +291,7 @@ class Compiler {
     for (const auto& result : op.results) {
       if (std::string problem = slotTypeProblem(result->type); !problem.empty()) unsupported(op, problem);
       if (result->type.isTensor()) {
-        if (absl::Status fits = checkTensorAllocation(strCat("a result of ", result->type.toString()), result->type); !fits.ok())
+        if (absl::Status fits = checkTensorAllocation("a result of", result->type); !fits.ok())
           return invalid(op, std::string(fits.message()));
       }
     }

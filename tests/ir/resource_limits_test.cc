@@ -30,7 +30,8 @@ TEST(ResourceLimits, AllocationsPastTheLimitNameBothNumbers) {
   // A count whose byte size overflows 64 bits is refused, not wrapped to a small one.
   status = checkAllocation("scratch", uint64_t{1} << 62, 8);
   EXPECT_THAT(status.message(), HasSubstr("scratch needs 4611686018427387904 x 8 bytes, limit 1048576"));
-  EXPECT_FALSE(checkTensorAllocation("t", Type::tensor({int64_t{1} << 40, int64_t{1} << 40}, Type::element(ElementType::kF32))).ok());
+  EXPECT_EQ(checkTensorAllocation("a result of", Type::tensor({int64_t{1} << 40, int64_t{1} << 40}, Type::element(ElementType::kF32))).message(),
+            "a result of tensor<1099511627776x1099511627776xf32> needs 18446744073709551615 x 4 bytes, limit 1048576 (--memory-limit)");
   setMemoryLimit(0);
   EXPECT_EQ(memoryLimit(), defaultMemoryLimit());
   EXPECT_GT(memoryLimit(), uint64_t{0});
