@@ -11,13 +11,14 @@
 #include "executors/cpu/executor.h"
 #include "executors/plan/plan.h"
 #include "ir/parser.h"
+#include "ir/resource_limits.h"
 #include "ir/verifier.h"
 #include "reference/interpreter.h"
 
 namespace {
 
 // The executor's run of `function`, if it compiles, with values small enough for the fuzzer's memory
-// budget (the executor's own limit, 1 GiB per value, is for real programs).
+// budget (the memory limit, 1 GiB here, is for real programs).
 void runOnCpuExecutor(const hloconf::Module& module, std::string_view text, std::string_view function) {
   auto planned = hloconf::plan::compile(module, function, text);
   if (!planned.ok() || !std::holds_alternative<hloconf::plan::Plan>(*planned)) return;
@@ -34,6 +35,8 @@ void runOnCpuExecutor(const hloconf::Module& module, std::string_view text, std:
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  // One allocation a program's sizes decide stays within the fuzzer's memory budget (-rss_limit_mb).
+  hloconf::setMemoryLimit(uint64_t{1} << 30);
   std::string_view text(reinterpret_cast<const char*>(data), size);
   for (const hloconf::SourceChunk& chunk : hloconf::splitInputFile(text)) {
     auto module = hloconf::parseModule(text, "fuzz.mlir", chunk.begin, chunk.end);

@@ -13,6 +13,7 @@
 #include <sstream>
 
 #include "absl/container/flat_hash_map.h"
+#include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 
 #include "ir/asm_parser.h"
@@ -149,6 +150,9 @@ absl::Status computeGolden(PreparedCase& prepared, double timeout_seconds) {
                                                prepared.lowered.replicas, prepared.lowered.partitions, options,
                                                prepared.lowered.infeed.empty() ? nullptr : &infeed);
   if (!run.status.ok()) {
+    if (run.status.code() == absl::StatusCode::kDeadlineExceeded)
+      return absl::DeadlineExceededError(strCat("the reference ran past the time limit (", absl::StrCat(timeout_seconds),
+                                                " s) computing the golden values, before any backend ran: ", run.status.message()));
     return run.status.code() == absl::StatusCode::kUnimplemented
                ? absl::UnimplementedError(strCat("no golden value: ", run.status.message()))
                : absl::Status(run.status.code(), strCat("the reference failed: ", run.status.message()));

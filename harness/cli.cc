@@ -4,12 +4,14 @@
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "ir/nearest_name.h"
 #include "harness/commands.h"
 #include "harness/options.h"
+#include "ir/resource_limits.h"
 #include "ir/strings.h"
 #include "reference/parallel.h"
 
@@ -39,6 +41,28 @@ const Command kCommands[] = {
      runExecCommand},
 };
 
+// Options that every command takes: each sets process-wide state.
+struct GlobalOption {
+  const char* name;
+  const char* needs;  // for the error message: "--threads needs <needs>"
+  bool (*apply)(const std::string& value);
+};
+
+constexpr GlobalOption kGlobalOptions[] = {
+    {"--threads", "a number of threads (0 for every core)",
+     [](const std::string& value) {
+       if (value.empty() || value.find_first_not_of("0123456789") != std::string::npos || value.size() > 4) return false;
+       ref::setEvaluatorThreads(std::stoi(value));
+       return true;
+     }},
+    {"--memory-limit", "a byte count, e.g. 512M or 8G",
+     [](const std::string& value) {
+       std::optional<uint64_t> bytes = parseByteCount(value);
+       if (bytes) setMemoryLimit(*bytes);
+       return bytes.has_value();
+     }},
+};
+
 void printHelp(FILE* out) {
   std::fprintf(out,
                "hloconf %s: a StableHLO conformance suite and differential-testing harness\n\n"
@@ -49,7 +73,12 @@ void printHelp(FILE* out) {
   std::fprintf(out,
                "\noptions of every command:\n"
                "  --threads N  threads the reference evaluator and the cpu executor may use inside an op\n"
-               "               (default: every core); the reference's results are the same for every N\n");
+               "               (default: every core); the reference's results are the same for every N\n"
+               "  --memory-limit BYTES\n"
+               "               the most one tensor or kernel scratch whose size a program decides may take, and\n"
+               "               the most the process may hold when it is allocated (K/M/G/T suffixes; default:\n"
+               "               half of physical memory or of ulimit -v): past it, that case is an error\n"
+               "               'needs N bytes, limit M' (docs/security.md)\n");
   std::fprintf(out, "\nRun 'hloconf <command> --help' for a command's options.\n");
 }
 
@@ -87,21 +116,27 @@ int runCli(int argc, char** argv) {
   }
   std::vector<std::string> args;
   for (int i = 2; i < argc; ++i) {
-    // --threads N (or --threads=N) applies to every command: it sets the evaluator's pool, then is removed.
+    // Options of every command (--threads N, --memory-limit BYTES, or NAME=VALUE) are applied, then removed.
+    const std::string arg = argv[i];
+    const GlobalOption* option = nullptr;
     std::string value;
-    if (!std::strcmp(argv[i], "--threads")) {
-      value = i + 1 < argc ? argv[++i] : "";
-    } else if (!std::strncmp(argv[i], "--threads=", 10)) {
-      value = argv[i] + 10;
-    } else {
-      args.emplace_back(argv[i]);
+    for (const GlobalOption& o : kGlobalOptions) {
+      if (arg == o.name) {
+        option = &o;
+        value = i + 1 < argc ? argv[++i] : "";
+      } else if (arg.starts_with(std::string(o.name) + "=")) {
+        option = &o;
+        value = arg.substr(std::strlen(o.name) + 1);
+      }
+    }
+    if (!option) {
+      args.push_back(arg);
       continue;
     }
-    if (value.empty() || value.find_first_not_of("0123456789") != std::string::npos || value.size() > 4) {
-      std::fprintf(stderr, "hloconf: --threads needs a number of threads (0 for every core), got '%s'\n", value.c_str());
+    if (!option->apply(value)) {
+      std::fprintf(stderr, "hloconf: %s needs %s, got '%s'\n", option->name, option->needs, value.c_str());
       return 2;
     }
-    ref::setEvaluatorThreads(std::stoi(value));
   }
   for (const Command& command : kCommands) {
     if (name != command.name) continue;

@@ -1,6 +1,7 @@
 // `hloconf eval`: evaluate StableHLO programs with the reference evaluator, print results, run checks.
 #include <cstdio>
 #include <filesystem>
+#include <new>
 #include <optional>
 #include <string>
 #include <system_error>
@@ -57,6 +58,8 @@ const char kEvalUsage[] =
     "                       docs/accumulation.md) and which elements are implementation-defined\n"
     "  --strict             expect_close allows 0 ULPs and expect_almost_eq no difference (to find\n"
     "                       golden values that are not correctly rounded)\n"
+    "  --timeout S          stop each function's evaluation after S seconds (an error; default: none)\n"
+    "  --memory-limit BYTES what one allocation may take (an option of every command: hloconf --help)\n"
     "  -q, --quiet          print only failures and the summary\n\n"
     "Output: per module a line '== PATH[#CHUNK] @FUNCTION', its results, its outfeed records as\n"
     "'outfeed N (replica R, partition P) value K: LITERAL', and each failed check as\n"
@@ -98,6 +101,7 @@ struct EvalOptions {
   uint32_t partitions = 0;
   std::vector<std::string> infeed_files;  // --infeed, in order
   std::string outfeed_dir;                // --outfeed-dir; empty: outfeed values are only printed
+  double timeout = 0;                     // --timeout: seconds per function; 0: none
 };
 
 struct Totals {
@@ -239,8 +243,15 @@ void evalFunction(const Module& module, std::string_view text, const Operation& 
   ref::EvalOptions eval_options;
   eval_options.strict_checks = options.strict;
   if (!options.quiet) std::printf("== %s @%s\n", label.c_str(), std::string(functionName(func)).c_str());
-  ref::FunctionRun run =
-      ref::evaluateFunction(module, text, func, args, options.replicas, options.partitions, eval_options, infeed);
+  eval_options.deadline = ref::deadlineAfter(options.timeout);
+  ref::FunctionRun run;
+  try {
+    run = ref::evaluateFunction(module, text, func, args, options.replicas, options.partitions, eval_options, infeed);
+  } catch (const std::bad_alloc&) {
+    // The last resort: an allocation the memory limit did not foresee costs this function, not the command.
+    run.status = absl::ResourceExhaustedError(strCat(module.path, ": error: @", functionName(func),
+                                                     ": out of memory (an allocation failed; --memory-limit bounds those it checks)"));
+  }
   reportChecks(run.checks, totals);
   reportOutfeed(run.outfeed, options, totals);
   const absl::Status& status = run.status;
@@ -392,6 +403,7 @@ int runEvalCommand(const std::vector<std::string>& args) {
   app.add_flag("-q,--quiet", options.quiet);
   app.add_option("--replicas", options.replicas)->check(cli::countIn(1, 1024));
   app.add_option("--partitions", options.partitions)->check(cli::countIn(1, 1024));
+  app.add_option("--timeout", options.timeout)->check(cli::kSeconds);
   cl.repeatable("--infeed", options.infeed_files);
   app.add_option("--outfeed-dir", options.outfeed_dir);
   app.add_option("--function", options.function);

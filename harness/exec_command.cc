@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <new>
 #include <string>
 #include <vector>
 
@@ -39,7 +40,8 @@ const char kExecUsage[] =
     "  --repeat N           run N times and print the wall time of each run, the minimum and the median\n"
     "                       (the executors compile the program once, before the first run); with cuda,\n"
     "                       also the device's time of the steps (`device: ...`, without the transfers)\n"
-    "  --timeout S          stop a run after S seconds (default: none)\n\n"
+    "  --timeout S          stop a run after S seconds (default: none)\n"
+    "  --memory-limit BYTES what one allocation may take (an option of every command: hloconf --help)\n\n"
     "Exit status: 0 when it ran; 2 on bad usage, an unreadable or invalid program or failed run;\n"
     "3 when the cpu executor does not support the program.\n";
 
@@ -211,8 +213,13 @@ int runExecCommand(const std::vector<std::string>& args) {
       return 3;
     }
   }
-  if (options.backend == "cuda") return execCuda(*module, *text, options, *inputs);
-  return options.backend == "cpu" ? execCpu(*module, *text, options, *inputs) : execReference(*module, *text, options, *inputs);
+  try {
+    if (options.backend == "cuda") return execCuda(*module, *text, options, *inputs);
+    return options.backend == "cpu" ? execCpu(*module, *text, options, *inputs) : execReference(*module, *text, options, *inputs);
+  } catch (const std::bad_alloc&) {
+    // The last resort, for an allocation the memory limit did not foresee: a clean error, not an abort.
+    return fail(strCat(options.file, ": out of memory (an allocation failed; --memory-limit bounds those it checks)"));
+  }
 }
 
 }  // namespace hloconf

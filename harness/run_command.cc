@@ -12,6 +12,7 @@
 #include <fstream>
 #include <map>
 #include <mutex>
+#include <new>
 #include <optional>
 #include <set>
 #include <string>
@@ -39,6 +40,10 @@
 namespace hloconf {
 
 namespace {
+
+// The last resort for an allocation that --memory-limit did not check (it bounds those that depend on a
+// program's sizes): std::bad_alloc becomes this, for the one case.
+constexpr char kOutOfMemory[] = "out of memory: an allocation failed (--memory-limit bounds the allocations it checks)";
 // The golden cache's size cap: $HLOCONF_CACHE_MAX_SIZE (e.g. 2G), else 4 GiB. After a run (at most one check per
 // 10 minutes, below), a cache over the cap
 // loses its stale entries and then its least recently used ones (`hloconf cache prune` does the same by hand).
@@ -99,8 +104,11 @@ const char kRunUsage[] =
     "  --list                print the IDs of the selected cases, one a line, and exit without running\n"
     "execution:\n"
     "  -j, --jobs N          N cases at a time (each worker has its own backend processes; default 1)\n"
-    "  --timeout S           seconds a backend may take per case (default 60): then TIMEOUT; 0: no limit\n"
+    "  --timeout S           seconds a backend may take per case (default 60): then TIMEOUT; 0: no limit;\n"
+    "                        the reference computing a case's golden values gets as long (past it: ERROR,\n"
+    "                        rule 'reference timeout', the harness's limit and not the backend's)\n"
     "  --handshake-timeout S seconds an external backend may take to answer its hello (default 120)\n"
+    "  --memory-limit BYTES  what one allocation may take (an option of every command: hloconf --help)\n"
     "  --repeat N            run each case N times on each backend (default 1): outputs that are not\n"
     "                        bit-identical between the runs make the case FLAKY\n"
     "  --cache-dir DIR       golden cache (default $HLOCONF_CACHE_DIR, $XDG_CACHE_HOME/hloconf/golden\n"
@@ -556,7 +564,14 @@ int runRunCommand(const std::vector<std::string>& args) {
       bool needed = false;
       for (const BackendFactory& f : factories) needed = needed || !done.contains({source.id, f.name});
       if (!needed) continue;
-      PreparedCase prepared = prepareCase(source, cache, std::max(o.timeout * 10, 600.0));
+      // The golden values get the case's --timeout too: a program that never ends costs that time, once.
+      PreparedCase prepared;
+      try {
+        prepared = prepareCase(source, cache, o.timeout);
+      } catch (const std::bad_alloc&) {
+        prepared = PreparedCase();
+        prepared.status = absl::ResourceExhaustedError(kOutOfMemory);
+      }
       if (prepared.status.ok() && !o.ops.empty() && !globMatchAny(o.ops, prepared.lowered.op)) continue;
       if (!o.dtypes.empty() && !globMatchAny(o.dtypes, prepared.lowered.element_type)) continue;
       for (size_t b = 0; b < factories.size(); ++b) {
@@ -641,12 +656,19 @@ int runRunCommand(const std::vector<std::string>& args) {
             result.message = strCat("the backend did not start: ", infos[b].status().message());
             result.seconds = start_seconds;
             backends[b].reset();  // try again on the next case
-          } else if (prepared.negative()) {
-            result = verifyCaseOnBackend(source, prepared, *backends[b], *infos[b], o.timeout, factories[b].repro_flag);
-            result.backend = factories[b].name;
           } else {
-            result = runCaseOnBackend(source, prepared, *backends[b], *infos[b], *profile, o.timeout, factories[b].repro_flag,
-                                      o.repeat);
+            try {
+              result = prepared.negative()
+                           ? verifyCaseOnBackend(source, prepared, *backends[b], *infos[b], o.timeout, factories[b].repro_flag)
+                           : runCaseOnBackend(source, prepared, *backends[b], *infos[b], *profile, o.timeout, factories[b].repro_flag,
+                                              o.repeat);
+            } catch (const std::bad_alloc&) {
+              // An in-process backend (reference, cpu) ran out of memory: this case's ERROR, not the run's end.
+              result = unpreparedResult(source, prepared, factories[b].name);
+              result.status = reports::Status::kError;
+              result.rule = "harness error";
+              result.message = kOutOfMemory;
+            }
             result.backend = factories[b].name;
           }
         }

@@ -402,7 +402,8 @@ CaseResult unpreparedResult(const CaseSource& source, const PreparedCase& prepar
   r.expect_invalid = prepared.expect_invalid;
   bool unsupported = prepared.status.code() == absl::StatusCode::kUnimplemented;
   r.status = unsupported ? Status::kUnsupported : Status::kError;
-  r.rule = unsupported ? "harness" : "harness error";
+  // The reference's own time limit is the harness's problem (ERROR), named apart from its other errors.
+  r.rule = unsupported ? "harness" : prepared.status.code() == absl::StatusCode::kDeadlineExceeded ? "reference timeout" : "harness error";
   r.message = std::string(prepared.status.message());
   if (!prepared.invalid.empty() && !prepared.negative()) {
     r.status = Status::kInvalid;

@@ -10,15 +10,17 @@
 
 namespace hloconf {
 
-// Bounds recursion so that deeply nested hostile input gives an error instead of a stack overflow.
+// Bounds recursion so that deeply nested hostile input gives an error instead of a stack overflow: regions
+// count against kMaxRegionNesting, types and attributes (inside one op) against kMaxValueNesting.
 class DepthGuard {
  public:
-  explicit DepthGuard(AsmParser& parser) : parser_(parser) { ++parser_.depth_; }
-  ~DepthGuard() { --parser_.depth_; }
-  bool tooDeep() const { return parser_.depth_ > 200; }
+  DepthGuard(int& depth, int limit) : depth_(depth), limit_(limit) { ++depth_; }
+  ~DepthGuard() { --depth_; }
+  bool tooDeep() const { return depth_ > limit_; }
 
  private:
-  AsmParser& parser_;
+  int& depth_;
+  int limit_;
 };
 
 namespace {
@@ -305,8 +307,8 @@ bool AsmParser::peekType() {
 }
 
 absl::Status AsmParser::parseType(Type& out) {
-  DepthGuard guard(*this);
-  if (guard.tooDeep()) return error("types nested too deeply");
+  DepthGuard guard(value_depth_, kMaxValueNesting);
+  if (guard.tooDeep()) return error(strCat("types nested more than ", kMaxValueNesting, " deep (the parser's limit)"));
   skipTrivia();
   size_t start = pos_;
   if (peekChar() == '(') return parseFunctionType(out);
@@ -505,8 +507,8 @@ absl::Status AsmParser::parseFunctionType(Type& out) {
 // --- Attributes ----------------------------------------------------------------------------------
 
 absl::Status AsmParser::parseAttribute(Attr& out) {
-  DepthGuard guard(*this);
-  if (guard.tooDeep()) return error("attributes nested too deeply");
+  DepthGuard guard(value_depth_, kMaxValueNesting);
+  if (guard.tooDeep()) return error(strCat("attributes nested more than ", kMaxValueNesting, " deep (the parser's limit)"));
   skipTrivia();
   size_t start = pos_;
   char c = peekChar();
@@ -968,7 +970,6 @@ bool literalToBits(ElementType type, std::string_view text, uint64_t& bits, std:
 }  // namespace
 
 absl::Status AsmParser::parseDenseElements(Attr& out, const Type* given_type, Type* written_type) {
-  DepthGuard guard(*this);
   RETURN_IF_ERROR(expect("<", "after 'dense'"));
   skipTrivia();
   size_t content_at = pos_;
@@ -1283,8 +1284,8 @@ absl::Status AsmParser::defineValue(std::string_view name, ValueGroup group, uin
 // --- Regions and operations ----------------------------------------------------------------------
 
 absl::Status AsmParser::parseRegion(Region& out, const std::vector<RegionArgument>& arguments, bool isolated) {
-  DepthGuard guard(*this);
-  if (guard.tooDeep()) return error("regions nested too deeply");
+  DepthGuard guard(region_depth_, kMaxRegionNesting + 1);
+  if (guard.tooDeep()) return error(strCat("regions nested more than ", kMaxRegionNesting, " deep (the parser's limit)"));
   RETURN_IF_ERROR(expect("{", "to start a region"));
   scopes_.push_back(Scope{{}, isolated});
   absl::Status status = absl::OkStatus();
@@ -1349,8 +1350,6 @@ absl::Status AsmParser::parseBlock(Block& block, bool is_entry, const std::vecto
 }
 
 absl::Status AsmParser::parseOperation(Block& block) {
-  DepthGuard guard(*this);
-  if (guard.tooDeep()) return error("operations nested too deeply");
   skipTrivia();
   uint32_t op_at = offset();
   // Results: `%a, %b:2 =`.
@@ -1456,7 +1455,26 @@ absl::Status AsmParser::parseGenericOperation(OperationState& state) {
   return absl::OkStatus();
 }
 
+namespace {
+
+// The first op (in text order) whose regions lie more than `limit` levels deep, where `op`'s regions lie
+// at level `level`; nullptr when none does.
+const Operation* opNestedTooDeep(const Operation& op, int level, int limit) {
+  if (!op.regions.empty() && level > limit) return &op;
+  for (const Region& region : op.regions)
+    for (const auto& block : region.blocks)
+      for (const auto& inner : block->operations)
+        if (const Operation* deep = opNestedTooDeep(*inner, level + 1, limit)) return deep;
+  return nullptr;
+}
+
+}  // namespace
+
 absl::Status AsmParser::parseTopLevel(Module& module) {
+  // The top level counts as the module's region while parsing (a bound on recursion, one level of slack
+  // for a written `module {`); the limit itself is checked on the module built, whose depth is the same
+  // as its printed form's, so whatever parses prints to text that parses back.
+  DepthGuard module_region(region_depth_, kMaxRegionNesting + 1);
   skipTrivia();
   scopes_.push_back(Scope{{}, true});
   auto implicit = std::make_unique<Operation>("builtin.module");
@@ -1475,6 +1493,8 @@ absl::Status AsmParser::parseTopLevel(Module& module) {
   } else {
     module.op = std::move(implicit);
   }
+  if (const Operation* deep = opNestedTooDeep(*module.op, 1, kMaxRegionNesting))
+    return errorAt(deep->source_offset, strCat("regions nested more than ", kMaxRegionNesting, " deep (the parser's limit)"));
   return absl::OkStatus();
 }
 

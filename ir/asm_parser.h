@@ -52,6 +52,14 @@ struct RegionArgument {
   uint32_t offset = 0;
 };
 
+// How deep a program may nest (docs/security.md): regions in regions (a while in a while in ...; the
+// module's and the function's regions count, so a function holds 998 nested whiles), and types or
+// attributes in one another. Far above any real program (which nests regions a few levels deep);
+// bounded so that hostile input is an error, not a stack overflow here or in the components that walk the
+// IR recursively after the parser (verifier, printer, evaluator, executors' planner).
+inline constexpr int kMaxRegionNesting = 1000;
+inline constexpr int kMaxValueNesting = 200;
+
 class AsmParser {
  public:
   // Parses text[begin, end); `anchor` (at or before `begin`) spares error messages counting lines from
@@ -169,8 +177,9 @@ class AsmParser {
   size_t end_;
   LineAnchor anchor_;
   std::vector<Scope> scopes_;
-  int depth_ = 0;  // nesting of regions and attributes, bounded so hostile input cannot exhaust the stack
-  friend class DepthGuard;
+  // Nesting now, bounded so that hostile input cannot exhaust the stack (DepthGuard in asm_parser.cc).
+  int region_depth_ = 0;
+  int value_depth_ = 0;  // types and attributes
 };
 
 // Signature of an op's custom-form parser: the op name has been consumed; fill `state`.

@@ -262,6 +262,24 @@ absl::Status checkInferredResults(const Operation& op) {
   return absl::OkStatus();
 }
 
+// What decodesAs admits but the spec does not, for an attribute of `def`'s kind (empty when none): the
+// struct of a kStruct attribute is named by the attribute (the parser keeps any #dialect.name<key = value>
+// form, so `dot_dimension_numbers = #stablehlo.bogus<...>` decodes), and the spec's 2-dimensional tensor
+// constants (padding, replica_groups, source_target_pairs) are all of type si64.
+std::string attrFormProblem(const AttrDef& def, const Attribute& a) {
+  static constexpr std::pair<std::string_view, std::string_view> kStructNames[] = {
+      {"dot_dimension_numbers", "stablehlo.dot"},         {"scatter_dimension_numbers", "stablehlo.scatter"},
+      {"dimension_numbers", "stablehlo.gather"},          {"channel_handle", "stablehlo.channel_handle"},
+      {"algorithm", "stablehlo.dot_algorithm"},           {"ragged_dot_dimension_numbers", "chlo.ragged_dot"}};
+  if (def.kind == AttrKind::kStruct) {
+    for (const auto& [attribute, name] : kStructNames)
+      if (attribute == def.name && a.text() != name) return strCat("#", name, "<...>");
+  }
+  if (def.kind == AttrKind::kI64Matrix && a.denseElements().elementType() != ElementType::kSI64)
+    return "a 2-dimensional si64 tensor constant (dense<...> : tensor<NxMxi64>)";
+  return "";
+}
+
 }  // namespace
 
 absl::Status verifyAgainstSchema(const Operation& op) {
@@ -284,6 +302,8 @@ absl::Status verifyAgainstSchema(const Operation& op) {
     if (!decode::decodesAs(**a, def.kind)) {
       return invalid(strCat("attribute '", def.name, "' must be ", attrKindText(def.kind), ", not ", (*a)->toString()));
     }
+    if (std::string problem = attrFormProblem(def, **a); !problem.empty())
+      return invalid(strCat("attribute '", def.name, "' must be ", problem, ", not ", (*a)->toString()));
     if (!def.allowed.empty()) {
       std::vector<std::string_view> values;
       if (def.kind == AttrKind::kEnum) values.push_back(*decode::enumValue(a->get()));

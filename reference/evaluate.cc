@@ -1,5 +1,7 @@
 #include "reference/evaluate.h"
 
+#include "ir/resource_limits.h"
+#include "ir/strings.h"
 #include "reference/process.h"
 
 namespace hloconf::ref {
@@ -11,6 +13,10 @@ FunctionRun evaluateFunction(const Module& module, std::string_view text, const 
   auto [declared_replicas, declared_partitions] = declaredProcessGrid(module);
   run.replicas = replicas > 0 ? replicas : declared_replicas;
   run.partitions = partitions > 0 ? partitions : declared_partitions;
+  if (absl::Status grid = checkProcessGrid(run.replicas, run.partitions); !grid.ok()) {
+    run.status = absl::InvalidArgumentError(strCat(module.path, ": error: ", grid.message()));
+    return run;
+  }
   if (run.replicas * run.partitions <= 1) {
     Interpreter interp(module, text, options);
     // The interpreter's own 1x1 grid holds the infeed (created only when there is one to attach).

@@ -137,6 +137,30 @@ std::string Interpreter::location(const Operation& op) const {
   return strCat(module_.path, ":", lc.line, ":", lc.column);
 }
 
+namespace {
+
+// The op that holds `region`, searched from `op` (only on an error path: no parent links are kept).
+const Operation* ownerOf(const Operation& op, const Region& region) {
+  for (const Region& r : op.regions) {
+    if (&r == &region) return &op;
+    for (const auto& block : r.blocks)
+      for (const auto& inner : block->operations)
+        if (const Operation* owner = ownerOf(*inner, region)) return owner;
+  }
+  return nullptr;
+}
+
+}  // namespace
+
+absl::Status Interpreter::regionError(const Region& region, std::string_view message) const {
+  const Operation* owner = module_.op ? ownerOf(*module_.op, region) : nullptr;
+  return owner ? opError(*owner, message) : absl::InvalidArgumentError(strCat(module_.path, ": error: ", message));
+}
+
+absl::Status Interpreter::deadlineError(const Operation& op) const {
+  return absl::DeadlineExceededError(strCat(location(op), ": error: ", op.name, ": stopped: the evaluation ran past its time limit"));
+}
+
 absl::Status Interpreter::opError(const Operation& op, std::string_view message) const {
   return absl::InvalidArgumentError(strCat(location(op), ": error: ", op.name, ": ", message));
 }
@@ -190,13 +214,11 @@ absl::StatusOr<std::vector<RtValue>> Interpreter::callFunction(const Operation& 
 
 absl::StatusOr<std::vector<RtValue>> Interpreter::runRegion(const Region& region, std::vector<RtValue> args) {
   if (region.blocks.size() != 1) {
-    return absl::InvalidArgumentError(strCat(module_.path, ": error: regions with ", region.blocks.size(),
-                                             " blocks are not evaluated (StableHLO regions have one block)"));
+    return regionError(region, strCat("regions with ", region.blocks.size(), " blocks are not evaluated (StableHLO regions have one block)"));
   }
   const Block& block = *region.blocks.front();
   if (args.size() != block.arguments.size()) {
-    return absl::InvalidArgumentError(strCat(module_.path, ": error: a region takes ", block.arguments.size(),
-                                             " argument(s), but ", args.size(), " were given"));
+    return regionError(region, strCat("a region takes ", block.arguments.size(), " argument(s), but ", args.size(), " were given"));
   }
   const BlockPlan& plan = planOf(block);
   Env env;
@@ -228,9 +250,7 @@ absl::StatusOr<std::vector<RtValue>> Interpreter::runRegion(const Region& region
     if (grid_ && grid_->aborted()) {
       return absl::AbortedError(strCat(location(op), ": error: stopped: another process of the parallel run failed"));
     }
-    if (options_.deadline && std::chrono::steady_clock::now() > *options_.deadline) {
-      return absl::DeadlineExceededError(strCat(location(op), ": error: stopped: the evaluation ran past its time limit"));
-    }
+    if (pastDeadline()) return deadlineError(op);
     std::vector<RtValue> operands(op.operands.size());
     const uint8_t* takes = plan.takes.data() + plan.operand_begin[op_index];
     // Copies first: an operand listed twice is copied for its first place and moved for its last.
@@ -270,7 +290,7 @@ absl::StatusOr<std::vector<RtValue>> Interpreter::runRegion(const Region& region
       if (auto it = env.find(plan.frees[f]); it != env.end()) release(it);
     }
   }
-  return absl::InvalidArgumentError(strCat(module_.path, ": error: a region ends without a return"));
+  return regionError(region, "a region ends without a return");
 }
 
 bool Interpreter::canEvaluate(OpId op) {

@@ -87,6 +87,11 @@ class Interpreter {
   std::string location(const Operation& op) const;
   // An error about `op`: "path:line:col: error: <op name>: message".
   absl::Status opError(const Operation& op, std::string_view message) const;
+  // Whether EvalOptions::deadline has passed, and the DeadlineExceeded error that says so at `op`.
+  bool pastDeadline() const { return options_.deadline && std::chrono::steady_clock::now() > *options_.deadline; }
+  absl::Status deadlineError(const Operation& op) const;
+  // An error about `region`, at the location of the op that holds it.
+  absl::Status regionError(const Region& region, std::string_view message) const;
   // "unsupported: <op>[: detail]" as a kUnimplemented status with the op's location.
   absl::Status unsupported(const Operation& op, std::string_view detail = "") const;
 

@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "absl/container/flat_hash_map.h"
+#include "ir/resource_limits.h"
 #include "ir/strings.h"
 
 namespace hloconf::ref {
@@ -50,18 +51,26 @@ absl::Status typeError(Interpreter& interp, const Operation& op, std::string_vie
   return interp.opError(op, strCat("does not take ", elementTypeName(operandType(op)), " operands (the spec allows ", allowed, ")"));
 }
 
+namespace {
+
+// `limit` (a memory-limit error) with the op's location, keeping its code (ResourceExhausted).
+absl::Status atOp(Interpreter& interp, const Operation& op, const absl::Status& limit) {
+  return limit.ok() ? limit : absl::Status(limit.code(), interp.opError(op, std::string(limit.message())).message());
+}
+
+}  // namespace
+
 absl::Status checkResultSize(Interpreter& interp, const Operation& op, const Type& type) {
-  constexpr uint64_t kMaxBytes = uint64_t{1} << 30;
-  uint64_t bytes = storageBytes(type.elementType());
-  for (int64_t d : type.shape()) {
-    if (d < 0) return interp.opError(op, strCat("result type ", type.toString(), " is not static"));
-    if (d != 0 && bytes > kMaxBytes / static_cast<uint64_t>(d)) {
-      return interp.opError(op, strCat("result type ", type.toString(), " exceeds the evaluator's 1 GiB bound"));
-    }
-    bytes *= static_cast<uint64_t>(d);
-  }
-  return bytes > kMaxBytes ? interp.opError(op, strCat("result type ", type.toString(), " exceeds the evaluator's 1 GiB bound"))
-                           : absl::OkStatus();
+  if (!type.hasStaticShape()) return interp.opError(op, strCat("result type ", type.toString(), " is not static"));
+  return atOp(interp, op, checkTensorAllocation("result type", type));
+}
+
+absl::Status checkScratch(Interpreter& interp, const Operation& op, std::string_view what, uint64_t count, uint64_t item_bytes) {
+  return atOp(interp, op, checkAllocation(what, count, item_bytes));
+}
+
+absl::Status checkDeadline(Interpreter& interp, const Operation& op) {
+  return interp.pastDeadline() ? interp.deadlineError(op) : absl::OkStatus();
 }
 
 absl::StatusOr<Type> resultTensorType(Interpreter& interp, const Operation& op, size_t i, const std::vector<int64_t>& shape) {

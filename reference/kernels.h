@@ -2,6 +2,7 @@
 #ifndef HLOCONF_REFERENCE_KERNELS_H_
 #define HLOCONF_REFERENCE_KERNELS_H_
 
+#include <atomic>
 #include <functional>
 #include <initializer_list>
 #include <span>
@@ -55,8 +56,32 @@ absl::StatusOr<const Tensor*> tensorOperand(Interpreter& interp, const Operation
 ElementType operandType(const Operation& op, size_t i = 0);
 // "<op>: does not take <type> operands (the spec allows <allowed>)", about operand 0's element type.
 absl::Status typeError(Interpreter& interp, const Operation& op, std::string_view allowed);
-// Refuses results larger than the evaluator's 1 GiB bound (a hostile shape costs one case, not the run).
+// Refuses a result that does not fit the memory limit (ir/resource_limits.h: a hostile shape costs one
+// case, not the run), with the op's location.
 absl::Status checkResultSize(Interpreter& interp, const Operation& op, const Type& type);
+// The same for a kernel's scratch of `count` items of `item_bytes` each (a ResourceExhausted error).
+absl::Status checkScratch(Interpreter& interp, const Operation& op, std::string_view what, uint64_t count, uint64_t item_bytes);
+// A DeadlineExceeded error once EvalOptions::deadline has passed: for kernels that run long inside one op
+// without running a region (between blocks of result elements: runRegion checks before each op).
+absl::Status checkDeadline(Interpreter& interp, const Operation& op);
+// The deadline for a parallelFor over result elements that each take long (a contraction): every element
+// asks reached() first, so the loop winds down within one element's time of the deadline.
+class ElementDeadline {
+ public:
+  explicit ElementDeadline(const Interpreter& interp) : interp_(interp) {}
+  bool reached() {
+    if (reached_.load(std::memory_order_relaxed)) return true;
+    if (!interp_.pastDeadline()) return false;
+    reached_.store(true, std::memory_order_relaxed);
+    return true;
+  }
+  // DeadlineExceeded at `op` if the loop stopped early.
+  absl::Status status(const Operation& op) const { return reached_.load() ? interp_.deadlineError(op) : absl::OkStatus(); }
+
+ private:
+  const Interpreter& interp_;
+  std::atomic<bool> reached_ = false;
+};
 // The static tensor type of result `i`, with `shape` replacing dynamic dimensions.
 absl::StatusOr<Type> resultTensorType(Interpreter& interp, const Operation& op, size_t i, const std::vector<int64_t>& shape);
 

@@ -75,7 +75,11 @@ Results iotaKernel(Interpreter& interp, const Operation& op, std::vector<RtValue
   int64_t inner = 1;
   for (int64_t d = type.rank() - 1; d > dim; --d) inner *= type.shape()[d];
   const int64_t size = type.shape()[dim];
-  for (int64_t i = 0; i < out.numElements(); ++i) setIndexValue(out, i, (i / inner) % size);
+  for (int64_t i = 0; i < out.numElements(); ++i) {
+    // A huge iota takes seconds: the deadline is checked between blocks of elements.
+    if (i % 65536 == 0) RETURN_IF_ERROR(checkDeadline(interp, op));
+    setIndexValue(out, i, (i / inner) % size);
+  }
   if (!type.isQuantized()) return std::vector<RtValue>{RtValue::ofTensor(std::move(out))};
   std::vector<uint8_t> impl;
   Tensor quantized = quantizeTensor(out, type, impl);

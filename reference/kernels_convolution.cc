@@ -201,6 +201,7 @@ Results convolutionKernel(Interpreter& interp, const Operation& op, std::vector<
 
   // Result elements are independent: ranges of them run on the thread pool, each with its own sums.
   const int64_t grain = std::max<int64_t>(1, 16384 / std::max<int64_t>(n, 1));
+  ElementDeadline deadline(interp);
   parallelFor(out.numElements(), grain, [&](int64_t begin, int64_t end) {
     std::vector<int64_t> index(rank), k(sp);
     // Per window position of one result element: (lhs element of input feature 0, or -1 for padding; rhs
@@ -222,6 +223,7 @@ Results convolutionKernel(Interpreter& interp, const Operation& op, std::vector<
     }
     if (complex) complex_sum.emplace(part_type, part_type, input_model, l_part, r_part, isComplex(lt), isComplex(rt));
     for (int64_t o = begin; o < end; ++o) {
+      if (deadline.reached()) return;
       unravelIndex(o, shape, index);
       const int64_t of = index[cd.output_feature];
       const int64_t lb = (bgc > 1 ? (of / out_per_bg) * batch_per_group : 0) + index[cd.output_batch];
@@ -297,6 +299,7 @@ Results convolutionKernel(Interpreter& interp, const Operation& op, std::vector<
       out.setBits(o, im, 1);
     }
   });
+  RETURN_IF_ERROR(deadline.status(op));
   RtValue result = RtValue::ofTensor(std::move(out), std::move(impl));
   result.error_bound = std::move(bounds);
   return std::vector<RtValue>{std::move(result)};

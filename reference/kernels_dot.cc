@@ -207,6 +207,12 @@ Results dotGeneralKernel(Interpreter& interp, const Operation& op, std::vector<R
     if (m.lhs.active) model = m;
   }
 
+  // Scratch beside the result: a mark byte and a bound per element, and the operands as doubles.
+  RETURN_IF_ERROR(checkScratch(interp, op, "dot_general's marks and error bounds", result_type.numElements(), 1 + sizeof(double)));
+  if (floating) {
+    RETURN_IF_ERROR(checkScratch(interp, op, "dot_general's operands as doubles",
+                                 static_cast<uint64_t>(lhs.numElements() + rhs.numElements()), 2 * sizeof(double)));
+  }
   Tensor out(result_type);
   std::vector<uint8_t> impl(out.numElements());
   std::vector<double> bounds(floating ? out.numElements() : 0);
@@ -253,6 +259,8 @@ Results dotGeneralKernel(Interpreter& interp, const Operation& op, std::vector<R
 
   // Result elements are independent: ranges of them run on the thread pool, each with its own sums.
   const int64_t grain = std::max<int64_t>(1, 16384 / std::max<int64_t>(n, 1));
+  // One result element is at most one contraction's work: the deadline is checked before each.
+  ElementDeadline deadline(interp);
   parallelFor(out.numElements(), grain, [&](int64_t begin, int64_t end) {
     std::vector<int64_t> index(shape.size());
     std::vector<double> a, b;  // the factors of a real element's products
@@ -264,6 +272,7 @@ Results dotGeneralKernel(Interpreter& interp, const Operation& op, std::vector<R
     }
     if (complex) complex_sum.emplace(part_type, acc, input_model, l_part, r_part, isComplex(lt), isComplex(rt));
     for (int64_t o = begin; o < end; ++o) {
+      if (deadline.reached()) return;
       unravelIndex(o, shape, index);
       int64_t lbase = 0, rbase = 0;
       size_t pos = 0;
@@ -306,6 +315,7 @@ Results dotGeneralKernel(Interpreter& interp, const Operation& op, std::vector<R
       out.setBits(o, im, 1);
     }
   });
+  RETURN_IF_ERROR(deadline.status(op));
   RtValue result = RtValue::ofTensor(std::move(out), std::move(impl));
   result.error_bound = std::move(bounds);
   return std::vector<RtValue>{std::move(result)};

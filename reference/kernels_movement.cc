@@ -858,21 +858,20 @@ Results sortKernel(Interpreter& interp, const Operation& op, std::vector<RtValue
     for (Out& r : results) out.push_back(r.finish());
     return out;
   }
+  // The merge sort's scratch: two permutations of a slice. The comparator's scalar arguments are made
+  // per call, not kept for the whole slice (an RtValue per element would take ~100 times the tensor).
+  RETURN_IF_ERROR(checkScratch(interp, op, "sort's permutations", 2 * static_cast<uint64_t>(length), sizeof(int64_t)));
   std::vector<int64_t> order(length), buffer(length);
-  std::vector<std::vector<RtValue>> scalars(n, std::vector<RtValue>(length));
   for (int64_t slice = 0; slice < total / length; ++slice) {
     // The slice's first element: `slice` counts the indices with index[axis] = 0 in row-major order.
     const int64_t base = (slice / stride) * stride * length + slice % stride;
-    for (size_t i = 0; i < n; ++i) {
-      for (int64_t j = 0; j < length; ++j) scalars[i][j] = scalarOf(operands[i], scalar_types[i], base + j * stride);
-    }
     bool decided_on_marked = false;  // a comparator result was implementation-defined
     auto less = [&](int64_t a, int64_t b) -> absl::StatusOr<bool> {
       std::vector<RtValue> args;
       args.reserve(2 * n);
       for (size_t i = 0; i < n; ++i) {
-        args.push_back(scalars[i][a]);
-        args.push_back(scalars[i][b]);
+        args.push_back(scalarOf(operands[i], scalar_types[i], base + a * stride));
+        args.push_back(scalarOf(operands[i], scalar_types[i], base + b * stride));
       }
       ASSIGN_OR_RETURN(auto r, interp.runRegion(op.regions[0], std::move(args)));
       if (r.size() != 1 || !r[0].isTensor() || r[0].tensor.elementType() != ElementType::kI1 || r[0].tensor.numElements() != 1) {

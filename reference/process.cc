@@ -3,6 +3,7 @@
 #include <mpfr.h>
 
 #include <algorithm>
+#include <system_error>
 #include <thread>
 
 #include "ir/strings.h"
@@ -199,20 +200,33 @@ ParallelResult runParallel(const Module& module, std::string_view text, Parallel
   std::vector<std::vector<OutfeedRecord>> outfeeds(n);
   std::vector<std::thread> threads;
   threads.reserve(n);
-  for (size_t id = 0; id < n; ++id) {
-    threads.emplace_back([&, id] {
-      // MPFR's exponent range is per thread (initNumerics sets it once, in the first thread).
-      mpfr_set_emin(mpfr_get_emin_min());
-      mpfr_set_emax(mpfr_get_emax_max());
-      Interpreter interp(module, text, options);
-      interp.setProcess(&grid, static_cast<uint32_t>(id / run.num_partitions), static_cast<uint32_t>(id % run.num_partitions));
-      results[id] = interp.callFunction(*run.programs[id], std::move(run.args[id]));
-      checks[id] = interp.checks();
-      outfeeds[id] = interp.outfeed();
-      grid.finish(static_cast<int>(id), results[id].status());
-    });
+  absl::Status started;
+  for (size_t id = 0; id < n && started.ok(); ++id) {
+    // A thread that cannot start (too many threads, no memory for its stack) fails the run cleanly: the
+    // processes already started are stopped through the grid and joined.
+    try {
+      threads.emplace_back([&, id] {
+        // MPFR's exponent range is per thread (initNumerics sets it once, in the first thread).
+        mpfr_set_emin(mpfr_get_emin_min());
+        mpfr_set_emax(mpfr_get_emax_max());
+        Interpreter interp(module, text, options);
+        interp.setProcess(&grid, static_cast<uint32_t>(id / run.num_partitions), static_cast<uint32_t>(id % run.num_partitions));
+        results[id] = interp.callFunction(*run.programs[id], std::move(run.args[id]));
+        checks[id] = interp.checks();
+        outfeeds[id] = interp.outfeed();
+        grid.finish(static_cast<int>(id), results[id].status());
+      });
+    } catch (const std::system_error& e) {
+      started = absl::ResourceExhaustedError(strCat(module.path, ": error: cannot start the thread of process ", id, " of ", n,
+                                                    " of the parallel run: ", e.what()));
+      for (size_t rest = id; rest < n; ++rest) grid.finish(static_cast<int>(rest), started);
+    }
   }
   for (std::thread& t : threads) t.join();
+  if (!started.ok()) {
+    out.status = started;
+    return out;
+  }
   for (size_t id = 0; id < n; ++id) {
     for (CheckResult& c : checks[id]) {
       if (n > 1) c.process = grid.processName(static_cast<int>(id));
@@ -240,7 +254,8 @@ std::pair<uint32_t, uint32_t> declaredProcessGrid(const Module& module) {
   auto get = [&](std::string_view name) -> uint32_t {
     const Attr* a = module.op ? module.op->attr(name) : nullptr;
     if (!a || (*a)->kind() != Attribute::Kind::kInteger || (*a)->intValue() < 1) return 1;
-    return static_cast<uint32_t>((*a)->intValue());
+    // Past uint32 stays past any limit (checkProcessGrid reports it) instead of wrapping to a small grid.
+    return static_cast<uint32_t>(std::min<int64_t>((*a)->intValue(), UINT32_MAX));
   };
   return {get("mhlo.num_replicas"), get("mhlo.num_partitions")};
 }

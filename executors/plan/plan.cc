@@ -11,6 +11,7 @@
 #include "ir/diagnostic.h"
 #include "ir/op_schema.h"
 #include "ir/op_views.h"
+#include "ir/resource_limits.h"
 #include "ir/strings.h"
 
 namespace hloconf::plan {
@@ -289,10 +290,10 @@ class Compiler {
       if (std::string problem = slotTypeProblem(operand->type); !problem.empty()) unsupported(op, problem);
     for (const auto& result : op.results) {
       if (std::string problem = slotTypeProblem(result->type); !problem.empty()) unsupported(op, problem);
-      const int64_t bytes = result->type.isTensor() ? result->type.numElements() * storageBytes(result->type.elementType()) : 0;
-      if (bytes > kMaxSlotBytes)
-        return invalid(op, strCat("a result of ", result->type.toString(), " takes ", bytes,
-                                  " bytes, more than the executor's limit of ", kMaxSlotBytes, " per value"));
+      if (result->type.isTensor()) {
+        if (absl::Status fits = checkTensorAllocation("a result of", result->type); !fits.ok())
+          return invalid(op, std::string(fits.message()));
+      }
     }
 
     // The op's regions, or for a call the callee's body, compiled into nested regions.

@@ -95,9 +95,6 @@ absl::StatusOr<CompileResult> compile(const Module& module, std::string_view fun
 // The ops compile() can turn into steps (besides func.return), for a backend's capabilities.
 std::vector<OpId> plannableOps();
 
-// The largest value one slot may hold; a program with a larger one is refused before it runs.
-inline constexpr int64_t kMaxSlotBytes = int64_t{1} << 30;
-
 }  // namespace hloconf::plan
 
 #endif  // HLOCONF_EXECUTORS_PLAN_PLAN_H_

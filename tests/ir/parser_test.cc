@@ -3,9 +3,12 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include "ir/asm_parser.h"
 #include "ir/attribute.h"
 #include "ir/parser.h"
 #include "ir/printer.h"
+#include "ir/verifier.h"
+#include "tests/ir/nested_programs.h"
 
 namespace hloconf {
 namespace {
@@ -218,9 +221,29 @@ TEST(ParserDiagnostics, PositionSourceLineAndCaret) {
 
 TEST(ParserDiagnostics, DeepNestingIsAnErrorNotACrash) {
   std::string deep = "func.func @f() {\n  %0 = \"x.y\"() {a = " + std::string(5000, '[') + std::string(5000, ']') + "} : () -> tensor<f32>\n}\n";
-  EXPECT_THAT(parseError(deep), HasSubstr("nested too deeply"));
+  EXPECT_THAT(parseError(deep), HasSubstr("attributes nested more than 200 deep (the parser's limit)"));
   std::string deep_dense = wrapConstant("dense<" + std::string(100, '[') + "1" + std::string(100, ']') + ">", "tensor<f32>");
   EXPECT_THAT(parseError(deep_dense), HasSubstr("nested deeper than 64"));
+}
+
+// Issue 19, item 13: one depth counter for regions, ops, types and attributes rejected a valid program of
+// 99 nested whiles ("types nested too deeply"). Regions nest up to kMaxRegionNesting, types and attributes
+// up to kMaxValueNesting on their own.
+TEST(ParserLimits, RegionsNestUpToTheStatedLimit) {
+  // The module's and the function's regions are two levels: kMaxRegionNesting - 2 whiles fill the limit,
+  // with or without a written `module {`.
+  auto module = parseModule(test::nestedWhiles(kMaxRegionNesting - 2), "deep.mlir");
+  ASSERT_TRUE(module.ok()) << module.status().message();
+  EXPECT_TRUE(verifyModule(*module).ok());
+  EXPECT_TRUE(parseModule(printModule(*module), "printed.mlir").ok());
+  const std::string too_deep = test::nestedWhiles(kMaxRegionNesting - 1);
+  const std::string error = parseError(too_deep);
+  EXPECT_THAT(error, HasSubstr("regions nested more than 1000 deep (the parser's limit)"));
+  EXPECT_THAT(error, testing::StartsWith("bad.mlir:"));  // with line:col
+  std::string deep_type = "tensor<f32>";
+  for (int k = 0; k < kMaxValueNesting - 1; ++k) deep_type = "tuple<" + deep_type + ">";
+  EXPECT_TRUE(parseModule("func.func @f(%a: " + deep_type + ") {\n  func.return\n}\n", "t.mlir").ok());
+  EXPECT_THAT(parseError("func.func @f(%a: tuple<" + deep_type + ">) {\n  func.return\n}\n"), HasSubstr("types nested more than 200 deep"));
 }
 
 TEST(ParserSplit, SeparatorLinesSplitChunksAndKeepLineNumbers) {
