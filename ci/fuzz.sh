@@ -10,7 +10,7 @@ cd "$(dirname "$0")/.."
 seconds=${1:-60}
 target=${2:-parse_fuzzer}
 CC=clang CXX=clang++ cmake -S . -B build-fuzz -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-  -DHLOCONF_BUILD_FUZZ=ON -DHLOCONF_BUILD_TESTS=OFF -DHLOCONF_BUILD_BENCH=OFF >/dev/null
+  -DHLOCONF_BUILD_FUZZ=ON -DHLOCONF_CUDA=OFF -DHLOCONF_BUILD_TESTS=OFF -DHLOCONF_BUILD_BENCH=OFF >/dev/null
 cmake --build build-fuzz -j "$(nproc)" --target "$target"
 mkdir -p "build-fuzz/corpus-$target"
 seeds=()
