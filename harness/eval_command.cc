@@ -403,7 +403,7 @@ int runEvalCommand(const std::vector<std::string>& args) {
   app.add_flag("-q,--quiet", options.quiet);
   app.add_option("--replicas", options.replicas)->check(cli::countIn(1, 1024));
   app.add_option("--partitions", options.partitions)->check(cli::countIn(1, 1024));
-  app.add_option("--timeout", options.timeout)->check(cli::kSeconds);
+  cl.seconds("--timeout", options.timeout);
   cl.repeatable("--infeed", options.infeed_files);
   app.add_option("--outfeed-dir", options.outfeed_dir);
   app.add_option("--function", options.function);

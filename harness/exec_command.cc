@@ -184,7 +184,7 @@ int runExecCommand(const std::vector<std::string>& args) {
   cl.repeatable("--arg", options.args);
   app.add_option("--backend", options.backend)->check(CLI::IsMember({"cpu", "cuda", "reference"}));
   app.add_option("--repeat", options.repeat)->check(cli::countIn(1, 1000000));
-  app.add_option("--timeout", options.timeout)->check(cli::kSeconds);
+  cl.seconds("--timeout", options.timeout);
   app.add_option("file", options.file);
   if (std::optional<int> status = cl.parse(args)) return *status;
   if (options.file.empty()) return cli::usageError("exec", "no program file");

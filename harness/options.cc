@@ -63,6 +63,19 @@ std::vector<std::string> Options::tensorArguments() const {
   return out;
 }
 
+CLI::Option* Options::seconds(const std::string& names, double& value) {
+  return app_.add_option(names, value)->transform(CLI::Validator(
+      [](std::string& text) -> std::string {
+        char* end = nullptr;
+        const double seconds = std::strtod(text.c_str(), &end);
+        if (text.empty() || *end != '\0' || !(seconds >= 0) || seconds > 1e9)
+          return "needs a number of seconds (0: no limit), got '" + text + "'";
+        if (seconds == 0) text = std::to_string(kNoLimitSeconds);
+        return "";
+      },
+      "SECONDS"));
+}
+
 std::optional<int> Options::parse(const std::vector<std::string>& args) {
   std::vector<std::string> reversed(args.rbegin(), args.rend());  // CLI11 takes the words last first
   try {
@@ -89,12 +102,11 @@ void addOneBackend(Options& options, OneBackend& backend) {
   app.add_option("--backend-cmd", backend.command);
   options.repeatable("--adapters-dir", backend.adapter_dirs);
   app.add_option("--profile", backend.profile);
-  app.add_option("--timeout", backend.timeout)->check(kSeconds);
+  options.seconds("--timeout", backend.timeout);
 }
 
 std::string finishOneBackend(OneBackend& backend) {
   if (backend.name.empty() == backend.command.empty()) return "needs one of --backend / --backend-cmd";
-  if (backend.timeout == 0) backend.timeout = kNoLimitSeconds;
   return "";
 }
 
@@ -102,15 +114,6 @@ int usageError(const std::string& command, const std::string& message) {
   std::fprintf(stderr, "hloconf %s: %s\nRun 'hloconf %s --help' for its options.\n", command.c_str(), message.c_str(), command.c_str());
   return 2;
 }
-
-const CLI::Validator kSeconds(
-    [](std::string& value) -> std::string {
-      char* end = nullptr;
-      const double seconds = std::strtod(value.c_str(), &end);
-      if (value.empty() || *end != '\0' || !(seconds >= 0) || seconds > 1e9) return "needs a number of seconds (0: no limit), got '" + value + "'";
-      return "";
-    },
-    "SECONDS");
 
 CLI::Validator countIn(long long low, long long high) {
   return CLI::Validator(

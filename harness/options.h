@@ -25,6 +25,10 @@ class Options {
   // A repeatable option (`--arg A --arg B`): one value per occurrence, in order.
   CLI::Option* repeatable(const std::string& names, std::vector<std::string>& values, const std::string& help = "");
 
+  // A number of seconds (--timeout): not negative; 0 means no limit, as the protocol's timeout_seconds 0
+  // does, and is read as kNoLimitSeconds, so that no command maps it again.
+  CLI::Option* seconds(const std::string& names, double& value);
+
   // The function's arguments as tensor literals: `--arg LITERAL` and `--args 'L1; L2'` (literals separated by
   // ';', or one array of literals), both repeatable. tensorArguments() gives them after parse(), in
   // command-line order.
@@ -47,7 +51,7 @@ struct OneBackend {
   double timeout = 60;
 };
 void addOneBackend(Options& options, OneBackend& backend);
-// After parsing: "" when the group is complete (and --timeout 0 made the no-limit value), else what is wrong.
+// After parsing: "" when the group is complete, else what is wrong.
 std::string finishOneBackend(OneBackend& backend);
 
 // A usage error found after parsing (a value out of range, two options that exclude each other): printed
@@ -58,10 +62,7 @@ int usageError(const std::string& command, const std::string& message);
 // years), which every deadline computation can add to a clock without overflow.
 inline constexpr double kNoLimitSeconds = 1e8;
 
-// Validators with hloconf's wording.
-// Seconds, a non-negative number; 0 means no limit (the protocol's convention, docs/PROTOCOL.md).
-extern const CLI::Validator kSeconds;
-// A whole number in [low, high].
+// A validator with hloconf's wording: a whole number in [low, high].
 CLI::Validator countIn(long long low, long long high);
 
 }  // namespace hloconf::cli

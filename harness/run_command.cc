@@ -304,8 +304,8 @@ std::optional<int> parseOptions(const std::vector<std::string>& args, RunOptions
   cl.repeatable("--filter", o.filters);
   app.add_option("--shard", o.shard);
   app.add_option("-j,--jobs", o.jobs)->check(cli::countIn(1, 999));
-  app.add_option("--timeout", o.timeout)->check(cli::kSeconds);
-  app.add_option("--handshake-timeout", o.handshake_timeout)->check(cli::kSeconds);
+  cl.seconds("--timeout", o.timeout);
+  cl.seconds("--handshake-timeout", o.handshake_timeout);
   app.add_option("--cache-dir", o.cache_dir);
   app.add_option("--profile", o.profile);
   app.add_option("--baseline", o.baseline);
@@ -332,8 +332,6 @@ std::optional<int> parseOptions(const std::vector<std::string>& args, RunOptions
   app.add_flag("-v,--verbose", o.verbose);
   app.add_option("sources", o.sources);
   if (std::optional<int> status = cl.parse(args)) return status;
-  if (o.timeout == 0) o.timeout = cli::kNoLimitSeconds;
-  if (o.handshake_timeout == 0) o.handshake_timeout = cli::kNoLimitSeconds;
   // --ops names ops (or globs): a name no op has selects nothing, so it is an error, with the op meant.
   for (absl::string_view name : absl::StrSplit(o.ops, ',', absl::SkipEmpty())) {
     const std::string op(name.data(), name.size());
