@@ -18,6 +18,7 @@
 #include "executors/cuda/batch_norm.h"
 #include "executors/cuda/conv.h"
 #include "executors/cuda/conv_plan.h"
+#include "executors/cuda/explain.h"
 #include "executors/cuda/cudnn_conv_run.h"
 #include "executors/cuda/fusion.h"
 #include "executors/cuda/fusion_codegen.h"
@@ -76,14 +77,6 @@ bool carriable(const Type& type) { return type.isTensor() || type.kind() == Type
 
 bool isFloat(DType t) { return t == kF16 || t == kBF16 || t == kF32 || t == kF64; }
 bool isSignedInt(DType t) { return t == kS8 || t == kS16 || t == kS32 || t == kS64; }
-int dtypeBytes(DType t) {
-  switch (t) {
-    case kPred: case kS8: case kU8: return 1;
-    case kS16: case kU16: case kF16: case kBF16: return 2;
-    case kS32: case kU32: case kF32: return 4;
-    default: return 8;
-  }
-}
 
 // The device's default memory pool keeps what a run frees, once per process. Its release threshold is 0 by
 // default: every synchronisation handed the freed memory back to the driver, and the next run (a benchmark's
@@ -1037,12 +1030,7 @@ absl::StatusOr<bool> convThroughCudnn(Run& run, const LoweredStep& l, const void
   std::string why;
   ASSIGN_OR_RETURN(const CudnnConvPlan* plan, cudnnConvPlan(l.type, *l.cudnn_conv, &why));
   if (!plan) {
-    // Where cuDNN is passed over, HLOCONF_CUDA_EXPLAIN=1 says why (the benchmarks print it).
-    static const bool explain = [] {
-      const char* v = std::getenv("HLOCONF_CUDA_EXPLAIN");
-      return v && std::strcmp(v, "1") == 0;
-    }();
-    if (explain) std::fprintf(stderr, "hloconf cuda: convolution by the direct kernel, not cuDNN: %s\n", why.c_str());
+    explain("convolution by the direct kernel, not cuDNN: " + why);
     return false;
   }
   auto align = [](size_t bytes) { return (bytes + 255) / 256 * 256; };
@@ -1482,11 +1470,7 @@ absl::StatusOr<std::vector<Tensor>> run(const Program& program, std::span<const 
       absl::StatusOr<std::vector<Tensor>> outputs = runAsGraph(shared, inputs, options);
       if (outputs.ok() || outputs.status().code() != absl::StatusCode::kUnimplemented) return outputs;
       shared.graph_failed = true;
-      static const bool explain = [] {
-        const char* v = std::getenv("HLOCONF_CUDA_EXPLAIN");
-        return v && std::strcmp(v, "1") == 0;
-      }();
-      if (explain) std::fprintf(stderr, "hloconf cuda: %s\n", std::string(outputs.status().message()).c_str());
+      explain(std::string(outputs.status().message()));
     }
   }
   return runStepByStep(program, inputs, options);

@@ -5,7 +5,6 @@
 #include <nvrtc.h>
 
 #include <climits>
-#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <map>
@@ -14,6 +13,7 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
+#include "executors/cuda/explain.h"
 #include "executors/cuda/fusion_codegen.h"
 
 namespace hloconf::cuda::fusion {
@@ -39,14 +39,6 @@ struct Pointers {
   const void* in[kMaxRegs];
   void* out[kMaxOutputs];
 };
-
-bool explain() {
-  static const bool on = [] {
-    const char* v = std::getenv("HLOCONF_CUDA_EXPLAIN");
-    return v && std::strcmp(v, "1") == 0;
-  }();
-  return on;
-}
 
 std::string programLog(nvrtcProgram program) {
   size_t size = 0;
@@ -129,8 +121,7 @@ absl::StatusOr<const void*> generatedKernel(const std::string& source) {
   auto it = cache->find(source);
   if (it != cache->end()) return it->second;
   absl::StatusOr<const void*> kernel = compileAndLoad(source);
-  if (!kernel.ok() && explain())
-    std::fprintf(stderr, "hloconf cuda: a fused run stays with the interpreter: %s\n", std::string(kernel.status().message()).c_str());
+  if (!kernel.ok()) explain("a fused run stays with the interpreter: " + std::string(kernel.status().message()));
   // A bounded cache: past it, runs keep to the interpreter rather than load more modules.
   if (cache->size() < 4096) cache->emplace(source, kernel);
   return kernel;
@@ -140,23 +131,14 @@ int launchGenerated(const void* kernel, DType t, const Code& code, const void* c
   if (n <= 0) return cudaSuccess;
   if (!kernel || code.num_inputs < 0 || code.num_inputs > kMaxRegs || code.num_outputs < 1 || code.num_outputs > kMaxOutputs)
     return cudaErrorInvalidValue;
-  size_t value_bytes = 0;
-  switch (t) {
-    case kF16: case kBF16: value_bytes = 2; break;
-    case kF32: value_bytes = 4; break;
-    case kF64: value_bytes = 8; break;
-    default: return cudaErrorInvalidValue;
-  }
+  if (t != kF16 && t != kBF16 && t != kF32 && t != kF64) return cudaErrorInvalidValue;
   Pointers p{};
   for (int r = 0; r < code.num_inputs; ++r) p.in[r] = in[r];
   for (int o = 0; o < code.num_outputs; ++o) p.out[o] = out[o];
-  bool vec = fourAtATime(code, value_bytes, p.in, p.out, n);
+  bool vec = fourAtATime(code, static_cast<size_t>(dtypeBytes(t)), p.in, p.out, n);
   long long count = n;
-  int64_t blocks = ((vec ? (n + 3) / 4 : n) + kThreads - 1) / kThreads;
-  if (blocks > kMaxBlocks) blocks = kMaxBlocks;
-  if (blocks < 1) blocks = 1;
   void* args[] = {&p, &count, &vec};
-  return static_cast<int>(cudaLaunchKernel(kernel, dim3(static_cast<unsigned>(blocks)), dim3(kThreads), args, 0,
+  return static_cast<int>(cudaLaunchKernel(kernel, dim3(fusedBlocks(n, vec, kThreads, kMaxBlocks)), dim3(kThreads), args, 0,
                                            static_cast<cudaStream_t>(stream)));
 }
 
