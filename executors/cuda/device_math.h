@@ -21,6 +21,15 @@ namespace hloconf::cuda {
 
 // The element types the CUDA executor has kernels for.
 enum DType : int { kPred, kS8, kS16, kS32, kS64, kU8, kU16, kU32, kU64, kF16, kBF16, kF32, kF64 };
+// The bytes of one element of type t on the device.
+HLOCONF_HD inline int dtypeBytes(DType t) {
+  switch (t) {
+    case kPred: case kS8: case kU8: return 1;
+    case kS16: case kU16: case kF16: case kBF16: return 2;
+    case kS32: case kU32: case kF32: return 4;
+    default: return 8;
+  }
+}
 
 enum class UOp : int {
   kNegate, kAbs, kSign, kFloor, kCeil, kRoundAfz, kRoundEven, kSqrt, kRsqrt, kCbrt, kExp, kExpm1, kLog, kLog1p,

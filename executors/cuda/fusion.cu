@@ -105,10 +105,7 @@ cudaError_t launchAs(const Code& code, const Pointers& p, int64_t n, cudaStream_
   // 16 registers of four f64 and four predicates take 36 KiB at 64 threads).
   int threads = kThreads;
   while (threads > 64 && sharedBytes(sizeof(S), code.num_regs, threads) > (size_t{48} << 10)) threads /= 2;
-  int64_t blocks = ((vec ? (n + 3) / 4 : n) + threads - 1) / threads;
-  if (blocks > 65536) blocks = 65536;
-  if (blocks < 1) blocks = 1;
-  fusedKernel<S><<<static_cast<unsigned>(blocks), threads, sharedBytes(sizeof(S), code.num_regs, threads), s>>>(code, p, n, vec);
+  fusedKernel<S><<<fusedBlocks(n, vec, threads, 65536), threads, sharedBytes(sizeof(S), code.num_regs, threads), s>>>(code, p, n, vec);
   return cudaGetLastError();
 }
 

@@ -195,6 +195,13 @@ inline bool fourAtATime(const Code& code, size_t value_bytes, const void* const*
   return vec;
 }
 
+// The blocks of `threads` threads a fused kernel is launched with for n elements (four per thread where
+// `vec`), at most `most` (the threads then stride over the rest), at least one.
+inline unsigned fusedBlocks(int64_t n, bool vec, int threads, int64_t most) {
+  const int64_t blocks = ((vec ? (n + 3) / 4 : n) + threads - 1) / threads;
+  return static_cast<unsigned>(blocks > most ? most : blocks < 1 ? 1 : blocks);
+}
+
 // The kernel's launcher (fusion.cu): t is a float type; in[r] the input of register r, out[o] output o;
 // `stream` a cudaStream_t. Returns the launch's cudaError_t (as int: this header needs no CUDA headers, so
 // that the host-only parts build and are tested without the toolkit).
