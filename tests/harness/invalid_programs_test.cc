@@ -15,6 +15,7 @@
 #include "ir/verifier.h"
 #include "nlohmann/json.hpp"
 #include "run_hloconf.h"
+#include "suite_run.h"
 
 namespace hloconf {
 namespace {
@@ -24,12 +25,7 @@ using test::runHloconf;
 using ::testing::HasSubstr;
 using ::testing::Not;
 
-std::string tempDir(const std::string& name) {
-  std::string dir = (fs::temp_directory_path() / ("hloconf-invalid-test-" + name + "-" + std::to_string(::getpid()))).string();
-  fs::remove_all(dir);
-  fs::create_directories(dir);
-  return dir;
-}
+std::string tempDir(const std::string& name) { return test::tempDir("invalid-test", name); }
 
 void writeFile(const std::string& path, const std::string& text) {
   fs::create_directories(fs::path(path).parent_path());

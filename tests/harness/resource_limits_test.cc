@@ -12,6 +12,7 @@
 #include "gtest/gtest.h"
 #include "nlohmann/json.hpp"
 #include "run_hloconf.h"
+#include "suite_run.h"
 #include "tests/ir/nested_programs.h"
 #include "ir/asm_parser.h"
 
@@ -23,12 +24,7 @@ using test::RunResult;
 using ::testing::HasSubstr;
 using ::testing::Not;
 
-std::string tempDir(const std::string& name) {
-  std::string dir = (fs::temp_directory_path() / ("hloconf-limits-test-" + name + "-" + std::to_string(::getpid()))).string();
-  fs::remove_all(dir);
-  fs::create_directories(dir);
-  return dir;
-}
+std::string tempDir(const std::string& name) { return test::tempDir("limits-test", name); }
 
 std::string writeProgram(const std::string& name, const std::string& text) {
   const std::string path = tempDir(name) + "/" + name + ".mlir";

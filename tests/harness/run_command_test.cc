@@ -15,6 +15,7 @@
 #include "nlohmann/json.hpp"
 #include "reference/numerics.h"
 #include "run_hloconf.h"
+#include "suite_run.h"
 
 namespace hloconf {
 namespace {
@@ -23,12 +24,7 @@ namespace fs = std::filesystem;
 using test::runHloconf;
 using ::testing::HasSubstr;
 
-std::string tempDir(const std::string& name) {
-  std::string dir = (fs::temp_directory_path() / ("hloconf-run-test-" + name + "-" + std::to_string(::getpid()))).string();
-  fs::remove_all(dir);
-  fs::create_directories(dir);
-  return dir;
-}
+std::string tempDir(const std::string& name) { return test::tempDir("run-test", name); }
 
 std::string casesDir() { return std::string(HLOCONF_SOURCE_DIR) + "/cases"; }
 
