@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace hloconf {
@@ -25,20 +26,23 @@ inline size_t editDistance(std::string_view a, std::string_view b) {
   }
   return row[b.size()];
 }
+// The candidate nearest to `word` (the first of equals) and its distance; "" when there are none.
+inline std::pair<std::string, size_t> nearestWithDistance(std::string_view word, const std::vector<std::string>& candidates) {
+  std::pair<std::string, size_t> best = {"", SIZE_MAX};
+  for (const std::string& candidate : candidates)
+    if (const size_t d = editDistance(word, candidate); d < best.second) best = {candidate, d};
+  return best;
+}
 // The candidate nearest to `word` (the first of equals); "" when there are none.
 inline std::string nearestName(std::string_view word, const std::vector<std::string>& candidates) {
-  std::string best;
-  size_t best_distance = SIZE_MAX;
-  for (const std::string& candidate : candidates)
-    if (const size_t d = editDistance(word, candidate); d < best_distance) best = candidate, best_distance = d;
-  return best;
+  return nearestWithDistance(word, candidates).first;
 }
 // The candidate `word` most likely misspells: the nearest, if it is within a third of the word's length
 // (at least 1, at most 3 edits); else "".
 inline std::string likelyMeant(std::string_view word, const std::vector<std::string>& candidates) {
-  const std::string best = nearestName(word, candidates);
+  auto [best, distance] = nearestWithDistance(word, candidates);
   const size_t limit = std::min<size_t>(3, std::max<size_t>(1, word.size() / 3));
-  return !best.empty() && editDistance(word, best) <= limit ? best : "";
+  return !best.empty() && distance <= limit ? best : "";
 }
 
 }  // namespace hloconf
