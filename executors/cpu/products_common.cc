@@ -1,12 +1,18 @@
 #include "executors/cpu/products_common.h"
 
 #include <cblas.h>
+#include <dlfcn.h>
 
 #include <algorithm>
+#include <atomic>
+#include <cstdlib>
 #include <mutex>
+#include <string_view>
 #include <thread>
 
+#include "oneapi/dnnl/dnnl.h"
 #include "tbb/global_control.h"
+#include "tbb/parallel_for.h"
 
 namespace hloconf::cpu::products {
 
@@ -19,6 +25,35 @@ bool isNativeFloat(ElementType t) {
 }
 
 blasint blasDim(int64_t v) { return static_cast<blasint>(std::max<int64_t>(v, 1)); }
+
+std::atomic<int64_t> onednn_gemms{0};
+
+// Which library computes an f32 GEMM of m n k multiply-adds (docs/dependencies.md, "oneDNN's sgemm"):
+// measured on this machine's AVX-512 cores, oneDNN's sgemm beats OpenBLAS's from about 2^18 multiply-adds
+// on (0.6x its time at 256^3 with two threads, 0.9x on one), and loses below (a fixed cost of a few
+// microseconds per call). HLOCONF_CPU_GEMM=openblas or =onednn sends every f32 GEMM to one library (to
+// measure one against the other, and for tests).
+enum class GemmLibrary { kAuto, kOpenBlas, kOneDnn };
+GemmLibrary gemmLibrary() {
+  static const GemmLibrary chosen = [] {
+    const char* v = std::getenv("HLOCONF_CPU_GEMM");
+    const std::string_view name = v ? v : "";
+    if (name == "openblas") return GemmLibrary::kOpenBlas;
+    if (name == "onednn") return GemmLibrary::kOneDnn;
+    return GemmLibrary::kAuto;
+  }();
+  return chosen;
+}
+constexpr int64_t kOneDnnGemmMinProducts = int64_t{1} << 18;
+
+bool oneDnnComputes(int64_t m, int64_t n, int64_t k) {
+  switch (gemmLibrary()) {
+    case GemmLibrary::kOpenBlas: return false;
+    case GemmLibrary::kOneDnn: return true;
+    case GemmLibrary::kAuto: break;
+  }
+  return m * n * k >= kOneDnnGemmMinProducts;
+}
 
 }  // namespace
 
@@ -61,6 +96,59 @@ int libraryThreads() {
   return static_cast<int>(std::max<size_t>(1, std::min(cores, tbb_limit)));
 }
 
+namespace {
+
+void setOpenMpThreads(int threads) {
+  using SetThreads = void (*)(int);
+  static const SetThreads set_threads = reinterpret_cast<SetThreads>(dlsym(RTLD_DEFAULT, "omp_set_num_threads"));
+  if (set_threads) set_threads(threads);
+}
+
+// C = op(A) op(B) through oneDNN's sgemm, row-major, split into column blocks (or row blocks, when C is
+// taller than wide) over the oneTBB pool, one single-threaded sgemm per block. Not oneDNN's own OpenMP
+// threads: their barriers spin, and a oneTBB worker yielding on the other core delayed each of them to the
+// next scheduler tick (16 ms for a 256^3 GEMM that takes 0.2 ms; `strace` shows the 4 ms steps), so one
+// pool serves every op. Returns false when oneDNN refused a block (never seen; the caller falls back).
+bool oneDnnSgemm(bool trans_a, bool trans_b, int64_t m, int64_t n, int64_t k, const float* a, int64_t lda, const float* b,
+                 int64_t ldb, float* c, int64_t ldc) {
+  const bool split_columns = n >= m;
+  const int64_t extent = split_columns ? n : m;
+  // Blocks of at least 32 columns or rows, a multiple of 16 (a 512-bit vector of f32) wide.
+  const int64_t parts = std::clamp<int64_t>(extent / 32, 1, libraryThreads());
+  std::atomic<bool> refused{false};
+  auto block = [&](int64_t part) {
+    setOpenMpThreads(1);
+    const int64_t begin = part == 0 ? 0 : extent * part / parts / 16 * 16;
+    const int64_t end = part + 1 == parts ? extent : extent * (part + 1) / parts / 16 * 16;
+    if (begin >= end) return;
+    const float* a_block = a;
+    const float* b_block = b;
+    float* c_block = c;
+    int64_t rows = m, columns = n;
+    if (split_columns) {
+      b_block += trans_b ? begin * ldb : begin;  // op(B)'s columns are B's rows when transposed
+      c_block += begin;
+      columns = end - begin;
+    } else {
+      a_block += trans_a ? begin : begin * lda;  // op(A)'s rows are A's columns when transposed
+      c_block += begin * ldc;
+      rows = end - begin;
+    }
+    if (dnnl_sgemm(trans_a ? 'T' : 'N', trans_b ? 'T' : 'N', rows, columns, k, 1.0f, a_block, std::max<int64_t>(lda, 1),
+                   b_block, std::max<int64_t>(ldb, 1), 0.0f, c_block, std::max<int64_t>(ldc, 1)) != dnnl_success)
+      refused = true;
+  };
+  if (parts == 1) block(0);
+  else tbb::parallel_for(int64_t{0}, parts, block);
+  return !refused;
+}
+
+}  // namespace
+
+void limitOpenMpThreads() { setOpenMpThreads(libraryThreads()); }
+
+int64_t oneDnnGemms() { return onednn_gemms.load(); }
+
 void initBlas() {
   // OpenBLAS keeps threads of its own: as many as oneTBB may use (libraryThreads).
   static std::once_flag once;
@@ -72,6 +160,10 @@ void gemm(bool trans_a, bool trans_b, int64_t m, int64_t n, int64_t k, const flo
   if (m == 0 || n == 0) return;
   if (k == 0) {
     for (int64_t i = 0; i < m; ++i) std::fill(c + i * ldc, c + i * ldc + n, 0.0f);
+    return;
+  }
+  if (oneDnnComputes(m, n, k) && oneDnnSgemm(trans_a, trans_b, m, n, k, a, lda, b, ldb, c, ldc)) {
+    onednn_gemms.fetch_add(1, std::memory_order_relaxed);
     return;
   }
   initBlas();

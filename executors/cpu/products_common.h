@@ -1,7 +1,7 @@
 // What the products and linear algebra kernels share (kernels_products.cc, products_*.cc): the compute
 // type of a product (float, double, complex, or the result's integer type with wrap-around), row loaders
 // that convert operand elements into it, stores that round results once to the result type, and GEMM on
-// each compute type (OpenBLAS for the floats and complex, a plain loop for the integers and i1).
+// each compute type (OpenBLAS and oneDNN for the floats, OpenBLAS for complex, a plain loop for the integers and i1).
 #ifndef HLOCONF_EXECUTORS_CPU_PRODUCTS_COMMON_H_
 #define HLOCONF_EXECUTORS_CPU_PRODUCTS_COMMON_H_
 
@@ -164,7 +164,8 @@ void packStrided(const uint8_t* src, int elem_bytes, std::span<const int64_t> sh
   }
 }
 
-// C[M,N] = op(A) op(B), row-major, C overwritten (beta 0), through OpenBLAS. op(A) is M x K (A stored
+// C[M,N] = op(A) op(B), row-major, C overwritten (beta 0), through OpenBLAS (f32 from 2^18 multiply-adds:
+// oneDNN's sgemm, which is faster there). op(A) is M x K (A stored
 // K x M when trans_a), op(B) is K x N (B stored N x K when trans_b). K = 0 gives zeros.
 void gemm(bool trans_a, bool trans_b, int64_t m, int64_t n, int64_t k, const float* a, int64_t lda, const float* b,
           int64_t ldb, float* c, int64_t ldc);
@@ -232,6 +233,14 @@ int libraryThreads();
 
 // Sets OpenBLAS's thread count once (libraryThreads()).
 void initBlas();
+
+// oneDNN in Debian runs on OpenMP: its threads follow the calling thread's OpenMP setting, which this gives
+// `--threads` (libraryThreads()). libgomp comes with libdnnl, so the function is looked up rather than
+// linked, which keeps the OpenMP runtime out of our own link line.
+void limitOpenMpThreads();
+
+// How many f32 GEMMs oneDNN's sgemm has computed in this process (tests check which library a case took).
+int64_t oneDnnGemms();
 
 }  // namespace hloconf::cpu::products
 

@@ -12,8 +12,6 @@
 // an infinite or NaN kernel element is NaN.
 #include "executors/cpu/products_conv_onednn.h"
 
-#include <dlfcn.h>
-
 #include <algorithm>
 #include <atomic>
 #include <cmath>
@@ -46,15 +44,6 @@ bool anyNonFinite(const float* data, int64_t count) {
   bool found = false;
   for (int64_t i = 0; i < count; ++i) found |= !std::isfinite(data[i]);
   return found;
-}
-
-// oneDNN in Debian runs on OpenMP: its threads follow the calling thread's OpenMP setting, which is given
-// `--threads` (the process-wide oneTBB limit) here. libgomp comes with libdnnl, so the function is looked
-// up rather than linked, which keeps the OpenMP runtime out of our own link line.
-void limitOpenMpThreads() {
-  using SetThreads = void (*)(int);
-  static const SetThreads set_threads = reinterpret_cast<SetThreads>(dlsym(RTLD_DEFAULT, "omp_set_num_threads"));
-  if (set_threads) set_threads(libraryThreads());
 }
 
 memory::format_tag channelsLast(size_t spatial_rank) {

@@ -6,12 +6,14 @@
 #include <gtest/gtest.h>
 
 #include <bit>
+#include <cstdio>
 #include <functional>
 #include <string>
 #include <variant>
 #include <vector>
 
 #include "executors/cpu/executor.h"
+#include "executors/cpu/products_common.h"
 #include "executors/cpu/products_conv_onednn.h"
 #include "executors/plan/plan.h"
 #include "ir/element_type.h"
@@ -79,9 +81,10 @@ std::string tensorType(const std::vector<int64_t>& shape, std::string_view eleme
   return strCat(out, element, ">");
 }
 
-// Small integers, exact in every type here (and their sums of products too).
+// Small integers, exact in every type here (and their sums of products too), hashed from the index so
+// that no offset into an operand reads the same values as another (a mis-placed block must show).
 std::string smallValue(std::string_view element, int64_t i, int salt) {
-  const int64_t v = (i * 7 + salt * 5 + 3) % 9 - 4;
+  const int64_t v = static_cast<int64_t>(((static_cast<uint64_t>(i) * 7 + salt * 5 + 3) * 2654435761u >> 11) % 9) - 4;
   if (element == "i1") return v > 0 ? "true" : "false";
   if (element.starts_with("ui")) return strCat(v + 4);
   if (element.starts_with("i") || element.starts_with("si")) return strCat(v);
@@ -216,6 +219,54 @@ std::string matmul(std::string_view lhs, std::string_view rhs, std::string_view 
                 rhs, " : ", rt, "\n  %r = \"stablehlo.dot_general\"(%a, %b) {dot_dimension_numbers = #stablehlo.dot<",
                 "lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [0]>} : (", lt, ", ", rt, ") -> ", ot,
                 "\n  return %r : ", ot, "\n}\n");
+}
+
+// f32 GEMMs of 2^18 multiply-adds and more go to oneDNN's sgemm, split into column or row blocks over the
+// pool (products_common.cc): every transpose, a split either way and batches, exact on small integers.
+TEST(CpuProducts, LargeF32DotsGoToOneDnnAndMatchTheReference) {
+  const int64_t before = cpu::products::oneDnnGemms();
+  expectSameAsReference(dotProgram("f32", {64, 100}, {100, 70}, {}, {}, {1}, {0}));    // wide: column blocks
+  expectSameAsReference(dotProgram("f32", {130, 100}, {100, 40}, {}, {}, {1}, {0}));   // tall: row blocks
+  expectSameAsReference(dotProgram("f32", {100, 130}, {40, 100}, {}, {}, {0}, {1}));   // both transposed, tall
+  expectSameAsReference(dotProgram("f32", {100, 50}, {90, 100}, {}, {}, {0}, {1}));    // both transposed, wide
+  expectSameAsReference(dotProgram("f32", {2, 100, 64}, {2, 100, 48}, {0}, {0}, {1}, {1}));  // batched
+  EXPECT_EQ(cpu::products::oneDnnGemms() - before, 4 + 2);
+}
+
+// oneDNN's sgemm keeps subnormal products and sums (no flush to zero) and propagates infinities and NaN as
+// the spec's sums do: C = diag(s) B with s subnormal and B the identity but for an infinite and a NaN entry.
+TEST(CpuProducts, OneDnnGemmKeepsSubnormalsAndNonFiniteValues) {
+  const int64_t n = 64;  // 64^3 = 2^18 multiply-adds: oneDNN's
+  const std::vector<int64_t> shape = {n, n};
+  const std::string lhs = denseLiteral(shape, [&](int64_t i) {
+    // s_i = (i + 1) 2^-149: the smallest subnormals.
+    char hex[16];
+    std::snprintf(hex, sizeof hex, "0x%08X", static_cast<unsigned>(i / n + 1));
+    return i / n == i % n ? std::string(hex) : std::string("0.0");
+  });
+  const std::string rhs = denseLiteral(shape, [&](int64_t i) {
+    if (i == 5 * n + 7) return std::string("0x7F800000");  // +inf at B[5][7]
+    if (i == 9 * n + 2) return std::string("0x7FC00000");  // NaN at B[9][2]
+    return std::string(i / n == i % n ? "1.0" : "0.0");
+  });
+  const std::string t = tensorType(shape, "f32");
+  const int64_t before = cpu::products::oneDnnGemms();
+  const std::string text = matmul(lhs, rhs, t, t, t);
+  const std::vector<Tensor> cpu = runCpu(text), ref = runReference(text);
+  EXPECT_EQ(cpu::products::oneDnnGemms() - before, 1);
+  ASSERT_EQ(cpu.size(), 1u);
+  ASSERT_EQ(ref.size(), 1u);
+  int nan_elements = 0;
+  for (int64_t i = 0; i < n * n; ++i) {
+    const uint64_t got = cpu[0].bits(i), want = ref[0].bits(i);
+    const bool want_nan = (want & 0x7FFFFFFF) > 0x7F800000;
+    nan_elements += want_nan;
+    // A NaN's sign and payload are the comparator's business (a warning under `default`), not this test's.
+    if (want_nan) EXPECT_GT(got & 0x7FFFFFFF, 0x7F800000u) << "element " << i;
+    else EXPECT_EQ(got, want) << "element " << i;
+  }
+  // Column 7 but its row 5 (0 x inf) and column 2 (a NaN factor in every sum): 63 + 64.
+  EXPECT_EQ(nan_elements, 63 + 64);
 }
 
 TEST(CpuProducts, DotGeneralIntegersWrapAround) {
