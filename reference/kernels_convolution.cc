@@ -469,6 +469,9 @@ class RunningError {
   // Upper and lower bounds on |x|.
   static double mag(const Rn& a) { return up(std::fabs(a.v) + a.d); }
   static double low(const Rn& a) { return down(std::fabs(a.v) - a.d); }
+  // Whether an implementation's x̂ may have the other sign than x, or be zero: |x̂ - x| <= e reaches
+  // across 0. An e of 0 (every implementation computes x exactly) leaves the sign where it is.
+  static bool signOpen(const Rn& a) { return a.e > 0 && !(a.e < low(a)); }
   static Rn neg(Rn a) {
     a.v = -a.v;
     return a;
@@ -792,6 +795,16 @@ Results batchNormGradKernel(Interpreter& interp, const Operation& op, std::vecto
   const Rn ne = RunningError::in(mpfr_get_d(st.count_e, MPFR_RNDN));
   const bool n_exact = mpfr_cmp_si(st.count_e, st.count) == 0;
   std::vector<double> operand_bounds(grad_operand.numElements(), 0.0), scale_bounds(st.features, 0.0), offset_bounds(st.features, 0.0);
+  // An infinite or NaN golden value whose finite factor (its exact value finite: no NaN or infinite
+  // input behind it) an implementation may get with the other sign (sum g (x - mean) cancelling below
+  // its accumulation error, times an infinite scale or overflowing):
+  // +inf, -inf and NaN are all what some order of the spec's formula gives, so the element is marked
+  // implementation-defined (docs/accumulation.md, "batch_norm_*").
+  std::vector<uint8_t> operand_open(grad_operand.numElements(), 0), scale_open(st.features, 0);
+  auto notFinite = [&](uint64_t bits) {
+    const FloatClass c = classifyFloat(st.type, bits);
+    return c == FloatClass::kNaN || c == FloatClass::kInfinity;
+  };
   LongAccumulator sum_g;
   for (int64_t f = 0; f < st.features; ++f) {
     exactSum(ve, {var[f].get(), st.epsilon.get()});
@@ -855,18 +868,23 @@ Results batchNormGradKernel(Interpreter& interp, const Operation& op, std::vecto
     const Rn gc_sum = RunningError::withValue(re.sum(products), i3);
     const double scale_e = groups[f].empty() ? 0.0 : std::max(re.sum(normalized_products).e, re.mul(gc_sum, inv).e);
     scale_bounds[f] = re.bound(scale_e, grad_scale.bits(f));
+    scale_open[f] = !groups[f].empty() && notFinite(grad_scale.bits(f)) && std::isfinite(gc_sum.v) && RunningError::signOpen(gc_sum);
     Rn factor = re.div(re.div(sc, stddev), ne);
     factor.e = std::max(factor.e, re.div(re.mul(sc, inv), ne).e);
     size_t j = 0;
     for (int64_t i : groups[f]) {
       const Rn i6 = re.sub(re.sub(re.mul(RunningError::in(gd[i]), ne), g_sum), re.div(re.mul(gc_sum, centered[j]), vpe));
       operand_bounds[i] = re.bound(re.mul(factor, i6).e, grad_operand.bits(i));
+      operand_open[i] = notFinite(grad_operand.bits(i)) && std::isfinite(i6.v) && RunningError::signOpen(i6);
       ++j;
     }
   }
+  auto marks = [](std::vector<uint8_t> open) {
+    return std::find(open.begin(), open.end(), 1) == open.end() ? std::vector<uint8_t>{} : open;
+  };
   std::vector<RtValue> results;
-  results.push_back(RtValue::ofTensor(std::move(grad_operand)));
-  results.push_back(RtValue::ofTensor(std::move(grad_scale)));
+  results.push_back(RtValue::ofTensor(std::move(grad_operand), marks(std::move(operand_open))));
+  results.push_back(RtValue::ofTensor(std::move(grad_scale), marks(std::move(scale_open))));
   results.push_back(RtValue::ofTensor(std::move(grad_offset)));
   results[0].error_bound = std::move(operand_bounds);
   results[1].error_bound = std::move(scale_bounds);
