@@ -8,8 +8,10 @@ runs, from the repository root,
     build/hloconf run --backend torch spec                                        -j 2 --report-dir W/spec
     build/hloconf run --backend torch gen:all --strategies special --count S ...  -j 2 --report-dir W/gen-special
     build/hloconf run --backend torch gen:all --strategies uniform --count N ...  -j 2 --report-dir W/gen-uniform
+    build/hloconf run --backend torch gen:all --strategies normal --count M ...   -j 2 --report-dir W/gen-normal
 
-(the gen: runs restricted with --dtypes to the element types torch has), then reads the three results.json
+(the gen: runs restricted with --dtypes to the element types torch has; `normal`, ML-shaped data, exists for
+the products and reductions only), then reads the four results.json
 files and writes the Markdown report. `--reuse` skips the runs and reads the reports already in the work
 directory. The backend-independent parts (reading results, the summary, max-ULP and UNSUPPORTED tables) are
 reports/python/conformance_report.py, shared with executors/make_report.py. Standard library only (Debian's
@@ -239,6 +241,8 @@ def run_suites(args, work):
                          str(args.seed), "--dtypes", dtypes]),
         ("gen-uniform", ["gen:all", "--strategies", "uniform", "--count", str(args.count), "--seed",
                          str(args.seed), "--dtypes", dtypes]),
+        ("gen-normal", ["gen:all", "--strategies", "normal", "--count", str(args.normal_count), "--seed",
+                        str(args.seed), "--dtypes", dtypes]),
     ]
     walls = {}
     for name, sources in runs:
@@ -265,6 +269,8 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--count", type=int, default=1000, help="uniform random cases per op and element type")
     ap.add_argument("--special-count", type=int, default=100, help="special-value cases per op and element type")
+    ap.add_argument("--normal-count", type=int, default=1000,
+                    help="normal (N(0,1) data, N(0,1/fan-in) weights) cases per op and element type")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("-j", "--jobs", type=int, default=2)
     ap.add_argument("--hloconf", default="build/hloconf")
@@ -284,7 +290,8 @@ def main():
 
     suites = [("spec", "spec suite (cases/)"),
               ("gen-special", f"generated, special values ({args.special_count} per op and element type)"),
-              ("gen-uniform", f"generated, uniform random ({args.count} per op and element type)")]
+              ("gen-uniform", f"generated, uniform random ({args.count} per op and element type)"),
+              ("gen-normal", f"generated, normal (ML-shaped data, {args.normal_count} per op and element type)")]
     data = {}
     headers = {}
     for name, _ in suites:
@@ -304,6 +311,8 @@ def main():
     cmd = f"/usr/bin/python3 adapters/torch/make_report.py --count {args.count}"
     if args.special_count != 100:
         cmd += f" --special-count {args.special_count}"
+    if args.normal_count != 1000:
+        cmd += f" --normal-count {args.normal_count}"
     if args.seed != 1:
         cmd += f" --seed {args.seed}"
     if args.jobs != 2:
@@ -333,8 +342,11 @@ def main():
              f"{os.cpu_count()} cores{load_note}.")
     L.append(f"- Generated suite: `gen:all`, seed {args.seed}, element types torch has "
              f"(`--dtypes {','.join(TORCH_DTYPES)}`): `--strategies special --count {args.special_count}` and "
-             f"`--strategies uniform --count {args.count}`, i.e. {args.special_count} special-value cases and "
-             f"{args.count} uniform random cases per op and element type.")
+             f"`--strategies uniform --count {args.count}` and `--strategies normal --count {args.normal_count}`, "
+             f"i.e. {args.special_count} special-value cases, {args.count} uniform random cases and "
+             f"{args.normal_count} normal cases per op and element type. `normal` (N(0,1) data, N(0,1/fan-in) "
+             "weights: what a trained model's tensors look like) exists for the products and reductions only: "
+             "dot_general, convolution, dynamic_conv, reduce and reduce_window.")
     if args.count < 1000:
         wall_u = headers["gen-uniform"].get("wall_seconds") or walls.get("gen-uniform", 0)
         L.append(f"- **The uniform count is {args.count}, not the 1,000 of the issue** (and of the script's default): "
@@ -385,7 +397,7 @@ def main():
     groups, ops, types, others = ulp_groups(allcases, TORCH_DTYPES, lambda x: x["class"] == "not-torch")
     L.append("## Max ULP error per op and element type")
     L.append("")
-    L.append("All three suites together. A cell is the largest ULP distance over the float elements that torch "
+    L.append("All four suites together. A cell is the largest ULP distance over the float elements that torch "
              "computed, over all its cases (`0`: every float element exact; `int`: only integer or boolean elements, "
              "compared exactly), then **F n** when n cases FAILed, E n for ERROR/CRASH/TIMEOUT, and g n for FAILs "
              "that are generator or reference issues (not counted, their ULP left out). `U`: every case UNSUPPORTED. "
