@@ -96,19 +96,17 @@ int libraryThreads() {
   return static_cast<int>(std::max<size_t>(1, std::min(cores, tbb_limit)));
 }
 
-namespace {
-
 void setOpenMpThreads(int threads) {
   using SetThreads = void (*)(int);
   static const SetThreads set_threads = reinterpret_cast<SetThreads>(dlsym(RTLD_DEFAULT, "omp_set_num_threads"));
   if (set_threads) set_threads(threads);
 }
 
+namespace {
+
 // C = op(A) op(B) through oneDNN's sgemm, row-major, split into column blocks (or row blocks, when C is
-// taller than wide) over the oneTBB pool, one single-threaded sgemm per block. Not oneDNN's own OpenMP
-// threads: their barriers spin, and a oneTBB worker yielding on the other core delayed each of them to the
-// next scheduler tick (16 ms for a 256^3 GEMM that takes 0.2 ms; `strace` shows the 4 ms steps), so one
-// pool serves every op. Returns false when oneDNN refused a block (never seen; the caller falls back).
+// taller than wide) over the oneTBB pool, one single-threaded sgemm per block (products_common.h,
+// setOpenMpThreads, says why not oneDNN's own OpenMP threads). Returns false when oneDNN refused a block (never seen; the caller falls back).
 bool oneDnnSgemm(bool trans_a, bool trans_b, int64_t m, int64_t n, int64_t k, const float* a, int64_t lda, const float* b,
                  int64_t ldb, float* c, int64_t ldc) {
   const bool split_columns = n >= m;
@@ -145,7 +143,6 @@ bool oneDnnSgemm(bool trans_a, bool trans_b, int64_t m, int64_t n, int64_t k, co
 
 }  // namespace
 
-void limitOpenMpThreads() { setOpenMpThreads(libraryThreads()); }
 
 int64_t oneDnnGemms() { return onednn_gemms.load(); }
 

@@ -234,10 +234,13 @@ int libraryThreads();
 // Sets OpenBLAS's thread count once (libraryThreads()).
 void initBlas();
 
-// oneDNN in Debian runs on OpenMP: its threads follow the calling thread's OpenMP setting, which this gives
-// `--threads` (libraryThreads()). libgomp comes with libdnnl, so the function is looked up rather than
+// oneDNN in Debian runs on OpenMP, whose team threads spin at their barriers: on a loaded machine a
+// spinning thread and a yielding oneTBB worker pushed each barrier to the next scheduler tick (a 0.2 ms
+// 256^3 sgemm took 16 ms, a 1 ms convolution 28 to 56 ms; `strace` shows the 4 ms steps). So oneDNN runs
+// single-threaded (`setOpenMpThreads(1)` on the calling thread) inside oneTBB tasks that split the work,
+// and one pool serves every op. libgomp comes with libdnnl, so the function is looked up rather than
 // linked, which keeps the OpenMP runtime out of our own link line.
-void limitOpenMpThreads();
+void setOpenMpThreads(int threads);
 
 // How many f32 GEMMs oneDNN's sgemm has computed in this process (tests check which library a case took).
 int64_t oneDnnGemms();

@@ -4,7 +4,9 @@
 // The operands are described to oneDNN with their own strides, whatever the dimension numbers, and are
 // reordered into the primitive's layouts: the input and the result to channels-last (a no-op when they
 // already are), the kernel to whatever blocked layout the primitive chose (each run, since the kernel is
-// an operand). The primitives are made once per shape and thread.
+// an operand). The primitives are made once per shape and thread. The convolution is split into parts
+// over the batch or the output's first spatial dim, one single-threaded primitive per part on the oneTBB
+// pool (why not oneDNN's own OpenMP threads: products_common.h, setOpenMpThreads).
 //
 // What stays with im2col (products_conv.cc): other types, lhs dilation (oneDNN has no input dilation),
 // window reversal, batch groups, negative padding, and padded convolutions whose kernel has a non-finite
@@ -25,6 +27,7 @@
 #include "absl/container/flat_hash_map.h"
 #include "executors/cpu/products_common.h"
 #include "oneapi/dnnl/dnnl.hpp"
+#include "tbb/parallel_for.h"
 
 namespace hloconf::cpu::products {
 namespace {
@@ -158,15 +161,55 @@ absl::StatusOr<bool> convOneDnn(const KernelArgs& args, const ConvParams& p) {
     if (anyNonFinite(kernel_data, count)) return false;
   }
 
-  try {
-    limitOpenMpThreads();
-    const Primitives& prims = primitivesFor(in_dims, in_strides, k_dims, k_strides, out_dims, out_strides, strides, dilates,
-                                            pad_l, pad_r);
+  // One part of the convolution: the output rows [first, last) of spatial dim `split_dim` (or of the
+  // batch, split_dim -1), with the input rows they read and the padding that falls inside the part.
+  struct Part {
+    const uint8_t* in;
+    float* out;
+    memory::dims in_dims, out_dims, pad_l, pad_r;
+  };
+  auto partOf = [&](int split_dim, int64_t first, int64_t last) -> std::optional<Part> {
+    Part part{args.operands[0], reinterpret_cast<float*>(args.result()), in_dims, out_dims, pad_l, pad_r};
+    if (split_dim < 0) {
+      part.in += first * in_strides[0] * static_cast<int64_t>(sizeof(float));
+      part.out += first * out_strides[0];
+      part.in_dims[0] = part.out_dims[0] = last - first;
+      return part;
+    }
+    const size_t d = static_cast<size_t>(split_dim), dim = d + 2;
+    const int64_t dilated_k = (p.k_spatial[d] - 1) * p.rhs_dilation[d] + 1;
+    const int64_t window_low = first * p.stride[d] - p.pad_low[d];      // the first row the part's windows read
+    const int64_t window_high = (last - 1) * p.stride[d] - p.pad_low[d] + dilated_k;  // one past the last
+    const int64_t in_low = std::max<int64_t>(0, window_low), in_high = std::min(p.in_spatial[d], window_high);
+    if (in_high <= in_low) return std::nullopt;  // a part inside the padding: not split
+    part.in += in_low * in_strides[dim] * static_cast<int64_t>(sizeof(float));
+    part.out += first * out_strides[dim];
+    part.in_dims[dim] = in_high - in_low;
+    part.out_dims[dim] = last - first;
+    part.pad_l[d] = in_low - window_low;
+    part.pad_r[d] = window_high - in_high;
+    return part;
+  };
+  // A dim of size 1 may have any stride; the dense one lets a part of one batch element match the
+  // primitive's channels-last layout without a reorder.
+  auto denseOne = [](memory::dims strides, const memory::dims& dims) {
+    if (dims[0] == 1) {
+      int64_t rest = 1;
+      for (size_t i = 1; i < dims.size(); ++i) rest *= dims[i];
+      strides[0] = rest;
+    }
+    return strides;
+  };
+  auto run = [&](const Part& part) {
+    // Single-threaded inside a oneTBB task: no OpenMP team (products_common.h, setOpenMpThreads).
+    setOpenMpThreads(1);
+    const Primitives& prims = primitivesFor(part.in_dims, denseOne(in_strides, part.in_dims), k_dims, k_strides, part.out_dims,
+                                            denseOne(out_strides, part.out_dims), strides, dilates, part.pad_l, part.pad_r);
     dnnl::stream stream(prims.engine);
     // Each operand in the primitive's layout: the user's memory where they agree, else a reorder.
-    memory in_user(prims.user_in, prims.engine, const_cast<uint8_t*>(args.operands[0]));
+    memory in_user(prims.user_in, prims.engine, const_cast<uint8_t*>(part.in));
     memory kernel_user(prims.user_kernel, prims.engine, const_cast<float*>(kernel_data));
-    memory out_user(prims.user_out, prims.engine, args.result());
+    memory out_user(prims.user_out, prims.engine, part.out);
     memory in = in_user, kernel = kernel_user, out = out_user;
     if (prims.reorder_in) {
       in = memory(prims.pd.src_desc(), prims.engine);
@@ -180,10 +223,41 @@ absl::StatusOr<bool> convOneDnn(const KernelArgs& args, const ConvParams& p) {
     prims.conv.execute(stream, {{DNNL_ARG_SRC, in}, {DNNL_ARG_WEIGHTS, kernel}, {DNNL_ARG_DST, out}});
     if (prims.reorder_out) prims.reorder_out->execute(stream, out, out_user);
     stream.wait();
-    convolutions_run.fetch_add(1, std::memory_order_relaxed);
-  } catch (const dnnl::error&) {
-    return false;  // a shape oneDNN declines (no implementation): im2col computes it
+  };
+
+  // The parts: one per thread, over the batch when it has enough elements, else over the output's first
+  // spatial dim (rows of at least 4); one part when neither splits.
+  const int64_t threads = libraryThreads();
+  std::vector<Part> parts;
+  auto split = [&](int split_dim, int64_t extent, int64_t count) {
+    for (int64_t i = 0; i < count; ++i) {
+      std::optional<Part> part = partOf(split_dim, extent * i / count, extent * (i + 1) / count);
+      if (!part) {
+        parts.clear();
+        return;
+      }
+      parts.push_back(*std::move(part));
+    }
+  };
+  if (threads > 1 && p.out_batch >= threads) split(-1, p.out_batch, threads);
+  else if (threads > 1) split(0, p.out_spatial[0], std::min<int64_t>(threads, p.out_spatial[0] / 4));
+  if (parts.size() < 2) {
+    parts.clear();
+    split(-1, p.out_batch, 1);
   }
+
+  std::atomic<bool> declined{false};
+  auto runOrDecline = [&](const Part& part) {
+    try {
+      run(part);
+    } catch (const dnnl::error&) {
+      declined = true;  // a shape oneDNN declines (no implementation): im2col computes it
+    }
+  };
+  if (parts.size() == 1) runOrDecline(parts[0]);
+  else tbb::parallel_for(size_t{0}, parts.size(), [&](size_t i) { runOrDecline(parts[i]); });
+  if (declined) return false;  // the whole result is computed again by im2col
+  convolutions_run.fetch_add(1, std::memory_order_relaxed);
   return true;
 }
 
