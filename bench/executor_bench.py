@@ -2,10 +2,11 @@
 """The cpu executor's speed against its comparisons, measured in one run (docs/benchmarks.md, "CPU executor").
 
     /usr/bin/python3 bench/executor_bench.py BUILD_DIR [--rounds R] [--repeat N] [--only SUBSTRING] [--suite]
+    /usr/bin/python3 bench/executor_bench.py BUILD_DIR --gemm-libraries   (oneDNN's sgemm against OpenBLAS's, per shape)
 
 Builds nothing: it runs BUILD_DIR/hloconf exec (min of --repeat runs), BUILD_DIR/bench/sgemm_bench (OpenBLAS
 sgemm, memcpy, oneDNN convolution) and torch 1.13 eager in this process (torch.set_num_threads(2)). Each item's executor time and
-its comparison's time are measured alternately, --rounds times; the figure is the minimum over all runs and
+its comparison's time are measured alternately, --rounds times (the reference: one round of --repeat 3); the figure is the minimum over all runs and
 the spread the largest round's ratio over the smallest. Prints one line per item: executor ms, comparison ms,
 ratio (executor / comparison; below 1 the executor is faster). --suite adds the spec suite (cases/) through
 --backend cpu and --backend reference, in cases per second.
@@ -45,7 +46,7 @@ class Runner:
         self.sgemm = os.path.join(build, "bench", "sgemm_bench")
         self.repeat, self.tmp = repeat, tmp
 
-    def exec(self, text_or_file, args, backend="cpu", repeat=None):
+    def exec(self, text_or_file, args, backend="cpu", repeat=None, env=None):
         path = text_or_file
         if "\n" in text_or_file:
             path = os.path.join(self.tmp, f"p{abs(hash(text_or_file))}.mlir")
@@ -55,7 +56,7 @@ class Runner:
         for a in args:
             cmd += ["--arg", a]
         start = time.perf_counter()
-        out = subprocess.run(cmd, capture_output=True, text=True)
+        out = subprocess.run(cmd, capture_output=True, text=True, env=dict(os.environ, **(env or {})))
         wall = (time.perf_counter() - start) * 1e3
         m = re.search(r"min ([0-9.e+-]+) ms", out.stdout)
         if out.returncode != 0 or (not m and (repeat or self.repeat) > 1):
@@ -97,8 +98,9 @@ def items(r, repeat):
         out.append((name, lambda t=text, a=args: r.exec(t, splat_args(a)), "OpenBLAS sgemm",
                     lambda m=m, n=n, k=k, batch=batch: r.native("sgemm", m, n, k, max(batch, 1), repeat)))
         if m == 256 and not batch:
-            out.append((name, lambda t=text, a=args: r.exec(t, splat_args(a)), "reference (1 run)",
-                        lambda t=text, a=args: r.exec(t, splat_args(a), "reference", 1)))
+            # The reference's evaluation in the process (min of 3 runs), as the executor's: no start-up.
+            out.append((name, lambda t=text, a=args: r.exec(t, splat_args(a)), "reference (min of 3)",
+                        lambda t=text, a=args: r.exec(t, splat_args(a), "reference", 3)))
     # convolution
     for s, c in [(64, 32), (56, 64)]:
         x, w = [1, s, s, c], [3, 3, c, c]
@@ -225,6 +227,22 @@ def torch_transformer():
     return c * torch.rsqrt((c * c).mean(dim=1, keepdim=True) + 1e-5)
 
 
+def gemm_items(r):
+    """f32 dot_general through the executor with each GEMM library forced (HLOCONF_CPU_GEMM): where oneDNN's
+    sgemm beats OpenBLAS's, which sets products_common.cc's threshold."""
+    out = []
+    for m, n, k in [(8, 8, 8), (32, 32, 32), (64, 64, 64), (64, 64, 128), (16, 256, 256), (128, 128, 64),
+                    (64, 128, 128), (256, 256, 256), (512, 512, 512), (1024, 1024, 1024), (4096, 64, 64), (64, 4096, 64)]:
+        a, b, o = [m, k], [k, n], [m, n]
+        args = [("a", a), ("b", b)]
+        text = program(args, f'    %r = "stablehlo.dot_general"(%a, %b) {{dot_dimension_numbers = #stablehlo.dot<lhs_contracting_dimensions = [1], '
+                       f'rhs_contracting_dimensions = [0]>}} : ({T(a)}, {T(b)}) -> {T(o)}\n', "%r", o)
+        out.append((f"gemm {m}x{n}x{k} (2^{(m * n * k).bit_length() - 1})",
+                    lambda t=text, a=args: r.exec(t, splat_args(a), env={"HLOCONF_CPU_GEMM": "onednn"}), "the same, OpenBLAS",
+                    lambda t=text, a=args: r.exec(t, splat_args(a), env={"HLOCONF_CPU_GEMM": "openblas"})))
+    return out
+
+
 def suite(build):
     hloconf = os.path.join(build, "hloconf")
     subprocess.run([hloconf, "run", "--backend", "reference", "-q", os.path.join(ROOT, "cases")], capture_output=True)  # warms the golden cache
@@ -246,12 +264,13 @@ def main():
     ap.add_argument("--repeat", type=int, default=10)
     ap.add_argument("--only", default="")
     ap.add_argument("--suite", action="store_true")
+    ap.add_argument("--gemm-libraries", action="store_true", help="only oneDNN's sgemm against OpenBLAS's, per shape")
     o = ap.parse_args()
     torch.set_num_threads(2)
     with tempfile.TemporaryDirectory() as tmp:
         r = Runner(o.build, o.repeat, tmp)
         print(f"{'item':<34} {'executor ms':>12} {'comparison':<30} {'ms':>10} {'ratio':>8} {'spread':>7}")
-        for name, ours, other_name, other in items(r, o.repeat):
+        for name, ours, other_name, other in (gemm_items(r) if o.gemm_libraries else items(r, o.repeat)):
             if o.only not in name + " " + other_name:
                 continue
             rounds = 1 if "reference" in other_name else o.rounds

@@ -28,11 +28,11 @@ blasint blasDim(int64_t v) { return static_cast<blasint>(std::max<int64_t>(v, 1)
 
 std::atomic<int64_t> onednn_gemms{0};
 
-// Which library computes an f32 GEMM of m n k multiply-adds (docs/dependencies.md, "oneDNN's sgemm"):
-// measured on this machine's AVX-512 cores, oneDNN's sgemm beats OpenBLAS's from about 2^18 multiply-adds
-// on (0.6x its time at 256^3 with two threads, 0.9x on one), and loses below (a fixed cost of a few
-// microseconds per call). HLOCONF_CPU_GEMM=openblas or =onednn sends every f32 GEMM to one library (to
-// measure one against the other, and for tests).
+// Which library computes an f32 GEMM of m n k multiply-adds (docs/benchmarks.md, "oneDNN's sgemm"):
+// measured on this machine's AVX-512 cores (`bench/executor_bench.py build --gemm-libraries`), oneDNN's
+// sgemm beats OpenBLAS's from about 2^20 multiply-adds on and loses below (a fixed cost of about half a
+// microsecond per call, and OpenBLAS's small-matrix kernels). HLOCONF_CPU_GEMM=openblas or =onednn sends
+// every f32 GEMM to one library (to measure one against the other, and for tests).
 enum class GemmLibrary { kAuto, kOpenBlas, kOneDnn };
 GemmLibrary gemmLibrary() {
   static const GemmLibrary chosen = [] {
@@ -44,7 +44,7 @@ GemmLibrary gemmLibrary() {
   }();
   return chosen;
 }
-constexpr int64_t kOneDnnGemmMinProducts = int64_t{1} << 18;
+constexpr int64_t kOneDnnGemmMinProducts = int64_t{1} << 20;
 
 bool oneDnnComputes(int64_t m, int64_t n, int64_t k) {
   switch (gemmLibrary()) {
@@ -92,7 +92,9 @@ Compute computeFor(std::span<const ElementType> operands, ElementType result, bo
 
 int libraryThreads() {
   const size_t tbb_limit = tbb::global_control::active_value(tbb::global_control::max_allowed_parallelism);
-  const size_t cores = std::max(1u, std::thread::hardware_concurrency());
+  // Read once: glibc's hardware_concurrency opens and reads /sys/devices/system/cpu/online on each call,
+  // about 7 us, which a small GEMM on oneDNN paid every time.
+  static const size_t cores = std::max(1u, std::thread::hardware_concurrency());
   return static_cast<int>(std::max<size_t>(1, std::min(cores, tbb_limit)));
 }
 

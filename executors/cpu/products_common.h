@@ -164,7 +164,7 @@ void packStrided(const uint8_t* src, int elem_bytes, std::span<const int64_t> sh
   }
 }
 
-// C[M,N] = op(A) op(B), row-major, C overwritten (beta 0), through OpenBLAS (f32 from 2^18 multiply-adds:
+// C[M,N] = op(A) op(B), row-major, C overwritten (beta 0), through OpenBLAS (f32 from 2^20 multiply-adds:
 // oneDNN's sgemm, which is faster there). op(A) is M x K (A stored
 // K x M when trans_a), op(B) is K x N (B stored N x K when trans_b). K = 0 gives zeros.
 void gemm(bool trans_a, bool trans_b, int64_t m, int64_t n, int64_t k, const float* a, int64_t lda, const float* b,

@@ -221,22 +221,22 @@ std::string matmul(std::string_view lhs, std::string_view rhs, std::string_view 
                 "\n  return %r : ", ot, "\n}\n");
 }
 
-// f32 GEMMs of 2^18 multiply-adds and more go to oneDNN's sgemm, split into column or row blocks over the
+// f32 GEMMs of 2^20 multiply-adds and more go to oneDNN's sgemm, split into column or row blocks over the
 // pool (products_common.cc): every transpose, a split either way and batches, exact on small integers.
 TEST(CpuProducts, LargeF32DotsGoToOneDnnAndMatchTheReference) {
   const int64_t before = cpu::products::oneDnnGemms();
-  expectSameAsReference(dotProgram("f32", {64, 100}, {100, 70}, {}, {}, {1}, {0}));    // wide: column blocks
-  expectSameAsReference(dotProgram("f32", {130, 100}, {100, 40}, {}, {}, {1}, {0}));   // tall: row blocks
-  expectSameAsReference(dotProgram("f32", {100, 130}, {40, 100}, {}, {}, {0}, {1}));   // both transposed, tall
-  expectSameAsReference(dotProgram("f32", {100, 50}, {90, 100}, {}, {}, {0}, {1}));    // both transposed, wide
-  expectSameAsReference(dotProgram("f32", {2, 100, 64}, {2, 100, 48}, {0}, {0}, {1}, {1}));  // batched
+  expectSameAsReference(dotProgram("f32", {64, 200}, {200, 100}, {}, {}, {1}, {0}));   // wide: column blocks
+  expectSameAsReference(dotProgram("f32", {270, 100}, {100, 40}, {}, {}, {1}, {0}));   // tall: row blocks
+  expectSameAsReference(dotProgram("f32", {100, 270}, {40, 100}, {}, {}, {0}, {1}));   // both transposed, tall
+  expectSameAsReference(dotProgram("f32", {100, 50}, {220, 100}, {}, {}, {0}, {1}));   // both transposed, wide
+  expectSameAsReference(dotProgram("f32", {2, 200, 64}, {2, 200, 96}, {0}, {0}, {1}, {1}));  // batched
   EXPECT_EQ(cpu::products::oneDnnGemms() - before, 4 + 2);
 }
 
 // oneDNN's sgemm keeps subnormal products and sums (no flush to zero) and propagates infinities and NaN as
 // the spec's sums do: C = diag(s) B with s subnormal and B the identity but for an infinite and a NaN entry.
 TEST(CpuProducts, OneDnnGemmKeepsSubnormalsAndNonFiniteValues) {
-  const int64_t n = 64;  // 64^3 = 2^18 multiply-adds: oneDNN's
+  const int64_t n = 128;  // 128^3 = 2^21 multiply-adds: oneDNN's
   const std::vector<int64_t> shape = {n, n};
   const std::string lhs = denseLiteral(shape, [&](int64_t i) {
     // s_i = (i + 1) 2^-149: the smallest subnormals.
@@ -265,8 +265,8 @@ TEST(CpuProducts, OneDnnGemmKeepsSubnormalsAndNonFiniteValues) {
     if (want_nan) EXPECT_GT(got & 0x7FFFFFFF, 0x7F800000u) << "element " << i;
     else EXPECT_EQ(got, want) << "element " << i;
   }
-  // Column 7 but its row 5 (0 x inf) and column 2 (a NaN factor in every sum): 63 + 64.
-  EXPECT_EQ(nan_elements, 63 + 64);
+  // Column 7 but its row 5 (0 x inf) and column 2 (a NaN factor in every sum).
+  EXPECT_EQ(nan_elements, (n - 1) + n);
 }
 
 TEST(CpuProducts, DotGeneralIntegersWrapAround) {
