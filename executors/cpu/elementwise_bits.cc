@@ -1,5 +1,6 @@
 // The elementwise ops on bits and on a type's parts: and, or, xor, not, the shifts, popcnt,
-// count_leading_zeros, is_finite, real, imag, complex, reduce_precision and bitcast_convert.
+// count_leading_zeros, is_finite, real, imag, complex, reduce_precision and bitcast_convert; chlo's
+// is_inf, is_neg_inf, is_pos_inf, next_after and conj.
 #include <bit>
 #include <cmath>
 #include <complex>
@@ -86,24 +87,87 @@ struct CountLeadingZerosFn {
 
 // --- is_finite, real, imag, complex: results of another element type --------------------------------------
 
-template <class E>
-absl::Status isFiniteKernel(const KernelArgs& args) {
+// is_finite and chlo's is_inf, is_neg_inf, is_pos_inf: an i1 result from a float operand.
+enum class FloatTest { kFinite, kInf, kNegInf, kPosInf };
+
+template <FloatTest kTest, class T>
+bool passes(T x) {
+  switch (kTest) {
+    case FloatTest::kFinite: return std::isfinite(x);
+    case FloatTest::kInf: return std::isinf(x);
+    case FloatTest::kNegInf: return std::isinf(x) && x < 0;
+    case FloatTest::kPosInf: return std::isinf(x) && x > 0;
+  }
+  return false;
+}
+
+template <class E, FloatTest kTest>
+absl::Status floatTestKernel(const KernelArgs& args) {
   using S = typename E::Storage;
   const S* x = reinterpret_cast<const S*>(args.operands[0]);
   uint8_t* out = args.result();
-  for (int64_t i = 0; i < args.num_elements; ++i) out[i] = std::isfinite(E::load(x[i])) ? 1 : 0;
+  for (int64_t i = 0; i < args.num_elements; ++i) out[i] = passes<kTest>(E::load(x[i])) ? 1 : 0;
   return absl::OkStatus();
 }
 
-absl::StatusOr<KernelChoice> chooseIsFinite(const plan::Step& step, const plan::Plan& plan) {
+template <FloatTest kTest>
+absl::StatusOr<KernelChoice> chooseFloatTest(const plan::Step& step, const plan::Plan& plan) {
   Kernel kernel = visitAnyElement<Kernel>(firstType(step, plan), [](auto e) -> Kernel {
     using E = decltype(e);
-    if constexpr (kIsFloat<E>) return &isFiniteKernel<E>;
+    if constexpr (kIsFloat<E>) return &floatTestKernel<E, kTest>;
     else return nullptr;
   });
   if (!kernel) return noKernelFor(step, plan);
   return KernelChoice{kernel, true, true, /*tileable=*/true};
 }
+
+// chlo.next_after: std::nextafter on the stored bits of an IEEE format (f16, bf16, f32, f64), so that
+// the step is one unit in the last place of the operand's own format, subnormals included. A NaN operand
+// gives NaN; x == y gives y (its sign, as C's nextafter); from a zero, the smallest subnormal toward y.
+template <class E>
+constexpr bool kIeeeFloat = std::is_same_v<E, F16> || std::is_same_v<E, BF16> || std::is_same_v<E, F32> ||
+                            std::is_same_v<E, F64>;
+
+template <class E>
+absl::Status nextAfterKernel(const KernelArgs& args) {
+  using S = typename E::Storage;
+  using U = std::conditional_t<sizeof(S) == 8, uint64_t, std::conditional_t<sizeof(S) == 4, uint32_t, uint16_t>>;
+  constexpr U kSign = U{1} << (8 * sizeof(S) - 1);
+  const S* xs = reinterpret_cast<const S*>(args.operands[0]);
+  const S* ys = reinterpret_cast<const S*>(args.operands[1]);
+  S* out = reinterpret_cast<S*>(args.result());
+  for (int64_t i = 0; i < args.num_elements; ++i) {
+    const auto x = E::load(xs[i]), y = E::load(ys[i]);
+    U bits;
+    if (std::isnan(x) || std::isnan(y)) bits = std::bit_cast<U>(E::store(x + y));
+    else if (x == y) bits = std::bit_cast<U>(ys[i]);
+    else if (x == 0) bits = static_cast<U>((y < 0 ? kSign : U{0}) | U{1});
+    else bits = static_cast<U>(std::bit_cast<U>(xs[i]) + ((y > x) == (x > 0) ? U{1} : static_cast<U>(-1)));
+    out[i] = std::bit_cast<S>(bits);
+  }
+  return absl::OkStatus();
+}
+
+absl::StatusOr<KernelChoice> chooseNextAfter(const plan::Step& step, const plan::Plan& plan) {
+  Kernel kernel = visitAnyElement<Kernel>(firstType(step, plan), [](auto e) -> Kernel {
+    using E = decltype(e);
+    if constexpr (kIeeeFloat<E>) return &nextAfterKernel<E>;
+    else return nullptr;
+  });
+  if (!kernel) return noKernelFor(step, plan);
+  return KernelChoice{kernel, true, true, /*tileable=*/true};
+}
+
+// chlo.conj: (re, -im) of a complex operand; a float operand is its own conjugate.
+struct ConjFn {
+  template <class E>
+  static constexpr bool supports() { return kIsFloat<E> || kIsComplex<E>; }
+  template <class E, class C>
+  static C apply(C a) {
+    if constexpr (kIsComplex<E>) return std::conj(a);
+    else return a;
+  }
+};
 
 // real / imag of a complex operand: one part. Of a float operand: the operand itself / +0.
 template <class T, bool kImag>
@@ -289,7 +353,12 @@ constexpr KernelFamilyEntry kKernels[] = {
     {OpId::kShiftRightArithmetic, elementwise<binaryFor<ShiftFn<Shift::kRightArithmetic>>>},
     {OpId::kPopcnt, elementwise<unaryFor<PopcntFn>>},
     {OpId::kCountLeadingZeros, elementwise<unaryFor<CountLeadingZerosFn>>},
-    {OpId::kIsFinite, chooseIsFinite},
+    {OpId::kIsFinite, chooseFloatTest<FloatTest::kFinite>},
+    {OpId::kChloIsInf, chooseFloatTest<FloatTest::kInf>},
+    {OpId::kChloIsNegInf, chooseFloatTest<FloatTest::kNegInf>},
+    {OpId::kChloIsPosInf, chooseFloatTest<FloatTest::kPosInf>},
+    {OpId::kChloNextAfter, chooseNextAfter},
+    {OpId::kChloConj, elementwise<unaryFor<ConjFn>>},
     {OpId::kReal, chooseRealImag<false>},
     {OpId::kImag, chooseRealImag<true>},
     {OpId::kComplex, chooseComplex},

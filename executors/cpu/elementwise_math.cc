@@ -186,6 +186,35 @@ struct LogPlusOneFn {
     }
   }
 };
+// The chlo functions for the types SLEEF does not take: f16, bf16 and the small floats in f32 through
+// glibc's libm, rounded once; complex numbers through glibc's complex functions one precision up
+// (inWider). Real-only functions (erf, erfc, lgamma) have no complex kernel.
+#define HLOCONF_STD_UNARY(Name, fn, complex_too)                                 \
+  struct Name {                                                                  \
+    template <class E>                                                           \
+    static constexpr bool supports() {                                           \
+      return kIsFloat<E> || (complex_too && kIsComplex<E>);                      \
+    }                                                                            \
+    template <class E, class C>                                                  \
+    static C apply(C a) {                                                        \
+      if constexpr (kIsFloat<E>) return std::fn(a);                              \
+      else if constexpr (complex_too) return inWider(a, [](auto z) { return std::fn(z); }); \
+      else return a;                                                             \
+    }                                                                            \
+  };
+HLOCONF_STD_UNARY(AcosFn, acos, true)
+HLOCONF_STD_UNARY(AsinFn, asin, true)
+HLOCONF_STD_UNARY(AtanFn, atan, true)
+HLOCONF_STD_UNARY(AcoshFn, acosh, true)
+HLOCONF_STD_UNARY(AsinhFn, asinh, true)
+HLOCONF_STD_UNARY(AtanhFn, atanh, true)
+HLOCONF_STD_UNARY(CoshFn, cosh, true)
+HLOCONF_STD_UNARY(SinhFn, sinh, true)
+HLOCONF_STD_UNARY(ErfFn, erf, false)
+HLOCONF_STD_UNARY(ErfcFn, erfc, false)
+HLOCONF_STD_UNARY(LgammaFn, lgamma, false)
+#undef HLOCONF_STD_UNARY
+
 struct RsqrtFn {
   template <class E>
   static constexpr bool supports() { return kFloatOrComplex<E>; }
@@ -322,13 +351,14 @@ struct RoundEvenFn {
 #else
 #define HLOCONF_IF_SLEEF_AVX512(...)
 #endif
-#define HLOCONF_SLEEF_UNARY(Name, fn)                                                                              \
-  struct Name {                                                                                                    \
-    HLOCONF_IF_SLEEF_AVX512(HLOCONF_AVX512 static __m512 vec(__m512 x) { return Sleef_##fn##f16_u10avx512f(x); })  \
-    HLOCONF_IF_SLEEF_AVX512(HLOCONF_AVX512 static __m512d vec(__m512d x) { return Sleef_##fn##d8_u10avx512f(x); }) \
-    static float one(float x) { return Sleef_##fn##f_u10(x); }                                                     \
-    static double one(double x) { return Sleef_##fn##_u10(x); }                                                    \
+#define HLOCONF_SLEEF_UNARY_U(Name, fn, u)                                                                      \
+  struct Name {                                                                                                  \
+    HLOCONF_IF_SLEEF_AVX512(HLOCONF_AVX512 static __m512 vec(__m512 x) { return Sleef_##fn##f16_##u##avx512f(x); })  \
+    HLOCONF_IF_SLEEF_AVX512(HLOCONF_AVX512 static __m512d vec(__m512d x) { return Sleef_##fn##d8_##u##avx512f(x); }) \
+    static float one(float x) { return Sleef_##fn##f_##u(x); }                                                   \
+    static double one(double x) { return Sleef_##fn##_##u(x); }                                                  \
   };
+#define HLOCONF_SLEEF_UNARY(Name, fn) HLOCONF_SLEEF_UNARY_U(Name, fn, u10)
 HLOCONF_SLEEF_UNARY(SleefExpm1, expm1)
 HLOCONF_SLEEF_UNARY(SleefLog, log)
 HLOCONF_SLEEF_UNARY(SleefTanh, tanh)
@@ -336,7 +366,20 @@ HLOCONF_SLEEF_UNARY(SleefSin, sin)
 HLOCONF_SLEEF_UNARY(SleefCos, cos)
 HLOCONF_SLEEF_UNARY(SleefTan, tan)
 HLOCONF_SLEEF_UNARY(SleefCbrt, cbrt)
+// The chlo special functions SLEEF has (erfc's most accurate is `_u15`, documented within 1.5 ULP).
+HLOCONF_SLEEF_UNARY(SleefAcos, acos)
+HLOCONF_SLEEF_UNARY(SleefAsin, asin)
+HLOCONF_SLEEF_UNARY(SleefAtan, atan)
+HLOCONF_SLEEF_UNARY(SleefAcosh, acosh)
+HLOCONF_SLEEF_UNARY(SleefAsinh, asinh)
+HLOCONF_SLEEF_UNARY(SleefAtanh, atanh)
+HLOCONF_SLEEF_UNARY(SleefCosh, cosh)
+HLOCONF_SLEEF_UNARY(SleefSinh, sinh)
+HLOCONF_SLEEF_UNARY(SleefErf, erf)
+HLOCONF_SLEEF_UNARY_U(SleefErfc, erfc, u15)
+HLOCONF_SLEEF_UNARY(SleefLgamma, lgamma)
 #undef HLOCONF_SLEEF_UNARY
+#undef HLOCONF_SLEEF_UNARY_U
 // SLEEF 3.5's f64 exp gives +inf from 709.78 on, below the overflow threshold 709.782712893384 (e^x is
 // then up to 1238 ULP below DBL_MAX): the lanes above 709.78 take glibc's exp.
 struct SleefExp {
@@ -544,6 +587,18 @@ constexpr KernelFamilyEntry kKernels[] = {
     {OpId::kSine, elementwise<sleefUnaryOr<SleefSin, SineFn>>},
     {OpId::kCosine, elementwise<sleefUnaryOr<SleefCos, CosineFn>>},
     {OpId::kTan, elementwise<sleefUnaryOr<SleefTan, TanFn>>},
+    {OpId::kChloTan, elementwise<sleefUnaryOr<SleefTan, TanFn>>},
+    {OpId::kChloAcos, elementwise<sleefUnaryOr<SleefAcos, AcosFn>>},
+    {OpId::kChloAsin, elementwise<sleefUnaryOr<SleefAsin, AsinFn>>},
+    {OpId::kChloAtan, elementwise<sleefUnaryOr<SleefAtan, AtanFn>>},
+    {OpId::kChloAcosh, elementwise<sleefUnaryOr<SleefAcosh, AcoshFn>>},
+    {OpId::kChloAsinh, elementwise<sleefUnaryOr<SleefAsinh, AsinhFn>>},
+    {OpId::kChloAtanh, elementwise<sleefUnaryOr<SleefAtanh, AtanhFn>>},
+    {OpId::kChloCosh, elementwise<sleefUnaryOr<SleefCosh, CoshFn>>},
+    {OpId::kChloSinh, elementwise<sleefUnaryOr<SleefSinh, SinhFn>>},
+    {OpId::kChloErf, elementwise<sleefUnaryOr<SleefErf, ErfFn>>},
+    {OpId::kChloErfc, elementwise<sleefUnaryOr<SleefErfc, ErfcFn>>},
+    {OpId::kChloLgamma, elementwise<sleefUnaryOr<SleefLgamma, LgammaFn>>},
     {OpId::kLogistic, elementwise<unaryFor<LogisticFn>>},
     {OpId::kAtan2, elementwise<sleefBinaryOr<SleefAtan2, Atan2Fn>>},
     {OpId::kFloor, elementwise<unaryFor<FloorFn>>},

@@ -139,6 +139,13 @@ Kernel powerKernel(ElementType t) {
   if (Kernel k = sleefPowerKernel(t)) return k;
   return binaryFor<PowerFn>(t);
 }
+// chlo.square: x * x, as multiply computes it (complex: the textbook product of z with itself).
+struct SquareFn {
+  template <class E>
+  static constexpr bool supports() { return kIsFloat<E> || kIsComplex<E>; }
+  template <class E, class C>
+  static C apply(C a) { return MultiplyFn::apply<E>(a, a); }
+};
 struct NegateFn {
   template <class E>
   static constexpr bool supports() { return E::kClass != Class::kBool; }
@@ -440,6 +447,7 @@ constexpr KernelFamilyEntry kKernels[] = {
     {OpId::kMaximum, elementwise<binaryFor<MaximumFn>>},
     {OpId::kMinimum, elementwise<binaryFor<MinimumFn>>},
     {OpId::kNegate, elementwise<unaryFor<NegateFn>>},
+    {OpId::kChloSquare, elementwise<unaryFor<SquareFn>>},
     {OpId::kAbs, chooseAbs},
     {OpId::kSign, elementwise<unaryFor<SignFn>>},
 };
