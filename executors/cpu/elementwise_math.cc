@@ -186,34 +186,64 @@ struct LogPlusOneFn {
     }
   }
 };
-// The chlo functions for the types SLEEF does not take: f16, bf16 and the small floats in f32 through
-// glibc's libm, rounded once; complex numbers through glibc's complex functions one precision up
-// (inWider). Real-only functions (erf, erfc, lgamma) have no complex kernel.
-#define HLOCONF_STD_UNARY(Name, fn, complex_too)                                 \
-  struct Name {                                                                  \
-    template <class E>                                                           \
-    static constexpr bool supports() {                                           \
-      return kIsFloat<E> || (complex_too && kIsComplex<E>);                      \
-    }                                                                            \
-    template <class E, class C>                                                  \
-    static C apply(C a) {                                                        \
-      if constexpr (kIsFloat<E>) return std::fn(a);                              \
-      else if constexpr (complex_too) return inWider(a, [](auto z) { return std::fn(z); }); \
-      else return a;                                                             \
-    }                                                                            \
+// chlo's special functions (docs/design/executors.md, "chlo"). f32 and f64: SLEEF's scalar function
+// (`_u10`, documented within 1.0 ULP; erfc's `_u15`, 1.5 ULP), except where SLEEF 3.5 was measured wrong
+// against glibc one precision up (bench-free check over 4.3 million f32 and 3 million f64 inputs, this
+// session): acosh and asinh overflow from |x| = 2^64 (f32) or 2^512 (f64) on, cosh and sinh just below
+// the overflow threshold, lgamma near the largest finite results and up to 492 ULP off for negative x,
+// erf 2 ULP for f32 subnormals. Those inputs take glibc one precision up (double for f32, x87 long
+// double for f64), rounded once (`widerFallback`). f16, bf16 and the small floats: glibc's float
+// function, rounded once; complex: glibc's complex function one precision up (inWider). erf, erfc and
+// lgamma have no complex form.
+enum class WiderFallback { kNever, kOverflow, kTiny, kNegativeOrOverflow };
+
+template <WiderFallback kWhen, class T>
+bool widerFallback(T x, T r) {
+  const bool overflowed = std::isinf(r) && std::isfinite(x);
+  switch (kWhen) {
+    case WiderFallback::kNever: return false;
+    case WiderFallback::kOverflow: return overflowed;
+    case WiderFallback::kTiny: return std::fabs(x) < T(0x1p-100);
+    case WiderFallback::kNegativeOrOverflow: return x < 0 || overflowed;
+  }
+  return false;
+}
+
+#define HLOCONF_CHLO_UNARY(Name, fn, sleef_f32, sleef_f64, when, complex_too)                           \
+  struct Name {                                                                                      \
+    template <class E>                                                                               \
+    static constexpr bool supports() {                                                               \
+      return kIsFloat<E> || (complex_too && kIsComplex<E>);                                          \
+    }                                                                                                \
+    template <class E, class C>                                                                      \
+    static C apply(C a) {                                                                            \
+      if constexpr (std::is_same_v<E, F32>) {                                                        \
+        const float r = sleef_f32(a);                                                                \
+        return widerFallback<when>(a, r) ? static_cast<float>(std::fn(static_cast<double>(a))) : r;   \
+      } else if constexpr (std::is_same_v<E, F64>) {                                                 \
+        const double r = sleef_f64(a);                                                               \
+        return widerFallback<when>(a, r) ? static_cast<double>(std::fn(static_cast<long double>(a))) : r; \
+      } else if constexpr (kIsFloat<E>) {                                                            \
+        return std::fn(a);                                                                           \
+      } else if constexpr (complex_too) {                                                            \
+        return inWider(a, [](auto z) { return std::fn(z); });                                        \
+      } else {                                                                                       \
+        return a;                                                                                    \
+      }                                                                                              \
+    }                                                                                                \
   };
-HLOCONF_STD_UNARY(AcosFn, acos, true)
-HLOCONF_STD_UNARY(AsinFn, asin, true)
-HLOCONF_STD_UNARY(AtanFn, atan, true)
-HLOCONF_STD_UNARY(AcoshFn, acosh, true)
-HLOCONF_STD_UNARY(AsinhFn, asinh, true)
-HLOCONF_STD_UNARY(AtanhFn, atanh, true)
-HLOCONF_STD_UNARY(CoshFn, cosh, true)
-HLOCONF_STD_UNARY(SinhFn, sinh, true)
-HLOCONF_STD_UNARY(ErfFn, erf, false)
-HLOCONF_STD_UNARY(ErfcFn, erfc, false)
-HLOCONF_STD_UNARY(LgammaFn, lgamma, false)
-#undef HLOCONF_STD_UNARY
+HLOCONF_CHLO_UNARY(AcosFn, acos, Sleef_acosf_u10, Sleef_acos_u10, WiderFallback::kNever, true)
+HLOCONF_CHLO_UNARY(AsinFn, asin, Sleef_asinf_u10, Sleef_asin_u10, WiderFallback::kNever, true)
+HLOCONF_CHLO_UNARY(AtanFn, atan, Sleef_atanf_u10, Sleef_atan_u10, WiderFallback::kNever, true)
+HLOCONF_CHLO_UNARY(AtanhFn, atanh, Sleef_atanhf_u10, Sleef_atanh_u10, WiderFallback::kNever, true)
+HLOCONF_CHLO_UNARY(AcoshFn, acosh, Sleef_acoshf_u10, Sleef_acosh_u10, WiderFallback::kOverflow, true)
+HLOCONF_CHLO_UNARY(AsinhFn, asinh, Sleef_asinhf_u10, Sleef_asinh_u10, WiderFallback::kOverflow, true)
+HLOCONF_CHLO_UNARY(CoshFn, cosh, Sleef_coshf_u10, Sleef_cosh_u10, WiderFallback::kOverflow, true)
+HLOCONF_CHLO_UNARY(SinhFn, sinh, Sleef_sinhf_u10, Sleef_sinh_u10, WiderFallback::kOverflow, true)
+HLOCONF_CHLO_UNARY(ErfFn, erf, Sleef_erff_u10, Sleef_erf_u10, WiderFallback::kTiny, false)
+HLOCONF_CHLO_UNARY(ErfcFn, erfc, Sleef_erfcf_u15, Sleef_erfc_u15, WiderFallback::kNever, false)
+HLOCONF_CHLO_UNARY(LgammaFn, lgamma, Sleef_lgammaf_u10, Sleef_lgamma_u10, WiderFallback::kNegativeOrOverflow, false)
+#undef HLOCONF_CHLO_UNARY
 
 struct RsqrtFn {
   template <class E>
@@ -351,14 +381,13 @@ struct RoundEvenFn {
 #else
 #define HLOCONF_IF_SLEEF_AVX512(...)
 #endif
-#define HLOCONF_SLEEF_UNARY_U(Name, fn, u)                                                                      \
-  struct Name {                                                                                                  \
-    HLOCONF_IF_SLEEF_AVX512(HLOCONF_AVX512 static __m512 vec(__m512 x) { return Sleef_##fn##f16_##u##avx512f(x); })  \
-    HLOCONF_IF_SLEEF_AVX512(HLOCONF_AVX512 static __m512d vec(__m512d x) { return Sleef_##fn##d8_##u##avx512f(x); }) \
-    static float one(float x) { return Sleef_##fn##f_##u(x); }                                                   \
-    static double one(double x) { return Sleef_##fn##_##u(x); }                                                  \
+#define HLOCONF_SLEEF_UNARY(Name, fn)                                                                              \
+  struct Name {                                                                                                    \
+    HLOCONF_IF_SLEEF_AVX512(HLOCONF_AVX512 static __m512 vec(__m512 x) { return Sleef_##fn##f16_u10avx512f(x); })  \
+    HLOCONF_IF_SLEEF_AVX512(HLOCONF_AVX512 static __m512d vec(__m512d x) { return Sleef_##fn##d8_u10avx512f(x); }) \
+    static float one(float x) { return Sleef_##fn##f_u10(x); }                                                     \
+    static double one(double x) { return Sleef_##fn##_u10(x); }                                                    \
   };
-#define HLOCONF_SLEEF_UNARY(Name, fn) HLOCONF_SLEEF_UNARY_U(Name, fn, u10)
 HLOCONF_SLEEF_UNARY(SleefExpm1, expm1)
 HLOCONF_SLEEF_UNARY(SleefLog, log)
 HLOCONF_SLEEF_UNARY(SleefTanh, tanh)
@@ -366,20 +395,7 @@ HLOCONF_SLEEF_UNARY(SleefSin, sin)
 HLOCONF_SLEEF_UNARY(SleefCos, cos)
 HLOCONF_SLEEF_UNARY(SleefTan, tan)
 HLOCONF_SLEEF_UNARY(SleefCbrt, cbrt)
-// The chlo special functions SLEEF has (erfc's most accurate is `_u15`, documented within 1.5 ULP).
-HLOCONF_SLEEF_UNARY(SleefAcos, acos)
-HLOCONF_SLEEF_UNARY(SleefAsin, asin)
-HLOCONF_SLEEF_UNARY(SleefAtan, atan)
-HLOCONF_SLEEF_UNARY(SleefAcosh, acosh)
-HLOCONF_SLEEF_UNARY(SleefAsinh, asinh)
-HLOCONF_SLEEF_UNARY(SleefAtanh, atanh)
-HLOCONF_SLEEF_UNARY(SleefCosh, cosh)
-HLOCONF_SLEEF_UNARY(SleefSinh, sinh)
-HLOCONF_SLEEF_UNARY(SleefErf, erf)
-HLOCONF_SLEEF_UNARY_U(SleefErfc, erfc, u15)
-HLOCONF_SLEEF_UNARY(SleefLgamma, lgamma)
 #undef HLOCONF_SLEEF_UNARY
-#undef HLOCONF_SLEEF_UNARY_U
 // SLEEF 3.5's f64 exp gives +inf from 709.78 on, below the overflow threshold 709.782712893384 (e^x is
 // then up to 1238 ULP below DBL_MAX): the lanes above 709.78 take glibc's exp.
 struct SleefExp {
@@ -588,17 +604,17 @@ constexpr KernelFamilyEntry kKernels[] = {
     {OpId::kCosine, elementwise<sleefUnaryOr<SleefCos, CosineFn>>},
     {OpId::kTan, elementwise<sleefUnaryOr<SleefTan, TanFn>>},
     {OpId::kChloTan, elementwise<sleefUnaryOr<SleefTan, TanFn>>},
-    {OpId::kChloAcos, elementwise<sleefUnaryOr<SleefAcos, AcosFn>>},
-    {OpId::kChloAsin, elementwise<sleefUnaryOr<SleefAsin, AsinFn>>},
-    {OpId::kChloAtan, elementwise<sleefUnaryOr<SleefAtan, AtanFn>>},
-    {OpId::kChloAcosh, elementwise<sleefUnaryOr<SleefAcosh, AcoshFn>>},
-    {OpId::kChloAsinh, elementwise<sleefUnaryOr<SleefAsinh, AsinhFn>>},
-    {OpId::kChloAtanh, elementwise<sleefUnaryOr<SleefAtanh, AtanhFn>>},
-    {OpId::kChloCosh, elementwise<sleefUnaryOr<SleefCosh, CoshFn>>},
-    {OpId::kChloSinh, elementwise<sleefUnaryOr<SleefSinh, SinhFn>>},
-    {OpId::kChloErf, elementwise<sleefUnaryOr<SleefErf, ErfFn>>},
-    {OpId::kChloErfc, elementwise<sleefUnaryOr<SleefErfc, ErfcFn>>},
-    {OpId::kChloLgamma, elementwise<sleefUnaryOr<SleefLgamma, LgammaFn>>},
+    {OpId::kChloAcos, elementwise<unaryFor<AcosFn>>},
+    {OpId::kChloAsin, elementwise<unaryFor<AsinFn>>},
+    {OpId::kChloAtan, elementwise<unaryFor<AtanFn>>},
+    {OpId::kChloAcosh, elementwise<unaryFor<AcoshFn>>},
+    {OpId::kChloAsinh, elementwise<unaryFor<AsinhFn>>},
+    {OpId::kChloAtanh, elementwise<unaryFor<AtanhFn>>},
+    {OpId::kChloCosh, elementwise<unaryFor<CoshFn>>},
+    {OpId::kChloSinh, elementwise<unaryFor<SinhFn>>},
+    {OpId::kChloErf, elementwise<unaryFor<ErfFn>>},
+    {OpId::kChloErfc, elementwise<unaryFor<ErfcFn>>},
+    {OpId::kChloLgamma, elementwise<unaryFor<LgammaFn>>},
     {OpId::kLogistic, elementwise<unaryFor<LogisticFn>>},
     {OpId::kAtan2, elementwise<sleefBinaryOr<SleefAtan2, Atan2Fn>>},
     {OpId::kFloor, elementwise<unaryFor<FloorFn>>},
