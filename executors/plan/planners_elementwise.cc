@@ -204,6 +204,8 @@ constexpr OpPlanner kPlanners[] = {
     {OpId::kChloAtanh, elementwise},
     {OpId::kChloConj, elementwise},
     {OpId::kChloCosh, elementwise},
+    {OpId::kChloDigamma, elementwise},
+    {OpId::kChloErfInv, elementwise},
     {OpId::kChloErf, elementwise},
     {OpId::kChloErfc, elementwise},
     {OpId::kChloIsInf, elementwise},
