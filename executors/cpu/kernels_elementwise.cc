@@ -139,6 +139,18 @@ Kernel powerKernel(ElementType t) {
   if (Kernel k = sleefPowerKernel(t)) return k;
   return binaryFor<PowerFn>(t);
 }
+// chlo.mulhi: the high N bits of the 2N-bit product of two N-bit integers, signed or unsigned as the
+// type is (an arithmetic shift of the exact product).
+struct MulhiFn {
+  template <class E>
+  static constexpr bool supports() { return kIsInteger<E>; }
+  template <class E, class C>
+  static C apply(C a, C b) {
+    using Wide = std::conditional_t<E::kClass == Class::kSigned, __int128, unsigned __int128>;
+    const Wide product = static_cast<Wide>(a) * static_cast<Wide>(b);
+    return static_cast<C>(product >> E::kBits);
+  }
+};
 // chlo.square: x * x, as multiply computes it (complex: the textbook product of z with itself).
 struct SquareFn {
   template <class E>
@@ -448,6 +460,7 @@ constexpr KernelFamilyEntry kKernels[] = {
     {OpId::kMinimum, elementwise<binaryFor<MinimumFn>>},
     {OpId::kNegate, elementwise<unaryFor<NegateFn>>},
     {OpId::kChloSquare, elementwise<unaryFor<SquareFn>>},
+    {OpId::kChloMulhi, elementwise<binaryFor<MulhiFn>>},
     {OpId::kAbs, chooseAbs},
     {OpId::kSign, elementwise<unaryFor<SignFn>>},
 };

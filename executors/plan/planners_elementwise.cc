@@ -212,6 +212,7 @@ constexpr OpPlanner kPlanners[] = {
     {OpId::kChloIsNegInf, elementwise},
     {OpId::kChloIsPosInf, elementwise},
     {OpId::kChloLgamma, elementwise},
+    {OpId::kChloMulhi, elementwise},
     {OpId::kChloNextAfter, elementwise},
     {OpId::kChloSinh, elementwise},
     {OpId::kChloSquare, elementwise},
