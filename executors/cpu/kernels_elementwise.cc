@@ -446,6 +446,7 @@ absl::StatusOr<KernelChoice> chooseConvert(const plan::Step& step, const plan::P
 
 constexpr KernelFamilyEntry kKernels[] = {
     {OpId::kConstant, chooseConstant},
+    {OpId::kChloConstant, chooseConstant},
     {OpId::kCompare, chooseCompare},
     {OpId::kSelect, chooseSelect},
     {OpId::kConvert, chooseConvert},

@@ -151,6 +151,7 @@ absl::Status planBitcastConvert(const Operation& op, Step&, const Plan&) {
 
 constexpr OpPlanner kPlanners[] = {
     {OpId::kConstant, planConstant},
+    {OpId::kChloConstant, planConstant},
     {OpId::kCompare, planCompare},
     {OpId::kSelect, planSelect},
     {OpId::kAdd, elementwise},
