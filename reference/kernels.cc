@@ -32,7 +32,7 @@ const std::array<Kernel, kNumOpIds>& kernelTable() {
 std::vector<std::span<const KernelDef>> kernelFamilies() {
   return {controlKernels(), checkKernels(), elementwiseKernels(), bitwiseKernels(), conversionKernels(),
           movementKernels(), reductionKernels(), dotKernels(), convolutionKernels(), linalgKernels(),
-          rngKernels(), quantizationKernels(), dynamicKernels(), collectiveKernels()};
+          rngKernels(), quantizationKernels(), dynamicKernels(), collectiveKernels(), chloKernels()};
 }
 
 Kernel lookupKernel(OpId op) { return kernelTable()[static_cast<size_t>(op) < kNumOpIds ? static_cast<size_t>(op) : 0]; }

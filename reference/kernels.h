@@ -47,6 +47,7 @@ std::span<const KernelDef> rngKernels();          // rng_bit_generator, rng
 std::span<const KernelDef> quantizationKernels(); // uniform_quantize, uniform_dequantize
 std::span<const KernelDef> dynamicKernels();      // dynamic_broadcast_in_dim, dynamic_reshape, dynamic_iota, ...
 std::span<const KernelDef> collectiveKernels();   // all_reduce, all_gather, ..., replica_id, partition_id
+std::span<const KernelDef> chloKernels();         // chlo ops other than MPFR/MPC functions (docs/design/chlo.md)
 
 // --- Helpers shared by kernels ----------------------------------------------------------------------------
 

@@ -199,6 +199,7 @@ Results whileKernel(Interpreter& interp, const Operation& op, std::vector<RtValu
 
 constexpr KernelDef kKernels[] = {
     {OpId::kConstant, constantKernel},
+    {OpId::kChloConstant, constantKernel},  // chlo.constant: the same literal form and meaning
     {OpId::kIota, iotaKernel},
     {OpId::kTuple, tupleKernel},
     {OpId::kGetTupleElement, getTupleElementKernel},

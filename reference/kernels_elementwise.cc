@@ -654,6 +654,9 @@ struct UnaryMath {
   OpId op;
   MpfrUnary real;       // nullptr: not defined on real floats
   Elem (*complex)(ElementType, Elem);
+  // Real operands whose result chlo.md leaves open (a pole where implementations differ): the element is
+  // marked implementation-defined. nullptr: none.
+  bool (*open_real)(ElementType, uint64_t) = nullptr;
 };
 
 // exp(x + iy) = e^x (cos y + i sin y). For x below about -3.2e18, e^x is below MPFR's smallest positive
@@ -882,6 +885,31 @@ Elem complexTan(ElementType ct, Elem z) {
 Elem mpcTan(ElementType t, Elem x) { return complexTan(t, x); }
 Elem mpcTanh(ElementType t, Elem x) { return complexTanh(t, x); }
 
+// chlo's special functions (docs/design/chlo.md): MPFR's function where it has one; the inverse
+// trigonometric and hyperbolic functions of complex operands through MPC (C99 Annex G branch cuts).
+// lgamma is log|Gamma(x)|, C's lgamma: mpfr_lngamma would give NaN where Gamma(x) < 0.
+int mpfrLgamma(mpfr_ptr r, mpfr_srcptr x, mpfr_rnd_t rnd) {
+  int sign_of_gamma;
+  return mpfr_lgamma(r, &sign_of_gamma, x, rnd);
+}
+// digamma has poles at 0 and the negative integers. MPFR gives the one-sided limit at a signed zero and
+// NaN at a negative integer; XLA's decomposition gives NaN at all of them; chlo.md says neither.
+bool digammaPole(ElementType t, uint64_t x) {
+  MpFloat a(64);
+  decodeFloat(t, x, a);
+  return mpfr_integer_p(a) && mpfr_sgn(a.get()) <= 0;
+}
+Elem mpcAcos(ElementType t, Elem x) { return complexUnary(t, x, mpc_acos); }
+Elem mpcAcosh(ElementType t, Elem x) { return complexUnary(t, x, mpc_acosh); }
+Elem mpcAsin(ElementType t, Elem x) { return complexUnary(t, x, mpc_asin); }
+Elem mpcAsinh(ElementType t, Elem x) { return complexUnary(t, x, mpc_asinh); }
+Elem mpcAtan(ElementType t, Elem x) { return complexUnary(t, x, mpc_atan); }
+Elem mpcAtanh(ElementType t, Elem x) { return complexUnary(t, x, mpc_atanh); }
+Elem mpcCosh(ElementType t, Elem x) { return complexUnary(t, x, mpc_cosh); }
+Elem mpcSinh(ElementType t, Elem x) { return complexUnary(t, x, mpc_sinh); }
+// z * z: MPC rounds each part of the exact square once (chlo.md's (x - y)(x + y) is the same value).
+Elem mpcSquare(ElementType t, Elem x) { return complexUnary(t, x, mpc_sqr); }
+
 constexpr UnaryMath kUnaryMath[] = {
     {OpId::kExponential, mpfr_exp, mpcExp},
     {OpId::kExponentialMinusOne, mpfr_expm1, complexExpm1},
@@ -899,6 +927,19 @@ constexpr UnaryMath kUnaryMath[] = {
     {OpId::kCeil, mpfrCeil, nullptr},
     {OpId::kRoundNearestAfz, mpfrRoundAfz, nullptr},
     {OpId::kRoundNearestEven, mpfrRoundEven, nullptr},
+    {OpId::kChloAcos, mpfr_acos, mpcAcos},
+    {OpId::kChloAcosh, mpfr_acosh, mpcAcosh},
+    {OpId::kChloAsin, mpfr_asin, mpcAsin},
+    {OpId::kChloAsinh, mpfr_asinh, mpcAsinh},
+    {OpId::kChloAtan, mpfr_atan, mpcAtan},
+    {OpId::kChloAtanh, mpfr_atanh, mpcAtanh},
+    {OpId::kChloCosh, mpfr_cosh, mpcCosh},
+    {OpId::kChloSinh, mpfr_sinh, mpcSinh},
+    {OpId::kChloSquare, mpfr_sqr, mpcSquare},
+    {OpId::kChloErf, mpfr_erf, nullptr},
+    {OpId::kChloErfc, mpfr_erfc, nullptr},
+    {OpId::kChloLgamma, mpfrLgamma, nullptr},
+    {OpId::kChloDigamma, mpfr_digamma, nullptr, digammaPole},
 };
 
 const UnaryMath* findUnaryMath(OpId id) {
@@ -930,7 +971,7 @@ Results unaryMathKernel(Interpreter& interp, const Operation& op, std::vector<Rt
         }
       }
       out.re = realUnary(t, a[0].re, math->real);
-      return false;
+      return math->open_real && math->open_real(t, a[0].re);
     }, /*same_types=*/true);
   }
   if (isComplex(t) && math->complex) {
@@ -1142,6 +1183,19 @@ constexpr KernelDef kKernels[] = {
     {OpId::kCeil, unaryMathKernel},
     {OpId::kRoundNearestAfz, unaryMathKernel},
     {OpId::kRoundNearestEven, unaryMathKernel},
+    {OpId::kChloAcos, unaryMathKernel},
+    {OpId::kChloAcosh, unaryMathKernel},
+    {OpId::kChloAsin, unaryMathKernel},
+    {OpId::kChloAsinh, unaryMathKernel},
+    {OpId::kChloAtan, unaryMathKernel},
+    {OpId::kChloAtanh, unaryMathKernel},
+    {OpId::kChloCosh, unaryMathKernel},
+    {OpId::kChloSinh, unaryMathKernel},
+    {OpId::kChloSquare, unaryMathKernel},
+    {OpId::kChloErf, unaryMathKernel},
+    {OpId::kChloErfc, unaryMathKernel},
+    {OpId::kChloLgamma, unaryMathKernel},
+    {OpId::kChloDigamma, unaryMathKernel},
     {OpId::kLogistic, logisticKernel},
     {OpId::kNegate, negateAbsKernel},
     {OpId::kAbs, negateAbsKernel},

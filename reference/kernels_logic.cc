@@ -8,6 +8,7 @@
 #include "ir/op_views.h"
 #include "ir/status_macros.h"
 #include "reference/elementwise.h"
+#include "reference/float_order.h"
 #include "reference/numerics.h"
 
 namespace hloconf::ref {
@@ -83,15 +84,6 @@ bool decide(Direction d, int c) {
     case Direction::kLT: return c < 0;
   }
   return false;
-}
-
-// IEEE 754 totalOrder position: -NaN < -inf < ... < -0 < +0 < ... < +inf < +NaN (on the encodings).
-int64_t totalOrderKey(ElementType t, uint64_t bits) {
-  const FloatFormat& f = floatFormat(t);
-  if (!f.has_sign) return static_cast<int64_t>(bits);
-  const uint64_t sign_bit = uint64_t{1} << (f.total_bits - 1);
-  const int64_t magnitude = static_cast<int64_t>(bits & (sign_bit - 1));
-  return (bits & sign_bit) ? -magnitude - 1 : magnitude;
 }
 
 // IEEE comparison of two floats: -1, 0, 1, or 2 when unordered (a NaN).

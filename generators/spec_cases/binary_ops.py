@@ -2,17 +2,7 @@ from common import *
 mp.mp.prec = 2000
 
 def fb(op, stem, comment, ety, xs, ys, zs, fn=None, shape=None):
-    outs = []; ex = []
-    for x, y, z in zip(xs, ys, zs):
-        if z is None:
-            e = fn(mpf(inval(x, ety)), mpf(inval(y, ety)))
-            ex.append(e); outs.append(e)
-        else:
-            outs.append(z)
-    notes = []
-    parts = [mp.nstr(e, 21) for e in ex if isinstance(e, mpf) and mp.isfinite(e) and e != 0]
-    if parts:
-        notes.append('Exact values (mpmath) %s, each rounded to nearest-even %s.' % (', '.join(parts), ety))
+    outs, notes = exact_outputs(ety, list(zip(xs, ys)), zs, fn)
     binary(op, stem, comment, ety, xs, ys, outs, shape=shape, notes=notes)
 
 def fmod(a, b):

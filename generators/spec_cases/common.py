@@ -3,20 +3,36 @@ mp = mpmath
 pi = mp.pi
 NZ = -0.0
 
+def exact_outputs(ety, inputs, outs, fn):
+    """outs entries None -> fn(exact inputs) with mpmath, else explicit; returns (outputs, notes): the
+    notes give the exact values' leading digits."""
+    values = []; exacts = []
+    for args, y in zip(inputs, outs):
+        if y is None:
+            e = fn(*[mpf(inval(a, ety)) for a in args])
+            exacts.append(e); values.append(e)
+        else:
+            values.append(y)
+    parts = ['%s' % mp.nstr(e, 21) for e in exacts if isinstance(e, mpf) and mp.isfinite(e) and e != 0]
+    notes = ['Exact values (mpmath) %s, each rounded to nearest-even %s.' % (', '.join(parts), ety)] if parts else []
+    return values, notes
+
+def complex_exact_outputs(ety, xs, fn, ys=None):
+    """Complex unary: ys entries None (or no ys) -> fn(exact input), each part rounded separately."""
+    pt = part(ety)
+    outs = []; notes = []
+    for i, (a, b) in enumerate(xs):
+        if ys is not None and ys[i] is not None:
+            outs.append(ys[i]); continue
+        z = fn(mpc(mpf(inval(a, pt)), mpf(inval(b, pt))))
+        outs.append((mpf(z.real), mpf(z.imag)))
+        notes.append('(%s, %s)' % (mp.nstr(z.real, 18), mp.nstr(z.imag, 18)))
+    nl = ['Exact per-part values (mpmath) %s, each part rounded to nearest-even %s.' % (', '.join(notes), pt)] if notes else []
+    return outs, nl
+
 def fu(op, stem, comment, ety, xs, ys, fn=None, shape=None):
     """ys entries: None -> compute fn(exact input) and round; else explicit."""
-    outs = []; exacts = []
-    for x, y in zip(xs, ys):
-        if y is None:
-            e = fn(mpf(inval(x, ety)))
-            exacts.append(e); outs.append(e)
-        else:
-            outs.append(y)
-    notes = []
-    if exacts:
-        parts = ['%s' % mp.nstr(e, 21) for e in exacts if isinstance(e, mpf) and mp.isfinite(e) and e != 0]
-        if parts:
-            notes.append('Exact values (mpmath) %s, each rounded to nearest-even %s.' % (', '.join(parts), ety))
+    outs, notes = exact_outputs(ety, [(x,) for x in xs], ys, fn)
     unary(op, stem, comment, ety, xs, outs, shape=shape, notes=notes)
 
 def rcbrt(x):

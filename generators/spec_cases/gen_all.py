@@ -13,4 +13,5 @@ import collective_ops, channel_ops, rng_ops, dynamic_window_ops
 import quant_region_ops
 import complex_compare_ops
 import quant_misc_ops
+import chlo_ops
 print(len(lib.WRITTEN), 'files')

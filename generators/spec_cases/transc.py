@@ -3,15 +3,7 @@ mp.mp.prec = 2000
 
 def fuc(op, stem, comment, ety, xs, fn, ys=None, rety=None):
     """complex unary: per-part correctly rounded"""
-    pt = part(ety)
-    outs = []; notes = []
-    for i, (a, b) in enumerate(xs):
-        if ys is not None and ys[i] is not None:
-            outs.append(ys[i]); continue
-        z = fn(mpc(mpf(inval(a, pt)), mpf(inval(b, pt))))
-        outs.append((mpf(z.real), mpf(z.imag)))
-        notes.append('(%s, %s)' % (mp.nstr(z.real, 18), mp.nstr(z.imag, 18)))
-    nl = ['Exact per-part values (mpmath) %s, each part rounded to nearest-even %s.' % (', '.join(notes), pt)] if notes else []
+    outs, nl = complex_exact_outputs(ety, xs, fn, ys)
     unary(op, stem, comment, ety, xs, outs, notes=nl)
 
 # ---------------------------------------------------------------- exponential

@@ -348,6 +348,35 @@ def r_pow(x, y):
     return mpmath.power(x, y)
 
 
+def real_only(f):
+    """A real function from mpmath's (which returns a complex value outside the real domain): NaN there."""
+    def g(x):
+        w = f(x)
+        if isinstance(w, mpc):
+            return mpf('nan') if w.imag != 0 else w.real
+        return w
+    return g
+
+
+def r_lgamma(x):
+    if x <= 0 and x == mpmath.floor(x):
+        return mpf('inf')
+    return mpmath.log(abs(mpmath.gamma(x)))
+
+
+def r_digamma(x):
+    """MPFR's digamma at the poles (docs/design/chlo.md): NaN at the negative integers, -inf at +0."""
+    if x <= 0 and x == mpmath.floor(x):
+        return mpf('-inf') if x == 0 else mpf('nan')
+    return mpmath.digamma(x)
+
+
+def r_erf_inv(x):
+    if abs(x) > 1:
+        return mpf('nan')
+    return mpmath.erfinv(x)
+
+
 # name -> (real function, complex function, exact?)  -- "exact" ops are
 # computed exactly (enough precision) rather than with the Ziv loop.
 UNARY = {
@@ -369,6 +398,21 @@ UNARY = {
     'ceil': (mpmath.ceil, None, True),
     'round_nearest_afz': (lambda x: mpmath.sign(x) * mpmath.floor(abs(x) + mpf(1) / 2), None, True),
     'round_nearest_even': (mpmath.nint, None, True),
+    # chlo (docs/design/chlo.md): the principal branches of C Annex G, as MPC computes them.
+    'acos': (real_only(mpmath.acos), mpmath.acos, False),
+    'acosh': (real_only(mpmath.acosh), mpmath.acosh, False),
+    'asin': (real_only(mpmath.asin), mpmath.asin, False),
+    'asinh': (mpmath.asinh, mpmath.asinh, False),
+    'atan': (mpmath.atan, mpmath.atan, False),
+    'atanh': (real_only(mpmath.atanh), mpmath.atanh, False),
+    'cosh': (mpmath.cosh, mpmath.cosh, False),
+    'sinh': (mpmath.sinh, mpmath.sinh, False),
+    'erf': (mpmath.erf, None, False),
+    'erfc': (mpmath.erfc, None, False),
+    'erf_inv': (r_erf_inv, None, False),
+    'lgamma': (r_lgamma, None, False),
+    'digamma': (r_digamma, None, False),
+    'bessel_i1e': (lambda x: mpmath.besseli(1, x) * mpmath.exp(-abs(x)), None, False),
 }
 BRANCHED = {'log', 'log_plus_one', 'sqrt', 'rsqrt'}
 
@@ -393,7 +437,7 @@ def fix_zero_sign(name, in_bits, fmt, ofmt, b, w):
         return (fmt.inf | fmt.sign) if neg else fmt.inf
     if b != 0 or w != 0:
         return b
-    if name in ('abs', 'log', 'exponential', 'cosine'):
+    if name in ('abs', 'log', 'exponential', 'cosine', 'cosh', 'acos', 'acosh', 'erfc', 'lgamma', 'digamma'):
         neg = False
     elif len(sg) == 1:
         neg = sg[0]            # odd / sign-preserving functions, rounding ops, sqrt(-0)
@@ -688,7 +732,7 @@ class Program:
 
 def run_hloconf(hloconf, path):
     p = subprocess.run([hloconf, 'eval', '--hex', path], capture_output=True, text=True)
-    m = re.search(r'^result 0: dense<"0x([0-9A-Fa-f]*)">\s*:\s*(tensor<.*>)\s*$', p.stdout, re.M)
+    m = re.search(r'^result 0: dense<"0x([0-9A-Fa-f]*)">\s*:\s*(tensor<[^>]*>)(?:\s*//.*)?\s*$', p.stdout, re.M)  # a trailing // notes marks
     if not m:
         raise Unsupported('hloconf printed no result 0:\n' + p.stdout[-2000:] + p.stderr[-2000:])
     dims, et = parse_tensor_type(m.group(2))

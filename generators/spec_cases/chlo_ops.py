@@ -1,0 +1,187 @@
+"""cases/chlo.<op>/: edge cases of the chlo ops (/work/shared/spec/chlo.md) that the reference evaluates
+(docs/design/chlo.md). chlo.md gives formulas but no worked examples, so every file is an edge case:
+exact values from mpmath at 400 bits (lib.py), each rounded once to the result type; special values
+from IEEE 754 / C Annex F and G where those define the function, or docs/design/chlo.md's choices."""
+from common import *
+
+def chlo_write(op, stem, comment, notes, operands, result_line, expected, rety, shape):
+    body = [const(name, xs, ety, shape) for name, xs, ety in operands]
+    body.append(result_line)
+    body.append(check('result', [R(rety, y) for y in expected], rety, shape))
+    write('chlo.' + op, stem, [comment] + notes, body)
+
+def cu(op, stem, comment, ety, xs, ys, fn=None, rety=None):
+    """chlo unary `chlo.<op> %operand : T -> R`; ys entries None: fn(exact input), rounded."""
+    rety = rety or ety
+    outs, notes = exact_outputs(ety, [(x,) for x in xs], ys, fn)
+    shape = (len(xs),)
+    line = '%%result = chlo.%s %%operand : %s -> %s' % (op, ttype(shape, ety), ttype(shape, rety))
+    chlo_write(op, stem, comment, notes, [('operand', xs, ety)], line, outs, rety, shape)
+
+def cb(op, stem, comment, ety, xs, ys, zs, fn=None, names=('lhs', 'rhs')):
+    """chlo binary `chlo.<op> %a, %b : T, T -> T`; zs entries None: fn(exact inputs), rounded."""
+    outs, notes = exact_outputs(ety, list(zip(xs, ys)), zs, fn)
+    shape = (len(xs),); t = ttype(shape, ety)
+    line = '%%result = chlo.%s %%%s, %%%s : %s, %s -> %s' % (op, names[0], names[1], t, t, t)
+    chlo_write(op, stem, comment, notes, [(names[0], xs, ety), (names[1], ys, ety)], line, outs, ety, shape)
+
+def cuc(op, stem, comment, ety, xs, fn, ys=None):
+    """chlo unary on complex operands: each part of the exact value rounded once."""
+    outs, notes = complex_exact_outputs(ety, xs, fn, ys)
+    shape = (len(xs),); t = ttype(shape, ety)
+    chlo_write(op, stem, comment, notes, [('operand', xs, ety)], '%%result = chlo.%s %%operand : %s -> %s' % (op, t, t), outs, ety, shape)
+
+lgamma = lambda x: mp.log(abs(mp.gamma(x)))
+i1e = lambda x: mp.besseli(1, x) * mp.exp(-abs(x))
+
+# ---------------------------------------------------------------- inverse trigonometric and hyperbolic
+for op, fn, f32_in, f64_in, bf16_in in [
+        ('acos', mp.acos, ['0.5', '-0.3', '0.999', '1e-8'], ['0.1', '-0.99999'], ['0.5', '-0.75']),
+        ('asin', mp.asin, ['0.5', '-0.3', '0.999', '1e-8'], ['0.1', '-0.99999'], ['0.5', '-0.75']),
+        ('atan', mp.atan, ['0.5', '-3.0', '1e10', '1e-8'], ['0.1', '-1e300'], ['0.5', '-100.0']),
+        ('acosh', mp.acosh, ['1.5', '2.0', '1e30', '1.0000001'], ['10.0', '1e300'], ['1.5', '100.0']),
+        ('asinh', mp.asinh, ['0.5', '-3.0', '1e30', '1e-8'], ['0.1', '-1e300'], ['0.5', '-100.0']),
+        ('atanh', mp.atanh, ['0.5', '-0.3', '0.9999999', '1e-8'], ['0.1', '-0.99999'], ['0.5', '-0.75']),
+        ('cosh', mp.cosh, ['0.5', '-3.0', '88.0', '1e-4'], ['0.1', '-700.0'], ['0.5', '-10.0']),
+        ('sinh', mp.sinh, ['0.5', '-3.0', '88.0', '1e-8'], ['0.1', '-700.0'], ['0.5', '-10.0'])]:
+    cu(op, 'edge-rounding-f32', '%s of f32 arguments, correctly rounded.' % op, 'f32', f32_in, [None] * len(f32_in), fn)
+    cu(op, 'edge-f64', '%s of f64 arguments, correctly rounded.' % op, 'f64', f64_in, [None] * len(f64_in), fn)
+    cu(op, 'edge-bf16', '%s on bf16: the exact value of the bf16 input, rounded once.' % op, 'bf16', bf16_in, [None] * len(bf16_in), fn)
+
+cu('acos', 'edge-special', 'acos(1) = +0, acos(-1) = pi, acos outside [-1, 1] and of NaN is NaN.', 'f32',
+   [1.0, -1.0, 2.0, '-inf', 'nan'], [0.0, None, NAN, NAN, NAN], mp.acos)
+cu('asin', 'edge-special', 'asin(+-0) = +-0, asin(+-1) = +-pi/2, asin outside [-1, 1] is NaN.', 'f32',
+   [0.0, NZ, 1.0, -1.0, 1.5, 'nan'], [0.0, NZ, None, None, NAN, NAN], mp.asin)
+cu('atan', 'edge-special', 'atan(+-0) = +-0, atan(+-inf) = +-pi/2, NaN propagates.', 'f32',
+   [0.0, NZ, 'inf', '-inf', 'nan'], [0.0, NZ, None, None, NAN], lambda x: mp.pi / 2 if x > 0 else -mp.pi / 2)
+cu('acosh', 'edge-special', 'acosh(1) = +0, acosh(+inf) = +inf, acosh below 1 (0.5, -1, -inf) is NaN.', 'f32',
+   [1.0, 'inf', 0.5, -1.0, '-inf', 'nan'], [0.0, INF, NAN, NAN, NAN, NAN])
+cu('asinh', 'edge-special', 'asinh(+-0) = +-0, asinh(+-inf) = +-inf, NaN propagates.', 'f32',
+   [0.0, NZ, 'inf', '-inf', 'nan'], [0.0, NZ, INF, -INF, NAN])
+cu('atanh', 'edge-special', 'atanh(+-0) = +-0, atanh(+-1) = +-inf (poles), atanh outside [-1, 1] is NaN.', 'f32',
+   [0.0, NZ, 1.0, -1.0, 1.5, '-inf', 'nan'], [0.0, NZ, INF, -INF, NAN, NAN, NAN])
+cu('cosh', 'edge-special', 'cosh(+-0) = 1, cosh(+-inf) = +inf, overflow beyond 89.4159 in f32.', 'f32',
+   [0.0, NZ, 'inf', '-inf', 90.0, 'nan'], [1.0, 1.0, INF, INF, INF, NAN])
+cu('sinh', 'edge-special', 'sinh(+-0) = +-0, sinh(+-inf) = +-inf, overflow beyond 89.4159 in f32.', 'f32',
+   [0.0, NZ, 'inf', '-inf', -90.0, 'nan'], [0.0, NZ, INF, -INF, -INF, NAN])
+
+# Complex: C Annex G branch cuts; the sign of a zero imaginary part picks the side of the cut.
+ACOSH2 = mp.acosh(2)
+cuc('asin', 'edge-complex', ['asin on complex<f64>; on the cut (real axis beyond 1) the sign of the zero imaginary part',
+    'picks the side: asin(2 +- 0i) = pi/2 +- i acosh(2) (C Annex G).'], 'complex<f64>',
+    [('0.5', '0.25'), ('-3.0', '1.0'), (2.0, 0.0), (2.0, NZ)], mp.asin,
+    ys=[None, None, (mp.pi / 2, ACOSH2), (mp.pi / 2, -ACOSH2)])
+cuc('acos', 'edge-complex', ['acos on complex<f64>; acos(2 +- 0i) = 0 -+ i acosh(2) on the cut (C Annex G).'], 'complex<f64>',
+    [('0.5', '0.25'), ('-3.0', '1.0'), (2.0, 0.0), (2.0, NZ)], mp.acos, ys=[None, None, (0.0, -ACOSH2), (0.0, ACOSH2)])
+cuc('atan', 'edge-complex', ['atan on complex<f32>, each part correctly rounded.'], 'complex<f32>', [('0.5', '0.25'), ('-3.0', '1.0')], mp.atan)
+cuc('asinh', 'edge-complex', ['asinh on complex<f32>, each part correctly rounded.'], 'complex<f32>', [('0.5', '0.25'), ('-3.0', '1.0')], mp.asinh)
+cuc('acosh', 'edge-complex', ['acosh on complex<f64>, each part correctly rounded.'], 'complex<f64>', [('0.5', '0.25'), ('-3.0', '1.0')], mp.acosh)
+cuc('atanh', 'edge-complex', ['atanh on complex<f64>, each part correctly rounded.'], 'complex<f64>', [('0.5', '0.25'), ('-3.0', '1.0')], mp.atanh)
+cuc('cosh', 'edge-complex', ['cosh on complex<f32>, each part correctly rounded.'], 'complex<f32>', [('0.5', '0.25'), ('-3.0', '1.0')], mp.cosh)
+cuc('sinh', 'edge-complex', ['sinh on complex<f32>, each part correctly rounded.'], 'complex<f32>', [('0.5', '0.25'), ('-3.0', '1.0')], mp.sinh)
+
+# ---------------------------------------------------------------- error function and gamma family
+cu('erf', 'edge-rounding-f32', 'erf of f32 arguments, correctly rounded.', 'f32', ['0.5', '-1.5', '3.9', '1e-8'], [None] * 4, mp.erf)
+cu('erf', 'edge-f64', 'erf of f64 arguments, correctly rounded (erf(6) is within 2^-53 of 1: rounds to 1).', 'f64', ['0.1', '-2.5', '6.0'], [None] * 3, mp.erf)
+cu('erf', 'edge-f16', 'erf on f16.', 'f16', ['0.5', '-1.0', '2.0'], [None] * 3, mp.erf)
+cu('erf', 'edge-special', 'erf(+-0) = +-0, erf(+-inf) = +-1, NaN propagates.', 'f32', [0.0, NZ, 'inf', '-inf', 'nan'], [0.0, NZ, 1.0, -1.0, NAN])
+cu('erfc', 'edge-rounding-f32', 'erfc of f32 arguments, correctly rounded; erfc(10) is an f32 subnormal-free tiny value.', 'f32', ['0.5', '-1.5', '10.0', '1e-8'], [None] * 4, mp.erfc)
+cu('erfc', 'edge-f64', 'erfc of f64 arguments; erfc(27) is an f64 subnormal, erfc(28) rounds to +0.', 'f64', ['0.1', '27.0', '28.0'], [None] * 3, mp.erfc)
+cu('erfc', 'edge-special', 'erfc(+-0) = 1, erfc(+inf) = +0, erfc(-inf) = 2, NaN propagates.', 'f32', [0.0, NZ, 'inf', '-inf', 'nan'], [1.0, 1.0, 0.0, 2.0, NAN])
+cu('erf_inv', 'edge-rounding-f32', 'erf_inv of f32 arguments, correctly rounded (docs/design/chlo.md: Newton on erf with an enclosure).', 'f32',
+   ['0.5', '-0.25', '0.999', '1e-30'], [None] * 4, mp.erfinv)
+cu('erf_inv', 'edge-f64', ['erf_inv of f64 arguments, among them the largest f64 below 1 (erf(y) within 2^-53 of 1)',
+   'and a subnormal.'], 'f64', ['0.1', float.fromhex('0x1.fffffffffffffp-1'), 2.0 ** -1070], [None] * 3, mp.erfinv)
+cu('erf_inv', 'edge-special', 'erf_inv(+-0) = +-0, erf_inv(+-1) = +-inf, outside [-1, 1] and NaN give NaN.', 'f32',
+   [0.0, NZ, 1.0, -1.0, 1.5, 'nan'], [0.0, NZ, INF, -INF, NAN, NAN])
+cu('lgamma', 'edge-rounding-f32', 'lgamma = log|Gamma(x)| (C lgamma), also where Gamma(x) < 0 (-2.5).', 'f32', ['0.5', '3.0', '-2.5', '1e30'], [None] * 4, lgamma)
+cu('lgamma', 'edge-f64', ['lgamma of f64 arguments; near its zero at 2 the result is tiny; 1e306 overflows f64.'], 'f64', ['0.1', '2.0000001', '-7.25', '1e306'], [None] * 4, lgamma)
+cu('lgamma', 'edge-special', 'lgamma(1) = lgamma(2) = +0; +inf at 0, at the negative integers and at +inf; NaN propagates.', 'f32',
+   [1.0, 2.0, 0.0, NZ, -3.0, 'inf', 'nan'], [0.0, 0.0, INF, INF, INF, INF, NAN])
+cu('digamma', 'edge-rounding-f32', 'digamma of f32 arguments, correctly rounded (digamma(1) = -Euler gamma).', 'f32', ['1.0', '0.5', '-2.5', '1e10'], [None] * 4, mp.digamma)
+cu('digamma', 'edge-f64', 'digamma of f64 arguments, correctly rounded.', 'f64', ['0.1', '1.4616321449683622', '-0.5'], [None] * 3, mp.digamma)
+
+# ---------------------------------------------------------------- zeta, polygamma, bessel_i1e
+cb('zeta', 'edge-f64', ['Hurwitz zeta(x, q) = sum (q + n)^-x on f64: Riemann zeta(2) = pi^2/6, then values from the',
+   'Euler-Maclaurin sum and from the direct sum (docs/design/chlo.md).'], 'f64',
+   [2.0, 3.0, '1.5', '4.0', '50.0'], ['1.0', '0.5', '2.5', '-2.5', '3.0'], [None] * 5, lambda x, q: mp.zeta(x, q), names=('x', 'q'))
+cb('zeta', 'edge-special', ['zeta(x < 1) = NaN (the series diverges), zeta(1, q) = +inf, q a non-positive integer holds',
+   'a term 0^-x (+inf), negative q with non-integer x gives non-real terms (NaN), q = +inf gives +0.'], 'f32',
+   ['0.5', 1.0, 2.0, '2.5', 2.0], [1.0, 2.0, -3.0, '-0.5', 'inf'], [NAN, INF, INF, NAN, 0.0], names=('x', 'q'))
+cb('polygamma', 'edge-f64', 'polygamma(n, x) = (-1)^(n+1) n! zeta(n + 1, x); n = 0 is digamma.', 'f64',
+   [1.0, 2.0, 3.0, 0.0], [1.0, '0.5', '-1.5', '1.0'], [None] * 4, lambda n, x: mp.psi(int(n), x), names=('n', 'x'))
+cb('polygamma', 'edge-f32', 'polygamma on f32.', 'f32', [1.0, 4.0], ['3.5', '0.25'], [None] * 2, lambda n, x: mp.psi(int(n), x), names=('n', 'x'))
+cu('bessel_i1e', 'edge-f64', ['bessel_i1e(x) = e^-|x| I1(x), odd; the power series, correctly rounded (docs/design/chlo.md).'], 'f64',
+   ['1.0', '-0.5', '10.0', '700.25', '4096.0', '1e-30'], [None] * 6, i1e)
+cu('bessel_i1e', 'edge-f32', 'bessel_i1e on f32; i1e(+-0) = +-0, i1e(+-inf) = +-0.', 'f32', ['2.0', '-20.0', NZ, 'inf', '-inf'], [None, None, NZ, 0.0, NZ], i1e)
+
+# ---------------------------------------------------------------- square, conj, predicates, next_after
+cu('square', 'edge-f32', 'square(x) = x * x, rounded once; -0 squares to +0; 2e19^2 overflows f32.', 'f32',
+   ['1.1', '-3.0', NZ, '2e19', 'nan'], [None, None, 0.0, INF, NAN], lambda x: x * x)
+cuc('square', 'edge-complex', ["square(z) = z * z with each part of the exact value rounded once (chlo.md's",
+    '(x - y)(x + y) + 2xy i is the same value).'], 'complex<f32>', [('1.0', '2.0'), ('1.1', '1.1'), ('0.1', '0.3')], lambda z: z * z)
+cuc('conj', 'edge-complex', 'conj(x) = (real(x), -imag(x)), exactly; the sign of a zero imaginary part flips.', 'complex<f32>',
+    [('1.0', '2.0'), ('-0.5', NZ), ('3.0', 0.0)], None, ys=[(1.0, -2.0), (-0.5, 0.0), (3.0, NZ)])
+for op, expected, what in [('is_inf', [1, 1, 0, 0, 0], '+-inf'), ('is_pos_inf', [1, 0, 0, 0, 0], '+inf'),
+                           ('is_neg_inf', [0, 1, 0, 0, 0], '-inf')]:
+    shape = (5,)
+    chlo_write(op, 'edge-f32', 'chlo.%s is true exactly for %s; finite values and NaN are not infinite.' % (op, what), [],
+               [('operand', ['inf', '-inf', F32MAX, 0.0, 'nan'], 'f32')],
+               '%%result = chlo.%s %%operand : %s -> %s' % (op, ttype(shape, 'f32'), ttype(shape, 'i1')), [bool(e) for e in expected], 'i1', shape)
+cb('next_after', 'edge-f32', ['next_after(x, y) is C nextafter: 1 steps up and down by one ulp, +0 towards -1 gives the',
+   'negative smallest subnormal, the smallest subnormal towards 0 gives +0, the largest finite value',
+   'towards +inf gives +inf, x = y gives y, NaN propagates.'], 'f32',
+   [1.0, 1.0, 0.0, F32SUB, F32MAX, NZ, 'nan'], [2.0, 0.0, -1.0, 0.0, 'inf', 0.0, 1.0],
+   [float.fromhex('0x1.000002p0'), float.fromhex('0x1.fffffep-1'), -F32SUB, 0.0, INF, 0.0, NAN], names=('x', 'y'))
+cb('next_after', 'edge-f16', 'next_after on f16: steps of the f16 encoding (2 -> the largest f16 below 2).', 'f16',
+   [2.0, 65504.0, 0.0], [0.0, 'inf', 1.0], [float.fromhex('0x1.ffcp0'), INF, F16SUB], names=('x', 'y'))
+
+# ---------------------------------------------------------------- integers, top_k, constants (exact, by hand)
+write('chlo.mulhi', 'edge-i32', ['mulhi: the high 32 bits of the exact 64-bit product: (2^31 - 1)^2 = 2^62 - 2^32 + 1 has',
+      'high word 2^30 - 1; -1 * 1 = -1 and -2^31 * 2 = -2^32 have high word -1 (arithmetic shift).'],
+      [const('lhs', [2147483647, -1, -2147483648, 7], 'i32'), const('rhs', [2147483647, 1, 2, 3], 'i32'),
+       '%result = chlo.mulhi %lhs, %rhs : tensor<4xi32>, tensor<4xi32> -> tensor<4xi32>',
+       check('result', [1073741823, -1, -1, 0], 'i32')])
+write('chlo.mulhi', 'edge-unsigned', ['mulhi on ui32 and ui8: (2^32 - 1)^2 = 2^64 - 2^33 + 1 has high word 2^32 - 2;',
+      '255 * 255 = 65025 = 254 * 256 + 1.'],
+      [const('lhs32', [4294967295, 65536], 'ui32'), const('rhs32', [4294967295, 65536], 'ui32'),
+       '%result32 = chlo.mulhi %lhs32, %rhs32 : tensor<2xui32>, tensor<2xui32> -> tensor<2xui32>',
+       check('result32', [4294967294, 1], 'ui32'),
+       const('lhs8', [255], 'ui8'), const('rhs8', [255], 'ui8'),
+       '%result8 = chlo.mulhi %lhs8, %rhs8 : tensor<1xui8>, tensor<1xui8> -> tensor<1xui8>',
+       check('result8', [254], 'ui8')])
+write('chlo.top_k', 'edge-ties-by-index', ['top_k along the last dimension: the k largest in descending order; with is_stable = true',
+      'equal values keep their index order.'],
+      [const('operand', [3, 1, 3, 2, 0, 5, 5, 5], 'i32', (2, 4)),
+       '%values, %indices = chlo.top_k(%operand, k = 3) {is_stable = true} : tensor<2x4xi32> -> (tensor<2x3xi32>, tensor<2x3xi32>)',
+       check('values', [3, 3, 2, 5, 5, 5], 'i32', (2, 3)), check('indices', [0, 2, 3, 1, 2, 3], 'i32', (2, 3))])
+write('chlo.top_k', 'edge-float-total-order', ['top_k of floats orders by IEEE totalOrder, as the stablehlo.sort comparator of the',
+      'upstream decomposition does (docs/design/chlo.md): NaN > +inf > 1 > +0 > -0 > -inf.'],
+      [const('operand', [NZ, 0.0, 'nan', '-inf', 1.0, 'inf'], 'f32'),
+       '%values, %indices = chlo.top_k(%operand, k = 6) {is_stable = true} : tensor<6xf32> -> (tensor<6xf32>, tensor<6xi32>)',
+       check('values', [NAN, INF, 1.0, 0.0, NZ, -INF], 'f32'), check('indices', [2, 5, 4, 1, 0, 3], 'i32')])
+write('chlo.constant_like', 'edge-splat', 'constant_like: the scalar value at every position of the operand\'s shape.',
+      [const('operand', [1.0, 2.0, 3.0, 4.0], 'f32', (2, 2)),
+       '%result = "chlo.constant_like"(%operand) {value = 2.5 : f32} : (tensor<2x2xf32>) -> tensor<2x2xf32>',
+       check('result', [2.5, 2.5, 2.5, 2.5], 'f32', (2, 2))])
+write('chlo.constant', 'edge-i16', 'chlo.constant: the literal, as stablehlo.constant.',
+      ['%result = chlo.constant dense<[7, -1]> : tensor<2xi16>', check('result', [7, -1], 'i16')])
+
+# ---------------------------------------------------------------- the broadcast_* family (exact, by hand)
+write('chlo.broadcast_add', 'edge-trailing', 'broadcast_add without broadcast_dimensions aligns trailing dimensions (numpy): the vector is added to each row.',
+      [const('lhs', [1, 2, 3, 4, 5, 6], 'i32', (2, 3)), const('rhs', [10, 20, 30], 'i32'),
+       '%result = chlo.broadcast_add %lhs, %rhs : (tensor<2x3xi32>, tensor<3xi32>) -> tensor<2x3xi32>',
+       check('result', [11, 22, 33, 14, 25, 36], 'i32', (2, 3))])
+write('chlo.broadcast_add', 'edge-broadcast-dimensions', ['broadcast_add with broadcast_dimensions = [0]: the lower-rank operand runs along result',
+      'dimension 0 (one value per row); size-1 dimensions stretch.'],
+      [const('lhs', [1.0, 2.0, 3.0, 4.0, 5.0, 6.0], 'f32', (2, 3)), const('rhs', [0.5, -0.5], 'f32'),
+       '%result = chlo.broadcast_add %lhs, %rhs {broadcast_dimensions = array<i64: 0>} : (tensor<2x3xf32>, tensor<2xf32>) -> tensor<2x3xf32>',
+       check('result', [1.5, 2.5, 3.5, 3.5, 4.5, 5.5], 'f32', (2, 3))])
+write('chlo.broadcast_compare', 'edge-lt', 'broadcast_compare LT of a 2x2 tensor against a broadcast row.',
+      [const('lhs', [1.0, 5.0, 3.0, 0.5], 'f32', (2, 2)), const('rhs', [2.0, 2.0], 'f32'),
+       '%result = chlo.broadcast_compare %lhs, %rhs {comparison_direction = #chlo<comparison_direction LT>} : (tensor<2x2xf32>, tensor<2xf32>) -> tensor<2x2xi1>',
+       check('result', [True, False, False, True], 'i1', (2, 2))])
+write('chlo.broadcast_select', 'edge-scalar-pred', 'broadcast_select with a scalar predicate and a scalar on_false, broadcast to the on_true shape.',
+      [const('pred', [False], 'i1', ()), const('on_true', [1, 2], 'i32'), const('on_false', [7], 'i32', ()),
+       '%result = chlo.broadcast_select %pred, %on_true, %on_false : (tensor<i1>, tensor<2xi32>, tensor<i32>) -> tensor<2xi32>',
+       check('result', [7, 7], 'i32')])

@@ -1,0 +1,622 @@
+// chlo ops that are not MPFR/MPC functions of one operand (those are in kernels_elementwise.cc's table):
+// is_inf and its signed forms, next_after, conj, erf_inv, zeta, polygamma, bessel_i1e, the broadcast_*
+// family, mulhi, top_k and constant_like.
+// docs/design/chlo.md gives the definitions and the choices where chlo.md is silent.
+#include <algorithm>
+#include <memory>
+#include <numeric>
+
+#include "absl/strings/str_join.h"
+
+#include "ir/op_views.h"
+#include "ir/status_macros.h"
+#include "reference/elementwise.h"
+#include "reference/float_order.h"
+#include "reference/numerics.h"
+#include "reference/special_functions.h"
+
+namespace hloconf::ref {
+namespace {
+
+using Results = absl::StatusOr<std::vector<RtValue>>;
+
+// -x, exactly (the functions here are odd); on the value, so every format's zero and NaN rules hold.
+uint64_t negateFloat(ElementType t, uint64_t x) {
+  ScratchFloat v(64);
+  decodeFloat(t, x, v);
+  mpfr_neg(v, v, MPFR_RNDN);
+  return encodeFloat(t, v);
+}
+
+// --- Classification and neighbours ------------------------------------------------------------------------
+
+Results isInfKernel(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands) {
+  const ElementType t = operandType(op);
+  if (!isFloat(t)) return typeError(interp, op, "float types");
+  const OpId which = op.id;
+  return mapElements(interp, op, operands, 1, [&](const std::vector<Elem>& a, Elem& out) {
+    const bool infinite = classifyFloat(t, a[0].re) == FloatClass::kInfinity;  // false in formats without one
+    const bool negative = infinite && (a[0].re >> (floatFormat(t).total_bits - 1)) != 0;
+    switch (which) {
+      case OpId::kChloIsNegInf: out.re = negative; break;
+      case OpId::kChloIsPosInf: out.re = infinite && !negative; break;
+      default: out.re = infinite; break;  // chlo.is_inf
+    }
+    return false;
+  });
+}
+
+// C nextafter(x, y) on the encoding (docs/design/chlo.md): every format orders the magnitudes of its
+// values as the unsigned encoding of the magnitude, so a neighbour is one step of that.
+uint64_t nextAfter(ElementType t, uint64_t x, uint64_t y) {
+  if (classifyFloat(t, x) == FloatClass::kNaN) return x;
+  if (classifyFloat(t, y) == FloatClass::kNaN) return y;
+  ScratchFloat a(64), b(64);
+  decodeFloat(t, x, a);
+  decodeFloat(t, y, b);
+  const int direction = mpfr_cmp(b, a);
+  if (direction == 0) return y;  // C: y (next_after(-0, +0) is +0)
+  const FloatFormat& f = floatFormat(t);
+  const uint64_t sign_bit = f.has_sign ? uint64_t{1} << (f.total_bits - 1) : 0;
+  if (mpfr_zero_p(a)) return smallestSubnormal(t) | (direction < 0 ? sign_bit : 0);
+  const uint64_t sign = x & sign_bit, magnitude = x & ~sign_bit;
+  const bool away_from_zero = (direction > 0) == (sign == 0);
+  const uint64_t stepped = away_from_zero ? magnitude + 1 : magnitude - 1;
+  // To a zero: the zero of x's sign, +0 where the format has no -0 (its encoding is NaN in FNUZ formats).
+  if (stepped == 0 && !f.has_negative_zero) return 0;
+  return sign | stepped;
+}
+
+Results nextAfterKernel(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands) {
+  const ElementType t = operandType(op);
+  if (!isFloat(t)) return typeError(interp, op, "float types");
+  return mapElements(interp, op, operands, 2, [&](const std::vector<Elem>& a, Elem& out) {
+    out.re = nextAfter(t, a[0].re, a[1].re);
+    return false;
+  }, /*same_types=*/true);
+}
+
+// conj(x) = (real(x), -imag(x)); a real operand is its own conjugate. The parts of complex types are
+// f32 or f64, where negation is the sign bit.
+Results conjKernel(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands) {
+  const ElementType t = operandType(op);
+  if (!isFloat(t) && !isComplex(t)) return typeError(interp, op, "float and complex types");
+  const uint64_t imag_sign = isComplex(t) ? uint64_t{1} << (floatFormat(complexPartType(t)).total_bits - 1) : 0;
+  return mapElements(interp, op, operands, 1, [&](const std::vector<Elem>& a, Elem& out) {
+    out = {a[0].re, a[0].im ^ imag_sign};
+    return false;
+  }, /*same_types=*/true);
+}
+
+// --- erf_inv ---------------------------------------------------------------------------------------------
+
+// erf_inv(x): NaN outside [-1, 1] and for NaN, +-inf at +-1, +-0 at +-0; odd.
+uint64_t erfInv(ElementType t, uint64_t x) {
+  ScratchFloat a(64);
+  decodeFloat(t, x, a);
+  MpFloat special(8);
+  if (mpfr_nan_p(a) || mpfr_cmpabs_ui(a, 1) > 0) {
+    mpfr_set_nan(special);
+    return encodeFloat(t, special);
+  }
+  if (mpfr_zero_p(a)) return x;
+  const bool negative = mpfr_signbit(a) != 0;
+  if (mpfr_cmpabs_ui(a, 1) == 0) {
+    mpfr_set_inf(special, negative ? -1 : 1);
+    return encodeFloat(t, special);
+  }
+  mpfr_abs(a, a, MPFR_RNDN);
+  const uint64_t magnitude = roundCorrectly(t, [&](mpfr_ptr out) { return erfInvStep(out, a); });
+  return negative ? negateFloat(t, magnitude) : magnitude;
+}
+
+Results erfInvKernel(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands) {
+  const ElementType t = operandType(op);
+  if (!isFloat(t)) return typeError(interp, op, "float types");
+  return mapElements(interp, op, operands, 1, [&](const std::vector<Elem>& a, Elem& out) {
+    out.re = erfInv(t, a[0].re);
+    return false;
+  }, /*same_types=*/true);
+}
+
+// --- zeta, polygamma, bessel_i1e ------------------------------------------------------------------------
+
+// The first element of float tensor `values` whose exact value satisfies `refused`, or -1.
+template <typename Refused>
+int64_t firstRefused(const Tensor& values, Refused refused) {
+  const ElementType t = values.elementType();
+  ScratchFloat v(64);
+  for (int64_t i = 0; i < values.numElements(); ++i) {
+    decodeFloat(t, values.bits(i), v);
+    if (refused(static_cast<mpfr_srcptr>(v))) return i;
+  }
+  return -1;
+}
+
+uint64_t nanBits(ElementType t) {
+  MpFloat nan(8);
+  mpfr_set_nan(nan);
+  return encodeFloat(t, nan);
+}
+
+uint64_t signedBits(ElementType t, int sign, bool infinite) {
+  MpFloat v(8);
+  if (infinite) {
+    mpfr_set_inf(v, sign);
+  } else {
+    mpfr_set_zero(v, sign);
+  }
+  return encodeFloat(t, v);
+}
+
+// The operand q of zeta (or x of polygamma) that hurwitzZetaStep is not used for: below -2^20 the direct
+// sum to the first positive base is millions of terms; negative with an exponent above 2^16, the terms'
+// magnitudes leave MPFR's exponent range and opposite signs cancel to NaN.
+constexpr long kNegativeBaseLimit = 1L << 20;
+constexpr long kNegativeBaseExponentLimit = 1L << 16;
+
+// zeta(x, q) = sum_{n >= 0} (q + n)^-x as chlo.md defines it (docs/design/chlo.md gives each case).
+uint64_t hurwitzZeta(ElementType t, uint64_t x_bits, uint64_t q_bits) {
+  ScratchFloat s(64), a(64);
+  decodeFloat(t, x_bits, s);
+  decodeFloat(t, q_bits, a);
+  if (mpfr_nan_p(s) || mpfr_nan_p(a) || mpfr_cmp_ui(s, 1) < 0) return nanBits(t);  // x < 1: the series diverges
+  if (mpfr_cmp_ui(s, 1) == 0) return signedBits(t, 1, true);                         // the harmonic series
+  const bool integer_a = mpfr_integer_p(a), integer_s = mpfr_integer_p(s);
+  if (mpfr_inf_p(a)) return mpfr_sgn(a.get()) > 0 ? signedBits(t, 1, false) : nanBits(t);
+  if (integer_a && mpfr_sgn(a.get()) <= 0) return integer_s ? signedBits(t, 1, true) : nanBits(t);  // a term 0^-x
+  if (mpfr_sgn(a.get()) < 0 && !integer_s) return nanBits(t);  // negative bases to a non-integer power
+  if (mpfr_inf_p(s)) {  // each term (q + n)^-inf: 0 above 1, 1 at 1, inf below
+    const int c = mpfr_cmp_ui(a, 1);
+    if (mpfr_sgn(a.get()) < 0) return nanBits(t);
+    if (c == 0) {
+      MpFloat one(8);
+      mpfr_set_ui(one, 1, MPFR_RNDN);
+      return encodeFloat(t, one);
+    }
+    return signedBits(t, 1, c < 0);
+  }
+  if (mpfr_cmp_ui(a, 1) == 0) {  // the Riemann zeta function, which MPFR has
+    return roundCorrectly(t, [&](mpfr_ptr out) { return roundedByMpfr(out, mpfr_zeta(out, s, MPFR_RNDN)); });
+  }
+  // a > 1 with a^-x below 2^-(2^40): 0 < zeta <= a^-x (1 + a/(x - 1)) is far below every subnormal.
+  if (mpfr_cmp_ui(a, 1) > 0) {
+    MpFloat log2_a(64);
+    mpfr_log2(log2_a, a, MPFR_RNDD);
+    mpfr_mul(log2_a, log2_a, s, MPFR_RNDD);
+    if (mpfr_cmp_ui_2exp(log2_a, 1, 40) > 0) return signedBits(t, 1, false);
+  }
+  return roundCorrectly(t, [&](mpfr_ptr out) { return hurwitzZetaStep(out, s, a); });
+}
+
+Results zetaKernel(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands) {
+  const ElementType t = operandType(op);
+  if (!isFloat(t)) return typeError(interp, op, "float types");
+  if (operands.size() == 2 && operands[0].isTensor() && operands[1].isTensor() &&
+      operands[0].tensor.type() == operands[1].tensor.type()) {
+    const Tensor& x = operands[0].tensor;
+    const int64_t i = firstRefused(operands[1].tensor, [&](mpfr_srcptr q) { return mpfr_cmp_si(q, -kNegativeBaseLimit) < 0; });
+    if (i >= 0) return interp.unsupported(op, strCat("zeta with q below -2^20 (element ", i, "): the direct sum is too long"));
+    for (int64_t k = 0; k < x.numElements(); ++k) {
+      ScratchFloat s(64), q(64);
+      decodeFloat(t, x.bits(k), s);
+      decodeFloat(t, operands[1].tensor.bits(k), q);
+      if (mpfr_sgn(q.get()) < 0 && !mpfr_inf_p(q) && mpfr_cmp_si(s, kNegativeBaseExponentLimit) > 0 && !mpfr_inf_p(s)) {
+        return interp.unsupported(op, strCat("zeta with q < 0 and x above 2^16 (element ", k, "): the terms leave MPFR's range"));
+      }
+    }
+  }
+  return mapElements(interp, op, operands, 2, [&](const std::vector<Elem>& a, Elem& out) {
+    out.re = hurwitzZeta(t, a[0].re, a[1].re);
+    return false;
+  }, /*same_types=*/true);
+}
+
+// The largest order polygamma evaluates: n! and the terms stay inside MPFR's exponent range well beyond.
+constexpr long kPolygammaOrderLimit = 1L << 16;
+
+// polygamma(n, x) = (-1)^(n+1) n! zeta(n + 1, x) for n >= 1, digamma for n = 0; NaN unless n is a
+// non-negative integer. Returns whether the element is implementation-defined (a pole, or digamma's).
+bool polygamma(ElementType t, uint64_t n_bits, uint64_t x_bits, uint64_t& result) {
+  ScratchFloat n(64), x(64);
+  decodeFloat(t, n_bits, n);
+  decodeFloat(t, x_bits, x);
+  if (mpfr_nan_p(n) || mpfr_nan_p(x) || !mpfr_integer_p(n) || mpfr_sgn(n.get()) < 0) {
+    result = nanBits(t);
+    return false;
+  }
+  const bool pole = mpfr_integer_p(x) && mpfr_sgn(x.get()) <= 0;
+  if (mpfr_zero_p(n)) {
+    result = roundCorrectly(t, [&](mpfr_ptr out) { return roundedByMpfr(out, mpfr_digamma(out, x, MPFR_RNDN)); });
+    return pole;
+  }
+  MpFloat half_n(66);
+  mpfr_div_2ui(half_n, n, 1, MPFR_RNDN);  // exact
+  const bool odd_order = !mpfr_integer_p(half_n);
+  if (pole) {  // both sides +inf for odd n; opposite infinities for even n
+    result = odd_order ? signedBits(t, 1, true) : nanBits(t);
+    return true;
+  }
+  if (mpfr_inf_p(x)) {
+    result = mpfr_sgn(x.get()) > 0 ? signedBits(t, odd_order ? 1 : -1, false) : nanBits(t);
+    return false;
+  }
+  // n! zeta(n + 1, x) at w bits: zeta within 2^e_z (hurwitzZetaStep), n! correctly rounded (u); the
+  // product's error is |n!| 2^e_z (1 + u) + 2u |product|, plus the rounding to q bits.
+  MpFloat s(80);
+  mpfr_add_ui(s, n, 1, MPFR_RNDN);  // exact
+  result = roundCorrectly(t, [&](mpfr_ptr out) -> Approximation {
+    const mpfr_prec_t q = mpfr_get_prec(out);
+    MpFloat zeta(q + 8), factorial(q + 8), error(64), scratch(64);
+    const Approximation z = hurwitzZetaStep(zeta, s, x);
+    mpfr_gamma(factorial, s, MPFR_RNDN);  // n! = Gamma(n + 1)
+    mpfr_mul(out, factorial, zeta, MPFR_RNDN);
+    if (!odd_order) mpfr_neg(out, out, MPFR_RNDN);
+    mpfr_abs(error, factorial, MPFR_RNDU);
+    mpfr_mul_2si(error, error, z.error_exponent + 1, MPFR_RNDU);
+    mpfr_abs(scratch, out, MPFR_RNDU);
+    mpfr_mul_2si(scratch, scratch, 3 - static_cast<long>(q), MPFR_RNDU);
+    mpfr_add(error, error, scratch, MPFR_RNDU);
+    return {false, mpfr_zero_p(error) ? mpfr_get_emin() : mpfr_get_exp(error)};
+  });
+  return false;
+}
+
+Results polygammaKernel(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands) {
+  const ElementType t = operandType(op);
+  if (!isFloat(t)) return typeError(interp, op, "float types");
+  if (operands.size() == 2 && operands[0].isTensor() && operands[1].isTensor()) {
+    const int64_t big = firstRefused(operands[0].tensor, [](mpfr_srcptr n) { return mpfr_number_p(n) && mpfr_cmp_si(n, kPolygammaOrderLimit) > 0; });
+    if (big >= 0) return interp.unsupported(op, strCat("polygamma of order n above 2^16 (element ", big, ")"));
+    const int64_t low = firstRefused(operands[1].tensor, [](mpfr_srcptr x) { return mpfr_cmp_si(x, -kNegativeBaseLimit) < 0; });
+    if (low >= 0) return interp.unsupported(op, strCat("polygamma with x below -2^20 (element ", low, "): the direct sum is too long"));
+  }
+  return mapElements(interp, op, operands, 2, [&](const std::vector<Elem>& a, Elem& out) {
+    return polygamma(t, a[0].re, a[1].re, out.re);
+  }, /*same_types=*/true);
+}
+
+// bessel_i1e(x) = e^-|x| I1(x): odd, 0 at 0 and at +-inf (I1(x) e^-x ~ 1/sqrt(2 pi x)).
+Results besselI1eKernel(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands) {
+  const ElementType t = operandType(op);
+  if (!isFloat(t)) return typeError(interp, op, "float types");
+  if (operands.size() == 1 && operands[0].isTensor()) {
+    const int64_t i = firstRefused(operands[0].tensor, [](mpfr_srcptr x) {
+      return mpfr_number_p(x) && mpfr_cmpabs_ui(x, kBesselI1eSeriesLimit) > 0;
+    });
+    if (i >= 0) {
+      return interp.unsupported(op, strCat("bessel_i1e of |x| above ", kBesselI1eSeriesLimit, " (element ", i,
+                                           "): the power series is too long there and the asymptotic expansion has no error bound here yet"));
+    }
+  }
+  return mapElements(interp, op, operands, 1, [&](const std::vector<Elem>& a, Elem& out) {
+    ScratchFloat x(64);
+    decodeFloat(t, a[0].re, x);
+    if (mpfr_nan_p(x) || mpfr_zero_p(x)) {
+      out.re = a[0].re;
+    } else if (mpfr_inf_p(x)) {
+      out.re = signedBits(t, mpfr_sgn(x.get()), false);
+    } else {
+      const bool negative = mpfr_signbit(x) != 0;
+      mpfr_abs(x, x, MPFR_RNDN);
+      const uint64_t magnitude = roundCorrectly(t, [&](mpfr_ptr r) { return besselI1eStep(r, x); });
+      out.re = negative ? negateFloat(t, magnitude) : magnitude;
+    }
+    return false;
+  }, /*same_types=*/true);
+}
+
+// --- The broadcast_* family -------------------------------------------------------------------------------
+
+// chlo.broadcast_<op> and the op it applies once its operands have the result's shape.
+struct BroadcastingOp {
+  OpId chlo;
+  OpId applied;
+};
+constexpr BroadcastingOp kBroadcasting[] = {
+    {OpId::kChloBroadcastAdd, OpId::kAdd},
+    {OpId::kChloBroadcastAnd, OpId::kAnd},
+    {OpId::kChloBroadcastAtan2, OpId::kAtan2},
+    {OpId::kChloBroadcastCompare, OpId::kCompare},
+    {OpId::kChloBroadcastComplex, OpId::kComplex},
+    {OpId::kChloBroadcastDivide, OpId::kDivide},
+    {OpId::kChloBroadcastMaximum, OpId::kMaximum},
+    {OpId::kChloBroadcastMinimum, OpId::kMinimum},
+    {OpId::kChloBroadcastMultiply, OpId::kMultiply},
+    {OpId::kChloBroadcastNextAfter, OpId::kChloNextAfter},
+    {OpId::kChloBroadcastOr, OpId::kOr},
+    {OpId::kChloBroadcastPolygamma, OpId::kChloPolygamma},
+    {OpId::kChloBroadcastPower, OpId::kPower},
+    {OpId::kChloBroadcastRemainder, OpId::kRemainder},
+    {OpId::kChloBroadcastSelect, OpId::kSelect},
+    {OpId::kChloBroadcastShiftLeft, OpId::kShiftLeft},
+    {OpId::kChloBroadcastShiftRightArithmetic, OpId::kShiftRightArithmetic},
+    {OpId::kChloBroadcastShiftRightLogical, OpId::kShiftRightLogical},
+    {OpId::kChloBroadcastSubtract, OpId::kSubtract},
+    {OpId::kChloBroadcastXor, OpId::kXor},
+    {OpId::kChloBroadcastZeta, OpId::kChloZeta},
+};
+
+// A stand-in operation that kernels can run: `name` on operands of `operand_types`, with one result of
+// `result_type`, the properties given, and `at`'s location for its errors. Kernels read only an op's
+// types, properties and location.
+class StandIn {
+ public:
+  StandIn(OpId id, const std::vector<Type>& operand_types, const Type& result_type, const Operation& at)
+      : op_(std::string(opName(id))) {
+    for (const Type& t : operand_types) {
+      operands_.push_back(std::make_unique<Value>(Value{t}));
+      op_.operands.push_back(operands_.back().get());
+    }
+    op_.addResult(result_type);
+    op_.source_offset = at.source_offset;
+  }
+  Operation& op() { return op_; }
+
+ private:
+  std::vector<std::unique_ptr<Value>> operands_;
+  Operation op_;
+};
+
+// The dimensions of the result each operand dimension maps to. chlo.md: numpy-style trailing alignment;
+// with `broadcast_dimensions` (two operands of different ranks), that list maps the lower-rank operand's
+// dimensions, and the higher-rank operand maps onto the result one to one.
+absl::StatusOr<std::vector<std::vector<int64_t>>> broadcastMaps(Interpreter& interp, const Operation& op,
+                                                                const std::vector<int64_t>& ranks, int64_t rank) {
+  std::vector<std::vector<int64_t>> maps;
+  for (int64_t r : ranks) {
+    std::vector<int64_t> map(r);
+    std::iota(map.begin(), map.end(), rank - r);
+    maps.push_back(std::move(map));
+  }
+  const Attr* attr = op.attr("broadcast_dimensions");
+  if (!attr) return maps;
+  const std::optional<std::vector<int64_t>> dims = decode::i64Array(attr->get());
+  if (!dims) return interp.opError(op, "broadcast_dimensions must be a list of integers");
+  if (ranks.size() != 2 || ranks[0] == ranks[1]) {
+    std::vector<int64_t> identity(rank);
+    std::iota(identity.begin(), identity.end(), 0);
+    if (*dims == identity) return maps;
+    return interp.opError(op, strCat("broadcast_dimensions ", absl::StrJoin(*dims, ", "),
+                                     " applies to operands of different ranks; with equal ranks it can only be the identity"));
+  }
+  const size_t lower = ranks[0] < ranks[1] ? 0 : 1;
+  if (static_cast<int64_t>(dims->size()) != ranks[lower]) {
+    return interp.opError(op, strCat("broadcast_dimensions has ", dims->size(), " entries, but the lower-rank operand has rank ", ranks[lower]));
+  }
+  std::vector<bool> used(rank, false);
+  for (int64_t d : *dims) {
+    if (d < 0 || d >= rank || used[d]) {
+      return interp.opError(op, strCat("broadcast_dimensions entry ", d, " must be a distinct dimension of the result, in [0, ", rank, ")"));
+    }
+    used[d] = true;
+  }
+  maps[lower] = *dims;
+  return maps;
+}
+
+Results broadcastingKernel(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands) {
+  const auto* entry = std::find_if(std::begin(kBroadcasting), std::end(kBroadcasting), [&](const BroadcastingOp& b) { return b.chlo == op.id; });
+  if (entry == std::end(kBroadcasting)) return interp.unsupported(op);
+  if (operands.size() != op.operands.size() || operands.size() < 2) {
+    return interp.opError(op, strCat("takes ", op.operands.size(), " operands, got ", operands.size()));
+  }
+  if (op.results.size() != 1) return interp.opError(op, "needs one result");
+  std::vector<const Tensor*> tensors;
+  std::vector<int64_t> ranks;
+  int64_t rank = 0;
+  for (size_t k = 0; k < operands.size(); ++k) {
+    ASSIGN_OR_RETURN(const Tensor* t, tensorOperand(interp, op, operands, k));
+    tensors.push_back(t);
+    ranks.push_back(static_cast<int64_t>(t->type().shape().size()));
+    rank = std::max(rank, ranks.back());
+  }
+  ASSIGN_OR_RETURN(const auto maps, broadcastMaps(interp, op, ranks, rank));
+  // Each result dimension: the operands' sizes mapped onto it, equal or 1 (numpy's rule).
+  std::vector<int64_t> shape(rank, 1);
+  std::vector<bool> set(rank, false);
+  for (size_t k = 0; k < tensors.size(); ++k) {
+    for (size_t d = 0; d < maps[k].size(); ++d) {
+      const int64_t size = tensors[k]->type().shape()[d], r = maps[k][d];
+      if (size == 1) continue;
+      if (set[r] && shape[r] != size) {
+        return interp.opError(op, strCat("operand ", k, " dimension ", d, " has size ", size, ", which does not broadcast with size ",
+                                         shape[r], " of result dimension ", r, " (sizes must be equal or 1)"));
+      }
+      shape[r] = size, set[r] = true;
+    }
+  }
+  std::vector<RtValue> broadcast;
+  std::vector<Type> types;
+  for (size_t k = 0; k < tensors.size(); ++k) {
+    const Type type = Type::tensor(shape, tensors[k]->type().tensorElement());
+    StandIn in_dim(OpId::kBroadcastInDim, {tensors[k]->type()}, type, op);
+    in_dim.op().properties.push_back({"broadcast_dimensions", Attribute::denseArray(ElementType::kSI64, {maps[k].begin(), maps[k].end()})});
+    std::vector<RtValue> one = {operands[k]};
+    ASSIGN_OR_RETURN(std::vector<RtValue> moved, lookupKernel(OpId::kBroadcastInDim)(interp, in_dim.op(), one));
+    broadcast.push_back(std::move(moved[0]));
+    types.push_back(type);
+  }
+  StandIn applied(entry->applied, types, op.results[0]->type, op);
+  for (const NamedAttrList* list : {&op.properties, &op.attributes}) {
+    for (const NamedAttr& a : *list) {
+      if (a.name != "broadcast_dimensions") applied.op().properties.push_back(a);
+    }
+  }
+  return lookupKernel(entry->applied)(interp, applied.op(), broadcast);
+}
+
+// --- Integers ---------------------------------------------------------------------------------------------
+
+// mulhi: the high N bits of the exact 2N-bit product (N <= 64, so it fits in 128 bits), arithmetic shift
+// for signed types.
+Results mulhiKernel(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands) {
+  const ElementType t = operandType(op);
+  if (!isInteger(t)) return typeError(interp, op, "integer types");
+  const int width = bitWidth(t);
+  return mapElements(interp, op, operands, 2, [&](const std::vector<Elem>& a, Elem& out) {
+    const __int128 x = integerValue(t, a[0].re), y = integerValue(t, a[1].re);
+    if (isSignedInteger(t)) {
+      out.re = wrapInteger(t, (x * y) >> width);
+    } else {
+      const unsigned __int128 product = static_cast<unsigned __int128>(x) * static_cast<unsigned __int128>(y);
+      out.re = wrapInteger(t, static_cast<__int128>(product >> width));
+    }
+    return false;
+  }, /*same_types=*/true);
+}
+
+// --- top_k ------------------------------------------------------------------------------------------------
+
+// An order key of an element: larger means earlier in top_k's output. Floats by IEEE totalOrder (the
+// comparator of the upstream decomposition into stablehlo.sort), integers and i1 by value.
+__int128 topKKey(ElementType t, uint64_t bits) {
+  if (isFloat(t)) return totalOrderKey(t, bits);
+  return integerValue(t, bits);
+}
+
+Results topKKernel(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands) {
+  if (operands.size() != 1) return interp.opError(op, strCat("takes 1 operand, got ", operands.size()));
+  ASSIGN_OR_RETURN(const Tensor* operand, tensorOperand(interp, op, operands, 0));
+  const ElementType t = operand->elementType();
+  if (operand->type().isQuantized()) return interp.unsupported(op, "top_k of quantized values (chlo.md gives no order for them)");
+  if (isComplex(t)) return typeError(interp, op, "float, integer and boolean types: complex numbers have no order");
+  const Attr* k_attr = op.attr("k");
+  if (!k_attr || (*k_attr)->kind() != Attribute::Kind::kInteger) return interp.opError(op, "needs an integer attribute 'k'");
+  const int64_t k = (*k_attr)->intValue();
+  const Attr* stable_attr = op.attr("is_stable");
+  const bool stable = stable_attr && (*stable_attr)->kind() == Attribute::Kind::kBool && (*stable_attr)->boolValue();
+  const std::vector<int64_t>& shape = operand->type().shape();
+  if (shape.empty()) return interp.opError(op, "needs an operand of rank 1 or more (it works along the last dimension)");
+  const int64_t n = shape.back();
+  if (k < 0 || k > n) {
+    return interp.opError(op, strCat("k = ", k, " must be between 0 and the last dimension's size ", n));
+  }
+  if (op.results.size() != 2) return interp.opError(op, "needs two results (values, indices)");
+  std::vector<int64_t> result_shape = shape;
+  result_shape.back() = k;
+  ASSIGN_OR_RETURN(const Type values_type, resultTensorType(interp, op, 0, result_shape));
+  ASSIGN_OR_RETURN(const Type indices_type, resultTensorType(interp, op, 1, result_shape));
+  if (values_type.elementType() != t) {
+    return interp.opError(op, strCat("the values have type ", values_type.toString(), ", but the operand's elements are ",
+                                     elementTypeName(t), ": they must be equal"));
+  }
+  const ElementType index_type = indices_type.elementType();
+  if (!isInteger(index_type) || !integerInRange(index_type, std::max<int64_t>(n - 1, 0))) {
+    return interp.opError(op, strCat("the indices type ", indices_type.toString(), " cannot hold the indices up to ", n - 1));
+  }
+  Tensor values(values_type), indices(indices_type);
+  std::vector<uint8_t> values_impl(values.numElements()), indices_impl(indices.numElements());
+  const RtValue& in = operands[0];
+  const int64_t rows = n == 0 ? 0 : operand->numElements() / n;
+  std::vector<int64_t> order(n);
+  for (int64_t row = 0; row < rows; ++row) {
+    const int64_t base = row * n;
+    std::iota(order.begin(), order.end(), 0);
+    // Descending by key, equal keys in index order (stable).
+    std::stable_sort(order.begin(), order.end(), [&](int64_t i, int64_t j) {
+      return topKKey(t, operand->bits(base + i)) > topKKey(t, operand->bits(base + j));
+    });
+    for (int64_t j = 0; j < k; ++j) {
+      const int64_t from = base + order[j], to = row * k + j;
+      values.setBits(to, operand->bits(from));
+      indices.setBits(to, wrapInteger(index_type, order[j]));
+      values_impl[to] = in.isImplDefined(from);
+      indices_impl[to] = in.isImplDefined(from);
+      // is_stable = false: chlo.md leaves the order of equal elements implementation-defined, so an index
+      // with an equal value elsewhere in the row (a tie that could be ordered the other way) is marked.
+      if (!stable) {
+        const __int128 key = topKKey(t, operand->bits(from));
+        const bool tied = (j > 0 && topKKey(t, operand->bits(base + order[j - 1])) == key) ||
+                          (j + 1 < n && topKKey(t, operand->bits(base + order[j + 1])) == key);
+        indices_impl[to] = indices_impl[to] || tied;
+      }
+    }
+  }
+  std::vector<RtValue> results;
+  results.push_back(RtValue::ofTensor(std::move(values), std::move(values_impl)));
+  results.push_back(RtValue::ofTensor(std::move(indices), std::move(indices_impl)));
+  return results;
+}
+
+// --- Constants --------------------------------------------------------------------------------------------
+
+// constant_like: the scalar `value` (an attribute typed as the operand's elements) at every position of
+// the operand's shape.
+Results constantLikeKernel(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands) {
+  if (operands.size() != 1) return interp.opError(op, strCat("takes 1 operand, got ", operands.size()));
+  ASSIGN_OR_RETURN(const Tensor* operand, tensorOperand(interp, op, operands, 0));
+  if (op.results.size() != 1) return interp.opError(op, "needs one result");
+  ASSIGN_OR_RETURN(const Type type, resultTensorType(interp, op, 0, operand->type().shape()));
+  if (type.isQuantized()) return interp.unsupported(op, "constant_like of a quantized type");
+  const ElementType t = type.elementType();
+  const Attr* value = op.attr("value");
+  if (!value) return interp.opError(op, "needs a 'value' attribute");
+  const Attribute& v = **value;
+  uint64_t re = 0, im = 0;
+  ElementType written = t;
+  switch (v.kind()) {
+    case Attribute::Kind::kInteger: re = wrapInteger(v.elementType(), v.intValue()), written = v.elementType(); break;
+    case Attribute::Kind::kFloat: re = v.floatBits(), written = v.elementType(); break;
+    case Attribute::Kind::kBool: re = v.boolValue(), written = ElementType::kI1; break;
+    case Attribute::Kind::kDenseElements:
+      if (v.denseElements().numElements() != 1) return interp.opError(op, "'value' must be a scalar (one element)");
+      written = v.denseElements().elementType();
+      re = v.denseElements().bits(0, 0);
+      im = isComplex(written) ? v.denseElements().bits(0, 1) : 0;
+      break;
+    default: return interp.opError(op, strCat("'value' must be a typed scalar, got ", v.toString()));
+  }
+  if (written != t) {
+    return interp.opError(op, strCat("'value' has type ", elementTypeName(written), ", but the result's elements are ",
+                                     elementTypeName(t), ": they must be equal"));
+  }
+  Tensor out(type);
+  for (int64_t i = 0; i < out.numElements(); ++i) {
+    out.setBits(i, re, 0);
+    if (isComplex(t)) out.setBits(i, im, 1);
+  }
+  return std::vector<RtValue>{RtValue::ofTensor(std::move(out))};
+}
+
+constexpr KernelDef kKernels[] = {
+    {OpId::kChloIsInf, isInfKernel},
+    {OpId::kChloIsNegInf, isInfKernel},
+    {OpId::kChloIsPosInf, isInfKernel},
+    {OpId::kChloNextAfter, nextAfterKernel},
+    {OpId::kChloConj, conjKernel},
+    {OpId::kChloErfInv, erfInvKernel},
+    {OpId::kChloZeta, zetaKernel},
+    {OpId::kChloPolygamma, polygammaKernel},
+    {OpId::kChloBesselI1e, besselI1eKernel},
+    {OpId::kChloMulhi, mulhiKernel},
+    {OpId::kChloTopK, topKKernel},
+    {OpId::kChloConstantLike, constantLikeKernel},
+    {OpId::kChloBroadcastAdd, broadcastingKernel},
+    {OpId::kChloBroadcastAnd, broadcastingKernel},
+    {OpId::kChloBroadcastAtan2, broadcastingKernel},
+    {OpId::kChloBroadcastCompare, broadcastingKernel},
+    {OpId::kChloBroadcastComplex, broadcastingKernel},
+    {OpId::kChloBroadcastDivide, broadcastingKernel},
+    {OpId::kChloBroadcastMaximum, broadcastingKernel},
+    {OpId::kChloBroadcastMinimum, broadcastingKernel},
+    {OpId::kChloBroadcastMultiply, broadcastingKernel},
+    {OpId::kChloBroadcastNextAfter, broadcastingKernel},
+    {OpId::kChloBroadcastOr, broadcastingKernel},
+    {OpId::kChloBroadcastPolygamma, broadcastingKernel},
+    {OpId::kChloBroadcastPower, broadcastingKernel},
+    {OpId::kChloBroadcastRemainder, broadcastingKernel},
+    {OpId::kChloBroadcastSelect, broadcastingKernel},
+    {OpId::kChloBroadcastShiftLeft, broadcastingKernel},
+    {OpId::kChloBroadcastShiftRightArithmetic, broadcastingKernel},
+    {OpId::kChloBroadcastShiftRightLogical, broadcastingKernel},
+    {OpId::kChloBroadcastSubtract, broadcastingKernel},
+    {OpId::kChloBroadcastXor, broadcastingKernel},
+    {OpId::kChloBroadcastZeta, broadcastingKernel},
+};
+
+}  // namespace
+
+std::span<const KernelDef> chloKernels() { return kKernels; }
+
+}  // namespace hloconf::ref

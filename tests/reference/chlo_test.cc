@@ -1,0 +1,347 @@
+// The chlo ops in the reference (docs/design/chlo.md), each against a value known independently of the
+// evaluator: the exact function value from mpmath at 400 bits rounded to nearest-even (the value is in the
+// comment beside it), IEEE 754 / C Annex F and G special values, or the op's definition worked by hand.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "ir/strings.h"
+#include "tests/reference/eval_test_util.h"
+
+namespace hloconf {
+namespace {
+
+using test::allBits;
+using test::evalOp;
+using test::evalResult;
+using test::hex;
+using test::marks;
+
+// `chlo.<op> %a : tensor<NxT> -> tensor<NxT>` on the literal `values` (a list); the result bits.
+std::vector<uint64_t> unary(const std::string& op, const std::string& values, const std::string& type) {
+  return allBits(evalOp({strCat("dense<", values, "> : ", type)}, strCat("chlo.", op, " %a : ", type, " -> ", type), type));
+}
+
+// The status of evaluating `lines` (op lines that define %r) in a @main returning %r of `type`.
+absl::Status evaluationStatus(const std::string& lines, const std::string& type) {
+  return test::evaluate(strCat("func.func @main() -> ", type, " {\n", lines, "  func.return %r : ", type, "\n}\n")).status;
+}
+
+struct Expected {
+  const char* type;
+  const char* op;
+  const char* operand;
+  uint64_t bits;
+  const char* exact;  // mpmath, 400 bits
+};
+
+TEST(ChloReal, MpfrFunctionsAndBoundedStepsAreCorrectlyRounded) {
+  const Expected kCases[] = {
+      {"tensor<1xf32>", "acos", "0.5", 0x3F860A92, "1.047197551196597746154214"},
+      {"tensor<1xf32>", "asin", "0.3", 0x3E9C00AD, "0.304692666511926595775197 (of the f32 nearest 0.3)"},
+      {"tensor<1xf32>", "atan", "2.0", 0x3F8DB70D, "1.107148717794090503017065"},
+      {"tensor<1xf32>", "acosh", "2.0", 0x3FA89214, "1.316957896924816708625046"},
+      {"tensor<1xf32>", "asinh", "1.0", 0x3F61A1B3, "0.8813735870195430252326093"},
+      {"tensor<1xf32>", "atanh", "0.5", 0x3F0C9F54, "0.5493061443340548456976226"},
+      {"tensor<1xf32>", "cosh", "1.0", 0x3FC583AB, "1.543080634815243778477906"},
+      {"tensor<1xf32>", "sinh", "1.0", 0x3F966CFE, "1.175201193643801456882382"},
+      {"tensor<1xf32>", "erf", "0.5", 0x3F053F7B, "0.5204998778130465376827467"},
+      {"tensor<1xf32>", "erfc", "2.0", 0x3B9947AF, "0.004677734981047265837930744"},
+      {"tensor<1xf32>", "lgamma", "-2.5", 0xBD665FD0, "-0.05624371649767405067259453 (log|Gamma(-2.5)|, Gamma < 0 there)"},
+      {"tensor<1xf32>", "digamma", "1.0", 0xBF13C468, "-0.5772156649015328606065121 (-Euler's gamma)"},
+      {"tensor<1xf32>", "digamma", "-0.5", 0x3D157683, "0.03648997397857652055902367"},
+      {"tensor<1xf32>", "erf_inv", "0.5", 0x3EF430FE, "0.4769362762044698733814184"},
+      {"tensor<1xf32>", "erf_inv", "0.999", 0x4014E993, "2.32675632679615475015805 (of the f32 nearest 0.999)"},
+      {"tensor<1xf32>", "square", "1.1", 0x3F9AE148, "1.210000052452087970777939 (the f32 nearest 1.1, squared)"},
+      {"tensor<1xf64>", "lgamma", "0.5", 0x3FE250D048E7A1BD, "0.5723649429247000870717137 (log sqrt(pi))"},
+      {"tensor<1xf64>", "digamma", "-0.5", 0x3FA2AED059BD608A, "0.03648997397857652055902367"},
+      {"tensor<1xf64>", "erfc", "27.0", 0x19E0F, "5.237048923789255685016068e-319 (a subnormal)"},
+      {"tensor<1xf64>", "erf_inv", "0.5", 0x3FDE861FBB24C00A, "0.4769362762044698733814184"},
+      // The largest f64 below 1: erf(y) is within 2^-53 of 1, where a residual erf(y) - x cancels.
+      {"tensor<1xf64>", "erf_inv", "0x3FEFFFFFFFFFFFFF", 0x4017744F8F74E94A, "5.863584748755167927207663"},
+      // 2^-1070: the result 0.886 * 2^-1070 is a subnormal, 14 * 2^-1074 after rounding.
+      {"tensor<1xf64>", "erf_inv", "0x0000000000000010", 0xE, "7.005668452571506294972987e-323"},
+  };
+  for (const Expected& c : kCases) {
+    const std::vector<uint64_t> bits = unary(c.op, strCat("[", c.operand, "]"), c.type);
+    ASSERT_EQ(bits.size(), 1u) << c.op;
+    EXPECT_EQ(hex(bits[0]), hex(c.bits)) << c.op << "(" << c.operand << ") in " << c.type << ", exact " << c.exact;
+  }
+}
+
+TEST(ChloReal, SpecialValuesFollowIeeeAndAnnexF) {
+  // NaN outside the domain (0x7FC00000: any NaN compares by class below), infinities at the poles.
+  auto isNaN = [](uint64_t bits) { return (bits & 0x7F800000) == 0x7F800000 && (bits & 0x7FFFFF) != 0; };
+  EXPECT_TRUE(isNaN(unary("acos", "[2.0]", "tensor<1xf32>")[0]));
+  EXPECT_TRUE(isNaN(unary("asin", "[-1.5]", "tensor<1xf32>")[0]));
+  EXPECT_TRUE(isNaN(unary("acosh", "[0.5]", "tensor<1xf32>")[0]));
+  EXPECT_TRUE(isNaN(unary("atanh", "[1.5]", "tensor<1xf32>")[0]));
+  EXPECT_TRUE(isNaN(unary("erf_inv", "[1.5]", "tensor<1xf32>")[0]));
+  EXPECT_EQ(unary("atanh", "[1.0, -1.0]", "tensor<2xf32>"), (std::vector<uint64_t>{0x7F800000, 0xFF800000}));
+  EXPECT_EQ(unary("erf_inv", "[1.0, -1.0, -0.0, -0.5]", "tensor<4xf32>"),
+            (std::vector<uint64_t>{0x7F800000, 0xFF800000, 0x80000000, 0xBEF430FE}));  // odd
+  // lgamma: +inf at 0, at the negative integers and at both infinities (C lgamma).
+  EXPECT_EQ(unary("lgamma", "[0.0, -0.0, -3.0, 0x7F800000, 0xFF800000]", "tensor<5xf32>"),
+            (std::vector<uint64_t>{0x7F800000, 0x7F800000, 0x7F800000, 0x7F800000, 0x7F800000}));
+  // erf(+-inf) = +-1, erfc(+inf) = +0, erfc(-inf) = 2; odd functions keep -0.
+  EXPECT_EQ(unary("erf", "[0x7F800000, 0xFF800000, -0.0]", "tensor<3xf32>"), (std::vector<uint64_t>{0x3F800000, 0xBF800000, 0x80000000}));
+  EXPECT_EQ(unary("erfc", "[0x7F800000, 0xFF800000]", "tensor<2xf32>"), (std::vector<uint64_t>{0, 0x40000000}));
+  for (const char* odd : {"asin", "asinh", "atan", "atanh", "sinh", "erf_inv"}) {
+    EXPECT_EQ(unary(odd, "[-0.0]", "tensor<1xf32>"), (std::vector<uint64_t>{0x80000000})) << odd;
+  }
+  // cosh overflows f32 at 89.5 (cosh 89.5 ~ 3.9e38); square of -0 is +0.
+  EXPECT_EQ(unary("cosh", "[89.5, -89.5]", "tensor<2xf32>"), (std::vector<uint64_t>{0x7F800000, 0x7F800000}));
+  EXPECT_EQ(unary("square", "[-0.0, -3.0]", "tensor<2xf32>"), (std::vector<uint64_t>{0, 0x41100000}));
+}
+
+TEST(ChloReal, DigammaPolesAreMarkedImplementationDefined) {
+  ref::RtValue r = evalOp({"dense<[0.0, -0.0, -2.0, 1.0]> : tensor<4xf32>"}, "chlo.digamma %a : tensor<4xf32> -> tensor<4xf32>",
+                          "tensor<4xf32>");
+  EXPECT_EQ(marks(r), (std::vector<bool>{true, true, true, false}));
+  // The values given are MPFR's: the one-sided limits at the signed zeros.
+  EXPECT_EQ(allBits(r)[0], 0xFF800000u);
+  EXPECT_EQ(allBits(r)[1], 0x7F800000u);
+}
+
+TEST(ChloReal, SmallFormatsRoundOnce) {
+  // erf(1) = 0.842700792949714869341 rounds to bf16 0.84375 (0x3F58) and to f16 0.8427 (0x3ABE).
+  EXPECT_EQ(unary("erf", "[1.0]", "tensor<1xbf16>"), (std::vector<uint64_t>{0x3F58}));
+  EXPECT_EQ(unary("erf", "[1.0]", "tensor<1xf16>"), (std::vector<uint64_t>{0x3ABE}));
+  // f8E4M3FN has no infinity: atanh(1) overflows to its NaN (0x7F), as every overflow there does.
+  EXPECT_EQ(unary("atanh", "[1.0]", "tensor<1xf8E4M3FN>"), (std::vector<uint64_t>{0x7F}));
+}
+
+// --- zeta, polygamma, bessel_i1e (bounded steps: reference/special_functions.h) -----------------------------
+
+std::vector<uint64_t> binary(const std::string& op, const std::string& x, const std::string& y, const std::string& type) {
+  return allBits(evalOp({strCat("dense<", x, "> : ", type), strCat("dense<", y, "> : ", type)},
+                        strCat("chlo.", op, " %a, %b : ", type, ", ", type, " -> ", type), type));
+}
+
+TEST(ChloZeta, HurwitzZetaIsCorrectlyRounded) {
+  // mpmath.zeta(x, q) at 400 bits: zeta(2, 1) = pi^2/6 (MPFR's Riemann zeta), zeta(3, 0.5) = 8.41439832211716,
+  // zeta(1.5, 2.5) = 1.40377976885683 (Euler-Maclaurin), zeta(1.0001, 1e6) = 9986.19402896566 (x near 1, q
+  // large), zeta(4, -2.5) = 32.4579793698646 (negative q, integer x), zeta(50, 3) = 1.39295635797070e-24
+  // (the direct sum), zeta(2, 1e-300) = 1e600 + ... overflows f64.
+  EXPECT_EQ(binary("zeta", "[2.0, 3.0, 1.5, 1.0001, 4.0, 50.0, 2.0]", "[1.0, 0.5, 2.5, 1.0e6, -2.5, 3.0, 1.0e-300]", "tensor<7xf64>"),
+            (std::vector<uint64_t>{0x3FFA51A6625307D3, 0x4020D42C0452055D, 0x3FF675E1C6606C92, 0x40C38118D5F0EEFD,
+                                   0x40403A9F1167E7D4, 0x3AFAF195F6991412, 0x7FF0000000000000}));
+}
+
+TEST(ChloZeta, OutsideTheSeriesDomain) {
+  // x < 1 diverges (NaN), x = 1 is the harmonic series (+inf); q a non-positive integer holds a term 0^-x
+  // (+inf for integer x); negative q with non-integer x has non-real terms (NaN); q = +inf gives +0;
+  // x = +inf: 1 at q = 1, +0 above.
+  const std::vector<uint64_t> r = binary("zeta", "[0.5, 1.0, 2.0, 2.5, 2.0, 0x7F800000, 0x7F800000]",
+                                         "[1.0, 2.0, -3.0, -0.5, 0x7F800000, 1.0, 2.0]", "tensor<7xf32>");
+  EXPECT_EQ((r[0] & 0x7FC00000), 0x7FC00000u);
+  EXPECT_EQ(r[1], 0x7F800000u);
+  EXPECT_EQ(r[2], 0x7F800000u);
+  EXPECT_EQ((r[3] & 0x7FC00000), 0x7FC00000u);
+  EXPECT_EQ(r[4], 0u);
+  EXPECT_EQ(r[5], 0x3F800000u);
+  EXPECT_EQ(r[6], 0u);
+}
+
+TEST(ChloPolygamma, OrdersAndPoles) {
+  // mpmath.psi(n, x): psi(1, 1) = pi^2/6, psi(2, 0.5) = -16.8287966442343, psi(3, -1.5) = 194.594276219188,
+  // psi(0, 1) = -Euler's gamma.
+  EXPECT_EQ(binary("polygamma", "[1.0, 2.0, 3.0, 0.0]", "[1.0, 0.5, -1.5, 1.0]", "tensor<4xf64>"),
+            (std::vector<uint64_t>{0x3FFA51A6625307D3, 0xC030D42C0452055D, 0x406853044F8FC672, 0xBFE2788CFC6FB619}));
+  // f32: psi(1, 3.5) = 0.330357756100235.
+  EXPECT_EQ(binary("polygamma", "[1.0]", "[3.5]", "tensor<1xf32>"), (std::vector<uint64_t>{0x3EA924A7}));
+  // n not a non-negative integer: NaN. Poles: +inf for odd n (both sides), marked; +inf x: (-1)^(n+1) 0.
+  ref::RtValue r = evalOp({"dense<[1.5, -1.0, 1.0, 2.0, 2.0]> : tensor<5xf32>", "dense<[1.0, 1.0, -2.0, 0x7F800000, 0.0]> : tensor<5xf32>"},
+                          "chlo.polygamma %a, %b : tensor<5xf32>, tensor<5xf32> -> tensor<5xf32>", "tensor<5xf32>");
+  EXPECT_EQ(allBits(r)[0] & 0x7FC00000, 0x7FC00000u);
+  EXPECT_EQ(allBits(r)[1] & 0x7FC00000, 0x7FC00000u);
+  EXPECT_EQ(allBits(r)[2], 0x7F800000u);
+  EXPECT_EQ(allBits(r)[3], 0x80000000u);
+  EXPECT_EQ(marks(r), (std::vector<bool>{false, false, true, false, true}));
+}
+
+TEST(ChloBesselI1e, SeriesIsCorrectlyRounded) {
+  // mpmath.besseli(1, x) * exp(-|x|): i1e(1) = 0.207910415349708, i1e(-0.5) = -0.156420803184872,
+  // i1e(10) = 0.121262681384456, i1e(700.25) = 0.0150678318871338, i1e(4096) = 0.00623290239621295,
+  // i1e(1e-30) = 5.00000000000000042e-31; odd, so -0 stays -0; i1e(+-inf) = +-0.
+  EXPECT_EQ(unary("bessel_i1e", "[1.0, -0.5, 10.0, 700.25, 4096.0, 1.0e-30, -0.0, 0xFFF0000000000000]", "tensor<8xf64>"),
+            (std::vector<uint64_t>{0x3FCA9CCEF9365F00, 0xBFC40598CD0BE9EF, 0x3FBF0B1232C58151, 0x3F8EDBE2296A387F,
+                                   0x3F7987ABFF36DD54, 0x39A4484BFEEBC2A0, 0x8000000000000000, 0x8000000000000000}));
+  EXPECT_EQ(unary("bessel_i1e", "[2.0]", "tensor<1xf32>"), (std::vector<uint64_t>{0x3E5C6F8D}));  // 0.215269289248938
+}
+
+TEST(ChloBesselI1e, BeyondTheSeriesIsUnsupportedWithTheReason) {
+  const absl::Status status = evaluationStatus(
+      "  %a = stablehlo.constant dense<[5000.0]> : tensor<1xf32>\n"
+      "  %r = chlo.bessel_i1e %a : tensor<1xf32> -> tensor<1xf32>\n",
+      "tensor<1xf32>");
+  EXPECT_EQ(status.code(), absl::StatusCode::kUnimplemented);
+  EXPECT_NE(std::string(status.message()).find("bessel_i1e of |x| above 4096"), std::string::npos) << status.message();
+}
+
+// --- next_after and the predicates ------------------------------------------------------------------------
+
+std::vector<uint64_t> nextAfter(const std::string& x, const std::string& y, const std::string& type) {
+  return allBits(evalOp({strCat("dense<", x, "> : ", type), strCat("dense<", y, "> : ", type)},
+                        strCat("chlo.next_after %a, %b : ", type, ", ", type, " -> ", type), type));
+}
+
+TEST(ChloNextAfter, StepsOneValueTowardsY) {
+  // 1 up and down; +0 towards -1 is the negative smallest subnormal; the smallest subnormals towards 0 are
+  // zeros of their sign; the largest finite value steps to +inf, +inf back to it; x = y gives y (C).
+  EXPECT_EQ(nextAfter("[1.0, 1.0, 0.0, 0x00000001, 0x80000001, 0x7F7FFFFF, 0x7F800000, -0.0, 0x7FC00000]",
+                      "[2.0, 0.0, -1.0, 0.0, 0.0, 0x7F800000, 0.0, 0.0, 1.0]", "tensor<9xf32>"),
+            (std::vector<uint64_t>{0x3F800001, 0x3F7FFFFF, 0x80000001, 0, 0x80000000, 0x7F800000, 0x7F7FFFFF, 0, 0x7FC00000}));
+  // A power of two steps down by half its upward step: 2 -> 0x3FFFFFFF in f32, 0x3FFFFFFFFFFFFFFF in f64.
+  EXPECT_EQ(nextAfter("[2.0]", "[0.0]", "tensor<1xf64>"), (std::vector<uint64_t>{0x3FFFFFFFFFFFFFFF}));
+  // f8E4M3FNUZ has no -0 (its encoding 0x80 is NaN): the negative smallest subnormal steps to +0.
+  EXPECT_EQ(nextAfter("[0x81]", "[1.0]", "tensor<1xf8E4M3FNUZ>"), (std::vector<uint64_t>{0}));
+}
+
+TEST(ChloPredicates, IsInfAndItsSignedForms) {
+  const std::string values = "dense<[0x7F800000, 0xFF800000, 1.0, 0x7FC00000]> : tensor<4xf32>";
+  EXPECT_EQ(allBits(evalOp({values}, "chlo.is_inf %a : tensor<4xf32> -> tensor<4xi1>", "tensor<4xi1>")),
+            (std::vector<uint64_t>{1, 1, 0, 0}));
+  EXPECT_EQ(allBits(evalOp({values}, "chlo.is_pos_inf %a : tensor<4xf32> -> tensor<4xi1>", "tensor<4xi1>")),
+            (std::vector<uint64_t>{1, 0, 0, 0}));
+  EXPECT_EQ(allBits(evalOp({values}, "chlo.is_neg_inf %a : tensor<4xf32> -> tensor<4xi1>", "tensor<4xi1>")),
+            (std::vector<uint64_t>{0, 1, 0, 0}));
+  // f8E4M3FN has no infinities: its largest values and its NaNs are not infinite.
+  EXPECT_EQ(allBits(evalOp({"dense<[0x7E, 0x7F, 0xFF]> : tensor<3xf8E4M3FN>"}, "chlo.is_inf %a : tensor<3xf8E4M3FN> -> tensor<3xi1>",
+                           "tensor<3xi1>")),
+            (std::vector<uint64_t>{0, 0, 0}));
+}
+
+// --- Complex ----------------------------------------------------------------------------------------------
+
+TEST(ChloComplex, MpcFunctionsAndBranchCuts) {
+  const std::string type = "tensor<2xcomplex<f64>>";
+  // asin(2 +- 0i) = pi/2 +- i acosh(2) (C Annex G: the cut's side is the sign of the zero).
+  ref::RtValue asin = evalOp({strCat("dense<[(2.0, 0.0), (2.0, -0.0)]> : ", type)}, strCat("chlo.asin %a : ", type, " -> ", type), type);
+  EXPECT_EQ(allBits(asin, 0), (std::vector<uint64_t>{0x3FF921FB54442D18, 0x3FF921FB54442D18}));
+  EXPECT_EQ(allBits(asin, 1), (std::vector<uint64_t>{0x3FF5124271980435, 0xBFF5124271980435}));
+  // At 0.5 + 0.25i (mpmath at 300 bits): acos = 1.0691... - 0.2814...i, atanh and cosh likewise.
+  const std::string one = "tensor<1xcomplex<f64>>", z = "dense<[(0.5, 0.25)]> : tensor<1xcomplex<f64>>";
+  auto parts = [&](const char* op) {
+    ref::RtValue r = evalOp({z}, strCat("chlo.", op, " %a : ", one, " -> ", one), one);
+    return std::vector<uint64_t>{allBits(r, 0)[0], allBits(r, 1)[0]};
+  };
+  EXPECT_EQ(parts("acos"), (std::vector<uint64_t>{0x3FF11B645300F051, 0xBFD202649AB3008F}));
+  EXPECT_EQ(parts("atanh"), (std::vector<uint64_t>{0x3FE00307F2440124, 0x3FD41F1963C0045F}));
+  EXPECT_EQ(parts("cosh"), (std::vector<uint64_t>{0x3FF17B2B862E3533, 0x3FC0807C14FE84FC}));
+}
+
+TEST(ChloComplex, SquareAndConj) {
+  const std::string type = "tensor<2xcomplex<f32>>";
+  // (1 + 2i)^2 = -3 + 4i; (a + ai)^2 = 0 + 2a^2 i exactly in its real part (a = the f32 nearest 1.1:
+  // 2a^2 = 2.42000010490417594 rounds to 0x401AE148).
+  ref::RtValue sq = evalOp({strCat("dense<[(1.0, 2.0), (1.1, 1.1)]> : ", type)}, strCat("chlo.square %a : ", type, " -> ", type), type);
+  EXPECT_EQ(allBits(sq, 0), (std::vector<uint64_t>{0xC0400000, 0}));
+  EXPECT_EQ(allBits(sq, 1), (std::vector<uint64_t>{0x40800000, 0x401AE148}));
+  ref::RtValue conj = evalOp({strCat("dense<[(1.0, 2.0), (-0.0, 0.0)]> : ", type)}, strCat("chlo.conj %a : ", type, " -> ", type), type);
+  EXPECT_EQ(allBits(conj, 0), (std::vector<uint64_t>{0x3F800000, 0x80000000}));
+  EXPECT_EQ(allBits(conj, 1), (std::vector<uint64_t>{0xC0000000, 0x80000000}));
+}
+
+// --- The broadcast_* family ------------------------------------------------------------------------------
+
+TEST(ChloBroadcast, TrailingAlignmentAndBroadcastDimensions) {
+  // numpy-style: [[1, 2, 3], [4, 5, 6]] + [10, 20, 30] adds the vector to each row.
+  EXPECT_EQ(allBits(evalOp({"dense<[[1, 2, 3], [4, 5, 6]]> : tensor<2x3xi32>", "dense<[10, 20, 30]> : tensor<3xi32>"},
+                           "chlo.broadcast_add %a, %b : (tensor<2x3xi32>, tensor<3xi32>) -> tensor<2x3xi32>", "tensor<2x3xi32>")),
+            (std::vector<uint64_t>{11, 22, 33, 14, 25, 36}));
+  // broadcast_dimensions = [0]: the vector runs along dimension 0, one value per row.
+  EXPECT_EQ(allBits(evalOp({"dense<[[1, 2, 3], [4, 5, 6]]> : tensor<2x3xi32>", "dense<[100, 200]> : tensor<2xi32>"},
+                           "chlo.broadcast_subtract %a, %b {broadcast_dimensions = array<i64: 0>} : (tensor<2x3xi32>, tensor<2xi32>) -> tensor<2x3xi32>",
+                           "tensor<2x3xi32>")),
+            (std::vector<uint64_t>{static_cast<uint32_t>(-99), static_cast<uint32_t>(-98), static_cast<uint32_t>(-97),
+                                   static_cast<uint32_t>(-196), static_cast<uint32_t>(-195), static_cast<uint32_t>(-194)}));
+  // Size-1 dimensions stretch on both sides: [[1], [2]] * [10, 20] = [[10, 20], [20, 40]].
+  EXPECT_EQ(allBits(evalOp({"dense<[[1], [2]]> : tensor<2x1xi32>", "dense<[10, 20]> : tensor<2xi32>"},
+                           "chlo.broadcast_multiply %a, %b : (tensor<2x1xi32>, tensor<2xi32>) -> tensor<2x2xi32>", "tensor<2x2xi32>")),
+            (std::vector<uint64_t>{10, 20, 20, 40}));
+}
+
+TEST(ChloBroadcast, CompareSelectAndChloOps) {
+  EXPECT_EQ(allBits(evalOp({"dense<[[1.0, 5.0], [3.0, 0.5]]> : tensor<2x2xf32>", "dense<[2.0, 2.0]> : tensor<2xf32>"},
+                           "chlo.broadcast_compare %a, %b {comparison_direction = #chlo<comparison_direction LT>} : "
+                           "(tensor<2x2xf32>, tensor<2xf32>) -> tensor<2x2xi1>",
+                           "tensor<2x2xi1>")),
+            (std::vector<uint64_t>{1, 0, 0, 1}));
+  EXPECT_EQ(allBits(evalOp({"dense<true> : tensor<i1>", "dense<[1, 2]> : tensor<2xi32>", "dense<7> : tensor<i32>"},
+                           "chlo.broadcast_select %a, %b, %c : (tensor<i1>, tensor<2xi32>, tensor<i32>) -> tensor<2xi32>", "tensor<2xi32>")),
+            (std::vector<uint64_t>{1, 2}));
+  // broadcast_next_after applies chlo.next_after: 1 towards each of [2, 0].
+  EXPECT_EQ(allBits(evalOp({"dense<1.0> : tensor<f32>", "dense<[2.0, 0.0]> : tensor<2xf32>"},
+                           "chlo.broadcast_next_after %a, %b : (tensor<f32>, tensor<2xf32>) -> tensor<2xf32>", "tensor<2xf32>")),
+            (std::vector<uint64_t>{0x3F800001, 0x3F7FFFFF}));
+}
+
+TEST(ChloBroadcast, IncompatibleSizesSayWhich) {
+  const absl::Status status = evaluationStatus(
+      "  %a = stablehlo.constant dense<[[1, 2, 3], [4, 5, 6]]> : tensor<2x3xi32>\n"
+      "  %b = stablehlo.constant dense<[1, 2]> : tensor<2xi32>\n"
+      "  %r = chlo.broadcast_add %a, %b : (tensor<2x3xi32>, tensor<2xi32>) -> tensor<2x3xi32>\n",
+      "tensor<2x3xi32>");
+  EXPECT_NE(std::string(status.message()).find("operand 1 dimension 0 has size 2, which does not broadcast with size 3"), std::string::npos)
+      << status.message();
+  EXPECT_NE(std::string(status.message()).find("test.mlir:4:"), std::string::npos) << status.message();
+}
+
+// --- Integers, top_k, constants ---------------------------------------------------------------------------
+
+TEST(ChloMulhi, HighHalfOfTheDoubleWidthProduct) {
+  const auto mulhi = [](const std::string& a, const std::string& b, const std::string& type) {
+    return allBits(evalOp({strCat("dense<", a, "> : ", type), strCat("dense<", b, "> : ", type)},
+                          strCat("\"chlo.mulhi\"(%a, %b) : (", type, ", ", type, ") -> ", type), type));
+  };
+  // (2^31 - 1)^2 = 2^62 - 2^32 + 1: high word 2^30 - 1; -1 * 1 = -1: high word all ones; -2^31 * 2 = -2^32: -1.
+  EXPECT_EQ(mulhi("[2147483647, -1, -2147483648]", "[2147483647, 1, 2]", "tensor<3xi32>"),
+            (std::vector<uint64_t>{0x3FFFFFFF, 0xFFFFFFFF, 0xFFFFFFFF}));
+  // (2^32 - 1)^2 = 2^64 - 2^33 + 1: high word 2^32 - 2; i8: (-128)^2 = 16384 = 64 * 256.
+  EXPECT_EQ(mulhi("[4294967295]", "[4294967295]", "tensor<1xui32>"), (std::vector<uint64_t>{0xFFFFFFFE}));
+  EXPECT_EQ(mulhi("[-128]", "[-128]", "tensor<1xi8>"), (std::vector<uint64_t>{64}));
+}
+
+TEST(ChloTopK, LargestFirstTiesByIndex) {
+  const std::string body =
+      "  %a = stablehlo.constant dense<[[3, 1, 3, 2], [0, 5, 5, 5]]> : tensor<2x4xi32>\n"
+      "  %v, %i = chlo.top_k(%a, k = 3) {is_stable = true} : tensor<2x4xi32> -> (tensor<2x3xi32>, tensor<2x3xi32>)\n"
+      "  %r = stablehlo.add %i, %v : tensor<2x3xi32>";
+  // values [[3, 3, 2], [5, 5, 5]], indices [[0, 2, 3], [1, 2, 3]]: their sums.
+  EXPECT_EQ(allBits(evalResult(body, "tensor<2x3xi32>")), (std::vector<uint64_t>{3, 5, 5, 6, 7, 8}));
+  // Floats by totalOrder: NaN > +0 > -0 > -inf; with is_stable = false a tie's indices are marked.
+  const std::string floats =
+      "  %a = stablehlo.constant dense<[-0.0, 0.0, 0x7FC00000, 0xFF800000, 1.0, 1.0]> : tensor<6xf32>\n"
+      "  %v, %r = chlo.top_k(%a, k = 5) : tensor<6xf32> -> (tensor<5xf32>, tensor<5xi32>)";
+  ref::RtValue indices = evalResult(floats, "tensor<5xi32>");
+  EXPECT_EQ(allBits(indices), (std::vector<uint64_t>{2, 4, 5, 1, 0}));
+  EXPECT_EQ(marks(indices), (std::vector<bool>{false, true, true, false, false}));
+}
+
+TEST(ChloConstants, ConstantAndConstantLike) {
+  EXPECT_EQ(allBits(evalResult("  %a = stablehlo.constant dense<[1.0, 2.0]> : tensor<2xf32>\n"
+                               "  %r = \"chlo.constant_like\"(%a) {value = 2.5 : f32} : (tensor<2xf32>) -> tensor<2xf32>",
+                               "tensor<2xf32>")),
+            (std::vector<uint64_t>{0x40200000, 0x40200000}));
+  EXPECT_EQ(allBits(evalResult("  %r = chlo.constant dense<[7, -1]> : tensor<2xi16>", "tensor<2xi16>")),
+            (std::vector<uint64_t>{7, 0xFFFF}));
+}
+
+TEST(ChloErrors, BadOperandsSayWhatToFix) {
+  const absl::Status like = evaluationStatus(
+      "  %a = stablehlo.constant dense<[1.0, 2.0]> : tensor<2xf32>\n"
+      "  %r = \"chlo.constant_like\"(%a) {value = 2 : i32} : (tensor<2xf32>) -> tensor<2xf32>\n",
+      "tensor<2xf32>");
+  EXPECT_NE(std::string(like.message()).find("'value' has type i32, but the result's elements are f32"), std::string::npos) << like.message();
+  const absl::Status top_k = evaluationStatus(
+      "  %a = stablehlo.constant dense<[1, 2]> : tensor<2xi32>\n"
+      "  %v, %r = chlo.top_k(%a, k = 3) : tensor<2xi32> -> (tensor<3xi32>, tensor<3xi32>)\n",
+      "tensor<3xi32>");
+  EXPECT_NE(std::string(top_k.message()).find("k = 3 must be between 0 and the last dimension's size 2"), std::string::npos)
+      << top_k.message();
+}
+
+}  // namespace
+}  // namespace hloconf
