@@ -9,6 +9,7 @@
 #include <set>
 #include <string>
 
+#include "ir/expect_invalid.h"
 #include "ir/parser.h"
 #include "ir/spec_constraints.h"
 #include "tests/harness/run_hloconf.h"
@@ -27,7 +28,9 @@ TEST(VerifyCoverageCommandTest, PrintsTheTableComputedFromTheInventoryAndTheCase
     if (!e.path().filename().string().starts_with("invalid-")) continue;
     auto text = readFile(e.path().string());
     ASSERT_TRUE(text.ok());
-    if (auto label = spec::expectInvalidLabel(*text)) labels.insert(*label);
+    const absl::StatusOr<std::vector<ExpectedConstraint>> directives = parseExpectInvalid(e.path().string(), *text);
+    ASSERT_TRUE(directives.ok()) << directives.status();
+    for (const ExpectedConstraint& c : *directives) labels.insert({c.op, c.number});
   }
   const test::RunResult result = runHloconf("verify --coverage " + kCases.string());
   EXPECT_EQ(result.status, 0) << result.output;
@@ -56,7 +59,36 @@ TEST(VerifyCoverageCommandTest, NegativeCasesPassOnlyWhenRejectedForTheirLabel) 
   std::ofstream(dir / "valid.mlir") << "// expect-invalid: abs C1\nmodule {\n  func.func @main() {\n    func.return\n  }\n}\n";
   const test::RunResult valid = runHloconf("verify " + (dir / "valid.mlir").string());
   EXPECT_EQ(valid.status, 1) << valid.output;
-  EXPECT_NE(valid.output.find("expected a diagnostic citing abs (C1)"), std::string::npos) << valid.output;
+  EXPECT_NE(valid.output.find("accepts this program, which the case says breaks abs C1"), std::string::npos) << valid.output;
+  fs::remove_all(dir);
+}
+
+// The rule of every command (ir/expect_invalid.h): a file that names two constraints is rejected as expected
+// when each is cited; naming one that no diagnostic cites is an error, and so is a malformed line.
+TEST(VerifyCoverageCommandTest, EveryNamedConstraintMustBeCitedAndMalformedLinesAreErrors) {
+  const fs::path dir = fs::temp_directory_path() / ("hloconf_expect_invalid_two_" + std::to_string(getpid()));
+  fs::create_directories(dir);
+  // The first transpose breaks (C2) (a repeated dimension), the second (C3) (its result shape).
+  const std::string program =
+      "module {\n  func.func @main(%a: tensor<2x3xf32>) -> tensor<3x3xf32> {\n"
+      "    %p = stablehlo.transpose %a, dims = [1, 1] : (tensor<2x3xf32>) -> tensor<3x3xf32>\n"
+      "    %r = stablehlo.transpose %a, dims = [1, 0] : (tensor<2x3xf32>) -> tensor<3x3xf32>\n"
+      "    func.return %r : tensor<3x3xf32>\n  }\n}\n";
+  std::ofstream(dir / "two.mlir") << "// expect-invalid: transpose C2\n// expect-invalid: transpose C3\n" << program;
+  const test::RunResult two = runHloconf("verify " + (dir / "two.mlir").string());
+  EXPECT_EQ(two.status, 0) << two.output;
+  EXPECT_NE(two.output.find("; 1 negative case rejected as expected"), std::string::npos) << two.output;
+
+  std::ofstream(dir / "one-not-cited.mlir") << "// expect-invalid: transpose C2\n// expect-invalid: transpose C4\n" << program;
+  const test::RunResult one = runHloconf("verify " + (dir / "one-not-cited.mlir").string());
+  EXPECT_EQ(one.status, 1) << one.output;
+  EXPECT_NE(one.output.find("rejects this program, but not for transpose C4"), std::string::npos) << one.output;
+
+  std::ofstream(dir / "malformed.mlir") << "// expect-invalid: transpose C2\n  // expect-invalid: transpose 3\n" << program;
+  const test::RunResult malformed = runHloconf("verify " + (dir / "malformed.mlir").string());
+  EXPECT_EQ(malformed.status, 1) << malformed.output;
+  EXPECT_NE(malformed.output.find((dir / "malformed.mlir").string() + ":2:32: malformed expect-invalid line"), std::string::npos)
+      << malformed.output;
   fs::remove_all(dir);
 }
 
