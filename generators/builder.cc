@@ -44,33 +44,58 @@ OpBuilder& OpBuilder::regions(std::string text, std::vector<std::vector<std::str
   return *this;
 }
 
-absl::StatusOr<std::vector<std::string>> OpBuilder::resultTypes() const {
-  std::vector<Type> operands;
-  for (const std::string& t : operand_types_) {
+OpBuilder& OpBuilder::regionResults(std::vector<std::vector<std::string>> result_types) {
+  region_results_ = std::move(result_types);
+  return *this;
+}
+
+OpBuilder& OpBuilder::resultsInParentheses() {
+  results_in_parentheses_ = true;
+  return *this;
+}
+
+namespace {
+
+// The types that a list of type texts denotes.
+absl::StatusOr<std::vector<Type>> parseTypeList(const std::vector<std::string>& texts) {
+  std::vector<Type> types;
+  for (const std::string& t : texts) {
     ASSIGN_OR_RETURN(Type type, parseTypeText(t));
-    operands.push_back(std::move(type));
+    types.push_back(std::move(type));
   }
+  return types;
+}
+
+absl::StatusOr<std::vector<std::vector<Type>>> parseTypeLists(const std::vector<std::vector<std::string>>& lists) {
+  std::vector<std::vector<Type>> types;
+  for (const std::vector<std::string>& list : lists) {
+    ASSIGN_OR_RETURN(std::vector<Type> parsed, parseTypeList(list));
+    types.push_back(std::move(parsed));
+  }
+  return types;
+}
+
+}  // namespace
+
+absl::StatusOr<std::vector<std::string>> OpBuilder::resultTypes() const {
+  ASSIGN_OR_RETURN(const std::vector<Type> operands, parseTypeList(operand_types_));
   const std::string dictionary = strCat("{", attributes_, "}");
   AsmParser parser("<generator>", dictionary, 0, dictionary.size());
   NamedAttrList attributes;
   RETURN_IF_ERROR(parser.parseAttrDict(attributes));
-  std::vector<std::vector<Type>> region_arguments;
-  for (const std::vector<std::string>& region : region_arguments_) {
-    region_arguments.emplace_back();
-    for (const std::string& t : region) {
-      ASSIGN_OR_RETURN(Type type, parseTypeText(t));
-      region_arguments.back().push_back(std::move(type));
-    }
-  }
-  ASSIGN_OR_RETURN(const std::vector<InferredType> inferred, inferResultTypes(id_, operands, attributes, region_arguments));
+  ASSIGN_OR_RETURN(const std::vector<std::vector<Type>> region_arguments, parseTypeLists(region_arguments_));
+  ASSIGN_OR_RETURN(const std::vector<std::vector<Type>> region_results, parseTypeLists(region_results_));
+  ASSIGN_OR_RETURN(const std::vector<InferredType> inferred, inferResultTypes(id_, operands, attributes, region_arguments, region_results));
   std::vector<std::string> types;
   for (const InferredType& r : inferred) types.push_back(r.type.toString());
   return types;
 }
 
 std::string OpBuilder::textWith(const std::vector<std::string>& results) const {
-  return strCat("\"", opName(id_), "\"(", joined(operand_names_), ")", regions_text_.empty() ? "" : " ", regions_text_, " {", attributes_,
-                "} : (", joined(operand_types_), ") -> ", results.size() == 1 ? results[0] : strCat("(", joined(results), ")"));
+  const bool parenthesized = results_in_parentheses_ || results.size() != 1;
+  return strCat("\"", opName(id_), "\"(", joined(operand_names_), ")", regions_text_.empty() ? "" : " ", regions_text_,
+                attributes_.empty() ? "" : strCat(" {", attributes_, "}"), " : (", joined(operand_types_), ") -> ",
+                parenthesized ? strCat("(", joined(results), ")") : results[0]);
 }
 
 absl::StatusOr<std::string> OpBuilder::text() const {
@@ -86,6 +111,14 @@ std::string OpBuilder::emit(GenContext& ctx, std::vector<std::string>* result_ty
   }
   if (result_types) *result_types = *results;
   return ctx.op(textWith(*results), static_cast<int>(results->size()));
+}
+
+void OpBuilder::emitOutputs(GenContext& ctx) const {
+  std::vector<std::string> result_types;
+  const std::string value = emit(ctx, &result_types);
+  if (value.empty()) return;  // skipped, with the reason
+  const int n = static_cast<int>(result_types.size());
+  for (int i = 0; i < n; ++i) ctx.output(n == 1 ? value : GenContext::result(value, i), result_types[static_cast<size_t>(i)]);
 }
 
 }  // namespace hloconf::gen

@@ -24,10 +24,15 @@ class OpBuilder {
   explicit OpBuilder(OpId id) : id_(id) {}
 
   OpBuilder& operand(std::string name, std::string type);
-  // The inside of the op's `{...}` attribute dictionary.
+  // The inside of the op's `{...}` attribute dictionary (none written when empty).
   OpBuilder& attributes(std::string text);
   // The regions' text as the op writes it (`({ ... }, { ... })`), and each region's block argument types.
   OpBuilder& regions(std::string text, std::vector<std::vector<std::string>> argument_types);
+  // The types the terminator of each region returns, where the rule reads them (if, case, map).
+  OpBuilder& regionResults(std::vector<std::vector<std::string>> result_types);
+  // Writes one result type in parentheses too (`-> (tensor<f32>)`, which the generic form allows): the
+  // collectives' generators have always written it so, and a case's text is its golden cache key.
+  OpBuilder& resultsInParentheses();
 
   // The result types the op's rule gives, as MLIR text; an error when the rule rejects the operands and
   // attributes (a generator's mistake) or the op's result type is not inferable.
@@ -39,6 +44,8 @@ class OpBuilder {
   // When inference fails, the case is skipped with the reason (a generator that builds an op its rule
   // rejects is mistaken; `gen` reports the skip).
   std::string emit(GenContext& ctx, std::vector<std::string>* result_types = nullptr) const;
+  // emit, then makes each of the op's results an output of @main, in order.
+  void emitOutputs(GenContext& ctx) const;
 
  private:
   std::string textWith(const std::vector<std::string>& results) const;
@@ -46,7 +53,8 @@ class OpBuilder {
   OpId id_;
   std::vector<std::string> operand_names_, operand_types_;
   std::string attributes_, regions_text_;
-  std::vector<std::vector<std::string>> region_arguments_;
+  std::vector<std::vector<std::string>> region_arguments_, region_results_;
+  bool results_in_parentheses_ = false;
 };
 
 // The type a type text denotes (the generators write types as text); an error for text that is not a type.

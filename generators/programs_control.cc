@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "generators/builder.h"
 #include "generators/gen.h"
 #include "generators/program_util.h"
 #include "ir/attribute.h"
@@ -873,15 +874,14 @@ void buildAllReduce(GenContext& ctx) {
   declareGrid(ctx, c.grid);
   const std::string id = processId(ctx, c.grid);
   const int n = static_cast<int>(rng.range(1, 2));
-  std::vector<std::string> operands, types;
+  OpBuilder builder(OpId::kAllReduce);
   for (int i = 0; i < n; ++i) {
     const std::vector<int64_t> shape = smallShape(ctx, 0, 3, 8);
-    types.push_back(tensorOf(shape, e));
-    operands.push_back(perProcess(ctx, c.grid, id, shape, e));
+    builder.operand(perProcess(ctx, c.grid, id, shape, e), tensorOf(shape, e));
   }
   const std::string body = reductionRegion(ctx, rng.pick(reductionOps(t, c.group_size)), scalarType(e));
-  const std::string r = ctx.op(strCat("\"stablehlo.all_reduce\"(", join(operands), ") (", body, ") {", c.attrs, "} : ", sig(types, types)), n);
-  for (int i = 0; i < n; ++i) ctx.output(n > 1 ? GenContext::result(r, i) : r, types[static_cast<size_t>(i)]);
+  // all_reduce (C6, C7): the results have the operands' shapes and the body's element type.
+  builder.regions(strCat("(", body, ")"), {{scalarType(e), scalarType(e)}}).attributes(c.attrs).resultsInParentheses().emitOutputs(ctx);
 }
 
 // reduce_scatter: scatter_dimension of size (group size) x m, every strategy, an order-independent body.
@@ -950,22 +950,19 @@ void buildAllToAll(GenContext& ctx) {
   const int rank = static_cast<int>(rng.range(1, 3));
   const int split = static_cast<int>(rng.range(0, rank - 1)), concat = static_cast<int>(rng.range(0, rank - 1));
   const int n = static_cast<int>(rng.range(1, 2));
-  std::vector<std::string> operands, types, out_types;
+  OpBuilder builder(OpId::kAllToAll);
   for (int i = 0; i < n; ++i) {
     std::vector<int64_t> shape(static_cast<size_t>(rank));
     for (int d = 0; d < rank; ++d) shape[static_cast<size_t>(d)] = rng.range(1, 2);
     shape[static_cast<size_t>(split)] = k * (rng.chance(1, 12) ? 0 : rng.range(1, 2));
-    types.push_back(tensorOf(shape, e));
-    operands.push_back(perProcess(ctx, c.grid, id, shape, e));
-    shape[static_cast<size_t>(split)] /= k;
-    shape[static_cast<size_t>(concat)] *= k;
-    out_types.push_back(tensorOf(shape, e));
+    builder.operand(perProcess(ctx, c.grid, id, shape, e), tensorOf(shape, e));
   }
-  const std::string r = ctx.op(strCat("\"stablehlo.all_to_all\"(", join(operands), ") {concat_dimension = ", concat,
-                                      " : i64, replica_groups = ", groupsAttr(groups), axisChannel(rng, c), ", split_count = ", k,
-                                      " : i64, split_dimension = ", split, " : i64} : ", sig(types, out_types)),
-                               n);
-  for (int i = 0; i < n; ++i) ctx.output(n > 1 ? GenContext::result(r, i) : r, out_types[static_cast<size_t>(i)]);
+  // all_to_all (C9): the split dimension divided by split_count, the concat dimension multiplied by it.
+  builder
+      .attributes(strCat("concat_dimension = ", concat, " : i64, replica_groups = ", groupsAttr(groups), axisChannel(rng, c), ", split_count = ", k,
+                         " : i64, split_dimension = ", split, " : i64"))
+      .resultsInParentheses()
+      .emitOutputs(ctx);
 }
 
 // collective_broadcast: groups that may leave processes out (they get zeros), rarely no groups at all.
@@ -987,12 +984,13 @@ void buildCollectiveBroadcast(GenContext& ctx) {
     while (groups.size() > 1 && rng.chance(1, 3)) groups.pop_back();
   }
   const std::vector<int64_t> shape = smallShape(ctx, 0, 3, 16);
-  const std::string type = tensorOf(shape, e);
   const std::string operand = perProcess(ctx, c.grid, id, shape, e);
-  std::string channel = axisChannel(rng, c);
-  const std::string r = ctx.op(strCat("\"stablehlo.collective_broadcast\"(", operand, ") {", channel.empty() ? "" : channel.substr(2),
-                                      channel.empty() ? "" : ", ", "replica_groups = ", groupsAttr(groups, 0), "} : (", type, ") -> ", type));
-  ctx.output(r, type);
+  const std::string channel = axisChannel(rng, c);
+  // collective_broadcast (C3): the result has the operand's type.
+  OpBuilder(OpId::kCollectiveBroadcast)
+      .operand(operand, tensorOf(shape, e))
+      .attributes(strCat(channel.empty() ? "" : channel.substr(2), channel.empty() ? "" : ", ", "replica_groups = ", groupsAttr(groups, 0)))
+      .emitOutputs(ctx);
 }
 
 // collective_permute: partial pairs (a random partial permutation, self pairs included), rarely none.
@@ -1010,13 +1008,13 @@ void buildCollectivePermute(GenContext& ctx) {
     for (int64_t i = 0; i < count; ++i) pairs.push_back({sources[static_cast<size_t>(i)], targets[static_cast<size_t>(i)]});
   }
   const std::vector<int64_t> shape = smallShape(ctx, 0, 3, 16);
-  const std::string type = tensorOf(shape, e);
   const std::string operand = perProcess(ctx, c.grid, id, shape, e);
   const std::string channel = axisChannel(rng, c);
-  const std::string r = ctx.op(strCat("\"stablehlo.collective_permute\"(", operand, ") {", channel.empty() ? "" : channel.substr(2),
-                                      channel.empty() ? "" : ", ", "source_target_pairs = ", groupsAttr(pairs, 2), "} : (", type, ") -> ",
-                                      type));
-  ctx.output(r, type);
+  // collective_permute (C5): the result has the operand's type.
+  OpBuilder(OpId::kCollectivePermute)
+      .operand(operand, tensorOf(shape, e))
+      .attributes(strCat(channel.empty() ? "" : channel.substr(2), channel.empty() ? "" : ", ", "source_target_pairs = ", groupsAttr(pairs, 2)))
+      .emitOutputs(ctx);
 }
 
 // --- send, recv --------------------------------------------------------------------------------------------
@@ -1402,8 +1400,8 @@ void buildUniformDequantize(GenContext& ctx) {
   const std::vector<int64_t> shape = smallShape(ctx, 0, 3, 24);
   const Quant q = drawQuant(rng, e, shape);
   const std::string operand = quantizedInput(ctx, q, shape);
-  const std::string type = tensorOf(shape, e);
-  ctx.output(ctx.op(strCat("\"stablehlo.uniform_dequantize\"(", operand, ") : (", tensorOf(shape, q.text), ") -> ", type)), type);
+  // uniform_dequantize (C1, C2): the operand's shape, its expressed type.
+  OpBuilder(OpId::kUniformDequantize).operand(operand, tensorOf(shape, q.text)).emitOutputs(ctx);
 }
 
 constexpr OpGenerator kGenerators[] = {

@@ -8,6 +8,7 @@
 #include <cmath>
 #include <limits>
 
+#include "generators/builder.h"
 #include "generators/gen.h"
 #include "generators/program_util.h"
 #include "ir/parser.h"
@@ -84,20 +85,14 @@ ValueHints hintsFor(GenContext& ctx) {
   return h;
 }
 
-// An elementwise op's text in generic form.
-std::string generic(std::string_view op, const std::vector<std::string>& operands, const std::vector<std::string>& types,
-                    std::string_view result, std::string_view attrs = "") {
-  std::string s = strCat("\"stablehlo.", op, "\"(");
-  for (size_t i = 0; i < operands.size(); ++i) strAppend(&s, i ? ", " : "", operands[i]);
-  s += ")";
-  if (!attrs.empty()) strAppend(&s, " {", attrs, "}");
-  s += " : (";
-  for (size_t i = 0; i < types.size(); ++i) strAppend(&s, i ? ", " : "", types[i]);
-  strAppend(&s, ") -> ", result);
-  return s;
+// Op `id` on `operands` of `types` with `attributes`, its result type the op's rule (ir/infer.h: abs (C2),
+// compare's i1, complex (C3), ...), as @main's output.
+void emitElementwise(GenContext& ctx, OpId id, const std::vector<std::string>& operands, const std::vector<std::string>& types,
+                     std::string attributes = "") {
+  OpBuilder builder(id);
+  for (size_t i = 0; i < operands.size(); ++i) builder.operand(operands[i], types[i]);
+  builder.attributes(std::move(attributes)).emitOutputs(ctx);
 }
-
-std::string partTypeName(ElementType t) { return std::string(elementTypeName(isComplex(t) ? complexPartType(t) : t)); }
 
 // --- near-ties -----------------------------------------------------------------------------------------------
 
@@ -192,18 +187,11 @@ std::vector<std::string> dataInputs(GenContext& ctx, int arity, const std::vecto
 
 // --- Builders --------------------------------------------------------------------------------------------------
 
-std::string unaryResultElement(OpId op, ElementType t) {
-  if (op == OpId::kIsFinite) return "i1";
-  if ((op == OpId::kAbs || op == OpId::kReal || op == OpId::kImag) && isComplex(t)) return partTypeName(t);
-  return std::string(elementTypeName(t));
-}
-
 void buildUnary(GenContext& ctx) {
   const std::vector<int64_t> shape = ctx.shape(0, 6, 48);
   const std::string type = ctx.tensorType(shape);
-  const std::string result = GenContext::tensorType(shape, unaryResultElement(ctx.opId(), ctx.type()));
   const std::vector<std::string> in = dataInputs(ctx, 1, shape, hintsFor(ctx));
-  ctx.output(ctx.op(generic(ctx.op(), in, {type}, result)), result);
+  emitElementwise(ctx, ctx.opId(), in, {type});
 }
 
 void buildBinary(GenContext& ctx) {
@@ -222,22 +210,20 @@ void buildBinary(GenContext& ctx) {
   } else {
     in = dataInputs(ctx, 2, shape, hints);
   }
-  ctx.output(ctx.op(generic(ctx.op(), in, {type, type}, type)), type);
+  emitElementwise(ctx, ctx.opId(), in, {type, type});
 }
 
 void buildComplex(GenContext& ctx) {
   const std::vector<int64_t> shape = ctx.shape(0, 6, 48);
   const std::string type = ctx.tensorType(shape);
-  const std::string result = GenContext::tensorType(shape, strCat("complex<", elementTypeName(ctx.type()), ">"));
   const std::vector<std::string> in = dataInputs(ctx, 2, shape, hintsFor(ctx));
-  ctx.output(ctx.op(generic("complex", in, {type, type}, result)), result);
+  emitElementwise(ctx, OpId::kComplex, in, {type, type});
 }
 
 void buildCompare(GenContext& ctx) {
   const ElementType t = ctx.type();
   const std::vector<int64_t> shape = ctx.shape(0, 6, 48);
   const std::string type = ctx.tensorType(shape);
-  const std::string result = GenContext::tensorType(shape, "i1");
   std::vector<std::string> in = dataInputs(ctx, 2, shape, hintsFor(ctx));
   if (ctx.rng().chance(1, 4)) in[1] = in[0];  // equal operands: NaN != NaN, -0 == +0
   std::string_view direction;
@@ -257,7 +243,7 @@ void buildCompare(GenContext& ctx) {
   }
   const std::string attrs = strCat("comparison_direction = #stablehlo<comparison_direction ", direction,
                                    ">, compare_type = #stablehlo<comparison_type ", compare_type, ">");
-  ctx.output(ctx.op(generic("compare", in, {type, type}, result, attrs)), result);
+  emitElementwise(ctx, OpId::kCompare, in, {type, type}, attrs);
 }
 
 void buildSelect(GenContext& ctx) {
@@ -269,7 +255,7 @@ void buildSelect(GenContext& ctx) {
   fillTensor(pred, S::kUniform, ctx.rng());
   const std::string p = ctx.input(pred);
   const std::vector<std::string> in = dataInputs(ctx, 2, shape, {});
-  ctx.output(ctx.op(generic("select", {p, in[0], in[1]}, {pred_type, type, type}, type)), type);
+  emitElementwise(ctx, OpId::kSelect, {p, in[0], in[1]}, {pred_type, type, type});
 }
 
 void buildClamp(GenContext& ctx) {
@@ -279,7 +265,7 @@ void buildClamp(GenContext& ctx) {
   const std::vector<int64_t> min_shape = boundShape(), max_shape = boundShape();
   const std::string min_type = ctx.tensorType(min_shape), max_type = ctx.tensorType(max_shape);
   const std::string lo = ctx.input(min_type), x = ctx.input(type), hi = ctx.input(max_type);
-  ctx.output(ctx.op(generic("clamp", {lo, x, hi}, {min_type, type, max_type}, type)), type);
+  emitElementwise(ctx, OpId::kClamp, {lo, x, hi}, {min_type, type, max_type});
 }
 
 void buildConvert(GenContext& ctx) {
@@ -295,7 +281,8 @@ void buildConvert(GenContext& ctx) {
   }
   const std::string result = GenContext::tensorType(shape, ctx.rng().pick(targets));
   const std::string x = ctx.input(type, hintsFor(ctx));
-  ctx.output(ctx.op(generic("convert", {x}, {type}, result)), result);
+  // Not through the builder: convert's result element type is the op's choice, not a rule's.
+  ctx.output(ctx.op(strCat("\"stablehlo.convert\"(", x, ") : (", type, ") -> ", result)), result);
 }
 
 constexpr OpGenerator kGenerators[] = {

@@ -42,13 +42,6 @@ std::string fnType(const std::vector<std::string>& ins, const std::vector<std::s
 
 std::string tt(const Shape& shape, std::string_view element) { return GenContext::tensorType(shape, element); }
 
-// Writes `builder`'s op (its result type the op's rule, ir/infer.h) and makes its one result @main's output.
-void emitOutput(GenContext& ctx, const OpBuilder& builder) {
-  std::vector<std::string> result_types;
-  const std::string r = builder.emit(ctx, &result_types);
-  if (!r.empty()) ctx.output(r, result_types[0]);
-}
-
 // The result type the rule of `id` gives operands of `types` with attributes `attributes` (for the dynamic ops,
 // whose results are their static counterparts' on the same values); "" with the case skipped when it fails.
 std::string inferredType(GenContext& ctx, OpId id, const std::vector<std::string>& types, const std::string& attributes) {
@@ -218,7 +211,7 @@ void buildTranspose(GenContext& ctx) {
   const std::vector<int64_t> perm = permutation(ctx.rng(), static_cast<int64_t>(in.size()));
   const std::string it = ctx.tensorType(in);
   const std::string x = ctx.input(it);
-  emitOutput(ctx, OpBuilder(OpId::kTranspose).operand(x, it).attributes(strCat("permutation = ", i64Array(perm))));
+  OpBuilder(OpId::kTranspose).operand(x, it).attributes(strCat("permutation = ", i64Array(perm))).emitOutputs(ctx);
 }
 
 void buildReverse(GenContext& ctx) {
@@ -247,8 +240,8 @@ void buildSlice(GenContext& ctx) {
   }
   const std::string it = ctx.tensorType(in);
   const std::string x = ctx.input(it);
-  emitOutput(ctx, OpBuilder(OpId::kSlice).operand(x, it).attributes(strCat("start_indices = ", i64Array(start), ", limit_indices = ",
-                                                                          i64Array(limit), ", strides = ", i64Array(strides))));
+  OpBuilder(OpId::kSlice).operand(x, it).attributes(strCat("start_indices = ", i64Array(start), ", limit_indices = ",
+                                                                          i64Array(limit), ", strides = ", i64Array(strides))).emitOutputs(ctx);
 }
 
 // --- pad, dynamic_pad --------------------------------------------------------------------------------------
@@ -289,7 +282,7 @@ void buildPad(GenContext& ctx) {
   const Padding p = drawPadding(ctx);
   const std::string ot = ctx.tensorType(p.operand), st = ctx.tensorType({});
   const std::string x = ctx.input(ot), v = ctx.input(st);
-  emitOutput(ctx, OpBuilder(OpId::kPad).operand(x, ot).operand(v, st).attributes(padAttributes(p)));
+  OpBuilder(OpId::kPad).operand(x, ot).operand(v, st).attributes(padAttributes(p)).emitOutputs(ctx);
 }
 
 void buildDynamicPad(GenContext& ctx) {
@@ -320,7 +313,7 @@ void buildConcatenate(GenContext& ctx) {
     const std::string type = ctx.tensorType(s);
     builder.operand(ctx.input(type), type);
   }
-  emitOutput(ctx, builder.attributes(strCat("dimension = ", k, " : i64")));
+  builder.attributes(strCat("dimension = ", k, " : i64")).emitOutputs(ctx);
 }
 
 // --- iota, dynamic_iota, get_dimension_size, constant, bitcast_convert -----------------------------------
@@ -433,15 +426,15 @@ void buildDynamicSlice(GenContext& ctx) {
   const Shape in = ctx.shape(0, 6, 64);
   Shape sizes;
   for (int64_t d : in) sizes.push_back(windowSize(ctx.rng(), d));
-  const std::string it = ctx.tensorType(in), rt = ctx.tensorType(sizes);
+  const std::string it = ctx.tensorType(in);
   const std::string x = ctx.input(it);
-  std::vector<std::string> types = {it};
+  std::vector<std::string> types;
   const std::vector<std::string> starts = startIndices(ctx, in, sizes, types);
-  std::vector<std::string> operands = {x};
-  operands.insert(operands.end(), starts.begin(), starts.end());
-  const std::string r = ctx.op(
-      strCat("\"stablehlo.dynamic_slice\"(", join(operands), ") {slice_sizes = ", i64Array(sizes), "} : ", fnType(types, {rt})));
-  ctx.output(r, rt);
+  // dynamic_slice (C5): the result's shape is slice_sizes.
+  OpBuilder builder(OpId::kDynamicSlice);
+  builder.operand(x, it);
+  for (size_t i = 0; i < starts.size(); ++i) builder.operand(starts[i], types[i]);
+  builder.attributes(strCat("slice_sizes = ", i64Array(sizes))).emitOutputs(ctx);
 }
 
 void buildDynamicUpdateSlice(GenContext& ctx) {
@@ -574,7 +567,7 @@ void buildGatherLike(GenContext& ctx, bool dynamic) {
   strAppend(&dn, ", ", dimsAttr("start_index_map", map), ", index_vector_dim = ", l.index_vector_dim, ">");
   // The result is gather (C22, C23)'s; dynamic_gather's is gather's with its slice_sizes operand's values.
   const std::string gather_attributes = strCat("dimension_numbers = ", dn, ", slice_sizes = ", i64Array(slice_sizes), ", indices_are_sorted = false");
-  if (!dynamic) return emitOutput(ctx, OpBuilder(OpId::kGather).operand(x, ot).operand(idx, idt).attributes(gather_attributes));
+  if (!dynamic) return OpBuilder(OpId::kGather).operand(x, ot).operand(idx, idt).attributes(gather_attributes).emitOutputs(ctx);
   const std::string rt = inferredType(ctx, OpId::kGather, {ot, idt}, gather_attributes);
   {
     const ElementType st = rng.pick({ElementType::kSI64, ElementType::kSI32, ElementType::kUI32});
@@ -705,19 +698,17 @@ void buildScatter(GenContext& ctx) {
     }
   }
 
-  std::vector<std::string> operands, types, region_args, arg_types;
+  OpBuilder builder(OpId::kScatter);
   for (int i = 0; i < n; ++i) {
-    types.push_back(tt(s.input, elem[static_cast<size_t>(i)]));
-    operands.push_back(ctx.input(types.back()));
+    const std::string type = tt(s.input, elem[static_cast<size_t>(i)]);
+    builder.operand(ctx.input(type), type);
   }
-  const std::string idt = tt(s.layout.shape, elementTypeName(s.index_type));
-  operands.push_back(ctx.input(integerTensor(s.index_type, s.layout.shape, s.values)));
-  std::vector<std::string> all_types = types;
-  all_types.push_back(idt);
+  builder.operand(ctx.input(integerTensor(s.index_type, s.layout.shape, s.values)), tt(s.layout.shape, elementTypeName(s.index_type)));
   for (int i = 0; i < n; ++i) {
-    all_types.push_back(tt(s.updates, elem[static_cast<size_t>(i)]));
-    operands.push_back(ctx.input(all_types.back()));
+    const std::string type = tt(s.updates, elem[static_cast<size_t>(i)]);
+    builder.operand(ctx.input(type), type);
   }
+  std::vector<std::string> region_args, arg_types;
   for (int k = 0; k < 2; ++k)
     for (int i = 0; i < n; ++i) {
       region_args.push_back(ctx.fresh());
@@ -751,13 +742,10 @@ void buildScatter(GenContext& ctx) {
   }
   strAppend(&dn, ", ", dimsAttr("scatter_dims_to_operand_dims", s.map), ", index_vector_dim = ", s.layout.index_vector_dim, ">");
   const bool unique_indices = s.unique && rng.chance(1, 4);
-  const std::string r =
-      ctx.op(strCat("\"stablehlo.scatter\"(", join(operands), ") ", region, " {scatter_dimension_numbers = ", dn,
-                    ", indices_are_sorted = false, unique_indices = ", unique_indices ? "true" : "false",
-                    "} : ", fnType(all_types, types)),
-             n);
-  const std::vector<std::string> outs = results(r, n);
-  for (int i = 0; i < n; ++i) ctx.output(outs[static_cast<size_t>(i)], types[static_cast<size_t>(i)]);
+  // scatter (C24, C25): the results have the inputs' shapes and the update computation's element types.
+  builder.regions(region, {arg_types})
+      .attributes(strCat("scatter_dimension_numbers = ", dn, ", indices_are_sorted = false, unique_indices = ", unique_indices ? "true" : "false"))
+      .emitOutputs(ctx);
 }
 
 // --- sort ------------------------------------------------------------------------------------------------
@@ -821,11 +809,10 @@ void buildSort(GenContext& ctx) {
   strAppend(&region, "} : (", st, ", ", st, ") -> tensor<i1>\n    \"stablehlo.return\"(", p, ") : (tensor<i1>) -> ()\n})");
   std::string attrs = strCat("dimension = ", dimension, " : i64");
   if (stable || rng.chance(2, 3)) strAppend(&attrs, ", is_stable = ", stable ? "true" : "false");  // omitted: false
-  const int count = static_cast<int>(elem.size());
-  const std::string r =
-      ctx.op(strCat("\"stablehlo.sort\"(", join(operands), ") ", region, " {", attrs, "} : ", fnType(types, types)), count);
-  const std::vector<std::string> outs = results(r, count);
-  for (int i = 0; i < count; ++i) ctx.output(outs[static_cast<size_t>(i)], types[static_cast<size_t>(i)]);
+  // sort (C2): the results have the inputs' types.
+  OpBuilder builder(OpId::kSort);
+  for (size_t i = 0; i < operands.size(); ++i) builder.operand(operands[i], types[i]);
+  builder.regions(region, {}).attributes(attrs).emitOutputs(ctx);
 }
 
 // --- tuple, get_tuple_element, optimization_barrier ----------------------------------------------------------

@@ -370,11 +370,7 @@ void emitReduction(GenContext& ctx, OpId op, const Reduction& r, const std::stri
   for (int pass = 0; pass < 2; ++pass) {
     for (const std::string& be : r.body_elements) body_arguments.push_back(scalarOf(be));
   }
-  builder.attributes(attrs).regions(r.region, {body_arguments});
-  std::vector<std::string> result_types;
-  const std::string v = builder.emit(ctx, &result_types);
-  const int n = static_cast<int>(result_types.size());
-  for (int i = 0; i < n; ++i) ctx.output(n == 1 ? v : GenContext::result(v, i), result_types[static_cast<size_t>(i)]);
+  builder.attributes(attrs).regions(r.region, {body_arguments}).emitOutputs(ctx);
 }
 
 // --- reduce ----------------------------------------------------------------------------------------------------------
@@ -733,10 +729,7 @@ void buildConvolution(GenContext& ctx, bool dynamic) {
   attrs.push_back(strCat("batch_group_count = ", c.bgc, " : i64"));
   if (rng.chance(2, 3)) attrs.push_back(strCat("precision_config = ", precisionConfig(rng)));
   if (!dynamic) {
-    std::vector<std::string> result_types;
-    const std::string v = OpBuilder(OpId::kConvolution).operand(lhs, ltype).operand(rhs, rtype).attributes(joinNames(attrs)).emit(ctx, &result_types);
-    if (!v.empty()) ctx.output(v, result_types[0]);
-    return;
+    return OpBuilder(OpId::kConvolution).operand(lhs, ltype).operand(rhs, rtype).attributes(joinNames(attrs)).emitOutputs(ctx);
   }
   // dynamic_conv's result is convolution's with the padding operand's values as its padding attribute.
   std::string conv_attrs = joinNames(attrs);
@@ -787,24 +780,18 @@ void buildFft(GenContext& ctx) {
     batch = smallShape(rng, static_cast<int>(batch_rank), 1, 3, 4, true);
     if (numElements(lengths) * numElements(batch) <= 48 || attempt > 20) break;
   }
-  Shape in_shape = batch, out_shape = batch;
+  Shape in_shape = batch;
   in_shape.insert(in_shape.end(), lengths.begin(), lengths.end());
-  out_shape.insert(out_shape.end(), lengths.begin(), lengths.end());
+  // The operand: IRFFT's is the complex half spectrum of a real signal of fft_length (fft (C5) read
+  // backwards: the operand is drawn, the result inferred).
   const int64_t last = lengths.back();
-  const int64_t half = last == 0 ? 0 : last / 2 + 1;
-  std::string in_e = cplx, out_e = cplx;
-  if (kind == "RFFT") {
-    in_e = real;
-    out_shape.back() = half;
-  } else if (kind == "IRFFT") {
-    out_e = real;
-    in_shape.back() = half;
-  }
-  const std::string in_type = tensorOf(in_shape, in_e), out_type = tensorOf(out_shape, out_e);
-  const std::string x = ctx.input(in_type);
-  const std::string v = ctx.op(strCat("\"stablehlo.fft\"(", x, ") {fft_type = #stablehlo<fft_type ", kind, ">, fft_length = ", i64Array(lengths),
-                                      "} : (", in_type, ") -> ", out_type));
-  ctx.output(v, out_type);
+  if (kind == "IRFFT") in_shape.back() = last == 0 ? 0 : last / 2 + 1;
+  const std::string in_type = tensorOf(in_shape, kind == "RFFT" ? real : cplx);
+  // fft (C2, C5): the result's element type and shape.
+  OpBuilder(OpId::kFft)
+      .operand(ctx.input(in_type), in_type)
+      .attributes(strCat("fft_type = #stablehlo<fft_type ", kind, ">, fft_length = ", i64Array(lengths)))
+      .emitOutputs(ctx);
 }
 
 // --- cholesky ------------------------------------------------------------------------------------------------------------
@@ -953,6 +940,9 @@ BatchNormShape drawBatchNorm(GenContext& ctx) {
   return b;
 }
 
+// The attributes of every batch_norm op.
+std::string batchNormAttributes(const BatchNormShape& b) { return strCat("epsilon = ", b.epsilon, ", feature_index = ", b.feature_index, " : i64"); }
+
 // A variance-like input: non-negative most of the time (the sign bit cleared), by the strategy.
 std::string varianceInput(GenContext& ctx, const Shape& shape) {
   Tensor v = strategyTensor(ctx, ctx.type(), shape);
@@ -969,23 +959,23 @@ void buildBatchNormInference(GenContext& ctx) {
   const std::string x = ctx.input(b.operand_type), scale = ctx.input(b.feature_type), offset = ctx.input(b.feature_type),
                     mean = ctx.input(b.feature_type), var = varianceInput(ctx, f);
   const std::string ft = b.feature_type;
-  const std::string v = ctx.op(strCat("\"stablehlo.batch_norm_inference\"(", x, ", ", scale, ", ", offset, ", ", mean, ", ", var,
-                                      ") {epsilon = ", b.epsilon, ", feature_index = ", b.feature_index, " : i64} : (", b.operand_type, ", ",
-                                      ft, ", ", ft, ", ", ft, ", ", ft, ") -> ", b.operand_type));
-  ctx.output(v, b.operand_type);
+  // batch_norm_inference (C7): the result has the operand's type.
+  OpBuilder(OpId::kBatchNormInference)
+      .operand(x, b.operand_type)
+      .operand(scale, ft)
+      .operand(offset, ft)
+      .operand(mean, ft)
+      .operand(var, ft)
+      .attributes(batchNormAttributes(b))
+      .emitOutputs(ctx);
 }
 
 void buildBatchNormTraining(GenContext& ctx) {
   const BatchNormShape b = drawBatchNorm(ctx);
   const std::string x = ctx.input(b.operand_type), scale = ctx.input(b.feature_type), offset = ctx.input(b.feature_type);
   const std::string ft = b.feature_type;
-  const std::string v = ctx.op(strCat("\"stablehlo.batch_norm_training\"(", x, ", ", scale, ", ", offset, ") {epsilon = ", b.epsilon,
-                                      ", feature_index = ", b.feature_index, " : i64} : (", b.operand_type, ", ", ft, ", ", ft, ") -> (",
-                                      b.operand_type, ", ", ft, ", ", ft, ")"),
-                               3);
-  ctx.output(GenContext::result(v, 0), b.operand_type);
-  ctx.output(GenContext::result(v, 1), ft);
-  ctx.output(GenContext::result(v, 2), ft);
+  // batch_norm_training (C5-C7): the output has the operand's type, the batch mean and variance one size per feature.
+  OpBuilder(OpId::kBatchNormTraining).operand(x, b.operand_type).operand(scale, ft).operand(offset, ft).attributes(batchNormAttributes(b)).emitOutputs(ctx);
 }
 
 void buildBatchNormGrad(GenContext& ctx) {
@@ -994,13 +984,15 @@ void buildBatchNormGrad(GenContext& ctx) {
   const std::string x = ctx.input(b.operand_type), scale = ctx.input(b.feature_type), mean = ctx.input(b.feature_type),
                     var = varianceInput(ctx, f), grad = ctx.input(b.operand_type);
   const std::string ft = b.feature_type, ot = b.operand_type;
-  const std::string v = ctx.op(strCat("\"stablehlo.batch_norm_grad\"(", x, ", ", scale, ", ", mean, ", ", var, ", ", grad, ") {epsilon = ",
-                                      b.epsilon, ", feature_index = ", b.feature_index, " : i64} : (", ot, ", ", ft, ", ", ft, ", ", ft,
-                                      ", ", ot, ") -> (", ot, ", ", ft, ", ", ft, ")"),
-                               3);
-  ctx.output(GenContext::result(v, 0), ot);
-  ctx.output(GenContext::result(v, 1), ft);
-  ctx.output(GenContext::result(v, 2), ft);
+  // batch_norm_grad (C3, C4): grad_operand has the operand's type, grad_scale and grad_offset the scale's.
+  OpBuilder(OpId::kBatchNormGrad)
+      .operand(x, ot)
+      .operand(scale, ft)
+      .operand(mean, ft)
+      .operand(var, ft)
+      .operand(grad, ot)
+      .attributes(batchNormAttributes(b))
+      .emitOutputs(ctx);
 }
 
 // --- map -------------------------------------------------------------------------------------------------------------------
@@ -1046,10 +1038,10 @@ void buildMap(GenContext& ctx) {
   body.ret({acc}, {scalarOf(result_e)});
   Shape dims(shape.size());
   for (size_t d = 0; d < dims.size(); ++d) dims[d] = static_cast<int64_t>(d);
-  const std::string result_type = tensorOf(shape, result_e);
-  const std::string v = ctx.op(strCat("\"stablehlo.map\"(", joinNames(inputs), ") (", body.text(), ") {dimensions = ", i64Array(dims), "} : (",
-                                      joinNames(types), ") -> ", result_type));
-  ctx.output(v, result_type);
+  // map (C1, C4): the result has the inputs' shape and the element type the computation returns.
+  OpBuilder builder(OpId::kMap);
+  for (size_t i = 0; i < inputs.size(); ++i) builder.operand(inputs[i], types[i]);
+  builder.regions(strCat("(", body.text(), ")"), {}).regionResults({{scalarOf(result_e)}}).attributes(strCat("dimensions = ", i64Array(dims))).emitOutputs(ctx);
 }
 
 // --- reduce_precision ------------------------------------------------------------------------------------------------------

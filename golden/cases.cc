@@ -17,6 +17,7 @@
 #include "absl/strings/str_join.h"
 
 #include "ir/asm_parser.h"
+#include "ir/expect_invalid.h"
 #include "ir/ir_json.h"
 #include "ir/parser.h"
 #include "ir/printer.h"
@@ -459,50 +460,6 @@ std::string caseDescription(std::string_view chunk) {
 
 bool isNegativeCaseFile(std::string_view file_name) { return file_name.starts_with("invalid-") && file_name.ends_with(".mlir"); }
 
-std::vector<std::string> expectedInvalid(std::string_view chunk) {
-  static constexpr std::string_view kMarker = "// expect-invalid:";
-  std::vector<std::string> constraints;
-  for (std::string_view line : indentedLines(chunk)) {
-    if (!line.starts_with(kMarker)) continue;
-    line.remove_prefix(kMarker.size());
-    // "<op> C<n>", spaces normalised to one.
-    std::string constraint;
-    for (size_t i = 0; i < line.size();) {
-      while (i < line.size() && (line[i] == ' ' || line[i] == '\t' || line[i] == '\r')) ++i;
-      size_t end = i;
-      while (end < line.size() && line[end] != ' ' && line[end] != '\t' && line[end] != '\r') ++end;
-      if (end > i) strAppend(&constraint, constraint.empty() ? "" : " ", line.substr(i, end - i));
-      i = end;
-    }
-    constraints.push_back(constraint.empty() ? std::string("(nothing named)") : constraint);
-  }
-  return constraints;
-}
-
-bool citesConstraint(std::string_view diagnostic, std::string_view constraint) {
-  const size_t space = constraint.find(' ');
-  if (space == std::string_view::npos || space + 1 >= constraint.size()) return false;
-  const std::string_view op = constraint.substr(0, space), label = constraint.substr(space + 1);
-  if (label.size() < 2 || label[0] != 'C' || label.substr(1).find_first_not_of("0123456789") != std::string_view::npos) return false;
-  // The diagnostic names the op in full ("stablehlo.dot_general (C10)"); the case names it without the
-  // dialect, as the spec does.
-  const std::string cited = strCat(": error: ", op.find('.') == std::string_view::npos ? "stablehlo." : "", op, " (", label, "):");
-  return diagnostic.find(cited) != std::string_view::npos;
-}
-
-std::string negativeCaseProblem(const std::vector<std::string>& expect_invalid, const std::vector<std::string>& diagnostics) {
-  if (diagnostics.empty()) {
-    return strCat("hloconf's verifier accepts this program, which the case says breaks ", absl::StrJoin(expect_invalid, ", "),
-                  " (the case or the verifier is wrong)");
-  }
-  for (const std::string& constraint : expect_invalid) {
-    const bool cited = std::any_of(diagnostics.begin(), diagnostics.end(), [&](const std::string& d) { return citesConstraint(d, constraint); });
-    if (!cited)
-      return strCat("hloconf's verifier rejects this program, but not for ", constraint, " as the case says: ", diagnostics.front());
-  }
-  return "";
-}
-
 namespace {
 
 // The element type a negative case is about: that of the first tensor operand (else result) of the first op
@@ -557,7 +514,12 @@ PreparedCase prepareCase(const CaseSource& source, const GoldenCache& cache, dou
   // are not found.
   std::string key = contentHash(strCat(chunk, "\n//verified\n//reference ", HLOCONF_REFERENCE_VERSION));
   const std::string description = caseDescription(chunk);
-  prepared.expect_invalid = expectedInvalid(chunk);
+  absl::StatusOr<std::vector<ExpectedConstraint>> expect_invalid = parseExpectInvalid(path, *text, source.begin, end);
+  if (!expect_invalid.ok()) {
+    prepared.status = expect_invalid.status();
+    return prepared;
+  }
+  prepared.expect_invalid = constraintNames(*expect_invalid);
   // A negative case is never cached: it has no golden, and the verifier's verdict must be today's.
   if (!prepared.negative() && loadCached(cache, key, chunk, prepared)) {
     prepared.description = description;

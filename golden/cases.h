@@ -36,16 +36,8 @@ struct CaseSource {
 // a spec constraint, named by one or more lines `// expect-invalid: <op> C<n>` (op without "stablehlo.").
 // The suite `spec` leaves these files out; the suite `spec-invalid` is exactly them.
 bool isNegativeCaseFile(std::string_view file_name);  // "invalid-c10-batching-dims.mlir"
-// The constraints a chunk's `// expect-invalid:` lines name, each as "<op> C<n>" ("dot_general C10"), in
-// order; empty for a case that is not negative. A line that is not of that form is kept as written, so
-// that the case fails with it rather than being taken for a positive case.
-std::vector<std::string> expectedInvalid(std::string_view chunk);
-// Whether a formatted verifier diagnostic ("f.mlir:3:8: error: stablehlo.dot_general (C10): ...") cites
-// `constraint` ("dot_general C10").
-bool citesConstraint(std::string_view diagnostic, std::string_view constraint);
-// For a negative case whose diagnostics are `diagnostics`: "" when every named constraint is cited, else
-// what is wrong ("accepted by hloconf's verifier", "rejected for another constraint: ...").
-std::string negativeCaseProblem(const std::vector<std::string>& expect_invalid, const std::vector<std::string>& diagnostics);
+// Its expect-invalid lines are read, and its verdict given, by ir/expect_invalid.h (parseExpectInvalid,
+// negativeCaseProblem), as for every other command.
 
 // How `gen:` and `sweep:` suites expand (generators/gen.h, golden/sweep.h).
 struct GenOptions {
@@ -89,7 +81,7 @@ struct PreparedCase {
   // that is not a negative case has status kFailedPrecondition (the first diagnostic): it is INVALID,
   // never lowered, evaluated, sent to a backend nor cached.
   std::vector<std::string> invalid;
-  // A negative case (expectedInvalid): the constraints it names. Its program is not lowered and has no
+  // A negative case (ir/expect_invalid.h): the constraints it names. Its program is not lowered and has no
   // golden; `lowered.mlir`, `program` and `ir_json` hold the module as written (for the protocol's verify
   // request), `lowered.op` the op it names.
   std::vector<std::string> expect_invalid;

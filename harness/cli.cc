@@ -24,6 +24,8 @@ const Command kCommands[] = {
     {"parse", "parse StableHLO files; optionally print or round-trip them", kParseUsage, runParseCommand},
     {"verify", "check programs statically: every op's spec constraints and the module's rules", kVerifyUsage,
      runVerifyCommand},
+    {"infer", "print the result types the spec's rules give ops (JSON lines on stdin), for scripts that write programs",
+     kInferUsage, runInferCommand},
     {"eval", "evaluate programs with the reference evaluator and run their checks", kEvalUsage, runEvalCommand},
     {"refine", "print a program with its ? dimensions resolved for given arguments", kRefineUsage, runRefineCommand},
     {"run", "run cases against backends, compare with golden values, write reports", kRunUsage, runRunCommand},

@@ -25,6 +25,8 @@ int runRefineCommand(const std::vector<std::string>& args);
 extern const char kRefineUsage[];
 int runVerifyCommand(const std::vector<std::string>& args);
 extern const char kVerifyUsage[];
+int runInferCommand(const std::vector<std::string>& args);
+extern const char kInferUsage[];
 
 int runRunCommand(const std::vector<std::string>& args);
 extern const char kRunUsage[];

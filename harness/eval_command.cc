@@ -11,6 +11,7 @@
 #include "harness/options.h"
 #include "golden/cases.h"
 #include "ir/verifier.h"
+#include "ir/expect_invalid.h"
 #include "ir/asm_parser.h"
 #include "ir/attribute.h"
 #include "ir/npy.h"
@@ -313,9 +314,14 @@ void evalFile(const std::string& path, const EvalOptions& options, const std::ve
     }
     // A negative case (cases/<op>/invalid-*: `// expect-invalid: <op> C<n>`) is never evaluated: it passes
     // when the verifier rejects it for every constraint it names (docs/verifier.md).
-    if (const std::vector<std::string> expected =
-            expectedInvalid(std::string_view(*text).substr(chunks[c].begin, chunks[c].end - chunks[c].begin));
-        !expected.empty()) {
+    const absl::StatusOr<std::vector<ExpectedConstraint>> directives = parseExpectInvalid(path, *text, chunks[c].begin, chunks[c].end);
+    if (!directives.ok()) {
+      ++totals.modules;
+      ++totals.errors;
+      std::printf("%s\n", std::string(directives.status().message()).c_str());
+      continue;
+    }
+    if (const std::vector<std::string> expected = constraintNames(*directives); !expected.empty()) {
       const ModuleVerification verification = verifyModule(*module);
       std::vector<std::string> diagnostics;
       for (const VerifierDiagnostic& d : verification.diagnostics) diagnostics.push_back(formatVerifierDiagnostic(*module, *text, d));

@@ -14,6 +14,7 @@
 #include "absl/strings/str_join.h"
 #include "golden/cases.h"
 #include "ir/element_type.h"
+#include "ir/expect_invalid.h"
 #include "ir/op_schema.h"
 #include "ir/parser.h"
 #include "ir/status_macros.h"

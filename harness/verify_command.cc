@@ -11,6 +11,7 @@
 #include "harness/commands.h"
 #include "harness/options.h"
 #include "ir/diagnostic.h"
+#include "ir/expect_invalid.h"
 #include "ir/parser.h"
 #include "ir/spec_constraints.h"
 #include "ir/strings.h"
@@ -26,9 +27,10 @@ const char kVerifyUsage[] =
     "Folders are searched for *.mlir files. Prints every violation as\n"
     "'path:line:col: error: <op> (C<n>): <what is wrong>', then one summary line.\n"
     "docs/verifier.md lists what is checked.\n\n"
-    "A file with a line '// expect-invalid: <op> C<n>' (a negative case, cases/<op>/invalid-*.mlir) is\n"
-    "expected to be rejected for that constraint alone: it counts as valid when every diagnostic cites\n"
-    "'<op> (C<n>)', and as invalid (with a line saying what was expected) otherwise.\n\n"
+    "A file with lines '// expect-invalid: <op> C<n>' (a negative case, cases/<op>/invalid-*.mlir) is\n"
+    "expected to be rejected for those constraints: it counts as valid when each one is cited by some\n"
+    "diagnostic ('<op> (C<n>)'), and as invalid (with a line saying what was expected) otherwise; a\n"
+    "malformed expect-invalid line is an error at its line and column.\n\n"
     "Exit status: 0 when every program is valid, 1 when some program is invalid, 2 on a usage error or\n"
     "when a file cannot be read or parsed.\n\n"
     "options:\n"
@@ -68,13 +70,19 @@ void verifyFile(const std::string& path, const VerifyOptions& options, VerifyTot
     ++totals.unreadable_files;
     return;
   }
+  // A negative case (ir/expect_invalid.h): rejected as expected when each constraint it names is cited.
+  const absl::StatusOr<std::vector<ExpectedConstraint>> directives = parseExpectInvalid(path, *text);
+  if (!directives.ok()) {
+    std::printf("%s\n", std::string(directives.status().message()).c_str());
+    ++totals.errors;
+    ++totals.invalid_files;
+    return;
+  }
+  const std::vector<std::string> expected = constraintNames(*directives);
   const std::vector<SourceChunk> chunks =
       options.split ? splitInputFile(*text) : std::vector<SourceChunk>{{0, text->size(), 1}};
-  bool parsed = true, valid = true;
-  // A negative case: its diagnostics are expected when they all cite its label.
-  const std::optional<std::pair<std::string, int>> expected = spec::expectInvalidLabel(*text);
-  const std::string expected_label = expected ? strCat(expected->first, " (C", expected->second, ")") : std::string();
-  size_t expected_diagnostics = 0;
+  bool parsed = true;
+  std::vector<std::string> diagnostics, printed;  // as the rule reads them, and as printed (-v adds the source line)
   for (const SourceChunk& chunk : chunks) {
     auto module = parseModule(*text, path, chunk);
     if (!module.ok()) {
@@ -87,37 +95,28 @@ void verifyFile(const std::string& path, const VerifyOptions& options, VerifyTot
     const ModuleVerification verification = verifyModule(*module);
     totals.functions += verification.functions;
     totals.ops += verification.ops;
-    if (expected) {
-      bool all_cite = true;
-      for (const VerifierDiagnostic& diagnostic : verification.diagnostics) {
-        all_cite = all_cite && diagnostic.message.find(expected_label) != std::string::npos;
-      }
-      if (all_cite) {
-        expected_diagnostics += verification.diagnostics.size();
-        continue;
-      }
-    }
-    totals.errors += verification.diagnostics.size();
-    valid = valid && verification.ok();
     for (const VerifierDiagnostic& diagnostic : verification.diagnostics) {
-      const std::string line = options.verbose
-                                   ? formatDiagnostic(path, *text, diagnostic.offset, diagnostic.message, module->source_anchor)
-                                   : formatVerifierDiagnostic(*module, *text, diagnostic);
-      std::printf("%s\n", line.c_str());
-    }
-  }
-  if (expected && parsed && valid) {
-    if (expected_diagnostics > 0) {
-      ++totals.rejected_as_expected;
-    } else {
-      std::printf("%s: error: expected a diagnostic citing %s (the file's expect-invalid line), got none\n", path.c_str(),
-                  expected_label.c_str());
-      ++totals.errors;
-      valid = false;
+      diagnostics.push_back(formatVerifierDiagnostic(*module, *text, diagnostic));
+      printed.push_back(options.verbose ? formatDiagnostic(path, *text, diagnostic.offset, diagnostic.message, module->source_anchor)
+                                        : diagnostics.back());
     }
   }
   if (!parsed) ++totals.unreadable_files;
-  if (!valid) ++totals.invalid_files;
+  if (!expected.empty() && parsed) {
+    const std::string problem = negativeCaseProblem(expected, diagnostics);
+    if (problem.empty()) {
+      ++totals.rejected_as_expected;
+      return;
+    }
+    for (const std::string& line : printed) std::printf("%s\n", line.c_str());
+    std::printf("%s: error: a negative case: %s\n", path.c_str(), problem.c_str());
+    totals.errors += diagnostics.size() + 1;
+    ++totals.invalid_files;
+    return;
+  }
+  for (const std::string& line : printed) std::printf("%s\n", line.c_str());
+  totals.errors += diagnostics.size();
+  if (!diagnostics.empty()) ++totals.invalid_files;
 }
 
 // `--coverage`: the inventory (ir/spec_constraints.def) and the labels the negative cases of `cases` name.
@@ -134,12 +133,14 @@ int printCoverage(const std::string& cases) {
     const std::string name = entry.path().filename().string();
     if (!entry.is_regular_file() || !name.starts_with("invalid-") || entry.path().extension() != ".mlir") continue;
     auto text = readFile(entry.path().string());
-    const auto label = text.ok() ? spec::expectInvalidLabel(*text) : std::nullopt;
-    if (label) {
-      labels.insert(*label);
-    } else {
-      unlabelled.push_back(entry.path().string());
+    const absl::StatusOr<std::vector<ExpectedConstraint>> directives =
+        text.ok() ? parseExpectInvalid(entry.path().string(), *text) : absl::StatusOr<std::vector<ExpectedConstraint>>(text.status());
+    if (!directives.ok()) {
+      std::fprintf(stderr, "%s\n", std::string(directives.status().message()).c_str());
+      return 2;
     }
+    if (directives->empty()) unlabelled.push_back(entry.path().string());
+    for (const ExpectedConstraint& c : *directives) labels.insert({c.op, c.number});
   }
   const spec::Coverage coverage = spec::computeCoverage(labels);
   std::printf("%s", spec::coverageTable(coverage).c_str());

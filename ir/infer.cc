@@ -461,6 +461,36 @@ Results sort(const Operation& op) {
   return results;
 }
 
+// fft (C5) shape(result) = shape(operand) but for the last dimension of RFFT's result, dim(operand, -1) / 2 + 1
+// (0 for 0), and of IRFFT's, fft_length's last entry ((C4): the real result ends in fft_length); (C2) the
+// element type: the operand's for FFT and IFFT, its complex type for RFFT, its part type for IRFFT.
+Results fft(const Operation& op) {
+  ASSIGN_OR_RETURN(const Type operand, tensorOperand(op, 0, "fft (C5)"));
+  const FftOp f(op);
+  const std::string_view type = f.fftType();
+  const Dims length = f.fftLength();
+  if (length.empty() || operand.rank() == 0) return violated("fft (C3)", "needs a non-empty fft_length and an operand of rank >= 1");
+  const ElementType e = operand.elementType();
+  Dims shape = operand.shape();
+  int64_t& last = shape.back();
+  ElementType result = e;
+  if (type == "FFT" || type == "IFFT") {
+    if (!isComplex(e)) return violated("fft (C2)", strCat(type, " needs a complex operand, not ", elementTypeName(e)));
+  } else if (type == "RFFT") {
+    if (e != ElementType::kF32 && e != ElementType::kF64) return violated("fft (C2)", strCat("RFFT needs an f32 or f64 operand, not ", elementTypeName(e)));
+    result = e == ElementType::kF32 ? ElementType::kC64 : ElementType::kC128;
+    if (last != kDynamicSize) last = last == 0 ? 0 : last / 2 + 1;
+  } else if (type == "IRFFT") {
+    if (!isComplex(e)) return violated("fft (C2)", strCat("IRFFT needs a complex operand, not ", elementTypeName(e)));
+    result = complexPartType(e);
+    last = length.back();
+  } else {
+    return violated("fft (C2)", strCat("unknown fft_type ", type));
+  }
+  return std::vector<InferredType>{
+      exactly(Type::tensor(std::move(shape), Type::element(result)), "fft (C5)", "fft (C2)")};
+}
+
 // batch_norm_training: (C7) baseline_type(output) = baseline_type(operand); (C5, C6) size(batch_mean) =
 // size(batch_var) = dim(operand, feature_index), of the operand's element type (C2).
 Results batchNormTraining(const Operation& op) {
@@ -612,6 +642,7 @@ InferFn inferFunction(OpId id) {
     case OpId::kBatchNormInference: return [](const Operation& op) { return sameAsOperand(op, 0, "batch_norm_inference (C7)"); };
     case OpId::kBatchNormTraining: return batchNormTraining;
     case OpId::kBatchNormGrad: return batchNormGrad;
+    case OpId::kFft: return fft;
     case OpId::kConcatenate: return concatenate;
     case OpId::kTranspose: return transpose;
     case OpId::kSlice: return slice;

@@ -55,25 +55,6 @@ std::optional<std::string> sameTypeLabel(std::string_view short_name) {
   return std::nullopt;
 }
 
-std::optional<std::pair<std::string, int>> expectInvalidLabel(std::string_view text) {
-  constexpr std::string_view kMarker = "// expect-invalid:";
-  const size_t at = text.find(kMarker);
-  if (at == std::string_view::npos) return std::nullopt;
-  std::string_view rest = text.substr(at + kMarker.size());
-  rest = rest.substr(0, rest.find('\n'));
-  while (!rest.empty() && rest.front() == ' ') rest.remove_prefix(1);
-  const size_t space = rest.find(' ');
-  if (space == std::string_view::npos) return std::nullopt;
-  std::string op(rest.substr(0, space));
-  std::string_view label = rest.substr(space + 1);
-  if (label.size() < 2 || label[0] != 'C') return std::nullopt;
-  int number = 0;
-  size_t i = 1;
-  for (; i < label.size() && std::isdigit(static_cast<unsigned char>(label[i])); ++i) number = number * 10 + (label[i] - '0');
-  if (i == 1 || number > 1000) return std::nullopt;
-  return std::make_pair(std::move(op), number);
-}
-
 double Coverage::percent() const {
   const int violable = total.in_spec - total.not_violable;
   return violable == 0 ? 100.0 : 100.0 * total.checked_and_negative / violable;

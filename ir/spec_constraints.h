@@ -50,8 +50,6 @@ std::string_view enforcementText(Enforcement e);
 // inventory gives the op no kSameTypeTrait constraint.
 std::optional<std::string> sameTypeLabel(std::string_view short_name);
 
-// A negative case's `// expect-invalid: <op> C<n>` line: the op and n, or nullopt when `text` has none.
-std::optional<std::pair<std::string, int>> expectInvalidLabel(std::string_view text);
 
 struct OpCoverage {
   std::string op;

@@ -19,19 +19,13 @@ def parse_dn(s):
                 kif=k.index('i'), kof=k.index('o'), ksp=[k.index(str(i)) for i in range(n)],
                 ob=o.index('b'), of=o.index('f'), osp=[o.index(str(i)) for i in range(n)])
 
-def ref_convolution(lhs, rhs, dn, strides, padding, ldil, rdil, rev, fgc, bgc, zero):
-    n = len(dn['isp'])
-    N = lhs.shape[dn['ib']]; C = lhs.shape[dn['if_']]; O = rhs.shape[dn['kof']]; KI = rhs.shape[dn['kif']]
-    nw = []
-    for s in range(n):
-        d = lhs.shape[dn['isp'][s]]; kd = rhs.shape[dn['ksp'][s]]
-        dil_in = 0 if d == 0 else (d - 1) * ldil[s] + 1
-        padded = padding[s][0] + dil_in + padding[s][1]
-        dw = 0 if kd == 0 else (kd - 1) * rdil[s] + 1
-        nw.append(0 if padded == 0 or dw > padded else (padded - dw) // strides[s] + 1)
-    rshape = [0] * (n + 2)
-    rshape[dn['ob']] = N // bgc; rshape[dn['of']] = O
-    for s in range(n): rshape[dn['osp'][s]] = nw[s]
+def ref_convolution(lhs, rhs, dnums, strides, padding, ldil, rdil, rev, fgc, bgc, zero):
+    dn = parse_dn(dnums); n = len(dn['isp'])
+    N = lhs.shape[dn['ib']]; O = rhs.shape[dn['kof']]; KI = rhs.shape[dn['kif']]
+    # convolution (C25): the result's shape, from hloconf's rule (the number of windows per spatial dimension).
+    rshape = inferred_shape('convolution', [lhs.shape, rhs.shape], 'window_strides = %s, padding = %s, lhs_dilation = %s, rhs_dilation = %s, '
+                            'dimension_numbers = #stablehlo.conv<%s>, batch_group_count = %d : i64, feature_group_count = %d : i64' % (
+                                arr(strides), dense2(padding), arr(ldil), arr(rdil), dnums, bgc, fgc))
     kspat = [rhs.shape[dn['ksp'][s]] for s in range(n)]
     def f(r):
         b = r[dn['ob']]; o = r[dn['of']]; pos = [r[dn['osp'][s]] for s in range(n)]
@@ -61,7 +55,7 @@ def conv(stem, comment, ety, lhs, rhs, dnums, strides=None, padding=None, ldil=N
     dn = parse_dn(dnums); n = len(dn['isp'])
     s_ = strides or [1] * n; p_ = padding or [[0, 0]] * n; l_ = ldil or [1] * n; r_ = rdil or [1] * n; v_ = rev or [False] * n
     zero = 0.0 if is_float(ety) else 0
-    r = ref_convolution(lhs, rhs, dn, s_, p_, l_, r_, v_, fgc, bgc, zero)
+    r = ref_convolution(lhs, rhs, dnums, s_, p_, l_, r_, v_, fgc, bgc, zero)
     if is_float(ety):
         for x in r.data: assert rnd(mpf(x), ety) == x and abs(x) < 2 ** 11, x   # small integers: exact in any order
     if printed is not None: assert r.data == list(printed), (r.data, printed)

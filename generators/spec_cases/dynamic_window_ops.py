@@ -15,7 +15,7 @@ def dconv(stem, comment, ety, lhs, rhs, dnums, padding, strides=None, ldil=None,
     dn = parse_dn(dnums); n = len(dn['isp'])
     s_ = strides or [1] * n; l_ = ldil or [1] * n; r_ = rdil or [1] * n; v_ = rev or [False] * n
     zero = 0.0 if is_float(ety) else 0
-    r = ref_convolution(lhs, rhs, dn, s_, padding, l_, r_, v_, fgc, bgc, zero)
+    r = ref_convolution(lhs, rhs, dnums, s_, padding, l_, r_, v_, fgc, bgc, zero)
     if is_float(ety):
         for x in r.data: assert rnd(mpf(x), ety) == x and abs(x) < 2 ** 11, x   # small integers: exact in any order
     if printed is not None: assert r.data == list(printed), (r.data, printed)

@@ -64,7 +64,7 @@ def notes_exact(ety):
 def ref_reduce(inputs, inits, dims, combine):
     shape = inputs[0].shape
     keep = [d for d in range(len(shape)) if d not in dims]
-    rshape = [shape[d] for d in keep]
+    rshape = inferred_shapes('reduce', [shape, ()], 'dimensions = %s' % arr(dims))[0]
     red = sorted(dims)
     outs = [T([None] * prod(rshape), rshape) for _ in inputs]
     for ri in idxs(rshape):
@@ -157,9 +157,9 @@ reduce('edge-variadic-argmax', ['A variadic reduce (values, indices) computing a
 # ---------------------------------------------------------------- reduce_window
 def ref_reduce_window(inputs, inits, wd, ws, bd, wdil, padding, combine):
     padded = [ref_pad(t, iv, [p[0] for p in padding], [p[1] for p in padding], [b - 1 for b in bd]) for t, iv in zip(inputs, inits)]
-    pshape = padded[0].shape
-    dwin = [(w - 1) * d + 1 for w, d in zip(wd, wdil)]
-    rshape = [0 if (p == 0 or dw > p) else (p - dw) // s + 1 for p, dw, s in zip(pshape, dwin, ws)]
+    window = 'window_dimensions = %s, window_strides = %s, base_dilations = %s, window_dilations = %s, padding = %s' % (
+        arr(wd), arr(ws), arr(bd), arr(wdil), dense2(padding))
+    rshape = inferred_shapes('reduce_window', [inputs[0].shape, ()], window)[0]
     outs = [T([None] * prod(rshape), rshape) for _ in inputs]
     for ri in idxs(rshape):
         terms = []
@@ -276,7 +276,8 @@ def ref_dot(lhs, rhs, lb, rb, lc, rc, ety, rety=None):
     rety = rety or ety
     lfree = [d for d in range(len(lhs.shape)) if d not in lb and d not in lc]
     rfree = [d for d in range(len(rhs.shape)) if d not in rb and d not in rc]
-    rshape = [lhs.shape[d] for d in lb] + [lhs.shape[d] for d in lfree] + [rhs.shape[d] for d in rfree]
+    rshape = inferred_shape('dot_general', [lhs.shape, rhs.shape], 'dot_dimension_numbers = #stablehlo.dot<lhs_batching_dimensions = %s, '
+                            'rhs_batching_dimensions = %s, lhs_contracting_dimensions = %s, rhs_contracting_dimensions = %s>' % (lst(lb), lst(rb), lst(lc), lst(rc)))
     cshape = [lhs.shape[d] for d in lc]
     def f(ri):
         nb, nl = len(lb), len(lfree)

@@ -1,9 +1,38 @@
 """Helpers for the data-movement and reduction op scripts (movement_ops.py, reduction_ops.py):
 a tiny row-major tensor type, pure-python reference versions of the ops written from the spec's
-formulas (used to compute every expected value), and text helpers for the generic op form."""
-import itertools, functools
+formulas (used to compute every expected value), and text helpers for the generic op form.
+Result shapes are not computed here: they come from hloconf's result-type rules (ir/infer.cc, through
+`hloconf infer`), so each shape rule exists once."""
+import itertools, functools, json, os, subprocess
 from fractions import Fraction
 from common import *
+
+
+# ---------------------------------------------------------------- result shapes from hloconf (ir/infer.cc)
+_INFER = None
+
+def inferred_shapes(op, operand_shapes, attributes, region_arguments=None):
+    """The result shapes that the spec's rule for `op` gives operands of `operand_shapes` with `attributes`
+    (the text inside the op's {...}), as `hloconf infer` answers (built in build/, or $HLOCONF). The shape
+    rules read no element type, so the operands are written as f32 tensors, and reductions' bodies as
+    (tensor<f32>, ...) unless `region_arguments` says otherwise."""
+    global _INFER
+    if _INFER is None:
+        exe = os.environ.get('HLOCONF') or os.path.join(os.path.dirname(ROOT), 'build', 'hloconf')
+        _INFER = subprocess.Popen([exe, 'infer'], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    query = {'op': op, 'operands': [ttype(s, 'f32') for s in operand_shapes], 'attributes': attributes}
+    if region_arguments is not None: query['region_arguments'] = region_arguments
+    _INFER.stdin.write(json.dumps(query) + '\n')
+    _INFER.stdin.flush()
+    answer = json.loads(_INFER.stdout.readline())
+    if 'error' in answer: raise ValueError('hloconf infer: %s (query %s)' % (answer['error'], query))
+    return [tuple(shape) for shape in answer['shapes']]
+
+def inferred_shape(op, operand_shapes, attributes, region_arguments=None):
+    """The one result shape of `op` (see inferred_shapes)."""
+    shapes = inferred_shapes(op, operand_shapes, attributes, region_arguments)
+    assert len(shapes) == 1, shapes
+    return shapes[0]
 
 
 def prod(xs):
@@ -89,7 +118,7 @@ def ref_broadcast_in_dim(t, dims, rshape):
     return build(rshape, lambda r: t[[0 if t.shape[d] == 1 else r[dims[d]] for d in range(len(t.shape))]])
 
 def ref_concatenate(ts, dim):
-    rshape = list(ts[0].shape); rshape[dim] = sum(t.shape[dim] for t in ts)
+    rshape = inferred_shape('concatenate', [t.shape for t in ts], 'dimension = %d : i64' % dim)
     def f(r):
         i = r[dim]
         for t in ts:
@@ -101,7 +130,7 @@ def ref_concatenate(ts, dim):
 def ref_reshape(t, rshape): return T(t.data, rshape)
 
 def ref_transpose(t, perm):
-    rshape = [t.shape[p] for p in perm]
+    rshape = inferred_shape('transpose', [t.shape], 'permutation = %s' % arr(perm))
     def f(r):
         o = [0] * len(perm)
         for d, p in enumerate(perm): o[p] = r[d]
@@ -109,7 +138,7 @@ def ref_transpose(t, perm):
     return build(rshape, f)
 
 def ref_slice(t, start, limit, strides):
-    rshape = [-(-(l - s) // st) for s, l, st in zip(start, limit, strides)]
+    rshape = inferred_shape('slice', [t.shape], 'start_indices = %s, limit_indices = %s, strides = %s' % (arr(start), arr(limit), arr(strides)))
     return build(rshape, lambda r: t[[s + i * st for s, i, st in zip(start, r, strides)]])
 
 def ref_dynamic_slice(t, starts, sizes):
@@ -125,7 +154,7 @@ def ref_dynamic_update_slice(t, u, starts):
     return build(t.shape, f)
 
 def ref_pad(t, pv, lo, hi, interior):
-    rshape = [d + l + max(d - 1, 0) * it + h for d, l, h, it in zip(t.shape, lo, hi, interior)]
+    rshape = inferred_shape('pad', [t.shape, ()], 'edge_padding_low = %s, edge_padding_high = %s, interior_padding = %s' % (arr(lo), arr(hi), arr(interior)))
     def f(r):
         oi = []
         for i, l, it, d in zip(r, lo, interior, t.shape):
@@ -140,13 +169,10 @@ def ref_reverse(t, dims):
 
 def ref_gather(op, si, offset_dims, collapsed, obd, sibd, sim, ivd, ss):
     rank = len(op.shape)
-    batch_shape = [si.shape[d] for d in range(len(si.shape)) if d != ivd]
-    offset_sizes = [ss[d] for d in range(rank) if d not in collapsed and d not in obd]
-    rrank = len(batch_shape) + len(offset_sizes)
-    batch_dims = [d for d in range(rrank) if d not in offset_dims]
-    rshape = [0] * rrank
-    for i, d in enumerate(batch_dims): rshape[d] = batch_shape[i]
-    for i, d in enumerate(offset_dims): rshape[d] = offset_sizes[i]
+    dnums = ['offset_dims = %s' % lst(offset_dims), 'collapsed_slice_dims = %s' % lst(collapsed), 'operand_batching_dims = %s' % lst(obd),
+             'start_indices_batching_dims = %s' % lst(sibd), 'start_index_map = %s' % lst(sim), 'index_vector_dim = %d' % ivd]
+    rshape = inferred_shape('gather', [op.shape, si.shape], 'dimension_numbers = #stablehlo.gather<%s>, slice_sizes = %s' % (', '.join(dnums), arr(ss)))
+    batch_dims = [d for d in range(len(rshape)) if d not in offset_dims]
     def f(r):
         b = [r[d] for d in batch_dims]
         if ivd < len(si.shape):

@@ -2,6 +2,7 @@
 // negative suite `spec-invalid` (every `invalid-*.mlir` of cases/ and of tests/fixtures/spec-invalid/ is
 // rejected by our verifier for the constraint it names); and the protocol's verify request, answered by
 // the built-in reference, `hloconf serve` and Python adapters (tests/harness/verify_backend.py).
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <set>
@@ -11,6 +12,7 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "golden/cases.h"
+#include "ir/expect_invalid.h"
 #include "ir/parser.h"
 #include "ir/verifier.h"
 #include "nlohmann/json.hpp"
@@ -74,18 +76,13 @@ std::vector<fs::path> negativeFiles(const fs::path& dir) {
 std::string negativeFileProblem(const fs::path& file) {
   auto text = readFile(file.string());
   if (!text.ok()) return std::string(text.status().message());
-  const std::vector<std::string> expected = expectedInvalid(*text);
-  if (expected.empty()) return "no `// expect-invalid: <op> C<n>` line";
+  const absl::StatusOr<std::vector<ExpectedConstraint>> directives = parseExpectInvalid(file.string(), *text);
+  if (!directives.ok()) return std::string(directives.status().message());
+  if (directives->empty()) return "no `// expect-invalid: <op> C<n>` line";
   const std::string folder_op = file.parent_path().filename().string();
-  bool names_its_op = false;
-  for (const std::string& c : expected) {
-    const size_t space = c.find(' ');
-    if (space == std::string::npos || c.size() < space + 3 || c[space + 1] != 'C' ||
-        c.find_first_not_of("0123456789", space + 2) != std::string::npos)
-      return "`expect-invalid: " + c + "` is not of the form `<op> C<n>`";
-    names_its_op = names_its_op || c.substr(0, space) == folder_op;
-  }
+  const bool names_its_op = std::any_of(directives->begin(), directives->end(), [&](const ExpectedConstraint& c) { return c.op == folder_op; });
   if (!names_its_op) return "no expect-invalid line names the folder's op " + folder_op;
+  const std::vector<std::string> expected = constraintNames(*directives);
   auto module = parseModule(*text, file.string());
   if (!module.ok()) return "does not parse: " + std::string(module.status().message());
   std::vector<std::string> diagnostics;
@@ -124,13 +121,11 @@ func.func @main(%a: tensor<2x3xf32>) -> tensor<3x2xf32> {
   EXPECT_THAT(negativeFileProblem(dir + "/transpose/invalid-c2-valid.mlir"), HasSubstr("accepts this program"));
   EXPECT_THAT(negativeFileProblem(dir + "/transpose/invalid-c3-other.mlir"), HasSubstr("not for transpose C3"));
   EXPECT_THAT(negativeFileProblem(dir + "/transpose/invalid-c2-no-line.mlir"), HasSubstr("no `// expect-invalid"));
+  writeFile(dir + "/transpose/invalid-c2-malformed.mlir", "// expect-invalid: transpose C2 C3\nfunc.func @main() {\n  func.return\n}\n");
+  EXPECT_THAT(negativeFileProblem(dir + "/transpose/invalid-c2-malformed.mlir"), HasSubstr("invalid-c2-malformed.mlir:1:33: malformed expect-invalid line"));
 }
 
 TEST(NegativeSuite, ExpectInvalidLinesAndCitations) {
-  EXPECT_EQ(expectedInvalid("// expect-invalid: dot_general C10\n// expect-invalid:  add   C1 \nfunc.func @main()"),
-            (std::vector<std::string>{"dot_general C10", "add C1"}));
-  EXPECT_TRUE(expectedInvalid("// Case: spec/add/x\nfunc.func @main()").empty());
-  EXPECT_EQ(expectedInvalid("// expect-invalid:\n"), std::vector<std::string>{"(nothing named)"});
   const std::string diagnostic = "f.mlir:3:8: error: stablehlo.dot_general (C10): contracting sizes differ";
   EXPECT_TRUE(citesConstraint(diagnostic, "dot_general C10"));
   EXPECT_FALSE(citesConstraint(diagnostic, "dot_general C1"));

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "ir/expect_invalid.h"
 #include "ir/parser.h"
 #include "ir/spec_constraints.h"
 #include "ir/strings.h"
@@ -41,30 +42,33 @@ TEST(NegativeCasesTest, EachIsRejectedForTheConstraintItNames) {
       ADD_FAILURE() << text.status();
       continue;
     }
-    const auto label = spec::expectInvalidLabel(*text);
-    if (!label) {
-      ADD_FAILURE() << "no '// expect-invalid: <op> C<n>' line";
+    const absl::StatusOr<std::vector<ExpectedConstraint>> directives = parseExpectInvalid(path.string(), *text);
+    if (!directives.ok() || directives->empty()) {
+      ADD_FAILURE() << "no well-formed '// expect-invalid: <op> C<n>' line: " << directives.status();
       continue;
     }
-    // The file's folder is the op, and its name starts with the label: cases/<op>/invalid-c<n>-<what>.mlir.
-    EXPECT_EQ(path.parent_path().filename().string(), label->first);
-    EXPECT_TRUE(path.filename().string().starts_with(strCat("invalid-c", label->second, "-")));
-    EXPECT_NE(spec::findConstraint(label->first, label->second), nullptr) << "the spec has no " << label->first << " C" << label->second;
+    // The file's folder is the op, and its name starts with the first label: cases/<op>/invalid-c<n>-<what>.mlir.
+    const ExpectedConstraint& first = directives->front();
+    EXPECT_EQ(path.parent_path().filename().string(), first.op);
+    EXPECT_TRUE(path.filename().string().starts_with(strCat("invalid-c", first.number, "-")));
+    for (const ExpectedConstraint& c : *directives) EXPECT_NE(spec::findConstraint(c.op, c.number), nullptr) << "the spec has no " << c.name();
     auto module = parseModule(*text, path.string());
     if (!module.ok()) {
       ADD_FAILURE() << "a negative case must parse: " << module.status();
       continue;
     }
     const ModuleVerification verification = verifyModule(*module);
-    const std::string cited = strCat(label->first, " (C", label->second, ")");
-    std::string diagnostics;
-    bool all_cite = !verification.diagnostics.empty();
-    for (const VerifierDiagnostic& d : verification.diagnostics) {
-      diagnostics += "\n  " + d.message;
-      all_cite = all_cite && d.message.find(cited) != std::string::npos;
+    std::vector<std::string> diagnostics;
+    for (const VerifierDiagnostic& d : verification.diagnostics) diagnostics.push_back(formatVerifierDiagnostic(*module, *text, d));
+    // The rule every command applies (ir/expect_invalid.h): each named constraint is cited.
+    const std::vector<std::string> names = constraintNames(*directives);
+    const std::string problem = negativeCaseProblem(names, diagnostics);
+    EXPECT_EQ(problem, "");
+    // And the case is clean: it breaks nothing else, so each diagnostic cites a constraint it names.
+    for (const std::string& d : diagnostics) {
+      EXPECT_TRUE(std::any_of(names.begin(), names.end(), [&](const std::string& c) { return citesConstraint(d, c); })) << "cites another constraint: " << d;
     }
-    EXPECT_TRUE(all_cite) << "expected only diagnostics citing " << cited << ", got:" << (diagnostics.empty() ? " none" : diagnostics);
-    rejected += all_cite;
+    rejected += problem.empty();
   }
   std::printf("[ negative ] %d of %zu negative cases rejected for the constraint they name\n", rejected, files.size());
 }
@@ -75,7 +79,9 @@ TEST(NegativeCasesTest, CheckedConstraintsHaveANegativeCase) {
   for (const fs::path& path : negativeCases()) {
     auto text = readFile(path.string());
     if (!text.ok()) continue;
-    if (auto label = spec::expectInvalidLabel(*text)) labels.insert(*label);
+    const absl::StatusOr<std::vector<ExpectedConstraint>> directives = parseExpectInvalid(path.string(), *text);
+    if (!directives.ok()) continue;  // the test above reports it
+    for (const ExpectedConstraint& c : *directives) labels.insert({c.op, c.number});
   }
   std::vector<std::string> missing;
   for (const spec::SpecConstraint& c : spec::specConstraints()) {

@@ -79,12 +79,6 @@ TEST(SpecConstraintsTest, SameTypeTraitHasALabelInEachSpecOp) {
   }
 }
 
-TEST(SpecConstraintsTest, ExpectInvalidLineIsRead) {
-  EXPECT_EQ(expectInvalidLabel("// Case: x\n// expect-invalid: dot_general C10\nmodule {}"), std::make_pair(std::string("dot_general"), 10));
-  EXPECT_EQ(expectInvalidLabel("module {}"), std::nullopt);
-  EXPECT_EQ(expectInvalidLabel("// expect-invalid: add 3"), std::nullopt);
-}
-
 TEST(SpecConstraintsTest, CoverageCountsNegativeCasesOfViolableConstraints) {
   const Coverage none = computeCoverage({});
   EXPECT_EQ(none.total.checked_and_negative, 0);
