@@ -7,6 +7,7 @@
 
 #include "golden/cache_maintenance.h"
 #include "golden/cases.h"
+#include "ir/byte_size.h"
 #include "harness/commands.h"
 #include "harness/options.h"
 #include "ir/strings.h"

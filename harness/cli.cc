@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "ir/byte_size.h"
 #include "ir/nearest_name.h"
 #include "harness/commands.h"
 #include "harness/options.h"
@@ -57,9 +58,11 @@ constexpr GlobalOption kGlobalOptions[] = {
      }},
     {"--memory-limit", "a byte count, e.g. 512M or 8G",
      [](const std::string& value) {
-       std::optional<uint64_t> bytes = parseByteCount(value);
-       if (bytes) setMemoryLimit(*bytes);
-       return bytes.has_value();
+       // 0 is a size but no limit (setMemoryLimit would take it for "the default").
+       std::optional<uint64_t> bytes = parseByteSize(value);
+       if (!bytes || *bytes == 0) return false;
+       setMemoryLimit(*bytes);
+       return true;
      }},
 };
 

@@ -24,6 +24,7 @@
 #include "golden/cache_maintenance.h"
 #include "generators/gen.h"
 #include "golden/cases.h"
+#include "ir/byte_size.h"
 #include "ir/element_type.h"
 #include "ir/op_schema.h"
 #include "harness/commands.h"

@@ -87,10 +87,10 @@ std::optional<plan::Unsupported> lowerRegion(const plan::Region& region, const p
       }
     }
     if (choice->may_run_in_place && step.results.size() == 1) {
-      const int64_t result_bytes = byteSize(plan.slot_types[step.results[0]]);
+      const int64_t result_bytes = plan::slotBytes(plan.slot_types[step.results[0]]);
       for (plan::Slot operand : step.operands) {
         const bool dies = std::binary_search(step.last_uses.begin(), step.last_uses.end(), operand);
-        if (dies && byteSize(plan.slot_types[operand]) == result_bytes) {
+        if (dies && plan::slotBytes(plan.slot_types[operand]) == result_bytes) {
           out.in_place = operand;
           break;
         }
@@ -215,7 +215,7 @@ absl::Status Frame::runGroup(const plan::Region& region, const LoweredRegion& lo
   std::vector<std::pair<plan::Slot, Buffer>> whole;
   for (size_t k = group.begin; k < group.end; ++k) {
     const plan::Slot result = region.steps[k].results[0];
-    if (!internal.contains(result)) whole.emplace_back(result, takeBuffer(static_cast<size_t>(byteSize(plan.slot_types[result]))));
+    if (!internal.contains(result)) whole.emplace_back(result, takeBuffer(static_cast<size_t>(plan::slotBytes(plan.slot_types[result]))));
   }
   auto bytesOf = [&](plan::Slot slot) { return static_cast<int64_t>(storageBytes(plan.slot_types[slot].elementType())); };
   // Where slot `slot`'s element `first` is: a scratch tile, a whole result, or an operand's buffer (a rank-0
@@ -314,7 +314,7 @@ absl::Status Frame::runSteps(const plan::Region& region, const LoweredRegion& lo
       if (r == 0 && lowered_step.in_place >= 0 && !borrowed_[lowered_step.in_place]) {
         fresh[r] = std::move(slots_[lowered_step.in_place]);  // the operand pointer taken above stays valid
       } else {
-        fresh[r] = takeBuffer(static_cast<size_t>(byteSize(plan.slot_types[step.results[r]])));
+        fresh[r] = takeBuffer(static_cast<size_t>(plan::slotBytes(plan.slot_types[step.results[r]])));
       }
     }
     results.clear();
@@ -335,7 +335,7 @@ absl::StatusOr<std::vector<const uint8_t*>> Frame::runRegion(const plan::Region&
                                                              std::span<const uint8_t* const> inputs) {
   for (size_t i = 0; i < region.inputs.size(); ++i) {
     Buffer& slot = slots_[region.inputs[i]];
-    const size_t bytes = static_cast<size_t>(byteSize(program_.plan.slot_types[region.inputs[i]]));
+    const size_t bytes = static_cast<size_t>(plan::slotBytes(program_.plan.slot_types[region.inputs[i]]));
     slot.reserve(std::max<size_t>(bytes, 1));
     slot.resize(bytes);
     if (slot.data() != inputs[i]) std::memmove(slot.data(), inputs[i], bytes);
@@ -361,7 +361,7 @@ absl::StatusOr<std::vector<Tensor>> run(const Program& program, std::span<const 
   Frame frame(program, run_options);
   for (size_t i = 0; i < inputs.size(); ++i) {
     const Type& expected = plan.slot_types[plan.inputs[i]];
-    if (inputs[i].type() != expected || static_cast<int64_t>(inputs[i].bytes().size()) != byteSize(expected))
+    if (inputs[i].type() != expected || static_cast<int64_t>(inputs[i].bytes().size()) != plan::slotBytes(expected))
       return absl::InvalidArgumentError(strCat("input ", i, " is ", inputs[i].type().toString(), "; argument ", i,
                                                " of the function is ", expected.toString()));
     frame.borrow(plan.inputs[i], inputs[i].bytes().data());  // read in place: the inputs outlive the run
@@ -380,7 +380,7 @@ absl::StatusOr<std::vector<Tensor>> run(const Program& program, std::span<const 
       outputs.emplace_back(type, std::move(frame.slots()[slot]));
     } else {
       const uint8_t* bytes = frame.data(slot);
-      Buffer copy = newBuffer(static_cast<size_t>(byteSize(type)));
+      Buffer copy = newBuffer(static_cast<size_t>(plan::slotBytes(type)));
       if (!copy.empty()) std::memcpy(copy.data(), bytes, copy.size());
       outputs.emplace_back(type, std::move(copy));
     }

@@ -1,6 +1,7 @@
 #include "executors/plan/plan.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <optional>
 
 #include "absl/container/flat_hash_map.h"
@@ -8,6 +9,7 @@
 #include "executors/plan/elementwise_params.h"
 #include "executors/plan/planners.h"
 #include "executors/plan/quantization_params.h"
+#include "ir/byte_size.h"
 #include "ir/diagnostic.h"
 #include "ir/op_schema.h"
 #include "ir/op_views.h"
@@ -37,6 +39,8 @@ std::string slotTypeProblem(const Type& type) {
   if (!type.hasStaticShape())
     return "a ? dimension that the inputs' shapes do not settle (a value the reference's run on these inputs never "
            "computed, such as one in a branch not taken)";
+  // slotBytes() relies on this; a result's size is checked against --memory-limit as well (compileOp).
+  if (!dataByteSize(type)) return strCat(type.toString(), " holds more than 2^63 - 1 bytes");
   return "";  // a quantized tensor's slot holds its storage integers
 }
 
@@ -366,6 +370,13 @@ std::vector<Slot> assignLiveness(Region& region) {
 }  // namespace
 
 std::string Unsupported::message() const { return strCat(location, ": ", op, ": ", reason); }
+
+int64_t slotBytes(const Type& type) {
+  const std::optional<int64_t> bytes = dataByteSize(type);
+  // A type compile() let into a plan has a size (slotTypeProblem): anything else is a bug here, not bad input.
+  if (!bytes) std::abort();
+  return *bytes;
+}
 
 std::vector<OpId> plannableOps() {
   std::vector<OpId> ops;

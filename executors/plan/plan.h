@@ -92,6 +92,11 @@ using CompileResult = std::variant<Plan, Unsupported>;
 absl::StatusOr<CompileResult> compile(const Module& module, std::string_view function,
                                       std::string_view source_text = {});
 
+// The bytes of the value in a slot of type `type` (ir/byte_size.h's dataByteSize): compile() refuses a
+// slot type whose size is not a static int64_t, so for a plan's slot types, and for a part of one, this is
+// never past INT64_MAX.
+int64_t slotBytes(const Type& type);
+
 // The ops compile() can turn into steps (besides func.return), for a backend's capabilities.
 std::vector<OpId> plannableOps();
 
