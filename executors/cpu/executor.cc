@@ -104,6 +104,26 @@ std::optional<plan::Unsupported> lowerRegion(const plan::Region& region, const p
   return std::nullopt;
 }
 
+// The path of a step's location ("path:line:col", or "path@offset" for a module built in code).
+std::string_view pathOf(std::string_view location) {
+  const size_t column = location.rfind(':');
+  const size_t line = column == std::string_view::npos || column == 0 ? std::string_view::npos : location.rfind(':', column - 1);
+  if (line != std::string_view::npos) return location.substr(0, line);
+  return location.substr(0, location.rfind('@'));
+}
+
+// A step's error starts with its location and op, so that a run's failure names where it is in the
+// program (issue 19, item 13). The kernels that know more name the location themselves, and so does a
+// step of a nested region (a while's body): such a message is kept as it is.
+absl::Status atStep(const plan::Step& step, absl::Status status) {
+  if (status.ok() || step.location.empty()) return status;
+  const std::string_view path = pathOf(step.location);
+  const std::string_view message(status.message().data(), status.message().size());
+  if (message.starts_with(path) && message.size() > path.size() && (message[path.size()] == ':' || message[path.size()] == '@'))
+    return status;
+  return absl::Status(status.code(), strCat(step.location, ": ", opName(step.op), ": ", message));
+}
+
 }  // namespace
 
 const Type& KernelArgs::operandType(size_t i) const { return frame.plan().slot_types[step.operands[i]]; }
@@ -297,10 +317,10 @@ absl::Status Frame::runSteps(const plan::Region& region, const LoweredRegion& lo
   for (size_t s = 0; s < region.steps.size(); ++s) {
     const plan::Step& step = region.steps[s];
     const LoweredStep& lowered_step = lowered.steps[s];
-    RETURN_IF_ERROR(checkDeadline());
+    RETURN_IF_ERROR(atStep(step, checkDeadline()));
     if (lowered_step.group >= 0) {
       const TileGroup& group = lowered.groups[static_cast<size_t>(lowered_step.group)];
-      RETURN_IF_ERROR(runGroup(region, lowered, group));
+      RETURN_IF_ERROR(atStep(step, runGroup(region, lowered, group)));
       s = group.end - 1;
       continue;
     }
@@ -321,7 +341,7 @@ absl::Status Frame::runSteps(const plan::Region& region, const LoweredRegion& lo
     for (Buffer& buffer : fresh) results.push_back(buffer.data());
     const Type* first_result = step.results.empty() ? nullptr : &plan.slot_types[step.results[0]];
     const int64_t num_elements = first_result && first_result->isTensor() ? first_result->numElements() : 0;
-    RETURN_IF_ERROR(lowered_step.kernel(KernelArgs{step, lowered_step, *this, operands, results, num_elements}));
+    RETURN_IF_ERROR(atStep(step, lowered_step.kernel(KernelArgs{step, lowered_step, *this, operands, results, num_elements})));
     for (size_t r = 0; r < step.results.size(); ++r) {
       giveBuffer(std::move(slots_[step.results[r]]));
       slots_[step.results[r]] = std::move(fresh[r]);
@@ -349,7 +369,7 @@ absl::StatusOr<std::vector<const uint8_t*>> Frame::runRegion(const plan::Region&
 absl::StatusOr<std::vector<Tensor>> run(const Program& program, std::span<const Tensor> inputs, const RunOptions& options) {
   const plan::Plan& plan = program.plan;
   if (inputs.size() != plan.inputs.size())
-    return absl::InvalidArgumentError(strCat("the function takes ", plan.inputs.size(), " arguments; the request has ",
+    return absl::InvalidArgumentError(strCat(plan.location, ": the function takes ", plan.inputs.size(), " arguments; the request has ",
                                              inputs.size(), " inputs"));
   // A run outside a grid is a grid of one, so that every kernel finds its grid (infeed, send and recv).
   std::optional<ProcessGrid> solo;
@@ -362,7 +382,7 @@ absl::StatusOr<std::vector<Tensor>> run(const Program& program, std::span<const 
   for (size_t i = 0; i < inputs.size(); ++i) {
     const Type& expected = plan.slot_types[plan.inputs[i]];
     if (inputs[i].type() != expected || static_cast<int64_t>(inputs[i].bytes().size()) != plan::slotBytes(expected))
-      return absl::InvalidArgumentError(strCat("input ", i, " is ", inputs[i].type().toString(), "; argument ", i,
+      return absl::InvalidArgumentError(strCat(plan.location, ": input ", i, " is ", inputs[i].type().toString(), "; argument ", i,
                                                " of the function is ", expected.toString()));
     frame.borrow(plan.inputs[i], inputs[i].bytes().data());  // read in place: the inputs outlive the run
   }
@@ -372,7 +392,7 @@ absl::StatusOr<std::vector<Tensor>> run(const Program& program, std::span<const 
     const plan::Slot slot = plan.outputs[o];
     const Type& type = plan.slot_types[slot];
     if (!type.isTensor())
-      return absl::InvalidArgumentError(strCat("the function returns a ", type.toString(), ", which has no value to give back"));
+      return absl::InvalidArgumentError(strCat(plan.location, ": the function returns a ", type.toString(), ", which has no value to give back"));
     // A result the run made moves into its tensor (unless it is returned again later); an input returned
     // as it is, or a repeated result, is copied.
     const bool again = std::find(plan.outputs.begin() + o + 1, plan.outputs.end(), slot) != plan.outputs.end();

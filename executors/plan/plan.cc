@@ -10,10 +10,10 @@
 #include "executors/plan/planners.h"
 #include "executors/plan/quantization_params.h"
 #include "ir/byte_size.h"
-#include "ir/diagnostic.h"
 #include "ir/op_schema.h"
 #include "ir/op_views.h"
 #include "ir/resource_limits.h"
+#include "ir/source_location.h"
 #include "ir/strings.h"
 
 namespace hloconf::plan {
@@ -112,12 +112,7 @@ class Compiler {
     return absl::InvalidArgumentError(strCat(locationOf(owner), ": ", owner.name, ": a region does not end in a return"));
   }
 
-  std::string locationOf(const Operation& op) const {
-    if (source_text_.empty() || op.source_offset > source_text_.size())
-      return strCat(module_.path, "@", op.source_offset);
-    const LineColumn lc = lineColumnAt(source_text_, op.source_offset, module_.source_anchor);
-    return strCat(module_.path, ":", lc.line, ":", lc.column);
-  }
+  std::string locationOf(const Operation& op) const { return sourceLocation(module_, source_text_, op.source_offset); }
 
   [[noreturn]] void unsupported(const Operation& op, std::string reason) const {
     throw UnsupportedFound{Unsupported{op.name, locationOf(op), std::move(reason)}};
@@ -389,9 +384,9 @@ std::vector<OpId> plannableOps() {
 
 absl::StatusOr<CompileResult> compile(const Module& module, std::string_view function, std::string_view source_text) {
   const Operation* func = module.findFunction(function);
-  if (!func) return absl::InvalidArgumentError(strCat("the program has no function @", function));
+  if (!func) return absl::InvalidArgumentError(strCat(moduleLocation(module, source_text), ": the program has no function @", function));
   if (func->regions.empty() || func->regions[0].blocks.empty())
-    return absl::InvalidArgumentError(strCat("@", function, " has no body"));
+    return absl::InvalidArgumentError(strCat(sourceLocation(module, source_text, func->source_offset), ": @", function, " has no body"));
   Compiler compiler(module, source_text);
   try {
     RETURN_IF_ERROR(compiler.compileBlock(*func, *func->regions[0].blocks.front(), compiler.plan(), 0));
@@ -399,6 +394,7 @@ absl::StatusOr<CompileResult> compile(const Module& module, std::string_view fun
     return CompileResult{std::move(found.what)};
   }
   Plan& plan = compiler.plan();
+  plan.location = sourceLocation(module, source_text, func->source_offset);
   assignLiveness(plan);
   return CompileResult{std::move(plan)};
 }

@@ -74,6 +74,7 @@ struct Plan : Region {
   // The program had `?` dimensions and was specialised to one set of input shapes before planning
   // (adapters/executor_backend.h): the plan is only for inputs of those shapes.
   bool specialised = false;
+  std::string location;  // "path:line:col" of the function, for errors about a run's inputs
 };
 
 // What the plan compiler cannot run yet: the op, where it is, and why. Not an error in the program.
