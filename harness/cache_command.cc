@@ -7,9 +7,9 @@
 
 #include "golden/cache_maintenance.h"
 #include "golden/cases.h"
-#include "ir/byte_size.h"
 #include "harness/commands.h"
 #include "harness/options.h"
+#include "ir/byte_size.h"
 #include "ir/strings.h"
 
 namespace hloconf {

@@ -8,10 +8,10 @@
 #include <string>
 #include <vector>
 
-#include "ir/byte_size.h"
-#include "ir/nearest_name.h"
 #include "harness/commands.h"
 #include "harness/options.h"
+#include "ir/byte_size.h"
+#include "ir/nearest_name.h"
 #include "ir/resource_limits.h"
 #include "ir/strings.h"
 #include "reference/parallel.h"

@@ -7,10 +7,9 @@
 #include <system_error>
 #include <vector>
 
+#include "golden/cases.h"
 #include "harness/commands.h"
 #include "harness/options.h"
-#include "golden/cases.h"
-#include "ir/verifier.h"
 #include "ir/asm_parser.h"
 #include "ir/attribute.h"
 #include "ir/npy.h"
@@ -18,6 +17,7 @@
 #include "ir/source_location.h"
 #include "ir/status_macros.h"
 #include "ir/strings.h"
+#include "ir/verifier.h"
 #include "reference/evaluate.h"
 #include "reference/interpreter.h"
 #include "reference/kernels.h"
@@ -338,8 +338,7 @@ void evalFile(const std::string& path, const EvalOptions& options, const std::ve
       for (const VerifierDiagnostic& d : verification.diagnostics)
         std::printf("%s\n", formatVerifierDiagnostic(*module, *text, d).c_str());
       std::printf("%s: error: the program is invalid (%zu error%s): not evaluated\n", moduleLocation(*module, *text).c_str(),
-                  verification.diagnostics.size(),
-                  verification.diagnostics.size() == 1 ? "" : "s");
+                  verification.diagnostics.size(), verification.diagnostics.size() == 1 ? "" : "s");
       continue;
     }
     std::vector<const Operation*> targets;

@@ -4,10 +4,10 @@
 #include <algorithm>
 #include <cstring>
 
-#include "ir/strings.h"
 #include "ir/diagnostic.h"
 #include "ir/nearest_name.h"
 #include "ir/op_schema.h"
+#include "ir/strings.h"
 
 namespace hloconf {
 
@@ -69,9 +69,17 @@ struct RawElement {
 // rather than kept as opaque text that only a later schema check (or none, for a discardable attribute)
 // would look at.
 constexpr std::string_view kStablehloEnums[] = {"comparison_direction", "comparison_type", "precision", "fft_type",
-                                                "rng_distribution", "rng_algorithm", "transpose"};
-constexpr std::string_view kStablehloStructs[] = {"gather", "scatter", "dot", "conv", "channel_handle", "type_extensions",
-                                                  "bounds", "output_operand_alias", "dot_algorithm", "result_accuracy",
+                                                "rng_distribution",     "rng_algorithm",   "transpose"};
+constexpr std::string_view kStablehloStructs[] = {"gather",
+                                                  "scatter",
+                                                  "dot",
+                                                  "conv",
+                                                  "channel_handle",
+                                                  "type_extensions",
+                                                  "bounds",
+                                                  "output_operand_alias",
+                                                  "dot_algorithm",
+                                                  "result_accuracy",
                                                   "result_accuracy_mode"};
 
 // The error for an attribute `prefix name suffix` ("#stablehlo.bogus<...>") whose name is not one of `known`,
@@ -746,7 +754,8 @@ absl::Status AsmParser::parseDialectAttribute(Attr& out) {
     size_t save = pos_;
     ++pos_;
     auto enum_name = parseOptionalIdentifier();
-    if (name == "stablehlo" && enum_name) RETURN_IF_ERROR(checkKnownName(*this, start, *enum_name, kStablehloEnums, "#stablehlo<", " ...>"));
+    if (name == "stablehlo" && enum_name)
+      RETURN_IF_ERROR(checkKnownName(*this, start, *enum_name, kStablehloEnums, "#stablehlo<", " ...>"));
     auto value = enum_name ? parseOptionalIdentifier() : std::nullopt;
     if (enum_name && value && consumeIf(">")) {
       out = Attribute::enumValue(std::string(name), std::string(*enum_name), std::string(*value));

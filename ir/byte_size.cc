@@ -17,11 +17,24 @@ std::optional<uint64_t> parseByteSize(std::string_view text) {
   int shift = 0;
   if (text.size() == digits + 1) {
     switch (text[digits]) {
-      case 'K': case 'k': shift = 10; break;
-      case 'M': case 'm': shift = 20; break;
-      case 'G': case 'g': shift = 30; break;
-      case 'T': case 't': shift = 40; break;
-      default: return std::nullopt;
+      case 'K':
+      case 'k':
+        shift = 10;
+        break;
+      case 'M':
+      case 'm':
+        shift = 20;
+        break;
+      case 'G':
+      case 'g':
+        shift = 30;
+        break;
+      case 'T':
+      case 't':
+        shift = 40;
+        break;
+      default:
+        return std::nullopt;
     }
   }
   if (value > kMaxByteSize >> shift) return std::nullopt;

@@ -197,8 +197,8 @@ absl::StatusOr<Tensor> decode(std::string_view bytes, const Type& type, std::str
                                              " bytes, ", need, " needed)"));
   if (after_data == AfterData::kNothing && bytes.size() - header.data_offset > need)
     return absl::InvalidArgumentError(strCat(what, ": ", bytes.size() - header.data_offset - need, " bytes after the data of ",
-                                             type.toString(), " (the file has ", bytes.size(), " bytes, ",
-                                             header.data_offset + need, " expected)"));
+                                             type.toString(), " (the file has ", bytes.size(), " bytes, ", header.data_offset + need,
+                                             " expected)"));
   std::memcpy(tensor.mutableBytes().data(), bytes.data() + header.data_offset, need);
   if (isNarrowInteger(t) || t == ElementType::kI1) {
     // Out-of-range values would break the "bits in the low bits" invariant: check, then mask.

@@ -369,8 +369,8 @@ absl::StatusOr<std::vector<const uint8_t*>> Frame::runRegion(const plan::Region&
 absl::StatusOr<std::vector<Tensor>> run(const Program& program, std::span<const Tensor> inputs, const RunOptions& options) {
   const plan::Plan& plan = program.plan;
   if (inputs.size() != plan.inputs.size())
-    return absl::InvalidArgumentError(strCat(plan.location, ": the function takes ", plan.inputs.size(), " arguments; the request has ",
-                                             inputs.size(), " inputs"));
+    return absl::InvalidArgumentError(
+        strCat(plan.location, ": the function takes ", plan.inputs.size(), " arguments; the request has ", inputs.size(), " inputs"));
   // A run outside a grid is a grid of one, so that every kernel finds its grid (infeed, send and recv).
   std::optional<ProcessGrid> solo;
   RunOptions run_options = options;
@@ -392,7 +392,8 @@ absl::StatusOr<std::vector<Tensor>> run(const Program& program, std::span<const 
     const plan::Slot slot = plan.outputs[o];
     const Type& type = plan.slot_types[slot];
     if (!type.isTensor())
-      return absl::InvalidArgumentError(strCat(plan.location, ": the function returns a ", type.toString(), ", which has no value to give back"));
+      return absl::InvalidArgumentError(
+          strCat(plan.location, ": the function returns a ", type.toString(), ", which has no value to give back"));
     // A result the run made moves into its tensor (unless it is returned again later); an input returned
     // as it is, or a repeated result, is copied.
     const bool again = std::find(plan.outputs.begin() + o + 1, plan.outputs.end(), slot) != plan.outputs.end();

@@ -231,7 +231,9 @@ class Run {
   cudaStream_t stream() const { return stream_; }
   const plan::Plan& plan() const { return program_.plan; }
 
-  size_t bytesOf(plan::Slot slot) const { return static_cast<size_t>(plan::slotBytes(program_.plan.slot_types[static_cast<size_t>(slot)])); }
+  size_t bytesOf(plan::Slot slot) const {
+    return static_cast<size_t>(plan::slotBytes(program_.plan.slot_types[static_cast<size_t>(slot)]));
+  }
   void* data(plan::Slot slot) const { return slots_[static_cast<size_t>(slot)]; }
 
   // A buffer of `bytes` bytes from the stream-ordered pool; none (null) for 0 bytes.
@@ -826,7 +828,8 @@ absl::Status chooseReshape(const plan::Step& step, const plan::Plan& plan, Lower
   // dynamic_reshape's second operand (the output shape) is already the result type's.
   const size_t operands = step.op == OpId::kDynamicReshape ? 2 : 1;
   if (step.operands.size() != operands || step.results.size() != 1) return noKernel(step, plan);
-  if (!plan.slot_types[step.operands[0]].isTensor() || plan::slotBytes(plan.slot_types[step.operands[0]]) != plan::slotBytes(plan.slot_types[step.results[0]]))
+  if (!plan.slot_types[step.operands[0]].isTensor() ||
+      plan::slotBytes(plan.slot_types[step.operands[0]]) != plan::slotBytes(plan.slot_types[step.results[0]]))
     return noKernel(step, plan);
   out.launch = launchCopyThrough;
   return absl::OkStatus();
@@ -836,7 +839,8 @@ absl::Status chooseBitcast(const plan::Step& step, const plan::Plan& plan, Lower
   if (step.operands.size() != 1 || step.results.size() != 1) return noKernel(step, plan);
   ASSIGN_OR_RETURN(DType from, tensorType(step, plan, step.operands[0]));
   ASSIGN_OR_RETURN(DType to, tensorType(step, plan, step.results[0]));
-  if (from == kPred || to == kPred || plan::slotBytes(plan.slot_types[step.operands[0]]) != plan::slotBytes(plan.slot_types[step.results[0]]))
+  if (from == kPred || to == kPred ||
+      plan::slotBytes(plan.slot_types[step.operands[0]]) != plan::slotBytes(plan.slot_types[step.results[0]]))
     return noKernel(step, plan);
   out.launch = launchCopyThrough;
   return absl::OkStatus();
@@ -855,7 +859,8 @@ absl::Status chooseBarrier(const plan::Step& step, const plan::Plan& plan, Lower
   for (plan::Slot s : step.results)
     if (!carriable(plan.slot_types[s])) return noKernel(step, plan);
   for (size_t i = 0; i < step.operands.size(); ++i)
-    if (plan::slotBytes(plan.slot_types[step.operands[i]]) != plan::slotBytes(plan.slot_types[step.results[i]])) return noKernel(step, plan);
+    if (plan::slotBytes(plan.slot_types[step.operands[i]]) != plan::slotBytes(plan.slot_types[step.results[i]]))
+      return noKernel(step, plan);
   out.launch = launchCopyThrough;
   return absl::OkStatus();
 }
@@ -1186,7 +1191,8 @@ absl::Status chooseControl(const plan::Step& step, const plan::Plan& plan, Lower
       out.launch = launchIf;
       break;
     case OpId::kCase:
-      if (step.regions.empty() || step.operands.size() != 1 || plan::slotBytes(plan.slot_types[step.operands[0]]) != 4) return noKernel(step, plan);
+      if (step.regions.empty() || step.operands.size() != 1 || plan::slotBytes(plan.slot_types[step.operands[0]]) != 4)
+        return noKernel(step, plan);
       out.launch = launchCase;
       break;
     default:

@@ -110,8 +110,8 @@ TEST(Npy, ExactDecodingRefusesBytesAfterTheData) {
   EXPECT_TRUE(decodeNpy(npy + "abc", f32.type(), "x.npy").ok());
   absl::StatusOr<Tensor> longer = decodeNpyExact(npy + "abc", f32.type(), "x.npy");
   ASSERT_FALSE(longer.ok());
-  EXPECT_EQ(longer.status().message(), strCat("x.npy: 3 bytes after the data of tensor<2x2xf32> (the file has ", npy.size() + 3,
-                                              " bytes, ", npy.size(), " expected)"));
+  EXPECT_EQ(longer.status().message(), strCat("x.npy: 3 bytes after the data of tensor<2x2xf32> (the file has ", npy.size() + 3, " bytes, ",
+                                              npy.size(), " expected)"));
   // Too short is still "truncated", and a wrong header is still named before the data is looked at.
   absl::StatusOr<Tensor> shorter = decodeNpyExact(npy.substr(0, npy.size() - 1), f32.type(), "x.npy");
   ASSERT_FALSE(shorter.ok());

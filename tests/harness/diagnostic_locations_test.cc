@@ -28,15 +28,18 @@ void PrintTo(const BadProgram& program, std::ostream* out) { *out << program.nam
 // Each program breaks one thing; the comment says which layer finds it.
 const BadProgram kBadPrograms[] = {
     // The parser.
-    {"undefined-value", "eval", "func.func @main() -> tensor<f32> {\n  %0 = stablehlo.abs %1 : tensor<f32>\n  return %0 : tensor<f32>\n}\n"},
+    {"undefined-value", "eval",
+     "func.func @main() -> tensor<f32> {\n  %0 = stablehlo.abs %1 : tensor<f32>\n  return %0 : tensor<f32>\n}\n"},
     {"unclosed-region", "eval", "func.func @main() -> tensor<f32> {\n  %0 = stablehlo.constant dense<1.0> : tensor<f32>\n"},
     {"op-after-return", "eval",
      "func.func @main(%a: tensor<f32>) -> tensor<f32> {\n  return %a : tensor<f32>\n  %r = stablehlo.abs %a : tensor<f32>\n}\n"},
     {"unknown-attribute", "eval",
-     "func.func @main(%a: tensor<f32>) -> tensor<f32> {\n  %r = \"stablehlo.abs\"(%a) {x = #stablehlo.bogus<1>} : (tensor<f32>) -> tensor<f32>\n"
+     "func.func @main(%a: tensor<f32>) -> tensor<f32> {\n  %r = \"stablehlo.abs\"(%a) {x = #stablehlo.bogus<1>} : (tensor<f32>) -> "
+     "tensor<f32>\n"
      "  return %r : tensor<f32>\n}\n"},
     {"region-on-abs", "exec --backend cpu",
-     "func.func @main(%a: tensor<f32>) -> tensor<f32> {\n  %r = \"stablehlo.abs\"(%a) ({\n    \"stablehlo.return\"(%a) : (tensor<f32>) -> ()\n"
+     "func.func @main(%a: tensor<f32>) -> tensor<f32> {\n  %r = \"stablehlo.abs\"(%a) ({\n    \"stablehlo.return\"(%a) : (tensor<f32>) -> "
+     "()\n"
      "  }) : (tensor<f32>) -> tensor<f32>\n  return %r : tensor<f32>\n}\n"},
     // The verifier.
     {"transpose-c2", "verify",

@@ -51,7 +51,8 @@ constexpr char kAddressSpaceLimit[] = "ulimit -v 8000000; ";
 LimitedRun runLimited(const std::string& args) {
   const auto started = std::chrono::steady_clock::now();
   LimitedRun run;
-  run.result = test::runShell("bash -c '" + std::string(kAddressSpaceLimit) + "exec " + std::string(HLOCONF_BINARY) + " " + args + "' 2>&1");
+  run.result =
+      test::runShell("bash -c '" + std::string(kAddressSpaceLimit) + "exec " + std::string(HLOCONF_BINARY) + " " + args + "' 2>&1");
   run.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   return run;
 }

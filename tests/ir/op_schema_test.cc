@@ -277,8 +277,9 @@ TEST(SchemaTest, StructAttributesAreTheirOwnStructAndMatricesAreSi64) {
   %2 = "stablehlo.all_gather"(%x) {all_gather_dim = 0 : i64, replica_groups = dense<0> : tensor<1x1xi32>} : (tensor<2xf32>) -> tensor<2xf32>
   %3 = "stablehlo.all_gather"(%x) {all_gather_dim = 0 : i64, replica_groups = dense<0> : tensor<1x1xi64>} : (tensor<2xf32>) -> tensor<2xf32>)");
   ASSERT_EQ(messages.size(), 4u);
-  EXPECT_EQ(messages[0], "attribute 'dot_dimension_numbers' must be #stablehlo.dot<...>, not #stablehlo.gather<lhs_contracting_dimensions = [0], "
-                         "rhs_contracting_dimensions = [0]>");
+  EXPECT_EQ(messages[0],
+            "attribute 'dot_dimension_numbers' must be #stablehlo.dot<...>, not #stablehlo.gather<lhs_contracting_dimensions = [0], "
+            "rhs_contracting_dimensions = [0]>");
   EXPECT_EQ(messages[1], "ok");
   EXPECT_EQ(messages[2], "attribute 'replica_groups' must be a 2-dimensional si64 tensor constant (dense<...> : tensor<NxMxi64>), not "
                          "dense<0> : tensor<1x1xi32>");

@@ -203,8 +203,9 @@ TEST(Verifier, OpAfterATerminator) {
   std::swap(operations[0], operations[1]);
   operations.push_back(std::move(blocks[1]->operations[0]));
   blocks.pop_back();
-  EXPECT_THAT(formatted(module, text),
-              ElementsAre("test.mlir:2:8: error: stablehlo.abs: follows func.return, which ends the region; nothing may come after a terminator"));
+  EXPECT_THAT(
+      formatted(module, text),
+      ElementsAre("test.mlir:2:8: error: stablehlo.abs: follows func.return, which ends the region; nothing may come after a terminator"));
 }
 
 TEST(Verifier, OpRegionWithoutABody) {
