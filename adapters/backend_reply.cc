@@ -8,6 +8,7 @@
 #include <cerrno>
 #include <cstring>
 
+#include "ir/byte_size.h"
 #include "ir/npy.h"
 #include "ir/strings.h"
 
@@ -39,22 +40,6 @@ int nestingDepth(std::string_view text, int limit) {
     }
   }
   return deepest;
-}
-
-// The offset of the data in a `.npy` file (after the magic, version, header length and header), or
-// nullopt when the first bytes are not a `.npy` preamble (decodeNpy then says what is wrong).
-std::optional<size_t> npyDataOffset(std::string_view bytes) {
-  if (bytes.size() < 10 || bytes.substr(0, 6) != std::string_view("\x93NUMPY", 6)) return std::nullopt;
-  const auto byte = [&](size_t i) { return static_cast<size_t>(static_cast<uint8_t>(bytes[i])); };
-  if (bytes[6] == 1) return 10 + (byte(8) | byte(9) << 8);
-  if (bytes.size() < 12) return std::nullopt;
-  return 12 + (byte(8) | byte(9) << 8 | byte(10) << 16 | byte(11) << 24);
-}
-
-// The bytes of the data a tensor of `type` needs in a `.npy` file (every element its storage size, as
-// ir/npy.h writes it).
-size_t npyDataBytes(const Type& type) {
-  return static_cast<size_t>(type.numElements()) * static_cast<size_t>(storageBytes(type.elementType()));
 }
 
 }  // namespace
@@ -114,20 +99,6 @@ absl::StatusOr<BackendInfo> parseHello(const json& hello, int protocol, const st
   return info;
 }
 
-absl::StatusOr<Tensor> decodeOutputNpy(std::string_view bytes, const Type& type, std::string_view what) {
-  if (!type.isTensor() || !type.hasStaticShape())
-    return absl::InvalidArgumentError(strCat(what, ": the expected type ", type.toString(), " is not a static tensor type"));
-  // decodeNpy reads the data it needs and ignores what follows: a file with more is a wrong answer that
-  // would otherwise pass.
-  if (std::optional<size_t> offset = npyDataOffset(bytes); offset && *offset <= bytes.size()) {
-    const size_t want = *offset + npyDataBytes(type);
-    if (bytes.size() > want)
-      return absl::InvalidArgumentError(strCat(what, ": ", bytes.size() - want, " bytes after the data of ", type.toString(),
-                                               " (the file has ", bytes.size(), " bytes, ", want, " expected)"));
-  }
-  return decodeNpy(bytes, type, what);
-}
-
 absl::StatusOr<Tensor> readOutputNpy(int dir_fd, const std::string& name, const Type& type, std::string_view what,
                                      std::optional<Clock::time_point> deadline) {
   if (!type.isTensor() || !type.hasStaticShape())
@@ -145,7 +116,8 @@ absl::StatusOr<Tensor> readOutputNpy(int dir_fd, const std::string& name, const 
   if (::fstat(fd, &st) != 0) return absl::InvalidArgumentError(strCat(what, ": fstat: ", std::strerror(errno)));
   if (!S_ISREG(st.st_mode))
     return absl::InvalidArgumentError(strCat(what, ": not a regular file (a FIFO, device or folder is never read)"));
-  const size_t most = kMaxNpyHeaderBytes + 12 + npyDataBytes(type);
+  // A type of more than 2^63 - 1 bytes reads as no limit here: no file is that large.
+  const uint64_t most = kMaxNpyHeaderBytes + 12 + static_cast<uint64_t>(dataByteSize(type).value_or(INT64_MAX));
   if (static_cast<uint64_t>(st.st_size) > most)
     return absl::InvalidArgumentError(strCat(what, ": the file has ", st.st_size, " bytes; a .npy of ", type.toString(),
                                              " has at most ", most));
@@ -158,7 +130,7 @@ absl::StatusOr<Tensor> readOutputNpy(int dir_fd, const std::string& name, const 
     const ssize_t n = ::read(fd, bytes.data() + got, std::min<size_t>(bytes.size() - got, size_t{16} << 20));
     if (n < 0 && errno == EINTR) continue;
     if (n < 0) return absl::InvalidArgumentError(strCat(what, ": read: ", std::strerror(errno)));
-    if (n == 0) break;  // it shrank since fstat: decodeOutputNpy reports what is missing
+    if (n == 0) break;  // it shrank since fstat: decodeNpyExact reports what is missing
     got += static_cast<size_t>(n);
   }
   bytes.resize(got);
@@ -166,7 +138,7 @@ absl::StatusOr<Tensor> readOutputNpy(int dir_fd, const std::string& name, const 
   char extra;
   if (got == static_cast<size_t>(st.st_size) && ::read(fd, &extra, 1) == 1)
     return absl::InvalidArgumentError(strCat(what, ": the file grew while it was read"));
-  return decodeOutputNpy(bytes, type, what);
+  return decodeNpyExact(bytes, type, what);
 }
 
 }  // namespace hloconf::adapters

@@ -40,12 +40,9 @@ std::optional<int64_t> exactInteger(const nlohmann::json& value, int64_t min, in
 // taken when the hello names none.
 absl::StatusOr<BackendInfo> parseHello(const nlohmann::json& hello, int protocol, const std::string& name);
 
-// An output file's bytes as a tensor of `type` (static shape): a `.npy` file whose size is exactly its
-// header plus the data `type` needs (trailing bytes are an error, not ignored).
-absl::StatusOr<Tensor> decodeOutputNpy(std::string_view bytes, const Type& type, std::string_view what);
-
-// Reads `name` in the folder `dir_fd` as decodeOutputNpy does, without trusting what is there: opened
-// with O_NOFOLLOW | O_NONBLOCK (a symlink or a FIFO never blocks or redirects the read), only a regular
+// Reads `name` in the folder `dir_fd` as a tensor of `type` (static shape): a `.npy` file whose size is
+// exactly its header plus the data `type` needs (decodeNpyExact: trailing bytes are an error). Nothing
+// there is trusted: it is opened with O_NOFOLLOW | O_NONBLOCK (a symlink or a FIFO never blocks or redirects the read), only a regular
 // file is read, its size is checked against `type` before any byte is, and the read stops at `deadline`.
 absl::StatusOr<Tensor> readOutputNpy(int dir_fd, const std::string& name, const Type& type, std::string_view what,
                                      std::optional<std::chrono::steady_clock::time_point> deadline);

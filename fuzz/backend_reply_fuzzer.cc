@@ -6,6 +6,7 @@
 #include <string_view>
 
 #include "adapters/backend_reply.h"
+#include "ir/npy.h"
 
 namespace {
 
@@ -36,7 +37,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (!bytes.empty()) {
     size_t count = 0;
     const Type* types = declaredTypes(count);
-    (void)hloconf::adapters::decodeOutputNpy(bytes.substr(1), types[static_cast<uint8_t>(bytes[0]) % count], "fuzz");
+    (void)hloconf::decodeNpyExact(bytes.substr(1), types[static_cast<uint8_t>(bytes[0]) % count], "fuzz");
   }
   return 0;
 }

@@ -1,9 +1,7 @@
 #include "golden/cache_maintenance.h"
 
 #include <algorithm>
-#include <cctype>
 #include <fstream>
-#include <string_view>
 #include <vector>
 
 #include "golden/reference_version.h"
@@ -97,22 +95,6 @@ absl::StatusOr<PruneResult> pruneCache(const std::string& dir, const PruneOption
   }
   result.kept_entries = kept.size() - first_kept;
   return result;
-}
-
-std::optional<uint64_t> parseByteSize(std::string_view text) {
-  if (text.empty()) return std::nullopt;
-  uint64_t multiplier = 1;
-  switch (std::toupper(static_cast<unsigned char>(text.back()))) {
-    case 'K': multiplier = uint64_t{1} << 10; break;
-    case 'M': multiplier = uint64_t{1} << 20; break;
-    case 'G': multiplier = uint64_t{1} << 30; break;
-    case 'T': multiplier = uint64_t{1} << 40; break;
-    default: break;
-  }
-  if (multiplier != 1) text.remove_suffix(1);
-  if (text.empty() || text.size() > 12 || !std::all_of(text.begin(), text.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }))
-    return std::nullopt;
-  return std::stoull(std::string(text)) * multiplier;
 }
 
 }  // namespace hloconf

@@ -36,9 +36,6 @@ struct PruneResult {
 
 absl::StatusOr<PruneResult> pruneCache(const std::string& dir, const PruneOptions& options);
 
-// "2G", "500M", "64k", "123" (bytes; binary multiples) -> bytes, or nullopt for anything else.
-std::optional<uint64_t> parseByteSize(std::string_view text);
-
 }  // namespace hloconf
 
 #endif  // HLOCONF_GOLDEN_CACHE_MAINTENANCE_H_

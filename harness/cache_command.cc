@@ -9,6 +9,7 @@
 #include "golden/cases.h"
 #include "harness/commands.h"
 #include "harness/options.h"
+#include "ir/byte_size.h"
 #include "ir/strings.h"
 
 namespace hloconf {

@@ -8,9 +8,10 @@
 #include <string>
 #include <vector>
 
-#include "ir/nearest_name.h"
 #include "harness/commands.h"
 #include "harness/options.h"
+#include "ir/byte_size.h"
+#include "ir/nearest_name.h"
 #include "ir/resource_limits.h"
 #include "ir/strings.h"
 #include "reference/parallel.h"
@@ -59,9 +60,11 @@ constexpr GlobalOption kGlobalOptions[] = {
      }},
     {"--memory-limit", "a byte count, e.g. 512M or 8G",
      [](const std::string& value) {
-       std::optional<uint64_t> bytes = parseByteCount(value);
-       if (bytes) setMemoryLimit(*bytes);
-       return bytes.has_value();
+       // 0 is a size but no limit (setMemoryLimit would take it for "the default").
+       std::optional<uint64_t> bytes = parseByteSize(value);
+       if (!bytes || *bytes == 0) return false;
+       setMemoryLimit(*bytes);
+       return true;
      }},
 };
 

@@ -7,17 +7,19 @@
 #include <system_error>
 #include <vector>
 
+#include "golden/cases.h"
 #include "harness/commands.h"
 #include "harness/options.h"
 #include "golden/cases.h"
-#include "ir/verifier.h"
 #include "ir/expect_invalid.h"
 #include "ir/asm_parser.h"
 #include "ir/attribute.h"
 #include "ir/npy.h"
 #include "ir/parser.h"
+#include "ir/source_location.h"
 #include "ir/status_macros.h"
 #include "ir/strings.h"
+#include "ir/verifier.h"
 #include "reference/evaluate.h"
 #include "reference/interpreter.h"
 #include "reference/kernels.h"
@@ -250,7 +252,7 @@ void evalFunction(const Module& module, std::string_view text, const Operation& 
     run = ref::evaluateFunction(module, text, func, args, options.replicas, options.partitions, eval_options, infeed);
   } catch (const std::bad_alloc&) {
     // The last resort: an allocation the memory limit did not foresee costs this function, not the command.
-    run.status = absl::ResourceExhaustedError(strCat(module.path, ": error: @", functionName(func),
+    run.status = absl::ResourceExhaustedError(strCat(sourceLocation(module, text, func.source_offset), ": error: @", functionName(func),
                                                      ": out of memory (an allocation failed; --memory-limit bounds those it checks)"));
   }
   reportChecks(run.checks, totals);
@@ -332,7 +334,7 @@ void evalFile(const std::string& path, const EvalOptions& options, const std::ve
         ++totals.modules;
         ++totals.errors;
         for (const std::string& d : diagnostics) std::printf("%s\n", d.c_str());
-        std::printf("%s: error: a negative case: %s\n", label.c_str(), problem.c_str());
+        std::printf("%s: error: a negative case: %s\n", moduleLocation(*module, *text).c_str(), problem.c_str());
       }
       continue;
     }
@@ -342,8 +344,8 @@ void evalFile(const std::string& path, const EvalOptions& options, const std::ve
       ++totals.errors;
       for (const VerifierDiagnostic& d : verification.diagnostics)
         std::printf("%s\n", formatVerifierDiagnostic(*module, *text, d).c_str());
-      std::printf("%s: error: the program is invalid (%zu error%s): not evaluated\n", label.c_str(), verification.diagnostics.size(),
-                  verification.diagnostics.size() == 1 ? "" : "s");
+      std::printf("%s: error: the program is invalid (%zu error%s): not evaluated\n", moduleLocation(*module, *text).c_str(),
+                  verification.diagnostics.size(), verification.diagnostics.size() == 1 ? "" : "s");
       continue;
     }
     std::vector<const Operation*> targets;
@@ -352,7 +354,7 @@ void evalFile(const std::string& path, const EvalOptions& options, const std::ve
       if (!f) {
         ++totals.modules;
         ++totals.errors;
-        std::printf("%s: error: no function @%s in this module\n", label.c_str(), options.function.c_str());
+        std::printf("%s: error: no function @%s in this module\n", moduleLocation(*module, *text).c_str(), options.function.c_str());
         continue;
       }
       targets.push_back(f);
@@ -372,7 +374,8 @@ void evalFile(const std::string& path, const EvalOptions& options, const std::ve
       if (targets.empty()) {
         ++totals.modules;
         ++totals.errors;
-        std::printf("%s: error: no @main and no function taking %zu argument(s); name one with --function\n", label.c_str(), args.size());
+        std::printf("%s: error: no @main and no function taking %zu argument(s); name one with --function\n",
+                    moduleLocation(*module, *text).c_str(), args.size());
         continue;
       }
     }

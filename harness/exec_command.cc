@@ -15,9 +15,10 @@
 #include "executors/plan/plan.h"
 #include "harness/commands.h"
 #include "harness/options.h"
-#include "ir/verifier.h"
 #include "ir/parser.h"
+#include "ir/source_location.h"
 #include "ir/strings.h"
+#include "ir/verifier.h"
 #include "reference/evaluate.h"
 #include "reference/refine.h"
 #include "reference/value.h"
@@ -156,7 +157,7 @@ int execCpu(const Module& module, const std::string& text, const ExecOptions& op
 
 int execReference(const Module& module, const std::string& text, const ExecOptions& options, const std::vector<Tensor>& inputs) {
   const Operation* func = module.findFunction(options.function);
-  if (!func) return fail(strCat("the program has no function @", options.function));
+  if (!func) return fail(strCat(moduleLocation(module, text), ": the program has no function @", options.function));
   std::vector<ref::RtValue> args;
   for (const Tensor& t : inputs) args.push_back(ref::RtValue::ofTensor(t));
   std::vector<double> seconds;
@@ -196,7 +197,7 @@ int runExecCommand(const std::vector<std::string>& args) {
   if (ModuleVerification verification = verifyModule(*module); !verification.ok()) {
     for (const VerifierDiagnostic& d : verification.diagnostics)
       std::fprintf(stderr, "%s\n", formatVerifierDiagnostic(*module, *text, d).c_str());
-    return fail(strCat(options.file, ": the program is invalid (", verification.diagnostics.size(), " error",
+    return fail(strCat(moduleLocation(*module, *text), ": the program is invalid (", verification.diagnostics.size(), " error",
                        verification.diagnostics.size() == 1 ? "" : "s", "): not run"));
   }
   absl::StatusOr<std::vector<Tensor>> inputs = parseTensorLiterals(options.args);
@@ -218,7 +219,7 @@ int runExecCommand(const std::vector<std::string>& args) {
     return options.backend == "cpu" ? execCpu(*module, *text, options, *inputs) : execReference(*module, *text, options, *inputs);
   } catch (const std::bad_alloc&) {
     // The last resort, for an allocation the memory limit did not foresee: a clean error, not an abort.
-    return fail(strCat(options.file, ": out of memory (an allocation failed; --memory-limit bounds those it checks)"));
+    return fail(strCat(moduleLocation(*module, *text), ": out of memory (an allocation failed; --memory-limit bounds those it checks)"));
   }
 }
 

@@ -4,9 +4,10 @@
 #include <algorithm>
 #include <cstring>
 
-#include "ir/strings.h"
 #include "ir/diagnostic.h"
+#include "ir/nearest_name.h"
 #include "ir/op_schema.h"
+#include "ir/strings.h"
 
 namespace hloconf {
 
@@ -61,6 +62,44 @@ struct RawElement {
   std::string_view imag;  // set for `(re, im)`
   uint32_t offset = 0;
 };
+
+// The attributes of the stablehlo dialect, as StableHLO prints them: `#stablehlo<NAME VALUE>` for an enum,
+// `#stablehlo.NAME<...>` for a struct (and for the enums whose own syntax is `<VALUE>`). Any other
+// `#stablehlo...` name is a typo or an attribute of another StableHLO version, refused where it is written
+// rather than kept as opaque text that only a later schema check (or none, for a discardable attribute)
+// would look at.
+constexpr std::string_view kStablehloEnums[] = {"comparison_direction", "comparison_type", "precision", "fft_type",
+                                                "rng_distribution",     "rng_algorithm",   "transpose"};
+constexpr std::string_view kStablehloStructs[] = {"gather",
+                                                  "scatter",
+                                                  "dot",
+                                                  "conv",
+                                                  "channel_handle",
+                                                  "type_extensions",
+                                                  "bounds",
+                                                  "output_operand_alias",
+                                                  "dot_algorithm",
+                                                  "result_accuracy",
+                                                  "result_accuracy_mode"};
+
+// The error for an attribute `prefix name suffix` ("#stablehlo.bogus<...>") whose name is not one of `known`,
+// at `offset`: it names the one likely meant and lists them all. OK when the name is known.
+template <size_t N>
+absl::Status checkKnownName(const AsmParser& parser, size_t offset, std::string_view name, const std::string_view (&known)[N],
+                            std::string_view prefix, std::string_view suffix) {
+  if (std::find(std::begin(known), std::end(known), name) != std::end(known)) return absl::OkStatus();
+  std::vector<std::string> names;
+  std::string list;
+  for (std::string_view k : known) {
+    names.emplace_back(k);
+    strAppend(&list, list.empty() ? "" : ", ", prefix, k, suffix);
+  }
+  // Compared without the prefix and suffix, so that the edits allowed scale with the name alone.
+  const std::string meant = likelyMeant(name, names);
+  return parser.errorAt(offset, strCat("unknown attribute ", prefix, name, suffix, " of the stablehlo dialect",
+                                       meant.empty() ? "" : strCat(" (did you mean ", prefix, meant, suffix, "?)"),
+                                       ": its attributes of this form are ", list));
+}
 
 }  // namespace
 
@@ -706,12 +745,17 @@ absl::Status AsmParser::parseDialectAttribute(Attr& out) {
   if (name.empty()) return errorAt(start, "expected a dialect attribute name after '#'");
   if (peekChar() != '<') return errorAt(start, strCat("attribute aliases (#", name, ") are not supported: write the attribute inline"));
   if (name == "stablehlo.conv") return parseConvDimensions(out);
+  if (name.starts_with("stablehlo.")) {
+    RETURN_IF_ERROR(checkKnownName(*this, start, name.substr(name.find('.') + 1), kStablehloStructs, "#stablehlo.", "<...>"));
+  }
   size_t dot = name.find('.');
   if (dot == std::string_view::npos) {
     // `#dialect<enum_name VALUE>`
     size_t save = pos_;
     ++pos_;
     auto enum_name = parseOptionalIdentifier();
+    if (name == "stablehlo" && enum_name)
+      RETURN_IF_ERROR(checkKnownName(*this, start, *enum_name, kStablehloEnums, "#stablehlo<", " ...>"));
     auto value = enum_name ? parseOptionalIdentifier() : std::nullopt;
     if (enum_name && value && consumeIf(">")) {
       out = Attribute::enumValue(std::string(name), std::string(*enum_name), std::string(*value));
@@ -1344,7 +1388,16 @@ absl::Status AsmParser::parseBlock(Block& block, bool is_entry, const std::vecto
   while (true) {
     skipTrivia();
     if (pos_ >= end_ || peekChar() == '}' || peekChar() == '^') break;
+    const Operation* previous = block.operations.empty() ? nullptr : block.operations.back().get();
     RETURN_IF_ERROR(parseOperation(block));
+    // A terminator (func.return, stablehlo.return) ends its block: what follows it would never run, and
+    // every later layer takes the last op for the block's result.
+    if (previous && schemaOf(previous->id).has(traits::kTerminator)) {
+      const Operation& op = *block.operations.back();
+      return errorAt(op.source_offset, strCat("'", op.name, "' follows '", previous->name,
+                                              "', which ends the block: nothing may come after a terminator (move it before ",
+                                              previous->name, ", or remove it)"));
+    }
   }
   return absl::OkStatus();
 }
@@ -1398,6 +1451,11 @@ absl::Status AsmParser::parseOperation(Block& block) {
                                        " are named on the left of '='"));
   auto op = std::make_unique<Operation>(state.name);
   op->source_offset = state.offset;
+  // An op whose schema takes no region has none (the schema's other region counts are the verifier's:
+  // ir/op_schema.cc); an unknown op (no schema) may have any.
+  if (const OpSchema& schema = schemaOf(op->id); schema.id != OpId::kUnknown && schema.regions.empty() && !state.regions.empty())
+    return errorAt(state.offset, strCat("'", state.name, "' takes no region, but has ", state.regions.size(),
+                                        " (only ops such as stablehlo.reduce, while and if have regions)"));
   op->operands = std::move(state.operands);
   op->properties = std::move(state.properties);
   op->attributes = std::move(state.attributes);

@@ -172,7 +172,12 @@ std::string encodeNpy(const Tensor& tensor) {
   return out;
 }
 
-absl::StatusOr<Tensor> decodeNpy(std::string_view bytes, const Type& type, std::string_view what) {
+namespace {
+
+// What may follow the data of a `.npy` file.
+enum class AfterData { kAnything, kNothing };
+
+absl::StatusOr<Tensor> decode(std::string_view bytes, const Type& type, std::string_view what, AfterData after_data) {
   if (!type.isTensor() || !type.hasStaticShape())
     return absl::InvalidArgumentError(strCat(what, ": the expected type ", type.toString(), " is not a static tensor type"));
   ASSIGN_OR_RETURN(auto header, parseHeader(bytes, what));
@@ -190,6 +195,10 @@ absl::StatusOr<Tensor> decodeNpy(std::string_view bytes, const Type& type, std::
   if (bytes.size() - header.data_offset < need)
     return absl::InvalidArgumentError(strCat(what, ": the data is truncated (", bytes.size() - header.data_offset,
                                              " bytes, ", need, " needed)"));
+  if (after_data == AfterData::kNothing && bytes.size() - header.data_offset > need)
+    return absl::InvalidArgumentError(strCat(what, ": ", bytes.size() - header.data_offset - need, " bytes after the data of ",
+                                             type.toString(), " (the file has ", bytes.size(), " bytes, ", header.data_offset + need,
+                                             " expected)"));
   std::memcpy(tensor.mutableBytes().data(), bytes.data() + header.data_offset, need);
   if (isNarrowInteger(t) || t == ElementType::kI1) {
     // Out-of-range values would break the "bits in the low bits" invariant: check, then mask.
@@ -212,6 +221,16 @@ absl::StatusOr<Tensor> decodeNpy(std::string_view bytes, const Type& type, std::
                                                  " bits of ", elementTypeName(t)));
   }
   return tensor;
+}
+
+}  // namespace
+
+absl::StatusOr<Tensor> decodeNpy(std::string_view bytes, const Type& type, std::string_view what) {
+  return decode(bytes, type, what, AfterData::kAnything);
+}
+
+absl::StatusOr<Tensor> decodeNpyExact(std::string_view bytes, const Type& type, std::string_view what) {
+  return decode(bytes, type, what, AfterData::kNothing);
 }
 
 absl::StatusOr<Tensor> decodeNpyInferType(std::string_view bytes, std::string_view what) {

@@ -30,6 +30,10 @@ std::string encodeNpy(const Tensor& tensor);
 // Decodes a `.npy` file into a tensor of `type` (a static-shaped tensor type). `what` names the file
 // in error messages ("input 0", a path).
 absl::StatusOr<Tensor> decodeNpy(std::string_view bytes, const Type& type, std::string_view what);
+// decodeNpy, and the data must end exactly where `bytes` end: bytes after it are an error that counts
+// them. decodeNpy reads the data it needs and ignores what follows; a backend's output file with more
+// data than its type holds is a wrong answer, not one to read the start of.
+absl::StatusOr<Tensor> decodeNpyExact(std::string_view bytes, const Type& type, std::string_view what);
 
 // Decodes a `.npy` file whose dtype is one NumPy has (bool, integers, f16/f32/f64, complex), taking
 // the element type from it (`<u2` gives ui16, never bf16).

@@ -263,8 +263,8 @@ absl::Status checkInferredResults(const Operation& op) {
 }
 
 // What decodesAs admits but the spec does not, for an attribute of `def`'s kind (empty when none): the
-// struct of a kStruct attribute is named by the attribute (the parser keeps any #dialect.name<key = value>
-// form, so `dot_dimension_numbers = #stablehlo.bogus<...>` decodes), and the spec's 2-dimensional tensor
+// struct of a kStruct attribute is named by the attribute (the parser keeps any #stablehlo.name<key = value>
+// form of a known name, so `dot_dimension_numbers = #stablehlo.gather<...>` decodes), and the spec's 2-dimensional tensor
 // constants (padding, replica_groups, source_target_pairs) are all of type si64.
 std::string attrFormProblem(const AttrDef& def, const Attribute& a) {
   static constexpr std::pair<std::string_view, std::string_view> kStructNames[] = {

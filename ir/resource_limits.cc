@@ -81,28 +81,6 @@ absl::Status checkTensorAllocation(std::string_view what, const Type& type) {
   return problem ? absl::ResourceExhaustedError(strCat(what, " ", type.toString(), *problem)) : absl::OkStatus();
 }
 
-std::optional<uint64_t> parseByteCount(std::string_view text) {
-  size_t digits = 0;
-  uint64_t value = 0;
-  for (; digits < text.size() && text[digits] >= '0' && text[digits] <= '9'; ++digits) {
-    if (__builtin_mul_overflow(value, 10, &value) || __builtin_add_overflow(value, static_cast<uint64_t>(text[digits] - '0'), &value))
-      return std::nullopt;
-  }
-  if (digits == 0 || text.size() > digits + 1) return std::nullopt;
-  int shift = 0;
-  if (text.size() == digits + 1) {
-    switch (text[digits]) {
-      case 'K': case 'k': shift = 10; break;
-      case 'M': case 'm': shift = 20; break;
-      case 'G': case 'g': shift = 30; break;
-      case 'T': case 't': shift = 40; break;
-      default: return std::nullopt;
-    }
-  }
-  if (value == 0 || value > (uint64_t{1} << 63) >> shift) return std::nullopt;
-  return value << shift;
-}
-
 absl::Status checkProcessGrid(uint64_t replicas, uint64_t partitions) {
   uint64_t processes = 0;
   if (replicas < 1 || partitions < 1 || __builtin_mul_overflow(replicas, partitions, &processes) || processes > kMaxProcesses) {

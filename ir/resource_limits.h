@@ -34,10 +34,6 @@ absl::Status checkAllocation(std::string_view what, uint64_t count, uint64_t ite
 // error reads "<what> <type> needs N bytes, ...".
 absl::Status checkTensorAllocation(std::string_view what, const Type& type);
 
-// A byte count as --memory-limit takes it: digits with an optional K, M, G or T suffix (powers of 1024),
-// e.g. "512M", "8G", "1000000". nullopt for anything else, zero, or a count past 2^63.
-std::optional<uint64_t> parseByteCount(std::string_view text);
-
 // The largest process grid (num_replicas x num_partitions) that hloconf runs: each process is a thread
 // with its own stack and interpreter, and real programs use at most a few thousand devices.
 inline constexpr uint64_t kMaxProcesses = 1024;

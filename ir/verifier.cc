@@ -5,9 +5,9 @@
 
 #include "absl/container/flat_hash_map.h"
 #include "absl/container/flat_hash_set.h"
-#include "ir/diagnostic.h"
 #include "ir/op_schema.h"
 #include "ir/op_views.h"
+#include "ir/source_location.h"
 #include "ir/strings.h"
 
 namespace hloconf {
@@ -314,11 +314,7 @@ class ModuleVerifier {
 ModuleVerification verifyModule(const Module& module) { return ModuleVerifier(module).run(); }
 
 std::string formatVerifierDiagnostic(const Module& module, std::string_view text, const VerifierDiagnostic& diagnostic) {
-  if (text.empty() || diagnostic.offset > text.size()) {
-    return strCat(module.path, "@", diagnostic.offset, ": error: ", diagnostic.message);
-  }
-  const LineColumn at = lineColumnAt(text, diagnostic.offset, module.source_anchor);
-  return strCat(module.path, ":", at.line, ":", at.column, ": error: ", diagnostic.message);
+  return strCat(sourceLocation(module, text, diagnostic.offset), ": error: ", diagnostic.message);
 }
 
 }  // namespace hloconf

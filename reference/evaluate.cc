@@ -1,6 +1,7 @@
 #include "reference/evaluate.h"
 
 #include "ir/resource_limits.h"
+#include "ir/source_location.h"
 #include "ir/strings.h"
 #include "reference/process.h"
 
@@ -14,7 +15,7 @@ FunctionRun evaluateFunction(const Module& module, std::string_view text, const 
   run.replicas = replicas > 0 ? replicas : declared_replicas;
   run.partitions = partitions > 0 ? partitions : declared_partitions;
   if (absl::Status grid = checkProcessGrid(run.replicas, run.partitions); !grid.ok()) {
-    run.status = absl::InvalidArgumentError(strCat(module.path, ": error: ", grid.message()));
+    run.status = absl::InvalidArgumentError(strCat(moduleLocation(module, text), ": error: ", grid.message()));
     return run;
   }
   if (run.replicas * run.partitions <= 1) {

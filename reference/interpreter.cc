@@ -5,6 +5,7 @@
 #include "absl/container/flat_hash_map.h"
 #include "ir/diagnostic.h"
 #include "ir/op_views.h"
+#include "ir/source_location.h"
 #include "ir/status_macros.h"
 #include "ir/strings.h"
 #include "reference/elementwise.h"
@@ -154,7 +155,7 @@ const Operation* ownerOf(const Operation& op, const Region& region) {
 
 absl::Status Interpreter::regionError(const Region& region, std::string_view message) const {
   const Operation* owner = module_.op ? ownerOf(*module_.op, region) : nullptr;
-  return owner ? opError(*owner, message) : absl::InvalidArgumentError(strCat(module_.path, ": error: ", message));
+  return owner ? opError(*owner, message) : absl::InvalidArgumentError(strCat(moduleLocation(module_, text_), ": error: ", message));
 }
 
 absl::Status Interpreter::deadlineError(const Operation& op) const {

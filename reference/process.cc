@@ -6,6 +6,7 @@
 #include <system_error>
 #include <thread>
 
+#include "ir/source_location.h"
 #include "ir/strings.h"
 
 namespace hloconf::ref {
@@ -189,8 +190,8 @@ ParallelResult runParallel(const Module& module, std::string_view text, Parallel
   ParallelResult out;
   const size_t n = static_cast<size_t>(run.num_replicas) * run.num_partitions;
   if (n == 0 || run.programs.size() != n || run.args.size() != n) {
-    out.status = absl::InvalidArgumentError(strCat(module.path, ": error: a parallel run of ", run.num_replicas, "x", run.num_partitions,
-                                                   " processes needs one program and one argument list per process"));
+    out.status = absl::InvalidArgumentError(strCat(moduleLocation(module, text), ": error: a parallel run of ", run.num_replicas, "x",
+                                                   run.num_partitions, " processes needs one program and one argument list per process"));
     return out;
   }
   ProcessGrid grid(run.num_replicas, run.num_partitions, std::chrono::milliseconds(options.collective_timeout_ms));
@@ -217,8 +218,8 @@ ParallelResult runParallel(const Module& module, std::string_view text, Parallel
         grid.finish(static_cast<int>(id), results[id].status());
       });
     } catch (const std::system_error& e) {
-      started = absl::ResourceExhaustedError(strCat(module.path, ": error: cannot start the thread of process ", id, " of ", n,
-                                                    " of the parallel run: ", e.what()));
+      started = absl::ResourceExhaustedError(strCat(moduleLocation(module, text), ": error: cannot start the thread of process ", id,
+                                                    " of ", n, " of the parallel run: ", e.what()));
       for (size_t rest = id; rest < n; ++rest) grid.finish(static_cast<int>(rest), started);
     }
   }

@@ -179,12 +179,12 @@ absl::Status complexPartKernel(const KernelArgs& args) {
 }
 
 absl::Status copyKernel(const KernelArgs& args) {
-  std::memmove(args.result(), args.operands[0], static_cast<size_t>(byteSize(args.resultType(0))));
+  std::memmove(args.result(), args.operands[0], static_cast<size_t>(plan::slotBytes(args.resultType(0))));
   return absl::OkStatus();
 }
 absl::Status zeroKernel(const KernelArgs& args) {
   // +0 is the all-zero encoding in every float format but f8E8M0FNU, which imag does not take (no zero).
-  std::memset(args.result(), 0, static_cast<size_t>(byteSize(args.resultType(0))));
+  std::memset(args.result(), 0, static_cast<size_t>(plan::slotBytes(args.resultType(0))));
   return absl::OkStatus();
 }
 

@@ -87,10 +87,10 @@ std::optional<plan::Unsupported> lowerRegion(const plan::Region& region, const p
       }
     }
     if (choice->may_run_in_place && step.results.size() == 1) {
-      const int64_t result_bytes = byteSize(plan.slot_types[step.results[0]]);
+      const int64_t result_bytes = plan::slotBytes(plan.slot_types[step.results[0]]);
       for (plan::Slot operand : step.operands) {
         const bool dies = std::binary_search(step.last_uses.begin(), step.last_uses.end(), operand);
-        if (dies && byteSize(plan.slot_types[operand]) == result_bytes) {
+        if (dies && plan::slotBytes(plan.slot_types[operand]) == result_bytes) {
           out.in_place = operand;
           break;
         }
@@ -102,6 +102,26 @@ std::optional<plan::Unsupported> lowerRegion(const plan::Region& region, const p
   }
   formTileGroups(region, plan, lowered);
   return std::nullopt;
+}
+
+// The path of a step's location ("path:line:col", or "path@offset" for a module built in code).
+std::string_view pathOf(std::string_view location) {
+  const size_t column = location.rfind(':');
+  const size_t line = column == std::string_view::npos || column == 0 ? std::string_view::npos : location.rfind(':', column - 1);
+  if (line != std::string_view::npos) return location.substr(0, line);
+  return location.substr(0, location.rfind('@'));
+}
+
+// A step's error starts with its location and op, so that a run's failure names where it is in the
+// program (issue 19, item 13). The kernels that know more name the location themselves, and so does a
+// step of a nested region (a while's body): such a message is kept as it is.
+absl::Status atStep(const plan::Step& step, absl::Status status) {
+  if (status.ok() || step.location.empty()) return status;
+  const std::string_view path = pathOf(step.location);
+  const std::string_view message(status.message().data(), status.message().size());
+  if (message.starts_with(path) && message.size() > path.size() && (message[path.size()] == ':' || message[path.size()] == '@'))
+    return status;
+  return absl::Status(status.code(), strCat(step.location, ": ", opName(step.op), ": ", message));
 }
 
 }  // namespace
@@ -215,7 +235,7 @@ absl::Status Frame::runGroup(const plan::Region& region, const LoweredRegion& lo
   std::vector<std::pair<plan::Slot, Buffer>> whole;
   for (size_t k = group.begin; k < group.end; ++k) {
     const plan::Slot result = region.steps[k].results[0];
-    if (!internal.contains(result)) whole.emplace_back(result, takeBuffer(static_cast<size_t>(byteSize(plan.slot_types[result]))));
+    if (!internal.contains(result)) whole.emplace_back(result, takeBuffer(static_cast<size_t>(plan::slotBytes(plan.slot_types[result]))));
   }
   auto bytesOf = [&](plan::Slot slot) { return static_cast<int64_t>(storageBytes(plan.slot_types[slot].elementType())); };
   // Where slot `slot`'s element `first` is: a scratch tile, a whole result, or an operand's buffer (a rank-0
@@ -297,10 +317,10 @@ absl::Status Frame::runSteps(const plan::Region& region, const LoweredRegion& lo
   for (size_t s = 0; s < region.steps.size(); ++s) {
     const plan::Step& step = region.steps[s];
     const LoweredStep& lowered_step = lowered.steps[s];
-    RETURN_IF_ERROR(checkDeadline());
+    RETURN_IF_ERROR(atStep(step, checkDeadline()));
     if (lowered_step.group >= 0) {
       const TileGroup& group = lowered.groups[static_cast<size_t>(lowered_step.group)];
-      RETURN_IF_ERROR(runGroup(region, lowered, group));
+      RETURN_IF_ERROR(atStep(step, runGroup(region, lowered, group)));
       s = group.end - 1;
       continue;
     }
@@ -314,14 +334,14 @@ absl::Status Frame::runSteps(const plan::Region& region, const LoweredRegion& lo
       if (r == 0 && lowered_step.in_place >= 0 && !borrowed_[lowered_step.in_place]) {
         fresh[r] = std::move(slots_[lowered_step.in_place]);  // the operand pointer taken above stays valid
       } else {
-        fresh[r] = takeBuffer(static_cast<size_t>(byteSize(plan.slot_types[step.results[r]])));
+        fresh[r] = takeBuffer(static_cast<size_t>(plan::slotBytes(plan.slot_types[step.results[r]])));
       }
     }
     results.clear();
     for (Buffer& buffer : fresh) results.push_back(buffer.data());
     const Type* first_result = step.results.empty() ? nullptr : &plan.slot_types[step.results[0]];
     const int64_t num_elements = first_result && first_result->isTensor() ? first_result->numElements() : 0;
-    RETURN_IF_ERROR(lowered_step.kernel(KernelArgs{step, lowered_step, *this, operands, results, num_elements}));
+    RETURN_IF_ERROR(atStep(step, lowered_step.kernel(KernelArgs{step, lowered_step, *this, operands, results, num_elements})));
     for (size_t r = 0; r < step.results.size(); ++r) {
       giveBuffer(std::move(slots_[step.results[r]]));
       slots_[step.results[r]] = std::move(fresh[r]);
@@ -335,7 +355,7 @@ absl::StatusOr<std::vector<const uint8_t*>> Frame::runRegion(const plan::Region&
                                                              std::span<const uint8_t* const> inputs) {
   for (size_t i = 0; i < region.inputs.size(); ++i) {
     Buffer& slot = slots_[region.inputs[i]];
-    const size_t bytes = static_cast<size_t>(byteSize(program_.plan.slot_types[region.inputs[i]]));
+    const size_t bytes = static_cast<size_t>(plan::slotBytes(program_.plan.slot_types[region.inputs[i]]));
     slot.reserve(std::max<size_t>(bytes, 1));
     slot.resize(bytes);
     if (slot.data() != inputs[i]) std::memmove(slot.data(), inputs[i], bytes);
@@ -349,8 +369,8 @@ absl::StatusOr<std::vector<const uint8_t*>> Frame::runRegion(const plan::Region&
 absl::StatusOr<std::vector<Tensor>> run(const Program& program, std::span<const Tensor> inputs, const RunOptions& options) {
   const plan::Plan& plan = program.plan;
   if (inputs.size() != plan.inputs.size())
-    return absl::InvalidArgumentError(strCat("the function takes ", plan.inputs.size(), " arguments; the request has ",
-                                             inputs.size(), " inputs"));
+    return absl::InvalidArgumentError(
+        strCat(plan.location, ": the function takes ", plan.inputs.size(), " arguments; the request has ", inputs.size(), " inputs"));
   // A run outside a grid is a grid of one, so that every kernel finds its grid (infeed, send and recv).
   std::optional<ProcessGrid> solo;
   RunOptions run_options = options;
@@ -361,8 +381,8 @@ absl::StatusOr<std::vector<Tensor>> run(const Program& program, std::span<const 
   Frame frame(program, run_options);
   for (size_t i = 0; i < inputs.size(); ++i) {
     const Type& expected = plan.slot_types[plan.inputs[i]];
-    if (inputs[i].type() != expected || static_cast<int64_t>(inputs[i].bytes().size()) != byteSize(expected))
-      return absl::InvalidArgumentError(strCat("input ", i, " is ", inputs[i].type().toString(), "; argument ", i,
+    if (inputs[i].type() != expected || static_cast<int64_t>(inputs[i].bytes().size()) != plan::slotBytes(expected))
+      return absl::InvalidArgumentError(strCat(plan.location, ": input ", i, " is ", inputs[i].type().toString(), "; argument ", i,
                                                " of the function is ", expected.toString()));
     frame.borrow(plan.inputs[i], inputs[i].bytes().data());  // read in place: the inputs outlive the run
   }
@@ -372,7 +392,8 @@ absl::StatusOr<std::vector<Tensor>> run(const Program& program, std::span<const 
     const plan::Slot slot = plan.outputs[o];
     const Type& type = plan.slot_types[slot];
     if (!type.isTensor())
-      return absl::InvalidArgumentError(strCat("the function returns a ", type.toString(), ", which has no value to give back"));
+      return absl::InvalidArgumentError(
+          strCat(plan.location, ": the function returns a ", type.toString(), ", which has no value to give back"));
     // A result the run made moves into its tensor (unless it is returned again later); an input returned
     // as it is, or a repeated result, is copied.
     const bool again = std::find(plan.outputs.begin() + o + 1, plan.outputs.end(), slot) != plan.outputs.end();
@@ -380,7 +401,7 @@ absl::StatusOr<std::vector<Tensor>> run(const Program& program, std::span<const 
       outputs.emplace_back(type, std::move(frame.slots()[slot]));
     } else {
       const uint8_t* bytes = frame.data(slot);
-      Buffer copy = newBuffer(static_cast<size_t>(byteSize(type)));
+      Buffer copy = newBuffer(static_cast<size_t>(plan::slotBytes(type)));
       if (!copy.empty()) std::memcpy(copy.data(), bytes, copy.size());
       outputs.emplace_back(type, std::move(copy));
     }

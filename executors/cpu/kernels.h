@@ -119,11 +119,6 @@ R visitElement(ElementType t, F&& f, R otherwise = R{}) {
   }
 }
 
-// The bytes of a value of `type` (static shape).
-inline int64_t byteSize(const Type& type) {
-  return type.isTensor() ? type.numElements() * storageBytes(type.elementType()) : 0;  // a token: no bytes
-}
-
 // An Unimplemented status naming the step's op and operand types (and result type for conversions),
 // for a step whose types have no kernel.
 absl::Status noKernelFor(const plan::Step& step, const plan::Plan& plan);

@@ -235,7 +235,7 @@ absl::Status allToAllKernel(const KernelArgs& args) {
     const std::vector<int64_t>& shape = args.operandType(i).shape();
     std::vector<int64_t> part = shape;
     part[split] /= n;
-    Buffer piece(static_cast<size_t>(byteSize(Type::tensor(part, Type::element(args.operandType(i).elementType())))));
+    Buffer piece(static_cast<size_t>(plan::slotBytes(Type::tensor(part, Type::element(args.operandType(i).elementType())))));
     for (int64_t m = 0; m < n; ++m) {
       // Sender m's part `index` along split_dimension, then placed as part m along concat_dimension.
       copyAlong(rendezvous.operand(group[m], i), shape[split], index * part[split], piece.data(), part[split], 0, part[split],
@@ -256,7 +256,7 @@ absl::Status collectivePermuteKernel(const KernelArgs& args) {
   for (const auto& pair : pairs)
     if (pair[1] == self(args)) source = pair[0];
   for (size_t i = 0; i < args.operands.size(); ++i) {
-    const size_t bytes = static_cast<size_t>(byteSize(args.resultType(i)));
+    const size_t bytes = static_cast<size_t>(plan::slotBytes(args.resultType(i)));
     if (source < 0) std::memset(args.results[i], 0, bytes);  // no process sends to this one: zeros
     else std::memcpy(args.results[i], rendezvous.operand(source, i), bytes);
   }
@@ -269,7 +269,7 @@ absl::Status collectiveBroadcastKernel(const KernelArgs& args) {
   Rendezvous rendezvous(args);
   RETURN_IF_ERROR(rendezvous.meet());
   for (size_t i = 0; i < args.operands.size(); ++i) {
-    const size_t bytes = static_cast<size_t>(byteSize(args.resultType(i)));
+    const size_t bytes = static_cast<size_t>(plan::slotBytes(args.resultType(i)));
     if (!group) std::memset(args.results[i], 0, bytes);  // in no group: zeros
     else std::memcpy(args.results[i], rendezvous.operand(group->front(), i), bytes);
   }
@@ -301,7 +301,7 @@ absl::Status fillResults(const KernelArgs& args, size_t count, auto&& bytesOf, s
                                              " values for ", args.results.size() - 1, " results"));
   for (size_t i = 0; i < count; ++i) {
     const std::span<const uint8_t> bytes = bytesOf(i);
-    if (static_cast<int64_t>(bytes.size()) != byteSize(args.resultType(i)))
+    if (static_cast<int64_t>(bytes.size()) != plan::slotBytes(args.resultType(i)))
       return absl::InvalidArgumentError(strCat(args.step.location, ": ", opName(args.step.op), ": ", what, " value ", i,
                                                " does not have result ", i, "'s type ", args.resultType(i).toString()));
     if (!bytes.empty()) std::memcpy(args.results[i], bytes.data(), bytes.size());  // empty: data() may be null
@@ -322,7 +322,7 @@ absl::Status sendKernel(const KernelArgs& args) {
   if (args.step.as<CollectiveParams>().to_host) return absl::OkStatus();  // to the host: a sink, like outfeed
   std::vector<Buffer> values;
   for (size_t i = 0; i + 1 < args.operands.size(); ++i)
-    values.emplace_back(args.operands[i], args.operands[i] + byteSize(args.operandType(i)));
+    values.emplace_back(args.operands[i], args.operands[i] + plan::slotBytes(args.operandType(i)));
   args.frame.options().grid->send(args.step.as<CollectiveParams>().channel, std::move(values));
   return absl::OkStatus();
 }

@@ -12,7 +12,7 @@ namespace {
 // Copies region outputs into the step's results (same types, checked by the planner).
 void copyOutputs(const KernelArgs& args, const std::vector<const uint8_t*>& outputs) {
   for (size_t i = 0; i < args.results.size(); ++i)
-    std::memmove(args.results[i], outputs[i], static_cast<size_t>(byteSize(args.resultType(i))));
+    std::memmove(args.results[i], outputs[i], static_cast<size_t>(plan::slotBytes(args.resultType(i))));
 }
 
 absl::Status runRegionIntoResults(const KernelArgs& args, size_t r, std::span<const uint8_t* const> inputs) {
@@ -28,7 +28,7 @@ absl::Status callKernel(const KernelArgs& args) { return runRegionIntoResults(ar
 // while: the loop-carried values live in the results; cond and body read them from there.
 absl::Status whileKernel(const KernelArgs& args) {
   for (size_t i = 0; i < args.results.size(); ++i)
-    std::memmove(args.results[i], args.operands[i], static_cast<size_t>(byteSize(args.resultType(i))));
+    std::memmove(args.results[i], args.operands[i], static_cast<size_t>(plan::slotBytes(args.resultType(i))));
   std::vector<const uint8_t*> carried(args.results.begin(), args.results.end());
   while (true) {
     RETURN_IF_ERROR(args.frame.checkDeadline());

@@ -46,7 +46,7 @@ int64_t readInteger(const uint8_t* p, ElementType t) {
 
 absl::Status reshapeKernel(const KernelArgs& args) {
   if (args.results[0] != args.operands[0])
-    std::memcpy(args.results[0], args.operands[0], static_cast<size_t>(byteSize(args.resultType(0))));
+    std::memcpy(args.results[0], args.operands[0], static_cast<size_t>(plan::slotBytes(args.resultType(0))));
   return absl::OkStatus();
 }
 
@@ -202,7 +202,7 @@ absl::Status dynamicUpdateSliceKernel(const KernelArgs& args) {
   const int64_t offset = clampedOffset(args, p);
   uint8_t* out = args.results[0];
   if (out == args.operands[1]) return absl::OkStatus();  // an update of the operand's size is the result
-  if (out != args.operands[0]) std::memcpy(out, args.operands[0], static_cast<size_t>(byteSize(args.resultType(0))));
+  if (out != args.operands[0]) std::memcpy(out, args.operands[0], static_cast<size_t>(plan::slotBytes(args.resultType(0))));
   copyStrided(p.copy, args.operands[1], out, elementBytes(args.resultType(0)), 0, offset);
   return absl::OkStatus();
 }
@@ -425,7 +425,7 @@ absl::Status scatterKernel(const KernelArgs& args) {
       widen(updates[i], promoted[i].data(), count);
       updates[i] = promoted[i].data();
     } else if (args.results[i] != args.operands[i]) {
-      std::memcpy(args.results[i], args.operands[i], static_cast<size_t>(byteSize(args.resultType(i))));
+      std::memcpy(args.results[i], args.operands[i], static_cast<size_t>(plan::slotBytes(args.resultType(i))));
     }
     if constexpr (!kRegion) combine[i] = combineFor(to, p.combiners[i]);
   }

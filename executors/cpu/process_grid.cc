@@ -52,8 +52,7 @@ void ProcessGrid::ended(int64_t) {
 absl::StatusOr<const std::vector<Tensor>*> ProcessGrid::takeInfeed() {
   std::lock_guard<std::mutex> lock(mutex_);
   if (!infeed_ || infeed_taken_ >= infeed_->size())
-    return absl::FailedPreconditionError(strCat("stablehlo.infeed: the infeed queue is empty (", infeed_ ? infeed_->size() : 0,
-                                                " entries, all taken)"));
+    return absl::FailedPreconditionError(strCat("the infeed queue is empty (", infeed_ ? infeed_->size() : 0, " entries, all taken)"));
   return &(*infeed_)[infeed_taken_++];
 }
 

@@ -69,7 +69,7 @@ absl::Status fftKernel(const KernelArgs& args) {
   using Z = std::complex<R>;
   const FftParams& p = args.step.as<FftParams>();
   const int64_t out_elements = args.resultType(0).numElements();
-  const int64_t out_bytes = byteSize(args.resultType(0));
+  const int64_t out_bytes = plan::slotBytes(args.resultType(0));
   int64_t n_total = 1;
   for (int64_t v : p.lengths) n_total *= v;
   if (out_elements == 0) return absl::OkStatus();

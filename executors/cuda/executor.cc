@@ -68,10 +68,6 @@ std::optional<DType> dtypeOf(ElementType t) {
     default: return std::nullopt;
   }
 }
-// The bytes of a value of `type` (static shape); a token has none.
-int64_t byteSize(const Type& type) {
-  return type.isTensor() ? type.numElements() * storageBytes(type.elementType()) : 0;
-}
 // A value the control ops can carry: a tensor, or a token (no bytes: nothing to copy).
 bool carriable(const Type& type) { return type.isTensor() || type.kind() == Type::Kind::kToken; }
 
@@ -235,7 +231,9 @@ class Run {
   cudaStream_t stream() const { return stream_; }
   const plan::Plan& plan() const { return program_.plan; }
 
-  size_t bytesOf(plan::Slot slot) const { return static_cast<size_t>(byteSize(program_.plan.slot_types[static_cast<size_t>(slot)])); }
+  size_t bytesOf(plan::Slot slot) const {
+    return static_cast<size_t>(plan::slotBytes(program_.plan.slot_types[static_cast<size_t>(slot)]));
+  }
   void* data(plan::Slot slot) const { return slots_[static_cast<size_t>(slot)]; }
 
   // A buffer of `bytes` bytes from the stream-ordered pool; none (null) for 0 bytes.
@@ -830,7 +828,8 @@ absl::Status chooseReshape(const plan::Step& step, const plan::Plan& plan, Lower
   // dynamic_reshape's second operand (the output shape) is already the result type's.
   const size_t operands = step.op == OpId::kDynamicReshape ? 2 : 1;
   if (step.operands.size() != operands || step.results.size() != 1) return noKernel(step, plan);
-  if (!plan.slot_types[step.operands[0]].isTensor() || byteSize(plan.slot_types[step.operands[0]]) != byteSize(plan.slot_types[step.results[0]]))
+  if (!plan.slot_types[step.operands[0]].isTensor() ||
+      plan::slotBytes(plan.slot_types[step.operands[0]]) != plan::slotBytes(plan.slot_types[step.results[0]]))
     return noKernel(step, plan);
   out.launch = launchCopyThrough;
   return absl::OkStatus();
@@ -840,7 +839,8 @@ absl::Status chooseBitcast(const plan::Step& step, const plan::Plan& plan, Lower
   if (step.operands.size() != 1 || step.results.size() != 1) return noKernel(step, plan);
   ASSIGN_OR_RETURN(DType from, tensorType(step, plan, step.operands[0]));
   ASSIGN_OR_RETURN(DType to, tensorType(step, plan, step.results[0]));
-  if (from == kPred || to == kPred || byteSize(plan.slot_types[step.operands[0]]) != byteSize(plan.slot_types[step.results[0]]))
+  if (from == kPred || to == kPred ||
+      plan::slotBytes(plan.slot_types[step.operands[0]]) != plan::slotBytes(plan.slot_types[step.results[0]]))
     return noKernel(step, plan);
   out.launch = launchCopyThrough;
   return absl::OkStatus();
@@ -859,7 +859,8 @@ absl::Status chooseBarrier(const plan::Step& step, const plan::Plan& plan, Lower
   for (plan::Slot s : step.results)
     if (!carriable(plan.slot_types[s])) return noKernel(step, plan);
   for (size_t i = 0; i < step.operands.size(); ++i)
-    if (byteSize(plan.slot_types[step.operands[i]]) != byteSize(plan.slot_types[step.results[i]])) return noKernel(step, plan);
+    if (plan::slotBytes(plan.slot_types[step.operands[i]]) != plan::slotBytes(plan.slot_types[step.results[i]]))
+      return noKernel(step, plan);
   out.launch = launchCopyThrough;
   return absl::OkStatus();
 }
@@ -1154,7 +1155,7 @@ absl::Status chooseScatter(const plan::Step& step, const plan::Plan& plan, Lower
   ASSIGN_OR_RETURN(DType result, tensorType(step, plan, step.results[0]));
   if (update != out.type || result != out.type || index == kPred || isFloat(index))
     return absl::UnimplementedError(strCat("the cuda executor's scatter takes input, updates and result of one type; ", noKernel(step, plan).message()));
-  if (byteSize(plan.slot_types[step.operands[0]]) != byteSize(plan.slot_types[step.results[0]]))
+  if (plan::slotBytes(plan.slot_types[step.operands[0]]) != plan::slotBytes(plan.slot_types[step.results[0]]))
     return absl::InternalError("scatter's input and result differ in size");
   ASSIGN_OR_RETURN(out.scatter, scatterDescFrom(step.as<plan::ScatterParams>(), index, isFloat(out.type), elementsOf(plan, step.operands[0]),
                                                 elementsOf(plan, step.operands[1]), elementsOf(plan, step.operands[2])));
@@ -1190,7 +1191,8 @@ absl::Status chooseControl(const plan::Step& step, const plan::Plan& plan, Lower
       out.launch = launchIf;
       break;
     case OpId::kCase:
-      if (step.regions.empty() || step.operands.size() != 1 || byteSize(plan.slot_types[step.operands[0]]) != 4) return noKernel(step, plan);
+      if (step.regions.empty() || step.operands.size() != 1 || plan::slotBytes(plan.slot_types[step.operands[0]]) != 4)
+        return noKernel(step, plan);
       out.launch = launchCase;
       break;
     default:
@@ -1347,7 +1349,7 @@ absl::StatusOr<std::vector<Tensor>> readBack(cudaStream_t stream, const plan::Pl
                                              BeforeWait before_wait) {
   std::vector<std::vector<uint8_t>> bytes(plan.outputs.size());
   for (size_t o = 0; o < plan.outputs.size(); ++o) {
-    bytes[o].resize(static_cast<size_t>(byteSize(plan.slot_types[plan.outputs[o]])));
+    bytes[o].resize(static_cast<size_t>(plan::slotBytes(plan.slot_types[plan.outputs[o]])));
     if (!bytes[o].empty()) {
       if (!pointers[o]) return absl::InternalError("an output has no device buffer");
       HLOCONF_CUDA(cudaMemcpyAsync(bytes[o].data(), pointers[o], bytes[o].size(), cudaMemcpyDeviceToHost, stream));
@@ -1453,7 +1455,7 @@ absl::StatusOr<std::vector<Tensor>> run(const Program& program, std::span<const 
     return absl::InvalidArgumentError(strCat("the function takes ", plan.inputs.size(), " arguments; the request has ", inputs.size(), " inputs"));
   for (size_t i = 0; i < inputs.size(); ++i) {
     const Type& expected = plan.slot_types[plan.inputs[i]];
-    if (inputs[i].type() != expected || static_cast<int64_t>(inputs[i].bytes().size()) != byteSize(expected))
+    if (inputs[i].type() != expected || static_cast<int64_t>(inputs[i].bytes().size()) != plan::slotBytes(expected))
       return absl::InvalidArgumentError(strCat("input ", i, " is ", inputs[i].type().toString(), "; argument ", i, " of the function is ", expected.toString()));
   }
   for (plan::Slot slot : plan.outputs)

@@ -1,6 +1,7 @@
 #include "executors/plan/plan.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <optional>
 
 #include "absl/container/flat_hash_map.h"
@@ -8,10 +9,11 @@
 #include "executors/plan/elementwise_params.h"
 #include "executors/plan/planners.h"
 #include "executors/plan/quantization_params.h"
-#include "ir/diagnostic.h"
+#include "ir/byte_size.h"
 #include "ir/op_schema.h"
 #include "ir/op_views.h"
 #include "ir/resource_limits.h"
+#include "ir/source_location.h"
 #include "ir/strings.h"
 
 namespace hloconf::plan {
@@ -37,6 +39,8 @@ std::string slotTypeProblem(const Type& type) {
   if (!type.hasStaticShape())
     return "a ? dimension that the inputs' shapes do not settle (a value the reference's run on these inputs never "
            "computed, such as one in a branch not taken)";
+  // slotBytes() relies on this; a result's size is checked against --memory-limit as well (compileOp).
+  if (!dataByteSize(type)) return strCat(type.toString(), " holds more than 2^63 - 1 bytes");
   return "";  // a quantized tensor's slot holds its storage integers
 }
 
@@ -108,12 +112,7 @@ class Compiler {
     return absl::InvalidArgumentError(strCat(locationOf(owner), ": ", owner.name, ": a region does not end in a return"));
   }
 
-  std::string locationOf(const Operation& op) const {
-    if (source_text_.empty() || op.source_offset > source_text_.size())
-      return strCat(module_.path, "@", op.source_offset);
-    const LineColumn lc = lineColumnAt(source_text_, op.source_offset, module_.source_anchor);
-    return strCat(module_.path, ":", lc.line, ":", lc.column);
-  }
+  std::string locationOf(const Operation& op) const { return sourceLocation(module_, source_text_, op.source_offset); }
 
   [[noreturn]] void unsupported(const Operation& op, std::string reason) const {
     throw UnsupportedFound{Unsupported{op.name, locationOf(op), std::move(reason)}};
@@ -367,6 +366,13 @@ std::vector<Slot> assignLiveness(Region& region) {
 
 std::string Unsupported::message() const { return strCat(location, ": ", op, ": ", reason); }
 
+int64_t slotBytes(const Type& type) {
+  const std::optional<int64_t> bytes = dataByteSize(type);
+  // A type compile() let into a plan has a size (slotTypeProblem): anything else is a bug here, not bad input.
+  if (!bytes) std::abort();
+  return *bytes;
+}
+
 std::vector<OpId> plannableOps() {
   std::vector<OpId> ops;
   for (const auto& [op, planner] : plannerTable()) ops.push_back(op);
@@ -378,9 +384,9 @@ std::vector<OpId> plannableOps() {
 
 absl::StatusOr<CompileResult> compile(const Module& module, std::string_view function, std::string_view source_text) {
   const Operation* func = module.findFunction(function);
-  if (!func) return absl::InvalidArgumentError(strCat("the program has no function @", function));
+  if (!func) return absl::InvalidArgumentError(strCat(moduleLocation(module, source_text), ": the program has no function @", function));
   if (func->regions.empty() || func->regions[0].blocks.empty())
-    return absl::InvalidArgumentError(strCat("@", function, " has no body"));
+    return absl::InvalidArgumentError(strCat(sourceLocation(module, source_text, func->source_offset), ": @", function, " has no body"));
   Compiler compiler(module, source_text);
   try {
     RETURN_IF_ERROR(compiler.compileBlock(*func, *func->regions[0].blocks.front(), compiler.plan(), 0));
@@ -388,6 +394,7 @@ absl::StatusOr<CompileResult> compile(const Module& module, std::string_view fun
     return CompileResult{std::move(found.what)};
   }
   Plan& plan = compiler.plan();
+  plan.location = sourceLocation(module, source_text, func->source_offset);
   assignLiveness(plan);
   return CompileResult{std::move(plan)};
 }

@@ -74,6 +74,7 @@ struct Plan : Region {
   // The program had `?` dimensions and was specialised to one set of input shapes before planning
   // (adapters/executor_backend.h): the plan is only for inputs of those shapes.
   bool specialised = false;
+  std::string location;  // "path:line:col" of the function, for errors about a run's inputs
 };
 
 // What the plan compiler cannot run yet: the op, where it is, and why. Not an error in the program.
@@ -91,6 +92,11 @@ using CompileResult = std::variant<Plan, Unsupported>;
 // `source_text` is the text the module was parsed from, for line:col locations (empty: byte offsets).
 absl::StatusOr<CompileResult> compile(const Module& module, std::string_view function,
                                       std::string_view source_text = {});
+
+// The bytes of the value in a slot of type `type` (ir/byte_size.h's dataByteSize): compile() refuses a
+// slot type whose size is not a static int64_t, so for a plan's slot types, and for a part of one, this is
+// never past INT64_MAX.
+int64_t slotBytes(const Type& type);
 
 // The ops compile() can turn into steps (besides func.return), for a backend's capabilities.
 std::vector<OpId> plannableOps();

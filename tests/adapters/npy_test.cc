@@ -102,6 +102,25 @@ TEST(Npy, MismatchesAreReported) {
   EXPECT_FALSE(decodeNpy("not npy", f32.type(), "x.npy").ok());
 }
 
+TEST(Npy, ExactDecodingRefusesBytesAfterTheData) {
+  Tensor f32 = randomTensor("tensor<2x2xf32>", 4);
+  const std::string npy = encodeNpy(f32);
+  ASSERT_TRUE(decodeNpyExact(npy, f32.type(), "x.npy").ok());
+  // decodeNpy reads the 16 bytes it needs and ignores the rest; the exact decode counts them.
+  EXPECT_TRUE(decodeNpy(npy + "abc", f32.type(), "x.npy").ok());
+  absl::StatusOr<Tensor> longer = decodeNpyExact(npy + "abc", f32.type(), "x.npy");
+  ASSERT_FALSE(longer.ok());
+  EXPECT_EQ(longer.status().message(), strCat("x.npy: 3 bytes after the data of tensor<2x2xf32> (the file has ", npy.size() + 3, " bytes, ",
+                                              npy.size(), " expected)"));
+  // Too short is still "truncated", and a wrong header is still named before the data is looked at.
+  absl::StatusOr<Tensor> shorter = decodeNpyExact(npy.substr(0, npy.size() - 1), f32.type(), "x.npy");
+  ASSERT_FALSE(shorter.ok());
+  EXPECT_NE(shorter.status().message().find("truncated"), std::string::npos) << shorter.status();
+  absl::StatusOr<Tensor> wrong_type = decodeNpyExact(npy + "abc", Type::tensor({4}, Type::element(ElementType::kF32)), "x.npy");
+  ASSERT_FALSE(wrong_type.ok());
+  EXPECT_NE(wrong_type.status().message().find("shape"), std::string::npos) << wrong_type.status();
+}
+
 TEST(Npy, FilesNumPyWritesAreRead) {
   if (!pythonWithNumpy()) GTEST_SKIP() << "/usr/bin/python3 with numpy is missing";
   ScratchDir dir;

@@ -118,14 +118,5 @@ TEST(GoldenCache, ARunKeepsTheCacheUnderItsCap) {
   fs::remove_all(dir);
 }
 
-TEST(GoldenCache, ByteSizes) {
-  EXPECT_EQ(parseByteSize("2G"), uint64_t{2} << 30);
-  EXPECT_EQ(parseByteSize("500m"), uint64_t{500} << 20);
-  EXPECT_EQ(parseByteSize("123"), 123u);
-  EXPECT_FALSE(parseByteSize("G"));
-  EXPECT_FALSE(parseByteSize("-1"));
-  EXPECT_FALSE(parseByteSize("1.5G"));
-}
-
 }  // namespace
 }  // namespace hloconf

@@ -368,5 +368,69 @@ TEST(ParserSymbols, DuplicateFunctionNamesAreRejected) {
   EXPECT_NE(message.find("bad.mlir:4:1: error: redefinition of symbol @f"), std::string::npos) << message;
 }
 
+// Issue 19, item 12: what is malformed is refused by the parser, where it is written, before any later
+// layer sees the module (the verifier and the schema check still cover modules built in code).
+TEST(ParserMalformed, AnOpAfterATerminatorIsRefused) {
+  EXPECT_THAT(
+      parseError("func.func @f(%a: tensor<f32>) -> tensor<f32> {\n  return %a : tensor<f32>\n  %r = stablehlo.abs %a : tensor<f32>\n"
+                 "  return %r : tensor<f32>\n}\n"),
+      HasSubstr("bad.mlir:3:8: error: 'stablehlo.abs' follows 'func.return', which ends the block: nothing may come after a "
+                "terminator (move it before func.return, or remove it)"));
+  // In a nested region too, and in the generic form.
+  EXPECT_THAT(parseError("func.func @f(%a: tensor<2xf32>) -> tensor<f32> {\n"
+                         "  %z = stablehlo.constant dense<0.0> : tensor<f32>\n"
+                         "  %r = \"stablehlo.reduce\"(%a, %z) ({\n"
+                         "  ^bb0(%x: tensor<f32>, %y: tensor<f32>):\n"
+                         "    \"stablehlo.return\"(%x) : (tensor<f32>) -> ()\n"
+                         "    \"stablehlo.return\"(%y) : (tensor<f32>) -> ()\n"
+                         "  }) {dimensions = array<i64: 0>} : (tensor<2xf32>, tensor<f32>) -> tensor<f32>\n"
+                         "  return %r : tensor<f32>\n}\n"),
+              HasSubstr("bad.mlir:6:5: error: 'stablehlo.return' follows 'stablehlo.return', which ends the block"));
+  // A terminator last in each block is what every program has.
+  EXPECT_TRUE(parseModule("func.func @f(%a: tensor<f32>) -> tensor<f32> {\n  return %a : tensor<f32>\n}\n", "ok.mlir").ok());
+}
+
+TEST(ParserMalformed, AnUnknownStablehloAttributeIsRefused) {
+  EXPECT_THAT(
+      parseError("func.func @f(%x: tensor<2xf32>) -> tensor<f32> {\n"
+                 "  %0 = \"stablehlo.dot_general\"(%x, %x) {dot_dimension_numbers = #stablehlo.dott<lhs_contracting_dimensions = [0], "
+                 "rhs_contracting_dimensions = [0]>} : (tensor<2xf32>, tensor<2xf32>) -> tensor<f32>\n"
+                 "  return %0 : tensor<f32>\n}\n"),
+      HasSubstr("bad.mlir:2:65: error: unknown attribute #stablehlo.dott<...> of the stablehlo dialect (did you mean "
+                "#stablehlo.dot<...>?): its attributes of this form are #stablehlo.gather<...>, #stablehlo.scatter<...>"));
+  EXPECT_THAT(parseError("func.func @f(%x: tensor<2xf32>) -> tensor<2xf32> {\n"
+                         "  %0 = \"stablehlo.abs\"(%x) {note = #stablehlo.bogus<1>} : (tensor<2xf32>) -> tensor<2xf32>\n"
+                         "  return %0 : tensor<2xf32>\n}\n"),
+              HasSubstr("bad.mlir:2:36: error: unknown attribute #stablehlo.bogus<...> of the stablehlo dialect: its attributes"));
+  EXPECT_THAT(parseError("func.func @f(%x: tensor<2xf32>) -> tensor<2xi1> {\n"
+                         "  %0 = \"stablehlo.compare\"(%x, %x) {comparison_direction = #stablehlo<comparison_dierction LT>} : "
+                         "(tensor<2xf32>, tensor<2xf32>) -> tensor<2xi1>\n"
+                         "  return %0 : tensor<2xi1>\n}\n"),
+              HasSubstr("bad.mlir:2:60: error: unknown attribute #stablehlo<comparison_dierction ...> of the stablehlo dialect (did "
+                        "you mean #stablehlo<comparison_direction ...>?)"));
+  // Other dialects' attributes are kept as they are written (MLIR's own, sharding annotations).
+  EXPECT_TRUE(parseModule("func.func @f(%x: tensor<2xf32>) -> tensor<2xf32> attributes {s = #sdy.sharding<@mesh, [{}]>} {\n"
+                          "  return %x : tensor<2xf32>\n}\n",
+                          "ok.mlir")
+                  .ok());
+}
+
+TEST(ParserMalformed, ARegionOnAnOpThatTakesNoneIsRefused) {
+  EXPECT_THAT(
+      parseError(
+          "func.func @f(%x: tensor<f32>) -> tensor<f32> {\n"
+          "  %0 = \"stablehlo.abs\"(%x) ({\n    \"stablehlo.return\"(%x) : (tensor<f32>) -> ()\n  }) : (tensor<f32>) -> tensor<f32>\n"
+          "  return %0 : tensor<f32>\n}\n"),
+      HasSubstr("bad.mlir:2:8: error: 'stablehlo.abs' takes no region, but has 1"));
+  // An op the schema does not know may have regions (later layers call it unsupported).
+  EXPECT_TRUE(
+      parseModule(
+          "func.func @f(%x: tensor<f32>) -> tensor<f32> {\n"
+          "  %0 = \"mydialect.thing\"(%x) ({\n    \"mydialect.yield\"(%x) : (tensor<f32>) -> ()\n  }) : (tensor<f32>) -> tensor<f32>\n"
+          "  return %0 : tensor<f32>\n}\n",
+          "ok.mlir")
+          .ok());
+}
+
 }  // namespace
 }  // namespace hloconf

@@ -1,5 +1,5 @@
-// The limits a program's sizes meet (ir/resource_limits.h): the checked allocation path, the byte counts
-// --memory-limit takes, and the process-grid bound.
+// The limits a program's sizes meet (ir/resource_limits.h): the checked allocation path and the
+// process-grid bound (the byte counts --memory-limit takes: byte_size_test.cc).
 #include "ir/resource_limits.h"
 
 #include <gmock/gmock.h>
@@ -11,15 +11,6 @@ namespace hloconf {
 namespace {
 
 using ::testing::HasSubstr;
-
-TEST(ResourceLimits, ByteCountsTakeBinarySuffixes) {
-  EXPECT_EQ(parseByteCount("1000"), 1000u);
-  EXPECT_EQ(parseByteCount("512M"), uint64_t{512} << 20);
-  EXPECT_EQ(parseByteCount("8g"), uint64_t{8} << 30);
-  EXPECT_EQ(parseByteCount("2T"), uint64_t{2} << 40);
-  for (const char* bad : {"", "0", "0G", "G", "1.5G", "-1", "1GB", "8 G", "99999999999999999999", "16777216T"})
-    EXPECT_EQ(parseByteCount(bad), std::nullopt) << bad;
-}
 
 TEST(ResourceLimits, AllocationsPastTheLimitNameBothNumbers) {
   setMemoryLimit(uint64_t{1} << 20);
