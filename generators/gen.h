@@ -25,6 +25,7 @@
 #include "ir/op_id.h"
 #include "ir/tensor.h"
 #include "ir/type.h"
+#include "ir/upstream_check.h"
 
 namespace hloconf::gen {
 
@@ -232,9 +233,12 @@ struct GeneratedCase {
 absl::StatusOr<GeneratedCase> generateCase(const CaseKey& key);
 
 // The case in the upstream testdata format: @main calls @inputs() for its data inputs and @expected() for
-// `expected` (one tensor per output, e.g. the reference's results), checks each output with
-// check.expect_eq, and returns the outputs.
-std::string upstreamFormat(const GeneratedCase& c, const std::vector<Tensor>& expected);
+// `expected` (one tensor per output, e.g. the reference's results), checks each output as `checks` says
+// (one per output, ir/upstream_check.h: NaN-aware for floats, implementation-defined elements masked),
+// and returns the outputs. `notes` become comment lines on top (why the upstream interpreter cannot pass
+// the file, where it cannot).
+std::string upstreamFormat(const GeneratedCase& c, const std::vector<Tensor>& expected, const std::vector<UpstreamCheck>& checks,
+                           const std::vector<std::string>& notes);
 
 // A suite spec as `run` and `gen` accept it: `gen:<op>[/<dtype>[/<strategy>]]`, `gen:all`, or a full case
 // ID `gen/<op>/<dtype>/<strategy>/<seed>/<index>`. Expands to case keys, `count` per (op, dtype,

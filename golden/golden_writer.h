@@ -14,9 +14,12 @@
 namespace hloconf {
 
 // The case as one module: @main builds the exact inputs (hex constants), calls the program (the lowered
-// @main, renamed @program) and checks every output against the golden value: check.expect_eq_const
-// where the golden is the correctly rounded value, check.expect_almost_eq_const with the largest error
-// bound as tolerance where the reference gives one (sums of products). `comments` go on top, one per line.
+// @main, renamed @program) and checks every output against the golden value the way the upstream
+// interpreter reads as we mean it (ir/upstream_check.h): check.expect_close with max_ulp_difference = 0
+// for floats (NaN equals NaN), check.expect_eq for integers, check.expect_almost_eq with the largest
+// error bound as tolerance where the reference gives one (sums of products); implementation-defined
+// elements are masked. `comments` go on top, one per line, then why the upstream interpreter cannot pass
+// the file, where it cannot (docs/design/upstream.md).
 // Multi-process cases are not expressible this way (their expected values differ per process).
 absl::StatusOr<std::string> selfCheckingModule(const PreparedCase& prepared, const std::vector<std::string>& comments);
 

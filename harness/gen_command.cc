@@ -23,7 +23,9 @@ const char kGenUsage[] =
     "type and strategy the op's generator lists, N cases (default 10) with indices 0..N-1. Each case\n"
     "is reproducible from its ID gen/<op>/<dtype>/<strategy>/<seed>/<index> alone.\n"
     "  --out DIR          write DIR/<op>/<dtype>/<strategy>/<seed>-<index>.mlir in the upstream testdata\n"
-    "                     format (@inputs, @expected from the reference, check.expect_eq); cases on a\n"
+    "                     format (@inputs, @expected from the reference; check.expect_close with\n"
+    "                     max_ulp_difference = 0 for floats, expect_eq for integers, implementation-\n"
+    "                     defined elements masked: docs/design/upstream.md); cases on a\n"
     "                     process grid are written without @expected (their results differ per process)\n"
     "  --dtypes GLOBS     only these element types ('f32,bf16,complex<*>')\n"
     "  --graph-ops OPS    graph cases use only these ops (comma-separated, e.g. 'add,multiply,tanh'):\n"
@@ -131,8 +133,12 @@ int runGenCommand(const std::vector<std::string>& args) {
         continue;
       }
       std::vector<Tensor> expected;
-      for (ref::RtValue& v : run.per_process[0]) expected.push_back(std::move(v.tensor));
-      text = gen::upstreamFormat(*c, expected);
+      std::vector<UpstreamCheck> checks;
+      for (ref::RtValue& v : run.per_process[0]) {
+        checks.push_back(planUpstreamCheck(v.tensor, v.impl_defined, v.error_bound));
+        expected.push_back(std::move(v.tensor));
+      }
+      text = gen::upstreamFormat(*c, expected, checks, upstreamInterpreterGaps(*module));
     }
     const std::filesystem::path path = std::filesystem::path(out) / key.op / fileSafe(key.dtype) /
                                        std::string(gen::strategyName(key.strategy)) / strCat(key.seed, "-", key.index, ".mlir");

@@ -14,13 +14,15 @@ namespace hloconf {
 const char kParseUsage[] =
     "usage: hloconf parse [options] FILES_OR_FOLDERS...\n\n"
     "Parses StableHLO MLIR text (generic and pretty forms). Folders are searched for *.mlir files.\n"
-    "Prints one line per failing file ('path:line:col: error: message'), then 'parsed N/M files'.\n"
+    "Prints one line per failing file ('path:line:col: error: message'), then 'parsed N/M files'\n"
+    "(on stderr with --print, so that stdout carries the printed modules alone).\n"
     "Exit status 0 only when every file parsed (and round-tripped, with --roundtrip).\n\n"
     "options:\n"
     "  --split-input-file  treat '// -----' lines as separators between independent modules\n"
     "  --roundtrip         also print each module in generic form, re-parse it, print it again,\n"
     "                      and require the two printed texts to be identical\n"
-    "  --print             print each module in MLIR's generic form to stdout\n"
+    "  --print             print each module in MLIR's generic form to stdout, '// -----' between\n"
+    "                      modules, so `mlir-opt --split-input-file` reads the output as printed\n"
     "  -v, --verbose       show the source line and a caret under each error\n";
 
 namespace {
@@ -32,8 +34,13 @@ struct ParseOptions {
   bool verbose = false;
 };
 
-// Returns an empty string when the file is fine, else its (first) diagnostic.
-std::string checkFile(const std::string& path, const ParseOptions& options) {
+// Upstream's separator between independent modules (`--split-input-file`).
+constexpr char kModuleSeparator[] = "// -----\n";
+
+// Returns an empty string when the file is fine, else its (first) diagnostic. With --print each module
+// goes to stdout, preceded by the separator unless it is the first printed (`printed_any` tracks that
+// across files, so the output of several files or chunks is one valid split-input-file stream).
+std::string checkFile(const std::string& path, const ParseOptions& options, bool& printed_any) {
   auto text = readFile(path);
   if (!text.ok()) return std::string(text.status().message());
   std::vector<SourceChunk> chunks = options.split ? splitInputFile(*text) : std::vector<SourceChunk>{{0, text->size()}};
@@ -42,7 +49,11 @@ std::string checkFile(const std::string& path, const ParseOptions& options) {
     if (!module.ok()) return std::string(module.status().message());
     if (!options.print && !options.roundtrip) continue;
     std::string printed = printModule(*module);
-    if (options.print) std::fputs(printed.c_str(), stdout);
+    if (options.print) {
+      if (printed_any) std::fputs(kModuleSeparator, stdout);
+      std::fputs(printed.c_str(), stdout);
+      printed_any = true;
+    }
     if (!options.roundtrip) continue;
     std::string reprint_path = strCat(path, " (printed generic form)");
     auto reparsed = parseModule(printed, reprint_path);
@@ -73,19 +84,22 @@ int runParseCommand(const std::vector<std::string>& args) {
   if (sources.empty()) return cli::usageError("parse", "no FILE or folder to parse");
   std::vector<std::string> missing;
   std::vector<std::string> files = expandSources(sources, missing);
-  for (const std::string& path : missing) std::printf("%s: error: no such file or folder\n", path.c_str());
+  // With --print, stdout is the printed modules alone (for an MLIR tool to read); the report goes to stderr.
+  FILE* report = options.print ? stderr : stdout;
+  for (const std::string& path : missing) std::fprintf(report, "%s: error: no such file or folder\n", path.c_str());
   size_t parsed = 0;
+  bool printed_any = false;
   for (const std::string& path : files) {
-    std::string diagnostic = checkFile(path, options);
+    std::string diagnostic = checkFile(path, options, printed_any);
     if (diagnostic.empty()) {
       ++parsed;
       continue;
     }
     if (!options.verbose) diagnostic = diagnostic.substr(0, diagnostic.find('\n'));
-    std::printf("%s\n", diagnostic.c_str());
+    std::fprintf(report, "%s\n", diagnostic.c_str());
   }
   size_t total = files.size() + missing.size();
-  std::printf("parsed %zu/%zu files\n", parsed, total);
+  std::fprintf(report, "parsed %zu/%zu files\n", parsed, total);
   return parsed == total && total > 0 ? 0 : 1;
 }
 

@@ -73,7 +73,9 @@ class GenericPrinter {
     out_ += "{\n";
     for (size_t b = 0; b < region.blocks.size(); ++b) {
       const Block& block = *region.blocks[b];
-      if (!block.arguments.empty() || b > 0) {
+      // An empty block is spelled out with its label, as MLIR's generic printer does: `({\n})` is a
+      // region with no block at all, which builtin.module (one block) and func.func reject.
+      if (!block.arguments.empty() || b > 0 || block.operations.empty()) {
         out_.append(indent, ' ');
         absl::StrAppend(&out_, "^bb", b);
         if (!block.arguments.empty()) {

@@ -58,6 +58,34 @@ TEST_F(ParseCommand, PrintShowsGenericForm) {
   EXPECT_THAT(result.output, HasSubstr("\"func.return\"(%arg0) : (tensor<f32>) -> ()"));
 }
 
+TEST_F(ParseCommand, PrintWritesTheModulesAloneToStdoutAndTheCountToStderr) {
+  std::string good = write("good.mlir", "func.func @f(%a: tensor<f32>) -> tensor<f32> {\n  return %a : tensor<f32>\n}\n");
+  RunResult stdout_only = runHloconf("parse --print " + good, /*with_stderr=*/false);
+  EXPECT_EQ(stdout_only.status, 0);
+  EXPECT_THAT(stdout_only.output, ::testing::StartsWith("\"builtin.module\"() ({\n"));
+  EXPECT_THAT(stdout_only.output, ::testing::Not(HasSubstr("parsed")));
+  RunResult stderr_only = hloconf::test::runShell(std::string(HLOCONF_BINARY) + " parse --print " + good + " 2>&1 >/dev/null");
+  EXPECT_EQ(stderr_only.output, "parsed 1/1 files\n");
+}
+
+TEST_F(ParseCommand, AnEmptyModulePrintsItsBlock) {
+  // MLIR reads `({\n})` as a region with no block, which builtin.module rejects; the block is spelled out.
+  std::string empty = write("empty.mlir", "// nothing but a comment\n");
+  RunResult result = runHloconf("parse --print --roundtrip " + empty, /*with_stderr=*/false);
+  EXPECT_EQ(result.status, 0);
+  EXPECT_EQ(result.output, "\"builtin.module\"() ({\n^bb0:\n}) : () -> ()\n");
+}
+
+TEST_F(ParseCommand, PrintWithSplitInputFileKeepsTheSeparators) {
+  std::string two = write("two.mlir", "func.func @f() {\n  return\n}\n// -----\nfunc.func @g() {\n  return\n}\n");
+  RunResult result = runHloconf("parse --print --split-input-file " + two, /*with_stderr=*/false);
+  EXPECT_EQ(result.status, 0);
+  size_t separator = result.output.find("\n// -----\n\"builtin.module\"");
+  ASSERT_NE(separator, std::string::npos) << result.output;
+  EXPECT_THAT(result.output.substr(0, separator), HasSubstr("sym_name = \"f\""));
+  EXPECT_THAT(result.output.substr(separator), HasSubstr("sym_name = \"g\""));
+}
+
 TEST_F(ParseCommand, MissingFilesAndBadOptionsAreErrors) {
   RunResult missing = runHloconf("parse " + (dir_ / "none.mlir").string());
   EXPECT_EQ(missing.status, 1);

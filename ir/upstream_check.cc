@@ -1,0 +1,210 @@
+#include "ir/upstream_check.h"
+
+#include <algorithm>
+#include <cmath>
+#include <functional>
+#include <optional>
+#include <set>
+
+#include "ir/attribute.h"
+#include "ir/element_type.h"
+#include "ir/strings.h"
+
+namespace hloconf {
+namespace {
+
+// The peer: openxla/stablehlo at 840c41ce (July 2024), the last commit that builds against Debian's MLIR 19.
+constexpr char kPeer[] = "upstream stablehlo-translate --interpret (openxla/stablehlo 840c41ce)";
+
+Attr ulpCount(int64_t n) { return Attribute::integer(n, ElementType::kUI64); }
+
+const char* checkOpName(UpstreamCheck::Kind kind) {
+  switch (kind) {
+    case UpstreamCheck::Kind::kEqual: return "check.expect_eq";
+    case UpstreamCheck::Kind::kCloseExact: return "check.expect_close";
+    case UpstreamCheck::Kind::kAlmostEqual: return "check.expect_almost_eq";
+    case UpstreamCheck::Kind::kNone: break;
+  }
+  return "";
+}
+
+NamedAttrList checkProperties(const UpstreamCheck& check) {
+  if (check.kind == UpstreamCheck::Kind::kCloseExact)
+    return {{"max_ulp_difference", ulpCount(0)}, {"min_ulp_difference", ulpCount(0)}};
+  if (check.kind == UpstreamCheck::Kind::kAlmostEqual)
+    return {{"tolerance", Attribute::floating(doubleToBits(check.tolerance), ElementType::kF64)}};
+  return {};
+}
+
+std::string maskComment(const UpstreamCheck& check) {
+  return check.kind == UpstreamCheck::Kind::kNone
+             ? strCat("no check: every element is ", check.masked_why)
+             : strCat("elements not checked (select of the expected value): ", check.masked_why);
+}
+
+}  // namespace
+
+UpstreamCheck planUpstreamCheck(const Tensor& expected, const std::vector<uint8_t>& impl_defined,
+                                const std::vector<double>& error_bound) {
+  UpstreamCheck check;
+  const int64_t n = expected.numElements();
+  std::vector<uint8_t> masked(n, 0);
+  int64_t impl_count = 0, unbounded_count = 0;
+  double tolerance = 0;
+  for (int64_t i = 0; i < n; ++i) {
+    if (i < static_cast<int64_t>(impl_defined.size()) && impl_defined[i]) {
+      masked[i] = 1;
+      ++impl_count;
+    } else if (i < static_cast<int64_t>(error_bound.size()) && !std::isfinite(error_bound[i])) {
+      masked[i] = 1;
+      ++unbounded_count;
+    } else if (i < static_cast<int64_t>(error_bound.size())) {
+      tolerance = std::max(tolerance, error_bound[i]);
+    }
+  }
+  const ElementType t = expected.elementType();
+  if (expected.type().isQuantized() || !(isFloat(t) || isComplex(t))) {
+    check.kind = UpstreamCheck::Kind::kEqual;
+  } else if (tolerance > 0) {
+    check.kind = UpstreamCheck::Kind::kAlmostEqual;
+    check.tolerance = tolerance;
+  } else {
+    check.kind = UpstreamCheck::Kind::kCloseExact;
+  }
+  if (impl_count + unbounded_count == 0) return check;
+  if (impl_count) check.masked_why = strCat(impl_count, " implementation-defined (docs/semantics.md)");
+  if (unbounded_count)
+    strAppend(&check.masked_why, impl_count ? "; " : "", unbounded_count,
+              " with no finite accumulation bound (some order may overflow; docs/accumulation.md)");
+  if (impl_count + unbounded_count == n) {
+    check.kind = UpstreamCheck::Kind::kNone;
+    return check;
+  }
+  Tensor mask(Type::tensor(expected.type().shape(), Type::element(ElementType::kI1)));
+  for (int64_t i = 0; i < n; ++i) mask.setBits(i, masked[i]);
+  check.mask = std::move(mask);
+  return check;
+}
+
+void appendUpstreamCheck(Block& body, Value* actual, const Tensor& expected, const UpstreamCheck& check) {
+  if (check.kind == UpstreamCheck::Kind::kNone) return;
+  auto constant = [&](const Tensor& value) {
+    auto op = std::make_unique<Operation>("stablehlo.constant");
+    op->properties.push_back({"value", Attribute::denseElements(value)});
+    Value* result = op->addResult(value.type());
+    body.operations.push_back(std::move(op));
+    return result;
+  };
+  Value* expected_value = constant(expected);
+  Value* checked = actual;
+  if (check.mask) {
+    Value* mask = constant(*check.mask);
+    auto select = std::make_unique<Operation>("stablehlo.select");
+    select->operands = {mask, expected_value, actual};
+    checked = select->addResult(actual->type);
+    body.operations.push_back(std::move(select));
+  }
+  auto op = std::make_unique<Operation>(checkOpName(check.kind));
+  op->operands = {checked, expected_value};
+  op->properties = checkProperties(check);
+  body.operations.push_back(std::move(op));
+}
+
+std::string upstreamCheckText(const UpstreamCheck& check, const std::string& actual, const std::string& expected,
+                              const Type& type, const std::string& prefix, const std::string& indent) {
+  std::string text;
+  if (check.mask) {
+    std::string checked = strCat(prefix, "_checked"), mask = strCat(prefix, "_mask");
+    Type mask_type = check.mask->type();
+    strAppend(&text, indent, mask, " = \"stablehlo.constant\"() <{value = ", denseLiteral(*check.mask), " : ",
+              mask_type.toString(), "}> : () -> ", mask_type.toString(), "\n");
+    strAppend(&text, indent, checked, " = \"stablehlo.select\"(", mask, ", ", expected, ", ", actual, ") : (",
+              mask_type.toString(), ", ", type.toString(), ", ", type.toString(), ") -> ", type.toString(), "\n");
+    strAppend(&text, indent, "// ", maskComment(check), "\n");
+    if (check.kind == UpstreamCheck::Kind::kNone) return text;
+    return text + upstreamCheckText(UpstreamCheck{check.kind, check.tolerance, std::nullopt, ""}, checked, expected,
+                                    type, prefix, indent);
+  }
+  if (check.kind == UpstreamCheck::Kind::kNone) return strCat(indent, "// ", maskComment(check), "\n");
+  NamedAttrList properties = checkProperties(check);
+  strAppend(&text, indent, "\"", checkOpName(check.kind), "\"(", actual, ", ", expected, ")",
+            properties.empty() ? "" : strCat(" <", Attribute::dictionary(std::move(properties))->toString(), ">"), " : (",
+            type.toString(), ", ", type.toString(), ") -> ()\n");
+  return text;
+}
+
+std::vector<std::string> upstreamInterpreterGaps(const Module& module) {
+  // Each found by running our files under the peer (ci/upstream_interpret.sh; docs/design/upstream.md).
+  struct Gap {
+    const char* op;
+    const char* reason;
+  };
+  static const Gap kGaps[] = {
+      {"stablehlo.fft", "the interpreter does not implement fft"},
+      {"stablehlo.rng", "the interpreter does not implement rng"},
+      {"stablehlo.cholesky", "the interpreter does not implement cholesky"},
+      {"stablehlo.triangular_solve", "the interpreter does not implement triangular_solve"},
+      {"stablehlo.batch_norm_grad", "the interpreter does not implement batch_norm_grad"},
+      {"stablehlo.batch_norm_inference", "the interpreter does not implement batch_norm_inference"},
+      {"stablehlo.batch_norm_training", "the interpreter does not implement batch_norm_training"},
+      {"stablehlo.send", "send crashes the tool (no channel to send on in a single process)"},
+      {"stablehlo.recv", "recv crashes the tool (no channel to receive from in a single process)"},
+      {"stablehlo.rng_bit_generator", "the interpreter does not implement rng_bit_generator (it asks for a decomposition)"},
+      {"stablehlo.outfeed", "outfeed runs only under interpreter.run_parallel in this interpreter"},
+      {"stablehlo.replica_id", "replica_id runs only under interpreter.run_parallel in this interpreter"},
+      {"stablehlo.partition_id", "partition_id runs only under interpreter.run_parallel in this interpreter"},
+      {"stablehlo.infeed", "infeed has no queue outside interpreter.run_parallel: the tool aborts ('InterpreterValue is not a Tensor')"},
+  };
+  auto anyType = [](const Operation& op, auto predicate) {
+    for (const Value* v : op.operands)
+      if (predicate(v->type)) return true;
+    for (const auto& v : op.results)
+      if (predicate(v->type)) return true;
+    return false;
+  };
+  auto isQuantized = [](const Type& t) { return t.isTensor() && t.isQuantized(); };
+  auto isUnsignedTensor = [](const Type& t) { return t.isTensor() && !t.isQuantized() && isUnsignedInteger(t.elementType()); };
+  auto isComplexTensor = [](const Type& t) { return t.isTensor() && isComplex(t.elementType()); };
+  std::set<std::string> reasons;
+  std::function<void(const Operation&)> visit = [&](const Operation& op) {
+    for (const Gap& gap : kGaps)
+      if (op.name == gap.op) reasons.insert(gap.reason);
+    if (anyType(op, isQuantized))
+      reasons.insert("quantized element types are not interpreted at this commit ('Unsupported type: !quant.uniform<...>')");
+    // An inherent attribute is a property or, as written in some files, in the attribute dictionary.
+    auto inherentText = [&](std::string_view name) {
+      const Attr* a = findAttr(op.properties, name);
+      if (!a) a = findAttr(op.attributes, name);
+      return a ? (*a)->toString() : std::string();
+    };
+    const std::string direction = inherentText("comparison_direction");
+    const bool ordering = direction.find("EQ") == std::string::npos && direction.find("NE") == std::string::npos;
+    if (op.name == "stablehlo.compare" && ordering && anyType(op, isComplexTensor))
+      reasons.insert("compare of complex numbers by LT/LE/GT/GE aborts the tool ('Unsupported element type: complex<...>'; an upstream bug)");
+    if (op.name == "stablehlo.compare" && inherentText("compare_type").find("TOTALORDER") != std::string::npos)
+      reasons.insert("compare with TOTALORDER gives wrong results (spec/compare/edge-totalorder: false where true; an upstream bug)");
+    if ((op.name == "stablehlo.gather" || op.name == "stablehlo.dynamic_slice" || op.name == "stablehlo.dynamic_update_slice") &&
+        op.operands.size() > 1 && isUnsignedTensor(op.operands[op.name == "stablehlo.dynamic_update_slice" ? op.operands.size() - 1 : 1]->type))
+      reasons.insert("unsigned start indices give wrong results (spec/*/edge-unsigned-index; an upstream bug)");
+    if (op.name == "stablehlo.dot_general" &&
+        anyType(op, [](const Type& t) { return t.isTensor() && t.hasStaticShape() && t.numElements() == 0; }))
+      reasons.insert("dot_general with an empty tensor aborts the tool ('Incompatible index and shape found while flattening index'; an upstream bug)");
+    if (op.name == "stablehlo.scatter" && !op.operands.empty() && !op.regions.empty() && !op.regions[0].blocks.empty() &&
+        !op.regions[0].blocks[0]->arguments.empty() &&
+        op.regions[0].blocks[0]->arguments[0]->type.elementType() != op.operands[0]->type.elementType())
+      reasons.insert("a scatter body in a promoted element type aborts the tool ('Expected same type for an SSA register and its evaluated value')");
+    if (op.name == "stablehlo.triangular_solve" && !op.operands.empty() && op.operands[0]->type.isQuantized())
+      reasons.insert("its verifier rejects a quantized triangular_solve, which the spec allows (an upstream gap)");
+    if (op.name == "stablehlo.dot_general" && !inherentText("algorithm").empty())
+      reasons.insert("#stablehlo.dot_algorithm is not known at this commit (added to upstream later)");
+    for (const Region& region : op.regions)
+      for (const auto& block : region.blocks)
+        for (const auto& nested : block->operations) visit(*nested);
+  };
+  if (module.op) visit(*module.op);
+  std::vector<std::string> out;
+  for (const std::string& r : reasons) out.push_back(strCat(kPeer, " cannot pass this file: ", r));
+  return out;
+}
+
+}  // namespace hloconf

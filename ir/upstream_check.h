@@ -1,0 +1,57 @@
+// How a file we write in the upstream testdata format checks one output so that it passes under the
+// upstream interpreter (`stablehlo-translate --interpret`) exactly when the output is right by our
+// comparator: one decision for every writer (golden --format mlir, gen --out, repro). docs/design/upstream.md.
+#ifndef HLOCONF_IR_UPSTREAM_CHECK_H_
+#define HLOCONF_IR_UPSTREAM_CHECK_H_
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "ir/operation.h"
+#include "ir/tensor.h"
+
+namespace hloconf {
+
+struct UpstreamCheck {
+  enum class Kind {
+    kNone,         // every element is masked: nothing left to check
+    kEqual,        // check.expect_eq: integers, booleans, quantized (no NaN, bits are the value)
+    kCloseExact,   // check.expect_close, max_ulp_difference = 0: floats and complex; any NaN equals any
+                   // NaN and +0 equals -0, where upstream's expect_eq (IEEE ==) fails NaN against NaN
+    kAlmostEqual,  // check.expect_almost_eq, tolerance: results with an accumulation-order bound
+  };
+  Kind kind = Kind::kEqual;
+  double tolerance = 0;  // kAlmostEqual: the largest finite per-element bound
+  // i1 tensor of the expected value's shape, true where the element is not checked: the check compares
+  // `select(mask, expected, actual)`. Unset when every element is checked.
+  std::optional<Tensor> mask;
+  std::string masked_why;  // what the masked elements are, for a comment; empty without a mask
+};
+
+// `impl_defined` and `error_bound` are per element or empty (RtValue / GoldenOutput). Masked: the
+// implementation-defined elements, and the elements whose bound is infinite (some accumulation order may
+// overflow, so no exact or bounded check holds for every conforming implementation).
+UpstreamCheck planUpstreamCheck(const Tensor& expected, const std::vector<uint8_t>& impl_defined,
+                                const std::vector<double>& error_bound);
+
+// Appends the check of `actual` against `expected` to `body`, as ops (a constant for the expected value,
+// the mask and the select where elements are masked, the check op).
+void appendUpstreamCheck(Block& body, Value* actual, const Tensor& expected, const UpstreamCheck& check);
+
+// The same check in MLIR's generic form, one op per line (each ended by '\n', indented by `indent`), for
+// writers that build their text: `actual` and `expected` are defined SSA names; `prefix` names the
+// values the lines define (`<prefix>_mask`, `<prefix>_checked`). Ends with a comment line when elements
+// are masked, and is only a comment when nothing is left to check.
+std::string upstreamCheckText(const UpstreamCheck& check, const std::string& actual, const std::string& expected,
+                              const Type& type, const std::string& prefix, const std::string& indent);
+
+// Why the upstream interpreter at the peer commit cannot pass a program, one reason per gap found (empty
+// when none is known): ops it does not interpret, forms its verifier rejects although the spec allows
+// them, ops that crash the tool, attributes it does not know.
+std::vector<std::string> upstreamInterpreterGaps(const Module& module);
+
+}  // namespace hloconf
+
+#endif  // HLOCONF_IR_UPSTREAM_CHECK_H_
