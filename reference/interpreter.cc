@@ -328,6 +328,10 @@ absl::StatusOr<std::vector<RtValue>> Interpreter::evalOp(const Operation& op, st
   // Quantized operands of ops the spec defines by dequantize-op-quantize (docs/quantization.md), before
   // a kernel that would see only the storage integers.
   if (usesDequantizeOpQuantize(op.id) && hasQuantizedTypes(op, operands)) return dequantizeOpQuantize(*this, op, operands);
+  // A structural op with no kernel outside the places handled above (a `module` nested in a function
+  // body, found by the eval fuzzer) has nothing to evaluate: an error at its location, not a call
+  // through a null kernel.
+  if (!kernel) return opError(op, "cannot be evaluated here: it is a structural op nested inside a function body");
   return kernel(*this, op, operands);
 }
 

@@ -54,6 +54,26 @@ TEST(InterpreterControlFlow, WhileComputesASum) {
   EXPECT_EQ(intAt(e.results[1], 0), 45);
 }
 
+// Found by the eval fuzzer: a `module` nested in a function body reached the kernel call with no kernel
+// (a null call, SIGSEGV). It is an error at the nested module's location.
+TEST(InterpreterControlFlow, AModuleNestedInAFunctionIsAnErrorNotACrash) {
+  const char* text = R"(
+func.func @main() -> tensor<i64> {
+  %zero = stablehlo.constant dense<0> : tensor<i64>
+  module {
+    func.func @inner() {
+      func.return
+    }
+  }
+  func.return %zero : tensor<i64>
+}
+)";
+  Evaluation e = evaluate(text);
+  ASSERT_FALSE(e.status.ok());
+  EXPECT_THAT(e.status.message(), HasSubstr("structural op nested inside a function body"));
+  EXPECT_THAT(e.status.message(), HasSubstr("test.mlir:4:"));
+}
+
 TEST(InterpreterControlFlow, WhileIterationLimit) {
   // A loop whose condition is always true stops with an error once the limit is reached.
   const char* text = R"(
