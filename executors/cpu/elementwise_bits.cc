@@ -87,6 +87,15 @@ struct CountLeadingZerosFn {
 
 // --- is_finite, real, imag, complex: results of another element type --------------------------------------
 
+// The in-place, tileable kernel that `pick` (called with the element tag of the step's first operand
+// type) returns; a type it returns no kernel for is noKernelFor's error.
+template <class Pick>
+absl::StatusOr<KernelChoice> tileableKernelFor(const plan::Step& step, const plan::Plan& plan, Pick pick) {
+  Kernel kernel = visitAnyElement<Kernel>(firstType(step, plan), pick);
+  if (!kernel) return noKernelFor(step, plan);
+  return KernelChoice{kernel, true, true, /*tileable=*/true};
+}
+
 // is_finite and chlo's is_inf, is_neg_inf, is_pos_inf: an i1 result from a float operand.
 enum class FloatTest { kFinite, kInf, kNegInf, kPosInf };
 
@@ -112,13 +121,11 @@ absl::Status floatTestKernel(const KernelArgs& args) {
 
 template <FloatTest kTest>
 absl::StatusOr<KernelChoice> chooseFloatTest(const plan::Step& step, const plan::Plan& plan) {
-  Kernel kernel = visitAnyElement<Kernel>(firstType(step, plan), [](auto e) -> Kernel {
+  return tileableKernelFor(step, plan, [](auto e) -> Kernel {
     using E = decltype(e);
     if constexpr (kIsFloat<E>) return &floatTestKernel<E, kTest>;
     else return nullptr;
   });
-  if (!kernel) return noKernelFor(step, plan);
-  return KernelChoice{kernel, true, true, /*tileable=*/true};
 }
 
 // chlo.next_after: std::nextafter on the stored bits of an IEEE format (f16, bf16, f32, f64), so that
@@ -149,13 +156,11 @@ absl::Status nextAfterKernel(const KernelArgs& args) {
 }
 
 absl::StatusOr<KernelChoice> chooseNextAfter(const plan::Step& step, const plan::Plan& plan) {
-  Kernel kernel = visitAnyElement<Kernel>(firstType(step, plan), [](auto e) -> Kernel {
+  return tileableKernelFor(step, plan, [](auto e) -> Kernel {
     using E = decltype(e);
     if constexpr (kIeeeFloat<E>) return &nextAfterKernel<E>;
     else return nullptr;
   });
-  if (!kernel) return noKernelFor(step, plan);
-  return KernelChoice{kernel, true, true, /*tileable=*/true};
 }
 
 // chlo.conj: (re, -im) of a complex operand; a float operand is its own conjugate.
@@ -291,13 +296,11 @@ absl::Status reducePrecisionKernel(const KernelArgs& args) {
 }
 
 absl::StatusOr<KernelChoice> chooseReducePrecision(const plan::Step& step, const plan::Plan& plan) {
-  Kernel kernel = visitAnyElement<Kernel>(firstType(step, plan), [](auto e) -> Kernel {
+  return tileableKernelFor(step, plan, [](auto e) -> Kernel {
     using E = decltype(e);
     if constexpr (kIsFloat<E>) return &reducePrecisionKernel<E>;
     else return nullptr;
   });
-  if (!kernel) return noKernelFor(step, plan);
-  return KernelChoice{kernel, true, true, /*tileable=*/true};
 }
 
 // --- bitcast_convert --------------------------------------------------------------------------------------
