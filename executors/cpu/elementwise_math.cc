@@ -213,6 +213,13 @@ bool widerFallback(T x, T r) {
   return false;
 }
 
+// `f` one precision up: x87 long double for a double, double for a float; the result rounded once to C.
+template <class C, class F>
+C oneUp(C a, F&& f) {
+  if constexpr (std::is_same_v<C, double>) return static_cast<double>(f(static_cast<long double>(a)));
+  else return static_cast<C>(f(static_cast<double>(a)));
+}
+
 #define HLOCONF_CHLO_UNARY(Name, fn, sleef_f32, sleef_f64, when, complex_too)                           \
   struct Name {                                                                                      \
     template <class E>                                                                               \
@@ -221,12 +228,11 @@ bool widerFallback(T x, T r) {
     }                                                                                                \
     template <class E, class C>                                                                      \
     static C apply(C a) {                                                                            \
-      if constexpr (std::is_same_v<E, F32>) {                                                        \
-        const float r = sleef_f32(a);                                                                \
-        return widerFallback<when>(a, r) ? static_cast<float>(std::fn(static_cast<double>(a))) : r;   \
-      } else if constexpr (std::is_same_v<E, F64>) {                                                 \
-        const double r = sleef_f64(a);                                                               \
-        return widerFallback<when>(a, r) ? static_cast<double>(std::fn(static_cast<long double>(a))) : r; \
+      if constexpr (std::is_same_v<E, F32> || std::is_same_v<E, F64>) {                              \
+        C r;                                                                                         \
+        if constexpr (std::is_same_v<E, F32>) r = sleef_f32(a);                                      \
+        else r = sleef_f64(a);                                                                       \
+        return widerFallback<when>(a, r) ? oneUp(a, [](auto x) { return std::fn(x); }) : r;          \
       } else if constexpr (kIsFloat<E>) {                                                            \
         return std::fn(a);                                                                           \
       } else if constexpr (complex_too) {                                                            \
@@ -260,11 +266,6 @@ using NoThrow = boost::math::policies::policy<
     boost::math::policies::evaluation_error<boost::math::policies::ignore_error>,
     boost::math::policies::promote_double<false>>;
 
-template <class C, class F>
-C oneUp(C a, F&& f) {
-  if constexpr (std::is_same_v<C, double>) return static_cast<double>(f(static_cast<long double>(a)));
-  else return static_cast<C>(f(static_cast<double>(a)));
-}
 struct DigammaFn {
   template <class E>
   static constexpr bool supports() { return kIsFloat<E>; }
