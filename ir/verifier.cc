@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <utility>
+#include <vector>
 
 #include "absl/container/flat_hash_map.h"
 #include "absl/container/flat_hash_set.h"
@@ -91,6 +92,7 @@ class ModuleVerifier {
 
   void verifyOp(const Operation& op) {
     if (op.id != OpId::kBuiltinModule && op.id != OpId::kFuncFunc) ++result_.ops;
+    checkStructuralPlacement(op);
     checkOperandsInScope(op);
     if (absl::Status status = verifyAgainstSchema(op); !status.ok()) error(op, schemaMessage(op, std::string(status.message())));
     switch (op.id) {
@@ -105,10 +107,28 @@ class ModuleVerifier {
     const bool isolated = op.id == OpId::kFuncFunc || op.id == OpId::kBuiltinModule;
     absl::flat_hash_set<const Value*> outer;
     if (isolated) std::swap(outer, in_scope_);
+    enclosing_.push_back(&op);
     for (size_t r = 0; r < op.regions.size(); ++r) verifyRegion(op, r);
+    enclosing_.pop_back();
     if (isolated) std::swap(outer, in_scope_);
     // An op's results are visible after it, not inside its own regions.
     for (const auto& result : op.results) in_scope_.insert(result.get());
+  }
+
+  // The spec's grammar (Programs): a program is a list of functions (`Program ::= {Func}`) and a function's
+  // body is a list of ops, so a module is only the outermost op and a function only one of its top-level
+  // ops; a module or a function inside a function body or an op's region is not a program.
+  void checkStructuralPlacement(const Operation& op) {
+    if (op.id != OpId::kBuiltinModule && op.id != OpId::kFuncFunc) return;
+    const bool at_top = enclosing_.empty();
+    const bool in_module = !enclosing_.empty() && enclosing_.back()->id == OpId::kBuiltinModule;
+    if (op.id == OpId::kBuiltinModule && !at_top) {
+      error(op, strCat("builtin.module: a module appears inside ", enclosing_.back()->name,
+                       "; a program is one module of functions (spec: Programs), so a module cannot be nested"));
+    } else if (op.id == OpId::kFuncFunc && !at_top && !in_module) {
+      error(op, strCat("func.func: a function appears inside ", enclosing_.back()->name,
+                       "; functions are top-level members of the module (spec: Programs), not ops of a body"));
+    }
   }
 
   // verifyAgainstSchema's message, led by the op: "stablehlo.transpose (C2): ..." where the message cites
@@ -305,6 +325,8 @@ class ModuleVerifier {
 
   const Module& module_;
   ModuleVerification result_;
+  // The ops whose regions enclose the op being verified, outermost first.
+  std::vector<const Operation*> enclosing_;
   absl::flat_hash_map<std::string_view, const Operation*> functions_;
   absl::flat_hash_set<const Value*> in_scope_;
 };

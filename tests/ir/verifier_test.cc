@@ -160,6 +160,37 @@ TEST(Verifier, SymbolDefinedTwice) {
               ElementsAre("test.mlir:4:1: error: func.func: the symbol @f is defined twice in this module; a module's functions have distinct names"));
 }
 
+// A program is one module of functions (spec: Programs): a module or a function inside a function body or an
+// op's region is rejected where it stands (the eval fuzzer found a module inside @main reaching the evaluator).
+TEST(Verifier, ModulesAndFunctionsNestedInABody) {
+  const std::string text =
+      "func.func @main() -> tensor<i64> {\n"
+      "  %zero = stablehlo.constant dense<0> : tensor<i64>\n"
+      "  module {\n"
+      "    func.func @inner() {\n"
+      "      func.return\n"
+      "    }\n"
+      "  }\n"
+      "  func.func @local() {\n"
+      "    func.return\n"
+      "  }\n"
+      "  func.return %zero : tensor<i64>\n"
+      "}\n";
+  EXPECT_THAT(verifyText(text),
+              ElementsAre(HasSubstr("test.mlir:3:3: error: builtin.module: a module appears inside func.func"),
+                          HasSubstr("test.mlir:8:3: error: func.func: a function appears inside func.func")));
+}
+
+TEST(Verifier, AnExplicitModuleOfFunctionsIsAProgram) {
+  const std::string text =
+      "module @m {\n"
+      "  func.func @main(%a: tensor<f32>) -> tensor<f32> {\n"
+      "    func.return %a : tensor<f32>\n"
+      "  }\n"
+      "}\n";
+  EXPECT_THAT(verifyText(text), IsEmpty());
+}
+
 // --- Regions and terminators -----------------------------------------------------------------------------
 
 TEST(Verifier, FunctionWithoutATerminator) {
