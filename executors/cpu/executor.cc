@@ -9,10 +9,9 @@
 
 #include "absl/container/flat_hash_map.h"
 #include "absl/container/flat_hash_set.h"
-#include "tbb/blocked_range.h"
-#include "tbb/parallel_for.h"
 #include "executors/cpu/kernels.h"
 #include "executors/cpu/process_grid.h"
+#include "executors/cpu/thread_team.h"
 #include "ir/numerics_base.h"
 #include "ir/op_schema.h"
 #include "ir/op_verify_util.h"
@@ -278,8 +277,7 @@ absl::Status Frame::runGroup(const plan::Region& region, const LoweredRegion& lo
   if (group.elements < kMinParallelElements) {
     runTiles(0, tiles);
   } else {
-    tbb::parallel_for(tbb::blocked_range<int64_t>(0, tiles, 4),
-                      [&](const tbb::blocked_range<int64_t>& range) { runTiles(range.begin(), range.end()); });
+    runRanges(tiles, 4, runTiles);
   }
   if (failed) return first_failure;
   for (auto& [slot, buffer] : whole) {

@@ -13,10 +13,9 @@
 #include "executors/cpu/kernels.h"
 #include "executors/cpu/movement_copy.h"
 #include "executors/cpu/widen.h"
+#include "executors/cpu/thread_team.h"
 #include "executors/plan/movement_params.h"
 #include "ir/strings.h"
-#include "tbb/blocked_range.h"
-#include "tbb/parallel_for.h"
 
 namespace hloconf::cpu {
 namespace {
@@ -271,7 +270,7 @@ absl::Status gatherBatches(const KernelArgs& args, int64_t first, int64_t last) 
   return absl::OkStatus();
 }
 
-// Large gathers are split into ranges of batches over the cores (the oneTBB pool, bounded by --threads).
+// Large gathers are split into ranges of batches over the cores (the thread team, thread_team.h, bounded by --threads).
 absl::Status gatherKernel(const KernelArgs& args) {
   const auto& p = args.step.as<plan::GatherParams>();
   if (args.num_elements == 0) return absl::OkStatus();
@@ -281,8 +280,8 @@ absl::Status gatherKernel(const KernelArgs& args) {
     return gatherBatches(args, 0, batches);
   std::mutex mutex;
   absl::Status first_error;
-  tbb::parallel_for(tbb::blocked_range<int64_t>(0, batches, kBatchesPerTask), [&](const tbb::blocked_range<int64_t>& range) {
-    absl::Status s = gatherBatches(args, range.begin(), range.end());
+  runRanges(batches, kBatchesPerTask, [&](int64_t begin, int64_t end) {
+    absl::Status s = gatherBatches(args, begin, end);
     if (s.ok()) return;
     std::lock_guard<std::mutex> lock(mutex);
     if (first_error.ok()) first_error = std::move(s);

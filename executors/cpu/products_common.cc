@@ -10,9 +10,8 @@
 #include <string_view>
 #include <thread>
 
+#include "executors/cpu/thread_team.h"
 #include "oneapi/dnnl/dnnl.h"
-#include "tbb/global_control.h"
-#include "tbb/parallel_for.h"
 
 namespace hloconf::cpu::products {
 
@@ -90,14 +89,6 @@ Compute computeFor(std::span<const ElementType> operands, ElementType result, bo
   }
 }
 
-int libraryThreads() {
-  const size_t tbb_limit = tbb::global_control::active_value(tbb::global_control::max_allowed_parallelism);
-  // Read once: glibc's hardware_concurrency opens and reads /sys/devices/system/cpu/online on each call,
-  // about 7 us, which a small GEMM on oneDNN paid every time.
-  static const size_t cores = std::max(1u, std::thread::hardware_concurrency());
-  return static_cast<int>(std::max<size_t>(1, std::min(cores, tbb_limit)));
-}
-
 void setOpenMpThreads(int threads) {
   using SetThreads = void (*)(int);
   static const SetThreads set_threads = reinterpret_cast<SetThreads>(dlsym(RTLD_DEFAULT, "omp_set_num_threads"));
@@ -107,14 +98,14 @@ void setOpenMpThreads(int threads) {
 namespace {
 
 // C = op(A) op(B) through oneDNN's sgemm, row-major, split into column blocks (or row blocks, when C is
-// taller than wide) over the oneTBB pool, one single-threaded sgemm per block (products_common.h,
+// taller than wide) over the thread team (thread_team.h), one single-threaded sgemm per block (products_common.h,
 // setOpenMpThreads, says why not oneDNN's own OpenMP threads). Returns false when oneDNN refused a block (never seen; the caller falls back).
 bool oneDnnSgemm(bool trans_a, bool trans_b, int64_t m, int64_t n, int64_t k, const float* a, int64_t lda, const float* b,
                  int64_t ldb, float* c, int64_t ldc) {
   const bool split_columns = n >= m;
   const int64_t extent = split_columns ? n : m;
   // Blocks of at least 32 columns or rows, a multiple of 16 (a 512-bit vector of f32) wide.
-  const int64_t parts = std::clamp<int64_t>(extent / 32, 1, libraryThreads());
+  const int64_t parts = std::clamp<int64_t>(extent / 32, 1, teamThreads());
   std::atomic<bool> refused{false};
   auto block = [&](int64_t part) {
     setOpenMpThreads(1);
@@ -139,7 +130,7 @@ bool oneDnnSgemm(bool trans_a, bool trans_b, int64_t m, int64_t n, int64_t k, co
       refused = true;
   };
   if (parts == 1) block(0);
-  else tbb::parallel_for(int64_t{0}, parts, block);
+  else runParts(parts, block);
   return !refused;
 }
 
@@ -149,9 +140,9 @@ bool oneDnnSgemm(bool trans_a, bool trans_b, int64_t m, int64_t n, int64_t k, co
 int64_t oneDnnGemms() { return onednn_gemms.load(); }
 
 void initBlas() {
-  // OpenBLAS keeps threads of its own: as many as oneTBB may use (libraryThreads).
+  // OpenBLAS keeps threads of its own: as many as the team may use (teamThreads).
   static std::once_flag once;
-  std::call_once(once, [] { openblas_set_num_threads(libraryThreads()); });
+  std::call_once(once, [] { openblas_set_num_threads(teamThreads()); });
 }
 
 void gemm(bool trans_a, bool trans_b, int64_t m, int64_t n, int64_t k, const float* a, int64_t lda, const float* b,

@@ -227,18 +227,15 @@ void gemmPacked(int64_t m, int64_t n, int64_t k, const T* a, const T* b, T* c, i
   else gemmLoop(m, n, k, a, k, b, n, c, ldc);
 }
 
-// The threads the libraries the products call (OpenBLAS, oneDNN's OpenMP) may use: the cores, bounded by
-// `--threads` (the process-wide oneTBB limit), so that one option bounds every pool.
-int libraryThreads();
-
-// Sets OpenBLAS's thread count once (libraryThreads()).
+// Sets OpenBLAS's thread count once: the executor's team size (teamThreads(), bounded by `--threads`), so
+// that one option bounds every pool.
 void initBlas();
 
 // oneDNN in Debian runs on OpenMP, whose team threads spin at their barriers: on a loaded machine a
-// spinning thread and a yielding oneTBB worker pushed each barrier to the next scheduler tick (a 0.2 ms
+// spinning thread and a yielding worker of another pool pushed each barrier to the next scheduler tick (a 0.2 ms
 // 256^3 sgemm took 16 ms, a 1 ms convolution 28 to 56 ms; `strace` shows the 4 ms steps). So oneDNN runs
-// single-threaded (`setOpenMpThreads(1)` on the calling thread) inside oneTBB tasks that split the work,
-// and one pool serves every op. libgomp comes with libdnnl, so the function is looked up rather than
+// single-threaded (`setOpenMpThreads(1)` on the calling thread) inside the parts of a split on the
+// executor's thread team (thread_team.h), and one pool serves every op. libgomp comes with libdnnl, so the function is looked up rather than
 // linked, which keeps the OpenMP runtime out of our own link line.
 void setOpenMpThreads(int threads);
 

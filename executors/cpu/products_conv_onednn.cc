@@ -5,8 +5,8 @@
 // reordered into the primitive's layouts: the input and the result to channels-last (a no-op when they
 // already are), the kernel to whatever blocked layout the primitive chose (each run, since the kernel is
 // an operand). The primitives are made once per shape and thread. The convolution is split into parts
-// over the batch or the output's first spatial dim, one single-threaded primitive per part on the oneTBB
-// pool (why not oneDNN's own OpenMP threads: products_common.h, setOpenMpThreads).
+// over the batch or the output's first spatial dim, one single-threaded primitive per part on the
+// thread team (thread_team.h) (why not oneDNN's own OpenMP threads: products_common.h, setOpenMpThreads).
 //
 // What stays with im2col (products_conv.cc): other types, lhs dilation (oneDNN has no input dilation),
 // window reversal, batch groups, negative padding, and padded convolutions whose kernel has a non-finite
@@ -26,8 +26,8 @@
 
 #include "absl/container/flat_hash_map.h"
 #include "executors/cpu/products_common.h"
+#include "executors/cpu/thread_team.h"
 #include "oneapi/dnnl/dnnl.hpp"
-#include "tbb/parallel_for.h"
 
 namespace hloconf::cpu::products {
 namespace {
@@ -201,7 +201,7 @@ absl::StatusOr<bool> convOneDnn(const KernelArgs& args, const ConvParams& p) {
     return strides;
   };
   auto run = [&](const Part& part) {
-    // Single-threaded inside a oneTBB task: no OpenMP team (products_common.h, setOpenMpThreads).
+    // Single-threaded inside a part of the thread team: no OpenMP team (products_common.h, setOpenMpThreads).
     setOpenMpThreads(1);
     const Primitives& prims = primitivesFor(part.in_dims, denseOne(in_strides, part.in_dims), k_dims, k_strides, part.out_dims,
                                             denseOne(out_strides, part.out_dims), strides, dilates, part.pad_l, part.pad_r);
@@ -227,7 +227,7 @@ absl::StatusOr<bool> convOneDnn(const KernelArgs& args, const ConvParams& p) {
 
   // The parts: one per thread, over the batch when it has enough elements, else over the output's first
   // spatial dim (rows of at least 4); one part when neither splits.
-  const int64_t threads = libraryThreads();
+  const int64_t threads = teamThreads();
   std::vector<Part> parts;
   auto split = [&](int split_dim, int64_t extent, int64_t count) {
     for (int64_t i = 0; i < count; ++i) {
@@ -255,7 +255,7 @@ absl::StatusOr<bool> convOneDnn(const KernelArgs& args, const ConvParams& p) {
     }
   };
   if (parts.size() == 1) runOrDecline(parts[0]);
-  else tbb::parallel_for(size_t{0}, parts.size(), [&](size_t i) { runOrDecline(parts[i]); });
+  else runParts(static_cast<int64_t>(parts.size()), [&](int64_t i) { runOrDecline(parts[i]); });
   if (declined) return false;  // the whole result is computed again by im2col
   convolutions_run.fetch_add(1, std::memory_order_relaxed);
   return true;
