@@ -12,8 +12,8 @@
 #include "executors/cpu/compare.h"
 #include "executors/cpu/kernels.h"
 #include "executors/cpu/movement_copy.h"
-#include "executors/cpu/widen.h"
 #include "executors/cpu/thread_team.h"
+#include "executors/cpu/widen.h"
 #include "executors/plan/movement_params.h"
 #include "ir/strings.h"
 

@@ -2,6 +2,9 @@
 // programs under `default`, and the schedule details the suites may miss.
 #include <gtest/gtest.h>
 
+#include <random>
+#include <string>
+
 #include "tests/executors/suite_check.h"
 
 namespace hloconf {
@@ -95,6 +98,47 @@ func.func @main() {
 TEST(CpuReduction, ScheduleDetailsMatchTheReference) {
   const testing::SuiteTally tally = testing::expectCpuPassesText(kScheduleCases);
   EXPECT_EQ(tally.passed, 4);
+}
+
+// Reductions of 1 MiB and more whose first dimension is kept are split along it over the thread team
+// (kernels_reduction.cc): each result still comes from one thread in one order, so the bits are the
+// reference's for exact bodies (integer add wraps, max picks). Random data makes a result written from
+// the wrong rows show.
+TEST(CpuReduction, LargeReductionsSplitOverThreadsMatchTheReference) {
+  const std::vector<int64_t> shape = {16, 256, 128};  // 2 MiB of i32 or f32
+  std::mt19937_64 rng(20261127);
+  auto randomTensor = [&](ElementType t) {
+    Tensor tensor(Type::tensor(shape, Type::element(t)));
+    for (int64_t i = 0; i < tensor.numElements(); ++i) {
+      // f32: finite values of both signs (exponent bits kept away from inf/NaN).
+      const uint64_t bits = rng() & 0xffffffffu;
+      tensor.setBits(i, t == ElementType::kF32 ? (bits & 0xbfffffffu) : bits);
+    }
+    return tensor;
+  };
+  struct Reduction {
+    const char* element;
+    ElementType type;
+    const char* body;
+    const char* dimensions;
+    const char* result;
+  };
+  for (const Reduction& r : {Reduction{"i32", ElementType::kSI32, "add", "2", "16x256"}, Reduction{"i32", ElementType::kSI32, "add", "1", "16x128"},
+                             Reduction{"f32", ElementType::kF32, "maximum", "1, 2", "16"},
+                             Reduction{"f32", ElementType::kF32, "maximum", "1", "16x128"}}) {
+    SCOPED_TRACE(std::string(r.element) + " " + r.body + " across " + r.dimensions);
+    const std::string input = std::string("tensor<16x256x128x") + r.element + ">";
+    const std::string result = std::string("tensor<") + r.result + "x" + r.element + ">";
+    adapters::Request request;
+    request.case_id = "reduction_test";
+    request.mlir = "func.func @main(%x: " + input + ", %init: tensor<" + r.element + ">) -> " + result + " {\n" +
+                   "  %r = stablehlo.reduce(%x init: %init) applies stablehlo." + r.body + " across dimensions = [" + r.dimensions +
+                   "] : (" + input + ", tensor<" + r.element + ">) -> " + result + "\n  func.return %r : " + result + "\n}\n";
+    Tensor init(Type::tensor({}, Type::element(r.type)));
+    init.setBits(0, r.type == ElementType::kF32 ? 0xff800000u : 7u);  // -inf, the identity of maximum; 7 for add
+    request.inputs = {randomTensor(r.type), init};
+    testing::expectSameBitsAsReference(request);
+  }
 }
 
 }  // namespace
