@@ -97,24 +97,29 @@ void setOpenMpThreads(int threads) {
 
 namespace {
 
-// C = op(A) op(B) through oneDNN's sgemm, row-major, split into column blocks (or row blocks, when C is
-// taller than wide) over the thread team (thread_team.h), one single-threaded sgemm per block (products_common.h,
-// setOpenMpThreads, says why not oneDNN's own OpenMP threads). Returns false when oneDNN refused a block (never seen; the caller falls back).
-bool oneDnnSgemm(bool trans_a, bool trans_b, int64_t m, int64_t n, int64_t k, const float* a, int64_t lda, const float* b,
-                 int64_t ldb, float* c, int64_t ldc) {
+// GEMMs of at least this many multiply-adds are split over the thread team (below, a part would be
+// shorter than the claim and the notification it costs).
+constexpr int64_t kSplitGemmMinProducts = int64_t{1} << 17;
+
+// C = op(A) op(B), row-major, through `block_gemm` (one single-threaded library call per block: OpenBLAS
+// at one thread, oneDNN at one OpenMP thread, products_common.h says why), split into column blocks (row
+// blocks when C is taller than wide) over the thread team. block_gemm(rows, columns, a, b, c) computes one
+// block with the caller's transposes, leading dimensions and k, and returns false if the library refused.
+template <class T, class BlockGemm>
+bool splitGemm(bool trans_a, bool trans_b, int64_t m, int64_t n, int64_t k, const T* a, int64_t lda, const T* b, int64_t ldb,
+               T* c, int64_t ldc, BlockGemm block_gemm) {
   const bool split_columns = n >= m;
   const int64_t extent = split_columns ? n : m;
-  // Blocks of at least 32 columns or rows, a multiple of 16 (a 512-bit vector of f32) wide.
-  const int64_t parts = std::clamp<int64_t>(extent / 32, 1, teamThreads());
+  // Blocks of at least 32 columns or rows, a multiple of 16 wide (a 512-bit vector of f32).
+  const int64_t parts = m * n * k < kSplitGemmMinProducts ? 1 : std::clamp<int64_t>(extent / 32, 1, teamThreads());
   std::atomic<bool> refused{false};
   auto block = [&](int64_t part) {
-    setOpenMpThreads(1);
     const int64_t begin = part == 0 ? 0 : extent * part / parts / 16 * 16;
     const int64_t end = part + 1 == parts ? extent : extent * (part + 1) / parts / 16 * 16;
     if (begin >= end) return;
-    const float* a_block = a;
-    const float* b_block = b;
-    float* c_block = c;
+    const T* a_block = a;
+    const T* b_block = b;
+    T* c_block = c;
     int64_t rows = m, columns = n;
     if (split_columns) {
       b_block += trans_b ? begin * ldb : begin;  // op(B)'s columns are B's rows when transposed
@@ -125,14 +130,14 @@ bool oneDnnSgemm(bool trans_a, bool trans_b, int64_t m, int64_t n, int64_t k, co
       c_block += begin * ldc;
       rows = end - begin;
     }
-    if (dnnl_sgemm(trans_a ? 'T' : 'N', trans_b ? 'T' : 'N', rows, columns, k, 1.0f, a_block, std::max<int64_t>(lda, 1),
-                   b_block, std::max<int64_t>(ldb, 1), 0.0f, c_block, std::max<int64_t>(ldc, 1)) != dnnl_success)
-      refused = true;
+    if (!block_gemm(rows, columns, a_block, b_block, c_block)) refused = true;
   };
   if (parts == 1) block(0);
   else runParts(parts, block);
   return !refused;
 }
+
+CBLAS_TRANSPOSE blasTranspose(bool transpose) { return transpose ? CblasTrans : CblasNoTrans; }
 
 }  // namespace
 
@@ -140,9 +145,10 @@ bool oneDnnSgemm(bool trans_a, bool trans_b, int64_t m, int64_t n, int64_t k, co
 int64_t oneDnnGemms() { return onednn_gemms.load(); }
 
 void initBlas() {
-  // OpenBLAS keeps threads of its own: as many as the team may use (teamThreads).
+  // OpenBLAS computes each block of a split on one thread: its own threads would be a second pool beside
+  // the team, and they spin (with sched_yield) after each call, taking the core a helper needs.
   static std::once_flag once;
-  std::call_once(once, [] { openblas_set_num_threads(teamThreads()); });
+  std::call_once(once, [] { openblas_set_num_threads(1); });
 }
 
 void gemm(bool trans_a, bool trans_b, int64_t m, int64_t n, int64_t k, const float* a, int64_t lda, const float* b,
@@ -152,14 +158,27 @@ void gemm(bool trans_a, bool trans_b, int64_t m, int64_t n, int64_t k, const flo
     for (int64_t i = 0; i < m; ++i) std::fill(c + i * ldc, c + i * ldc + n, 0.0f);
     return;
   }
-  if (oneDnnComputes(m, n, k) && oneDnnSgemm(trans_a, trans_b, m, n, k, a, lda, b, ldb, c, ldc)) {
-    onednn_gemms.fetch_add(1, std::memory_order_relaxed);
-    return;
+  if (oneDnnComputes(m, n, k)) {
+    const bool computed = splitGemm(trans_a, trans_b, m, n, k, a, lda, b, ldb, c, ldc,
+                                    [&](int64_t rows, int64_t columns, const float* a_block, const float* b_block, float* c_block) {
+                                      setOpenMpThreads(1);
+                                      return dnnl_sgemm(trans_a ? 'T' : 'N', trans_b ? 'T' : 'N', rows, columns, k, 1.0f, a_block,
+                                                        std::max<int64_t>(lda, 1), b_block, std::max<int64_t>(ldb, 1), 0.0f, c_block,
+                                                        std::max<int64_t>(ldc, 1)) == dnnl_success;
+                                    });
+    if (computed) {
+      onednn_gemms.fetch_add(1, std::memory_order_relaxed);
+      return;
+    }  // oneDNN refused a block (never seen): OpenBLAS computes the whole product again
   }
   initBlas();
-  cblas_sgemm(CblasRowMajor, trans_a ? CblasTrans : CblasNoTrans, trans_b ? CblasTrans : CblasNoTrans,
-              static_cast<blasint>(m), static_cast<blasint>(n), static_cast<blasint>(k), 1.0f, a, blasDim(lda), b,
-              blasDim(ldb), 0.0f, c, blasDim(ldc));
+  splitGemm(trans_a, trans_b, m, n, k, a, lda, b, ldb, c, ldc,
+            [&](int64_t rows, int64_t columns, const float* a_block, const float* b_block, float* c_block) {
+              cblas_sgemm(CblasRowMajor, blasTranspose(trans_a), blasTranspose(trans_b), static_cast<blasint>(rows),
+                          static_cast<blasint>(columns), static_cast<blasint>(k), 1.0f, a_block, blasDim(lda), b_block, blasDim(ldb), 0.0f,
+                          c_block, blasDim(ldc));
+              return true;
+            });
 }
 
 void gemm(bool trans_a, bool trans_b, int64_t m, int64_t n, int64_t k, const double* a, int64_t lda, const double* b,
@@ -170,9 +189,13 @@ void gemm(bool trans_a, bool trans_b, int64_t m, int64_t n, int64_t k, const dou
     return;
   }
   initBlas();
-  cblas_dgemm(CblasRowMajor, trans_a ? CblasTrans : CblasNoTrans, trans_b ? CblasTrans : CblasNoTrans,
-              static_cast<blasint>(m), static_cast<blasint>(n), static_cast<blasint>(k), 1.0, a, blasDim(lda), b,
-              blasDim(ldb), 0.0, c, blasDim(ldc));
+  splitGemm(trans_a, trans_b, m, n, k, a, lda, b, ldb, c, ldc,
+            [&](int64_t rows, int64_t columns, const double* a_block, const double* b_block, double* c_block) {
+              cblas_dgemm(CblasRowMajor, blasTranspose(trans_a), blasTranspose(trans_b), static_cast<blasint>(rows),
+                          static_cast<blasint>(columns), static_cast<blasint>(k), 1.0, a_block, blasDim(lda), b_block, blasDim(ldb), 0.0,
+                          c_block, blasDim(ldc));
+              return true;
+            });
 }
 
 }  // namespace hloconf::cpu::products

@@ -227,8 +227,8 @@ void gemmPacked(int64_t m, int64_t n, int64_t k, const T* a, const T* b, T* c, i
   else gemmLoop(m, n, k, a, k, b, n, c, ldc);
 }
 
-// Sets OpenBLAS's thread count once: the executor's team size (teamThreads(), bounded by `--threads`), so
-// that one option bounds every pool.
+// Sets OpenBLAS to one thread, once: GEMMs are split into blocks over the executor's thread team
+// (thread_team.h, bounded by `--threads`), one OpenBLAS or oneDNN call per block, so one pool serves every op.
 void initBlas();
 
 // oneDNN in Debian runs on OpenMP, whose team threads spin at their barriers: on a loaded machine a

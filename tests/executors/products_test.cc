@@ -233,6 +233,21 @@ TEST(CpuProducts, LargeF32DotsGoToOneDnnAndMatchTheReference) {
   EXPECT_EQ(cpu::products::oneDnnGemms() - before, 4 + 2);
 }
 
+// GEMMs from 2^17 multiply-adds on OpenBLAS (f32 below oneDNN's 2^20, every f64) are split into blocks
+// over the thread team too, one single-threaded OpenBLAS call per block: every transpose, both split
+// directions, exact on small integers. None of them goes to oneDNN.
+TEST(CpuProducts, MidSizedDotsSplitIntoOpenBlasBlocksMatchTheReference) {
+  const int64_t before = cpu::products::oneDnnGemms();
+  for (const char* type : {"f32", "f64"}) {
+    SCOPED_TRACE(type);
+    expectSameAsReference(dotProgram(type, {40, 64}, {64, 100}, {}, {}, {1}, {0}));    // wide: column blocks
+    expectSameAsReference(dotProgram(type, {130, 64}, {64, 40}, {}, {}, {1}, {0}));    // tall: row blocks
+    expectSameAsReference(dotProgram(type, {64, 130}, {40, 64}, {}, {}, {0}, {1}));    // both transposed, tall
+    expectSameAsReference(dotProgram(type, {64, 40}, {100, 64}, {}, {}, {0}, {1}));    // both transposed, wide
+  }
+  EXPECT_EQ(cpu::products::oneDnnGemms() - before, 0);
+}
+
 // oneDNN's sgemm keeps subnormal products and sums (no flush to zero) and propagates infinities and NaN as
 // the spec's sums do: C = diag(s) B with s subnormal and B the identity but for an infinite and a NaN entry.
 TEST(CpuProducts, OneDnnGemmKeepsSubnormalsAndNonFiniteValues) {
