@@ -4,6 +4,7 @@
 #include <limits>
 
 #include "ir/element_type.h"
+#include "ir/numerics_base.h"
 
 namespace hloconf {
 namespace decode {
@@ -141,6 +142,22 @@ std::optional<std::vector<std::string_view>> enumArray(const Attribute* a) {
 
 const Tensor* denseElements(const Attribute* a) {
   return a && a->kind() == Attribute::Kind::kDenseElements ? &a->denseElements() : nullptr;
+}
+
+std::optional<ScalarBits> scalar(const Attribute* a) {
+  if (!a) return std::nullopt;
+  switch (a->kind()) {
+    case Attribute::Kind::kInteger: return ScalarBits{a->elementType(), wrapInteger(a->elementType(), a->intValue())};
+    case Attribute::Kind::kFloat: return ScalarBits{a->elementType(), a->floatBits()};
+    case Attribute::Kind::kBool: return ScalarBits{ElementType::kI1, a->boolValue() ? 1u : 0u};
+    case Attribute::Kind::kDenseElements: {
+      const Tensor& t = a->denseElements();
+      if (t.numElements() != 1) return std::nullopt;
+      const ElementType e = t.elementType();
+      return ScalarBits{e, t.bits(0, 0), isComplex(e) ? t.bits(0, 1) : 0};
+    }
+    default: return std::nullopt;
+  }
 }
 
 const Type* type(const Attribute* a) { return a && a->kind() == Attribute::Kind::kType ? &a->typeValue() : nullptr; }

@@ -40,6 +40,14 @@ const Attribute* structValue(const Attribute* a);                              /
 const ConvDimensionNumbers* convDimensions(const Attribute* a);                 // kConvDimensions
 const NamedAttrList* dictionary(const Attribute* a);                           // kDictionary
 const std::vector<Attr>* array(const Attribute* a);                            // kArray
+// A typed scalar (`1.0 : f32`, `3 : i8`, `true`, or a one-element dense<...>, complex included): its
+// element type and bits (`imaginary` for complex types, else 0). Integers are wrapped to their type.
+struct ScalarBits {
+  ElementType type;
+  uint64_t real = 0;
+  uint64_t imaginary = 0;
+};
+std::optional<ScalarBits> scalar(const Attribute* a);
 // Whether `a` decodes as `kind`.
 bool decodesAs(const Attribute& a, AttrKind kind);
 }  // namespace decode

@@ -552,29 +552,16 @@ Results constantLikeKernel(Interpreter& interp, const Operation& op, std::vector
   const ElementType t = type.elementType();
   const Attr* value = op.attr("value");
   if (!value) return interp.opError(op, "needs a 'value' attribute");
-  const Attribute& v = **value;
-  uint64_t re = 0, im = 0;
-  ElementType written = t;
-  switch (v.kind()) {
-    case Attribute::Kind::kInteger: re = wrapInteger(v.elementType(), v.intValue()), written = v.elementType(); break;
-    case Attribute::Kind::kFloat: re = v.floatBits(), written = v.elementType(); break;
-    case Attribute::Kind::kBool: re = v.boolValue(), written = ElementType::kI1; break;
-    case Attribute::Kind::kDenseElements:
-      if (v.denseElements().numElements() != 1) return interp.opError(op, "'value' must be a scalar (one element)");
-      written = v.denseElements().elementType();
-      re = v.denseElements().bits(0, 0);
-      im = isComplex(written) ? v.denseElements().bits(0, 1) : 0;
-      break;
-    default: return interp.opError(op, strCat("'value' must be a typed scalar, got ", v.toString()));
-  }
-  if (written != t) {
-    return interp.opError(op, strCat("'value' has type ", elementTypeName(written), ", but the result's elements are ",
+  const std::optional<decode::ScalarBits> scalar = decode::scalar(value->get());
+  if (!scalar) return interp.opError(op, strCat("'value' must be a typed scalar (one element), got ", (*value)->toString()));
+  if (scalar->type != t) {
+    return interp.opError(op, strCat("'value' has type ", elementTypeName(scalar->type), ", but the result's elements are ",
                                      elementTypeName(t), ": they must be equal"));
   }
   Tensor out(type);
   for (int64_t i = 0; i < out.numElements(); ++i) {
-    out.setBits(i, re, 0);
-    if (isComplex(t)) out.setBits(i, im, 1);
+    out.setBits(i, scalar->real, 0);
+    if (isComplex(t)) out.setBits(i, scalar->imaginary, 1);
   }
   return std::vector<RtValue>{RtValue::ofTensor(std::move(out))};
 }

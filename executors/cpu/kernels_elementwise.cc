@@ -447,6 +447,7 @@ absl::StatusOr<KernelChoice> chooseConvert(const plan::Step& step, const plan::P
 constexpr KernelFamilyEntry kKernels[] = {
     {OpId::kConstant, chooseConstant},
     {OpId::kChloConstant, chooseConstant},
+    {OpId::kChloConstantLike, chooseConstant},
     {OpId::kCompare, chooseCompare},
     {OpId::kSelect, chooseSelect},
     {OpId::kConvert, chooseConvert},

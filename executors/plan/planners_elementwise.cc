@@ -81,6 +81,29 @@ absl::Status planConstant(const Operation& op, Step& step, const Plan&) {
   return absl::OkStatus();
 }
 
+// chlo.constant_like: the scalar `value` at every position of the operand's shape, planned as a constant
+// (the reference's constantLikeKernel gives the same; chlo.md: a splat of the operand's shape).
+absl::Status planConstantLike(const Operation& op, Step& step, const Plan&) {
+  const Type& result = op.results[0]->type;
+  if (result.isQuantized()) return absl::UnimplementedError("constant_like of a quantized type");
+  if (result.shape() != op.operands[0]->type.shape())
+    return absl::InvalidArgumentError(strCat("the result is ", result.toString(), " but the operand is ", op.operands[0]->type.toString()));
+  const Attr* value = op.attr("value");
+  const std::optional<decode::ScalarBits> scalar = decode::scalar(value ? value->get() : nullptr);
+  if (!scalar) return absl::InvalidArgumentError("'value' must be a typed scalar (one element)");
+  if (scalar->type != result.elementType())
+    return absl::InvalidArgumentError(strCat("'value' has type ", elementTypeName(scalar->type), ", but the result's elements are ",
+                                             elementTypeName(result.elementType())));
+  auto params = std::make_shared<ConstantParams>();
+  params->value = Tensor(result);
+  for (int64_t i = 0; i < params->value.numElements(); ++i) {
+    params->value.setBits(i, scalar->real, 0);
+    if (isComplex(scalar->type)) params->value.setBits(i, scalar->imaginary, 1);
+  }
+  step.params = std::move(params);
+  return absl::OkStatus();
+}
+
 absl::Status planSelect(const Operation& op, Step& step, const Plan&) {
   const Type& predicate = op.operands[0]->type;
   const Type& result = op.results[0]->type;
@@ -152,6 +175,7 @@ absl::Status planBitcastConvert(const Operation& op, Step&, const Plan&) {
 constexpr OpPlanner kPlanners[] = {
     {OpId::kConstant, planConstant},
     {OpId::kChloConstant, planConstant},
+    {OpId::kChloConstantLike, planConstantLike},
     {OpId::kCompare, planCompare},
     {OpId::kSelect, planSelect},
     {OpId::kAdd, elementwise},
