@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstring>
 #include <mutex>
+#include <numeric>
 #include <optional>
 #include <vector>
 
@@ -15,6 +16,7 @@
 #include "executors/cpu/thread_team.h"
 #include "executors/cpu/widen.h"
 #include "executors/plan/movement_params.h"
+#include "ir/numerics_base.h"
 #include "ir/strings.h"
 
 namespace hloconf::cpu {
@@ -867,6 +869,50 @@ absl::StatusOr<KernelChoice> chooseScatter(const plan::Step& step, const plan::P
   return KernelChoice{&scatterKernel<true>, false};
 }
 
+// chlo.top_k: per row, the indices ordered by descending key (IEEE totalOrder for floats, the value for
+// integers and i1, as the reference orders them), equal keys in index order, the first k written with
+// their indices. Index order for ties is is_stable's order, and one chlo.md allows without it.
+template <class E>
+absl::Status topKKernel(const KernelArgs& args) {
+  using S = typename E::Storage;
+  constexpr CompareKind kKind = E::kClass == Class::kFloat ? CompareKind::kTotalOrder : CompareKind::kSigned;
+  const auto& p = args.step.as<plan::TopKParams>();
+  const S* x = reinterpret_cast<const S*>(args.operands[0]);
+  S* values = reinterpret_cast<S*>(args.results[0]);
+  uint8_t* indices = args.results[1];
+  const ElementType index_type = args.resultType(1).elementType();
+  const size_t index_bytes = storageBytes(index_type);
+  const int64_t rows = p.n == 0 ? 0 : args.operandType(0).numElements() / p.n;
+  std::vector<int64_t> order(static_cast<size_t>(p.n));
+  for (int64_t row = 0; row < rows; ++row) {
+    if ((row & 1023) == 0) RETURN_IF_ERROR(args.frame.checkDeadline());
+    const S* in = x + row * p.n;
+    std::iota(order.begin(), order.end(), int64_t{0});
+    std::partial_sort(order.begin(), order.begin() + p.k, order.end(), [&](int64_t a, int64_t b) {
+      const auto ka = compareKey<E, kKind>(in[a]), kb = compareKey<E, kKind>(in[b]);
+      return ka > kb || (ka == kb && a < b);
+    });
+    for (int64_t j = 0; j < p.k; ++j) {
+      const int64_t to = row * p.k + j;
+      values[to] = in[order[j]];
+      const uint64_t index_bits = wrapInteger(index_type, order[j]);
+      std::memcpy(indices + to * index_bytes, &index_bits, index_bytes);  // the low bytes: little-endian
+    }
+  }
+  return absl::OkStatus();
+}
+
+absl::StatusOr<KernelChoice> chooseTopK(const plan::Step& step, const plan::Plan& plan) {
+  if (!copyableBytes(storageBytes(plan.slot_types[step.results[1]].elementType()))) return noKernelFor(step, plan);
+  Kernel kernel = visitElement<Kernel>(plan.slot_types[step.operands[0]].elementType(), [](auto e) -> Kernel {
+    using E = decltype(e);
+    if constexpr (E::kClass == Class::kComplex) return nullptr;
+    else return &topKKernel<E>;
+  });
+  if (!kernel) return noKernelFor(step, plan);
+  return KernelChoice{kernel, false};
+}
+
 absl::StatusOr<KernelChoice> chooseSort(const plan::Step& step, const plan::Plan& plan) {
   const auto& p = step.as<plan::SortParams>();
   for (plan::Slot slot : step.operands)
@@ -921,6 +967,7 @@ constexpr KernelFamilyEntry kKernels[] = {
     {OpId::kGather, byBytes<gatherKernel>},
     {OpId::kScatter, chooseScatter},
     {OpId::kSort, chooseSort},
+    {OpId::kChloTopK, chooseTopK},
     {OpId::kRngBitGenerator, chooseRngBitGenerator},
     {OpId::kRng, chooseRng},
 };

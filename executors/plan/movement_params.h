@@ -102,6 +102,12 @@ struct ScatterParams : StepParams {
 };
 
 // How sort compares, when its comparator is one recognised compare of one operand's two arguments.
+// chlo.top_k along the last dimension of n elements: the k largest of each row.
+struct TopKParams : StepParams {
+  int64_t k = 0;
+  int64_t n = 0;
+};
+
 struct SortParams : StepParams {
   int64_t dimension = 0;  // non-negative
   bool native = false;    // the comparator is compare(lhs_k, rhs_k) (or swapped): no region runs

@@ -725,6 +725,34 @@ absl::Status planScatter(const Operation& op, Step& step, const Plan& plan) {
   return absl::OkStatus();
 }
 
+// chlo.top_k (chlo.md): the k largest elements of each row of the last dimension, largest first, and
+// their indices; the checks are the reference's (reference/kernels_chlo.cc, topKKernel).
+absl::Status planTopK(const Operation& op, Step& step, const Plan& plan) {
+  if (step.operands.size() != 1 || step.results.size() != 2)
+    return absl::InvalidArgumentError("takes one operand and gives two results (values, indices)");
+  const Type& operand = operandType(step, plan, 0);
+  if (operand.isQuantized()) return absl::UnimplementedError("top_k of quantized values (chlo.md gives no order for them)");
+  if (isComplex(operand.elementType())) return absl::InvalidArgumentError("takes float, integer and boolean types: complex numbers have no order");
+  if (operand.rank() == 0) return absl::InvalidArgumentError("needs an operand of rank 1 or more (it works along the last dimension)");
+  const Attr* k_attr = op.attr("k");
+  const std::optional<int64_t> k = decode::i64(k_attr ? k_attr->get() : nullptr);
+  if (!k) return absl::InvalidArgumentError("needs an integer attribute 'k'");
+  const int64_t n = operand.shape().back();
+  if (*k < 0 || *k > n) return absl::InvalidArgumentError(strCat("k = ", *k, " must be between 0 and the last dimension's size ", n));
+  std::vector<int64_t> result_shape = operand.shape();
+  result_shape.back() = *k;
+  const Type& values = resultType(step, plan, 0);
+  const Type& indices = resultType(step, plan, 1);
+  if (values.shape() != result_shape || values.elementType() != operand.elementType())
+    return absl::InvalidArgumentError(strCat("the values are ", values.toString(), "; they must be the operand's elements in the shape with k last"));
+  if (indices.shape() != result_shape || !isInteger(indices.elementType()) || !integerInRange(indices.elementType(), std::max<int64_t>(n - 1, 0)))
+    return absl::InvalidArgumentError(strCat("the indices are ", indices.toString(), "; they must be integers up to ", n - 1, " in the values' shape"));
+  auto& params = newParams<TopKParams>(step);
+  params.k = *k;
+  params.n = n;
+  return absl::OkStatus();
+}
+
 absl::Status planSort(const Operation& op, Step& step, const Plan& plan) {
   if (step.operands.empty() || step.results.size() != step.operands.size())
     return absl::InvalidArgumentError("takes at least one operand and gives one result per operand (spec: sort (C1))");
@@ -845,6 +873,7 @@ constexpr OpPlanner kPlanners[] = {
     {OpId::kGather, planGather},
     {OpId::kScatter, planScatter},
     {OpId::kSort, planSort},
+    {OpId::kChloTopK, planTopK},
     {OpId::kRngBitGenerator, planRngBitGenerator},
     {OpId::kRng, planRng},
     {OpId::kDynamicIota, planDynamicIota},

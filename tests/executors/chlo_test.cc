@@ -3,6 +3,7 @@
 // wrong result), and the inputs where SLEEF 3.5 is wrong and glibc one precision up takes over.
 #include <gtest/gtest.h>
 
+#include <random>
 #include <string>
 
 #include "tests/executors/suite_check.h"
@@ -18,16 +19,50 @@ std::string chloCases(const char* op) { return std::string(HLOCONF_SOURCE_DIR) +
 TEST(CpuChlo, SpecCasesPass) {
   for (const char* op : {"acos", "acosh", "asin", "asinh", "atan", "atanh", "conj", "constant", "constant_like", "cosh", "digamma", "erf",
                          "erf_inv", "erfc", "is_inf", "is_neg_inf", "is_pos_inf", "lgamma", "mulhi", "next_after", "sinh",
-                         "square"}) {
+                         "square", "top_k"}) {
     SCOPED_TRACE(op);
     EXPECT_GT(expectCpuPasses({chloCases(op)}).passed, 0);
   }
 }
 
 TEST(CpuChlo, OpsNotPlannedAreUnsupported) {
-  for (const char* op : {"bessel_i1e", "polygamma", "zeta", "top_k", "broadcast_add"}) {
+  for (const char* op : {"bessel_i1e", "polygamma", "zeta", "broadcast_add"}) {
     SCOPED_TRACE(op);
     EXPECT_GT(expectCpuPasses({chloCases(op)}, 1, Unsupported::kCounted).unsupported, 0);
+  }
+}
+
+// chlo.top_k against the reference on random rows with ties, NaNs of both signs, infinities and both
+// zeros (f32, by totalOrder), small integers full of ties (i32, ui8) and i1, several k, is_stable: values
+// and indices bit for bit.
+TEST(CpuChlo, TopKMatchesTheReferenceOnRandomRows) {
+  std::mt19937_64 rng(2026);
+  const uint32_t specials[] = {0x7FC00000u, 0xFFC00000u, 0x7F800000u, 0xFF800000u, 0x00000000u, 0x80000000u, 0x00000001u, 0x3F800000u};
+  struct Case {
+    const char* element;
+    ElementType type;
+    int64_t rows, n, k;
+  };
+  for (const Case& c : {Case{"f32", ElementType::kF32, 7, 33, 5}, Case{"f32", ElementType::kF32, 3, 100, 100},
+                        Case{"i32", ElementType::kSI32, 5, 40, 7}, Case{"ui8", ElementType::kUI8, 4, 300, 20},
+                        Case{"i1", ElementType::kI1, 3, 9, 4}, Case{"f32", ElementType::kF32, 2, 6, 0}}) {
+    SCOPED_TRACE(std::string(c.element) + " k=" + std::to_string(c.k));
+    Tensor operand(Type::tensor({c.rows, c.n}, Type::element(c.type)));
+    for (int64_t i = 0; i < operand.numElements(); ++i) {
+      uint64_t bits = rng();
+      if (c.type == ElementType::kF32) bits = rng() % 4 == 0 ? specials[bits % 8] : ((bits % 16) << 20) | 0x40000000u | (bits & 0x80000000u);
+      else if (c.type == ElementType::kSI32) bits = static_cast<uint32_t>(static_cast<int32_t>(bits % 9) - 4);
+      else bits &= c.type == ElementType::kI1 ? 1 : 0xff;
+      operand.setBits(i, bits);
+    }
+    const std::string in = "tensor<" + std::to_string(c.rows) + "x" + std::to_string(c.n) + "x" + c.element + ">";
+    const std::string out = "tensor<" + std::to_string(c.rows) + "x" + std::to_string(c.k);
+    const std::string values = out + "x" + c.element + ">", indices = out + "xi32>";
+    adapters::Request request = testing::makeRequest(
+        "  %v, %i = chlo.top_k(%arg0, k = " + std::to_string(c.k) + ") {is_stable = true} : " + in + " -> (" + values + ", " + indices +
+            ")\n  func.return %v, %i : " + values + ", " + indices + "\n",
+        {in}, "(" + values + ", " + indices + ")", {operand});
+    testing::expectSameBitsAsReference(request);
   }
 }
 
