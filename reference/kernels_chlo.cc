@@ -8,6 +8,7 @@
 
 #include "absl/strings/str_join.h"
 
+#include "ir/chlo_broadcast.h"
 #include "ir/op_views.h"
 #include "ir/status_macros.h"
 #include "reference/elementwise.h"
@@ -308,35 +309,6 @@ Results besselI1eKernel(Interpreter& interp, const Operation& op, std::vector<Rt
 
 // --- The broadcast_* family -------------------------------------------------------------------------------
 
-// chlo.broadcast_<op> and the op it applies once its operands have the result's shape.
-struct BroadcastingOp {
-  OpId chlo;
-  OpId applied;
-};
-constexpr BroadcastingOp kBroadcasting[] = {
-    {OpId::kChloBroadcastAdd, OpId::kAdd},
-    {OpId::kChloBroadcastAnd, OpId::kAnd},
-    {OpId::kChloBroadcastAtan2, OpId::kAtan2},
-    {OpId::kChloBroadcastCompare, OpId::kCompare},
-    {OpId::kChloBroadcastComplex, OpId::kComplex},
-    {OpId::kChloBroadcastDivide, OpId::kDivide},
-    {OpId::kChloBroadcastMaximum, OpId::kMaximum},
-    {OpId::kChloBroadcastMinimum, OpId::kMinimum},
-    {OpId::kChloBroadcastMultiply, OpId::kMultiply},
-    {OpId::kChloBroadcastNextAfter, OpId::kChloNextAfter},
-    {OpId::kChloBroadcastOr, OpId::kOr},
-    {OpId::kChloBroadcastPolygamma, OpId::kChloPolygamma},
-    {OpId::kChloBroadcastPower, OpId::kPower},
-    {OpId::kChloBroadcastRemainder, OpId::kRemainder},
-    {OpId::kChloBroadcastSelect, OpId::kSelect},
-    {OpId::kChloBroadcastShiftLeft, OpId::kShiftLeft},
-    {OpId::kChloBroadcastShiftRightArithmetic, OpId::kShiftRightArithmetic},
-    {OpId::kChloBroadcastShiftRightLogical, OpId::kShiftRightLogical},
-    {OpId::kChloBroadcastSubtract, OpId::kSubtract},
-    {OpId::kChloBroadcastXor, OpId::kXor},
-    {OpId::kChloBroadcastZeta, OpId::kChloZeta},
-};
-
 // A stand-in operation that kernels can run: `name` on operands of `operand_types`, with one result of
 // `result_type`, the properties given, and `at`'s location for its errors. Kernels read only an op's
 // types, properties and location.
@@ -358,74 +330,24 @@ class StandIn {
   Operation op_;
 };
 
-// The dimensions of the result each operand dimension maps to. chlo.md: numpy-style trailing alignment;
-// with `broadcast_dimensions` (two operands of different ranks), that list maps the lower-rank operand's
-// dimensions, and the higher-rank operand maps onto the result one to one.
-absl::StatusOr<std::vector<std::vector<int64_t>>> broadcastMaps(Interpreter& interp, const Operation& op,
-                                                                const std::vector<int64_t>& ranks, int64_t rank) {
-  std::vector<std::vector<int64_t>> maps;
-  for (int64_t r : ranks) {
-    std::vector<int64_t> map(r);
-    std::iota(map.begin(), map.end(), rank - r);
-    maps.push_back(std::move(map));
-  }
-  const Attr* attr = op.attr("broadcast_dimensions");
-  if (!attr) return maps;
-  const std::optional<std::vector<int64_t>> dims = decode::i64Array(attr->get());
-  if (!dims) return interp.opError(op, "broadcast_dimensions must be a list of integers");
-  if (ranks.size() != 2 || ranks[0] == ranks[1]) {
-    std::vector<int64_t> identity(rank);
-    std::iota(identity.begin(), identity.end(), 0);
-    if (*dims == identity) return maps;
-    return interp.opError(op, strCat("broadcast_dimensions ", absl::StrJoin(*dims, ", "),
-                                     " applies to operands of different ranks; with equal ranks it can only be the identity"));
-  }
-  const size_t lower = ranks[0] < ranks[1] ? 0 : 1;
-  if (static_cast<int64_t>(dims->size()) != ranks[lower]) {
-    return interp.opError(op, strCat("broadcast_dimensions has ", dims->size(), " entries, but the lower-rank operand has rank ", ranks[lower]));
-  }
-  std::vector<bool> used(rank, false);
-  for (int64_t d : *dims) {
-    if (d < 0 || d >= rank || used[d]) {
-      return interp.opError(op, strCat("broadcast_dimensions entry ", d, " must be a distinct dimension of the result, in [0, ", rank, ")"));
-    }
-    used[d] = true;
-  }
-  maps[lower] = *dims;
-  return maps;
-}
-
 Results broadcastingKernel(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands) {
-  const auto* entry = std::find_if(std::begin(kBroadcasting), std::end(kBroadcasting), [&](const BroadcastingOp& b) { return b.chlo == op.id; });
-  if (entry == std::end(kBroadcasting)) return interp.unsupported(op);
+  const std::optional<OpId> applied = chloBroadcastApplied(op.id);
+  if (!applied) return interp.unsupported(op);
   if (operands.size() != op.operands.size() || operands.size() < 2) {
     return interp.opError(op, strCat("takes ", op.operands.size(), " operands, got ", operands.size()));
   }
   if (op.results.size() != 1) return interp.opError(op, "needs one result");
   std::vector<const Tensor*> tensors;
-  std::vector<int64_t> ranks;
-  int64_t rank = 0;
+  std::vector<std::vector<int64_t>> shapes;
   for (size_t k = 0; k < operands.size(); ++k) {
     ASSIGN_OR_RETURN(const Tensor* t, tensorOperand(interp, op, operands, k));
     tensors.push_back(t);
-    ranks.push_back(static_cast<int64_t>(t->type().shape().size()));
-    rank = std::max(rank, ranks.back());
+    shapes.push_back(t->type().shape());
   }
-  ASSIGN_OR_RETURN(const auto maps, broadcastMaps(interp, op, ranks, rank));
-  // Each result dimension: the operands' sizes mapped onto it, equal or 1 (numpy's rule).
-  std::vector<int64_t> shape(rank, 1);
-  std::vector<bool> set(rank, false);
-  for (size_t k = 0; k < tensors.size(); ++k) {
-    for (size_t d = 0; d < maps[k].size(); ++d) {
-      const int64_t size = tensors[k]->type().shape()[d], r = maps[k][d];
-      if (size == 1) continue;
-      if (set[r] && shape[r] != size) {
-        return interp.opError(op, strCat("operand ", k, " dimension ", d, " has size ", size, ", which does not broadcast with size ",
-                                         shape[r], " of result dimension ", r, " (sizes must be equal or 1)"));
-      }
-      shape[r] = size, set[r] = true;
-    }
-  }
+  const absl::StatusOr<ChloBroadcast> broadcast_shape = chloBroadcast(op, shapes);
+  if (!broadcast_shape.ok()) return interp.opError(op, std::string(broadcast_shape.status().message()));
+  const std::vector<int64_t>& shape = broadcast_shape->shape;
+  const auto& maps = broadcast_shape->maps;
   std::vector<RtValue> broadcast;
   std::vector<Type> types;
   for (size_t k = 0; k < tensors.size(); ++k) {
@@ -437,13 +359,13 @@ Results broadcastingKernel(Interpreter& interp, const Operation& op, std::vector
     broadcast.push_back(std::move(moved[0]));
     types.push_back(type);
   }
-  StandIn applied(entry->applied, types, op.results[0]->type, op);
+  StandIn applied_op(*applied, types, op.results[0]->type, op);
   for (const NamedAttrList* list : {&op.properties, &op.attributes}) {
     for (const NamedAttr& a : *list) {
-      if (a.name != "broadcast_dimensions") applied.op().properties.push_back(a);
+      if (a.name != "broadcast_dimensions") applied_op.op().properties.push_back(a);
     }
   }
-  return lookupKernel(entry->applied)(interp, applied.op(), broadcast);
+  return lookupKernel(*applied)(interp, applied_op.op(), broadcast);
 }
 
 // --- Integers ---------------------------------------------------------------------------------------------

@@ -10,6 +10,7 @@
 #include "executors/plan/planners.h"
 #include "executors/plan/quantization_params.h"
 #include "ir/byte_size.h"
+#include "ir/chlo_broadcast.h"
 #include "ir/op_schema.h"
 #include "ir/op_views.h"
 #include "ir/resource_limits.h"
@@ -91,6 +92,10 @@ class Compiler {
       step.op = op.id;
       step.operands = std::move(operands);
       step.location = locationOf(op);
+      if (chloBroadcastApplied(op.id)) {
+        RETURN_IF_ERROR(compileBroadcasting(op, std::move(step), depth, region));
+        continue;
+      }
       if (hasQuantizedTypes(op) && !runsOnStorage(op)) {
         RETURN_IF_ERROR(compileDequantized(op, std::move(step), depth, region));
         continue;
@@ -219,6 +224,55 @@ class Compiler {
         slot_of_[op.results[i].get()] = float_results[i];
       }
     }
+    shadows_.push_back(std::move(shadow));
+    return absl::OkStatus();
+  }
+
+  // chlo.broadcast_<op> (ir/chlo_broadcast.h), as the reference evaluates it: each operand not already of
+  // the common shape goes through a broadcast_in_dim step of the compiler's own, and the op it applies is
+  // planned on a copy of the op whose operands have the common shape.
+  absl::Status compileBroadcasting(const Operation& op, Step step, int depth, Region& region) {
+    const OpId applied = *chloBroadcastApplied(op.id);
+    std::vector<std::vector<int64_t>> shapes;
+    for (const Value* operand : op.operands) {
+      if (!operand->type.isTensor() || !operand->type.hasStaticShape()) unsupported(op, "operands that are not tensors of static shape");
+      shapes.push_back(operand->type.shape());
+    }
+    const absl::StatusOr<ChloBroadcast> broadcast = chloBroadcast(op, shapes);
+    if (!broadcast.ok()) return invalid(op, std::string(broadcast.status().message()));
+    auto shadow = std::make_unique<Operation>(std::string(opName(applied)));
+    shadow->source_offset = op.source_offset;
+    for (const auto& [from, to] : {std::pair{&op.properties, &shadow->properties}, std::pair{&op.attributes, &shadow->attributes}}) {
+      for (const NamedAttr& a : *from)
+        if (a.name != "broadcast_dimensions") to->push_back(a);
+    }
+    for (size_t k = 0; k < op.operands.size(); ++k) {
+      const Value* operand = op.operands[k];
+      const Type common = Type::tensor(broadcast->shape, operand->type.tensorElement());
+      auto& value = shadow_values_.emplace_back(std::make_unique<Value>(*operand));
+      value->type = common;
+      shadow->operands.push_back(value.get());
+      if (operand->type == common) continue;
+      auto in_dim = std::make_unique<Operation>(std::string(opName(OpId::kBroadcastInDim)));
+      in_dim->source_offset = op.source_offset;
+      in_dim->properties.push_back(
+          {"broadcast_dimensions", Attribute::denseArray(ElementType::kSI64, {broadcast->maps[k].begin(), broadcast->maps[k].end()})});
+      in_dim->operands.push_back(shadow_values_.emplace_back(std::make_unique<Value>(*operand)).get());
+      in_dim->addResult(common);
+      Step in_dim_step;
+      in_dim_step.op = OpId::kBroadcastInDim;
+      in_dim_step.operands = {step.operands[k]};
+      in_dim_step.location = step.location;
+      RETURN_IF_ERROR(compileOp(*in_dim, in_dim_step, depth));
+      step.operands[k] = in_dim_step.results[0];
+      region.steps.push_back(std::move(in_dim_step));
+      shadows_.push_back(std::move(in_dim));
+    }
+    for (const auto& result : op.results) shadow->addResult(result->type);
+    step.op = applied;
+    RETURN_IF_ERROR(compileOp(*shadow, step, depth));
+    for (size_t i = 0; i < op.results.size(); ++i) slot_of_[op.results[i].get()] = step.results[i];
+    region.steps.push_back(std::move(step));
     shadows_.push_back(std::move(shadow));
     return absl::OkStatus();
   }
@@ -378,6 +432,11 @@ std::vector<OpId> plannableOps() {
   for (const auto& [op, planner] : plannerTable()) ops.push_back(op);
   ops.push_back(OpId::kTuple);  // handled by the plan compiler itself
   ops.push_back(OpId::kGetTupleElement);
+  // chlo.broadcast_<op> where <op> has a planner (compileBroadcasting).
+  for (size_t id = 0; id < kNumOpIds; ++id) {
+    const std::optional<OpId> applied = chloBroadcastApplied(static_cast<OpId>(id));
+    if (applied && plannerTable().contains(*applied)) ops.push_back(static_cast<OpId>(id));
+  }
   std::sort(ops.begin(), ops.end());
   return ops;
 }

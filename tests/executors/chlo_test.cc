@@ -19,14 +19,14 @@ std::string chloCases(const char* op) { return std::string(HLOCONF_SOURCE_DIR) +
 TEST(CpuChlo, SpecCasesPass) {
   for (const char* op : {"acos", "acosh", "asin", "asinh", "atan", "atanh", "conj", "constant", "constant_like", "cosh", "digamma", "erf",
                          "erf_inv", "erfc", "is_inf", "is_neg_inf", "is_pos_inf", "lgamma", "mulhi", "next_after", "sinh",
-                         "square", "top_k"}) {
+                         "square", "top_k", "broadcast_add", "broadcast_compare", "broadcast_select"}) {
     SCOPED_TRACE(op);
     EXPECT_GT(expectCpuPasses({chloCases(op)}).passed, 0);
   }
 }
 
 TEST(CpuChlo, OpsNotPlannedAreUnsupported) {
-  for (const char* op : {"bessel_i1e", "polygamma", "zeta", "broadcast_add"}) {
+  for (const char* op : {"bessel_i1e", "polygamma", "zeta"}) {
     SCOPED_TRACE(op);
     EXPECT_GT(expectCpuPasses({chloCases(op)}, 1, Unsupported::kCounted).unsupported, 0);
   }
@@ -63,6 +63,48 @@ TEST(CpuChlo, TopKMatchesTheReferenceOnRandomRows) {
             ")\n  func.return %v, %i : " + values + ", " + indices + "\n",
         {in}, "(" + values + ", " + indices + ")", {operand});
     testing::expectSameBitsAsReference(request);
+  }
+}
+
+// The chlo.broadcast_* family: each operand broadcast to the common shape (numpy's trailing alignment, or
+// broadcast_dimensions) by a broadcast_in_dim step of the plan compiler's own, then the op it applies;
+// bit for bit with the reference, which decomposes them the same way (ir/chlo_broadcast.h).
+TEST(CpuChlo, BroadcastingOpsMatchTheReference) {
+  std::mt19937_64 rng(11);
+  auto random = [&](std::vector<int64_t> shape, ElementType t) {
+    Tensor tensor(Type::tensor(shape, Type::element(t)));
+    for (int64_t i = 0; i < tensor.numElements(); ++i) {
+      const uint64_t bits = rng();
+      tensor.setBits(i, t == ElementType::kF32 ? (0x3F000000u | (bits & 0x807FFFFFu)) : t == ElementType::kI1 ? bits & 1 : bits & 0xFFFFFFFFu);
+    }
+    return tensor;
+  };
+  struct Case {
+    std::string body;
+    std::vector<std::string> types;
+    std::string result;
+    std::vector<Tensor> inputs;
+  };
+  const std::vector<Case> cases = {
+      // numpy: 3 against 2x4x3, 4x1 against 2x4x3
+      {"%r = chlo.broadcast_add %arg0, %arg1 : (tensor<3xf32>, tensor<2x4x3xf32>) -> tensor<2x4x3xf32>",
+       {"tensor<3xf32>", "tensor<2x4x3xf32>"}, "tensor<2x4x3xf32>", {random({3}, ElementType::kF32), random({2, 4, 3}, ElementType::kF32)}},
+      {"%r = chlo.broadcast_multiply %arg0, %arg1 : (tensor<4x1xf32>, tensor<2x4x3xf32>) -> tensor<2x4x3xf32>",
+       {"tensor<4x1xf32>", "tensor<2x4x3xf32>"}, "tensor<2x4x3xf32>", {random({4, 1}, ElementType::kF32), random({2, 4, 3}, ElementType::kF32)}},
+      // broadcast_dimensions: the rank-1 operand along the result's dimension 0
+      {"%r = chlo.broadcast_subtract %arg0, %arg1 {broadcast_dimensions = array<i64: 0>} : (tensor<2xi32>, tensor<2x5xi32>) -> tensor<2x5xi32>",
+       {"tensor<2xi32>", "tensor<2x5xi32>"}, "tensor<2x5xi32>", {random({2}, ElementType::kSI32), random({2, 5}, ElementType::kSI32)}},
+      {"%r = chlo.broadcast_compare %arg0, %arg1 {comparison_direction = #chlo<comparison_direction LT>} : (tensor<5xf32>, tensor<3x5xf32>) -> tensor<3x5xi1>",
+       {"tensor<5xf32>", "tensor<3x5xf32>"}, "tensor<3x5xi1>", {random({5}, ElementType::kF32), random({3, 5}, ElementType::kF32)}},
+      {"%r = chlo.broadcast_select %arg0, %arg1, %arg2 : (tensor<i1>, tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>",
+       {"tensor<i1>", "tensor<2x3xf32>", "tensor<3xf32>"}, "tensor<2x3xf32>",
+       {random({}, ElementType::kI1), random({2, 3}, ElementType::kF32), random({3}, ElementType::kF32)}},
+      {"%r = chlo.broadcast_xor %arg0, %arg1 : (tensor<1x6xi32>, tensor<4x1xi32>) -> tensor<4x6xi32>",
+       {"tensor<1x6xi32>", "tensor<4x1xi32>"}, "tensor<4x6xi32>", {random({1, 6}, ElementType::kSI32), random({4, 1}, ElementType::kSI32)}},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.body);
+    testing::expectSameBitsAsReference(testing::makeRequest("  " + c.body + "\n  func.return %r : " + c.result + "\n", c.types, c.result, c.inputs));
   }
 }
 
