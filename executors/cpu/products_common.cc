@@ -151,13 +151,44 @@ void initBlas() {
   std::call_once(once, [] { openblas_set_num_threads(1); });
 }
 
+namespace {
+
+void cblasGemm(bool trans_a, bool trans_b, int64_t m, int64_t n, int64_t k, const float* a, int64_t lda, const float* b, int64_t ldb,
+               float* c, int64_t ldc) {
+  cblas_sgemm(CblasRowMajor, blasTranspose(trans_a), blasTranspose(trans_b), static_cast<blasint>(m), static_cast<blasint>(n),
+              static_cast<blasint>(k), 1.0f, a, blasDim(lda), b, blasDim(ldb), 0.0f, c, blasDim(ldc));
+}
+void cblasGemm(bool trans_a, bool trans_b, int64_t m, int64_t n, int64_t k, const double* a, int64_t lda, const double* b, int64_t ldb,
+               double* c, int64_t ldc) {
+  cblas_dgemm(CblasRowMajor, blasTranspose(trans_a), blasTranspose(trans_b), static_cast<blasint>(m), static_cast<blasint>(n),
+              static_cast<blasint>(k), 1.0, a, blasDim(lda), b, blasDim(ldb), 0.0, c, blasDim(ldc));
+}
+
+// C = op(A) op(B) on OpenBLAS, one single-threaded call per block of the split.
+template <class T>
+void openBlasGemm(bool trans_a, bool trans_b, int64_t m, int64_t n, int64_t k, const T* a, int64_t lda, const T* b, int64_t ldb, T* c,
+                  int64_t ldc) {
+  initBlas();
+  splitGemm(trans_a, trans_b, m, n, k, a, lda, b, ldb, c, ldc, [&](int64_t rows, int64_t columns, const T* a_block, const T* b_block, T* c_block) {
+    cblasGemm(trans_a, trans_b, rows, columns, k, a_block, lda, b_block, ldb, c_block, ldc);
+    return true;
+  });
+}
+
+// Whether the product is empty and so done: no rows or columns, or k = 0 (C is zero: a sum of no products).
+template <class T>
+bool emptyGemm(int64_t m, int64_t n, int64_t k, T* c, int64_t ldc) {
+  if (m == 0 || n == 0) return true;
+  if (k != 0) return false;
+  for (int64_t i = 0; i < m; ++i) std::fill(c + i * ldc, c + i * ldc + n, T{0});
+  return true;
+}
+
+}  // namespace
+
 void gemm(bool trans_a, bool trans_b, int64_t m, int64_t n, int64_t k, const float* a, int64_t lda, const float* b,
           int64_t ldb, float* c, int64_t ldc) {
-  if (m == 0 || n == 0) return;
-  if (k == 0) {
-    for (int64_t i = 0; i < m; ++i) std::fill(c + i * ldc, c + i * ldc + n, 0.0f);
-    return;
-  }
+  if (emptyGemm(m, n, k, c, ldc)) return;
   if (oneDnnComputes(m, n, k)) {
     const bool computed = splitGemm(trans_a, trans_b, m, n, k, a, lda, b, ldb, c, ldc,
                                     [&](int64_t rows, int64_t columns, const float* a_block, const float* b_block, float* c_block) {
@@ -171,31 +202,13 @@ void gemm(bool trans_a, bool trans_b, int64_t m, int64_t n, int64_t k, const flo
       return;
     }  // oneDNN refused a block (never seen): OpenBLAS computes the whole product again
   }
-  initBlas();
-  splitGemm(trans_a, trans_b, m, n, k, a, lda, b, ldb, c, ldc,
-            [&](int64_t rows, int64_t columns, const float* a_block, const float* b_block, float* c_block) {
-              cblas_sgemm(CblasRowMajor, blasTranspose(trans_a), blasTranspose(trans_b), static_cast<blasint>(rows),
-                          static_cast<blasint>(columns), static_cast<blasint>(k), 1.0f, a_block, blasDim(lda), b_block, blasDim(ldb), 0.0f,
-                          c_block, blasDim(ldc));
-              return true;
-            });
+  openBlasGemm(trans_a, trans_b, m, n, k, a, lda, b, ldb, c, ldc);
 }
 
 void gemm(bool trans_a, bool trans_b, int64_t m, int64_t n, int64_t k, const double* a, int64_t lda, const double* b,
           int64_t ldb, double* c, int64_t ldc) {
-  if (m == 0 || n == 0) return;
-  if (k == 0) {
-    for (int64_t i = 0; i < m; ++i) std::fill(c + i * ldc, c + i * ldc + n, 0.0);
-    return;
-  }
-  initBlas();
-  splitGemm(trans_a, trans_b, m, n, k, a, lda, b, ldb, c, ldc,
-            [&](int64_t rows, int64_t columns, const double* a_block, const double* b_block, double* c_block) {
-              cblas_dgemm(CblasRowMajor, blasTranspose(trans_a), blasTranspose(trans_b), static_cast<blasint>(rows),
-                          static_cast<blasint>(columns), static_cast<blasint>(k), 1.0, a_block, blasDim(lda), b_block, blasDim(ldb), 0.0,
-                          c_block, blasDim(ldc));
-              return true;
-            });
+  if (emptyGemm(m, n, k, c, ldc)) return;
+  openBlasGemm(trans_a, trans_b, m, n, k, a, lda, b, ldb, c, ldc);
 }
 
 }  // namespace hloconf::cpu::products
