@@ -280,6 +280,20 @@ std::vector<int64_t> freeDimensions(size_t rank, std::initializer_list<const std
   return free;
 }
 
+// dot_general (C9, C10), checked on the run-time shapes (a `?` dimension passes the verifier): each batching
+// and each contracting pair of dimensions has one size.
+absl::Status pairedSizesAgree(Interpreter& interp, const Operation& op, const std::vector<int64_t>& ls, const std::vector<int64_t>& rs,
+                              const std::vector<int64_t>& lb, const std::vector<int64_t>& rb, const std::vector<int64_t>& lc,
+                              const std::vector<int64_t>& rc) {
+  for (size_t i = 0; i < lb.size(); ++i) {
+    if (ls[lb[i]] != rs[rb[i]]) return interp.opError(op, strCat("batching dimension sizes differ: ", ls[lb[i]], " vs ", rs[rb[i]]));
+  }
+  for (size_t i = 0; i < lc.size(); ++i) {
+    if (ls[lc[i]] != rs[rc[i]]) return interp.opError(op, strCat("contracting dimension sizes differ: ", ls[lc[i]], " vs ", rs[rc[i]]));
+  }
+  return absl::OkStatus();
+}
+
 // The loop every contraction kernel shares: the result's marks and bounds, then every result element on the
 // thread pool (each alone, so the bits do not depend on the number of threads; the deadline is checked
 // before each, one element being at most one contraction's work). `element(o, index, sums, out, impl,
@@ -339,12 +353,7 @@ Results dotGeneralKernel(Interpreter& interp, const Operation& op, std::vector<R
   if (lb.size() != rb.size() || lc.size() != rc.size() || !valid(l_all, ls.size()) || !valid(r_all, rs.size())) {
     return interp.opError(op, "batching/contracting dimensions are out of range, repeated, or of different counts");
   }
-  for (size_t i = 0; i < lb.size(); ++i) {
-    if (ls[lb[i]] != rs[rb[i]]) return interp.opError(op, strCat("batching dimension sizes differ: ", ls[lb[i]], " vs ", rs[rb[i]]));
-  }
-  for (size_t i = 0; i < lc.size(); ++i) {
-    if (ls[lc[i]] != rs[rc[i]]) return interp.opError(op, strCat("contracting dimension sizes differ: ", ls[lc[i]], " vs ", rs[rc[i]]));
-  }
+  RETURN_IF_ERROR(pairedSizesAgree(interp, op, ls, rs, lb, rb, lc, rc));
   const std::vector<int64_t> lf = freeDimensions(ls.size(), {&lb, &lc}), rf = freeDimensions(rs.size(), {&rb, &rc});
   std::vector<int64_t> shape;
   for (int64_t d : lb) shape.push_back(ls[d]);
@@ -432,6 +441,12 @@ Results raggedDotKernel(Interpreter& interp, const Operation& op, std::vector<Rt
   if (mode == RaggedDotOp::Mode::kNonContracting && (group_dims.size() != 1 || rs[group_dims[0]] != groups)) {
     return interp.opError(op, "mode 1 needs one rhs group dimension with one entry per group");
   }
+  // Sizes the verifier could not see (`?` dimensions): paired dimensions agree, group_sizes has its rows.
+  RETURN_IF_ERROR(pairedSizesAgree(interp, op, ls, rs, lb, rb, lc, rc));
+  const std::vector<int64_t> prefix = gs.size() > 1 ? dot.groupSizesPrefix(ragged) : std::vector<int64_t>{};
+  bool rows_fit = gs.size() == 1 || gs.size() == prefix.size() + 1;
+  for (size_t i = 0; rows_fit && i < prefix.size(); ++i) rows_fit = gs[i] == ls[prefix[i]];
+  if (!rows_fit) return interp.opError(op, "group_sizes must have shape [g] or [b..., x..., g] (docs/design/chlo.md)");
   const std::vector<int64_t> lf = freeDimensions(ls.size(), {&lb, &lc}), rf = freeDimensions(rs.size(), {&rb, &rc, &group_dims});
   std::vector<int64_t> shape;
   if (mode == RaggedDotOp::Mode::kContracting) shape.push_back(groups);
@@ -451,7 +466,6 @@ Results raggedDotKernel(Interpreter& interp, const Operation& op, std::vector<Rt
   }
   // Where each coordinate of a group_sizes row comes from: a result position (batching and free lhs
   // dimensions) or, in mode 2, a contracting coordinate (a position in lc).
-  const std::vector<int64_t> prefix = gs.size() > 1 ? dot.groupSizesPrefix(ragged) : std::vector<int64_t>{};
   const std::vector<int64_t> gst = rowMajorStrides(gs);
   const size_t lead = mode == RaggedDotOp::Mode::kContracting ? 1 : 0;  // the result's group dimension
   auto resultPosition = [&](int64_t d) -> int64_t {  // of lhs dimension d, -1 for a contracting one
