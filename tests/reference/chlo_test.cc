@@ -437,6 +437,19 @@ TEST(ChloRaggedDot, Mode2SumsEachGroupsContractingRange) {
   EXPECT_EQ(allBits(evalResult(body, "tensor<2x1x1xi64>")), (std::vector<uint64_t>{10, 3200}));
 }
 
+TEST(ChloRaggedDot, Mode2FullGroupSizesFollowTheEarlierContractingDimension) {
+  // Two contracting dimensions k1, k2 (lc = [1, 2]), ragged k2: group_sizes [k1, g] has one row per k1
+  // (the contracting dimensions listed before the ragged one). Rows [1, 2] and [2, 0]: for k1 = 0, group 0 is
+  // k2 = 0 and group 1 is k2 = 1..2; for k1 = 1, group 0 is k2 = 0..1 and group 1 is empty.
+  // lhs [[1, 2, 3], [4, 5, 6]], rhs [[1, 10, 100], [1000, 10000, 100000]] (one column):
+  // group 0 = 1*1 + 4*1000 + 5*10000 = 54001; group 1 = 2*10 + 3*100 = 320.
+  const std::string body = raggedDotBody("dense<[[[1, 2, 3], [4, 5, 6]]]> : tensor<1x2x3xi64>",
+                                         "dense<[[[1], [10], [100]], [[1000], [10000], [100000]]]> : tensor<2x3x1xi64>",
+                                         "dense<[[1, 2], [2, 0]]> : tensor<2x2xi64>",
+                                         raggedNumbers("[]", "[]", "[1, 2]", "[0, 1]", "[2]", "[]"), "tensor<2x1x1xi64>");
+  EXPECT_EQ(allBits(evalResult(body, "tensor<2x1x1xi64>")), (std::vector<uint64_t>{54001, 320}));
+}
+
 TEST(ChloRaggedDot, Mode3BatchesOutsideTheGroupsAreZero) {
   // [b,m,k] x [b,k,n], b = 3, group_sizes [2]: batches 0 and 1 are dot_general's, batch 2 is zeros.
   const std::string body = raggedDotBody("dense<[[[1, 2]], [[3, 4]], [[5, 6]]]> : tensor<3x1x2xi32>",
