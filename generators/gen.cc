@@ -298,7 +298,9 @@ std::vector<uint64_t> cancellingValues(ElementType t, int64_t n, Rng& rng) {
 // --- GenContext ------------------------------------------------------------------------------------------
 
 GenContext::GenContext(std::string op, ElementType type, Strategy strategy, uint64_t seed)
-    : op_(std::move(op)), type_(type), strategy_(strategy), rng_(seed), op_id_(opIdOf(strCat("stablehlo.", op_))) {}
+    : op_(std::move(op)), type_(type), strategy_(strategy), rng_(seed),
+      // A generator's op is a stablehlo short name ("add") or a dialect-qualified one ("chlo.lgamma").
+      op_id_(opIdOf(op_.find('.') == std::string::npos ? strCat("stablehlo.", op_) : op_)) {}
 
 std::vector<int64_t> GenContext::shape(int min_rank, int max_rank, int64_t max_elements, bool allow_empty) {
   max_rank = std::min(max_rank, 6);
@@ -418,7 +420,8 @@ std::string GenContext::moduleText(std::string_view case_id, std::string_view co
 const std::vector<OpGenerator>& allGenerators() {
   static const std::vector<OpGenerator> all = [] {
     std::vector<OpGenerator> v;
-    for (auto table : {elementwiseGenerators(), movementGenerators(), reductionGenerators(), controlGenerators(), graphGenerators()}) {
+    for (auto table : {elementwiseGenerators(), movementGenerators(), reductionGenerators(), controlGenerators(), graphGenerators(),
+                        chloGenerators()}) {
       v.insert(v.end(), table.begin(), table.end());
     }
     return v;

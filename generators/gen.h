@@ -205,6 +205,7 @@ std::span<const OpGenerator> movementGenerators();     // shapes and data moveme
 std::span<const OpGenerator> reductionGenerators();    // reduce*, dot_general, convolution, fft, linalg, batch_norm
 std::span<const OpGenerator> controlGenerators();      // control flow, collectives, channels, rng, quantization
 std::span<const OpGenerator> graphGenerators();        // `graph`: random multi-op programs with finite intermediates
+std::span<const OpGenerator> chloGenerators();         // `chlo.<op>`: the chlo special functions, mulhi, next_after (programs_chlo.cc)
 
 // Every generator, in a fixed order; and one by op name (nullptr when there is none).
 const std::vector<OpGenerator>& allGenerators();

@@ -127,6 +127,22 @@ Results isFinite(const Operation& op) {
   return std::vector<InferredType>{exactly(Type::tensor(x.shape(), Type::element(ElementType::kI1), x.bounds()), "is_finite (C1)", "is_finite (outputs)")};
 }
 
+// chlo's elementwise ops (chlo.md's traits CompatibleOperandsAndResultType, SameOperandsAndResultShape):
+// the result has the operands' type; is_inf, is_neg_inf and is_pos_inf give i1 of the operand's shape.
+Results chloElementwise(const Operation& op) {
+  const std::string label = strCat(opName(op.id), " (result)");
+  ASSIGN_OR_RETURN(const Type x, tensorOperand(op, 0, label));
+  if (op.id == OpId::kChloIsInf || op.id == OpId::kChloIsNegInf || op.id == OpId::kChloIsPosInf) {
+    return std::vector<InferredType>{exactly(Type::tensor(x.shape(), Type::element(ElementType::kI1), x.bounds()), label, label)};
+  }
+  if (op.operands.size() == 2) {
+    ASSIGN_OR_RETURN(const Type y, tensorOperand(op, 1, label));
+    ASSIGN_OR_RETURN(Dims shape, commonShape(x, y, label));
+    return std::vector<InferredType>{exactly(shape == x.shape() ? x : withShape(x, std::move(shape)), label, label)};
+  }
+  return std::vector<InferredType>{exactly(x, label, label)};
+}
+
 Results complex(const Operation& op) {
   ASSIGN_OR_RETURN(const Type lhs, tensorOperand(op, 0, "complex (C2)"));
   // (C3) element_type(result) has type complex<E> where E = element_type(lhs).
@@ -316,6 +332,36 @@ Results dotGeneral(const Operation& op) {
     if (!contains(rb, d) && !contains(rc, d)) shape.push_back(rhs.shape()[static_cast<size_t>(d)]);
   }
   return std::vector<InferredType>{{withShape(lhs, std::move(shape)), ElementRule::kFree, "dot_general (C12)", ""}};
+}
+
+// chlo.ragged_dot: chlo.md's shape signatures ([b,m,k], [g,b,k,n] -> [b,m,n]; [b,m,k], [b,k,n] -> [g,b,m,n];
+// [b,m,k], [b,k,n] -> [b,m,n]) in dot_general's order: in mode 2 the groups g first, then the lhs batching
+// dimensions, the lhs free dimensions, the rhs free dimensions other than its group dimension. The element
+// type is free as for dot_general.
+Results raggedDot(const Operation& op) {
+  ASSIGN_OR_RETURN(const Type lhs, tensorOperand(op, 0, "ragged_dot (result)"));
+  ASSIGN_OR_RETURN(const Type rhs, tensorOperand(op, 1, "ragged_dot (result)"));
+  ASSIGN_OR_RETURN(const Type group_sizes, tensorOperand(op, 2, "ragged_dot (result)"));
+  const RaggedDotOp dot(op);
+  const Dims lb = dot.lhsBatchingDims(), rb = dot.rhsBatchingDims(), lc = dot.lhsContractingDims(), rc = dot.rhsContractingDims();
+  const Dims ragged = dot.lhsRaggedDims(), group = dot.rhsGroupDims();
+  if (ragged.size() != 1) return violated("ragged_dot (ragged dimension)", "needs one lhs ragged dimension");
+  RETURN_IF_ERROR(dimOf(lhs, ragged[0], "ragged_dot (ragged dimension)", "lhs ragged dimension").status());
+  if (group_sizes.rank() == 0) return violated("ragged_dot (group_sizes)", "group_sizes must have at least one dimension (g)");
+  Dims shape;
+  if (dot.mode(ragged[0]) == RaggedDotOp::Mode::kContracting) shape.push_back(group_sizes.shape().back());
+  for (int64_t d : lb) {
+    ASSIGN_OR_RETURN(const int64_t size, dimOf(lhs, d, "ragged_dot (dot_general C5)", "lhs batching dimension"));
+    shape.push_back(size);
+  }
+  for (int64_t d : lc) RETURN_IF_ERROR(dimOf(lhs, d, "ragged_dot (dot_general C6)", "lhs contracting dimension").status());
+  for (int64_t d = 0; d < lhs.rank(); ++d) {
+    if (!contains(lb, d) && !contains(lc, d)) shape.push_back(lhs.shape()[static_cast<size_t>(d)]);
+  }
+  for (int64_t d = 0; d < rhs.rank(); ++d) {
+    if (!contains(rb, d) && !contains(rc, d) && !contains(group, d)) shape.push_back(rhs.shape()[static_cast<size_t>(d)]);
+  }
+  return std::vector<InferredType>{{withShape(lhs, std::move(shape)), ElementRule::kFree, "ragged_dot (result)", ""}};
 }
 
 // A window attribute with its default (`fill` per dimension) when absent.
@@ -650,6 +696,13 @@ InferFn inferFunction(OpId id) {
     case OpId::kDynamicSlice: return dynamicSlice;
     case OpId::kGather: return gather;
     case OpId::kDotGeneral: return dotGeneral;
+    case OpId::kChloRaggedDot: return raggedDot;
+    case OpId::kChloAcos: case OpId::kChloAcosh: case OpId::kChloAsin: case OpId::kChloAsinh: case OpId::kChloAtan:
+    case OpId::kChloAtanh: case OpId::kChloBesselI1e: case OpId::kChloConj: case OpId::kChloCosh: case OpId::kChloSinh:
+    case OpId::kChloTan: case OpId::kChloDigamma: case OpId::kChloErf: case OpId::kChloErfInv: case OpId::kChloErfc:
+    case OpId::kChloIsInf: case OpId::kChloIsNegInf: case OpId::kChloIsPosInf: case OpId::kChloLgamma: case OpId::kChloSquare:
+    case OpId::kChloNextAfter: case OpId::kChloPolygamma: case OpId::kChloZeta: case OpId::kChloMulhi:
+      return chloElementwise;
     case OpId::kConvolution: return convolution;
     case OpId::kReduce: return reduce;
     case OpId::kReduceWindow: return reduceWindow;

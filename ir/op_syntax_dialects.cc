@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "ir/op_schema.h"
+#include "ir/op_verify_products.h"
 #include "ir/status_macros.h"
 #include "ir/op_syntax.h"
 #include "ir/strings.h"
@@ -157,7 +158,7 @@ absl::Status parseChloScan(AsmParser& p, OperationState& state) {
   RETURN_IF_ERROR(parseKeywordInteger(p, state, "dimension", "dimension"));
   if (p.consumeKeyword("attributes")) {
     if (!p.peek("{")) return p.error("expected \'{\' after \'attributes\'");
-    RETURN_IF_ERROR(parseAttrDictWithInherent(p, state, {"is_reverse", "is_associative"}));
+    RETURN_IF_ERROR(parseAttrDictWithInherent(p, state, {"is_reverse", "is_associative", "scan_dim_size"}));
   }
   state.regions.emplace_back();
   RETURN_IF_ERROR(p.parseRegion(state.regions.back()));
@@ -391,8 +392,12 @@ std::span<const OpSchema> dialectOps() {
        .operands = {variadic("inputs", kChloTensor), variadic("inits", kChloTensor)},
        .results = {variadic("outputs", kChloTensor), variadic("carries", kChloTensor)},
        .attributes = {required("dimension", kI64), optional("is_reverse", kBool, "false"),
-                      optional("is_associative", kBool, "false")},
-       .regions = {{"body"}}},
+                      optional("is_associative", kBool, "false"),
+                      optional("scan_dim_size", kI64, "the inputs' size along dimension"),
+                      // The custom form's split of the variadic lists: [inputs, inits] and [outputs, carries].
+                      optional("operandSegmentSizes", kI64Array, "every operand an input"),
+                      optional("resultSegmentSizes", kI64Array, "every result an output")},
+       .regions = {{"body"}}, .verify = verify::chloScan},
       // chlo: constant_like and ragged_dot have no custom form (chlo.md gives none); mulhi has chlo.md's.
       {.id = OpId::kChloConstantLike, .operands = {{"operand", kChloTensor}}, .results = {{"result", kChloTensor}},
        .attributes = {required("value", kAny)}},
@@ -402,7 +407,8 @@ std::span<const OpSchema> dialectOps() {
       {.id = OpId::kChloRaggedDot, .operands = {{"lhs", kChloTensor}, {"rhs", kChloTensor}, {"group_sizes", types::kInteger}},
        .results = {{"result", kChloTensor}},
        .attributes = {required("ragged_dot_dimension_numbers", kStruct),
-                      optional("precision_config", kEnumArray, "DEFAULT for both operands")}},
+                      optional("precision_config", kEnumArray, "DEFAULT for both operands", {"DEFAULT", "HIGH", "HIGHEST"})},
+       .verify = verify::raggedDot},
       // check.
       {.id = OpId::kCheckExpectEq, .parse_custom = parseCheckCompare,
        .operands = {{"lhs", types::kAny}, {"rhs", types::kAny}}, .traits = kTestOnly},

@@ -235,6 +235,48 @@ bool isScalarOfElement(const Type& t, const Type& element) {
 
 bool isBoolScalar(const Type& t) { return isScalarTensor(t) && !t.isQuantized() && t.elementType() == ElementType::kI1; }
 
+// dot_general (C1-C11): the dimension numbers and precision_config. chlo.ragged_dot has the same ones (its
+// upstream verifier runs dot_general's checks first): a label is `label_prefix`, the number and ")", as
+// "dot_general (C3)" or "ragged_dot (dot_general C3)".
+absl::Status dotDimensionNumbers(std::string_view label_prefix, const Type& lhs, const Type& rhs, const Dims& lb, const Dims& rb,
+                                 const Dims& lc, const Dims& rc, const std::vector<std::string_view>& precision) {
+  auto label = [&](int n) { return strCat(label_prefix, n, ")"); };
+  if (lb.size() != rb.size()) {
+    return violated(label(1), strCat("lhs_batching_dimensions ", listText(lb), " and rhs_batching_dimensions ", listText(rb), " differ in size"));
+  }
+  if (lc.size() != rc.size()) {
+    return violated(label(2), strCat("lhs_contracting_dimensions ", listText(lc), " and rhs_contracting_dimensions ", listText(rc),
+                                     " differ in size"));
+  }
+  Dims lhs_all = lb, rhs_all = rb;
+  lhs_all.insert(lhs_all.end(), lc.begin(), lc.end());
+  rhs_all.insert(rhs_all.end(), rc.begin(), rc.end());
+  RETURN_IF_ERROR(noRepeats(label(3), "lhs_batching_dimensions + lhs_contracting_dimensions", lhs_all));
+  RETURN_IF_ERROR(noRepeats(label(4), "rhs_batching_dimensions + rhs_contracting_dimensions", rhs_all));
+  RETURN_IF_ERROR(dimsInRange(label(5), "lhs_batching_dimensions", lb, lhs.rank()));
+  RETURN_IF_ERROR(dimsInRange(label(6), "lhs_contracting_dimensions", lc, lhs.rank()));
+  RETURN_IF_ERROR(dimsInRange(label(7), "rhs_batching_dimensions", rb, rhs.rank()));
+  RETURN_IF_ERROR(dimsInRange(label(8), "rhs_contracting_dimensions", rc, rhs.rank()));
+  for (size_t i = 0; i < lb.size(); ++i) {
+    const int64_t l = lhs.shape()[static_cast<size_t>(lb[i])], r = rhs.shape()[static_cast<size_t>(rb[i])];
+    if (!sameSize(l, r)) {
+      return violated(label(9), strCat("batching dimension pair ", i, ": lhs dimension ", lb[i], " has size ", l, ", rhs dimension ", rb[i],
+                                       " has ", r));
+    }
+  }
+  for (size_t i = 0; i < lc.size(); ++i) {
+    const int64_t l = lhs.shape()[static_cast<size_t>(lc[i])], r = rhs.shape()[static_cast<size_t>(rc[i])];
+    if (!sameSize(l, r)) {
+      return violated(label(10), strCat("contracting dimension pair ", i, ": lhs dimension ", lc[i], " has size ", l, ", rhs dimension ",
+                                        rc[i], " has ", r));
+    }
+  }
+  if (!precision.empty() && precision.size() != 2) {
+    return violated(label(11), strCat("precision_config has ", precision.size(), " entries, needs 2"));
+  }
+  return absl::OkStatus();
+}
+
 }  // namespace
 
 absl::Status dotGeneral(const Operation& op) {
@@ -244,41 +286,8 @@ absl::Status dotGeneral(const Operation& op) {
   const Type& result = resultType(op, 0);
   const DotGeneralOp dot(op);
   const Dims lb = dot.lhsBatchingDims(), rb = dot.rhsBatchingDims(), lc = dot.lhsContractingDims(), rc = dot.rhsContractingDims();
-  if (lb.size() != rb.size()) {
-    return violated("dot_general (C1)",
-                    strCat("lhs_batching_dimensions ", listText(lb), " and rhs_batching_dimensions ", listText(rb), " differ in size"));
-  }
-  if (lc.size() != rc.size()) {
-    return violated("dot_general (C2)", strCat("lhs_contracting_dimensions ", listText(lc), " and rhs_contracting_dimensions ",
-                                               listText(rc), " differ in size"));
-  }
-  Dims lhs_all = lb, rhs_all = rb;
-  lhs_all.insert(lhs_all.end(), lc.begin(), lc.end());
-  rhs_all.insert(rhs_all.end(), rc.begin(), rc.end());
-  RETURN_IF_ERROR(noRepeats("dot_general (C3)", "lhs_batching_dimensions + lhs_contracting_dimensions", lhs_all));
-  RETURN_IF_ERROR(noRepeats("dot_general (C4)", "rhs_batching_dimensions + rhs_contracting_dimensions", rhs_all));
-  RETURN_IF_ERROR(dimsInRange("dot_general (C5)", "lhs_batching_dimensions", lb, lhs.rank()));
-  RETURN_IF_ERROR(dimsInRange("dot_general (C6)", "lhs_contracting_dimensions", lc, lhs.rank()));
-  RETURN_IF_ERROR(dimsInRange("dot_general (C7)", "rhs_batching_dimensions", rb, rhs.rank()));
-  RETURN_IF_ERROR(dimsInRange("dot_general (C8)", "rhs_contracting_dimensions", rc, rhs.rank()));
-  for (size_t i = 0; i < lb.size(); ++i) {
-    const int64_t l = lhs.shape()[static_cast<size_t>(lb[i])], r = rhs.shape()[static_cast<size_t>(rb[i])];
-    if (!sameSize(l, r)) {
-      return violated("dot_general (C9)", strCat("batching dimension pair ", i, ": lhs dimension ", lb[i], " has size ", l,
-                                                 ", rhs dimension ", rb[i], " has ", r));
-    }
-  }
-  for (size_t i = 0; i < lc.size(); ++i) {
-    const int64_t l = lhs.shape()[static_cast<size_t>(lc[i])], r = rhs.shape()[static_cast<size_t>(rc[i])];
-    if (!sameSize(l, r)) {
-      return violated("dot_general (C10)", strCat("contracting dimension pair ", i, ": lhs dimension ", lc[i], " has size ", l,
-                                                  ", rhs dimension ", rc[i], " has ", r));
-    }
-  }
   const std::vector<std::string_view> precision = dot.precisionConfig();
-  if (!precision.empty() && precision.size() != 2) {
-    return violated("dot_general (C11)", strCat("precision_config has ", precision.size(), " entries, needs 2"));
-  }
+  RETURN_IF_ERROR(dotDimensionNumbers("dot_general (C", lhs, rhs, lb, rb, lc, rc, precision));
   // (C12), the result's shape: checked against inferResultTypes (ir/infer.h) by verifyAgainstSchema.
   if (!lhs.isQuantized() && !rhs.isQuantized() && !result.isQuantized()) {
     RETURN_IF_ERROR(sameElementType("dot_general (C13)", lhs, rhs, "lhs's and rhs's element types"));
@@ -317,6 +326,64 @@ absl::Status dotGeneral(const Operation& op) {
       if (count && *count <= 0) return violated(label, strCat("the algorithm's ", name, " is ", *count, ", must be positive"));
     }
   }
+  return absl::OkStatus();
+}
+
+// chlo.ragged_dot. chlo.md states the three modes and their shape signatures; where it is silent (which
+// lists may be empty, group_sizes' full shape) the rules are the upstream verifier's, the one the dialect's
+// own programs pass. Its result shape is inferResultTypes's ("ragged_dot (result)").
+absl::Status raggedDot(const Operation& op) {
+  if (op.operands.size() != 3 || op.results.size() != 1 || !allTensors(op)) return absl::OkStatus();
+  const Type& lhs = operandType(op, 0);
+  const Type& rhs = operandType(op, 1);
+  const Type& group_sizes = operandType(op, 2);
+  const RaggedDotOp dot(op);
+  const Dims lb = dot.lhsBatchingDims(), rb = dot.rhsBatchingDims(), lc = dot.lhsContractingDims(), rc = dot.rhsContractingDims();
+  RETURN_IF_ERROR(dotDimensionNumbers("ragged_dot (dot_general C", lhs, rhs, lb, rb, lc, rc, dot.precisionConfig()));
+  // ragged_dot (ragged dimension): "the lhs is required to have one ragged dimension".
+  const Dims ragged = dot.lhsRaggedDims();
+  if (ragged.size() != 1) return violated("ragged_dot (ragged dimension)", strCat("lhs_ragged_dimensions ", listText(ragged), " must name one dimension"));
+  RETURN_IF_ERROR(dimsInRange("ragged_dot (ragged dimension)", "lhs_ragged_dimensions", ragged, lhs.rank()));
+  // ragged_dot (group dimension): "the rhs may have at most one group dimension", distinct from its batching and
+  // contracting dimensions; mode 1 needs one ("the rhs is required to have a group dimension (g)"), modes 2
+  // and 3 have none (their signatures [b,k,n]).
+  const Dims group = dot.rhsGroupDims();
+  RETURN_IF_ERROR(dimsInRange("ragged_dot (group dimension)", "rhs_group_dimensions", group, rhs.rank()));
+  Dims rhs_all = rb;
+  rhs_all.insert(rhs_all.end(), rc.begin(), rc.end());
+  rhs_all.insert(rhs_all.end(), group.begin(), group.end());
+  RETURN_IF_ERROR(noRepeats("ragged_dot (group dimension)", "rhs_batching_dimensions + rhs_contracting_dimensions + rhs_group_dimensions", rhs_all));
+  const RaggedDotOp::Mode mode = dot.mode(ragged[0]);
+  if (mode == RaggedDotOp::Mode::kNonContracting && group.size() != 1) {
+    return violated("ragged_dot (mode 1)", strCat("the ragged dimension ", ragged[0], " is non-contracting, so the rhs needs one group dimension, not ",
+                                                  listText(group)));
+  }
+  if (mode != RaggedDotOp::Mode::kNonContracting && !group.empty()) {
+    return violated(mode == RaggedDotOp::Mode::kContracting ? "ragged_dot (mode 2)" : "ragged_dot (mode 3)",
+                    strCat("the ragged dimension ", ragged[0], " is ", mode == RaggedDotOp::Mode::kContracting ? "contracting" : "batching",
+                           ", so the rhs has no group dimension, not ", listText(group)));
+  }
+  // ragged_dot (group_sizes): [g], or [b..., x..., g] with the sizes of groupSizesPrefix's lhs dimensions.
+  if (group_sizes.rank() == 0) return violated("ragged_dot (group_sizes)", "group_sizes must have at least one dimension (g)");
+  const int64_t groups = group_sizes.shape().back();
+  if (group_sizes.rank() != 1) {
+    const Dims prefix = dot.groupSizesPrefix(ragged[0]);
+    Dims expected;
+    for (int64_t d : prefix) expected.push_back(lhs.shape()[static_cast<size_t>(d)]);
+    expected.push_back(groups);
+    bool same = group_sizes.rank() == static_cast<int64_t>(expected.size());
+    for (size_t i = 0; same && i < expected.size(); ++i) same = sameSize(group_sizes.shape()[i], expected[i]);
+    if (!same) {
+      return violated("ragged_dot (group_sizes)", strCat("group_sizes has shape ", shapeText(group_sizes), "; it must be [g] or ",
+                                                          listText(expected), " (the lhs dimensions ", listText(prefix), ", then g)"));
+    }
+  }
+  // ragged_dot (mode 1): the rhs group dimension has one entry per group.
+  if (mode == RaggedDotOp::Mode::kNonContracting && !sameSize(rhs.shape()[static_cast<size_t>(group[0])], groups)) {
+    return violated("ragged_dot (mode 1)", strCat("rhs group dimension ", group[0], " has size ", rhs.shape()[static_cast<size_t>(group[0])],
+                                                  ", but group_sizes has ", groups, " groups"));
+  }
+  if (!lhs.isQuantized() && !rhs.isQuantized()) RETURN_IF_ERROR(sameElementType("ragged_dot (dot_general C13)", lhs, rhs, "lhs's and rhs's element types"));
   return absl::OkStatus();
 }
 
@@ -818,6 +885,62 @@ absl::Status dynamicConv(const Operation& op) {
     for (size_t i = 0; i < values->size(); i += 2) pairs->push_back({(*values)[i], (*values)[i + 1]});
   }
   return convolutionConstraints(op, "dynamic_conv", pairs.has_value(), pairs);
+}
+
+// chlo.scan. chlo.md: the body is applied along `dimension` to the inputs and the inits and produces the
+// outputs and the carries. The body takes one slice of each input (the input without `dimension`), then
+// the carries (the inits' types), and returns one slice of each output, then the new carries (the inits'
+// types again); each output is its slices stacked along `dimension`. These are the types of the
+// interpreter tests' programs (../shared/peer/stablehlo-interpret-tests/chlo/scan.mlir) and of the upstream
+// op; the labels name the part of chlo.md's sentence each rule reads.
+absl::Status chloScan(const Operation& op) {
+  if (!allTensors(op)) return absl::OkStatus();
+  const ChloScanOp scan(op);
+  const size_t inputs = scan.numInputs(), inits = scan.numInits(), outputs = scan.numOutputs();
+  if (op.results.size() < inits) {
+    return violated("scan (carries)", strCat("has ", inits, " inits but ", op.results.size(), " results: one carry per init is needed"));
+  }
+  const int64_t dimension = scan.dimension();
+  if (dimension < 0) return violated("scan (dimension)", strCat("dimension ", dimension, " must be non-negative"));
+  // scan (dimension): every input and output has the dimension, and all have one size along it (the number
+  // of steps; scan_dim_size when given).
+  std::optional<int64_t> steps = scan.scanDimSize();
+  auto along = [&](const Type& t, std::string_view what) -> absl::Status {
+    if (dimension >= t.rank()) return violated("scan (dimension)", strCat(what, " has rank ", t.rank(), ", no dimension ", dimension));
+    const int64_t size = t.shape()[static_cast<size_t>(dimension)];
+    if (steps && !sameSize(*steps, size)) {
+      return violated("scan (dimension)", strCat(what, " has size ", size, " along dimension ", dimension, ", not ", *steps));
+    }
+    if (!steps && size != kDynamicSize) steps = size;
+    return absl::OkStatus();
+  };
+  for (size_t i = 0; i < inputs; ++i) RETURN_IF_ERROR(along(operandType(op, i), strCat("inputs[", i, "]")));
+  for (size_t i = 0; i < outputs; ++i) RETURN_IF_ERROR(along(resultType(op, i), strCat("outputs[", i, "]")));
+  // scan (carries): carries[i] has the type of inits[i].
+  for (size_t i = 0; i < inits; ++i) {
+    if (!compatibleType(operandType(op, inputs + i), resultType(op, outputs + i))) {
+      return violated("scan (carries)", strCat("carries[", i, "] has type ", resultType(op, outputs + i).toString(), ", inits[", i, "] has ",
+                                               operandType(op, inputs + i).toString()));
+    }
+  }
+  // scan (body): (input slices..., carries...) -> (output slices..., carries...).
+  RegionSignature body;
+  if (!regionSignature(op, 0, &body)) return absl::OkStatus();
+  auto slice = [&](const Type& t) {
+    Dims shape = t.shape();
+    shape.erase(shape.begin() + dimension);
+    return Type::tensor(shape, t.tensorElement());
+  };
+  std::vector<Type> takes, gives;
+  for (size_t i = 0; i < inputs; ++i) takes.push_back(slice(operandType(op, i)));
+  for (size_t i = 0; i < inits; ++i) takes.push_back(operandType(op, inputs + i));
+  for (size_t i = 0; i < outputs; ++i) gives.push_back(slice(resultType(op, i)));
+  for (size_t i = 0; i < inits; ++i) gives.push_back(operandType(op, inputs + i));
+  if (!compatibleTypes(body.inputs, takes) || (body.has_terminator && !compatibleTypes(body.outputs, gives))) {
+    return violated("scan (body)", strCat("the body has type ", typesText(body.inputs), " -> ", typesText(body.outputs), "; it must be ",
+                                          typesText(takes), " -> ", typesText(gives), " (a slice of each input, then the carries; a slice of each output, then the carries)"));
+  }
+  return absl::OkStatus();
 }
 
 }  // namespace hloconf::verify

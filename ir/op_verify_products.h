@@ -1,5 +1,5 @@
 // Schema verify functions (OpSchema::verify) for products, reductions, windows, transforms and batch norm:
-// dot_general, reduce, reduce_window, select_and_scatter, convolution, fft, batch_norm_{inference,training,grad};
+// dot_general (and chlo.ragged_dot), reduce, reduce_window, select_and_scatter, convolution, fft, batch_norm_{inference,training,grad};
 // and for the ops whose regions' signatures the spec fixes: map, while, if, case. Each check cites the
 // spec's label; `?` dimensions are skipped (the kernels check them at run time). Each constraint has a
 // negative case in tests/ir/op_verify_products_test.cc.
@@ -12,6 +12,7 @@
 namespace hloconf::verify {
 
 absl::Status dotGeneral(const Operation& op);
+absl::Status raggedDot(const Operation& op);  // chlo.ragged_dot
 absl::Status reduce(const Operation& op);
 absl::Status reduceWindow(const Operation& op);
 absl::Status selectAndScatter(const Operation& op);
@@ -26,6 +27,7 @@ absl::Status map(const Operation& op);
 absl::Status whileOp(const Operation& op);
 absl::Status ifOp(const Operation& op);
 absl::Status caseOp(const Operation& op);
+absl::Status chloScan(const Operation& op);  // chlo.scan's dimension, carries and body
 
 }  // namespace hloconf::verify
 

@@ -1,6 +1,7 @@
 // The decoding rules of attribute kinds, and the views' typed access (ir/op_views.h).
 #include "ir/op_views.h"
 
+#include <algorithm>
 #include <limits>
 
 #include "ir/element_type.h"
@@ -264,6 +265,41 @@ const ConvDimensionNumbers& ConvolutionAttributes::dimensionNumbers() const {
   static const ConvDimensionNumbers kNone;
   const ConvDimensionNumbers* dims = decode::convDimensions(attribute("dimension_numbers"));
   return dims ? *dims : kNone;
+}
+
+RaggedDotOp::Mode RaggedDotOp::mode(int64_t ragged) const {
+  const std::vector<int64_t> lb = lhsBatchingDims(), lc = lhsContractingDims();
+  if (std::find(lb.begin(), lb.end(), ragged) != lb.end()) return Mode::kBatch;
+  if (std::find(lc.begin(), lc.end(), ragged) != lc.end()) return Mode::kContracting;
+  return Mode::kNonContracting;
+}
+
+std::vector<int64_t> RaggedDotOp::groupSizesPrefix(int64_t ragged) const {
+  const std::vector<int64_t> lb = lhsBatchingDims(), lc = lhsContractingDims();
+  std::vector<int64_t> prefix;
+  switch (mode(ragged)) {
+    case Mode::kBatch:
+      prefix.assign(lb.begin(), std::find(lb.begin(), lb.end(), ragged));
+      break;
+    case Mode::kContracting:
+      prefix = lb;
+      prefix.insert(prefix.end(), lc.begin(), std::find(lc.begin(), lc.end(), ragged));
+      break;
+    case Mode::kNonContracting:
+      prefix = lb;
+      for (int64_t d = 0; d < ragged; ++d) {
+        if (std::find(lb.begin(), lb.end(), d) == lb.end() && std::find(lc.begin(), lc.end(), d) == lc.end()) prefix.push_back(d);
+      }
+      break;
+  }
+  return prefix;
+}
+
+size_t ChloScanOp::numInits() const {
+  // operandSegmentSizes = [inputs, inits]; without it (a hand-built op) every operand is an input.
+  const std::vector<int64_t> segments = i64Array("operandSegmentSizes");
+  if (segments.size() != 2 || segments[1] < 0 || static_cast<size_t>(segments[1]) > numOperands()) return 0;
+  return static_cast<size_t>(segments[1]);
 }
 
 int64_t CollectiveAttributes::channelId() const {

@@ -251,6 +251,35 @@ HLOCONF_VIEW(DotGeneralOp, kDotGeneral)
 HLOCONF_VIEW(DotOp, kDot)
   std::vector<std::string_view> precisionConfig() const { return enumArray("precision_config"); }
 };
+// chlo.ragged_dot: dot_general's dimension numbers plus one lhs ragged dimension and the rhs group
+// dimension (chlo.md, RaggedDotDimensionNumbersAttr; written #chlo.ragged_dot<lhs_batching_dimensions = [...], ...>).
+HLOCONF_VIEW(RaggedDotOp, kChloRaggedDot)
+  // The three modes of chlo.md, by what the lhs ragged dimension is.
+  enum class Mode : uint8_t {
+    kNonContracting,  // mode 1: [b,m,k], [g,b,k,n], [b,g] -> [b,m,n]
+    kContracting,     // mode 2: [b,m,k], [b,k,n], [b,g] -> [g,b,m,n]
+    kBatch,           // mode 3: [b,m,k], [b,k,n], [g] -> [b,m,n]
+  };
+  std::vector<int64_t> lhsBatchingDims() const { return field("lhs_batching_dimensions"); }
+  std::vector<int64_t> rhsBatchingDims() const { return field("rhs_batching_dimensions"); }
+  std::vector<int64_t> lhsContractingDims() const { return field("lhs_contracting_dimensions"); }
+  std::vector<int64_t> rhsContractingDims() const { return field("rhs_contracting_dimensions"); }
+  std::vector<int64_t> lhsRaggedDims() const { return field("lhs_ragged_dimensions"); }
+  std::vector<int64_t> rhsGroupDims() const { return field("rhs_group_dimensions"); }
+  std::vector<std::string_view> precisionConfig() const { return enumArray("precision_config"); }
+  // The mode of lhs ragged dimension `ragged`: batch if it is a batching dimension, contracting if it is a
+  // contracting one, non-contracting otherwise.
+  Mode mode(int64_t ragged) const;
+  // The lhs dimensions that index group_sizes before its last (group) dimension, outer to inner, when it is
+  // given in full as [b..., x..., g] (the upstream verifier's rule; a [g] group_sizes is broadcast over them):
+  // the lhs batching dimensions in their list order, then in mode 1 the lhs non-contracting dimensions
+  // before the ragged one, in mode 2 the lhs contracting dimensions listed before it; in mode 3 only the
+  // batching dimensions listed before the ragged one.
+  std::vector<int64_t> groupSizesPrefix(int64_t ragged) const;
+
+ private:
+  std::vector<int64_t> field(std::string_view name) const { return structI64Array("ragged_dot_dimension_numbers", name); }
+};
 
 // convolution and dynamic_conv share their attributes. Absent window lists are nullopt (rank-dependent
 // defaults: strides and dilations 1, padding 0, no reversal).
@@ -381,6 +410,18 @@ HLOCONF_VIEW(OutfeedOp, kOutfeed)
 
 // --- Calls and test ops ------------------------------------------------------------------------------------
 
+// chlo.scan: inputs and inits (operandSegmentSizes), outputs and carries (resultSegmentSizes).
+HLOCONF_VIEW(ChloScanOp, kChloScan)
+  int64_t dimension() const { return i64Attr("dimension"); }
+  bool isReverse() const { return boolAttr("is_reverse"); }
+  bool isAssociative() const { return boolAttr("is_associative"); }
+  // The number of steps, when the op states it (chlo.md's scan_dim_size; needed only without inputs).
+  std::optional<int64_t> scanDimSize() const { return optionalI64("scan_dim_size"); }
+  // The inits are the last operands, one per carry (the last results): the segment sizes split both lists.
+  size_t numInits() const;
+  size_t numInputs() const { return numOperands() - numInits(); }
+  size_t numOutputs() const { return numResults() - numInits(); }
+};
 HLOCONF_VIEW(CallOp, kFuncCall)
   std::optional<std::string_view> callee() const { return decode::symbol(attribute("callee")); }
 };

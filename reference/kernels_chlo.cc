@@ -1,8 +1,9 @@
 // chlo ops that are not MPFR/MPC functions of one operand (those are in kernels_elementwise.cc's table):
 // is_inf and its signed forms, next_after, conj, erf_inv, zeta, polygamma, bessel_i1e, the broadcast_*
-// family, mulhi, top_k and constant_like.
+// family, mulhi, top_k, constant_like and scan. (ragged_dot is dot_general's neighbour in kernels_dot.cc.)
 // docs/design/chlo.md gives the definitions and the choices where chlo.md is silent.
 #include <algorithm>
+#include <cstring>
 #include <memory>
 #include <numeric>
 
@@ -461,6 +462,127 @@ Results topKKernel(Interpreter& interp, const Operation& op, std::vector<RtValue
   return results;
 }
 
+// --- scan --------------------------------------------------------------------------------------------------
+
+// The layout of a tensor around one dimension: `outer` blocks of `size` positions of `inner` elements each.
+struct AlongDimension {
+  int64_t outer = 1, size = 1, inner = 1;
+  AlongDimension(const std::vector<int64_t>& shape, int64_t dimension) {
+    for (int64_t d = 0; d < static_cast<int64_t>(shape.size()); ++d) {
+      if (d < dimension) outer *= shape[d];
+      if (d == dimension) size = shape[d];
+      if (d > dimension) inner *= shape[d];
+    }
+  }
+  // The flat index of element (o, position, i).
+  int64_t at(int64_t o, int64_t position, int64_t i) const { return (o * size + position) * inner + i; }
+};
+
+// Position `position` of `from` along `dimension`, as a value of rank one less; marks travel with the
+// elements (an error bound does not: only sums of products carry one, and a slice is not one).
+RtValue sliceAt(const RtValue& from, int64_t dimension, int64_t position) {
+  const Tensor& t = from.tensor;
+  const AlongDimension layout(t.type().shape(), dimension);
+  std::vector<int64_t> shape = t.type().shape();
+  shape.erase(shape.begin() + dimension);
+  Tensor out(Type::tensor(shape, t.type().tensorElement()));
+  std::vector<uint8_t> impl(from.impl_defined.empty() ? 0 : out.numElements());
+  const size_t bytes = static_cast<size_t>(layout.inner) * t.elementBytes();
+  for (int64_t o = 0; o < layout.outer; ++o) {
+    const int64_t source = layout.at(o, position, 0);
+    if (bytes) std::memcpy(out.mutableBytes().data() + o * bytes, t.bytes().data() + source * t.elementBytes(), bytes);
+    for (int64_t i = 0; !impl.empty() && i < layout.inner; ++i) impl[o * layout.inner + i] = from.impl_defined[source + i];
+  }
+  return RtValue::ofTensor(std::move(out), std::move(impl));
+}
+
+// Writes `slice` (rank one less) at `position` of `to` along `dimension`, with its marks and bounds.
+void insertAt(RtValue& to, const RtValue& slice, int64_t dimension, int64_t position) {
+  Tensor& t = to.tensor;
+  const AlongDimension layout(t.type().shape(), dimension);
+  const size_t bytes = static_cast<size_t>(layout.inner) * t.elementBytes();
+  if (!slice.impl_defined.empty() && to.impl_defined.empty()) to.impl_defined.assign(t.numElements(), 0);
+  if (!slice.error_bound.empty() && to.error_bound.empty()) to.error_bound.assign(t.numElements(), 0.0);
+  for (int64_t o = 0; o < layout.outer; ++o) {
+    const int64_t target = layout.at(o, position, 0);
+    if (bytes) std::memcpy(t.mutableBytes().data() + target * t.elementBytes(), slice.tensor.bytes().data() + o * bytes, bytes);
+    for (int64_t i = 0; i < layout.inner; ++i) {
+      if (!slice.impl_defined.empty()) to.impl_defined[target + i] = slice.impl_defined[o * layout.inner + i];
+      if (!slice.error_bound.empty()) to.error_bound[target + i] = slice.error_bound[o * layout.inner + i];
+    }
+  }
+}
+
+// chlo.scan (chlo.md; docs/design/chlo.md, "scan"): the body runs once per position along `dimension`, in
+// increasing order, or decreasing with is_reverse. It takes the inputs' slices at the position and the
+// carries (the inits at the first step) and returns the outputs' slices at that position and the next
+// carries; the last carries are the carry results. is_associative allows an implementation to combine in
+// another order (a parallel prefix); the reference's sequential order is the definition's.
+Results scanKernel(Interpreter& interp, const Operation& op, std::vector<RtValue>& operands) {
+  const ChloScanOp scan(op);
+  const size_t inputs = scan.numInputs(), inits = scan.numInits(), outputs = scan.numOutputs();
+  if (op.regions.size() != 1 || op.results.size() < inits) return interp.opError(op, "needs a body and one carry result per init");
+  const int64_t dimension = scan.dimension();
+  // The number of steps: the inputs' size along the dimension (verify::chloScan has checked they agree),
+  // else the outputs', else scan_dim_size.
+  std::optional<int64_t> steps = scan.scanDimSize();
+  for (size_t i = 0; i < inputs; ++i) {
+    ASSIGN_OR_RETURN(const Tensor* input, tensorOperand(interp, op, operands, i));
+    if (dimension < 0 || dimension >= input->type().rank()) return interp.opError(op, strCat("inputs[", i, "] has no dimension ", dimension));
+    const int64_t size = input->type().shape()[dimension];
+    if (steps && *steps != size) return interp.opError(op, strCat("inputs[", i, "] has ", size, " positions along dimension ", dimension, ", not ", *steps));
+    steps = size;
+  }
+  for (size_t i = 0; !steps && i < outputs; ++i) {
+    const Type& t = op.results[i]->type;
+    if (dimension < t.rank() && t.shape()[dimension] != kDynamicSize) steps = t.shape()[dimension];
+  }
+  if (!steps) return interp.opError(op, "has no inputs, no static output size and no scan_dim_size: the number of steps is unknown");
+  // The outputs, allocated once their element types are known (from the first step's slices).
+  std::vector<RtValue> results(op.results.size());
+  std::vector<RtValue> carries(operands.begin() + static_cast<std::ptrdiff_t>(inputs), operands.end());
+  for (int64_t step = 0; step < *steps; ++step) {
+    const int64_t position = scan.isReverse() ? *steps - 1 - step : step;
+    std::vector<RtValue> args;
+    for (size_t i = 0; i < inputs; ++i) args.push_back(sliceAt(operands[i], dimension, position));
+    for (RtValue& carry : carries) args.push_back(std::move(carry));
+    ASSIGN_OR_RETURN(std::vector<RtValue> r, interp.runRegion(op.regions[0], std::move(args)));
+    if (r.size() != outputs + inits) {
+      return interp.opError(op, strCat("the body returned ", r.size(), " values; it must return ", outputs, " output slices and ", inits, " carries"));
+    }
+    for (size_t j = 0; j < outputs; ++j) {
+      if (!r[j].isTensor() || r[j].tensor.type().rank() + 1 != op.results[j]->type.rank()) {
+        return interp.opError(op, strCat("the body's output ", j, " is not a slice of outputs[", j, "]"));
+      }
+      if (step == 0) {
+        std::vector<int64_t> shape = r[j].tensor.type().shape();
+        shape.insert(shape.begin() + dimension, *steps);
+        ASSIGN_OR_RETURN(const Type type, resultTensorType(interp, op, j, shape));
+        if (type.tensorElement() != r[j].tensor.type().tensorElement()) {
+          return interp.opError(op, strCat("the body's output ", j, " has elements ", r[j].tensor.type().tensorElement().toString(),
+                                           ", outputs[", j, "] has ", type.tensorElement().toString()));
+        }
+        RETURN_IF_ERROR(checkResultSize(interp, op, type));
+        results[j] = RtValue::ofTensor(Tensor(type));
+      }
+      std::vector<int64_t> slice_shape = results[j].tensor.type().shape();
+      slice_shape.erase(slice_shape.begin() + dimension);
+      if (r[j].tensor.type().shape() != slice_shape) {
+        return interp.opError(op, strCat("the body's output ", j, " changed shape at step ", step));
+      }
+      insertAt(results[j], r[j], dimension, position);
+    }
+    carries.assign(std::make_move_iterator(r.begin() + static_cast<std::ptrdiff_t>(outputs)), std::make_move_iterator(r.end()));
+  }
+  // Zero steps: the outputs are empty along the dimension, the carries are the inits.
+  for (size_t j = 0; *steps == 0 && j < outputs; ++j) {
+    ASSIGN_OR_RETURN(const Type type, resultTensorType(interp, op, j, op.results[j]->type.shape()));
+    results[j] = RtValue::ofTensor(Tensor(type));
+  }
+  for (size_t i = 0; i < inits; ++i) results[outputs + i] = std::move(carries[i]);
+  return results;
+}
+
 // --- Constants --------------------------------------------------------------------------------------------
 
 // constant_like: the scalar `value` (an attribute typed as the operand's elements) at every position of
@@ -501,6 +623,7 @@ constexpr KernelDef kKernels[] = {
     {OpId::kChloMulhi, mulhiKernel},
     {OpId::kChloTopK, topKKernel},
     {OpId::kChloConstantLike, constantLikeKernel},
+    {OpId::kChloScan, scanKernel},
     {OpId::kChloBroadcastAdd, broadcastingKernel},
     {OpId::kChloBroadcastAnd, broadcastingKernel},
     {OpId::kChloBroadcastAtan2, broadcastingKernel},

@@ -185,3 +185,128 @@ write('chlo.broadcast_select', 'edge-scalar-pred', 'broadcast_select with a scal
       [const('pred', [False], 'i1', ()), const('on_true', [1, 2], 'i32'), const('on_false', [7], 'i32', ()),
        '%result = chlo.broadcast_select %pred, %on_true, %on_false : (tensor<i1>, tensor<2xi32>, tensor<i32>) -> tensor<2xi32>',
        check('result', [7, 7], 'i32')])
+
+# ---------------------------------------------------------------- ragged_dot (the three modes of chlo.md)
+# The expected values come from ragged_dot_ref below, chlo.md's modes written out on the canonical layouts
+# [b,m,k] x [g,b,k,n] (mode 1), [b,m,k] x [b,k,n] (modes 2 and 3): group i of a group_sizes row covers
+# positions [start_i, start_i + size_i) of the ragged dimension, start_i the sum of the sizes before it;
+# each result element is the exact sum of its products (mpmath at 400 bits), rounded once.
+def ragged_dot_ref(mode, lhs, rhs, sizes, B, M, K, N, G, per_batch, ety):
+    """lhs [B,M,K] and rhs [G,B,K,N] (mode 1) or [B,K,N] (modes 2, 3), flat row-major; sizes [B,G] when
+    per_batch, else [G]. Returns the flat result: [B,M,N] (modes 1, 3) or [G,B,M,N] (mode 2)."""
+    def row(b): return sizes[b * G:(b + 1) * G] if per_batch else sizes
+    def group_of(rs, p):
+        for i, s in enumerate(rs):
+            if p < s: return i
+            p -= s
+        return None
+    def x(v): return val(v, ety)[1] if is_float(ety) else v
+    L = lambda b, m, k: x(lhs[(b * M + m) * K + k])
+    R1 = lambda g, b, k, n: x(rhs[((g * B + b) * K + k) * N + n])
+    R2 = lambda b, k, n: x(rhs[(b * K + k) * N + n])
+    def total(terms):
+        s = sum((mpf(a) * mpf(c) for a, c in terms), mpf(0)) if is_float(ety) else sum(a * c for a, c in terms)
+        return R(ety, s) if is_float(ety) else s
+    out = []
+    if mode == 2:
+        for g in range(G):
+            for b in range(B):
+                for m in range(M):
+                    for n in range(N):
+                        out.append(total([(L(b, m, k), R2(b, k, n)) for k in range(K) if group_of(row(b), k) == g]))
+        return out
+    for b in range(B):
+        for m in range(M):
+            for n in range(N):
+                if mode == 1:
+                    g = group_of(row(b), m)
+                    out.append(total([] if g is None else [(L(b, m, k), R1(g, b, k, n)) for k in range(K)]))
+                else:
+                    inside = group_of(sizes, b) is not None
+                    out.append(total([(L(b, m, k), R2(b, k, n)) for k in range(K)] if inside else []))
+    return out
+
+def ragged_numbers(lb, rb, lc, rc, lr, rg):
+    f = lambda xs: '[' + ', '.join(map(str, xs)) + ']'
+    return ('#chlo.ragged_dot<lhs_batching_dimensions = %s, rhs_batching_dimensions = %s, lhs_contracting_dimensions = %s, '
+            'rhs_contracting_dimensions = %s, lhs_ragged_dimensions = %s, rhs_group_dimensions = %s>' % (f(lb), f(rb), f(lc), f(rc), f(lr), f(rg)))
+
+def ragged_case(stem, comment, mode, ety, lhs, rhs, sizes, B, M, K, N, G, per_batch=False, size_type='i64', batched=True):
+    """A ragged_dot case on the canonical layouts (without the b dimensions when not `batched`)."""
+    bs = (B,) if batched else ()
+    if batched: assert True
+    else: assert B == 1
+    lshape = bs + (M, K)
+    rshape = ((G,) + bs + (K, N)) if mode == 1 else (bs + (K, N))
+    sshape = ((B, G) if per_batch else (G,))
+    oshape = (((G,) if mode == 2 else ()) + bs + (M, N))
+    nb = 1 if batched else 0
+    numbers = ragged_numbers([0] if batched else [], [1 if mode == 1 else 0] if batched else [],
+                             [nb + 1], [nb + 1 if mode == 1 else nb], [0 if mode == 3 else nb + (0 if mode == 1 else 1)],
+                             [0] if mode == 1 else [])
+    expected = ragged_dot_ref(mode, lhs, rhs, sizes, B, M, K, N, G, per_batch, ety)
+    line = ('%%result = "chlo.ragged_dot"(%%lhs, %%rhs, %%group_sizes) {ragged_dot_dimension_numbers = %s,\n'
+            '    precision_config = [#chlo<precision DEFAULT>, #chlo<precision DEFAULT>]} : (%s, %s, %s) -> %s'
+            % (numbers, ttype(lshape, ety), ttype(rshape, ety), ttype(sshape, size_type), ttype(oshape, ety)))
+    write('chlo.ragged_dot', stem, comment,
+          [const('lhs', lhs, ety, lshape), const('rhs', rhs, ety, rshape), const('group_sizes', sizes, size_type, sshape),
+           line, check('result', expected, ety, oshape)])
+
+F = lambda *xs: [str(v) for v in xs]  # decimal literals, rounded by the parser as in a program
+ragged_case('mode1-non-contracting', ['Mode 1, ragged non-contracting ([m,k] x [g,k,n] -> [m,n]): rows 0-1 are group 0, group 1 is',
+            'empty, rows 2-3 are group 2 (each multiplied by its rhs slice); row 4 is in no group, so its row is zeros.',
+            'Each element is the exact sum of its products, rounded once (mpmath).'],
+            1, 'f32', F(0.1, 0.2, 0.3, -1.5, 2.25, 0.7, 3.0, -0.4, 1.1, 0.6, 0.5, -2.0, 9.0, 8.0, 7.0),
+            F(*[0.5 * i - 3.1 for i in range(18)]), [2, 0, 2], 1, 5, 3, 2, 3, batched=False)
+ragged_case('mode1-batched-group-sizes', ['Mode 1 with a batch dimension and a full group_sizes [b, g]: batch 0 has groups of 1 and 3',
+            'rows, batch 1 puts all 4 rows in group 0 (rhs [g,b,k,n]: each batch has its own group slices).'],
+            1, 'i32', [1, 2, 3, 4, 5, 6, 7, 8, -1, -2, -3, -4, 0, 1, 2, 3],
+            [1, 0, 0, 1, 2, 3, 4, 5, 10, 20, 30, 40, -1, 1, 1, -1], [1, 3, 4, 0], 2, 4, 2, 2, 2, per_batch=True, size_type='i32')
+ragged_case('mode2-contracting', ['Mode 2, ragged contracting ([m,k] x [k,n] -> [g,m,n]): group 0 sums over k = 0..2, group 1 is',
+            'empty (zeros), group 2 over k = 3; k = 4 is in no group and contributes to none.'],
+            2, 'f32', F(0.1, 0.2, 0.3, 0.4, 100.0, -1.5, 2.5, 0.125, 3.0, 100.0),
+            F(1.0, 0.3, 2.0, -0.7, 0.5, 0.1, -4.0, 0.9, 1e6, 1e6), [3, 0, 1], 1, 2, 5, 2, 3, batched=False)
+ragged_case('mode3-batch', ['Mode 3, ragged batch ([b,m,k] x [b,k,n] -> [b,m,n]): batches 0 and 1 are in groups (sizes [1, 1]), so',
+            'they are dot_general\'s; batch 2 is in none, so its result is zeros.'],
+            3, 'f64', F(*[0.25 * i - 1.0 for i in range(12)]), F(*[1.5 - 0.1 * i for i in range(12)]), [1, 1], 3, 2, 2, 2, 2)
+
+# ---------------------------------------------------------------- scan (chlo.md; sequential, as the body's ops round)
+def scan_write(stem, comment, consts, line, region, types, checks):
+    write('chlo.scan', stem, comment, consts + [line + ' {\n' + region + '\n} : ' + types] + checks)
+
+# Cumulative sums of f32: each step is one stablehlo.add, rounded to f32 as it happens (the scan's result is
+# the body's, step by step; only is_associative would let an implementation regroup).
+xs = ['0.1', '0.2', '0.3', '1e8', '-1e8']
+acc, sums = 0.0, []
+for s_ in xs:
+    acc = R('f32', mpf(acc) + mpf(val(s_, 'f32')[1])); sums.append(acc)
+scan_write('cumsum-f32', ['scan as a cumulative sum of f32: outputs[i] is carry + inputs[i], each add rounded to f32 in order',
+           '(0.1 + 0.2 + 0.3 then + 1e8 absorbs the small part); the carry result is the last sum.'],
+           [const('input', xs, 'f32'), const('init', [0.0], 'f32', ())],
+           '%output, %carry = chlo.scan(%input) inits(%init) dimension=0',
+           '  ^bb0(%x: tensor<f32>, %c: tensor<f32>):\n    %s = stablehlo.add %c, %x : tensor<f32>\n    stablehlo.return %s, %s : tensor<f32>, tensor<f32>',
+           '(tensor<5xf32>, tensor<f32>) -> (tensor<5xf32>, tensor<f32>)',
+           [check('output', sums, 'f32'), check('carry', [sums[-1]], 'f32', ())])
+# Exclusive scan in reverse along dimension 1: the output at a position is the carry before the step.
+rows = [[1, 2, 3], [4, 5, 6]]
+excl = [[sum(r[j + 1:]) for j in range(3)] for r in rows]
+scan_write('exclusive-reverse-dim1', ['scan with is_reverse along dimension 1, the output being the carry before each step (an',
+           'exclusive suffix sum): output[i][j] = sum(input[i][j+1:]); the carries are the row sums.'],
+           [const('input', [v for r in rows for v in r], 'i32', (2, 3)), const('init', [0, 0], 'i32')],
+           '%output, %carry = chlo.scan(%input) inits(%init) dimension=1 attributes {is_reverse = true}',
+           '  ^bb0(%x: tensor<2xi32>, %c: tensor<2xi32>):\n    %s = stablehlo.add %c, %x : tensor<2xi32>\n    stablehlo.return %c, %s : tensor<2xi32>, tensor<2xi32>',
+           '(tensor<2x3xi32>, tensor<2xi32>) -> (tensor<2x3xi32>, tensor<2xi32>)',
+           [check('output', [v for r in excl for v in r], 'i32', (2, 3)), check('carry', [sum(r) for r in rows], 'i32')])
+# Two inputs, one carry, no outputs of the inputs' kind: a running dot product with its partial sums.
+a_, b_ = [1, -2, 3, 4], [5, 6, -7, 8]
+partial, t_ = [], 0
+for p_, q_ in zip(a_, b_):
+    t_ += p_ * q_; partial.append(t_)
+scan_write('two-inputs-one-carry', ['scan of two inputs with one carry: the running sum of a[i] * b[i] (outputs) and the',
+           'total (carry); the body takes both inputs\' slices, then the carry.'],
+           [const('a', a_, 'i64'), const('b', b_, 'i64'), const('init', [0], 'i64', ())],
+           '%output, %carry = chlo.scan(%a, %b) inits(%init) dimension=0',
+           '  ^bb0(%x: tensor<i64>, %y: tensor<i64>, %c: tensor<i64>):\n    %p = stablehlo.multiply %x, %y : tensor<i64>\n'
+           '    %s = stablehlo.add %c, %p : tensor<i64>\n    stablehlo.return %s, %s : tensor<i64>, tensor<i64>',
+           '(tensor<4xi64>, tensor<4xi64>, tensor<i64>) -> (tensor<4xi64>, tensor<i64>)',
+           [check('output', partial, 'i64'), check('carry', [partial[-1]], 'i64', ())])

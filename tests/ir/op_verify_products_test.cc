@@ -926,5 +926,95 @@ TEST(OpVerifyProducts, CaseRegions) {
   expectBad(caseOf({c, c}, "tensor<2xf32>"), "case (C4)");
 }
 
+// --- chlo.ragged_dot ---
+
+struct RaggedDot {
+  std::string lb = "[]", rb = "[]", lc = "[1]", rc = "[1]", ragged = "[0]", group = "[0]";
+  std::string lhs = "tensor<11x5xf32>", rhs = "tensor<3x5x7xf32>", sizes = "tensor<3xi64>", result = "tensor<11x7xf32>";
+};
+std::pair<std::string, std::string> raggedDot(const RaggedDot& d) {
+  return {"(%a: " + d.lhs + ", %b: " + d.rhs + ", %g: " + d.sizes + ") -> " + d.result,
+          "  %r = \"chlo.ragged_dot\"(%a, %b, %g) {ragged_dot_dimension_numbers = #chlo.ragged_dot<lhs_batching_dimensions = " + d.lb +
+              ", rhs_batching_dimensions = " + d.rb + ", lhs_contracting_dimensions = " + d.lc + ", rhs_contracting_dimensions = " + d.rc +
+              ", lhs_ragged_dimensions = " + d.ragged + ", rhs_group_dimensions = " + d.group + ">} : (" + d.lhs + ", " + d.rhs + ", " +
+              d.sizes + ") -> " + d.result + "\n  func.return %r : " + d.result};
+}
+
+TEST(OpVerifyProducts, RaggedDotModes) {
+  const RaggedDot mode1;  // the peer test's [m,k] x [g,k,n] -> [m,n]
+  expectOk(raggedDot(mode1));
+  RaggedDot mode2 = mode1;  // [m,k] x [k,n] -> [g,m,n]
+  mode2.ragged = "[1]", mode2.group = "[]", mode2.rhs = "tensor<5x7xf32>", mode2.rc = "[0]", mode2.result = "tensor<3x11x7xf32>";
+  expectOk(raggedDot(mode2));
+  RaggedDot mode3 = mode1;  // [b,m,k] x [b,k,n] -> [b,m,n]
+  mode3.lb = "[0]", mode3.rb = "[0]", mode3.lc = "[2]", mode3.rc = "[1]", mode3.ragged = "[0]", mode3.group = "[]";
+  mode3.lhs = "tensor<4x11x5xf32>", mode3.rhs = "tensor<4x5x7xf32>", mode3.result = "tensor<4x11x7xf32>";
+  expectOk(raggedDot(mode3));
+  RaggedDot full = mode1;  // mode 1 with a batch and group_sizes [b, g]
+  full.lb = "[0]", full.rb = "[1]", full.lc = "[2]", full.rc = "[2]", full.ragged = "[1]";
+  full.lhs = "tensor<2x11x5xf32>", full.rhs = "tensor<3x2x5x7xf32>", full.sizes = "tensor<2x3xi32>", full.result = "tensor<2x11x7xf32>";
+  expectOk(raggedDot(full));
+  RaggedDot broadcast_sizes = full;  // a [g] group_sizes stands for every batch
+  broadcast_sizes.sizes = "tensor<3xi64>";
+  expectOk(raggedDot(broadcast_sizes));
+
+  RaggedDot d = mode1;
+  d.rc = "[2]";
+  expectBad(raggedDot(d), "ragged_dot (dot_general C10)");
+  d = mode1;
+  d.ragged = "[]";
+  expectBad(raggedDot(d), "ragged_dot (ragged dimension)");
+  d = mode1;
+  d.ragged = "[2]";
+  expectBad(raggedDot(d), "ragged_dot (ragged dimension)");
+  d = mode1;
+  d.group = "[1]";  // also a contracting dimension
+  expectBad(raggedDot(d), "ragged_dot (group dimension)");
+  d = mode1;
+  d.group = "[]", d.rhs = "tensor<5x7xf32>", d.rc = "[0]";
+  expectBad(raggedDot(d), "ragged_dot (mode 1)");
+  d = mode1;
+  d.sizes = "tensor<4xi64>";  // 4 groups, 3 rhs slices
+  expectBad(raggedDot(d), "ragged_dot (mode 1)");
+  d = mode2;
+  d.group = "[1]", d.rhs = "tensor<5x3x7xf32>";
+  expectBad(raggedDot(d), "ragged_dot (mode 2)");
+  d = mode3;
+  d.group = "[2]", d.rhs = "tensor<4x5x3x7xf32>";
+  expectBad(raggedDot(d), "ragged_dot (mode 3)");
+  d = full;
+  d.sizes = "tensor<11x3xi64>";  // the prefix is the batch (2), not the rows
+  expectBad(raggedDot(d), "ragged_dot (group_sizes)");
+  d = mode1;
+  d.result = "tensor<11x5xf32>";
+  expectBad(raggedDot(d), "ragged_dot (result)");
+  d = mode2;
+  d.result = "tensor<11x7xf32>";  // mode 2 puts the groups first
+  expectBad(raggedDot(d), "ragged_dot (result)");
+}
+
+// --- chlo.scan ---
+
+std::pair<std::string, std::string> scanOf(const std::string& block, const std::string& types, const std::string& attributes = "") {
+  return {"(%x: tensor<2x3xi32>, %i: tensor<2xi32>)",
+          "  %o, %c = chlo.scan(%x) inits(%i) dimension=1 " + attributes + "{\n" + block + "\n  } : " + types + "\n  func.return"};
+}
+
+TEST(OpVerifyProducts, ChloScan) {
+  const std::string add =
+      "  ^bb0(%a: tensor<2xi32>, %b: tensor<2xi32>):\n    %s = stablehlo.add %a, %b : tensor<2xi32>\n"
+      "    stablehlo.return %s, %s : tensor<2xi32>, tensor<2xi32>";
+  const std::string types = "(tensor<2x3xi32>, tensor<2xi32>) -> (tensor<2x3xi32>, tensor<2xi32>)";
+  expectOk(scanOf(add, types));
+  expectOk(scanOf(add, types, "attributes {is_reverse = true, is_associative = true, scan_dim_size = 3} "));
+  expectBad(scanOf(add, types, "attributes {scan_dim_size = 4} "), "scan (dimension)");
+  expectBad(scanOf(add, "(tensor<2x3xi32>, tensor<2xi32>) -> (tensor<2x4xi32>, tensor<2xi32>)"), "scan (dimension)");
+  expectBad(scanOf(add, "(tensor<2x3xi32>, tensor<2xi32>) -> (tensor<2x3xi32>, tensor<2xi64>)"), "scan (carries)");
+  // The body takes the slice without the scan dimension: tensor<3xi32> is a slice along dimension 0.
+  const std::string wrong_slice =
+      "  ^bb0(%a: tensor<3xi32>, %b: tensor<2xi32>):\n    stablehlo.return %b, %b : tensor<2xi32>, tensor<2xi32>";
+  expectBad(scanOf(wrong_slice, types), "scan (body)");
+}
+
 }  // namespace
 }  // namespace hloconf

@@ -3,6 +3,7 @@
 // comment beside it), IEEE 754 / C Annex F and G special values, or the op's definition worked by hand.
 #include <gtest/gtest.h>
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -341,6 +342,179 @@ TEST(ChloErrors, BadOperandsSayWhatToFix) {
       "tensor<3xi32>");
   EXPECT_NE(std::string(top_k.message()).find("k = 3 must be between 0 and the last dimension's size 2"), std::string::npos)
       << top_k.message();
+}
+
+// --- ragged_dot and scan --------------------------------------------------------------------------------
+
+// `#chlo.ragged_dot<...>` from its six lists.
+std::string raggedNumbers(const std::string& lb, const std::string& rb, const std::string& lc, const std::string& rc,
+                          const std::string& ragged, const std::string& group) {
+  return strCat("#chlo.ragged_dot<lhs_batching_dimensions = ", lb, ", rhs_batching_dimensions = ", rb, ", lhs_contracting_dimensions = ", lc,
+                ", rhs_contracting_dimensions = ", rc, ", lhs_ragged_dimensions = ", ragged, ", rhs_group_dimensions = ", group, ">");
+}
+
+// `%r = chlo.ragged_dot(%a, %b, %g)` on constants given as "literal : type", with `numbers`, to `result`.
+std::string raggedDotBody(const std::string& a, const std::string& b, const std::string& g, const std::string& numbers, const std::string& result) {
+  const auto type = [](const std::string& constant) { return constant.substr(constant.rfind(" : ") + 3); };
+  return strCat("  %a = stablehlo.constant ", a, "\n  %b = stablehlo.constant ", b, "\n  %g = stablehlo.constant ", g,
+                "\n  %r = \"chlo.ragged_dot\"(%a, %b, %g) {ragged_dot_dimension_numbers = ", numbers, "} : (", type(a), ", ", type(b), ", ",
+                type(g), ") -> ", result);
+}
+
+// A dense f32 literal of `shape` with full 24-bit significands (a fixed LCG), so that sums of their products
+// round and the comparison below is of rounded sums, not of exact small integers.
+std::string f32Values(const std::vector<int64_t>& shape, uint32_t seed) {
+  std::function<std::string(size_t)> nested = [&](size_t dim) {
+    std::string items;
+    for (int64_t i = 0; i < shape[dim]; ++i) {
+      if (dim + 1 < shape.size()) {
+        strAppend(&items, i ? ", " : "", nested(dim + 1));
+        continue;
+      }
+      seed = seed * 1664525u + 1013904223u;
+      const float v = static_cast<float>(static_cast<int32_t>(seed >> 8) - (1 << 23)) / static_cast<float>(1 << 20);
+      strAppend(&items, i ? ", " : "", hex(test::f32Bits(v)));
+    }
+    return strCat("[", items, "]");
+  };
+  return strCat("dense<", nested(0), ">");
+}
+
+TEST(ChloRaggedDot, Mode1RowsTakeTheirGroupsSlice) {
+  // lhs rows [1 2], [3 4], [5 6], [7 8]; group_sizes [1, 2]: row 0 is group 0, rows 1-2 group 1, row 3 none.
+  // rhs slice 0 is the identity, slice 1 swaps columns: [1 2], [4 3], [6 5], [0 0].
+  const std::string body = raggedDotBody("dense<[[1, 2], [3, 4], [5, 6], [7, 8]]> : tensor<4x2xi32>",
+                                         "dense<[[[1, 0], [0, 1]], [[0, 1], [1, 0]]]> : tensor<2x2x2xi32>", "dense<[1, 2]> : tensor<2xi64>",
+                                         raggedNumbers("[]", "[]", "[1]", "[1]", "[0]", "[0]"), "tensor<4x2xi32>");
+  EXPECT_EQ(allBits(evalResult(body, "tensor<4x2xi32>")), (std::vector<uint64_t>{1, 2, 4, 3, 6, 5, 0, 0}));
+}
+
+TEST(ChloRaggedDot, Mode1IsDotGeneralOfEachGroupsRows) {
+  // Rows [0, 3) times rhs slice 0, rows [3, 7) times slice 2 (group 1 is empty), row 7 in no group: the
+  // same as dot_general on the slices, which the reference evaluates through another kernel; every
+  // element's bits and bound agree.
+  const std::string lhs = strCat(f32Values({8, 6}, 7), " : tensor<8x6xf32>"), rhs = strCat(f32Values({3, 6, 5}, 11), " : tensor<3x6x5xf32>");
+  const ref::RtValue ragged = evalResult(
+      raggedDotBody(lhs, rhs, "dense<[3, 0, 4]> : tensor<3xi32>", raggedNumbers("[]", "[]", "[1]", "[1]", "[0]", "[0]"), "tensor<8x5xf32>"),
+      "tensor<8x5xf32>");
+  const ref::RtValue pieces = evalResult(
+      strCat("  %a = stablehlo.constant ", lhs, "\n  %b = stablehlo.constant ", rhs,
+             "\n  %a0 = stablehlo.slice %a [0:3, 0:6] : (tensor<8x6xf32>) -> tensor<3x6xf32>\n"
+             "  %a2 = stablehlo.slice %a [3:7, 0:6] : (tensor<8x6xf32>) -> tensor<4x6xf32>\n"
+             "  %b0 = stablehlo.slice %b [0:1, 0:6, 0:5] : (tensor<3x6x5xf32>) -> tensor<1x6x5xf32>\n"
+             "  %b2 = stablehlo.slice %b [2:3, 0:6, 0:5] : (tensor<3x6x5xf32>) -> tensor<1x6x5xf32>\n"
+             "  %m0 = stablehlo.reshape %b0 : (tensor<1x6x5xf32>) -> tensor<6x5xf32>\n"
+             "  %m2 = stablehlo.reshape %b2 : (tensor<1x6x5xf32>) -> tensor<6x5xf32>\n"
+             "  %d0 = stablehlo.dot_general %a0, %m0, contracting_dims = [1] x [0] : (tensor<3x6xf32>, tensor<6x5xf32>) -> tensor<3x5xf32>\n"
+             "  %d2 = stablehlo.dot_general %a2, %m2, contracting_dims = [1] x [0] : (tensor<4x6xf32>, tensor<6x5xf32>) -> tensor<4x5xf32>\n"
+             "  %z = stablehlo.constant dense<0.0> : tensor<1x5xf32>\n"
+             "  %r = stablehlo.concatenate %d0, %d2, %z, dim = 0 : (tensor<3x5xf32>, tensor<4x5xf32>, tensor<1x5xf32>) -> tensor<8x5xf32>"),
+      "tensor<8x5xf32>");
+  EXPECT_EQ(allBits(ragged), allBits(pieces));
+  ASSERT_EQ(ragged.error_bound.size(), 40u);
+  for (int64_t i = 0; i < 35; ++i) EXPECT_EQ(ragged.error_bound[i], pieces.error_bound[i]) << "element " << i;
+  // Row 7 has no products: +0, its bound only the half ulp of a zero golden value (half the smallest
+  // subnormal, rounded up: below the smallest subnormal).
+  for (int64_t i = 35; i < 40; ++i) EXPECT_LT(ragged.error_bound[i], 0x1p-149) << "element " << i;
+}
+
+TEST(ChloRaggedDot, Mode1FullGroupSizesArePerBatch) {
+  // [b,m,k] x [g,b,k,n] with group_sizes [b, g] = [[2, 0], [0, 2]]: batch 0's rows use slice 0, batch 1's slice 1.
+  // lhs batch 0 = [[1, 2], [3, 4]], batch 1 = [[5, 6], [7, 8]]; rhs slice g, batch b = (g + 1) * (b + 1) * identity.
+  const std::string body = raggedDotBody(
+      "dense<[[[1, 2], [3, 4]], [[5, 6], [7, 8]]]> : tensor<2x2x2xi32>",
+      "dense<[[[[1, 0], [0, 1]], [[2, 0], [0, 2]]], [[[2, 0], [0, 2]], [[4, 0], [0, 4]]]]> : tensor<2x2x2x2xi32>",
+      "dense<[[2, 0], [0, 2]]> : tensor<2x2xi32>", raggedNumbers("[0]", "[1]", "[2]", "[2]", "[1]", "[0]"), "tensor<2x2x2xi32>");
+  // Batch 0 x (slice 0, batch 0) = 1 * lhs; batch 1 x (slice 1, batch 1) = 4 * lhs.
+  EXPECT_EQ(allBits(evalResult(body, "tensor<2x2x2xi32>")), (std::vector<uint64_t>{1, 2, 3, 4, 20, 24, 28, 32}));
+}
+
+TEST(ChloRaggedDot, Mode2SumsEachGroupsContractingRange) {
+  // [m,k] x [k,n] -> [g,m,n], k = 4, group_sizes [1, 2] (k = 3 in no group): lhs [[1, 2, 3, 4]], rhs column
+  // [10, 100, 1000, 10000]: group 0 = 1*10, group 1 = 2*100 + 3*1000.
+  const std::string body = raggedDotBody("dense<[[1, 2, 3, 4]]> : tensor<1x4xi64>", "dense<[[10], [100], [1000], [10000]]> : tensor<4x1xi64>",
+                                         "dense<[1, 2]> : tensor<2xi64>", raggedNumbers("[]", "[]", "[1]", "[0]", "[1]", "[]"), "tensor<2x1x1xi64>");
+  EXPECT_EQ(allBits(evalResult(body, "tensor<2x1x1xi64>")), (std::vector<uint64_t>{10, 3200}));
+}
+
+TEST(ChloRaggedDot, Mode2FullGroupSizesFollowTheEarlierContractingDimension) {
+  // Two contracting dimensions k1, k2 (lc = [1, 2]), ragged k2: group_sizes [k1, g] has one row per k1
+  // (the contracting dimensions listed before the ragged one). Rows [1, 2] and [2, 0]: for k1 = 0, group 0 is
+  // k2 = 0 and group 1 is k2 = 1..2; for k1 = 1, group 0 is k2 = 0..1 and group 1 is empty.
+  // lhs [[1, 2, 3], [4, 5, 6]], rhs [[1, 10, 100], [1000, 10000, 100000]] (one column):
+  // group 0 = 1*1 + 4*1000 + 5*10000 = 54001; group 1 = 2*10 + 3*100 = 320.
+  const std::string body = raggedDotBody("dense<[[[1, 2, 3], [4, 5, 6]]]> : tensor<1x2x3xi64>",
+                                         "dense<[[[1], [10], [100]], [[1000], [10000], [100000]]]> : tensor<2x3x1xi64>",
+                                         "dense<[[1, 2], [2, 0]]> : tensor<2x2xi64>",
+                                         raggedNumbers("[]", "[]", "[1, 2]", "[0, 1]", "[2]", "[]"), "tensor<2x1x1xi64>");
+  EXPECT_EQ(allBits(evalResult(body, "tensor<2x1x1xi64>")), (std::vector<uint64_t>{54001, 320}));
+}
+
+TEST(ChloRaggedDot, Mode3BatchesOutsideTheGroupsAreZero) {
+  // [b,m,k] x [b,k,n], b = 3, group_sizes [2]: batches 0 and 1 are dot_general's, batch 2 is zeros.
+  const std::string body = raggedDotBody("dense<[[[1, 2]], [[3, 4]], [[5, 6]]]> : tensor<3x1x2xi32>",
+                                         "dense<[[[1], [1]], [[2], [1]], [[1], [1]]]> : tensor<3x2x1xi32>", "dense<[2]> : tensor<1xi32>",
+                                         raggedNumbers("[0]", "[0]", "[2]", "[1]", "[0]", "[]"), "tensor<3x1x1xi32>");
+  EXPECT_EQ(allBits(evalResult(body, "tensor<3x1x1xi32>")), (std::vector<uint64_t>{3, 10, 0}));
+}
+
+TEST(ChloRaggedDot, NegativeGroupSizeIsAnError) {
+  const absl::Status s = evaluationStatus(raggedDotBody("dense<1.0> : tensor<2x2xf32>", "dense<1.0> : tensor<2x2x2xf32>", "dense<[3, -1]> : tensor<2xi32>",
+                                                        raggedNumbers("[]", "[]", "[1]", "[1]", "[0]", "[0]"), "tensor<2x2xf32>\n"),
+                                          "tensor<2x2xf32>");
+  EXPECT_NE(std::string(s.message()).find("negative entry -1"), std::string::npos) << s.message();
+}
+
+TEST(ChloScan, CarriesRunInOrderAndOutputsStackAlongTheDimension) {
+  // Exclusive prefix products along dimension 0 of a 3x2 tensor: output[i] = the carry before step i.
+  const std::string scan =
+      "  %x = stablehlo.constant dense<[[2, 3], [5, 7], [11, 13]]> : tensor<3x2xi32>\n"
+      "  %i = stablehlo.constant dense<1> : tensor<2xi32>\n"
+      "  %o, %c = chlo.scan(%x) inits(%i) dimension=0 {\n"
+      "  ^bb0(%a: tensor<2xi32>, %p: tensor<2xi32>):\n"
+      "    %m = stablehlo.multiply %p, %a : tensor<2xi32>\n"
+      "    stablehlo.return %p, %m : tensor<2xi32>, tensor<2xi32>\n"
+      "  } : (tensor<3x2xi32>, tensor<2xi32>) -> (tensor<3x2xi32>, tensor<2xi32>)\n";
+  EXPECT_EQ(allBits(evalResult(scan + "  %r = stablehlo.add %o, %o : tensor<3x2xi32>", "tensor<3x2xi32>")),
+            (std::vector<uint64_t>{2, 2, 4, 6, 20, 42}));  // twice [[1, 1], [2, 3], [10, 21]]
+  EXPECT_EQ(allBits(evalResult(scan + "  %r = stablehlo.add %c, %c : tensor<2xi32>", "tensor<2xi32>")),
+            (std::vector<uint64_t>{220, 546}));  // twice [110, 273]
+  // Reversed: the carry runs from the last row, so output[2] = 1 and output[0] = rows 1 and 2 multiplied.
+  std::string reversed = scan;
+  reversed.replace(reversed.find("dimension=0 {"), 13, "dimension=0 attributes {is_reverse = true} {");
+  EXPECT_EQ(allBits(evalResult(reversed + "  %r = stablehlo.add %o, %o : tensor<3x2xi32>", "tensor<3x2xi32>")),
+            (std::vector<uint64_t>{110, 182, 22, 26, 2, 2}));  // twice [[55, 91], [11, 13], [1, 1]]
+}
+
+TEST(ChloScan, FloatStepsRoundAsTheBodysOpsDo) {
+  // 2^24 + 1 + 1 in f32, one add at a time: each 2^24 + 1 rounds to even (2^24), so the sum stays 2^24; the
+  // exact total 2^24 + 2 would be representable. The scan is the body's sequence, not an exact sum.
+  const std::string body =
+      "  %x = stablehlo.constant dense<[16777216.0, 1.0, 1.0]> : tensor<3xf32>\n"
+      "  %i = stablehlo.constant dense<0.0> : tensor<f32>\n"
+      "  %o, %r = chlo.scan(%x) inits(%i) dimension=0 {\n"
+      "  ^bb0(%a: tensor<f32>, %s: tensor<f32>):\n"
+      "    %t = stablehlo.add %s, %a : tensor<f32>\n"
+      "    stablehlo.return %t, %t : tensor<f32>, tensor<f32>\n"
+      "  } : (tensor<3xf32>, tensor<f32>) -> (tensor<3xf32>, tensor<f32>)";
+  EXPECT_EQ(allBits(evalResult(body, "tensor<f32>")), (std::vector<uint64_t>{test::f32Bits(16777216.0f)}));
+}
+
+TEST(ChloScan, MarksTravelThroughTheSteps) {
+  // An implementation-defined input element (an integer overflow) marks its output slice's element and, through
+  // the carry, every later one.
+  const std::string body =
+      "  %x0 = stablehlo.constant dense<[2147483647, 1, 1]> : tensor<3xi32>\n"
+      "  %one = stablehlo.constant dense<[1, 0, 0]> : tensor<3xi32>\n"
+      "  %x = stablehlo.add %x0, %one : tensor<3xi32>\n"
+      "  %i = stablehlo.constant dense<0> : tensor<i32>\n"
+      "  %r, %c = chlo.scan(%x) inits(%i) dimension=0 {\n"
+      "  ^bb0(%a: tensor<i32>, %s: tensor<i32>):\n"
+      "    %t = stablehlo.add %s, %a : tensor<i32>\n"
+      "    stablehlo.return %t, %t : tensor<i32>, tensor<i32>\n"
+      "  } : (tensor<3xi32>, tensor<i32>) -> (tensor<3xi32>, tensor<i32>)";
+  const ref::RtValue out = evalResult(body, "tensor<3xi32>");
+  EXPECT_EQ(marks(out), (std::vector<bool>{true, true, true}));
 }
 
 }  // namespace
