@@ -144,6 +144,18 @@ TEST(ChloZeta, OutsideTheSeriesDomain) {
   EXPECT_EQ(r[6], 0u);
 }
 
+// q = -inf (polygamma: x = -inf) is NaN by the series' rules (docs/design/chlo.md); the guard against
+// long direct sums (q below -2^20) once refused it as unsupported, and with it the whole tensor (found by
+// tests/crosscheck's chlo sweep).
+TEST(ChloZeta, NegativeInfinityIsNanNotUnsupported) {
+  const std::vector<uint64_t> z = binary("zeta", "[2.0, 3.0]", "[0xFF800000, 2.0]", "tensor<2xf32>");
+  EXPECT_EQ(z[0] & 0x7FC00000, 0x7FC00000u);
+  EXPECT_EQ(z[1], 0x3E4EE801u);  // zeta(3, 2) = zeta(3) - 1 = 0.20205690315959428540 (mpmath)
+  const std::vector<uint64_t> p = binary("polygamma", "[1.0, 1.0]", "[0xFF800000, 1.0]", "tensor<2xf32>");
+  EXPECT_EQ(p[0] & 0x7FC00000, 0x7FC00000u);
+  EXPECT_EQ(p[1], 0x3FD28D33u);  // psi(1, 1) = pi^2/6 = 1.64493406684823
+}
+
 TEST(ChloPolygamma, OrdersAndPoles) {
   // mpmath.psi(n, x): psi(1, 1) = pi^2/6, psi(2, 0.5) = -16.8287966442343, psi(3, -1.5) = 194.594276219188,
   // psi(0, 1) = -Euler's gamma.
