@@ -877,18 +877,18 @@ def hurwitz_positive(s, a):
     """zeta(s, a) for real s > 1, a > 0, written here: mpmath's zeta(s, a) was found wrong for large a
     (zeta(52.552213016780278565, 105608.55035681238223) = 2.0186150690037589412e-261, mpmath gave
     2.01861506900375911307e-261 at 200 bits and only got it right at 1000). The direct sum when its tail
-    (at most one term plus the integral, (a + n)^(1-s)/(s - 1)) falls below 2^-prec of the sum within 64
-    terms, else the Euler-Maclaurin formula from A = a + N with A >= (s + prec)/(2 pi), adding the
+    (at most one term plus the integral, (a + n)^(1-s)/(s - 1)) falls below 2^-prec of the sum within 256
+    terms, else the Euler-Maclaurin formula from A = a + N with A >= (s + 2 prec)/pi, adding the
     corrections B_2j/(2j)! (s)_(2j-1) A^(-s-2j+1) until they fall below 2^-(prec + 8) of the sum."""
     eps = mpmath.ldexp(1, -mp.prec - 8)
     total = mpf(0)
-    for n in range(64):
+    for n in range(256):
         base = a + n
         term = base ** (-s)
         total += term
         if base ** (1 - s) / (s - 1) + term <= eps * total:
             return total
-    need = (s + mp.prec) / (2 * mp.pi)
+    need = (s + 2 * mp.prec) / mp.pi  # the corrections shrink by about ((s + 2j) / (2 pi A))^2 per step
     N = max(0, int(mp.ceil(need - a))) + 4
     A = a + N
     total = mp.fsum(((a + n) ** (-s) for n in range(N)))
