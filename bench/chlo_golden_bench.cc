@@ -6,14 +6,13 @@
 // Run: build/bench/chlo_golden_bench   (docs/benchmarks.md has the figures)
 #include <benchmark/benchmark.h>
 
-#include <time.h>
 
-#include <chrono>
 #include <cstring>
 #include <random>
 #include <string>
 #include <vector>
 
+#include "bench/bench_timing.h"
 #include "ir/parser.h"
 #include "reference/fast_math_chlo.h"
 #include "reference/interpreter.h"
@@ -30,12 +29,6 @@ struct Fn {
 // lgamma and digamma across the poles and the zeros (the reflection half included); erf_inv on its
 // whole domain.
 const Fn kFns[] = {{"lgamma", -50.0f, 50.0f}, {"digamma", -50.0f, 50.0f}, {"erf_inv", -1.0f, 1.0f}};
-
-double cpuSeconds() {
-  timespec ts;
-  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-  return static_cast<double>(ts.tv_sec) + 1e-9 * static_cast<double>(ts.tv_nsec);
-}
 
 void BM_ChloGolden(benchmark::State& state) {
   const Fn& fn = kFns[state.range(0)];
@@ -58,20 +51,15 @@ void BM_ChloGolden(benchmark::State& state) {
     std::vector<hloconf::ref::RtValue> args;
     args.push_back(hloconf::ref::RtValue::ofTensor(std::move(t)));
     hloconf::ref::setFastChloF32Enabled(fast);
-    const double cpu0 = cpuSeconds();
-    const auto wall0 = std::chrono::steady_clock::now();
-    hloconf::ref::Interpreter interp(*module, text);
-    auto results = interp.callFunction(*module->findFunction("main"), args);
-    const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall0).count();
-    const double cpu = cpuSeconds() - cpu0;
+    const hloconf::bench::TimedCall call = hloconf::bench::timedMainCall(*module, text, args);
     hloconf::ref::setFastChloF32Enabled(true);
-    if (!results.ok()) {
-      state.SkipWithError(std::string(results.status().message()).c_str());
+    if (!call.results.ok()) {
+      state.SkipWithError(std::string(call.results.status().message()).c_str());
       return {0, 0};
     }
-    const auto& data = (*results)[0].tensor.bytes();
+    const auto& data = (*call.results)[0].tensor.bytes();
     bytes.assign(data.begin(), data.end());
-    return {cpu, wall};
+    return {call.cpu_s, call.wall_s};
   };
   const hloconf::ref::FastChloF32 fast = hloconf::ref::fastChloF32Function(hloconf::opIdOf(std::string("chlo.") + fn.op));
   int64_t fallbacks = 0;

@@ -3,6 +3,7 @@
 #include <mpfr.h>
 
 #include <atomic>
+#include <bit>
 #include <cmath>
 #include <cstring>
 #include <limits>
@@ -54,16 +55,8 @@ std::optional<Bounded> div(Bounded a, Bounded b) {
   return Bounded{v, a.e / low + std::fabs(a.v) * b.e / (std::fabs(b.v) * low) + rounding(v)};
 }
 
-double fromBits(uint64_t b) {
-  double d;
-  std::memcpy(&d, &b, 8);
-  return d;
-}
-uint64_t toBits(double d) {
-  uint64_t b;
-  std::memcpy(&b, &d, 8);
-  return b;
-}
+double fromBits(uint64_t b) { return std::bit_cast<double>(b); }
+uint64_t toBits(double d) { return std::bit_cast<uint64_t>(d); }
 
 // fast_math_f64's enclosure (the exact value within err 2^e of +-m 2^e; or a correctly rounded f64
 // `decided`, within half an ulp of it) as a Bounded. Converting m and err to double rounds each by a

@@ -1152,6 +1152,16 @@ def general_specials(fmt):
     return out
 
 
+def with_neighbours(fmt, values):
+    """The encodings of `values` rounded to fmt, each with its finite neighbours up to 2 steps away."""
+    bits = []
+    for v in values:
+        b = fmt.from_mpf(mpf(v))
+        if fmt.decode(b)[0] in ('fin', 'zero'):
+            bits += fmt.neighbours(b, 2)
+    return bits
+
+
 def op_targets(op, fmt):
     """Interesting real inputs per op (each is rounded and taken with a few neighbours)."""
     t = []
@@ -1195,12 +1205,7 @@ def op_targets(op, fmt):
             for j in range(-40, 41):
                 t += [mpmath.ldexp(1, j), mpmath.ldexp(3, j)]
             t += [mpf(-1), mpf(-4)]
-    bits = []
-    for v in t:
-        b = fmt.from_mpf(mpf(v))
-        if fmt.decode(b)[0] in ('fin', 'zero'):
-            bits += fmt.neighbours(b, 2)
-    return bits
+    return with_neighbours(fmt, t)
 
 
 def dedupe(seq):
@@ -1375,12 +1380,7 @@ def chlo_targets(op, fmt, which=0):
                 t += [mpf(1), mpf(2), mpf(0.5), mpf(-0.5), mpf(-2.5), mpf(1e-3), mpf(1e6)] + tiny
         elif op == 'chlo.polygamma' and which == 0:
             t += [mpf(k) for k in (0, 1, 2, 3, 4, 5, 10, 20, 50, 100)]
-    bits = []
-    for v in t:
-        b = fmt.from_mpf(mpf(v))
-        if fmt.decode(b)[0] in ('fin', 'zero'):
-            bits += fmt.neighbours(b, 2)
-    return bits
+    return with_neighbours(fmt, t)
 
 
 def chlo_random_value(rng, op, which=0):
