@@ -17,6 +17,7 @@
 #include <string>
 #include <vector>
 
+#include "bench/bench_timing.h"
 #include "ir/parser.h"
 #include "reference/fast_math_f64.h"
 #include "reference/interpreter.h"
@@ -92,28 +93,18 @@ void BM_F64Math(benchmark::State& state) {
     fallbacks += !(binary ? hloconf::ref::fastF64Power(xb, yb) : unary(xb));
   }
 
-  auto cpuSeconds = [] {
-    timespec ts;
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-    return static_cast<double>(ts.tv_sec) + 1e-9 * static_cast<double>(ts.tv_nsec);
-  };
   // Returns {CPU seconds, wall seconds}.
   auto evaluate = [&](bool fast, std::vector<uint8_t>& bytes) -> std::pair<double, double> {
     hloconf::ref::setFastF64Enabled(fast);
-    const double cpu0 = cpuSeconds();
-    const auto wall0 = std::chrono::steady_clock::now();
-    hloconf::ref::Interpreter interp(*module, text);
-    auto results = interp.callFunction(*module->findFunction("main"), args);
-    const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall0).count();
-    const double cpu = cpuSeconds() - cpu0;
+    const hloconf::bench::TimedCall call = hloconf::bench::timedMainCall(*module, text, args);
     hloconf::ref::setFastF64Enabled(true);
-    if (!results.ok()) {
-      state.SkipWithError(std::string(results.status().message()).c_str());
+    if (!call.results.ok()) {
+      state.SkipWithError(std::string(call.results.status().message()).c_str());
       return {0.0, 0.0};
     }
-    const auto& data = (*results)[0].tensor.bytes();
+    const auto& data = (*call.results)[0].tensor.bytes();
     bytes.assign(data.begin(), data.end());
-    return {cpu, wall};
+    return {call.cpu_s, call.wall_s};
   };
   std::pair<double, double> fast_s{1e30, 1e30}, mpfr_s{1e30, 1e30};
   auto keepMin = [](std::pair<double, double>& best, std::pair<double, double> t) {

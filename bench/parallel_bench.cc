@@ -25,6 +25,7 @@
 #include <thread>
 #include <vector>
 
+#include "bench/bench_timing.h"
 #include "ir/parser.h"
 #include "ir/strings.h"
 #include "reference/interpreter.h"
@@ -103,11 +104,7 @@ constexpr ElementwiseCase kElementwise[] = {
     {"add i32, 2048", "add", "i32", 2048},
 };
 
-double processCpuSeconds() {
-  timespec t;
-  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
-  return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
-}
+using hloconf::bench::processCpuSeconds;
 
 void BM_ElementwiseThreads(benchmark::State& state) {
   const ElementwiseCase& c = kElementwise[state.range(0)];

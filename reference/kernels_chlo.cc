@@ -12,6 +12,7 @@
 #include "ir/chlo_broadcast.h"
 #include "ir/op_views.h"
 #include "ir/status_macros.h"
+#include "reference/fast_math_chlo.h"
 #include "reference/elementwise.h"
 #include "reference/float_order.h"
 #include "reference/numerics.h"
@@ -102,6 +103,10 @@ uint64_t erfInv(ElementType t, uint64_t x) {
     return encodeFloat(t, special);
   }
   if (mpfr_zero_p(a)) return x;
+  // f32: a double candidate proven by MPFR at 53 bits (reference/fast_math_chlo.h).
+  if (t == ElementType::kF32 && fastChloF32Enabled()) {
+    if (std::optional<uint32_t> r = fastF32ErfInv(static_cast<uint32_t>(x))) return *r;
+  }
   const bool negative = mpfr_signbit(a) != 0;
   if (mpfr_cmpabs_ui(a, 1) == 0) {
     mpfr_set_inf(special, negative ? -1 : 1);
@@ -197,7 +202,8 @@ Results zetaKernel(Interpreter& interp, const Operation& op, std::vector<RtValue
   if (operands.size() == 2 && operands[0].isTensor() && operands[1].isTensor() &&
       operands[0].tensor.type() == operands[1].tensor.type()) {
     const Tensor& x = operands[0].tensor;
-    const int64_t i = firstRefused(operands[1].tensor, [&](mpfr_srcptr q) { return mpfr_cmp_si(q, -kNegativeBaseLimit) < 0; });
+    // Finite q only: q = -inf is NaN (docs/design/chlo.md), not a long sum.
+    const int64_t i = firstRefused(operands[1].tensor, [&](mpfr_srcptr q) { return mpfr_number_p(q) && mpfr_cmp_si(q, -kNegativeBaseLimit) < 0; });
     if (i >= 0) return interp.unsupported(op, strCat("zeta with q below -2^20 (element ", i, "): the direct sum is too long"));
     for (int64_t k = 0; k < x.numElements(); ++k) {
       ScratchFloat s(64), q(64);
@@ -270,7 +276,7 @@ Results polygammaKernel(Interpreter& interp, const Operation& op, std::vector<Rt
   if (operands.size() == 2 && operands[0].isTensor() && operands[1].isTensor()) {
     const int64_t big = firstRefused(operands[0].tensor, [](mpfr_srcptr n) { return mpfr_number_p(n) && mpfr_cmp_si(n, kPolygammaOrderLimit) > 0; });
     if (big >= 0) return interp.unsupported(op, strCat("polygamma of order n above 2^16 (element ", big, ")"));
-    const int64_t low = firstRefused(operands[1].tensor, [](mpfr_srcptr x) { return mpfr_cmp_si(x, -kNegativeBaseLimit) < 0; });
+    const int64_t low = firstRefused(operands[1].tensor, [](mpfr_srcptr x) { return mpfr_number_p(x) && mpfr_cmp_si(x, -kNegativeBaseLimit) < 0; });
     if (low >= 0) return interp.unsupported(op, strCat("polygamma with x below -2^20 (element ", low, "): the direct sum is too long"));
   }
   return mapElements(interp, op, operands, 2, [&](const std::vector<Elem>& a, Elem& out) {

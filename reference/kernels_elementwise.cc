@@ -7,6 +7,7 @@
 
 #include "reference/elementwise.h"
 #include "reference/fast_math.h"
+#include "reference/fast_math_chlo.h"
 #include "reference/fast_math_f64.h"
 #include "reference/numerics.h"
 
@@ -957,7 +958,15 @@ Results unaryMathKernel(Interpreter& interp, const Operation& op, std::vector<Rt
     const FastUnaryF64 fast = t == ElementType::kF32 ? fastF32Function(op.id) : nullptr;
     // f64: 128-bit evaluation with an error bound, where it provably rounds (reference/fast_math_f64.h).
     const FastF64Unary fast64 = t == ElementType::kF64 ? fastF64Function(op.id) : nullptr;
+    // f32 lgamma and digamma: double evaluation with an error bound (reference/fast_math_chlo.h).
+    const FastChloF32 fast_chlo = t == ElementType::kF32 ? fastChloF32Function(op.id) : nullptr;
     return mapElements(interp, op, operands, 1, [&](const std::vector<Elem>& a, Elem& out) {
+      if (fast_chlo) {
+        if (std::optional<uint32_t> r = fast_chlo(static_cast<uint32_t>(a[0].re))) {
+          out.re = *r;
+          return false;  // the fast path declines at the poles, the only implementation-defined elements
+        }
+      }
       if (fast) {
         if (std::optional<uint32_t> r = fastF32Unary(fast, static_cast<uint32_t>(a[0].re))) {
           out.re = *r;

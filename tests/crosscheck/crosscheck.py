@@ -597,11 +597,479 @@ BINARY = {
     'divide': op_divide,
 }
 
+
+# --------------------------------------------------------------------------------------------------
+# chlo ops (docs/design/chlo.md). Each is the exact function rounded once, as the stablehlo ops above;
+# the special values are those chlo.md's definitions give, and where chlo.md leaves a choice (the poles
+# of digamma, polygamma and zeta) the one docs/design/chlo.md records. The values come from mpmath's
+# functions or, where mpmath is slow (erf_inv) or lacks the function on the whole domain (lgamma and
+# zeta of negative arguments), from formulas written here: reflection, a finite sum of terms.
+# Ziv loops for these ops start at 2p + 64 bits (CHLO_P0) instead of P0: mpmath's zeta and polygamma
+# cost milliseconds at 344 bits; the loop doubles the precision wherever that is not enough.
+# --------------------------------------------------------------------------------------------------
+
+
+def chlo_approx(fmt_p, fn, extra=0):
+    """('approx', f, why, p0): fn() evaluated at P + GUARD + extra bits."""
+    def f(P):
+        with mp.workprec(P + GUARD + extra):
+            return fn()
+    return ('approx', f, 'chlo', 2 * fmt_p + 64)
+
+
+def odd_tiny(x, p):
+    """f(x) = x (1 + c x^2 + ...) with |c| <= 1/3 rounds to x when x^2 < 2^-(p + 2): the relative
+    correction is below 2^-(p + 3), less than half the relative gap next to x (>= 2^-p), and x itself is
+    in the format. Returns x (decoded) for such x, else None."""
+    if x[0] == 'fin' and 2 * (mag2(x) + 1) < -(p + 2):
+        return x
+    return None
+
+
+def fexact(x):
+    """A decoded finite value as an 'exact' result."""
+    return ('exact', x[1], x[2], 1, x[3])
+
+
+def chlo_unary(fn, zero, inf, domain=None, odd=False, tiny_is_x=False, far=None, exact_at=None):
+    """A chlo unary op: zero(x) / inf(x) give the results at +-0 / +-inf (None: fn's value there),
+    exact_at(x) the exact results at finite points (x = 1 for acos, ...), domain(v) says whether the
+    finite value is inside the domain (else NaN), far(x) may settle a huge argument, fn(v) is the exact
+    function of an mpf (of |v| when odd)."""
+    def make(p):
+        def op(x):
+            k = x[0]
+            if k == 'nan':
+                return ('nan',)
+            r = zero(x) if k == 'zero' else inf(x) if k == 'inf' else None
+            if r is not None:
+                return r
+            if k != 'fin':  # fn's own value at +-0 / +-inf (acos(0) = pi/2, atan(inf) = pi/2)
+                v = mpf(0) if k == 'zero' else mpf('-inf') if x[1] else mpf('inf')
+                return chlo_approx(p, lambda: fn(v))
+            v = xval(x)
+            if exact_at is not None:
+                r = exact_at(x)
+                if r is not None:
+                    return r
+            if domain is not None and not domain(v):
+                return ('nan',)
+            if tiny_is_x and odd_tiny(x, p):
+                return fexact(x)
+            if far is not None:
+                r = far(x)
+                if r is not None:
+                    return r
+            extra = max(0, -mag2(x)) if mag2(x) < -8 else 0  # room for 1 + x^2 and the like
+            if odd:
+                a = abs(v)
+                return chlo_approx(p, lambda: (-1 if x[1] else 1) * fn(a), extra)
+            return chlo_approx(p, lambda: fn(v), extra)
+        return op
+    return make
+
+
+NAN = lambda x: ('nan',)
+SAME = lambda x: x
+PLUS_INF = lambda x: ('inf', False)
+SIGNED_INF = lambda x: ('inf', x[1])
+SIGNED_ZERO = lambda x: ('zero', x[1])
+
+
+def far_huge(x):
+    return HUGE(x[1]) if mag2(x) >= 13 else None  # |x| >= 8192: e^|x|/2 overflows every format
+
+
+def far_cosh(x):
+    return HUGE() if mag2(x) >= 13 else None
+
+
+def pi_over(d, neg):
+    return lambda p: chlo_approx(p, lambda: (-1 if neg else 1) * mp.pi / d)
+
+
+def erf_far(x):
+    if mag2(x) >= 5:  # |x| >= 32: 1 - erf(32) = erfc(32) < 2^-1400
+        return ONE_MINUS_TINY(x[1])
+    return None
+
+
+def erfc_far(x):
+    if mag2(x) >= 5:  # x >= 32: erfc(x) < 2^-1400 rounds to +0; x <= -32: 2 - tiny rounds to 2
+        return ('exact', False, (1 << 8001) - 1, 1, -8000) if x[1] else TINY()
+    return None
+
+
+def erfinv_mp(v):
+    """erf_inv(v) for 0 < v < 1 by Newton's method in mpmath from a double start value; for v >= 1/2
+    the residual is erfc(y) - (1 - v) (1 - v is exact in mpmath), which does not cancel near 1."""
+    import statistics
+    nd = statistics.NormalDist()
+    fv = float(v)
+    if fv < 0.5:
+        y = mpf(nd.inv_cdf((1 + fv) / 2) / math.sqrt(2)) if fv > 1e-300 else v * mp.sqrt(mp.pi) / 2
+    else:
+        c = float(1 - v)
+        y = mpf(-nd.inv_cdf(c / 2) / math.sqrt(2)) if c > 1e-300 else mpf(27)
+    if fv < 1e-300 and fv > 0:
+        y = v * mp.sqrt(mp.pi) / 2
+    tol = mpmath.ldexp(1, -mp.prec)
+    half_sqrt_pi = mp.sqrt(mp.pi) / 2
+    one_minus_v = 1 - v
+    for _ in range(200):
+        if v < 0.5:
+            r = mp.erf(y) - v
+        else:
+            r = one_minus_v - mp.erfc(y)
+        step = r * half_sqrt_pi * mp.exp(y * y)
+        y -= step
+        if abs(step) <= abs(y) * tol:
+            break
+    return y
+
+
+def op_chlo_erf_inv(p):
+    def op(x):
+        k = x[0]
+        if k == 'nan' or k == 'inf':
+            return ('nan',)
+        if k == 'zero':
+            return x
+        m = mag2(x)
+        if m >= 0:  # |x| >= 1
+            return ('inf', x[1]) if (x[2] == 1 and x[3] == 0) else ('nan',)
+        a = abs(xval(x))
+        extra = max(0, -m) if m < -8 else 0
+        return chlo_approx(p, lambda: (-1 if x[1] else 1) * erfinv_mp(a), extra)
+    return op
+
+
+def is_nonpos_int(x):
+    return x[0] == 'zero' or (x[0] == 'fin' and x[1] and x[3] >= 0)
+
+
+def lgamma_mp(v):
+    """log|Gamma(v)|; for v < 0 by reflection, Gamma(v) Gamma(1 - v) = pi / sin(pi v)."""
+    if v > 0:
+        return mp.loggamma(v)
+    return mp.log(mp.pi) - mp.log(abs(mp.sinpi(v))) - mp.loggamma(1 - v)
+
+
+def op_chlo_lgamma(p):
+    def op(x):
+        k = x[0]
+        if k == 'nan':
+            return ('nan',)
+        if k == 'inf' or is_nonpos_int(x):
+            return ('inf', False)
+        if not x[1] and x[2] == 1 and x[3] in (0, 1):  # log Gamma(1) = log Gamma(2) = 0
+            return ('zero', False)
+        v = xval(x)
+        return chlo_approx(p, lambda: lgamma_mp(v))
+    return op
+
+
+def digamma_mp(v):
+    """psi(v); for v < 0 by reflection, psi(1 - v) - psi(v) = pi cot(pi v)."""
+    if v > 0:
+        return mp.digamma(v)
+    return mp.digamma(1 - v) - mp.pi * mp.cospi(v) / mp.sinpi(v)
+
+
+def op_chlo_digamma(p):
+    def op(x):
+        k = x[0]
+        if k == 'nan':
+            return ('nan',)
+        if k == 'inf':
+            return ('nan',) if x[1] else ('inf', False)
+        if k == 'zero':  # the one-sided limit at a signed zero (docs/design/chlo.md)
+            return ('inf', not x[1])
+        if is_nonpos_int(x):
+            return ('nan',)
+        v = xval(x)
+        return chlo_approx(p, lambda: digamma_mp(v))
+    return op
+
+
+def op_chlo_bessel_i1e(p):
+    def op(x):
+        k = x[0]
+        if k == 'nan' or k == 'zero':
+            return x
+        if k == 'inf':
+            return ('zero', x[1])
+        a = abs(xval(x))
+        extra = max(0, -mag2(x)) if mag2(x) < -8 else 0
+        return chlo_approx(p, lambda: (-1 if x[1] else 1) * mp.besseli(1, a) * mp.exp(-a), extra)
+    return op
+
+
+def op_chlo_square(p):
+    def op(x):
+        k = x[0]
+        if k == 'nan':
+            return x
+        if k == 'zero':
+            return ('zero', False)
+        if k == 'inf':
+            return ('inf', False)
+        return ('exact', False, x[2] * x[2], 1, 2 * x[3])
+    return op
+
+
+def op_chlo_conj(p):
+    return lambda x: fexact(x) if x[0] == 'fin' else x  # a real operand is its own conjugate
+
+
+def next_after_value(fmt, x, y):
+    """C nextafter on values: the representable neighbour of x towards y, found from the value of x
+    and the spacing of the format at it (not from the encoding)."""
+    kx, ky = x[0], y[0]
+    if kx == 'nan' or ky == 'nan':
+        return ('nan',)
+    vx = fmt_value(x)
+    vy = fmt_value(y)
+    if vx == vy:  # C: y (next_after(-0, +0) = +0)
+        return fexact(y) if ky == 'fin' else y
+    up = vy > vx
+    if kx == 'zero':  # the smallest subnormal, of the direction's sign
+        return ('exact', not up, 1, 1, fmt.emin - fmt.mbits)
+    if kx == 'inf':  # towards a finite y: the largest finite value of x's sign
+        b = fmt.enc_largest(x[1])
+        d = fmt.decode(b)
+        return ('exact', d[1], d[2], 1, d[3])
+    away = up != x[1]  # magnitude grows
+    e = mag2(x)
+    q = max(e, fmt.emin) - fmt.mbits  # spacing 2^q at |x| (towards zero from a power of two: half)
+    if not away and x[2] == 1 and e > fmt.emin:
+        q -= 1
+    from fractions import Fraction
+    mag = Fraction(x[2]) * Fraction(2) ** x[3] + (Fraction(2) ** q if away else -Fraction(2) ** q)
+    if mag == 0:
+        return ('zero', x[1])
+    return ('exact', x[1], mag.numerator, mag.denominator, 0)
+
+
+def fmt_value(d):
+    from fractions import Fraction
+    if d[0] == 'zero':
+        return Fraction(0)
+    if d[0] == 'inf':
+        return math.inf if not d[1] else -math.inf
+    v = Fraction(d[2]) * Fraction(2) ** d[3]
+    return -v if d[1] else v
+
+
+# Hurwitz zeta and polygamma. chlo.md defines zeta(x, q) = sum_{n >= 0} (q + n)^-x; the special values
+# follow from the series (docs/design/chlo.md lists them).
+ZETA_NEG_Q_LIMIT = 1 << 20    # the reference refuses q (polygamma: x) below -2^20 (unsupported)
+ZETA_NEG_X_LIMIT = 1 << 16    # and q < 0 with x above 2^16
+POLYGAMMA_N_LIMIT = 1 << 16   # and polygamma orders above 2^16
+# Left out as too slow in the reference, not wrong: q < 0 (polygamma: x < 0) with x (n + 1) above 2^12.
+# The terms of negative and positive bases then cancel to far below the largest (exactly, pairwise, for
+# a half-integer q and odd x: polygamma(53792, -222.5) in f16 ran for minutes), and the reference's Ziv
+# loop doubles its precision until it has the s log2(max base / min base) bits that needs.
+SLOW_NEG_EXPONENT = 1 << 12
+
+
+def hurwitz_positive(s, a):
+    """zeta(s, a) for real s > 1, a > 0, written here: mpmath's zeta(s, a) was found wrong for large a
+    (zeta(52.552213016780278565, 105608.55035681238223) = 2.0186150690037589412e-261, mpmath gave
+    2.01861506900375911307e-261 at 200 bits and only got it right at 1000). The direct sum when its tail
+    (at most one term plus the integral, (a + n)^(1-s)/(s - 1)) falls below 2^-prec of the sum within 256
+    terms, else the Euler-Maclaurin formula from A = a + N with A >= (s + 2 prec)/pi, adding the
+    corrections B_2j/(2j)! (s)_(2j-1) A^(-s-2j+1) until they fall below 2^-(prec + 8) of the sum."""
+    eps = mpmath.ldexp(1, -mp.prec - 8)
+    total = mpf(0)
+    for n in range(256):
+        base = a + n
+        term = base ** (-s)
+        total += term
+        if base ** (1 - s) / (s - 1) + term <= eps * total:
+            return total
+    need = (s + 2 * mp.prec) / mp.pi  # the corrections shrink by about ((s + 2j) / (2 pi A))^2 per step
+    N = max(0, int(mp.ceil(need - a))) + 4
+    A = a + N
+    total = mp.fsum(((a + n) ** (-s) for n in range(N)))
+    total += A ** (1 - s) / (s - 1) + A ** (-s) / 2
+    poch = s  # (s)_(2j-1)
+    power = A ** (-s - 1)  # A^(-s-2j+1)
+    for j in range(1, 4 * mp.prec):
+        corr = mp.bernoulli(2 * j) / mp.factorial(2 * j) * poch * power
+        total += corr
+        if abs(corr) <= eps * abs(total):
+            return total
+        poch *= (s + 2 * j - 1) * (s + 2 * j)
+        power /= A * A
+    raise Unresolved('Euler-Maclaurin did not converge for zeta(%s, %s)' % (s, a))
+
+
+def hurwitz_mp(s, a):
+    """zeta(s, a) for real s > 1, a not a non-positive integer (s an integer when a < 0): the terms with a
+    negative base summed directly, then hurwitz_positive from the first base >= 1."""
+    if a > 0:
+        return hurwitz_positive(s, a)
+    # Up to the first base >= 1, so that the rest is below 2 in magnitude; terms of opposite signs
+    # (odd s) can cancel to far below the largest one: the sum is redone with as many more bits as
+    # were lost (the exponent of the largest term over that of the sum).
+    m = int(mp.ceil(1 - a))
+    extra = 0
+    for _ in range(8):
+        with mp.workprec(mp.prec + extra):
+            terms = [(a + n) ** (-s) for n in range(m)] + [hurwitz_positive(s, a + m)]
+            total = mp.fsum(terms)
+            top = max(mp.mag(t) for t in terms)
+        lost = top - mp.mag(total) if total != 0 else mp.prec
+        if lost <= extra:
+            return +total
+        extra = lost + 16
+    return +total
+
+
+def log2_factorial(n):
+    with mp.workprec(64):
+        return mp.loggamma(n + 1) / mp.ln2
+
+
+def zeta_far(s, a, log2_factor=0):
+    """Settles 2^log2_factor zeta(s, a) for a > 0 (polygamma: the factor n!) when it is far outside
+    every format: 'tiny', 'huge' or None. a^-s <= zeta <= a^-s + a^(1-s)/(s - 1) (the first term; the
+    first term plus the integral of the rest). The 64-bit logarithms are off by far less than the
+    margins (1200 and 1100 against the formats' 2^-1075 and 2^1024)."""
+    with mp.workprec(64):
+        la = mp.log(a, 2)
+        b1 = -s * la
+        b2 = (1 - s) * la - mp.log(s - 1, 2)
+        if log2_factor + max(b1, b2) + 1 < -1200:
+            return 'tiny'
+        if log2_factor + b1 > 1100:
+            return 'huge'
+    return None
+
+
+def op_chlo_zeta(p):
+    def op(x, q):
+        if x[0] == 'nan' or q[0] == 'nan':
+            return ('nan',)
+        if x[0] == 'zero' or x[1]:
+            return ('nan',)  # x < 1 diverges
+        if x[0] == 'fin' and x[2] == 1 and x[3] == 0:
+            return ('inf', False)  # x = 1: the harmonic series
+        if x[0] == 'fin' and mag2(x) < 0:
+            return ('nan',)  # 0 < x < 1
+        x_int = x[0] == 'fin' and x[3] >= 0
+        if q[0] == 'inf':
+            return ('nan',) if q[1] else ('zero', False)
+        if is_nonpos_int(q):
+            return ('inf', False) if x_int else ('nan',)  # a term 0^-x
+        if q[1] and not x_int:
+            return ('nan',)  # a negative base to a non-integer power
+        if x[0] == 'inf':
+            if q[1]:
+                return ('nan',)
+            if q[2] == 1 and q[3] == 0:
+                return ONE()
+            return ('inf', False) if mag2(q) < 0 else ('zero', False)
+        s, a = xval(x), xval(q)
+        if a > 0:
+            far = zeta_far(s, a)
+            if far == 'tiny':
+                return TINY()
+            if far == 'huge':
+                return HUGE()
+        return chlo_approx(p, lambda: hurwitz_mp(s, a))
+    return op
+
+
+def op_chlo_polygamma(p):
+    digamma = op_chlo_digamma(p)
+
+    def op(n, x):
+        if n[0] in ('nan', 'inf') or x[0] == 'nan':
+            return ('nan',)
+        if n[0] == 'fin' and (n[1] or n[3] < 0):
+            return ('nan',)  # n negative or not an integer
+        if n[0] == 'zero':
+            return digamma(x)
+        order = n[2] << n[3]
+        odd = order & 1
+        if is_nonpos_int(x):  # a pole: both one-sided limits +inf for odd n, opposite for even n
+            return ('inf', False) if odd else ('nan',)
+        if x[0] == 'inf':
+            return ('nan',) if x[1] else ('zero', not odd)
+        v = xval(x)
+        sgn = 1 if odd else -1  # (-1)^(n+1)
+        if v > 0:
+            far = zeta_far(mpf(order + 1), v, log2_factor=log2_factorial(order))
+            if far == 'tiny':
+                return TINY(not odd)
+            if far == 'huge':
+                return HUGE(not odd)
+        return chlo_approx(p, lambda: sgn * mp.factorial(order) * hurwitz_mp(mpf(order + 1), v))
+    return op
+
+
+def op_chlo_next_after(fmt):
+    return lambda x, y: next_after_value(fmt, x, y)
+
+
+def is_one(x):
+    return x[0] == 'fin' and not x[1] and x[2] == 1 and x[3] == 0
+
+
+def in_unit(v):
+    return -1 <= v <= 1
+
+
+CHLO_UNARY = {
+    'chlo.acos': chlo_unary(mp.acos, lambda x: None, NAN, in_unit, exact_at=lambda x: ('zero', False) if is_one(x) else None),
+    'chlo.acosh': chlo_unary(mp.acosh, NAN, lambda x: ('nan',) if x[1] else ('inf', False), lambda v: v >= 1,
+                             exact_at=lambda x: ('zero', False) if is_one(x) else None),
+    'chlo.asin': chlo_unary(mp.asin, SAME, NAN, in_unit, odd=True, tiny_is_x=True),
+    'chlo.asinh': chlo_unary(mp.asinh, SAME, SIGNED_INF, odd=True, tiny_is_x=True),
+    'chlo.atan': chlo_unary(mp.atan, SAME, lambda x: None, odd=True, tiny_is_x=True),
+    'chlo.atanh': chlo_unary(mp.atanh, SAME, NAN, in_unit, odd=True, tiny_is_x=True,
+                             exact_at=lambda x: ('inf', x[1]) if x[2] == 1 and x[3] == 0 else None),
+    'chlo.cosh': chlo_unary(mp.cosh, lambda x: ONE(), PLUS_INF, far=far_cosh),
+    'chlo.sinh': chlo_unary(mp.sinh, SAME, SIGNED_INF, odd=True, tiny_is_x=True, far=far_huge),
+    'chlo.tan': chlo_unary(mp.tan, SAME, NAN, odd=True, tiny_is_x=True),
+    'chlo.erf': chlo_unary(mp.erf, SAME, lambda x: ONE(x[1]), odd=True, far=erf_far),
+    'chlo.erfc': chlo_unary(mp.erfc, lambda x: ONE(), lambda x: ('exact', False, 1, 1, 1) if x[1] else ('zero', False),
+                            far=erfc_far),
+    'chlo.erf_inv': op_chlo_erf_inv,
+    'chlo.lgamma': op_chlo_lgamma,
+    'chlo.digamma': op_chlo_digamma,
+    'chlo.bessel_i1e': op_chlo_bessel_i1e,
+    'chlo.square': op_chlo_square,
+    'chlo.conj': op_chlo_conj,
+}
+CHLO_BINARY = {
+    'chlo.next_after': None,  # needs the format: op_chlo_next_after
+    'chlo.zeta': op_chlo_zeta,
+    'chlo.polygamma': op_chlo_polygamma,
+}
+
+
+def op_function(op, fmt):
+    """The exact-result function of op on format fmt."""
+    if op in UNARY:
+        return UNARY[op]
+    if op in BINARY:
+        return BINARY[op]
+    if op == 'chlo.next_after':
+        return op_chlo_next_after(fmt)
+    return (CHLO_UNARY.get(op) or CHLO_BINARY[op])(fmt.p)
+
+
+def is_binary(op):
+    return op in BINARY or op in CHLO_BINARY
+
+
 STATS = {'ziv_retries': 0, 'ziv_inconsistent': 0}
 
 
-def ziv_round(fmt, f):
-    P = P0
+def ziv_round(fmt, f, P=P0):
     while P <= PMAX:
         r1 = interval_round(fmt, f(P), P)
         if r1 is not None:
@@ -638,7 +1106,7 @@ def expected(fmt, res):
     elif k == 'exact':
         b = fmt.round_exact(res[1], res[2], res[3], res[4])
     else:
-        b = ziv_round(fmt, res[1])
+        b = ziv_round(fmt, res[1], res[3] if len(res) > 3 else P0)
     if fmt.is_nan(b):
         return ('nan', None)
     return ('bits', b)
@@ -684,6 +1152,16 @@ def general_specials(fmt):
     return out
 
 
+def with_neighbours(fmt, values):
+    """The encodings of `values` rounded to fmt, each with its finite neighbours up to 2 steps away."""
+    bits = []
+    for v in values:
+        b = fmt.from_mpf(mpf(v))
+        if fmt.decode(b)[0] in ('fin', 'zero'):
+            bits += fmt.neighbours(b, 2)
+    return bits
+
+
 def op_targets(op, fmt):
     """Interesting real inputs per op (each is rounded and taken with a few neighbours)."""
     t = []
@@ -727,12 +1205,7 @@ def op_targets(op, fmt):
             for j in range(-40, 41):
                 t += [mpmath.ldexp(1, j), mpmath.ldexp(3, j)]
             t += [mpf(-1), mpf(-4)]
-    bits = []
-    for v in t:
-        b = fmt.from_mpf(mpf(v))
-        if fmt.decode(b)[0] in ('fin', 'zero'):
-            bits += fmt.neighbours(b, 2)
-    return bits
+    return with_neighbours(fmt, t)
 
 
 def dedupe(seq):
@@ -780,6 +1253,8 @@ def random_value(rng, op, which=0):
 
 
 def gen_inputs(op, fmt, nrandom, seed, small_pairs, exhaustive16=False):
+    if op.startswith('chlo.'):
+        return chlo_gen_inputs(op, fmt, nrandom, seed, small_pairs is None, exhaustive16)
     rng = random.Random('%s/%s/%s' % (seed, op, fmt.name))
     binary = op in BINARY
     if fmt.bits <= 8:
@@ -835,6 +1310,158 @@ def gen_inputs(op, fmt, nrandom, seed, small_pairs, exhaustive16=False):
     return [xs, ys]
 
 
+# --- Inputs of the chlo ops -------------------------------------------------------------------------
+
+
+def chlo_supported(op, fmt, ins):
+    """False for the elements the reference refuses as unsupported (docs/design/chlo.md), which make it
+    reject the whole module: they are left out of the inputs."""
+    def val(b):
+        d = fmt.decode(b)
+        return None if d[0] == 'nan' else fmt_value(d)
+    if op == 'chlo.bessel_i1e':
+        v = val(ins[0])
+        return v is None or abs(v) <= 4096 or v in (math.inf, -math.inf)
+    if op == 'chlo.zeta':
+        x, q = val(ins[0]), val(ins[1])
+        if q is not None and q < -ZETA_NEG_Q_LIMIT:
+            return False
+        finite = lambda v: v is not None and v not in (math.inf, -math.inf)
+        return not (finite(q) and q < 0 and finite(x) and x > SLOW_NEG_EXPONENT)
+    if op == 'chlo.polygamma':
+        n, x = val(ins[0]), val(ins[1])
+        if n is not None and n not in (math.inf, -math.inf) and n > POLYGAMMA_N_LIMIT:
+            return False
+        if x is not None and x < 0 and x != -math.inf and n is not None and n > SLOW_NEG_EXPONENT:
+            return False
+        return not (x is not None and x < -ZETA_NEG_Q_LIMIT)
+    return True
+
+
+def chlo_targets(op, fmt, which=0):
+    """Hard inputs of a chlo op (operand `which` of a binary op), each taken with +-2-ulp neighbours."""
+    t = []
+    with mp.workprec(200):
+        largest = fmt.value_mpf(fmt.enc_largest(False))
+        p = fmt.p
+        tiny = [mpmath.ldexp(1, -k) for k in (1, 2, p // 2, p, p + 2, 2 * p)]
+        near1 = [1 - mpmath.ldexp(1, -k) for k in range(1, p + 2, max(1, p // 8))]
+        poles = [mpf(-k) for k in list(range(1, 12)) + [2 ** j for j in range(4, 64, 6)] if mpf(k) < largest]
+        if op in ('chlo.acos', 'chlo.asin', 'chlo.atanh', 'chlo.erf_inv'):
+            t += near1 + [-v for v in near1] + tiny + [mpf(0.5), mpf(-0.5)]
+        elif op == 'chlo.acosh':
+            t += [1 + mpmath.ldexp(1, -k) for k in range(1, p + 2)] + [largest, mpf(2), mp.e]
+        elif op in ('chlo.cosh', 'chlo.sinh'):
+            for v in (mp.log(2 * largest), mp.log(largest), mpf(1), (p + 1) * mp.ln2 / 2):
+                t += [v, -v]
+            t += tiny
+        elif op == 'chlo.tan':
+            for k in list(range(1, 30)) + [2 ** j for j in range(6, 1100, 11)]:
+                v = k * mp.pi / 4
+                if v < largest:
+                    t += [v, -v]
+        elif op in ('chlo.erf', 'chlo.erfc'):
+            for v in [mpf(k) / 2 for k in range(1, 20)] + [mpf(k) for k in (10, 15, 20, 26, 27, 28, 30, 31)]:
+                t += [v, -v]
+            t += tiny
+        elif op in ('chlo.lgamma', 'chlo.digamma') or (op == 'chlo.polygamma' and which == 1):
+            t += poles + [mpf(1), mpf(2), mpf(3), mpf(0.5), mpf(-0.5), mpf(-1.5)]
+            # The zeros of lgamma (1, 2 and between the negative poles) and of digamma.
+            zeros = [1.4616321449683623, -0.5040830082644554, -1.5734984731623904, -2.6107208684441446,
+                     -2.4570247718364425, -2.7476826467274127, -3.1435808883499800, -3.9552942878698768]
+            t += [mpf(z) for z in zeros]
+            t += [mpf(-k) + mpf(1) / 2 for k in range(1, 40)]
+        elif op == 'chlo.bessel_i1e':
+            t += [mpf(4096), mpf(4095.5), mpf(1000), mpf(100), mpf(1)] + tiny
+        elif op == 'chlo.zeta':
+            if which == 0:
+                t += [1 + mpmath.ldexp(1, -k) for k in range(1, p + 2)] + [mpf(k) for k in (2, 3, 4, 64, 1024)]
+            else:
+                t += [mpf(1), mpf(2), mpf(0.5), mpf(-0.5), mpf(-2.5), mpf(1e-3), mpf(1e6)] + tiny
+        elif op == 'chlo.polygamma' and which == 0:
+            t += [mpf(k) for k in (0, 1, 2, 3, 4, 5, 10, 20, 50, 100)]
+    return with_neighbours(fmt, t)
+
+
+def chlo_random_value(rng, op, which=0):
+    def logu(lo, hi, signed=True):
+        v = 2.0 ** rng.uniform(lo, hi)
+        return -v if signed and rng.random() < 0.5 else v
+    r = rng.random()
+    if op in ('chlo.acos', 'chlo.asin', 'chlo.atanh'):
+        return rng.uniform(-1, 1) if r < 0.6 else logu(-60, 0)
+    if op == 'chlo.erf_inv':
+        return rng.uniform(-1, 1) if r < 0.4 else logu(-60, 0) if r < 0.6 else \
+            (1 - 2.0 ** -rng.uniform(1, 60)) * rng.choice((1, -1))
+    if op == 'chlo.acosh':
+        return 1 + logu(-60, 4, False) if r < 0.6 else logu(0, 1023, False)
+    if op in ('chlo.asinh', 'chlo.atan', 'chlo.sinh', 'chlo.cosh', 'chlo.tan'):
+        return rng.uniform(-20, 20) if r < 0.4 else logu(-60, 30) if r < 0.8 else logu(30, 1023)
+    if op in ('chlo.erf', 'chlo.erfc'):
+        return rng.uniform(-7, 7) if r < 0.5 else logu(-60, 5) if r < 0.8 else rng.uniform(-30, 30)
+    if op in ('chlo.lgamma', 'chlo.digamma'):
+        if r < 0.3:
+            return rng.uniform(-30, 30)
+        if r < 0.5:  # next to a pole
+            return -rng.randint(0, 40) + logu(-50, -1)
+        return logu(-60, 1023, rng.random() < 0.3)
+    if op == 'chlo.bessel_i1e':
+        return rng.uniform(-50, 50) if r < 0.5 else logu(-60, 12)
+    if op == 'chlo.zeta':
+        if which == 0:
+            return 1 + 2.0 ** -rng.uniform(0, 50) if r < 0.3 else rng.uniform(1, 60) if r < 0.7 else logu(0, 12, False)
+        return rng.uniform(-20, 20) if r < 0.4 else logu(-30, 30, rng.random() < 0.2)
+    if op == 'chlo.polygamma':
+        if which == 0:
+            return float(rng.randint(0, 12)) if r < 0.8 else float(rng.randint(0, 200))
+        return rng.uniform(-20, 20) if r < 0.5 else logu(-30, 30, rng.random() < 0.2)
+    if op == 'chlo.next_after':
+        return logu(-1070, 1023)
+    return logu(-1070, 1023)  # square, conj
+
+
+def chlo_gen_inputs(op, fmt, nrandom, seed, full, exhaustive16):
+    """Inputs of a chlo op: unary ops every encoding of the <= 8-bit types (and of f16/bf16 with
+    --exhaustive16), else specials, hard inputs and random values; binary ops the specials and hard
+    inputs against each other (the sample: 300 pairs of them), then random pairs; with --full on the
+    <= 8-bit types, next_after (cheap) and the f6/f4 types every pair, zeta and polygamma on the 8-bit
+    types every special against every encoding both ways."""
+    rng = random.Random('%s/%s/%s' % (seed, op, fmt.name))
+    keep = lambda cols: [list(c) for c in zip(*[e for e in zip(*cols) if chlo_supported(op, fmt, e)])] \
+        if cols[0] else cols
+    if not is_binary(op):
+        if fmt.bits <= 8 or (exhaustive16 and fmt.bits == 16):
+            return keep([list(range(1 << fmt.bits))])
+        sp = dedupe(general_specials(fmt) + chlo_targets(op, fmt))
+        nb = nrandom // 2
+        xs = sp + [rng.getrandbits(fmt.bits) for _ in range(nb)]
+        xs += [fmt.from_float(chlo_random_value(rng, op)) for _ in range(nrandom - nb)]
+        return keep([xs])
+    every = list(range(1 << fmt.bits)) if fmt.bits <= 8 else None
+    if every and full and (op == 'chlo.next_after' or len(every) <= 64):
+        return keep([[a for a in every for _ in every], [b for _ in every for b in every]])
+    sx = dedupe(general_specials(fmt) + chlo_targets(op, fmt, 0))
+    sy = dedupe(general_specials(fmt) + chlo_targets(op, fmt, 1))
+    cross = [(a, b) for a in sx for b in sy]
+    if not full:  # the sample: a random part of the specials and hard inputs against each other
+        cross = rng.sample(cross, min(len(cross), 300))
+    xs = [a for a, _ in cross]
+    ys = [b for _, b in cross]
+    if every and full:
+        for a in dedupe(general_specials(fmt)):
+            for b in every:
+                xs += [a, b]
+                ys += [b, a]
+    nb = nrandom // 2
+    for _ in range(nb):
+        xs.append(rng.getrandbits(fmt.bits))
+        ys.append(rng.getrandbits(fmt.bits))
+    for _ in range(nrandom - nb):
+        xs.append(fmt.from_float(chlo_random_value(rng, op, 0)))
+        ys.append(fmt.from_float(chlo_random_value(rng, op, 1)))
+    return keep([xs, ys])
+
+
 # --------------------------------------------------------------------------------------------------
 # Running the evaluator.
 # --------------------------------------------------------------------------------------------------
@@ -851,7 +1478,10 @@ def run_hloconf(hloconf, tmpdir, op, fmt, operands):
     lines = ['func.func @main() -> %s {' % ty]
     for nm, vals in zip(names, operands):
         lines.append('  %s = stablehlo.constant dense<"%s"> : %s' % (nm, hexlit(fmt, vals), ty))
-    lines.append('  %%r = stablehlo.%s %s : %s' % (op, ', '.join(names), ty))
+    if op.startswith('chlo.'):  # chlo's form: `chlo.zeta %x, %y : T, T -> T`
+        lines.append('  %%r = %s %s : %s -> %s' % (op, ', '.join(names), ', '.join([ty] * len(names)), ty))
+    else:
+        lines.append('  %%r = stablehlo.%s %s : %s' % (op, ', '.join(names), ty))
     lines.append('  func.return %%r : %s' % ty)
     lines.append('}')
     path = os.path.join(tmpdir, '%s_%s.mlir' % (op, fmt.name))
@@ -883,7 +1513,7 @@ def check_job(args):
     except (OSError, RuntimeError) as e:
         return dict(op=op, type=tname, n=0, mismatches=0, conv=0, error=str(e), report=[],
                     eval_s=0.0, total_s=time.time() - t0, stats=dict.fromkeys(STATS, 0))
-    fn = UNARY.get(op) or BINARY[op]
+    fn = op_function(op, fmt)
     mismatches = []
     nmis = 0
     nconv = 0
@@ -931,11 +1561,11 @@ def main():
     if not os.access(a.hloconf, os.X_OK):
         print('crosscheck: %s is not an executable' % a.hloconf, file=sys.stderr)
         return 2
-    ops = list(UNARY) + list(BINARY)
+    ops = list(UNARY) + list(BINARY) + list(CHLO_UNARY) + list(CHLO_BINARY)
     if a.ops:
         ops = a.ops.split(',')
         for o in ops:
-            if o not in UNARY and o not in BINARY:
+            if o not in UNARY and o not in BINARY and o not in CHLO_UNARY and o not in CHLO_BINARY:
                 print('crosscheck: unknown op %s' % o, file=sys.stderr)
                 return 2
     types = list(FORMATS)
@@ -953,7 +1583,7 @@ def main():
     os.makedirs(tmp, exist_ok=True)
     jobs = [(op, t, a.hloconf, tmp, nrandom, a.seed, small_pairs, a.max_report, a.exhaustive16) for op in ops for t in types]
     # Largest jobs first so that the pool stays busy.
-    weight = lambda j: (j[0] in BINARY) * (2 if FORMATS[j[1]].bits <= 8 else 1) + (FORMATS[j[1]].bits > 8)
+    weight = lambda j: is_binary(j[0]) * (2 if FORMATS[j[1]].bits <= 8 else 1) + (FORMATS[j[1]].bits > 8)
     jobs.sort(key=weight, reverse=True)
     results = []
     failed = False

@@ -145,6 +145,27 @@ TEST(ChloZeta, OutsideTheSeriesDomain) {
   EXPECT_EQ(r[6], 0u);
 }
 
+// q = -inf (polygamma: x = -inf) is NaN by the series' rules (docs/design/chlo.md); the guard against
+// long direct sums (q below -2^20) once refused it as unsupported, and with it the whole tensor (found by
+// tests/crosscheck's chlo sweep).
+TEST(ChloZeta, NegativeInfinityIsNanNotUnsupported) {
+  const std::vector<uint64_t> z = binary("zeta", "[2.0, 3.0]", "[0xFF800000, 2.0]", "tensor<2xf32>");
+  EXPECT_EQ(z[0] & 0x7FC00000, 0x7FC00000u);
+  EXPECT_EQ(z[1], 0x3E4EE801u);  // zeta(3, 2) = zeta(3) - 1 = 0.20205690315959428540 (mpmath)
+  const std::vector<uint64_t> p = binary("polygamma", "[1.0, 1.0]", "[0xFF800000, 1.0]", "tensor<2xf32>");
+  EXPECT_EQ(p[0] & 0x7FC00000, 0x7FC00000u);
+  EXPECT_EQ(p[1], 0x3FD28D33u);  // psi(1, 1) = pi^2/6 = 1.64493406684823
+}
+
+// The first Ziv bound of these cancelling sums is wider than the format's range on both sides of zero;
+// in FNUZ formats both ends then encoded as the one NaN (0x80) and were taken as the result (found by
+// tests/crosscheck). mpmath: psi(16, -3.5) = -170.214237037189 (E5M2FNUZ: -160 = 0xDD),
+// psi(18, -5.5) = -2.46354664183541 (E4M3B11FNUZ: -2.5 = 0xE2), psi(20, -6.5) = -1.10493214935892 (-1.125 = 0xD9).
+TEST(ChloPolygamma, FnuzWideBoundIsNotNan) {
+  EXPECT_EQ(binary("polygamma", "[16.0]", "[-3.5]", "tensor<1xf8E5M2FNUZ>"), (std::vector<uint64_t>{0xDD}));
+  EXPECT_EQ(binary("polygamma", "[18.0, 20.0]", "[-5.5, -6.5]", "tensor<2xf8E4M3B11FNUZ>"), (std::vector<uint64_t>{0xE2, 0xD9}));
+}
+
 TEST(ChloPolygamma, OrdersAndPoles) {
   // mpmath.psi(n, x): psi(1, 1) = pi^2/6, psi(2, 0.5) = -16.8287966442343, psi(3, -1.5) = 194.594276219188,
   // psi(0, 1) = -Euler's gamma.
