@@ -516,6 +516,32 @@ BINARY = {
     "stablehlo.shift_left": op_shift_left, "stablehlo.shift_right_arithmetic": op_shift_right_arithmetic,
     "stablehlo.shift_right_logical": op_shift_right_logical, "stablehlo.complex": torch.complex,
 }
+# chlo's elementwise ops where torch has the function (issue 20); chlo.md's definitions, torch's kernels.
+def op_chlo_polygamma(n, x):
+    """polygamma(n, x) elementwise for a tensor n: torch takes one integer order per call, so each distinct
+    order runs once; an order that is not a non-negative integer gives NaN (chlo.md)."""
+    out = torch.full_like(x, float("nan"))
+    n_wide = n.to(torch.float64)
+    for order in torch.unique(n_wide).tolist():
+        if order != order or order < 0 or order != int(order):
+            continue
+        mask = n_wide == order
+        out[mask] = torch.special.polygamma(int(order), x[mask])
+    return out
+
+
+UNARY.update({
+    "chlo.acos": torch.acos, "chlo.acosh": torch.acosh, "chlo.asin": torch.asin, "chlo.asinh": torch.asinh,
+    "chlo.atan": torch.atan, "chlo.atanh": torch.atanh, "chlo.cosh": torch.cosh, "chlo.sinh": torch.sinh,
+    "chlo.tan": torch.tan, "chlo.erf": torch.special.erf, "chlo.erfc": torch.special.erfc,
+    "chlo.erf_inv": torch.special.erfinv, "chlo.lgamma": torch.lgamma, "chlo.digamma": torch.special.digamma,
+    "chlo.bessel_i1e": torch.special.i1e, "chlo.square": torch.square, "chlo.conj": torch.conj_physical,
+    "chlo.is_inf": torch.isinf, "chlo.is_pos_inf": torch.isposinf, "chlo.is_neg_inf": torch.isneginf,
+})
+BINARY.update({
+    "chlo.next_after": torch.nextafter, "chlo.zeta": torch.special.zeta, "chlo.polygamma": op_chlo_polygamma,
+})
+
 # Ops a region body may contain to be evaluated on whole tensors (they broadcast and ignore result shapes).
 ELEMENTWISE = set(UNARY) | set(BINARY) | {
     "stablehlo.compare", "stablehlo.select", "stablehlo.clamp", "stablehlo.convert", "stablehlo.constant",

@@ -247,5 +247,29 @@ TEST(TorchAdapter, SpecCasesThroughTheRunner) {
   EXPECT_EQ(status["spec/while/edge-nested"], "PASS");
 }
 
+// chlo's special functions through torch.special and friends (issue 20): `gen:chlo.*` runs with no ERROR,
+// CRASH or TIMEOUT, most of it PASSes, and the functions torch has are declared and answered.
+TEST(TorchAdapter, ChloGeneratedCasesRunWithoutErrors) {
+  SKIP_WITHOUT_TORCH();
+  ScratchDir dir;
+  RunResult run = runHloconf(strCat("run --backend torch --adapters-dir ", adaptersDir(), " -j 2 -q --no-cache --count 1 --report-dir ",
+                                    dir.path(), "/report 'gen:chlo.*'"));
+  std::ifstream in(dir.path() + "/report/results.json");
+  nlohmann::json results = nlohmann::json::parse(in, nullptr, false);
+  ASSERT_FALSE(results.is_discarded()) << run.output;
+  std::map<std::string, int> passed_by_op;
+  size_t cases = 0;
+  for (const auto& c : results["cases"]) {
+    const std::string id = c["id"].get<std::string>(), s = c["status"].get<std::string>();
+    ++cases;
+    EXPECT_TRUE(s != "ERROR" && s != "CRASH" && s != "TIMEOUT") << id << ": " << s << "\n" << run.output.substr(0, 4000);
+    if (s == "PASS") ++passed_by_op[id.substr(4, id.find('/', 4) - 4)];  // gen/<op>/...
+  }
+  EXPECT_GE(cases, 300u);
+  for (const char* op : {"chlo.lgamma", "chlo.digamma", "chlo.erf", "chlo.erf_inv", "chlo.zeta", "chlo.polygamma", "chlo.bessel_i1e",
+                         "chlo.next_after", "chlo.is_inf"})
+    EXPECT_GT(passed_by_op[op], 0) << op << " never passed on torch\n" << run.output.substr(0, 4000);
+}
+
 }  // namespace
 }  // namespace hloconf::test
