@@ -3,6 +3,7 @@
 // family, mulhi, top_k, constant_like and scan. (ragged_dot is dot_general's neighbour in kernels_dot.cc.)
 // docs/design/chlo.md gives the definitions and the choices where chlo.md is silent.
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 #include <memory>
 #include <numeric>
@@ -160,7 +161,23 @@ uint64_t signedBits(ElementType t, int sign, bool infinite) {
 // sum to the first positive base is millions of terms; negative with an exponent above 2^16, the terms'
 // magnitudes leave MPFR's exponent range and opposite signs cancel to NaN.
 constexpr long kNegativeBaseLimit = 1L << 20;
-constexpr long kNegativeBaseExponentLimit = 1L << 16;
+
+// With a negative base a and an odd integer exponent s, the terms (a + n)^-s of both signs reach |a + n|^-s
+// near the smallest |a + n| and cancel (for a = -365.5 exactly, in pairs), so the Ziv loop needs about
+// s log2(2|a| + 2) bits, each step summing |a| + w terms at w bits. Above this many bits the reference
+// says unsupported instead of computing for minutes: zeta(1785, -365.5) needs 17,000 bits and took over
+// 60 s; 4,096 bits take about a second.
+constexpr int kNegativeBaseCancellationBits = 4096;
+
+// Whether zeta(s, a) (polygamma(s - 1, a)) with a < 0 cancels beyond kNegativeBaseCancellationBits. An
+// even s makes every term positive: nothing cancels.
+bool cancelsTooDeeply(mpfr_srcptr s, mpfr_srcptr a) {
+  if (!mpfr_number_p(s) || !mpfr_number_p(a) || mpfr_sgn(a) >= 0) return false;
+  MpFloat half_s(mpfr_get_prec(s) + 1);
+  mpfr_div_2ui(half_s, s, 1, MPFR_RNDN);  // exact
+  if (mpfr_integer_p(half_s)) return false;
+  return mpfr_get_d(s, MPFR_RNDU) * std::log2(2 * std::fabs(mpfr_get_d(a, MPFR_RNDU)) + 2) > kNegativeBaseCancellationBits;
+}
 
 // zeta(x, q) = sum_{n >= 0} (q + n)^-x as chlo.md defines it (docs/design/chlo.md gives each case).
 uint64_t hurwitzZeta(ElementType t, uint64_t x_bits, uint64_t q_bits) {
@@ -209,8 +226,9 @@ Results zetaKernel(Interpreter& interp, const Operation& op, std::vector<RtValue
       ScratchFloat s(64), q(64);
       decodeFloat(t, x.bits(k), s);
       decodeFloat(t, operands[1].tensor.bits(k), q);
-      if (mpfr_sgn(q.get()) < 0 && !mpfr_inf_p(q) && mpfr_cmp_si(s, kNegativeBaseExponentLimit) > 0 && !mpfr_inf_p(s)) {
-        return interp.unsupported(op, strCat("zeta with q < 0 and x above 2^16 (element ", k, "): the terms leave MPFR's range"));
+      if (mpfr_integer_p(s) && !mpfr_integer_p(q) && cancelsTooDeeply(s, q)) {
+        return interp.unsupported(op, strCat("zeta with q < 0 and x log2(2|q| + 2) above ", kNegativeBaseCancellationBits, " (element ", k,
+                                             "): terms of opposite sign cancel to that many bits, too slow to evaluate exactly"));
       }
     }
   }
@@ -278,6 +296,17 @@ Results polygammaKernel(Interpreter& interp, const Operation& op, std::vector<Rt
     if (big >= 0) return interp.unsupported(op, strCat("polygamma of order n above 2^16 (element ", big, ")"));
     const int64_t low = firstRefused(operands[1].tensor, [](mpfr_srcptr x) { return mpfr_number_p(x) && mpfr_cmp_si(x, -kNegativeBaseLimit) < 0; });
     if (low >= 0) return interp.unsupported(op, strCat("polygamma with x below -2^20 (element ", low, "): the direct sum is too long"));
+    for (int64_t k = 0; k < operands[0].tensor.numElements(); ++k) {
+      ScratchFloat s(64), x(64);
+      decodeFloat(t, operands[0].tensor.bits(k), s);
+      decodeFloat(t, operands[1].tensor.bits(k), x);
+      if (!mpfr_integer_p(s) || mpfr_sgn(s.get()) <= 0 || mpfr_integer_p(x)) continue;  // NaN, digamma or a pole: no sum
+      mpfr_add_ui(s, s, 1, MPFR_RNDN);  // zeta's exponent n + 1 (exact: n is at most 2^16 here)
+      if (cancelsTooDeeply(s, x)) {
+        return interp.unsupported(op, strCat("polygamma with x < 0 and (n + 1) log2(2|x| + 2) above ", kNegativeBaseCancellationBits,
+                                             " (element ", k, "): terms of opposite sign cancel to that many bits, too slow to evaluate exactly"));
+      }
+    }
   }
   return mapElements(interp, op, operands, 2, [&](const std::vector<Elem>& a, Elem& out) {
     return polygamma(t, a[0].re, a[1].re, out.re);
