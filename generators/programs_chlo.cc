@@ -68,8 +68,11 @@ std::vector<double> chloThresholds(OpId op, ElementType t) {
 double supportedMagnitude(OpId op) {
   switch (op) {
     case OpId::kChloBesselI1e: return 4096.0;   // the series needs ~1.3|x| terms
-    case OpId::kChloZeta: return 60000.0;       // q below -2^20, q < 0 with x above 2^16
-    case OpId::kChloPolygamma: return 60000.0;  // n above 2^16
+    // zeta and polygamma: a negative base with an odd exponent cancels to about x log2(2|q| + 2) bits, and
+    // above 4,096 the reference says unsupported (docs/design/chlo.md); 256 keeps both operands' worst
+    // case at 2,300 bits (half a second an element).
+    case OpId::kChloZeta: return 256.0;
+    case OpId::kChloPolygamma: return 256.0;
     default: return 0;
   }
 }
