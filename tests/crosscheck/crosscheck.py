@@ -871,6 +871,18 @@ POLYGAMMA_N_LIMIT = 1 << 16   # and polygamma orders above 2^16
 # a half-integer q and odd x: polygamma(53792, -222.5) in f16 ran for minutes), and the reference's Ziv
 # loop doubles its precision until it has the s log2(max base / min base) bits that needs.
 SLOW_NEG_EXPONENT = 1 << 12
+# The reference refuses (unsupported) what cancels deeper still: a non-integer negative base with an odd
+# integer exponent s where s log2(2|base| + 2) exceeds this many bits (docs/design/chlo.md).
+NEG_BASE_CANCELLATION_BITS = 4096
+
+
+def cancels_too_deeply(s, base):
+    """Whether zeta(s, base) (polygamma(s - 1, base)) is one the reference refuses for its cancellation."""
+    if s is None or base is None or math.isinf(float(s)) or math.isinf(float(base)) or base >= 0:
+        return False
+    if s != int(s) or int(s) % 2 == 0 or base == int(base):
+        return False
+    return float(s) * math.log2(2 * abs(float(base)) + 2) > NEG_BASE_CANCELLATION_BITS
 
 
 def hurwitz_positive(s, a):
@@ -1327,12 +1339,16 @@ def chlo_supported(op, fmt, ins):
         if q is not None and q < -ZETA_NEG_Q_LIMIT:
             return False
         finite = lambda v: v is not None and v not in (math.inf, -math.inf)
+        if cancels_too_deeply(x, q):
+            return False
         return not (finite(q) and q < 0 and finite(x) and x > SLOW_NEG_EXPONENT)
     if op == 'chlo.polygamma':
         n, x = val(ins[0]), val(ins[1])
         if n is not None and n not in (math.inf, -math.inf) and n > POLYGAMMA_N_LIMIT:
             return False
         if x is not None and x < 0 and x != -math.inf and n is not None and n > SLOW_NEG_EXPONENT:
+            return False
+        if n is not None and n not in (math.inf, -math.inf) and n >= 1 and cancels_too_deeply(n + 1, x):
             return False
         return not (x is not None and x < -ZETA_NEG_Q_LIMIT)
     return True
