@@ -1388,16 +1388,23 @@ absl::Status AsmParser::parseBlock(Block& block, bool is_entry, const std::vecto
   while (true) {
     skipTrivia();
     if (pos_ >= end_ || peekChar() == '}' || peekChar() == '^') break;
-    const Operation* previous = block.operations.empty() ? nullptr : block.operations.back().get();
-    RETURN_IF_ERROR(parseOperation(block));
-    // A terminator (func.return, stablehlo.return) ends its block: what follows it would never run, and
-    // every later layer takes the last op for the block's result.
-    if (previous && schemaOf(previous->id).has(traits::kTerminator)) {
-      const Operation& op = *block.operations.back();
-      return errorAt(op.source_offset, strCat("'", op.name, "' follows '", previous->name,
-                                              "', which ends the block: nothing may come after a terminator (move it before ",
-                                              previous->name, ", or remove it)"));
-    }
+    RETURN_IF_ERROR(parseOperationAfterAnyTerminator(block));
+  }
+  return absl::OkStatus();
+}
+
+// A terminator (func.return, stablehlo.return) ends its block: what follows it would never run, and every
+// later layer takes the last op for the block's result. The file's top level is the implicit module's
+// block, so the rule holds there too (else a stray `return` before `module {...}` parses, and its printed
+// form, with both inside one module, does not: found by the parse fuzzer).
+absl::Status AsmParser::parseOperationAfterAnyTerminator(Block& block) {
+  const Operation* previous = block.operations.empty() ? nullptr : block.operations.back().get();
+  RETURN_IF_ERROR(parseOperation(block));
+  if (previous && schemaOf(previous->id).has(traits::kTerminator)) {
+    const Operation& op = *block.operations.back();
+    return errorAt(op.source_offset, strCat("'", op.name, "' follows '", previous->name,
+                                            "', which ends the block: nothing may come after a terminator (move it before ",
+                                            previous->name, ", or remove it)"));
   }
   return absl::OkStatus();
 }
@@ -1542,7 +1549,7 @@ absl::Status AsmParser::parseTopLevel(Module& module) {
   while (!atEnd()) {
     if (peekChar() == '#' || peekChar() == '!') return error("attribute and type aliases (#name = ..., !name = ...) are not supported");
     if (peek("{-#")) return error("file metadata blocks ({-# ... #-}) are not supported");
-    RETURN_IF_ERROR(parseOperation(body));
+    RETURN_IF_ERROR(parseOperationAfterAnyTerminator(body));
   }
   scopes_.pop_back();
   // A file that is exactly one `module` is that module; anything else is wrapped, as MLIR does.

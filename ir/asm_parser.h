@@ -140,6 +140,8 @@ class AsmParser {
   absl::Status parseRegion(Region& out, const std::vector<RegionArgument>& arguments = {}, bool isolated = false);
   // One operation (generic or custom form), appended to `block`.
   absl::Status parseOperation(Block& block);
+  // parseOperation, then the rule that nothing follows a terminator in its block.
+  absl::Status parseOperationAfterAnyTerminator(Block& block);
   // Parses a whole file chunk into a module; wraps top-level ops in an implicit `builtin.module`.
   absl::Status parseTopLevel(Module& module);
 

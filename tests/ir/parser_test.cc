@@ -390,6 +390,14 @@ TEST(ParserMalformed, AnOpAfterATerminatorIsRefused) {
   EXPECT_TRUE(parseModule("func.func @f(%a: tensor<f32>) -> tensor<f32> {\n  return %a : tensor<f32>\n}\n", "ok.mlir").ok());
 }
 
+// At the file's top level too (the implicit module's block): a stray `return` before `module {...}` parsed,
+// and its printed form, both in one module, did not (found by the parse fuzzer).
+TEST(ParserMalformed, AnOpAfterATopLevelTerminatorIsRefused) {
+  EXPECT_THAT(parseError("return\nmodule {\n  func.func @f(%a: tensor<f32>) -> tensor<f32> {\n    return %a : tensor<f32>\n  }\n}\n"),
+              HasSubstr("bad.mlir:2:1: error: 'builtin.module' follows 'func.return', which ends the block: nothing may come after a "
+                        "terminator"));
+}
+
 TEST(ParserMalformed, AnUnknownStablehloAttributeIsRefused) {
   EXPECT_THAT(
       parseError("func.func @f(%x: tensor<2xf32>) -> tensor<f32> {\n"
