@@ -179,6 +179,21 @@ bool cancelsTooDeeply(mpfr_srcptr s, mpfr_srcptr a) {
   return mpfr_get_d(s, MPFR_RNDU) * std::log2(2 * std::fabs(mpfr_get_d(a, MPFR_RNDU)) + 2) > kNegativeBaseCancellationBits;
 }
 
+// The first element k where zeta(exponents[k] + shift, bases[k]) cancels too deeply, or -1 (zeta: shift
+// 0; polygamma(n, x): exponents n, shift 1). A non-integer exponent or an integer base sums nothing (NaN
+// or a pole).
+int64_t firstDeepCancellation(ElementType t, const Tensor& exponents, const Tensor& bases, unsigned long shift) {
+  for (int64_t k = 0; k < exponents.numElements(); ++k) {
+    ScratchFloat s(64), a(64);
+    decodeFloat(t, exponents.bits(k), s);
+    decodeFloat(t, bases.bits(k), a);
+    if (!mpfr_integer_p(s) || mpfr_integer_p(a)) continue;
+    mpfr_add_ui(s, s, shift, MPFR_RNDN);  // exact below 2^64; an exponent that large is refused either way
+    if (cancelsTooDeeply(s, a)) return k;
+  }
+  return -1;
+}
+
 // zeta(x, q) = sum_{n >= 0} (q + n)^-x as chlo.md defines it (docs/design/chlo.md gives each case).
 uint64_t hurwitzZeta(ElementType t, uint64_t x_bits, uint64_t q_bits) {
   ScratchFloat s(64), a(64);
@@ -222,14 +237,9 @@ Results zetaKernel(Interpreter& interp, const Operation& op, std::vector<RtValue
     // Finite q only: q = -inf is NaN (docs/design/chlo.md), not a long sum.
     const int64_t i = firstRefused(operands[1].tensor, [&](mpfr_srcptr q) { return mpfr_number_p(q) && mpfr_cmp_si(q, -kNegativeBaseLimit) < 0; });
     if (i >= 0) return interp.unsupported(op, strCat("zeta with q below -2^20 (element ", i, "): the direct sum is too long"));
-    for (int64_t k = 0; k < x.numElements(); ++k) {
-      ScratchFloat s(64), q(64);
-      decodeFloat(t, x.bits(k), s);
-      decodeFloat(t, operands[1].tensor.bits(k), q);
-      if (mpfr_integer_p(s) && !mpfr_integer_p(q) && cancelsTooDeeply(s, q)) {
-        return interp.unsupported(op, strCat("zeta with q < 0 and x log2(2|q| + 2) above ", kNegativeBaseCancellationBits, " (element ", k,
-                                             "): terms of opposite sign cancel to that many bits, too slow to evaluate exactly"));
-      }
+    if (const int64_t k = firstDeepCancellation(t, x, operands[1].tensor, 0); k >= 0) {
+      return interp.unsupported(op, strCat("zeta with q < 0 and x log2(2|q| + 2) above ", kNegativeBaseCancellationBits, " (element ", k,
+                                           "): terms of opposite sign cancel to that many bits, too slow to evaluate exactly"));
     }
   }
   return mapElements(interp, op, operands, 2, [&](const std::vector<Elem>& a, Elem& out) {
@@ -296,16 +306,10 @@ Results polygammaKernel(Interpreter& interp, const Operation& op, std::vector<Rt
     if (big >= 0) return interp.unsupported(op, strCat("polygamma of order n above 2^16 (element ", big, ")"));
     const int64_t low = firstRefused(operands[1].tensor, [](mpfr_srcptr x) { return mpfr_number_p(x) && mpfr_cmp_si(x, -kNegativeBaseLimit) < 0; });
     if (low >= 0) return interp.unsupported(op, strCat("polygamma with x below -2^20 (element ", low, "): the direct sum is too long"));
-    for (int64_t k = 0; k < operands[0].tensor.numElements(); ++k) {
-      ScratchFloat s(64), x(64);
-      decodeFloat(t, operands[0].tensor.bits(k), s);
-      decodeFloat(t, operands[1].tensor.bits(k), x);
-      if (!mpfr_integer_p(s) || mpfr_sgn(s.get()) <= 0 || mpfr_integer_p(x)) continue;  // NaN, digamma or a pole: no sum
-      mpfr_add_ui(s, s, 1, MPFR_RNDN);  // zeta's exponent n + 1 (exact: n is at most 2^16 here)
-      if (cancelsTooDeeply(s, x)) {
-        return interp.unsupported(op, strCat("polygamma with x < 0 and (n + 1) log2(2|x| + 2) above ", kNegativeBaseCancellationBits,
-                                             " (element ", k, "): terms of opposite sign cancel to that many bits, too slow to evaluate exactly"));
-      }
+    // n <= 0 (digamma, NaN) gives an exponent n + 1 <= 1, which never cancels that deep.
+    if (const int64_t k = firstDeepCancellation(t, operands[0].tensor, operands[1].tensor, 1); k >= 0) {
+      return interp.unsupported(op, strCat("polygamma with x < 0 and (n + 1) log2(2|x| + 2) above ", kNegativeBaseCancellationBits,
+                                           " (element ", k, "): terms of opposite sign cancel to that many bits, too slow to evaluate exactly"));
     }
   }
   return mapElements(interp, op, operands, 2, [&](const std::vector<Elem>& a, Elem& out) {

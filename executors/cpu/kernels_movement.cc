@@ -16,6 +16,7 @@
 #include "executors/cpu/thread_team.h"
 #include "executors/cpu/widen.h"
 #include "executors/plan/movement_params.h"
+#include "ir/index_space.h"
 #include "ir/numerics_base.h"
 #include "ir/strings.h"
 
@@ -225,11 +226,6 @@ inline void nextBatch(std::vector<int64_t>& index, const std::vector<int64_t>& s
   }
 }
 
-int64_t product(const std::vector<int64_t>& shape) {
-  int64_t n = 1;
-  for (int64_t s : shape) n *= s;
-  return n;
-}
 
 // gather: per batch index, the window at the clamped start, copied into the result (spec: gather). Batches
 // [first, last) of the row-major order of batch_shape; each writes its own window of the result.
@@ -276,7 +272,7 @@ absl::Status gatherBatches(const KernelArgs& args, int64_t first, int64_t last) 
 absl::Status gatherKernel(const KernelArgs& args) {
   const auto& p = args.step.as<plan::GatherParams>();
   if (args.num_elements == 0) return absl::OkStatus();
-  const int64_t batches = product(p.batch_shape);
+  const int64_t batches = numElements(p.batch_shape);
   constexpr int64_t kBatchesPerTask = 4096, kParallelBytes = int64_t{1} << 20;
   if (batches < 2 * kBatchesPerTask || args.num_elements * elementBytes(args.resultType(0)) < kParallelBytes)
     return gatherBatches(args, 0, batches);
@@ -430,7 +426,7 @@ absl::Status scatterKernel(const KernelArgs& args) {
     }
     if constexpr (!kRegion) combine[i] = combineFor(to, p.combiners[i]);
   }
-  const int64_t batches = product(p.batch_shape), window = product(p.window_shape);
+  const int64_t batches = numElements(p.batch_shape), window = numElements(p.window_shape);
   if (batches == 0 || window == 0 || args.num_elements == 0) return absl::OkStatus();
   const ElementType index_type = args.operandType(n).elementType();
   const int64_t index_bytes = storageBytes(index_type);
