@@ -81,6 +81,11 @@ constexpr std::string_view kStablehloStructs[] = {"gather",
                                                   "dot_algorithm",
                                                   "result_accuracy",
                                                   "result_accuracy_mode"};
+// The chlo dialect's attributes (../shared/spec/chlo.md, "Attributes"): its three enums, printed by MLIR as
+// `#chlo<NAME VALUE>` (the form chlo.md writes, `#chlo.NAME<VALUE>`, is accepted too), and ragged_dot's
+// dimension numbers. Refused otherwise, for the same reason as an unknown `#stablehlo...` name.
+constexpr std::string_view kChloEnums[] = {"comparison_direction", "comparison_type", "precision"};
+constexpr std::string_view kChloStructs[] = {"ragged_dot", "comparison_direction", "comparison_type", "precision"};
 
 // The error for an attribute `prefix name suffix` ("#stablehlo.bogus<...>") whose name is not one of `known`,
 // at `offset`: it names the one likely meant and lists them all. OK when the name is known.
@@ -96,7 +101,8 @@ absl::Status checkKnownName(const AsmParser& parser, size_t offset, std::string_
   }
   // Compared without the prefix and suffix, so that the edits allowed scale with the name alone.
   const std::string meant = likelyMeant(name, names);
-  return parser.errorAt(offset, strCat("unknown attribute ", prefix, name, suffix, " of the stablehlo dialect",
+  const std::string_view dialect = prefix.substr(1, prefix.find_first_of(".<") - 1);  // "#chlo<" -> "chlo"
+  return parser.errorAt(offset, strCat("unknown attribute ", prefix, name, suffix, " of the ", dialect, " dialect",
                                        meant.empty() ? "" : strCat(" (did you mean ", prefix, meant, suffix, "?)"),
                                        ": its attributes of this form are ", list));
 }
@@ -748,6 +754,9 @@ absl::Status AsmParser::parseDialectAttribute(Attr& out) {
   if (name.starts_with("stablehlo.")) {
     RETURN_IF_ERROR(checkKnownName(*this, start, name.substr(name.find('.') + 1), kStablehloStructs, "#stablehlo.", "<...>"));
   }
+  if (name.starts_with("chlo.")) {
+    RETURN_IF_ERROR(checkKnownName(*this, start, name.substr(name.find('.') + 1), kChloStructs, "#chlo.", "<...>"));
+  }
   size_t dot = name.find('.');
   if (dot == std::string_view::npos) {
     // `#dialect<enum_name VALUE>`
@@ -756,12 +765,22 @@ absl::Status AsmParser::parseDialectAttribute(Attr& out) {
     auto enum_name = parseOptionalIdentifier();
     if (name == "stablehlo" && enum_name)
       RETURN_IF_ERROR(checkKnownName(*this, start, *enum_name, kStablehloEnums, "#stablehlo<", " ...>"));
+    if (name == "chlo" && enum_name) RETURN_IF_ERROR(checkKnownName(*this, start, *enum_name, kChloEnums, "#chlo<", " ...>"));
     auto value = enum_name ? parseOptionalIdentifier() : std::nullopt;
     if (enum_name && value && consumeIf(">")) {
       out = Attribute::enumValue(std::string(name), std::string(*enum_name), std::string(*value));
       return absl::OkStatus();
     }
     pos_ = save;
+  } else if (name.starts_with("chlo.") &&
+             std::find(std::begin(kChloEnums), std::end(kChloEnums), name.substr(5)) != std::end(kChloEnums)) {
+    // chlo.md's `#chlo.comparison_direction<LT>`: the same enum as `#chlo<comparison_direction LT>`.
+    ++pos_;
+    auto value = parseOptionalIdentifier();
+    if (!value) return errorAt(pos_, strCat("expected a value of #", name, "<...> (chlo.md, \"Attributes\")"));
+    RETURN_IF_ERROR(expect(">", strCat("to close '#", name, "<'")));
+    out = Attribute::enumValue("chlo", std::string(name.substr(5)), std::string(*value));
+    return absl::OkStatus();
   } else {
     // `#dialect.mnemonic<key = value, ...>`
     size_t save = pos_;

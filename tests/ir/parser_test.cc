@@ -7,6 +7,7 @@
 #include "ir/attribute.h"
 #include "ir/parser.h"
 #include "ir/printer.h"
+#include "ir/strings.h"
 #include "ir/verifier.h"
 #include "tests/ir/nested_programs.h"
 
@@ -398,7 +399,7 @@ TEST(ParserMalformed, AnOpAfterATopLevelTerminatorIsRefused) {
                         "terminator"));
 }
 
-TEST(ParserMalformed, AnUnknownStablehloAttributeIsRefused) {
+TEST(ParserMalformed, AnUnknownStablehloOrChloAttributeIsRefused) {
   EXPECT_THAT(
       parseError("func.func @f(%x: tensor<2xf32>) -> tensor<f32> {\n"
                  "  %0 = \"stablehlo.dot_general\"(%x, %x) {dot_dimension_numbers = #stablehlo.dott<lhs_contracting_dimensions = [0], "
@@ -416,6 +417,32 @@ TEST(ParserMalformed, AnUnknownStablehloAttributeIsRefused) {
                          "  return %0 : tensor<2xi1>\n}\n"),
               HasSubstr("bad.mlir:2:60: error: unknown attribute #stablehlo<comparison_dierction ...> of the stablehlo dialect (did "
                         "you mean #stablehlo<comparison_direction ...>?)"));
+  // chlo's attributes likewise (chlo.md, "Attributes"); its enums in either spelling.
+  EXPECT_THAT(parseError("func.func @f(%x: tensor<2xf32>) -> tensor<2xi1> {\n"
+                         "  %0 = chlo.broadcast_compare %x, %x {comparison_direction = #chlo<bogus LT>} : "
+                         "(tensor<2xf32>, tensor<2xf32>) -> tensor<2xi1>\n"
+                         "  return %0 : tensor<2xi1>\n}\n"),
+              HasSubstr("bad.mlir:2:62: error: unknown attribute #chlo<bogus ...> of the chlo dialect: its attributes of this form "
+                        "are #chlo<comparison_direction ...>, #chlo<comparison_type ...>, #chlo<precision ...>"));
+  EXPECT_THAT(parseError("func.func @f(%x: tensor<2xf32>) -> tensor<2xi1> {\n"
+                         "  %0 = chlo.broadcast_compare %x, %x {comparison_direction = #chlo.comparison_dierction<LT>} : "
+                         "(tensor<2xf32>, tensor<2xf32>) -> tensor<2xi1>\n"
+                         "  return %0 : tensor<2xi1>\n}\n"),
+              HasSubstr("unknown attribute #chlo.comparison_dierction<...> of the chlo dialect (did you mean "
+                        "#chlo.comparison_direction<...>?)"));
+  for (std::string_view spelling : {"#chlo<comparison_direction LT>", "#chlo.comparison_direction<LT>"}) {
+    auto module = parseModule(strCat("func.func @f(%x: tensor<2xf32>) -> tensor<2xi1> {\n"
+                                     "  %0 = chlo.broadcast_compare %x, %x {comparison_direction = ",
+                                     spelling,
+                                     "} : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xi1>\n"
+                                     "  return %0 : tensor<2xi1>\n}\n"),
+                              "ok.mlir");
+    ASSERT_TRUE(module.ok()) << spelling << ": " << module.status();
+    const Attr* direction = module->functions().at(0)->body().operations.at(0)->attr("comparison_direction");
+    ASSERT_NE(direction, nullptr) << spelling;
+    EXPECT_EQ((*direction)->kind(), Attribute::Kind::kEnum) << spelling;
+    EXPECT_EQ((*direction)->text(), "LT") << spelling;
+  }
   // Other dialects' attributes are kept as they are written (MLIR's own, sharding annotations).
   EXPECT_TRUE(parseModule("func.func @f(%x: tensor<2xf32>) -> tensor<2xf32> attributes {s = #sdy.sharding<@mesh, [{}]>} {\n"
                           "  return %x : tensor<2xf32>\n}\n",
