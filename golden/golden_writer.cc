@@ -59,7 +59,13 @@ void dropAlgorithmWithoutEffect(Operation& op) {
 
 }  // namespace
 
-absl::StatusOr<std::string> selfCheckingModule(const PreparedCase& prepared, const std::vector<std::string>& comments) {
+uint64_t upstreamUlpBudget(const reports::ToleranceRule& rule) {
+  if (rule.kind == reports::ToleranceRule::Kind::kExact || !(rule.ulp >= 1)) return 0;
+  return rule.ulp >= 1e18 ? static_cast<uint64_t>(1e18) : static_cast<uint64_t>(std::floor(rule.ulp));
+}
+
+absl::StatusOr<std::string> selfCheckingModule(const PreparedCase& prepared, const std::vector<std::string>& comments,
+                                               const reports::ToleranceRule& rule) {
   if (prepared.lowered.replicas * prepared.lowered.partitions != 1)
     return absl::UnimplementedError("a multi-process case has per-process expected values; write it with --format npy");
   ASSIGN_OR_RETURN(Module module, parseModule(prepared.program_text, "<lowered program>"));
@@ -99,7 +105,7 @@ absl::StatusOr<std::string> selfCheckingModule(const PreparedCase& prepared, con
   std::vector<std::string> notes;
   for (size_t i = 0; i < outputs.size(); ++i) {
     const reports::GoldenOutput& g = prepared.golden[i];
-    UpstreamCheck check = planUpstreamCheck(g.value, g.impl_defined, g.error_bound);
+    UpstreamCheck check = planUpstreamCheck(g.value, g.impl_defined, g.error_bound, upstreamUlpBudget(rule));
     if (!check.masked_why.empty())
       notes.push_back(strCat("output ", i, ", elements not checked: ", check.masked_why));
     appendUpstreamCheck(body, outputs[i], g.value, check);

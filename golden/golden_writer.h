@@ -15,13 +15,19 @@ namespace hloconf {
 
 // The case as one module: @main builds the exact inputs (hex constants), calls the program (the lowered
 // @main, renamed @program) and checks every output against the golden value the way the upstream
-// interpreter reads as we mean it (ir/upstream_check.h): check.expect_close with max_ulp_difference = 0
-// for floats (NaN equals NaN), check.expect_eq for integers, check.expect_almost_eq with the largest
-// error bound as tolerance where the reference gives one (sums of products); implementation-defined
-// elements are masked. `comments` go on top, one per line, then why the upstream interpreter cannot pass
-// the file, where it cannot (docs/design/upstream.md).
+// interpreter reads as we mean it (ir/upstream_check.h): check.expect_close for floats (NaN equals NaN)
+// with max_ulp_difference = the ULP budget of `rule` (the case's rule in the tolerance profile; 0 where it
+// asks for the correctly rounded value), check.expect_eq for integers, check.expect_almost_eq with the
+// largest error bound as tolerance where the reference gives one (sums of products); implementation-
+// defined elements are masked. `comments` go on top, one per line, then why the upstream interpreter
+// cannot pass the file, where it cannot (docs/design/upstream.md).
 // Multi-process cases are not expressible this way (their expected values differ per process).
-absl::StatusOr<std::string> selfCheckingModule(const PreparedCase& prepared, const std::vector<std::string>& comments);
+absl::StatusOr<std::string> selfCheckingModule(const PreparedCase& prepared, const std::vector<std::string>& comments,
+                                               const reports::ToleranceRule& rule);
+
+// The ULP budget a file's check.expect_close gets under `rule`: the rule's ULP allowance, whole ULPs
+// (upstream counts ULPs as integers); 0 for an `exact` rule.
+uint64_t upstreamUlpBudget(const reports::ToleranceRule& rule);
 
 // Writes DIR/program.mlir, input-N.npy, expected-N.npy (expected-P-N.npy per process for multi-process
 // cases), error-bound-N.npy (f64, where the reference gives bounds) and manifest.json.

@@ -29,7 +29,8 @@ const char kGoldenUsage[] =
     "                  manifest.json (types, dtypes, the tolerance rule of --profile, error bounds)\n"
     "DIR/index.json lists every case written: its ID, op, element type, file and description.\n"
     "options:\n"
-    "  --profile NAME|FILE   the tolerance rule recorded in npy manifests (default: default)\n"
+    "  --profile NAME|FILE   the tolerance rule recorded in npy manifests, and the ULP budget of mlir files'\n"
+    "                        check.expect_close (default: default)\n"
     "  --seed S, --count N, --strategies GLOBS, --dtypes GLOBS   for gen: sources, as for `hloconf run`\n"
     "                        (default count 100)\n"
     "  --filter GLOB         only case IDs matching GLOB (repeatable)\n"
@@ -91,7 +92,8 @@ int runGoldenCommand(const std::vector<std::string>& args) {
       auto text = selfCheckingModule(prepared, {strCat("Case: ", source.id),
                                                 strCat("Golden values by hloconf ", HLOCONF_VERSION, ", reference ", HLOCONF_REFERENCE_VERSION,
                                                        ": every expected value is the exact result rounded once to its type."),
-                                                strCat("From ", source.path)});
+                                                strCat("From ", source.path)},
+                                       profile->ruleFor(prepared.lowered.op, prepared.lowered.element_type));
       if (text.ok()) {
         path += ".mlir";
         std::error_code ec;

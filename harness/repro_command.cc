@@ -108,7 +108,7 @@ int runReproCommand(const std::vector<std::string>& args) {
   for (const reports::ElementDiff& d : result.worst)
     comments.push_back(strCat("  output ", d.output, " ", d.position, ": expected ", d.expected, " (", d.expected_bits,
                               "), backend ", d.actual, " (", d.actual_bits, "), ", absl::StrFormat("%g", d.ulp), " ULP"));
-  auto text = selfCheckingModule(prepared, comments);
+  auto text = selfCheckingModule(prepared, comments, profile->ruleFor(result.op, result.element_type));
   if (!text.ok()) {
     std::fprintf(stderr, "hloconf repro: %s\n", std::string(text.status().message()).c_str());
     return 2;

@@ -21,7 +21,7 @@ Attr ulpCount(int64_t n) { return Attribute::integer(n, ElementType::kUI64); }
 const char* checkOpName(UpstreamCheck::Kind kind) {
   switch (kind) {
     case UpstreamCheck::Kind::kEqual: return "check.expect_eq";
-    case UpstreamCheck::Kind::kCloseExact: return "check.expect_close";
+    case UpstreamCheck::Kind::kClose: return "check.expect_close";
     case UpstreamCheck::Kind::kAlmostEqual: return "check.expect_almost_eq";
     case UpstreamCheck::Kind::kNone: break;
   }
@@ -29,8 +29,8 @@ const char* checkOpName(UpstreamCheck::Kind kind) {
 }
 
 NamedAttrList checkProperties(const UpstreamCheck& check) {
-  if (check.kind == UpstreamCheck::Kind::kCloseExact)
-    return {{"max_ulp_difference", ulpCount(0)}, {"min_ulp_difference", ulpCount(0)}};
+  if (check.kind == UpstreamCheck::Kind::kClose)
+    return {{"max_ulp_difference", ulpCount(static_cast<int64_t>(check.max_ulp))}, {"min_ulp_difference", ulpCount(0)}};
   if (check.kind == UpstreamCheck::Kind::kAlmostEqual)
     return {{"tolerance", Attribute::floating(doubleToBits(check.tolerance), ElementType::kF64)}};
   return {};
@@ -45,7 +45,7 @@ std::string maskComment(const UpstreamCheck& check) {
 }  // namespace
 
 UpstreamCheck planUpstreamCheck(const Tensor& expected, const std::vector<uint8_t>& impl_defined,
-                                const std::vector<double>& error_bound) {
+                                const std::vector<double>& error_bound, uint64_t max_ulp) {
   UpstreamCheck check;
   const int64_t n = expected.numElements();
   std::vector<uint8_t> masked(n, 0);
@@ -69,7 +69,8 @@ UpstreamCheck planUpstreamCheck(const Tensor& expected, const std::vector<uint8_
     check.kind = UpstreamCheck::Kind::kAlmostEqual;
     check.tolerance = tolerance;
   } else {
-    check.kind = UpstreamCheck::Kind::kCloseExact;
+    check.kind = UpstreamCheck::Kind::kClose;
+    check.max_ulp = max_ulp;
   }
   if (impl_count + unbounded_count == 0) return check;
   if (impl_count) check.masked_why = strCat(impl_count, " implementation-defined (docs/semantics.md)");
@@ -122,8 +123,10 @@ std::string upstreamCheckText(const UpstreamCheck& check, const std::string& act
               mask_type.toString(), ", ", type.toString(), ", ", type.toString(), ") -> ", type.toString(), "\n");
     strAppend(&text, indent, "// ", maskComment(check), "\n");
     if (check.kind == UpstreamCheck::Kind::kNone) return text;
-    return text + upstreamCheckText(UpstreamCheck{check.kind, check.tolerance, std::nullopt, ""}, checked, expected,
-                                    type, prefix, indent);
+    UpstreamCheck unmasked = check;
+    unmasked.mask.reset();
+    unmasked.masked_why.clear();
+    return text + upstreamCheckText(unmasked, checked, expected, type, prefix, indent);
   }
   if (check.kind == UpstreamCheck::Kind::kNone) return strCat(indent, "// ", maskComment(check), "\n");
   NamedAttrList properties = checkProperties(check);
@@ -201,7 +204,19 @@ std::vector<std::string> upstreamInterpreterGaps(const Module& module) {
       for (const auto& block : region.blocks)
         for (const auto& nested : block->operations) visit(*nested);
   };
-  if (module.op) visit(*module.op);
+  if (module.op) {
+    visit(*module.op);
+    // A program on a process grid: the tool runs one process unless the file drives the grid through
+    // `interpreter.run_parallel`, and each process has its own expected values.
+    auto gridSize = [&](std::string_view name) -> int64_t {
+      const Attr* a = findAttr(module.op->attributes, name);
+      if (!a) a = findAttr(module.op->properties, name);
+      return a && (*a)->kind() == Attribute::Kind::kInteger ? (*a)->intValue() : 1;
+    };
+    if (gridSize("mhlo.num_replicas") != 1 || gridSize("mhlo.num_partitions") != 1)
+      reasons.insert("a program on a process grid (mhlo.num_replicas x mhlo.num_partitions > 1) runs here only under "
+                     "interpreter.run_parallel, which this file does not use; its results are per process");
+  }
   std::vector<std::string> out;
   for (const std::string& r : reasons) out.push_back(strCat(kPeer, " cannot pass this file: ", r));
   return out;

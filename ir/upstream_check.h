@@ -18,12 +18,13 @@ struct UpstreamCheck {
   enum class Kind {
     kNone,         // every element is masked: nothing left to check
     kEqual,        // check.expect_eq: integers, booleans, quantized (no NaN, bits are the value)
-    kCloseExact,   // check.expect_close, max_ulp_difference = 0: floats and complex; any NaN equals any
-                   // NaN and +0 equals -0, where upstream's expect_eq (IEEE ==) fails NaN against NaN
+    kClose,        // check.expect_close, max_ulp_difference = max_ulp: floats and complex; any NaN equals
+                   // any NaN and +0 equals -0, where upstream's expect_eq (IEEE ==) fails NaN against NaN
     kAlmostEqual,  // check.expect_almost_eq, tolerance: results with an accumulation-order bound
   };
   Kind kind = Kind::kEqual;
   double tolerance = 0;  // kAlmostEqual: the largest finite per-element bound
+  uint64_t max_ulp = 0;  // kClose: 0 for a correctly rounded result, else the tolerance profile's budget
   // i1 tensor of the expected value's shape, true where the element is not checked: the check compares
   // `select(mask, expected, actual)`. Unset when every element is checked.
   std::optional<Tensor> mask;
@@ -32,9 +33,12 @@ struct UpstreamCheck {
 
 // `impl_defined` and `error_bound` are per element or empty (RtValue / GoldenOutput). Masked: the
 // implementation-defined elements, and the elements whose bound is infinite (some accumulation order may
-// overflow, so no exact or bounded check holds for every conforming implementation).
+// overflow, so no exact or bounded check holds for every conforming implementation). `max_ulp` is the
+// ULP budget the tolerance profile gives the case's op and type (`ulp: N` rules: transcendental functions
+// that no real library rounds correctly), so that a file passes upstream exactly when our comparator
+// passes the same output; 0 for rules that ask for the correctly rounded value.
 UpstreamCheck planUpstreamCheck(const Tensor& expected, const std::vector<uint8_t>& impl_defined,
-                                const std::vector<double>& error_bound);
+                                const std::vector<double>& error_bound, uint64_t max_ulp = 0);
 
 // Appends the check of `actual` against `expected` to `body`, as ops (a constant for the expected value,
 // the mask and the select where elements are masked, the check op).
@@ -49,7 +53,8 @@ std::string upstreamCheckText(const UpstreamCheck& check, const std::string& act
 
 // Why the upstream interpreter at the peer commit cannot pass a program, one reason per gap found (empty
 // when none is known): ops it does not interpret, forms its verifier rejects although the spec allows
-// them, ops that crash the tool, attributes it does not know.
+// them, ops that crash the tool, attributes it does not know, process grids (which it runs only under
+// its own `interpreter.run_parallel`).
 std::vector<std::string> upstreamInterpreterGaps(const Module& module);
 
 }  // namespace hloconf

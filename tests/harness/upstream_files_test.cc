@@ -1,6 +1,6 @@
 // Issue 21, item 1: the files we write in the upstream testdata format (golden --format mlir, gen --out,
 // repro) check themselves the way the upstream interpreter reads as we mean it (docs/design/upstream.md):
-// NaN-aware float checks (check.expect_close, max_ulp_difference = 0), implementation-defined elements
+// NaN-aware float checks (check.expect_close, max_ulp_difference = 0 or the profile's budget), implementation-defined elements
 // masked, a comment where upstream cannot pass the file. Our evaluator runs every written file; where
 // stablehlo-translate is present (STABLEHLO_TRANSLATE or PATH) it runs them too, and a spoiled expected
 // value must fail there.
@@ -108,6 +108,46 @@ TEST(UpstreamFiles, GeneratedCasesCheckThemselvesAndRunUpstream) {
     EXPECT_EQ(upstream.status, 0) << entry.path() << "\n" << upstream.output;
   }
   EXPECT_EQ(files, 6);
+}
+
+// A transcendental function no real library rounds correctly is checked with the tolerance profile's ULP
+// budget, so that the file passes upstream exactly when our comparator passes the output: cbrt of f64 has
+// `ulp: 4` in the default profile (glibc's cbrt is 1 ULP off at cbrt(27) = 3). A profile that asks for the
+// correctly rounded value gives 0.
+TEST(UpstreamFiles, TranscendentalChecksGetTheProfilesUlpBudget) {
+  std::string dir = test::tempDir("upstream-files", "ulp");
+  const std::string cbrt = std::string(HLOCONF_SOURCE_DIR) + "/cases/cbrt/edge-rounding-f64.mlir";
+  RunResult golden = runHloconf("golden " + cbrt + " --no-cache --format mlir --out " + dir + "/default");
+  ASSERT_EQ(golden.status, 0) << golden.output;
+  const std::string text = readText(dir + "/default/spec/cbrt/edge-rounding-f64.mlir");
+  EXPECT_THAT(text, HasSubstr("max_ulp_difference = 4 : ui64"));
+  EXPECT_EQ(runHloconf("eval -q " + dir + "/default").status, 0);
+  std::ofstream(dir + "/strict.json") << R"({"name": "strict", "description": "every result correctly rounded",
+    "rules": [{"id": "all", "op": "*", "type": "*", "exact": true, "source": "test"}]})";
+  golden = runHloconf("golden " + cbrt + " --no-cache --format mlir --profile " + dir + "/strict.json --out " + dir + "/strict");
+  ASSERT_EQ(golden.status, 0) << golden.output;
+  EXPECT_THAT(readText(dir + "/strict/spec/cbrt/edge-rounding-f64.mlir"), HasSubstr("max_ulp_difference = 0 : ui64"));
+  // gen --out the same way: logistic f32 has `ulp: 4`.
+  RunResult gen = runHloconf("gen logistic --dtypes f32 --strategies uniform --count 1 --out " + dir + "/gen");
+  ASSERT_EQ(gen.status, 0) << gen.output;
+  EXPECT_THAT(readText(dir + "/gen/logistic/f32/uniform/1-0.mlir"), HasSubstr("max_ulp_difference = 4 : ui64"));
+}
+
+// A generated program on a process grid has no checks (each process has its own results) and says why the
+// upstream interpreter cannot run it as written.
+TEST(UpstreamFiles, AGridProgramNamesWhyUpstreamCannotRunIt) {
+  std::string dir = test::tempDir("upstream-files", "grid");
+  RunResult gen = runHloconf("gen collective_permute --dtypes f32 --count 1 --out " + dir);
+  ASSERT_EQ(gen.status, 0) << gen.output;
+  int files = 0;
+  for (const auto& entry : fs::recursive_directory_iterator(dir)) {
+    if (entry.path().extension() != ".mlir") continue;
+    ++files;
+    const std::string text = readText(entry.path().string());
+    EXPECT_THAT(text, HasSubstr("cannot pass this file: a program on a process grid")) << entry.path();
+    EXPECT_THAT(text, ::testing::Not(HasSubstr("check."))) << entry.path();
+  }
+  EXPECT_GT(files, 0);
 }
 
 TEST(UpstreamFiles, AnAlgorithmWithoutEffectIsNotPrintedAndOneWithEffectNamesTheGap) {
