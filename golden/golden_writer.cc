@@ -59,9 +59,12 @@ void dropAlgorithmWithoutEffect(Operation& op) {
 
 }  // namespace
 
-uint64_t upstreamUlpBudget(const reports::ToleranceRule& rule) {
-  if (rule.kind == reports::ToleranceRule::Kind::kExact || !(rule.ulp >= 1)) return 0;
-  return rule.ulp >= 1e18 ? static_cast<uint64_t>(1e18) : static_cast<uint64_t>(std::floor(rule.ulp));
+UpstreamTolerance upstreamTolerance(const reports::ToleranceRule& rule) {
+  UpstreamTolerance allowed;
+  if (rule.kind != reports::ToleranceRule::Kind::kExact && rule.ulp >= 1)
+    allowed.max_ulp = rule.ulp >= 1e18 ? static_cast<uint64_t>(1e18) : static_cast<uint64_t>(std::floor(rule.ulp));
+  allowed.subnormal_may_flush = rule.ftz != reports::FlagAction::kFail;
+  return allowed;
 }
 
 absl::StatusOr<std::string> selfCheckingModule(const PreparedCase& prepared, const std::vector<std::string>& comments,
@@ -105,7 +108,7 @@ absl::StatusOr<std::string> selfCheckingModule(const PreparedCase& prepared, con
   std::vector<std::string> notes;
   for (size_t i = 0; i < outputs.size(); ++i) {
     const reports::GoldenOutput& g = prepared.golden[i];
-    UpstreamCheck check = planUpstreamCheck(g.value, g.impl_defined, g.error_bound, upstreamUlpBudget(rule));
+    UpstreamCheck check = planUpstreamCheck(g.value, g.impl_defined, g.error_bound, upstreamTolerance(rule));
     if (!check.masked_why.empty())
       notes.push_back(strCat("output ", i, ", elements not checked: ", check.masked_why));
     appendUpstreamCheck(body, outputs[i], g.value, check);

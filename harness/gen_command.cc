@@ -144,9 +144,9 @@ int runGenCommand(const std::vector<std::string>& args) {
       }
       std::vector<Tensor> expected;
       std::vector<UpstreamCheck> checks;
-      const uint64_t max_ulp = upstreamUlpBudget(profile->ruleFor(key.op, key.dtype));
+      const UpstreamTolerance allowed = upstreamTolerance(profile->ruleFor(key.op, key.dtype));
       for (ref::RtValue& v : run.per_process[0]) {
-        checks.push_back(planUpstreamCheck(v.tensor, v.impl_defined, v.error_bound, max_ulp));
+        checks.push_back(planUpstreamCheck(v.tensor, v.impl_defined, v.error_bound, allowed));
         expected.push_back(std::move(v.tensor));
       }
       text = gen::upstreamFormat(*c, expected, checks, upstreamInterpreterGaps(*module));

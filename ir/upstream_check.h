@@ -14,6 +14,12 @@
 
 namespace hloconf {
 
+// What the tolerance profile lets a float output differ by, as far as an upstream check can say it.
+struct UpstreamTolerance {
+  uint64_t max_ulp = 0;              // 0 for a correctly rounded result, else the profile's ULP budget
+  bool subnormal_may_flush = false;  // a subnormal expected value may come back as a zero (ftz not "fail")
+};
+
 struct UpstreamCheck {
   enum class Kind {
     kNone,         // every element is masked: nothing left to check
@@ -29,16 +35,20 @@ struct UpstreamCheck {
   // `select(mask, expected, actual)`. Unset when every element is checked.
   std::optional<Tensor> mask;
   std::string masked_why;  // what the masked elements are, for a comment; empty without a mask
+  // i1 tensor, true where the expected value is a subnormal that may be flushed: where `actual` is a zero
+  // there, the check compares the expected value instead (select(flushable and actual == 0, expected,
+  // actual)). Unset without subnormal expected values or when flushing fails.
+  std::optional<Tensor> flushable;
 };
 
 // `impl_defined` and `error_bound` are per element or empty (RtValue / GoldenOutput). Masked: the
 // implementation-defined elements, and the elements whose bound is infinite (some accumulation order may
-// overflow, so no exact or bounded check holds for every conforming implementation). `max_ulp` is the
-// ULP budget the tolerance profile gives the case's op and type (`ulp: N` rules: transcendental functions
-// that no real library rounds correctly), so that a file passes upstream exactly when our comparator
-// passes the same output; 0 for rules that ask for the correctly rounded value.
+// overflow, so no exact or bounded check holds for every conforming implementation). `tolerance` is what
+// the tolerance profile's rule for the case's op and type allows (an `ulp: N` budget for transcendental
+// functions that no real library rounds correctly; subnormals flushed to zero), so that a file passes
+// upstream exactly when our comparator passes the same output.
 UpstreamCheck planUpstreamCheck(const Tensor& expected, const std::vector<uint8_t>& impl_defined,
-                                const std::vector<double>& error_bound, uint64_t max_ulp = 0);
+                                const std::vector<double>& error_bound, const UpstreamTolerance& tolerance = {});
 
 // Appends the check of `actual` against `expected` to `body`, as ops (a constant for the expected value,
 // the mask and the select where elements are masked, the check op).
@@ -51,8 +61,10 @@ void appendUpstreamCheck(Block& body, Value* actual, const Tensor& expected, con
 std::string upstreamCheckText(const UpstreamCheck& check, const std::string& actual, const std::string& expected,
                               const Type& type, const std::string& prefix, const std::string& indent);
 
-// Why the upstream interpreter at the peer commit cannot pass a program, one reason per gap found (empty
-// when none is known): ops it does not interpret, forms its verifier rejects although the spec allows
+// Why the upstream interpreter at the peer commit cannot pass a program ("... cannot pass this file: R"),
+// or may fail it depending on its inputs ("... may fail this file: R": an upstream bug that shows only for
+// some values, a chlo op evaluated through an approximation), one line per gap found (empty when none is
+// known): ops it does not interpret, forms its verifier rejects although the spec allows
 // them, ops that crash the tool, attributes it does not know, process grids (which it runs only under
 // its own `interpreter.run_parallel`).
 std::vector<std::string> upstreamInterpreterGaps(const Module& module);

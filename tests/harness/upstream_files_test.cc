@@ -13,6 +13,8 @@
 #include <sstream>
 #include <string>
 
+#include "ir/strings.h"
+#include "ir/upstream_check.h"
 #include "tests/harness/run_hloconf.h"
 #include "tests/harness/suite_run.h"
 
@@ -131,6 +133,45 @@ TEST(UpstreamFiles, TranscendentalChecksGetTheProfilesUlpBudget) {
   RunResult gen = runHloconf("gen logistic --dtypes f32 --strategies uniform --count 1 --out " + dir + "/gen");
   ASSERT_EQ(gen.status, 0) << gen.output;
   EXPECT_THAT(readText(dir + "/gen/logistic/f32/uniform/1-0.mlir"), HasSubstr("max_ulp_difference = 4 : ui64"));
+}
+
+// Where the profile lets a subnormal come back as zero (ftz "warn": logistic(-100) = 3.78e-44 in f32,
+// which an implementation computing 1 / (1 + exp(100)) returns as 0), the file's check accepts that zero
+// there and nothing else: checked against a program that returns the flushed value, another subnormal, or
+// the exact value.
+TEST(UpstreamFiles, ASubnormalExpectedValueMayComeBackFlushedWhereTheProfileAllowsIt) {
+  Tensor expected(Type::tensor({2}, Type::element(ElementType::kF32)));
+  expected.setBits(0, 0x3F800000);  // 1.0
+  expected.setBits(1, 0x0000001B);  // 3.78e-44, subnormal
+  UpstreamTolerance flush;
+  flush.subnormal_may_flush = true;
+  const UpstreamCheck check = planUpstreamCheck(expected, {}, {}, flush);
+  ASSERT_TRUE(check.flushable.has_value());
+  EXPECT_EQ(check.flushable->bits(0), 0u);
+  EXPECT_EQ(check.flushable->bits(1), 1u);
+  EXPECT_FALSE(planUpstreamCheck(expected, {}, {}, UpstreamTolerance{}).flushable.has_value());
+  const std::string dir = test::tempDir("upstream-files", "flush");
+  const std::string translate = stablehloTranslate();
+  int files = 0;
+  auto verdict = [&](const std::string& actual_literal, const UpstreamCheck& c) {
+    const std::string file = strCat(dir, "/", ++files, ".mlir");
+    std::ofstream(file) << "func.func @main() {\n"
+                        << "  %actual = \"stablehlo.constant\"() <{value = dense<" << actual_literal
+                        << "> : tensor<2xf32>}> : () -> tensor<2xf32>\n"
+                        << "  %expected = \"stablehlo.constant\"() <{value = dense<[1.0, 3.783510e-44]> : tensor<2xf32>}> : () -> tensor<2xf32>\n"
+                        << upstreamCheckText(c, "%actual", "%expected", expected.type(), "%check0", "  ") << "  func.return\n}\n";
+    const int ours = runHloconf("eval -q " + file).status;
+    if (!translate.empty()) {
+      EXPECT_EQ(runShell(translate + " --interpret " + file + " 2>&1").status == 0, ours == 0) << file;
+    }
+    return ours == 0;
+  };
+  EXPECT_TRUE(verdict("[1.0, 0.0]", check));
+  EXPECT_TRUE(verdict("[1.0, -0.0]", check));  // the sign of a zero is the signed_zero flag's business: warn
+  EXPECT_TRUE(verdict("[1.0, 3.783510e-44]", check));
+  EXPECT_FALSE(verdict("[1.0, 1.0e-45]", check));
+  EXPECT_FALSE(verdict("[0.0, 3.783510e-44]", check));  // a normal expected value is never taken as flushed
+  EXPECT_FALSE(verdict("[1.0, 0.0]", planUpstreamCheck(expected, {}, {}, UpstreamTolerance{})));
 }
 
 // A generated program on a process grid has no checks (each process has its own results) and says why the
