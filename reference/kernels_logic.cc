@@ -41,9 +41,11 @@ Results shiftKernel(Interpreter& interp, const Operation& op, std::vector<RtValu
   const OpId kind = op.id;
   return mapElements(interp, op, operands, 2, [&](const std::vector<Elem>& a, Elem& out) {
     const uint64_t amount = a[1].re & mask;  // read as unsigned
-    const __int128 value = integerValue(t, a[0].re);
+    // An arithmetic shift works on the bit pattern: its top bit fills the vacated bits, for unsigned types
+    // too (XLA's evaluator shifts static_cast<SignedT>(lhs); the upstream interpreter uses APInt::ashr).
+    const bool top_bit = (a[0].re >> (width - 1)) & 1;
     if (amount >= static_cast<uint64_t>(width)) {
-      out.re = (kind == OpId::kShiftRightArithmetic && value < 0) ? mask : 0;
+      out.re = (kind == OpId::kShiftRightArithmetic && top_bit) ? mask : 0;
       return true;
     }
     if (kind == OpId::kShiftLeft) {
@@ -51,7 +53,8 @@ Results shiftKernel(Interpreter& interp, const Operation& op, std::vector<RtValu
     } else if (kind == OpId::kShiftRightLogical) {
       out.re = (a[0].re & mask) >> amount;
     } else {
-      out.re = wrapInteger(t, value >> amount);
+      const uint64_t fill = top_bit && amount > 0 ? (mask << (width - amount)) & mask : 0;
+      out.re = ((a[0].re & mask) >> amount) | fill;
     }
     return false;
   }, /*same_types=*/true);

@@ -336,8 +336,10 @@ def op_shift_right_arithmetic(a, s):
     need(a.dtype != torch.bool, "shift on i1")
     a, s = torch.broadcast_tensors(a, s)
     amount, out_of_range = shift_amount(s)
-    if a.dtype == torch.uint8:  # unsigned: no sign bit, the shift is logical (as the reference and XLA do)
-        return op_shift_right_logical(a, s)
+    if a.dtype == torch.uint8:
+        # The arithmetic shift works on the bit pattern (the top bit fills, as in the reference, XLA's evaluator
+        # and the upstream interpreter): shift the same bits as int8.
+        return op_shift_right_arithmetic(a.view(torch.int8), s.view(torch.int8)).view(torch.uint8)
     r = torch.bitwise_right_shift(a, amount.to(a.dtype))
     fill = torch.where(a < 0, torch.full_like(a, -1), torch.zeros_like(a))
     return torch.where(out_of_range, fill, r)

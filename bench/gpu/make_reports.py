@@ -132,8 +132,9 @@ CAUSES = [
      "reference shifts an unsigned value logically (254 >> 7 = 1 in ui8); XLA copies the top bit in (255), "
      "and so does the upstream interpreter (stablehlo/reference/Element.cpp: `APInt::ashr` on the bits, "
      "whatever the signedness). The spec says only \"arithmetic right-shift\". Both upstream implementations "
-     "agree, so the reference (and our executors, held to it) should follow them: left to the reference's "
-     "owners."),
+     "agree, so the reference (and our executors, held to it) should follow them. Done on 2026-11-27 "
+     "(docs/semantics.md, spec/shift_right_arithmetic/edge-unsigned): these FAILs were measured before that "
+     "change; the reference now gives the value XLA gave here."),
     ("unsigned-power-exponent-as-signed", {"xla-gpu", "xla-cpu"}, r"power", r"^ui", lambda case: True,
      "**Unsigned `power` reads a large exponent as negative.** power(0, 32768) in ui16 is 0; XLA:GPU gives 1: "
      "the exponent 32768 (0x8000) is treated as the signed -32768, and x^negative is given the value 1 for "

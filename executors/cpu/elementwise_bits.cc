@@ -62,13 +62,16 @@ struct ShiftFn {
   static C apply(C a, C b) {
     const uint64_t amount = bitsOf<E>(b);
     const uint64_t bits = bitsOf<E>(a);
+    // The arithmetic shift works on the bit pattern: its top bit fills the vacated bits, for unsigned
+    // types too (as the reference, XLA and the upstream interpreter do; docs/semantics.md).
+    const bool top_bit = (bits >> (E::kBits - 1)) & 1;
     if (amount >= static_cast<uint64_t>(E::kBits)) {
-      if constexpr (K == Shift::kRightArithmetic && std::is_signed_v<C>) return a < 0 ? C(-1) : C(0);
+      if constexpr (K == Shift::kRightArithmetic) return top_bit ? static_cast<C>(~uint64_t{0}) : C(0);
       else return 0;
     }
     if constexpr (K == Shift::kLeft) return static_cast<C>(bits << amount);  // store keeps the low kBits bits
     else if constexpr (K == Shift::kRightLogical) return static_cast<C>(bits >> amount);
-    else return static_cast<C>(a >> amount);  // arithmetic for signed types (C++20), logical for unsigned
+    else return static_cast<C>((bits >> amount) | (top_bit && amount > 0 ? ~uint64_t{0} << (E::kBits - amount) : 0));
   }
 };
 

@@ -332,9 +332,14 @@ HLOCONF_HD C intBinary(BOp op, C a, C b) {
     case BOp::kShrL:
       if (static_cast<UC>(b) >= static_cast<UC>(kBits)) return C(0);
       return static_cast<C>(static_cast<UC>(static_cast<UC>(a) >> static_cast<UC>(b)));
-    case BOp::kShrA:
-      if (static_cast<UC>(b) >= static_cast<UC>(kBits)) return isNegative(a) ? static_cast<C>(-1) : C(0);
-      return static_cast<C>(a >> static_cast<UC>(b));  // arithmetic for signed types, logical for unsigned
+    case BOp::kShrA: {
+      // On the bit pattern: its top bit fills the vacated bits, for unsigned types too (docs/semantics.md).
+      const bool top_bit = (ua >> (kBits - 1)) & U(1);
+      if (static_cast<UC>(b) >= static_cast<UC>(kBits)) return top_bit ? static_cast<C>(static_cast<UC>(~UC(0))) : C(0);
+      const int amount = static_cast<int>(static_cast<UC>(b));
+      const U fill = top_bit && amount > 0 ? static_cast<U>(~U(0) << (kBits - amount)) : U(0);
+      return static_cast<C>(static_cast<UC>((ua >> amount) | fill));
+    }
     default: return a;  // not reached
   }
 }

@@ -131,7 +131,13 @@ TEST(CudaMath, ShiftsPastTheWidth) {
   EXPECT_EQ(dm::intBinary<int8_t>(BOp::kShrA, 64, 100), 0);
   EXPECT_EQ(dm::intBinary<int8_t>(BOp::kShrL, -128, 7), 1);
   EXPECT_EQ(dm::intBinary<int8_t>(BOp::kShrL, -128, 8), 0);
-  EXPECT_EQ(dm::intBinary<uint16_t>(BOp::kShrA, 0x8000, 15), 1);  // unsigned: logical
+  // unsigned: on the bit pattern, the top bit fills (as the reference does; docs/semantics.md)
+  EXPECT_EQ(dm::intBinary<uint16_t>(BOp::kShrA, 0x8000, 15), 0xFFFF);
+  EXPECT_EQ(dm::intBinary<uint16_t>(BOp::kShrA, 0x8000, 16), 0xFFFF);
+  EXPECT_EQ(dm::intBinary<uint8_t>(BOp::kShrA, 240, 3), 254);
+  EXPECT_EQ(dm::intBinary<uint8_t>(BOp::kShrA, 127, 1), 63);
+  EXPECT_EQ(dm::intBinary<uint64_t>(BOp::kShrA, uint64_t{1} << 63, 63), ~uint64_t{0});
+  EXPECT_EQ(dm::intBinary<int64_t>(BOp::kShrA, -8, 1), -4);
   EXPECT_EQ(dm::intBinary<uint64_t>(BOp::kShl, 1, 63), uint64_t{1} << 63);
   EXPECT_EQ(dm::intBinary<uint64_t>(BOp::kShl, 1, 64), 0u);
   EXPECT_EQ(dm::intBinary<uint8_t>(BOp::kShl, 0xff, 4), 0xf0);

@@ -306,6 +306,17 @@ TEST(ElementwiseInteger, ShiftsByTheWidthOrMoreAreMarked) {
   EXPECT_EQ(marks(arith), (std::vector<bool>{false, false, true, true, true}));
 }
 
+TEST(ElementwiseInteger, AnArithmeticShiftOfAnUnsignedTypeFillsWithItsTopBit) {
+  // ui8 and ui4: the bit pattern is shifted as XLA and the upstream interpreter do (docs/semantics.md).
+  const std::vector<std::string> u8 = {"dense<[240, 127, 128, 128]> : tensor<4xui8>", "dense<[3, 1, 9, 0]> : tensor<4xui8>"};
+  ref::RtValue r8 = evalOp(u8, "stablehlo.shift_right_arithmetic %a, %b : tensor<4xui8>", "tensor<4xui8>");
+  EXPECT_EQ(allBits(r8), (std::vector<uint64_t>{0xFE, 0x3F, 0xFF, 0x80}));
+  EXPECT_EQ(marks(r8), (std::vector<bool>{false, false, true, false}));  // 9 >= the width: the fill, marked
+  const std::vector<std::string> u4 = {"dense<[12, 7]> : tensor<2xui4>", "dense<[2, 2]> : tensor<2xui4>"};
+  ref::RtValue r4 = evalOp(u4, "stablehlo.shift_right_arithmetic %a, %b : tensor<2xui4>", "tensor<2xui4>");
+  EXPECT_EQ(allBits(r4), (std::vector<uint64_t>{0xF, 0x1}));  // 1100 >> 2 = 1111; 0111 >> 2 = 0001
+}
+
 TEST(ElementwiseInteger, PopcntAndCountLeadingZeros) {
   // popcnt: 0 -> 0, -1 (32 ones) -> 32, 0x0F0F -> 8, INT_MIN (one bit) -> 1.
   ref::RtValue pop = evalOp({"dense<[0, -1, 3855, -2147483648]> : tensor<4xi32>"}, "stablehlo.popcnt %a : tensor<4xi32>",
