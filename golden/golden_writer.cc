@@ -111,6 +111,7 @@ absl::StatusOr<std::string> selfCheckingModule(const PreparedCase& prepared, con
     UpstreamCheck check = planUpstreamCheck(g.value, g.impl_defined, g.error_bound, upstreamTolerance(rule));
     if (!check.masked_why.empty())
       notes.push_back(strCat("output ", i, ", elements not checked: ", check.masked_why));
+    if (!check.may_fail.empty() && std::find(notes.begin(), notes.end(), check.may_fail) == notes.end()) notes.push_back(check.may_fail);
     appendUpstreamCheck(body, outputs[i], g.value, check);
   }
   body.operations.push_back(std::make_unique<Operation>("func.return"));

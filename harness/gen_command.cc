@@ -1,4 +1,5 @@
 // `hloconf gen`: generated cases (generators/gen.h) written as files, printed by ID, or listed.
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -149,7 +150,10 @@ int runGenCommand(const std::vector<std::string>& args) {
         checks.push_back(planUpstreamCheck(v.tensor, v.impl_defined, v.error_bound, allowed));
         expected.push_back(std::move(v.tensor));
       }
-      text = gen::upstreamFormat(*c, expected, checks, upstreamInterpreterGaps(*module));
+      std::vector<std::string> notes = upstreamInterpreterGaps(*module);
+      for (const UpstreamCheck& check : checks)
+        if (!check.may_fail.empty() && std::find(notes.begin(), notes.end(), check.may_fail) == notes.end()) notes.push_back(check.may_fail);
+      text = gen::upstreamFormat(*c, expected, checks, notes);
     } else if (auto module = parseModule(c->text, c->id); module.ok()) {
       // No checks (each process has its own results), but why the upstream interpreter cannot run it.
       std::string notes;

@@ -13,6 +13,7 @@
 #include <sstream>
 #include <string>
 
+#include "ir/parser.h"
 #include "ir/strings.h"
 #include "ir/upstream_check.h"
 #include "tests/harness/run_hloconf.h"
@@ -172,6 +173,58 @@ TEST(UpstreamFiles, ASubnormalExpectedValueMayComeBackFlushedWhereTheProfileAllo
   EXPECT_FALSE(verdict("[1.0, 1.0e-45]", check));
   EXPECT_FALSE(verdict("[0.0, 3.783510e-44]", check));  // a normal expected value is never taken as flushed
   EXPECT_FALSE(verdict("[1.0, 0.0]", planUpstreamCheck(expected, {}, {}, UpstreamTolerance{})));
+}
+
+// upstream's expect_almost_eq fails values of opposite signs however close: a bounded check whose expected
+// value is within the tolerance of zero says the peer may fail it; one whose values are all far from zero
+// does not.
+TEST(UpstreamFiles, ABoundedCheckNearZeroSaysUpstreamMayFailIt) {
+  Tensor expected(Type::tensor({2}, Type::element(ElementType::kF64)));
+  expected.setBits(0, doubleToBits(5.0));
+  expected.setBits(1, doubleToBits(-1e-9));
+  EXPECT_THAT(planUpstreamCheck(expected, {}, {0.5, 1e-6}).may_fail,
+              HasSubstr("may fail this file: its check.expect_almost_eq rejects values of opposite signs"));
+  // One tolerance for the whole check (the largest bound, 0.5): -3 is far enough from zero.
+  Tensor far = expected;
+  far.setBits(1, doubleToBits(-3.0));
+  EXPECT_EQ(planUpstreamCheck(far, {}, {0.5, 1e-6}).may_fail, "");
+  // The element within the tolerance of zero is masked (implementation-defined): nothing to fear.
+  EXPECT_EQ(planUpstreamCheck(expected, {0, 1}, {0.5, 1e-6}).may_fail, "");
+}
+
+// Gaps that depend on the inputs are declared as such ("may fail"), certain ones as "cannot pass".
+TEST(UpstreamFiles, InputDependentAndCertainGapsAreDeclaredApart) {
+  auto gaps = [](const std::string& text) {
+    auto module = parseModule(text, "gaps.mlir");
+    EXPECT_TRUE(module.ok()) << module.status();
+    std::string all;
+    if (module.ok())
+      for (const std::string& g : upstreamInterpreterGaps(*module)) all += g + "\n";
+    return all;
+  };
+  const std::string divide = gaps("func.func @main(%a: tensor<2xi32>, %b: tensor<2xi32>) -> tensor<2xi32> {\n"
+                                  "  %0 = stablehlo.divide %a, %b : tensor<2xi32>\n  return %0 : tensor<2xi32>\n}\n");
+  EXPECT_THAT(divide, HasSubstr("may fail this file: stablehlo.divide of integers kills the tool (SIGFPE"));
+  EXPECT_EQ(gaps("func.func @main(%a: tensor<2xf32>, %b: tensor<2xf32>) -> tensor<2xf32> {\n"
+                 "  %0 = stablehlo.divide %a, %b : tensor<2xf32>\n  return %0 : tensor<2xf32>\n}\n"),
+            "");
+  EXPECT_THAT(gaps("func.func @main(%a: tensor<2xcomplex<f32>>) -> tensor<2xcomplex<f32>> {\n"
+                   "  %0 = stablehlo.multiply %a, %a : tensor<2xcomplex<f32>>\n  return %0 : tensor<2xcomplex<f32>>\n}\n"),
+              HasSubstr("may fail this file: stablehlo.multiply of complex numbers is computed by its textbook formula"));
+  EXPECT_THAT(gaps("func.func @main(%a: tensor<2xf32>) -> tensor<2xf32> {\n"
+                   "  %0 = chlo.lgamma %a : tensor<2xf32> -> tensor<2xf32>\n  return %0 : tensor<2xf32>\n}\n"),
+              HasSubstr("may fail this file: chlo.lgamma is evaluated only through its legalization"));
+  EXPECT_THAT(gaps("func.func @main(%a: tensor<2xf32>) -> tensor<2xf32> {\n"
+                   "  %0 = \"chlo.square\"(%a) : (tensor<2xf32>) -> tensor<2xf32>\n  return %0 : tensor<2xf32>\n}\n"),
+              HasSubstr("cannot pass this file: chlo.square is not known at this commit"));
+  EXPECT_THAT(gaps("func.func @main(%a: tensor<2x3xi32>, %b: tensor<3xi32>) -> tensor<2x3xi32> {\n"
+                   "  %0 = chlo.broadcast_add %a, %b : (tensor<2x3xi32>, tensor<3xi32>) -> tensor<2x3xi32>\n"
+                   "  return %0 : tensor<2x3xi32>\n}\n"),
+              HasSubstr("cannot pass this file: chlo.broadcast_add with an operand of another shape"));
+  EXPECT_EQ(gaps("func.func @main(%a: tensor<3xi32>, %b: tensor<3xi32>) -> tensor<3xi32> {\n"
+                 "  %0 = chlo.broadcast_add %a, %b : (tensor<3xi32>, tensor<3xi32>) -> tensor<3xi32>\n"
+                 "  return %0 : tensor<3xi32>\n}\n"),
+            "");
 }
 
 // A generated program on a process grid has no checks (each process has its own results) and says why the
