@@ -302,7 +302,9 @@ class ExternalBackend : public Backend {
 
     std::error_code ec;
     bp::environment env = boost::this_process::environment();
-    for (const auto& [key, value] : spec_.environment) env[key] = value;
+    // set(), not env[key]: Boost.Process 1.74's operator[] goes through find(), which compares "KEY=" with
+    // std::equal against each entry and reads past the end of a shorter one (found by ASan).
+    for (const auto& [key, value] : spec_.environment) env.set(key, value);
     std::vector<std::string> args(spec_.argv.begin() + 1, spec_.argv.end());
     bp::child child;
     // Helpers the backend starts in a session of their own are re-parented to this process when their

@@ -257,7 +257,19 @@ Results pad(const Operation& op) {
   Dims shape;
   for (size_t d = 0; d < rank; ++d) {
     const int64_t in = operand.shape()[d];
-    shape.push_back(in == kDynamicSize ? kDynamicSize : in + low[d] + std::max<int64_t>(in - 1, 0) * interior[d] + high[d]);
+    if (in == kDynamicSize) {
+      shape.push_back(kDynamicSize);
+      continue;
+    }
+    // Checked: the paddings are the program's (a hostile one gives INT64_MAX), and a size that does not fit
+    // int64 is no shape.
+    int64_t size = 0, interior_part = 0;
+    if (__builtin_mul_overflow(std::max<int64_t>(in - 1, 0), interior[d], &interior_part) ||
+        __builtin_add_overflow(in, low[d], &size) || __builtin_add_overflow(size, interior_part, &size) ||
+        __builtin_add_overflow(size, high[d], &size))
+      return violated("pad (C4)", strCat("dimension ", d, " of the result does not fit in 64 bits (size ", in, ", low ", low[d],
+                                         ", interior ", interior[d], ", high ", high[d], ")"));
+    shape.push_back(size);
   }
   // (C1) element_type(operand) = element_type(result).
   return std::vector<InferredType>{{withShape(operand, std::move(shape)), elementRuleOf(operand), "pad (C4)", "pad (C1)"}};

@@ -199,7 +199,7 @@ absl::StatusOr<Tensor> decode(std::string_view bytes, const Type& type, std::str
     return absl::InvalidArgumentError(strCat(what, ": ", bytes.size() - header.data_offset - need, " bytes after the data of ",
                                              type.toString(), " (the file has ", bytes.size(), " bytes, ", header.data_offset + need,
                                              " expected)"));
-  std::memcpy(tensor.mutableBytes().data(), bytes.data() + header.data_offset, need);
+  if (need > 0) std::memcpy(tensor.mutableBytes().data(), bytes.data() + header.data_offset, need);
   if (isNarrowInteger(t) || t == ElementType::kI1) {
     // Out-of-range values would break the "bits in the low bits" invariant: check, then mask.
     for (int64_t i = 0; i < tensor.numElements(); ++i) {

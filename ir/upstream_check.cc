@@ -288,7 +288,8 @@ std::vector<std::string> upstreamInterpreterGaps(const Module& module) {
     // Element.cpp): overflow, cancellation and infinities give NaN or values far off for some inputs.
     static const std::set<std::string_view> kComplexByFormula = {
         "stablehlo.multiply", "stablehlo.divide", "stablehlo.atan2", "stablehlo.cbrt", "stablehlo.exponential_minus_one",
-        "stablehlo.log_plus_one", "stablehlo.logistic", "stablehlo.maximum", "stablehlo.minimum"};
+        "stablehlo.log_plus_one", "stablehlo.logistic", "stablehlo.maximum", "stablehlo.minimum", "stablehlo.power",
+        "stablehlo.sign", "stablehlo.sine", "stablehlo.tan", "stablehlo.tanh"};
     if (kComplexByFormula.count(op.name) && anyType(op, isComplexTensor))
       possible.insert(strCat(op.name, " of complex numbers is computed by its textbook formula in the element type, which gives NaN, "
                                       "infinities or values far off for some inputs (overflow, cancellation, infinite or NaN parts; "
@@ -297,10 +298,22 @@ std::vector<std::string> upstreamInterpreterGaps(const Module& module) {
         isFloat(op.operands[0]->type.elementType()) && floatFormat(op.operands[0]->type.elementType()).total_bits < 32)
       possible.insert("logistic is computed as 1 / (1 + exp(-x)) rounded to the element type at each step: 2 ULPs off in f16, "
                       "and NaN in f8E4M3FN (no infinity) where exp(-x) overflows (an upstream accuracy bug)");
-    if (op.name == "stablehlo.scatter" && !op.operands.empty() && !op.regions.empty() && !op.regions[0].blocks.empty() &&
-        !op.regions[0].blocks[0]->arguments.empty() &&
-        op.regions[0].blocks[0]->arguments[0]->type.elementType() != op.operands[0]->type.elementType())
-      reasons.insert("a scatter body in a promoted element type aborts the tool ('Expected same type for an SSA register and its evaluated value')");
+    // The spec lets the bodies of reductions and scatters work in a wider element type than their operands
+    // (type promotion); the interpreter does not.
+    static const std::set<std::string_view> kPromotable = {"stablehlo.scatter", "stablehlo.reduce", "stablehlo.reduce_window",
+                                                           "stablehlo.select_and_scatter", "stablehlo.all_reduce",
+                                                           "stablehlo.reduce_scatter"};
+    if (kPromotable.count(op.name)) {
+      std::set<ElementType> operand_types;
+      for (const Value* v : op.operands)
+        if (v->type.isTensor()) operand_types.insert(v->type.elementType());
+      for (const Region& region : op.regions)
+        for (const auto& block : region.blocks)
+          for (const auto& argument : block->arguments)
+            if (argument->type.isTensor() && !operand_types.count(argument->type.elementType()))
+              reasons.insert(strCat("a ", op.name.substr(op.name.find('.') + 1), " body in a promoted element type aborts the tool ",
+                                    "('Expected same type for an SSA register and its evaluated value')"));
+    }
     if (op.name == "stablehlo.triangular_solve" && !op.operands.empty() && op.operands[0]->type.isQuantized())
       reasons.insert("its verifier rejects a quantized triangular_solve, which the spec allows (an upstream gap)");
     if (op.name == "stablehlo.dot_general" && !inherentText("algorithm").empty())

@@ -73,6 +73,7 @@ std::string ulpBucketLabel(int bucket) {
   if (bucket == 1) return "1";
   if (bucket == 2) return "2";
   if (bucket >= 66) return "inf";
+  if (bucket == 65) return "9223372036854775809-18446744073709551616";  // (2^63, 2^64]: 2^64 does not fit a uint64_t
   uint64_t lo = (uint64_t{1} << (bucket - 2)) + 1, hi = uint64_t{1} << (bucket - 1);
   return strCat(lo, "-", hi);
 }

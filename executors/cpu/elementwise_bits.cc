@@ -187,7 +187,8 @@ absl::Status complexPartKernel(const KernelArgs& args) {
 }
 
 absl::Status copyKernel(const KernelArgs& args) {
-  std::memmove(args.result(), args.operands[0], static_cast<size_t>(plan::slotBytes(args.resultType(0))));
+  const size_t bytes = static_cast<size_t>(plan::slotBytes(args.resultType(0)));
+  if (bytes > 0) std::memmove(args.result(), args.operands[0], bytes);  // an empty tensor has no buffer
   return absl::OkStatus();
 }
 absl::Status zeroKernel(const KernelArgs& args) {

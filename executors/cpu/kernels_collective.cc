@@ -104,6 +104,7 @@ void copyAlong(const uint8_t* src, int64_t src_extent, int64_t src_start, uint8_
   int64_t outer = 1, inner = static_cast<int64_t>(element_bytes);
   for (size_t k = 0; k < d; ++k) outer *= shape[k];
   for (size_t k = d + 1; k < shape.size(); ++k) inner *= shape[k];
+  if (length * inner == 0) return;  // nothing to copy; empty tensors have no buffer
   for (int64_t o = 0; o < outer; ++o)
     std::memcpy(dst + (o * dst_extent + dst_start) * inner, src + (o * src_extent + src_start) * inner,
                 static_cast<size_t>(length * inner));

@@ -47,8 +47,9 @@ int64_t readInteger(const uint8_t* p, ElementType t) {
 // --- reshape, transpose, slice, reverse, broadcast_in_dim, concatenate, pad ---------------------------------
 
 absl::Status reshapeKernel(const KernelArgs& args) {
-  if (args.results[0] != args.operands[0])
-    std::memcpy(args.results[0], args.operands[0], static_cast<size_t>(plan::slotBytes(args.resultType(0))));
+  // An empty tensor has no buffer (a null pointer, which memcpy may not be given even for 0 bytes).
+  const size_t bytes = static_cast<size_t>(plan::slotBytes(args.resultType(0)));
+  if (args.results[0] != args.operands[0] && bytes > 0) std::memcpy(args.results[0], args.operands[0], bytes);
   return absl::OkStatus();
 }
 
@@ -706,7 +707,7 @@ absl::Status rngBitGeneratorKernel(const KernelArgs& args) {
   const auto& p = args.step.as<plan::RngBitGeneratorParams>();
   const int64_t words = args.operandType(0).shape()[0];
   std::vector<uint64_t> state(static_cast<size_t>(words));
-  std::memcpy(state.data(), args.operands[0], state.size() * sizeof(uint64_t));
+  if (!state.empty()) std::memcpy(state.data(), args.operands[0], state.size() * sizeof(uint64_t));
   std::vector<uint64_t> next = state;
   const ElementType t = args.resultType(1).elementType();
   const int width = bitWidth(t);

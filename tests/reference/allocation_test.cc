@@ -42,6 +42,11 @@ void* operator new(size_t size) {
 }
 void operator delete(void* p) noexcept { std::free(p); }
 void operator delete(void* p, size_t) noexcept { std::free(p); }
+// The array forms too: otherwise new[] is the runtime's (ASan's own, under the sanitizers) and the delete[]
+// that pairs with it falls through to the free() above.
+void* operator new[](size_t size) { return operator new(size); }
+void operator delete[](void* p) noexcept { std::free(p); }
+void operator delete[](void* p, size_t) noexcept { std::free(p); }
 
 namespace hloconf::ref {
 namespace {

@@ -142,7 +142,7 @@ inline int countDifferences(const ref::RtValue& a, const ref::RtValue& b, const 
     }
   }
   EXPECT_EQ(a.error_bound.size(), b.error_bound.size()) << what;
-  if (a.error_bound.size() == b.error_bound.size() &&
+  if (a.error_bound.size() == b.error_bound.size() && !a.error_bound.empty() &&
       std::memcmp(a.error_bound.data(), b.error_bound.data(), a.error_bound.size() * sizeof(double)) != 0) {
     size_t i = 0;
     while (std::memcmp(&a.error_bound[i], &b.error_bound[i], sizeof(double)) == 0) ++i;

@@ -383,7 +383,7 @@ class Generator {
   double formatValue(bool specials) {
     const ET t = types_[below(static_cast<int>(types_.size()))];
     const FloatFormat& f = floatFormat(t);
-    const uint64_t b = rng_() & ((uint64_t{1} << f.total_bits) - 1);
+    const uint64_t b = f.total_bits == 64 ? rng_() : rng_() & ((uint64_t{1} << f.total_bits) - 1);
     const FloatClass c = classifyFloat(t, b);
     if (!specials && (c == FloatClass::kNaN || c == FloatClass::kInfinity)) return 1.0;
     MpFloat v(64);
