@@ -8,14 +8,22 @@
 namespace hloconf::ref {
 
 
-void initNumerics() {
-  // MPFR keeps its exponent range per thread (it is built thread-safe), so each thread sets it once.
-  thread_local bool initialized = false;
-  if (initialized) return;
-  mpfr_set_emin(mpfr_get_emin_min());
-  mpfr_set_emax(mpfr_get_emax_max());
-  initialized = true;
-}
+namespace {
+
+// MPFR keeps its exponent range per thread (it is built thread-safe), so each thread sets it once. It also
+// keeps per-thread caches of constants (pi, log 2, ...) that grow with the precision asked for; a thread
+// that ends without freeing them leaks them (LeakSanitizer, ci/sanitize.sh): freed when the thread ends.
+struct ThreadNumerics {
+  ThreadNumerics() {
+    mpfr_set_emin(mpfr_get_emin_min());
+    mpfr_set_emax(mpfr_get_emax_max());
+  }
+  ~ThreadNumerics() { mpfr_free_cache2(MPFR_FREE_LOCAL_CACHE); }
+};
+
+}  // namespace
+
+void initNumerics() { thread_local ThreadNumerics numerics; }
 
 namespace {
 

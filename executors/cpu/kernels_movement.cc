@@ -205,7 +205,8 @@ absl::Status dynamicUpdateSliceKernel(const KernelArgs& args) {
   const int64_t offset = clampedOffset(args, p);
   uint8_t* out = args.results[0];
   if (out == args.operands[1]) return absl::OkStatus();  // an update of the operand's size is the result
-  if (out != args.operands[0]) std::memcpy(out, args.operands[0], static_cast<size_t>(plan::slotBytes(args.resultType(0))));
+  const size_t bytes = static_cast<size_t>(plan::slotBytes(args.resultType(0)));
+  if (out != args.operands[0] && bytes > 0) std::memcpy(out, args.operands[0], bytes);  // empty tensors have no buffer
   copyStrided(p.copy, args.operands[1], out, elementBytes(args.resultType(0)), 0, offset);
   return absl::OkStatus();
 }
@@ -762,7 +763,7 @@ absl::Status rngBitGeneratorKernel(const KernelArgs& args) {
     if (words >= 2) next[1] = new_low;
     if (words >= 3) next[2] = new_high;
   }
-  std::memcpy(args.results[0], next.data(), next.size() * sizeof(uint64_t));
+  if (!next.empty()) std::memcpy(args.results[0], next.data(), next.size() * sizeof(uint64_t));
   return absl::OkStatus();
 }
 

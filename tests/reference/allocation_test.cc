@@ -45,6 +45,14 @@ void operator delete(void* p, size_t) noexcept { std::free(p); }
 // The array forms too: otherwise new[] is the runtime's (ASan's own, under the sanitizers) and the delete[]
 // that pairs with it falls through to the free() above.
 void* operator new[](size_t size) { return operator new(size); }
+// And the nothrow forms (std::stable_sort's temporary buffer uses them).
+void* operator new(size_t size, const std::nothrow_t&) noexcept {
+  if (counting.load(std::memory_order_relaxed)) new_calls.fetch_add(1, std::memory_order_relaxed);
+  return std::malloc(size == 0 ? 1 : size);
+}
+void* operator new[](size_t size, const std::nothrow_t& tag) noexcept { return operator new(size, tag); }
+void operator delete(void* p, const std::nothrow_t&) noexcept { std::free(p); }
+void operator delete[](void* p, const std::nothrow_t&) noexcept { std::free(p); }
 void operator delete[](void* p) noexcept { std::free(p); }
 void operator delete[](void* p, size_t) noexcept { std::free(p); }
 
