@@ -237,6 +237,8 @@ std::vector<std::string> upstreamInterpreterGaps(const Module& module) {
       "chlo.acos",  "chlo.acosh", "chlo.asin",    "chlo.asinh",   "chlo.atan",      "chlo.atanh", "chlo.cosh",
       "chlo.sinh",  "chlo.tan",   "chlo.erf",     "chlo.erfc",    "chlo.erf_inv",   "chlo.lgamma", "chlo.digamma",
       "chlo.polygamma", "chlo.zeta", "chlo.bessel_i1e", "chlo._asin_acos_kernel"};
+  static constexpr char kUnsignedIndices[] =
+      "unsigned start indices give wrong results for some values (spec/*/edge-unsigned-index; an upstream bug)";
   std::set<std::string> reasons;   // the file cannot pass
   std::set<std::string> possible;  // the file may fail, depending on its inputs
   std::function<void(const Operation&)> visit = [&](const Operation& op) {
@@ -274,10 +276,10 @@ std::vector<std::string> upstreamInterpreterGaps(const Module& module) {
     if ((op.name == "stablehlo.gather" || op.name == "stablehlo.dynamic_gather" || op.name == "stablehlo.dynamic_slice" ||
          op.name == "stablehlo.dynamic_update_slice") &&
         op.operands.size() > 1 && isUnsignedTensor(op.operands[op.name == "stablehlo.dynamic_update_slice" ? op.operands.size() - 1 : 1]->type))
-      possible.insert("unsigned start indices give wrong results for some values (spec/*/edge-unsigned-index; an upstream bug)");
+      possible.insert(kUnsignedIndices);
     // scatter(inputs..., scatter_indices, updates...): N inputs, then the indices.
     if (op.name == "stablehlo.scatter" && op.operands.size() >= 3 && isUnsignedTensor(op.operands[(op.operands.size() - 1) / 2]->type))
-      possible.insert("unsigned start indices give wrong results for some values (spec/*/edge-unsigned-index; an upstream bug)");
+      possible.insert(kUnsignedIndices);
     // A product over an empty dimension whose result is not empty (all zeros): the tool aborts.
     auto isEmpty = [](const Type& t) { return t.isTensor() && t.hasStaticShape() && t.numElements() == 0; };
     const bool empty_operand_full_result =  // lhs or rhs (dynamic_conv's padding operand is empty without spatial dimensions)
