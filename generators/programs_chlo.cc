@@ -54,8 +54,8 @@ std::vector<double> chloThresholds(OpId op, ElementType t) {
       return {std::log(max) + std::log(2.0), -(std::log(max) + std::log(2.0))};
     case OpId::kChloTan:
       return {1.5707963267948966, -1.5707963267948966};
-    case OpId::kChloBesselI1e:  // the series' limit (docs/design/chlo.md): larger arguments are unsupported
-      return {4096.0, -4096.0};
+    case OpId::kChloBesselI1e:  // where the reference switches from the power series to the asymptotic expansion
+      return {4096.0, -4096.0, 4097.0};
     case OpId::kChloZeta:  // the pole x = 1; q at 0 and the negative integers
     case OpId::kChloPolygamma:
       return {1.0, 0.0, -1.0, -2.0};
@@ -67,7 +67,6 @@ std::vector<double> chloThresholds(OpId op, ElementType t) {
 // The magnitude beyond which the reference reports `unsupported` (docs/design/chlo.md's corners), or 0.
 double supportedMagnitude(OpId op) {
   switch (op) {
-    case OpId::kChloBesselI1e: return 4096.0;   // the series needs ~1.3|x| terms
     // zeta and polygamma: a negative base with an odd exponent cancels to about x log2(2|q| + 2) bits, and
     // above 4,096 the reference says unsupported (docs/design/chlo.md); 256 keeps both operands' worst
     // case at 2,300 bits (half a second an element).

@@ -228,7 +228,7 @@ Approximation hurwitzZetaStep(mpfr_ptr out, mpfr_srcptr s, mpfr_srcptr a) {
 // t_K r_K / (1 - r_(K+1)) <= 2 t_K r_K. Each t_k carries 2k u (a product and a division per step), the
 // sum of positive terms K u more, e^-x and the product 2u: relative to the result e^-x I,
 // |error| <= 2 (3K + 2) u e^-x I + 2 * 2 t_K r_K e^-x, plus the rounding to q bits.
-Approximation besselI1eStep(mpfr_ptr out, mpfr_srcptr x) {
+Approximation besselI1eSeriesStep(mpfr_ptr out, mpfr_srcptr x) {
   const mpfr_prec_t q = mpfr_get_prec(out);
   const mpfr_prec_t w = q + 24;
   MpFloat half(66), y(140), term(w), sum(w), ratio(64), tail(64), e(w), error(64), scratch(64);
@@ -260,6 +260,55 @@ Approximation besselI1eStep(mpfr_ptr out, mpfr_srcptr x) {
   mpfr_mul_2ui(tail, tail, 1, MPFR_RNDU);
   mpfr_add(error, error, tail, MPFR_RNDU);
   return withFinalRounding(error, out);
+}
+
+// For x > kBesselI1eSeriesLimit (docs/design/chlo.md derives it from I1's integral over [-1, 1]):
+//   e^-x I1(x) = (2 pi x)^-1/2 [sum_(k<K) a_k x^-k + E],  a_0 = 1, a_(k+1) = a_k (2k - 1)(2k + 3) / (8 (k + 1)),
+//   |E| <= (3/2)_K / (2x)^K + 2^-5900,
+// the last term for the integral's part beyond [0, 2] (at most 4K sqrt(x) e^-2x <= e^-x while K <= x/2).
+// Every a_k with k >= 1 is negative and |a_1 / x| < 1e-4, so the bracket lies in (0.999, 1]: its error
+// bound is also, within a factor 2, relative to the result. Term k carries 3k roundings, the sum K more,
+// the factor (2 pi x)^-1/2 and the product 4: |error| <= 2 (4K + 8) 2u |result| + 4 |E| |result|.
+Approximation besselI1eAsymptoticStep(mpfr_ptr out, mpfr_srcptr x) {
+  constexpr unsigned long kMaxTerms = kBesselI1eSeriesLimit / 2;  // keeps K <= x/2
+  const mpfr_prec_t w = mpfr_get_prec(out) + 24;
+  MpFloat term(w), sum(w), scale(w), remainder(64), bound(64), error(64), magnitude(64);
+  mpfr_set_ui(term, 1, MPFR_RNDN);
+  mpfr_set_ui(sum, 1, MPFR_RNDN);
+  mpfr_set_ui(remainder, 3, MPFR_RNDU);  // (3/2)_1 / (2x)^1 = 3 / (4x), upward
+  mpfr_div(remainder, remainder, x, MPFR_RNDU);
+  mpfr_div_2ui(remainder, remainder, 2, MPFR_RNDU);
+  unsigned long terms = 1;
+  // The sum is above 1/2, so a remainder below 2^-w of it is below 2^-w.
+  while (terms < kMaxTerms && mpfr_cmp_ui_2exp(remainder, 1, -w) > 0) {
+    const long k = static_cast<long>(terms) - 1;  // term_(k+1) from term_k
+    mpfr_mul_si(term, term, (2 * k - 1) * (2 * k + 3), MPFR_RNDN);
+    mpfr_div_ui(term, term, 8 * (k + 1), MPFR_RNDN);
+    mpfr_div(term, term, x, MPFR_RNDN);
+    mpfr_add(sum, sum, term, MPFR_RNDN);
+    mpfr_mul_ui(remainder, remainder, 2 * terms + 3, MPFR_RNDU);  // (3/2)_(K+1) / (2x)^(K+1)
+    mpfr_div(remainder, remainder, x, MPFR_RNDU);
+    mpfr_div_2ui(remainder, remainder, 2, MPFR_RNDU);
+    ++terms;
+  }
+  mpfr_const_pi(scale, MPFR_RNDN);
+  mpfr_mul_2ui(scale, scale, 1, MPFR_RNDN);
+  mpfr_mul(scale, scale, x, MPFR_RNDN);
+  mpfr_rec_sqrt(scale, scale, MPFR_RNDN);
+  mpfr_mul(out, sum, scale, MPFR_RNDN);
+  mpfr_abs(magnitude, out, MPFR_RNDU);
+  mpfr_mul_2ui(magnitude, magnitude, 1, MPFR_RNDU);
+  roundingErrorBound(error, magnitude, 4 * terms + 8, w);
+  mpfr_set_ui_2exp(bound, 1, -5900, MPFR_RNDU);
+  mpfr_add(bound, bound, remainder, MPFR_RNDU);
+  mpfr_mul(bound, bound, magnitude, MPFR_RNDU);
+  mpfr_mul_2ui(bound, bound, 1, MPFR_RNDU);  // 4 |E| |result|
+  mpfr_add(error, error, bound, MPFR_RNDU);
+  return withFinalRounding(error, out);
+}
+
+Approximation besselI1eStep(mpfr_ptr out, mpfr_srcptr x) {
+  return mpfr_cmp_ui(x, kBesselI1eSeriesLimit) <= 0 ? besselI1eSeriesStep(out, x) : besselI1eAsymptoticStep(out, x);
 }
 
 }  // namespace hloconf::ref

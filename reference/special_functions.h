@@ -18,13 +18,17 @@ Approximation erfInvStep(mpfr_ptr out, mpfr_srcptr x);
 // tail where that converges fast, else the Euler-Maclaurin formula with its remainder bound.
 Approximation hurwitzZetaStep(mpfr_ptr out, mpfr_srcptr s, mpfr_srcptr a);
 
-// The largest |x| for which besselI1eStep is used: beyond it the power series is too long (a few thousand
-// terms at 2^12) and the asymptotic expansion has no bound here yet.
+// Where bessel_i1e switches from the power series (a few thousand terms at 2^12) to the asymptotic
+// expansion (about a dozen terms there at 53 bits).
 inline constexpr long kBesselI1eSeriesLimit = 4096;
 
-// bessel_i1e(x) = e^-x I1(x) for 0 < x <= kBesselI1eSeriesLimit: the power series of I1 (positive terms)
-// with a bounded tail.
+// bessel_i1e(x) = e^-x I1(x) for finite x > 0: the power series of I1 (positive terms) with a bounded tail
+// up to kBesselI1eSeriesLimit, the asymptotic expansion with its remainder bound beyond.
 Approximation besselI1eStep(mpfr_ptr out, mpfr_srcptr x);
+// Its two parts, for the tests that hold one against the other: the series is valid for every x > 0 (it
+// is only slow for large x), the asymptotic expansion for x > kBesselI1eSeriesLimit.
+Approximation besselI1eSeriesStep(mpfr_ptr out, mpfr_srcptr x);
+Approximation besselI1eAsymptoticStep(mpfr_ptr out, mpfr_srcptr x);
 
 }  // namespace hloconf::ref
 

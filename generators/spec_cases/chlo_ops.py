@@ -113,6 +113,9 @@ cb('polygamma', 'edge-f64', 'polygamma(n, x) = (-1)^(n+1) n! zeta(n + 1, x); n =
 cb('polygamma', 'edge-f32', 'polygamma on f32.', 'f32', [1.0, 4.0], ['3.5', '0.25'], [None] * 2, lambda n, x: mp.psi(int(n), x), names=('n', 'x'))
 cu('bessel_i1e', 'edge-f64', ['bessel_i1e(x) = e^-|x| I1(x), odd; the power series, correctly rounded (docs/design/chlo.md).'], 'f64',
    ['1.0', '-0.5', '10.0', '700.25', '4096.0', '1e-30'], [None] * 6, i1e)
+cu('bessel_i1e', 'edge-asymptotic', ['bessel_i1e beyond x = 4096, where the reference sums the asymptotic expansion',
+   '1/sqrt(2 pi x) (1 - 3/(8x) - 15/(128x^2) - ...) with its remainder bound (docs/design/chlo.md).'], 'f64',
+   ['4096.5', '-5000.0', '65504.0', '1e6', '1e20', '1.7976931348623157e308'], [None] * 6, i1e)
 cu('bessel_i1e', 'edge-f32', 'bessel_i1e on f32; i1e(+-0) = +-0, i1e(+-inf) = +-0.', 'f32', ['2.0', '-20.0', NZ, 'inf', '-inf'], [None, None, NZ, 0.0, NZ], i1e)
 
 # ---------------------------------------------------------------- square, conj, predicates, next_after

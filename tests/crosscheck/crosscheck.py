@@ -1331,9 +1331,6 @@ def chlo_supported(op, fmt, ins):
     def val(b):
         d = fmt.decode(b)
         return None if d[0] == 'nan' else fmt_value(d)
-    if op == 'chlo.bessel_i1e':
-        v = val(ins[0])
-        return v is None or abs(v) <= 4096 or v in (math.inf, -math.inf)
     if op == 'chlo.zeta':
         x, q = val(ins[0]), val(ins[1])
         if q is not None and q < -ZETA_NEG_Q_LIMIT:
@@ -1388,7 +1385,8 @@ def chlo_targets(op, fmt, which=0):
             t += [mpf(z) for z in zeros]
             t += [mpf(-k) + mpf(1) / 2 for k in range(1, 40)]
         elif op == 'chlo.bessel_i1e':
-            t += [mpf(4096), mpf(4095.5), mpf(1000), mpf(100), mpf(1)] + tiny
+            # Both sides of the reference's switch from the power series to the asymptotic expansion.
+            t += [mpf(4096), mpf(4095.5), mpf(4096.5), mpf(4097), mpf(1000), mpf(100), mpf(1)] + tiny
         elif op == 'chlo.zeta':
             if which == 0:
                 t += [1 + mpmath.ldexp(1, -k) for k in range(1, p + 2)] + [mpf(k) for k in (2, 3, 4, 64, 1024)]
@@ -1422,7 +1420,7 @@ def chlo_random_value(rng, op, which=0):
             return -rng.randint(0, 40) + logu(-50, -1)
         return logu(-60, 1023, rng.random() < 0.3)
     if op == 'chlo.bessel_i1e':
-        return rng.uniform(-50, 50) if r < 0.5 else logu(-60, 12)
+        return rng.uniform(-50, 50) if r < 0.4 else logu(-60, 12) if r < 0.8 else logu(12, 1023, rng.random() < 0.5)
     if op == 'chlo.zeta':
         if which == 0:
             return 1 + 2.0 ** -rng.uniform(0, 50) if r < 0.3 else rng.uniform(1, 60) if r < 0.7 else logu(0, 12, False)

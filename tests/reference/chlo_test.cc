@@ -8,6 +8,8 @@
 #include <vector>
 
 #include "ir/strings.h"
+#include "reference/numerics.h"
+#include "reference/special_functions.h"
 #include "tests/reference/eval_test_util.h"
 
 namespace hloconf {
@@ -212,13 +214,40 @@ TEST(ChloBesselI1e, SeriesIsCorrectlyRounded) {
   EXPECT_EQ(unary("bessel_i1e", "[2.0]", "tensor<1xf32>"), (std::vector<uint64_t>{0x3E5C6F8D}));  // 0.215269289248938
 }
 
-TEST(ChloBesselI1e, BeyondTheSeriesIsUnsupportedWithTheReason) {
-  const absl::Status status = evaluationStatus(
-      "  %a = stablehlo.constant dense<[5000.0]> : tensor<1xf32>\n"
-      "  %r = chlo.bessel_i1e %a : tensor<1xf32> -> tensor<1xf32>\n",
-      "tensor<1xf32>");
-  EXPECT_EQ(status.code(), absl::StatusCode::kUnimplemented);
-  EXPECT_NE(std::string(status.message()).find("bessel_i1e of |x| above 4096"), std::string::npos) << status.message();
+TEST(ChloBesselI1e, BeyondTheSeriesTheAsymptoticExpansionIsCorrectlyRounded) {
+  // mpmath (besseli at 300 bits, rounded once): i1e(4096.5) = 0.00623252207452919074, i1e(5000) =
+  // 0.00564147266683888590, i1e(65504) = 0.00155873995957789518, i1e(1e6) = 0.000398942130798030776,
+  // i1e(1e20) = 3.98942280401432678e-11, i1e(max f64) = 2.97544745931589948e-155; odd.
+  EXPECT_EQ(unary("bessel_i1e", "[4096.5, -5000.0, 65504.0, 1.0e6, 1.0e20, 0x7FEFFFFFFFFFFFFF]", "tensor<6xf64>"),
+            (std::vector<uint64_t>{0x3F798745E7B50C0E, 0xBF771B8349AF8472, 0x3F5989D4498F0A0B, 0x3F3A2523679F4673,
+                                   0x3DC5EE9D0B565D90, 0x1FD9884533D43651}));
+  // f32: i1e(4097) = 0.00623214182245678262, i1e(8193) = 0.00440726037886262481, i1e(max f32) =
+  // 2.16267049999037736e-20; f16: i1e(65504) = 0.00155873995957789518.
+  EXPECT_EQ(unary("bessel_i1e", "[4097.0, 8193.0, 0x7F7FFFFF]", "tensor<3xf32>"),
+            (std::vector<uint64_t>{0x3BCC36FF, 0x3B906AC8, 0x1ECC422A}));
+  EXPECT_EQ(unary("bessel_i1e", "[0x7BFF]", "tensor<1xf16>"), (std::vector<uint64_t>{0x1662}));
+}
+
+TEST(ChloBesselI1e, TheAsymptoticExpansionsErrorBoundHoldsAgainstTheSeries) {
+  // Both steps hold for x > 4096 (the series is only slower there). Each asymptotic result must lie within
+  // its own bound of the series at 700 bits (whose bound is ~2^-690 relative), and the bound must be tight
+  // enough to be useful: within 2^(8 - precision) of the value.
+  for (const double x : {4096.25, 4097.0, 5000.5, 12345.75, 65504.0}) {
+    MpFloat input(64), exact(700), approx(64), difference(800), limit(64);
+    mpfr_set_d(input, x, MPFR_RNDN);
+    ref::besselI1eSeriesStep(exact, input);
+    for (const mpfr_prec_t precision : {24, 53, 113, 300}) {
+      mpfr_set_prec(approx, precision);
+      const ref::Approximation a = ref::besselI1eAsymptoticStep(approx, input);
+      ASSERT_FALSE(a.exact);
+      mpfr_sub(difference, approx, exact, MPFR_RNDN);
+      mpfr_abs(difference, difference, MPFR_RNDN);
+      mpfr_set_ui_2exp(limit, 1, a.error_exponent, MPFR_RNDN);
+      EXPECT_LE(mpfr_cmp(difference, limit), 0) << "x = " << x << " at " << precision << " bits";
+      mpfr_mul_2si(limit, exact, 8 - precision, MPFR_RNDN);
+      EXPECT_LE(a.error_exponent, mpfr_get_exp(limit)) << "x = " << x << " at " << precision << " bits: the bound is loose";
+    }
+  }
 }
 
 // --- next_after and the predicates ------------------------------------------------------------------------
