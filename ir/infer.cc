@@ -7,6 +7,7 @@
 #include <optional>
 #include <utility>
 
+#include "ir/chlo_broadcast.h"
 #include "ir/op_schema.h"
 #include "ir/op_views.h"
 #include "ir/spec_constraints.h"
@@ -141,6 +142,62 @@ Results chloElementwise(const Operation& op) {
     return std::vector<InferredType>{exactly(shape == x.shape() ? x : withShape(x, std::move(shape)), label, label)};
   }
   return std::vector<InferredType>{exactly(x, label, label)};
+}
+
+// chlo.broadcast_<op> (chlo.md): the operands' common shape (numpy's rule, or broadcast_dimensions) with
+// the element type of the op applied: i1 for compare, complex<E> for complex, on_true's for select, else
+// the operands'.
+Results chloBroadcastOp(const Operation& op) {
+  const std::string label = strCat(opName(op.id), " (result)");
+  std::vector<Type> types;
+  std::vector<std::vector<int64_t>> shapes;
+  for (size_t i = 0; i < op.operands.size(); ++i) {
+    ASSIGN_OR_RETURN(Type t, tensorOperand(op, i, label));
+    if (std::find(t.shape().begin(), t.shape().end(), kDynamicSize) != t.shape().end()) {
+      return absl::UnimplementedError(strCat(label, ": operand ", i, " has a dynamic size, which the broadcast rule cannot match"));
+    }
+    shapes.push_back(t.shape());
+    types.push_back(std::move(t));
+  }
+  const absl::StatusOr<ChloBroadcast> broadcast = chloBroadcast(op, shapes);
+  if (!broadcast.ok()) return violated(label, std::string(broadcast.status().message()));
+  const OpId applied = chloBroadcastApplied(op.id).value_or(OpId::kAdd);
+  if (applied == OpId::kCompare) return std::vector<InferredType>{exactly(Type::tensor(broadcast->shape, Type::element(ElementType::kI1)), label, label)};
+  if (applied == OpId::kComplex) {
+    const ElementType e = types[0].elementType();
+    if (e != ElementType::kF32 && e != ElementType::kF64) return violated(label, "complex needs f32 or f64 operands");
+    return std::vector<InferredType>{
+        exactly(Type::tensor(broadcast->shape, Type::element(e == ElementType::kF32 ? ElementType::kC64 : ElementType::kC128)), label, label)};
+  }
+  const size_t source = applied == OpId::kSelect ? 1 : 0;
+  if (source >= types.size()) return violated(label, "needs more operands");
+  return std::vector<InferredType>{exactly(withShape(types[source], broadcast->shape), label, label)};
+}
+
+// chlo.top_k (chlo.md): values and indices of the operand's shape with the last dimension k; the values of
+// the operand's element type, the indices i32.
+Results chloTopK(const Operation& op) {
+  ASSIGN_OR_RETURN(const Type operand, tensorOperand(op, 0, "top_k (result)"));
+  const Attr* k = op.attr("k");
+  if (!k || (*k)->kind() != Attribute::Kind::kInteger) return violated("top_k (result)", "needs an integer attribute k");
+  if (operand.rank() == 0) return violated("top_k (result)", "needs an operand of rank 1 or more");
+  Dims shape = operand.shape();
+  if ((*k)->intValue() < 0 || (shape.back() != kDynamicSize && (*k)->intValue() > shape.back())) {
+    return violated("top_k (result)", strCat("k = ", (*k)->intValue(), " must be between 0 and the last dimension's size"));
+  }
+  shape.back() = (*k)->intValue();
+  return std::vector<InferredType>{exactly(withShape(operand, shape), "top_k (result)", "top_k (result)"),
+                                   exactly(Type::tensor(shape, Type::element(ElementType::kSI32)), "top_k (result)", "top_k (result)")};
+}
+
+// chlo.constant_like (chlo.md): the operand's shape, the value's element type.
+Results chloConstantLike(const Operation& op) {
+  ASSIGN_OR_RETURN(const Type operand, tensorOperand(op, 0, "constant_like (result)"));
+  const Attr* value = op.attr("value");
+  const std::optional<decode::ScalarBits> scalar = value ? decode::scalar(value->get()) : std::nullopt;
+  if (!scalar) return violated("constant_like (result)", "needs a typed scalar attribute 'value'");
+  return std::vector<InferredType>{
+      exactly(Type::tensor(operand.shape(), Type::element(scalar->type), operand.bounds()), "constant_like (result)", "constant_like (result)")};
 }
 
 Results complex(const Operation& op) {
@@ -715,6 +772,8 @@ InferFn inferFunction(OpId id) {
     case OpId::kChloIsInf: case OpId::kChloIsNegInf: case OpId::kChloIsPosInf: case OpId::kChloLgamma: case OpId::kChloSquare:
     case OpId::kChloNextAfter: case OpId::kChloPolygamma: case OpId::kChloZeta: case OpId::kChloMulhi:
       return chloElementwise;
+    case OpId::kChloTopK: return chloTopK;
+    case OpId::kChloConstantLike: return chloConstantLike;
     case OpId::kConvolution: return convolution;
     case OpId::kReduce: return reduce;
     case OpId::kReduceWindow: return reduceWindow;
@@ -739,7 +798,7 @@ InferFn inferFunction(OpId id) {
       };
     case OpId::kGetDimensionSize:
       return [](const Operation&) { return fixedType(Type::tensor({}, Type::element(ElementType::kSI32)), "get_dimension_size (outputs)"); };
-    default: return nullptr;
+    default: return chloBroadcastApplied(id) ? chloBroadcastOp : nullptr;
   }
 }
 

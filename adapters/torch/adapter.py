@@ -544,6 +544,45 @@ BINARY.update({
     "chlo.next_after": torch.nextafter, "chlo.zeta": torch.special.zeta, "chlo.polygamma": op_chlo_polygamma,
 })
 
+# chlo.broadcast_<op> (chlo.md): the operands broadcast to the result's shape, then <op>. The lower-rank
+# operand of two follows `broadcast_dimensions` where given, else trailing dimensions align (numpy's rule,
+# which torch's own broadcasting follows too; the explicit form is needed for broadcast_dimensions).
+CHLO_BROADCAST = {
+    "chlo.broadcast_" + name.split(".")[1]: name for name in (
+        "stablehlo.add", "stablehlo.and", "stablehlo.atan2", "stablehlo.compare", "stablehlo.complex",
+        "stablehlo.divide", "stablehlo.maximum", "stablehlo.minimum", "stablehlo.multiply", "chlo.next_after",
+        "stablehlo.or", "chlo.polygamma", "stablehlo.power", "stablehlo.remainder", "stablehlo.select",
+        "stablehlo.shift_left", "stablehlo.shift_right_arithmetic", "stablehlo.shift_right_logical",
+        "stablehlo.subtract", "stablehlo.xor", "chlo.zeta")}
+
+
+def chlo_broadcast_operands(op, ins):
+    shape = result_shape(op)
+    rank = len(shape)
+    dims = attr(op, "broadcast_dimensions")
+    lower = min(x.dim() for x in ins)
+    out = []
+    for x in ins:
+        if dims is not None and len(ins) == 2 and ins[0].dim() != ins[1].dim() and x.dim() == lower:
+            maps = [int(d) for d in dims]
+        else:
+            maps = list(range(rank - x.dim(), rank))
+        out.append(broadcast_in_dim(x, maps, shape))
+    return out
+
+
+def mulhi(a, b):
+    """chlo.mulhi: the high half of the exact double-width product (signed types: its arithmetic shift).
+    torch has no such op: for types up to 32 bits the product is exact in int64, and for i64 it is worked
+    in Python integers (torch has no 128-bit type)."""
+    bits = {torch.int8: 8, torch.uint8: 8, torch.int16: 16, torch.int32: 32, torch.int64: 64}.get(a.dtype)
+    need(bits is not None, f"mulhi on {a.dtype}")
+    if bits < 64:
+        return ((a.to(torch.int64) * b.to(torch.int64)) >> bits).to(a.dtype)
+    high = [(x * y) >> 64 for x, y in zip(a.reshape(-1).tolist(), b.reshape(-1).tolist())]
+    return torch.tensor(high, dtype=torch.int64).reshape(a.shape)
+
+
 # Ops a region body may contain to be evaluated on whole tensors (they broadcast and ignore result shapes).
 ELEMENTWISE = set(UNARY) | set(BINARY) | {
     "stablehlo.compare", "stablehlo.select", "stablehlo.clamp", "stablehlo.convert", "stablehlo.constant",
@@ -688,7 +727,13 @@ class Interpreter:
             return [UNARY[name](ins[0])]
         if name in BINARY:
             return [BINARY[name](ins[0], ins[1])]
-        method = getattr(self, "op_" + name.replace("stablehlo.", "").replace("func.", "func_"), None)
+        if name in CHLO_BROADCAST:
+            applied = CHLO_BROADCAST[name]
+            ins = chlo_broadcast_operands(op, ins)
+            if applied in BINARY:
+                return [BINARY[applied](ins[0], ins[1])]
+            return getattr(self, "op_" + applied.replace("stablehlo.", ""))(op, ins, env)
+        method = getattr(self, "op_" + name.replace("stablehlo.", "").replace("chlo.", "chlo_").replace("func.", "func_"), None)
         if method is None:
             raise Unsupported(f"{name} is not supported by the torch adapter")
         return method(op, ins, env)
@@ -914,7 +959,6 @@ class Interpreter:
     def op_dot_general(self, op, ins, env):
         lhs, rhs = ins
         dn = attr(op, "dot_dimension_numbers")
-        dt = result_dtype(op)
         algorithm = attr(op, "algorithm")
         if algorithm is not None and lhs.dtype not in INT_DTYPES:
             # torch's CPU matmul computes in the operand dtype: only an algorithm that says so is expressible.
@@ -922,20 +966,117 @@ class Interpreter:
                  and DTYPES.get(algorithm.get("rhs_precision_type")) == rhs.dtype
                  and algorithm.get("lhs_component_count", 1) == 1 and algorithm.get("rhs_component_count", 1) == 1,
                  f"dot_general algorithm {op['attributes']['algorithm']['text']}: torch has no such precision")
-        lhs, rhs = self.widen(lhs, dt, "dot_general"), self.widen(rhs, dt, "dot_general")
-        lb, lc = dn["lhs_batching_dimensions"], dn["lhs_contracting_dimensions"]
-        rb, rc = dn["rhs_batching_dimensions"], dn["rhs_contracting_dimensions"]
+        out = self.dot(lhs, rhs, dn["lhs_batching_dimensions"], dn["rhs_batching_dimensions"],
+                       dn["lhs_contracting_dimensions"], dn["rhs_contracting_dimensions"], result_dtype(op), "dot_general")
+        return [out.reshape(result_shape(op))]
+
+    def dot(self, lhs, rhs, lb, rb, lc, rc, dt, what):
+        """dot_general's sums through torch.matmul: the result's dimensions are [batching..., lhs free...,
+        rhs free...]."""
+        lhs, rhs = self.widen(lhs, dt, what), self.widen(rhs, dt, what)
         lf = [d for d in range(lhs.dim()) if d not in lb and d not in lc]
         rf = [d for d in range(rhs.dim()) if d not in rb and d not in rc]
-        batch = [lhs.shape[d] for d in lb]
-        B = int(np.prod(batch)) if batch else 1
+        shape = [lhs.shape[d] for d in lb] + [lhs.shape[d] for d in lf] + [rhs.shape[d] for d in rf]
+        B = int(np.prod([lhs.shape[d] for d in lb])) if lb else 1
         M = int(np.prod([lhs.shape[d] for d in lf])) if lf else 1
         K = int(np.prod([lhs.shape[d] for d in lc])) if lc else 1
         N = int(np.prod([rhs.shape[d] for d in rf])) if rf else 1
-        L = lhs.permute(lb + lf + lc).reshape(B, M, K)
-        R = rhs.permute(rb + rc + rf).reshape(B, K, N)
-        out = torch.matmul(L, R)
-        return [out.reshape(result_shape(op))]
+        L = lhs.permute(list(lb) + lf + list(lc)).reshape(B, M, K)
+        R = rhs.permute(list(rb) + list(rc) + rf).reshape(B, K, N)
+        return torch.matmul(L, R).reshape(shape)
+
+    # chlo's structural ops (issue 20): torch.topk, torch.full, and compositions of torch ops where torch
+    # has no one op (mulhi, ragged_dot, scan).
+    def op_chlo_constant(self, op, ins, env):
+        return self.op_constant(op, ins, env)
+
+    def op_chlo_constant_like(self, op, ins, env):
+        entry = op["attributes"]["value"]
+        dt = result_dtype(op)
+        if "hex" in entry:  # a dense splat
+            return [constant(entry).to(dt).expand(result_shape(op)).clone()]
+        need(entry.get("kind") in ("float", "integer", "bool"), f"constant_like with a {entry.get('kind')} value")
+        value = entry["value"]
+        if isinstance(value, str):
+            value = float(value)  # "nan", "inf", "-inf"
+        return [torch.full(result_shape(op), value, dtype=dt)]
+
+    def op_chlo_mulhi(self, op, ins, env):
+        return [mulhi(ins[0], ins[1])]
+
+    def op_chlo_top_k(self, op, ins, env):
+        """torch.topk along the last dimension, largest first and sorted (chlo.md); torch promises no order
+        among equal values, which chlo.md's ties-by-index rule needs: a FAIL there is torch's."""
+        x = ins[0]
+        k = int(attr(op, "k"))
+        need(x.dtype not in COMPLEX_DTYPES and x.dtype != torch.bool, f"top_k on {x.dtype}")
+        values, indices = torch.topk(x, k, dim=-1, largest=True, sorted=True)
+        return [values, indices.to(result_dtype(op, 1))]
+
+    def op_chlo_ragged_dot(self, op, ins, env):
+        """ragged_dot (chlo.md) with a group_sizes of shape [g]: each group is a run of consecutive positions
+        along the lhs ragged dimension, so every group is one torch.matmul on slices (narrow), never a masked
+        product (a 0 * inf in a masked-out row would give NaN where the op gives 0)."""
+        lhs, rhs, group_sizes = ins
+        dn = attr(op, "ragged_dot_dimension_numbers")
+        lb, rb = dn["lhs_batching_dimensions"], dn["rhs_batching_dimensions"]
+        lc, rc = dn["lhs_contracting_dimensions"], dn["rhs_contracting_dimensions"]
+        ragged, group_dims = dn["lhs_ragged_dimensions"], dn["rhs_group_dimensions"]
+        need(group_sizes.dim() == 1, "ragged_dot with a group_sizes of rank > 1 (the adapter maps the [g] form)")
+        need(len(ragged) == 1, "ragged_dot without exactly one lhs ragged dimension")
+        ragged = ragged[0]
+        sizes = [int(v) for v in group_sizes.tolist()]
+        if any(v < 0 for v in sizes):
+            raise ValueError(f"group_sizes has a negative entry: {sizes}")
+        dt, extent = result_dtype(op), lhs.shape[ragged]
+        runs, start = [], 0
+        for size in sizes:  # (start, length) of each group, clipped to the dimension
+            begin = min(start, extent)
+            runs.append((begin, min(start + size, extent) - begin))
+            start += size
+        out = torch.zeros(result_shape(op), dtype=dt)
+        if ragged in lc:  # mode 2: one result slice per group, over that group's contracting positions
+            paired = rc[lc.index(ragged)]
+            for g, (begin, length) in enumerate(runs):
+                out[g] = self.dot(lhs.narrow(ragged, begin, length), rhs.narrow(paired, begin, length),
+                                  lb, rb, lc, rc, dt, "ragged_dot")
+            return [out]
+        lf = [d for d in range(lhs.dim()) if d not in lb and d not in lc]
+        if ragged in lb:  # mode 3: dot_general, zeros beyond the last group
+            at = lb.index(ragged)
+            end = sum(length for _, length in runs)
+            out.narrow(at, 0, end).copy_(self.dot(lhs.narrow(ragged, 0, end), rhs.narrow(rb[at], 0, end),
+                                                  lb, rb, lc, rc, dt, "ragged_dot"))
+            return [out]
+        need(len(group_dims) == 1, "ragged_dot mode 1 without one rhs group dimension")
+        at = len(lb) + lf.index(ragged)  # mode 1: each group's lhs rows against its rhs slice
+        group = group_dims[0]
+        rb1, rc1 = [d - (d > group) for d in rb], [d - (d > group) for d in rc]  # rhs without its group dimension
+        for g, (begin, length) in enumerate(runs):
+            part = self.dot(lhs.narrow(ragged, begin, length), rhs.select(group, g), lb, rb1, lc, rc1, dt, "ragged_dot")
+            out.narrow(at, begin, length).copy_(part)
+        return [out]
+
+    def op_chlo_scan(self, op, ins, env):
+        """scan (chlo.md): the body runs once per position along `dimension` (reversed with is_reverse) on that
+        slice of each input and the carries, giving that slice of each output and the next carries."""
+        segments = attr(op, "operandSegmentSizes")
+        need(segments is not None and len(segments) == 2, "scan without operandSegmentSizes")
+        inputs, carries = ins[:segments[0]], list(ins[segments[0]:])
+        dimension = int(attr(op, "dimension"))
+        n_out = len(op["results"]) - len(carries)
+        steps = inputs[0].shape[dimension] if inputs else (
+            result_shape(op, 0)[dimension] if n_out else int(attr(op, "scan_dim_size")))
+        order = range(steps - 1, -1, -1) if attr(op, "is_reverse", False) else range(steps)
+        slices = [[None] * steps for _ in range(n_out)]
+        for i in order:
+            results = self.region(op, 0, [x.select(dimension, i) for x in inputs] + carries, env)
+            for j in range(n_out):
+                slices[j][i] = results[j]
+            carries = results[n_out:]
+        outputs = [torch.stack(s, dim=dimension) if steps else torch.zeros(result_shape(op, j), dtype=result_dtype(op, j))
+                   for j, s in enumerate(slices)]
+        return outputs + carries
 
     def conv(self, op, lhs, rhs, padding_flat):
         dn = attr(op, "dimension_numbers")
@@ -1360,7 +1501,9 @@ class Interpreter:
 
 
 SUPPORTED_OPS = sorted(
-    set(UNARY) | set(BINARY) | {"stablehlo." + m[3:] for m in dir(Interpreter) if m.startswith("op_") and not m.startswith("op_func_")}
+    set(UNARY) | set(BINARY) | set(CHLO_BROADCAST)
+    | {"chlo." + m[8:] if m.startswith("op_chlo_") else "stablehlo." + m[3:]
+       for m in dir(Interpreter) if m.startswith("op_") and not m.startswith("op_func_")}
     | {"func.call"})
 
 

@@ -688,7 +688,8 @@ TEST(Profile, ShippedProfilesNameOnlyKnownOps) {
           for (const OpSchema& def : allOps()) any = any || def.name.starts_with(prefix);
           EXPECT_TRUE(any) << name << ": no op matches " << op;
         } else if (op != "graph") {  // `graph`: the label of gen:graph cases (generators/programs_graph.cc)
-          EXPECT_NE(lookupOp("stablehlo." + op), nullptr) << name << ": unknown op " << op;
+          // A rule names a stablehlo op without its prefix, a chlo op with it (chlo.ragged_dot).
+          EXPECT_NE(lookupOp(op.starts_with("chlo.") ? op : "stablehlo." + op), nullptr) << name << ": unknown op " << op;
         }
       }
     }
@@ -750,6 +751,11 @@ TEST(Profile, DefaultBudgets) {
       {"abs", "f32", ToleranceRule::Kind::kExact, 0},
       {"dot_general", "f32", ToleranceRule::Kind::kBound, 0},
       {"reduce", "bf16", ToleranceRule::Kind::kBound, 0},
+      {"chlo.ragged_dot", "f32", ToleranceRule::Kind::kBound, 0},
+      // chlo.broadcast_<op> is judged by <op>'s rule.
+      {"chlo.broadcast_atan2", "f32", ToleranceRule::Kind::kUlp, 3},
+      {"chlo.broadcast_power", "f64", ToleranceRule::Kind::kUlp, 2},
+      {"chlo.broadcast_add", "f32", ToleranceRule::Kind::kExact, 0},
   };
   for (const Expect& e : expects) {
     const ToleranceRule& r = p->ruleFor(e.op, e.type);
