@@ -187,7 +187,7 @@ def rows_of(results):
             statuses[case["status"]] = statuses.get(case["status"], 0) + 1
         other = ", ".join(f"{n} {s}" for s, n in sorted(statuses.items()) if s not in ("PASS", "FAIL"))
         ulps = [(ulp_value(str(c.get("max_ulp", 0))), c["id"]) for c in cases if c["status"] == "FAIL"]
-        worst = max(ulps) if ulps else (0.0, "")
+        worst = max(ulps, key=lambda u: u[0]) if ulps else (0.0, "")  # the first of the worst
         rows.append((op, element_type, worst[0],
                      f"| `torch` | `{op}` | `{element_type}` | {len(cases)} | {statuses.get('PASS', 0)} | {statuses.get('FAIL', 0)} | "
                      f"{other} | {ulp_text(worst[0]) if ulps else '-'} | {'`' + worst[1] + '`' if worst[1] else ''} |"))

@@ -28,6 +28,29 @@ import subprocess
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+CHLO_REPORT = os.path.join(ROOT, "docs", "reports", "torch-1.13-chlo.md")
+
+
+def chlo_section():
+    """The chlo ops' rows: their own run and report (adapters/torch/make_chlo_report.py, `gen:chlo.*`), whose
+    special-function table is copied here so that this report has them too."""
+    if not os.path.exists(CHLO_REPORT):
+        return []
+    with open(CHLO_REPORT) as f:
+        text = f.read()
+    start = text.find("## The special functions, worst ULP first")
+    end = text.find("\n## ", start + 1)
+    totals = re.search(r"- Totals: ([^\n]*)", text)
+    date = re.search(r"- Date: ([^,]*), hloconf commit `([0-9a-f]+)`", text)
+    if start < 0 or end < 0:
+        return []
+    table = [line for line in text[start:end].splitlines() if line.startswith("|")]
+    return ["## The chlo ops", "",
+            "The chlo ops (`gen:chlo.*`: the special functions, the broadcast_* family, top_k, mulhi, ragged_dot, scan, "
+            "constant_like) run apart from the suites above, in [torch-1.13-chlo.md](torch-1.13-chlo.md) "
+            + (f"({date.group(1)}, commit `{date.group(2)}`; {totals.group(1)})" if date and totals else "")
+            + ", which has every op and type, and the worst element of each special function with mpmath's exact value "
+            "and its cause. The special functions' rows, copied from it:", ""] + table + [""]
 sys.path.insert(0, os.path.join(ROOT, "reports", "python"))
 from conformance_report import (annex_g_equivalent, code, complex_parts, errors_section,  # noqa: E402
                                 failure_kind, fmt_ulp, input_elements, inputs_at, is_nan_bits, is_snan_bits,
@@ -392,6 +415,8 @@ def main():
              "**not torch deviations** but generator or reference issues (section \"FAILs that are not torch "
              "deviations\"); those are left out of the FAIL counts of the tables below.")
     L.append("")
+
+    L += chlo_section()
 
     # --- max ULP per op x element type
     groups, ops, types, others = ulp_groups(allcases, TORCH_DTYPES, lambda x: x["class"] == "not-torch")
