@@ -272,6 +272,7 @@ void buildScan(GenContext& ctx) {
 }
 
 constexpr OpGenerator kGenerators[] = {
+    {"chlo._asin_acos_kernel", kComplex, kBasic, buildChloUnary},
     {"chlo.acos", kFloatComplex, kBasic, buildChloUnary},
     {"chlo.acosh", kFloatComplex, kBasic, buildChloUnary},
     {"chlo.asin", kFloatComplex, kBasic, buildChloUnary},

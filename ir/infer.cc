@@ -766,6 +766,7 @@ InferFn inferFunction(OpId id) {
     case OpId::kGather: return gather;
     case OpId::kDotGeneral: return dotGeneral;
     case OpId::kChloRaggedDot: return raggedDot;
+    case OpId::kChloAsinAcosKernel:
     case OpId::kChloAcos: case OpId::kChloAcosh: case OpId::kChloAsin: case OpId::kChloAsinh: case OpId::kChloAtan:
     case OpId::kChloAtanh: case OpId::kChloBesselI1e: case OpId::kChloConj: case OpId::kChloCosh: case OpId::kChloSinh:
     case OpId::kChloTan: case OpId::kChloDigamma: case OpId::kChloErf: case OpId::kChloErfInv: case OpId::kChloErfc:

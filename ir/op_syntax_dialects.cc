@@ -332,6 +332,8 @@ std::span<const OpSchema> dialectOps() {
   using enum AttrKind;
   static const std::vector<OpSchema> kOps = {
       // chlo: unary elementwise, `%x : T -> R`.
+      // chlo.md: an intermediate of the asin/acos/asinh/acosh decompositions (complex operands only).
+      chloUnary(OpId::kChloAsinAcosKernel),
       chloUnary(OpId::kChloAcos),
       chloUnary(OpId::kChloAcosh),
       chloUnary(OpId::kChloAsin),

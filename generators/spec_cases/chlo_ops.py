@@ -73,6 +73,18 @@ cuc('asin', 'edge-complex', ['asin on complex<f64>; on the cut (real axis beyond
     ys=[None, None, (mp.pi / 2, ACOSH2), (mp.pi / 2, -ACOSH2)])
 cuc('acos', 'edge-complex', ['acos on complex<f64>; acos(2 +- 0i) = 0 -+ i acosh(2) on the cut (C Annex G).'], 'complex<f64>',
     [('0.5', '0.25'), ('-3.0', '1.0'), (2.0, 0.0), (2.0, NZ)], mp.acos, ys=[None, None, (0.0, -ACOSH2), (0.0, ACOSH2)])
+def asin_acos_kernel(z):
+    """chlo.md's w with asin(z) = complex(atan2(x, w.re), sign(y) w.im): with A = (|z + 1| + |z - 1|)/2
+    (Hull et al.), w = sqrt(A^2 - x^2) + i acosh(A); at 5000 bits, enough for A^2 - x^2 at |z| = 1e300."""
+    with mp.workprec(5000):
+        a = (abs(z + 1) + abs(z - 1)) / 2
+        return mpc(mp.sqrt(a * a - z.real ** 2), mp.acosh(a))
+cuc('_asin_acos_kernel', 'edge-complex-f64', ['_asin_acos_kernel(z) = w, the intermediate of the asin/acos/asinh/acosh decompositions',
+    '(chlo.md): w = sqrt(A^2 - x^2) + i acosh(A), A = (|z + 1| + |z - 1|)/2, each part rounded once;',
+    'on the cut (-2 + 0i) w.re is 0; tiny and huge parts need thousands of bits for A^2 - x^2.'], 'complex<f64>',
+    [('0.5', '0.25'), (-2.0, 0.0), ('3.0', '-1.5'), (0.0, '1e-300'), ('1e300', '1e-300'), ('-0.75', '-2.5')], asin_acos_kernel)
+cuc('_asin_acos_kernel', 'edge-complex-f32', ['_asin_acos_kernel on complex<f32>, each part correctly rounded.'], 'complex<f32>',
+    [('0.5', '0.25'), ('-3.0', '1.0'), ('1e-20', '-1e-20')], asin_acos_kernel)
 cuc('atan', 'edge-complex', ['atan on complex<f32>, each part correctly rounded.'], 'complex<f32>', [('0.5', '0.25'), ('-3.0', '1.0')], mp.atan)
 cuc('asinh', 'edge-complex', ['asinh on complex<f32>, each part correctly rounded.'], 'complex<f32>', [('0.5', '0.25'), ('-3.0', '1.0')], mp.asinh)
 cuc('acosh', 'edge-complex', ['acosh on complex<f64>, each part correctly rounded.'], 'complex<f64>', [('0.5', '0.25'), ('-3.0', '1.0')], mp.acosh)
