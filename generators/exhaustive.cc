@@ -13,13 +13,21 @@ namespace {
 constexpr std::string_view kUnary[] = {
     "abs", "cbrt", "ceil", "cosine", "exponential", "exponential_minus_one", "floor", "is_finite", "log",
     "log_plus_one", "logistic", "negate", "round_nearest_afz", "round_nearest_even", "rsqrt", "sign", "sine",
-    "sqrt", "tan", "tanh"};
+    "sqrt", "tan", "tanh",
+    // chlo's unary functions on real floats (issue 20): f32 sweeps of lgamma, digamma and erf_inv are fast
+    // (the reference's proven f32 paths, docs/design/chlo.md); the others take MPFR's time per element.
+    "chlo.acos", "chlo.acosh", "chlo.asin", "chlo.asinh", "chlo.atan", "chlo.atanh", "chlo.bessel_i1e", "chlo.cosh",
+    "chlo.digamma", "chlo.erf", "chlo.erf_inv", "chlo.erfc", "chlo.is_inf", "chlo.is_neg_inf", "chlo.is_pos_inf",
+    "chlo.lgamma", "chlo.sinh", "chlo.square", "chlo.tan"};
 constexpr std::string_view kBinary[] = {"add", "atan2", "divide", "maximum", "minimum", "multiply", "power",
                                         "remainder", "subtract"};
 
 bool listed(std::span<const std::string_view> ops, std::string_view op) {
   return std::find(ops.begin(), ops.end(), op) != ops.end();
 }
+
+// The op's full name: chlo ops are listed with their dialect, stablehlo ops without it.
+std::string fullOpName(std::string_view op) { return op.starts_with("chlo.") ? std::string(op) : strCat("stablehlo.", op); }
 
 std::string joined(std::span<const std::string_view> ops) {
   std::string s;
@@ -53,7 +61,9 @@ absl::StatusOr<SweepSpec> sweepSpec(std::string_view op, std::string_view dtype)
                                              "; binary: ", joined(kBinary), ")"));
   }
   s.chunks = (s.total + kSweepChunkInputs - 1) / kSweepChunkInputs;
-  s.result_element = opIdOf(strCat("stablehlo.", op)) == OpId::kIsFinite ? "i1" : s.dtype;
+  const OpId id = opIdOf(fullOpName(op));
+  const bool predicate = id == OpId::kIsFinite || id == OpId::kChloIsInf || id == OpId::kChloIsNegInf || id == OpId::kChloIsPosInf;
+  s.result_element = predicate ? "i1" : s.dtype;
   return s;
 }
 
@@ -85,7 +95,7 @@ std::string sweepProgram(const SweepSpec& spec, uint64_t n) {
     operands += ", %y";
     types += strCat(", ", in);
   }
-  return strCat("module {\n  func.func @main(", args, ") -> ", out, " {\n    %r = \"stablehlo.", spec.op, "\"(", operands,
+  return strCat("module {\n  func.func @main(", args, ") -> ", out, " {\n    %r = \"", fullOpName(spec.op), "\"(", operands,
                 ") : (", types, ") -> ", out, "\n    func.return %r : ", out, "\n  }\n}\n");
 }
 

@@ -200,6 +200,15 @@ void buildTopK(GenContext& ctx) {
   OpBuilder(OpId::kChloTopK).operand(ctx.input(type), type).attributes(strCat("k = ", k, " : i64")).emitOutputs(ctx);
 }
 
+// chlo.constant: a literal of the drawn values (as stablehlo.constant's, which it equals).
+void buildChloConstant(GenContext& ctx) {
+  const std::vector<int64_t> shape = ctx.shape(0, 4, 64);
+  Tensor value(Type::tensor(shape, Type::element(ctx.type())));
+  fillTensor(value, ctx.strategy(), ctx.rng());
+  const std::string type = ctx.tensorType(shape);
+  ctx.output(ctx.op(strCat("chlo.constant ", denseLiteral(value), " : ", type)), type);
+}
+
 // constant_like: a drawn scalar of the type under test at the shape of an operand of another type now and
 // then (only the operand's shape is read).
 void buildConstantLike(GenContext& ctx) {
@@ -318,6 +327,7 @@ constexpr OpGenerator kGenerators[] = {
     {"chlo.broadcast_subtract", kNumeric, kBasic, buildChloBroadcast},
     {"chlo.broadcast_xor", kIntegerBool, kBasic, buildChloBroadcast},
     {"chlo.broadcast_zeta", kFloat, kBasic, buildChloBroadcast},
+    {"chlo.constant", kData, kBasic, buildChloConstant},
     {"chlo.constant_like", kScalarData, kBasic, buildConstantLike},
     {"chlo.ragged_dot", kReal, kBasic, buildRaggedDot},
     {"chlo.scan", kReal, kBasic, buildScan},
