@@ -3,6 +3,7 @@
 exact values from mpmath at 400 bits (lib.py), each rounded once to the result type; special values
 from IEEE 754 / C Annex F and G where those define the function, or docs/design/chlo.md's choices."""
 from common import *
+import math, struct
 
 def chlo_write(op, stem, comment, notes, operands, result_line, expected, rety, shape):
     body = [const(name, xs, ety, shape) for name, xs, ety in operands]
@@ -200,6 +201,94 @@ write('chlo.broadcast_select', 'edge-scalar-pred', 'broadcast_select with a scal
       [const('pred', [False], 'i1', ()), const('on_true', [1, 2], 'i32'), const('on_false', [7], 'i32', ()),
        '%result = chlo.broadcast_select %pred, %on_true, %on_false : (tensor<i1>, tensor<2xi32>, tensor<i32>) -> tensor<2xi32>',
        check('result', [7, 7], 'i32')])
+
+def broadcast_values(operands, dims=None):
+    """chlo.md's broadcasting, written out: operands are (flat values, shape); the lower-rank operand of two
+    maps through `dims` where given, else every operand's dimensions align with the result's trailing ones.
+    Returns the result shape and, per result element, the tuple of operand values."""
+    rank = max(len(shape) for _, shape in operands)
+    maps = []
+    for values, shape in operands:
+        low = len(shape) == min(len(sh) for _, sh in operands) and len(operands) == 2 and len(operands[0][1]) != len(operands[1][1])
+        maps.append(list(dims) if dims is not None and low else list(range(rank - len(shape), rank)))
+    result = [1] * rank
+    for (values, shape), m in zip(operands, maps):
+        for d, r in zip(shape, m):
+            if d != 1:
+                assert result[r] in (1, d), (shape, m, result)
+                result[r] = d
+    out = []
+    for flat in range(math.prod(result)):
+        index, rest = [], flat
+        for size in reversed(result):
+            index.insert(0, rest % size); rest //= size
+        args = []
+        for (values, shape), m in zip(operands, maps):
+            k = 0
+            for d, r in zip(shape, m):
+                k = k * d + (0 if d == 1 else index[r])
+            args.append(values[k])
+        out.append(tuple(args))
+    return tuple(result), out
+
+def bcase(op, stem, comment, lhs, rhs, ety, fn, dims=None, rety=None, attrs=''):
+    """chlo.broadcast_<op> on lhs and rhs ((values, shape) each, of element type ety); fn on the operand values
+    gives each result element (an mpf is rounded once to rety)."""
+    rety = rety or ety
+    shape, args = broadcast_values([lhs, rhs], dims)
+    expected = [fn(*a) for a in args]
+    attr = ', '.join(x for x in ['broadcast_dimensions = array<i64: %s>' % ', '.join(map(str, dims)) if dims is not None else '', attrs] if x)
+    write('chlo.broadcast_' + op, stem, comment,
+          [const('lhs', lhs[0], ety, lhs[1]), const('rhs', rhs[0], ety, rhs[1]),
+           '%%result = chlo.broadcast_%s %%lhs, %%rhs%s : (%s, %s) -> %s' % (op, ' {%s}' % attr if attr else '', ttype(lhs[1], ety),
+                                                                  ttype(rhs[1], ety), ttype(shape, rety)),
+           check('result', expected, rety, shape)])
+
+def trunc_div(a, b):
+    q = abs(a) // abs(b)
+    return q if (a < 0) == (b < 0) else -q
+
+def wrap32(v):
+    return (v + 2**31) % 2**32 - 2**31
+
+ROW = ([12, 10, 7, 0, -3, 5], (2, 3))
+COLUMN = ([6, 3], (2,))
+bcase('and', 'edge-i32', 'broadcast_and: each row of a 2x3 tensor with a column (broadcast_dimensions = [0]).', ROW, COLUMN, 'i32',
+      lambda a, b: a & b, dims=[0])
+bcase('or', 'edge-i32', 'broadcast_or of a 2x3 tensor with a row, trailing dimensions aligned.', ROW, ([1, 2, 4], (3,)), 'i32', lambda a, b: a | b)
+bcase('xor', 'edge-i1', 'broadcast_xor on i1: a 2x2 predicate tensor against a broadcast row.', ([True, False, True, True], (2, 2)),
+      ([True, False], (2,)), 'i1', lambda a, b: a != b)
+bcase('divide', 'edge-i32', 'broadcast_divide on i32 rounds toward zero: -3 / 2 = -1; the divisor row broadcasts.', ROW, ([2, -4, 3], (3,)),
+      'i32', trunc_div)
+bcase('remainder', 'edge-i32', 'broadcast_remainder on i32 takes the sign of the dividend: -3 rem 2 = -1.', ROW, ([5, 4, 2], (3,)), 'i32',
+      lambda a, b: a - b * trunc_div(a, b))
+bcase('maximum', 'edge-f32', 'broadcast_maximum of a 2x2 tensor and a scalar (rank 0 broadcasts everywhere).', ([1.5, -2.0, 3.0, 0.25], (2, 2)),
+      ([1.0], ()), 'f32', max)
+bcase('minimum', 'edge-f32', 'broadcast_minimum of a column-shaped 2x1 tensor and a row: size-1 dimensions stretch both ways.',
+      ([1.5, -2.0], (2, 1)), ([0.0, -3.0, 2.0], (3,)), 'f32', min)
+bcase('multiply', 'edge-f64', 'broadcast_multiply with broadcast_dimensions = [1]: the vector runs along dimension 1.',
+      ([1.0, 2.0, 3.0, -4.0, 0.5, 8.0], (2, 3)), ([2.0, 0.5, -1.0], (3,)), 'f64', lambda a, b: a * b, dims=[1])
+bcase('subtract', 'edge-f32', 'broadcast_subtract of a row from each row of a 2x3 tensor.', ([1.0, 2.0, 3.0, 4.0, 5.0, 6.0], (2, 3)),
+      ([0.5, 1.0, 1.5], (3,)), 'f32', lambda a, b: a - b)
+bcase('power', 'edge-i32', 'broadcast_power on i32: each base of a column to each exponent of a row (0^0 = 1).', ([2, 3, 0], (3, 1)),
+      ([0, 1, 3], (3,)), 'i32', lambda a, b: a ** b)
+bcase('atan2', 'edge-f32', 'broadcast_atan2 of a 2x2 tensor against a row, each result correctly rounded.', ([1.0, -1.0, 0.0, 2.0], (2, 2)),
+      ([1.0, -2.0], (2,)), 'f32', lambda a, b: mp.atan2(a, b))
+bcase('complex', 'edge-f32', 'broadcast_complex: real parts from a column, imaginary parts from a row.', ([1.0, -2.0], (2, 1)),
+      ([0.5, 3.0], (2,)), 'f32', lambda a, b: (a, b), rety='complex<f32>')
+bcase('next_after', 'edge-f32', 'broadcast_next_after: one step from each x towards the scalar y = 2 (and from 2 itself, none).',
+      ([1.0, 2.0, 3.0, 0.0], (4,)), ([2.0], ()), 'f32',
+      lambda a, b: a if a == b else float(struct.unpack('<f', struct.pack('<I', struct.unpack('<I', struct.pack('<f', a))[0] + (1 if (b > a) == (a >= 0) else -1)))[0]) if a != 0 else 2.0 ** -149)
+bcase('shift_left', 'edge-i32', 'broadcast_shift_left: shifts of 32 or more give 0.', ([1, -1, 5], (3, 1)), ([0, 4, 31, 32], (4,)), 'i32',
+      lambda a, b: 0 if b >= 32 else wrap32(a << b))
+bcase('shift_right_arithmetic', 'edge-i32', 'broadcast_shift_right_arithmetic: the sign fills; shifts of 32 or more give 0 or -1.',
+      ([-16, 16], (2, 1)), ([1, 4, 40], (3,)), 'i32', lambda a, b: (-1 if a < 0 else 0) if b >= 32 else a >> b)
+bcase('shift_right_logical', 'edge-i32', 'broadcast_shift_right_logical: zeros fill; shifts of 32 or more give 0.', ([-16, 16], (2, 1)),
+      ([1, 28, 32], (3,)), 'i32', lambda a, b: 0 if b >= 32 else wrap32((a % 2**32) >> b))
+bcase('zeta', 'edge-f64', 'broadcast_zeta: the scalar x = 2 against q = 1, 2, 0.5 (pi^2/6, pi^2/6 - 1, pi^2/2), correctly rounded.',
+      ([2.0], ()), ([1.0, 2.0, 0.5], (3,)), 'f64', lambda x, q: mp.zeta(x, q))
+bcase('polygamma', 'edge-f64', 'broadcast_polygamma: orders 1 and 2 (a column) at x = 1, 2.5 (a row), correctly rounded.',
+      ([1.0, 2.0], (2, 1)), ([1.0, 2.5], (2,)), 'f64', lambda n, x: mp.psi(int(n), x))
 
 # ---------------------------------------------------------------- ragged_dot (the three modes of chlo.md)
 # The expected values come from ragged_dot_ref below, chlo.md's modes written out on the canonical layouts
