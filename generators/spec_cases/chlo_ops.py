@@ -44,7 +44,9 @@ for op, fn, f32_in, f64_in, bf16_in in [
         ('asinh', mp.asinh, ['0.5', '-3.0', '1e30', '1e-8'], ['0.1', '-1e300'], ['0.5', '-100.0']),
         ('atanh', mp.atanh, ['0.5', '-0.3', '0.9999999', '1e-8'], ['0.1', '-0.99999'], ['0.5', '-0.75']),
         ('cosh', mp.cosh, ['0.5', '-3.0', '88.0', '1e-4'], ['0.1', '-700.0'], ['0.5', '-10.0']),
-        ('sinh', mp.sinh, ['0.5', '-3.0', '88.0', '1e-8'], ['0.1', '-700.0'], ['0.5', '-10.0'])]:
+        ('sinh', mp.sinh, ['0.5', '-3.0', '88.0', '1e-8'], ['0.1', '-700.0'], ['0.5', '-10.0']),
+        # tan near pi/2 (1.5707964 in f32 is 1.5707963705…, past pi/2: a large negative value) and at 1e10.
+        ('tan', mp.tan, ['0.5', '-3.0', '1.5707964', '1e10'], ['0.1', '1.5707963267948966'], ['0.5', '-100.0'])]:
     cu(op, 'edge-rounding-f32', '%s of f32 arguments, correctly rounded.' % op, 'f32', f32_in, [None] * len(f32_in), fn)
     cu(op, 'edge-f64', '%s of f64 arguments, correctly rounded.' % op, 'f64', f64_in, [None] * len(f64_in), fn)
     cu(op, 'edge-bf16', '%s on bf16: the exact value of the bf16 input, rounded once.' % op, 'bf16', bf16_in, [None] * len(bf16_in), fn)
@@ -86,6 +88,8 @@ cuc('_asin_acos_kernel', 'edge-complex-f64', ['_asin_acos_kernel(z) = w, the int
     [('0.5', '0.25'), (-2.0, 0.0), ('3.0', '-1.5'), (0.0, '1e-300'), ('1e300', '1e-300'), ('-0.75', '-2.5')], asin_acos_kernel)
 cuc('_asin_acos_kernel', 'edge-complex-f32', ['_asin_acos_kernel on complex<f32>, each part correctly rounded.'], 'complex<f32>',
     [('0.5', '0.25'), ('-3.0', '1.0'), ('1e-20', '-1e-20')], asin_acos_kernel)
+cuc('tan', 'edge-complex', ['tan on complex<f64>, each part correctly rounded; tan(0 + 30i) has real part 0 and',
+    'imaginary part tanh(30), 1 - 2e-26, which rounds to 1.'], 'complex<f64>', [('0.5', '0.25'), ('-3.0', '1.0'), (0.0, '30.0')], mp.tan)
 cuc('atan', 'edge-complex', ['atan on complex<f32>, each part correctly rounded.'], 'complex<f32>', [('0.5', '0.25'), ('-3.0', '1.0')], mp.atan)
 cuc('asinh', 'edge-complex', ['asinh on complex<f32>, each part correctly rounded.'], 'complex<f32>', [('0.5', '0.25'), ('-3.0', '1.0')], mp.asinh)
 cuc('acosh', 'edge-complex', ['acosh on complex<f64>, each part correctly rounded.'], 'complex<f64>', [('0.5', '0.25'), ('-3.0', '1.0')], mp.acosh)

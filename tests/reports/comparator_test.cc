@@ -752,6 +752,7 @@ TEST(Profile, DefaultBudgets) {
       {"dot_general", "f32", ToleranceRule::Kind::kBound, 0},
       {"reduce", "bf16", ToleranceRule::Kind::kBound, 0},
       {"chlo.ragged_dot", "f32", ToleranceRule::Kind::kBound, 0},
+      {"chlo.tan", "f32", ToleranceRule::Kind::kUlp, 4},  // the same function as tan
       // chlo.broadcast_<op> is judged by <op>'s rule.
       {"chlo.broadcast_atan2", "f32", ToleranceRule::Kind::kUlp, 3},
       {"chlo.broadcast_power", "f64", ToleranceRule::Kind::kUlp, 2},
