@@ -238,7 +238,8 @@ def main():
     out = ["# torch 1.13 (CPU) on the chlo ops, against correctly rounded goldens\n",
            "Every element of every case is compared with the reference's MPFR value under the `default` profile: the "
            "chlo special functions exactly (the profile has no budget for them, so a FAIL is a torch result that is "
-           "not the correctly rounded one), `chlo.broadcast_<op>` by `<op>`'s rule, `chlo.ragged_dot` by the "
+           "not the correctly rounded one), `chlo.tan` by tan's budget, `chlo.broadcast_<op>` by `<op>`'s rule, "
+           "`chlo.ragged_dot` by the "
            "accumulation bound that dot_general gets. Written by `adapters/torch/make_chlo_report.py`.\n",
            "## How it was produced\n", "```", f"/usr/bin/python3 adapters/torch/make_chlo_report.py --count {args.count}", "```\n",
            f"- Date: {datetime.date.today().isoformat()}, hloconf commit `{commit}`; the run: `{' '.join(command[1:])}`.",
