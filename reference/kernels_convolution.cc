@@ -307,41 +307,6 @@ Results convolutionKernel(Interpreter& interp, const Operation& op, std::vector<
 
 // --- batch normalization --------------------------------------------------------------------------------
 
-// Exact arithmetic on MPFR values: each result gets the precision that holds it exactly.
-mpfr_exp_t lowBit(mpfr_srcptr x) { return mpfr_get_exp(x) - static_cast<mpfr_exp_t>(mpfr_get_prec(x)); }
-
-void exactSum(mpfr_ptr out, const std::vector<mpfr_srcptr>& terms) {
-  mpfr_exp_t hi = 0, lo = 0;
-  bool any = false;
-  for (mpfr_srcptr t : terms) {
-    if (!mpfr_regular_p(t)) continue;
-    hi = any ? std::max(hi, mpfr_get_exp(t)) : mpfr_get_exp(t);
-    lo = any ? std::min(lo, lowBit(t)) : lowBit(t);
-    any = true;
-  }
-  mpfr_prec_t prec = 2;
-  if (any) prec = static_cast<mpfr_prec_t>(hi - lo) + std::bit_width(terms.size()) + 2;
-  mpfr_set_prec(out, std::max<mpfr_prec_t>(prec, 2));
-  if (terms.empty()) {
-    mpfr_set_zero(out, 1);
-    return;
-  }
-  std::vector<mpfr_ptr> ptrs;
-  for (mpfr_srcptr t : terms) ptrs.push_back(const_cast<mpfr_ptr>(t));
-  mpfr_sum(out, ptrs.data(), ptrs.size(), MPFR_RNDN);
-}
-
-void exactMul(mpfr_ptr out, mpfr_srcptr a, mpfr_srcptr b) {
-  mpfr_set_prec(out, mpfr_get_prec(a) + mpfr_get_prec(b));
-  mpfr_mul(out, a, b, MPFR_RNDN);
-}
-
-void exactSub(mpfr_ptr out, mpfr_srcptr a, mpfr_srcptr b) {
-  MpFloat nb(mpfr_get_prec(b));
-  mpfr_neg(nb, b, MPFR_RNDN);
-  exactSum(out, {a, nb.get()});
-}
-
 struct BatchNormSetup {
   ElementType type;
   int64_t feature_index = 0;

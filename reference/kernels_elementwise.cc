@@ -904,21 +904,6 @@ Elem mpcAcos(ElementType t, Elem x) { return complexUnary(t, x, mpc_acos); }
 Elem mpcAcosh(ElementType t, Elem x) { return complexUnary(t, x, mpc_acosh); }
 Elem mpcAsin(ElementType t, Elem x) { return complexUnary(t, x, mpc_asin); }
 
-// The precision at which the sum of `terms` (each exact at its precision) is exact: the span of their bits
-// plus two for the carries of up to four terms.
-mpfr_prec_t exactSpanPrecision(std::initializer_list<mpfr_srcptr> terms) {
-  mpfr_exp_t top = 0, bottom = 0;
-  bool any = false;
-  for (mpfr_srcptr t : terms) {
-    if (!mpfr_regular_p(t)) continue;
-    const mpfr_exp_t high = mpfr_get_exp(t), low = high - static_cast<mpfr_exp_t>(mpfr_get_prec(t));
-    top = any ? std::max(top, high) : high;
-    bottom = any ? std::min(bottom, low) : low;
-    any = true;
-  }
-  return any ? std::max<mpfr_prec_t>(static_cast<mpfr_prec_t>(top - bottom) + 2, MPFR_PREC_MIN) : MPFR_PREC_MIN;
-}
-
 // chlo._asin_acos_kernel(z) = w, defined by chlo.md through asin(z) = complex(atan2(x, w.re), sign(y) w.im)
 // and acosh(z) = complex(w.im, ...), z = x + iy. So w.im = |Im asin(z)| (= acosh(A), A = (|z+1| + |z-1|)/2),
 // and w.re = sqrt(A^2 - x^2) = A cos(Re asin z) = Re cos(asin z) = Re sqrt(1 - z^2) on the principal branches
@@ -927,17 +912,15 @@ mpfr_prec_t exactSpanPrecision(std::initializer_list<mpfr_srcptr> terms) {
 int mpcAsinAcosKernel(mpc_ptr r, mpc_srcptr z, mpc_rnd_t rnd) {
   const mpfr_prec_t p = mpfr_get_prec(mpc_realref(r));
   mpfr_srcptr x = mpc_realref(z), y = mpc_imagref(z);
-  MpFloat x2(2 * mpfr_get_prec(x)), y2(2 * mpfr_get_prec(y)), one(2);
-  mpfr_sqr(x2, x, MPFR_RNDN);  // exact
-  mpfr_sqr(y2, y, MPFR_RNDN);  // exact
+  MpFloat neg_x2(2), y2(2), one(2);
+  exactMul(neg_x2, x, x);
+  mpfr_neg(neg_x2, neg_x2, MPFR_RNDN);  // exact
+  exactMul(y2, y, y);
   mpfr_set_ui(one, 1, MPFR_RNDN);
   MpComplex t(2);
-  mpfr_set_prec(mpc_realref(t.get()), exactSpanPrecision({one.get(), x2.get(), y2.get()}));
-  mpfr_set_prec(mpc_imagref(t.get()), mpfr_get_prec(x) + mpfr_get_prec(y) + 1);
-  mpfr_sub(mpc_realref(t.get()), one, x2, MPFR_RNDN);  // exact at that precision
-  mpfr_add(mpc_realref(t.get()), mpc_realref(t.get()), y2, MPFR_RNDN);
-  mpfr_mul(mpc_imagref(t.get()), x, y, MPFR_RNDN);  // exact
-  mpfr_mul_si(mpc_imagref(t.get()), mpc_imagref(t.get()), -2, MPFR_RNDN);
+  exactSum(mpc_realref(t.get()), {one.get(), neg_x2.get(), y2.get()});
+  exactMul(mpc_imagref(t.get()), x, y);
+  mpfr_mul_si(mpc_imagref(t.get()), mpc_imagref(t.get()), -2, MPFR_RNDN);  // exact: a power of two
   MpComplex root(p), arcsine(p);
   const int inex_re = MPC_INEX_RE(mpc_sqrt(root.get(), t.get(), rnd));
   const int inex_asin = MPC_INEX_IM(mpc_asin(arcsine.get(), z, rnd));

@@ -17,6 +17,7 @@
 #include <cstdint>
 #include <functional>
 #include <optional>
+#include <vector>
 
 #include "absl/functional/function_ref.h"
 #include "ir/element_type.h"
@@ -105,6 +106,12 @@ class ScratchComplex {
  private:
   mpc_ptr value_;
 };
+
+// Exact arithmetic on MPFR values: `out` gets the precision that holds the result exactly (a sum of
+// `terms`, a product, a difference). Operands are exact at their own precisions; non-finite ones propagate.
+void exactSum(mpfr_ptr out, const std::vector<mpfr_srcptr>& terms);
+void exactMul(mpfr_ptr out, mpfr_srcptr a, mpfr_srcptr b);
+void exactSub(mpfr_ptr out, mpfr_srcptr a, mpfr_srcptr b);
 
 // The format-level numerics (MpFloat, formatPrecision, ULP distance, integer wrapping) live in
 // ir/numerics_base.h, below both this evaluator and the comparator; these names keep `ref::` spellings.
