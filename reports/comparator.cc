@@ -375,12 +375,10 @@ void compareOutputs(const std::vector<GoldenOutput>& golden, const std::vector<T
   result.worst.clear();
   if (!checkStructure(golden, actual, result)) return;
 
-  std::string_view op = result.op;
-  if (op.starts_with("stablehlo.")) op.remove_prefix(std::string_view("stablehlo.").size());
   const std::string element_type = !result.element_type.empty() ? result.element_type
                                    : golden.empty()            ? std::string()
                                                                : std::string(elementTypeName(golden[0].value.elementType()));
-  const ToleranceRule& rule = profile.ruleFor(op, element_type);
+  const ToleranceRule& rule = profile.ruleFor(result.op, element_type);
   result.rule = ruleText(rule);
 
   std::vector<Candidate> candidates;

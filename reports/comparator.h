@@ -46,7 +46,8 @@ struct Profile {
   std::string name;
   std::string description;
   std::vector<ToleranceRule> rules;
-  // The first rule whose globs match; a profile always ends with a catch-all rule.
+  // The first rule whose globs match; a profile always ends with a catch-all rule. `op` may carry its
+  // "stablehlo." prefix; chlo.broadcast_<op> is looked up as <op>.
   const ToleranceRule& ruleFor(std::string_view op, std::string_view element_type) const;
 };
 

@@ -148,12 +148,9 @@ absl::StatusOr<ToleranceRule> parseRule(const json& j, std::string_view where, s
 const ToleranceRule& Profile::ruleFor(std::string_view op, std::string_view element_type) const {
   // chlo.broadcast_<op> computes <op> once its operands are broadcast: the same budget (atan2's for
   // chlo.broadcast_atan2, chlo.zeta's for chlo.broadcast_zeta).
-  std::string applied_name;
-  if (const std::optional<OpId> applied = chloBroadcastApplied(opIdOf(op))) {
-    applied_name = std::string(opName(*applied));
-    if (applied_name.starts_with("stablehlo.")) applied_name.erase(0, std::string_view("stablehlo.").size());
-    op = applied_name;
-  }
+  if (const std::optional<OpId> applied = chloBroadcastApplied(opIdOf(op))) op = opName(*applied);
+  // Rules name stablehlo ops without their prefix ("add"), chlo ops with it ("chlo.zeta").
+  if (op.starts_with("stablehlo.")) op.remove_prefix(std::string_view("stablehlo.").size());
   for (const ToleranceRule& rule : rules)
     if (globMatch(rule.op_glob, op) && globMatch(rule.type_glob, element_type)) return rule;
   // Only a profile built in code can lack a catch-all (parseProfile requires one): be strict.
