@@ -3,7 +3,9 @@
 #include <algorithm>
 
 #include "generators/gen.h"
+#include "ir/infer.h"
 #include "ir/op_id.h"
+#include "ir/status_macros.h"
 #include "ir/strings.h"
 #include "ir/type.h"
 
@@ -61,9 +63,11 @@ absl::StatusOr<SweepSpec> sweepSpec(std::string_view op, std::string_view dtype)
                                              "; binary: ", joined(kBinary), ")"));
   }
   s.chunks = (s.total + kSweepChunkInputs - 1) / kSweepChunkInputs;
-  const OpId id = opIdOf(fullOpName(op));
-  const bool predicate = id == OpId::kIsFinite || id == OpId::kChloIsInf || id == OpId::kChloIsNegInf || id == OpId::kChloIsPosInf;
-  s.result_element = predicate ? "i1" : s.dtype;
+  // The result's element type is the op's result rule's (ir/infer.cc): the operand's, or i1 for is_finite
+  // and chlo's is_inf family.
+  const std::vector<Type> operands(static_cast<size_t>(s.arity), Type::tensor({1}, Type::element(s.type)));
+  ASSIGN_OR_RETURN(const std::vector<InferredType> results, inferResultTypes(opIdOf(fullOpName(op)), operands, NamedAttrList{}));
+  s.result_element = std::string(elementTypeName(results.at(0).type.elementType()));
   return s;
 }
 
