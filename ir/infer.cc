@@ -144,9 +144,9 @@ Results chloElementwise(const Operation& op) {
   return std::vector<InferredType>{exactly(x, label, label)};
 }
 
-// chlo.broadcast_<op> (chlo.md): the operands' common shape (numpy's rule, or broadcast_dimensions) with
-// the element type of the op applied: i1 for compare, complex<E> for complex, on_true's for select, else
-// the operands'.
+// chlo.broadcast_<op> (chlo.md): each operand broadcast to the operands' common shape (numpy's rule, or
+// broadcast_dimensions), then <op>'s own result rule on them (compare's i1, complex's complex<E>, select's
+// on_true, the operands' type otherwise).
 Results chloBroadcastOp(const Operation& op) {
   const std::string label = strCat(opName(op.id), " (result)");
   std::vector<Type> types;
@@ -161,17 +161,8 @@ Results chloBroadcastOp(const Operation& op) {
   }
   const absl::StatusOr<ChloBroadcast> broadcast = chloBroadcast(op, shapes);
   if (!broadcast.ok()) return violated(label, std::string(broadcast.status().message()));
-  const OpId applied = chloBroadcastApplied(op.id).value_or(OpId::kAdd);
-  if (applied == OpId::kCompare) return std::vector<InferredType>{exactly(Type::tensor(broadcast->shape, Type::element(ElementType::kI1)), label, label)};
-  if (applied == OpId::kComplex) {
-    const ElementType e = types[0].elementType();
-    if (e != ElementType::kF32 && e != ElementType::kF64) return violated(label, "complex needs f32 or f64 operands");
-    return std::vector<InferredType>{
-        exactly(Type::tensor(broadcast->shape, Type::element(e == ElementType::kF32 ? ElementType::kC64 : ElementType::kC128)), label, label)};
-  }
-  const size_t source = applied == OpId::kSelect ? 1 : 0;
-  if (source >= types.size()) return violated(label, "needs more operands");
-  return std::vector<InferredType>{exactly(withShape(types[source], broadcast->shape), label, label)};
+  for (Type& t : types) t = withShape(t, broadcast->shape);
+  return inferResultTypes(chloBroadcastApplied(op.id).value_or(OpId::kAdd), types, op.attributes);
 }
 
 // chlo.top_k (chlo.md): values and indices of the operand's shape with the last dimension k; the values of
