@@ -660,39 +660,6 @@ Kernel sortFor(CompareDirection d) {
 
 // --- rng_bit_generator, rng -------------------------------------------------------------------------------------
 
-// Threefry-2x32 with 20 rounds (Salmon et al., SC11) on the counter's and key's u32 words, low word first.
-std::array<uint32_t, 2> threefry(uint64_t counter, uint64_t key) {
-  static constexpr int kRotations[8] = {13, 15, 26, 6, 17, 29, 16, 24};
-  const uint32_t k0 = static_cast<uint32_t>(key), k1 = static_cast<uint32_t>(key >> 32);
-  const uint32_t ks[3] = {k0, k1, k0 ^ k1 ^ 0x1BD11BDAu};
-  uint32_t x0 = static_cast<uint32_t>(counter) + ks[0], x1 = static_cast<uint32_t>(counter >> 32) + ks[1];
-  for (int r = 0; r < 20; ++r) {
-    x0 += x1;
-    x1 = std::rotl(x1, kRotations[r % 8]) ^ x0;
-    if ((r + 1) % 4 == 0) {
-      const uint32_t s = static_cast<uint32_t>((r + 1) / 4);
-      x0 += ks[s % 3];
-      x1 += ks[(s + 1) % 3] + s;
-    }
-  }
-  return {x0, x1};
-}
-
-// Philox-4x32 with 10 rounds on a 128-bit counter (low, high) and a 64-bit key.
-std::array<uint32_t, 4> philox(uint64_t low, uint64_t high, uint64_t key) {
-  std::array<uint32_t, 4> c = {static_cast<uint32_t>(low), static_cast<uint32_t>(low >> 32), static_cast<uint32_t>(high),
-                               static_cast<uint32_t>(high >> 32)};
-  uint32_t k0 = static_cast<uint32_t>(key), k1 = static_cast<uint32_t>(key >> 32);
-  for (int r = 0; r < 10; ++r) {
-    const uint64_t p0 = uint64_t{c[0]} * 0xD2511F53u, p1 = uint64_t{c[2]} * 0xCD9E8D57u;
-    c = {static_cast<uint32_t>(p1 >> 32) ^ c[1] ^ k0, static_cast<uint32_t>(p1), static_cast<uint32_t>(p0 >> 32) ^ c[3] ^ k1,
-         static_cast<uint32_t>(p0)};
-    k0 += 0x9E3779B9u;
-    k1 += 0xBB67AE85u;
-  }
-  return c;
-}
-
 // Writes the low bitWidth bits of `bits` as element i (the unsigned type of the element's width).
 struct BitsWriter {
   uint8_t* out;
@@ -705,71 +672,26 @@ struct BitsWriter {
 };
 
 absl::Status rngBitGeneratorKernel(const KernelArgs& args) {
-  const auto& p = args.step.as<plan::RngBitGeneratorParams>();
-  const int64_t words = args.operandType(0).shape()[0];
-  std::vector<uint64_t> state(static_cast<size_t>(words));
+  const plan::rng::BitsLayout& layout = args.step.as<plan::RngBitGeneratorParams>().layout;
+  std::vector<uint64_t> state(static_cast<size_t>(layout.words)), next(state.size());
   if (!state.empty()) std::memcpy(state.data(), args.operands[0], state.size() * sizeof(uint64_t));
-  std::vector<uint64_t> next = state;
   const ElementType t = args.resultType(1).elementType();
   const int width = bitWidth(t);
   const BitsWriter out{args.results[1], static_cast<size_t>(storageBytes(t)), width >= 64 ? ~uint64_t{0} : (uint64_t{1} << width) - 1};
-  const int64_t n = args.resultType(1).numElements();
-  const bool wide = storageBytes(t) == 8;
-  if (p.algorithm == plan::RngAlgorithm::kThreeFry) {
-    const uint64_t key = state[0], c = state[1];
-    if (wide) {
-      for (int64_t i = 0; i < n; ++i) {
-        const auto w = threefry(c + static_cast<uint64_t>(i), key);
-        out.put(i, w[0] | uint64_t{w[1]} << 32);
-      }
-      next[1] = c + static_cast<uint64_t>(n);
-    } else if (p.rank0) {
-      out.put(0, threefry(c, key)[0]);
-      next[1] = c + 1;
-    } else {
-      // Block j covers the pair idx[s] = 2 * (j's half index), 2 * (...) + 1 of the split dimension.
-      const int64_t half = (p.size + 1) / 2;
-      for (int64_t o = 0; o < p.outer; ++o)
-        for (int64_t h = 0; h < half; ++h)
-          for (int64_t k = 0; k < p.inner; ++k) {
-            const auto w = threefry(c + static_cast<uint64_t>((o * half + h) * p.inner + k), key);
-            out.put((o * p.size + 2 * h) * p.inner + k, w[0]);
-            if (2 * h + 1 < p.size) out.put((o * p.size + 2 * h + 1) * p.inner + k, w[1]);
-          }
-      next[1] = c + static_cast<uint64_t>(p.outer * half * p.inner);
-    }
-  } else {
-    const uint64_t key = words >= 1 ? state[0] : 0;  // DEFAULT takes any size, even 0
-    uint64_t low = words >= 2 ? state[1] : 0, high = 0;
-    if (p.algorithm == plan::RngAlgorithm::kPhilox) {
-      high = words == 3 ? state[2] : state[0];  // XLA reverses a 2-word state: the key is the high word
-    } else {
-      for (int64_t i = 2; i < words; ++i) high ^= state[static_cast<size_t>(i)];
-    }
-    auto block = [&](int64_t b) {
-      const uint64_t l = low + static_cast<uint64_t>(b);
-      return philox(l, high + (l < low ? 1 : 0), key);
-    };
-    const int64_t per_block = wide ? 2 : 4;
-    const int64_t blocks = (n + per_block - 1) / per_block;
-    for (int64_t b = 0; b < blocks; ++b) {
-      if (b % 65536 == 65535) RETURN_IF_ERROR(args.frame.checkDeadline());
-      const auto w = block(b);
-      for (int64_t k = 0; k < per_block && b * per_block + k < n; ++k)
-        out.put(b * per_block + k, wide ? (w[2 * k] | uint64_t{w[2 * k + 1]} << 32) : w[k]);
-    }
-    const uint64_t new_low = low + static_cast<uint64_t>(blocks);
-    const uint64_t new_high = high + (new_low < low ? 1 : 0);
-    if (words >= 2) next[1] = new_low;
-    if (words >= 3) next[2] = new_high;
+  const int64_t blocks = plan::rng::blockCount(layout);
+  for (int64_t b = 0; b < blocks; ++b) {
+    if (b % 65536 == 65535) RETURN_IF_ERROR(args.frame.checkDeadline());
+    plan::rng::generateBlock(layout, state.data(), b, [&](int64_t i, uint64_t bits) { out.put(i, bits); });
   }
+  plan::rng::nextState(layout, state.data(), next.data());
   if (!next.empty()) std::memcpy(args.results[0], next.data(), next.size() * sizeof(uint64_t));
   return absl::OkStatus();
 }
 
 // rng's draws for element i: two u64 from Philox-4x32-10 at counter (i, 0) under a fixed key.
 std::array<uint64_t, 2> rngDraws(int64_t i) {
-  const auto w = philox(static_cast<uint64_t>(i), 0, uint64_t{0x21666e6f} << 32 | 0x636f6c68u);
+  uint32_t w[4];
+  plan::rng::philox(static_cast<uint64_t>(i), 0, uint64_t{0x21666e6f} << 32 | 0x636f6c68u, w);
   return {w[0] | uint64_t{w[1]} << 32, w[2] | uint64_t{w[3]} << 32};
 }
 

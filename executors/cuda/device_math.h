@@ -531,6 +531,22 @@ HLOCONF_HD bool compareFloat(CmpDir dir, CmpKind kind, S a, S b) {
   return decide(dir, Elem<S>::load(a), Elem<S>::load(b));
 }
 
+// compare of two values of storage type S: the one rule of the compare kernel, sort and the fused runs.
+// Integers compare as their type (UNSIGNED reads a signed type's bits as unsigned), i1 as 0 and 1.
+template <class S>
+HLOCONF_HD bool compareValues(CmpDir dir, CmpKind kind, S a, S b) {
+  if (kind == CmpKind::kUnsigned) {
+    using U = typename UnsignedOf<S>::T;
+    return decide(dir, static_cast<U>(a), static_cast<U>(b));
+  }
+  return decide(dir, a, b);
+}
+HLOCONF_HD inline bool compareValues(CmpDir dir, CmpKind, Pred a, Pred b) { return decide(dir, Elem<Pred>::load(a), Elem<Pred>::load(b)); }
+HLOCONF_HD inline bool compareValues(CmpDir dir, CmpKind kind, Half a, Half b) { return compareFloat(dir, kind, a, b); }
+HLOCONF_HD inline bool compareValues(CmpDir dir, CmpKind kind, BFloat a, BFloat b) { return compareFloat(dir, kind, a, b); }
+HLOCONF_HD inline bool compareValues(CmpDir dir, CmpKind kind, float a, float b) { return compareFloat(dir, kind, a, b); }
+HLOCONF_HD inline bool compareValues(CmpDir dir, CmpKind kind, double a, double b) { return compareFloat(dir, kind, a, b); }
+
 }  // namespace dm
 }  // namespace hloconf::cuda
 

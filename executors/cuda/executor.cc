@@ -27,6 +27,8 @@
 #include "executors/cuda/gather_plan.h"
 #include "executors/cuda/scatter.h"
 #include "executors/cuda/scatter_plan.h"
+#include "executors/cuda/sort_plan.h"
+#include "executors/cuda/window_plan.h"
 #include "executors/cuda/kernels.h"
 #include "executors/cuda/op_codes.h"
 #include "executors/plan/elementwise_params.h"
@@ -119,6 +121,9 @@ struct LoweredStep {
   BatchNormDesc bn;  // batch_norm_* (batch_norm.h)
   GatherDesc gather;  // gather (gather_plan.h)
   ScatterDesc scatter;  // scatter (scatter_plan.h)
+  WindowDesc window;  // reduce_window (window_desc.h)
+  SortDesc sort;  // sort (sort_desc.h); `a` is the key operand
+  plan::rng::BitsLayout rng;  // rng_bit_generator; `a` is the element's bit mask, `b` its bytes
   std::vector<LoweredRegion> regions;
   int fused = -1;  // the index in LoweredRegion::runs of the fused run that starts at this step
   bool constant = false;  // a constant: its slot borrows the program's device copy (Program::deviceConstant)
@@ -895,6 +900,29 @@ absl::Status chooseCopy(const plan::Step& step, const plan::Plan& plan, LoweredS
   out.launch = pad ? launchPad : launchCopies;
   return absl::OkStatus();
 }
+// A body the planner recognised as one op, for result type t: i1 reduces as 0/1 (add, maximum: or; multiply,
+// minimum: and); the bitwise ops are for integers.
+absl::StatusOr<RedOp> redOpFor(plan::BodyOp body, DType t, const plan::Step& step, const plan::Plan& plan) {
+  RedOp op;
+  switch (body) {
+    case plan::BodyOp::kAdd: op = RedOp::kAdd; break;
+    case plan::BodyOp::kMultiply: op = RedOp::kMul; break;
+    case plan::BodyOp::kMaximum: op = RedOp::kMax; break;
+    case plan::BodyOp::kMinimum: op = RedOp::kMin; break;
+    case plan::BodyOp::kAnd: op = RedOp::kAnd; break;
+    case plan::BodyOp::kOr: op = RedOp::kOr; break;
+    case plan::BodyOp::kXor: op = RedOp::kXor; break;
+    default: return absl::UnimplementedError("the cuda executor runs reduction bodies of one add, multiply, maximum, minimum, and, or or xor only");
+  }
+  if (t == kPred) {
+    if (op == RedOp::kAdd || op == RedOp::kMax) op = RedOp::kOr;
+    else if (op == RedOp::kMul || op == RedOp::kMin) op = RedOp::kAnd;
+  } else if (isFloat(t) && (op == RedOp::kAnd || op == RedOp::kOr || op == RedOp::kXor)) {
+    return noKernel(step, plan);
+  }
+  return op;
+}
+
 absl::Status chooseReduce(const plan::Step& step, const plan::Plan& plan, LoweredStep& out) {
   const auto& p = step.as<plan::ReduceParams>();
   if (p.num_inputs != 1 || step.operands.size() != 2 || step.results.size() != 1)
@@ -903,23 +931,7 @@ absl::Status chooseReduce(const plan::Step& step, const plan::Plan& plan, Lowere
   ASSIGN_OR_RETURN(DType init, tensorType(step, plan, step.operands[1]));
   ASSIGN_OR_RETURN(DType result, tensorType(step, plan, step.results[0]));
   if (init != out.type || result != out.type) return noKernel(step, plan);
-  RedOp op;
-  switch (p.body) {
-    case plan::BodyOp::kAdd: op = RedOp::kAdd; break;
-    case plan::BodyOp::kMultiply: op = RedOp::kMul; break;
-    case plan::BodyOp::kMaximum: op = RedOp::kMax; break;
-    case plan::BodyOp::kMinimum: op = RedOp::kMin; break;
-    case plan::BodyOp::kAnd: op = RedOp::kAnd; break;
-    case plan::BodyOp::kOr: op = RedOp::kOr; break;
-    case plan::BodyOp::kXor: op = RedOp::kXor; break;
-    default: return absl::UnimplementedError("the cuda executor runs reduce bodies of one add, multiply, maximum, minimum, and, or or xor only");
-  }
-  if (out.type == kPred) {
-    if (op == RedOp::kAdd || op == RedOp::kMax) op = RedOp::kOr;
-    else if (op == RedOp::kMul || op == RedOp::kMin) op = RedOp::kAnd;
-  } else if (isFloat(out.type) && (op == RedOp::kAnd || op == RedOp::kOr || op == RedOp::kXor)) {
-    return noKernel(step, plan);
-  }
+  ASSIGN_OR_RETURN(const RedOp op, redOpFor(p.body, out.type, step, plan));
   out.code = static_cast<int>(op);
   const std::vector<int64_t>& shape = p.input_shape;
   if (shape.size() > static_cast<size_t>(kMaxRank) || p.result_strides.size() != shape.size())
@@ -956,6 +968,82 @@ absl::Status chooseReduce(const plan::Step& step, const plan::Plan& plan, Lowere
     d.reduced_rank = 0;
   }
   out.launch = launchReduce;
+  return absl::OkStatus();
+}
+
+// reduce_window of one input with a recognised body (window_desc.h).
+absl::Status launchReduceWindow(Run& run, const plan::Step&, const LoweredStep& l, std::span<const void* const> in, std::span<void* const> out) {
+  return cudaCheck(k::reduceWindow(l.type, static_cast<RedOp>(l.code), in[0], in[1], out[0], l.window, run.stream()), "reduce_window kernel");
+}
+absl::Status chooseReduceWindow(const plan::Step& step, const plan::Plan& plan, LoweredStep& out) {
+  const auto& p = step.as<plan::WindowParams>();
+  if (p.num_inputs != 1 || step.operands.size() != 2 || step.results.size() != 1)
+    return absl::UnimplementedError("the cuda executor reduces windows of one input at a time");
+  ASSIGN_OR_RETURN(out.type, tensorType(step, plan, step.operands[0]));
+  ASSIGN_OR_RETURN(DType init, tensorType(step, plan, step.operands[1]));
+  ASSIGN_OR_RETURN(DType result, tensorType(step, plan, step.results[0]));
+  if (init != out.type || result != out.type) return noKernel(step, plan);
+  ASSIGN_OR_RETURN(const RedOp op, redOpFor(p.body, out.type, step, plan));
+  out.code = static_cast<int>(op);
+  ASSIGN_OR_RETURN(out.window, windowDescFrom(p, elementsOf(plan, step.results[0])));
+  out.launch = launchReduceWindow;
+  return absl::OkStatus();
+}
+
+// sort with a comparator that is one compare of one operand's arguments (sort_desc.h): the order from the
+// merge passes, then every operand permuted by it. Two order buffers for the passes, freed after.
+absl::Status launchSort(Run& run, const plan::Step& step, const LoweredStep& l, std::span<const void* const> in, std::span<void* const> out) {
+  const SortDesc& d = l.sort;
+  const size_t order_bytes = static_cast<size_t>(d.slices * d.length) * sizeof(int64_t);
+  ASSIGN_OR_RETURN(void* a, run.take(order_bytes));
+  absl::StatusOr<void*> b = run.take(order_bytes);
+  if (!b.ok()) {
+    (void)run.give(a);
+    return b.status();
+  }
+  int64_t* sorted = nullptr;
+  absl::Status status = cudaCheck(k::sortOrder(d, in[l.a], static_cast<int64_t*>(a), static_cast<int64_t*>(*b), &sorted, run.stream()), "sort merge kernels");
+  for (size_t i = 0; i < out.size() && status.ok(); ++i) {
+    const int bytes = storageBytes(run.plan().slot_types[step.operands[i]].elementType());
+    status = cudaCheck(k::permute(bytes, d, sorted, in[i], out[i], run.stream()), "sort permute kernel");
+  }
+  (void)run.give(a);
+  (void)run.give(*b);
+  return status;
+}
+absl::Status chooseSort(const plan::Step& step, const plan::Plan& plan, LoweredStep& out) {
+  const auto& p = step.as<plan::SortParams>();
+  if (step.operands.empty() || step.operands.size() != step.results.size() || p.key >= step.operands.size()) return noKernel(step, plan);
+  const Type& first = plan.slot_types[step.operands[0]];
+  for (size_t i = 0; i < step.operands.size(); ++i) {
+    ASSIGN_OR_RETURN(DType t, tensorType(step, plan, step.operands[i]));
+    ASSIGN_OR_RETURN(DType r, tensorType(step, plan, step.results[i]));
+    if (t != r || plan.slot_types[step.operands[i]].shape() != first.shape()) return noKernel(step, plan);
+  }
+  ASSIGN_OR_RETURN(out.type, tensorType(step, plan, step.operands[p.key]));
+  ASSIGN_OR_RETURN(out.sort, sortDescFrom(p, first.shape(), out.type));
+  out.a = static_cast<int64_t>(p.key);
+  out.launch = launchSort;
+  return absl::OkStatus();
+}
+
+// rng_bit_generator (plan/rng_bits.h): one thread per generator block; bit for bit the CPU executor's.
+absl::Status launchRngBitGenerator(Run& run, const plan::Step&, const LoweredStep& l, std::span<const void* const> in, std::span<void* const> out) {
+  return cudaCheck(k::rngBits(l.rng, static_cast<int>(l.b), static_cast<uint64_t>(l.a), static_cast<const uint64_t*>(in[0]), out[1],
+                              static_cast<uint64_t*>(out[0]), run.stream()), "rng_bit_generator kernel");
+}
+absl::Status chooseRngBitGenerator(const plan::Step& step, const plan::Plan& plan, LoweredStep& out) {
+  if (step.operands.size() != 1 || step.results.size() != 2) return noKernel(step, plan);
+  ASSIGN_OR_RETURN(DType state, tensorType(step, plan, step.operands[0]));
+  ASSIGN_OR_RETURN(out.type, tensorType(step, plan, step.results[1]));
+  if (state != kU64) return noKernel(step, plan);
+  out.rng = step.as<plan::RngBitGeneratorParams>().layout;
+  const int width = bitWidth(plan.slot_types[step.results[1]].elementType());
+  out.a = static_cast<int64_t>(width >= 64 ? ~uint64_t{0} : (uint64_t{1} << width) - 1);  // the element's bits
+  out.b = dtypeBytes(out.type);
+  if (out.rng.elements != elementsOf(plan, step.results[1]) || out.rng.words != elementsOf(plan, step.operands[0]))
+    return absl::InternalError("rng_bit_generator's layout differs from its types");
+  out.launch = launchRngBitGenerator;
   return absl::OkStatus();
 }
 absl::Status chooseDot(const plan::Step& step, const plan::Plan& plan, LoweredStep& out) {
@@ -1226,6 +1314,9 @@ Chooser chooserFor(OpId op) {
     case OpId::kDynamicIota: return chooseIota;
     case OpId::kDynamicReshape: return chooseReshape;
     case OpId::kReduce: return chooseReduce;
+    case OpId::kReduceWindow: return chooseReduceWindow;
+    case OpId::kSort: return chooseSort;
+    case OpId::kRngBitGenerator: return chooseRngBitGenerator;
     case OpId::kDynamicSlice: case OpId::kDynamicUpdateSlice: return chooseDynamicSlice;
     case OpId::kDotGeneral: case OpId::kDot: return chooseDot;
     case OpId::kConvolution: return chooseConv;

@@ -96,24 +96,8 @@ __global__ void binaryKernel(BOp op, const S* x, const S* y, S* out, int64_t n, 
 }
 
 template <class S>
-__device__ bool compareOne(CmpDir dir, CmpKind kind, S a, S b) {
-  using C = typename Elem<S>::C;
-  if constexpr (Kind<S>::v == 0) {
-    return dm::compareFloat(dir, kind, a, b);
-  } else if constexpr (Kind<S>::v == 1) {
-    if (kind == CmpKind::kUnsigned) {
-      using U = typename dm::UnsignedOf<C>::T;
-      return dm::decide(dir, static_cast<U>(a), static_cast<U>(b));
-    }
-    return dm::decide(dir, a, b);
-  } else {
-    return dm::decide(dir, Elem<S>::load(a), Elem<S>::load(b));
-  }
-}
-
-template <class S>
 __global__ void compareKernel(CmpDir dir, CmpKind kind, const S* x, const S* y, uint8_t* out, int64_t n) {
-  HLOCONF_GRID_STRIDE(i, n) out[i] = compareOne(dir, kind, x[i], y[i]) ? 1 : 0;
+  HLOCONF_GRID_STRIDE(i, n) out[i] = dm::compareValues(dir, kind, x[i], y[i]) ? 1 : 0;
 }
 
 template <class S>
@@ -331,6 +315,61 @@ __global__ void dotIntegerKernel(const S* a, const S* b, S* out, int64_t m, int6
   }
 }
 
+
+// --- reduce_window, sort, rng_bit_generator ----------------------------------------------------------------------
+template <class S>
+__global__ void reduceWindowKernel(RedOp op, const S* in, const S* init_value, S* out, WindowDesc d) {
+  using C = typename Elem<S>::C;
+  const C init = Elem<S>::load(*init_value);
+  HLOCONF_GRID_STRIDE(o, d.outputs) {
+    C acc = init;
+    for (int64_t k = 0; k < d.window_size; ++k) {
+      const int64_t position = windowElement(d, o, k);
+      acc = combine(op, acc, position < 0 ? init : Elem<S>::load(in[position]));
+    }
+    out[o] = Elem<S>::store(acc);
+  }
+}
+
+__global__ void sortStartKernel(int64_t* order, int64_t length, int64_t total) {
+  HLOCONF_GRID_STRIDE(i, total) order[i] = i % length;
+}
+
+template <class S>
+__global__ void sortPassKernel(SortDesc d, const S* keys, const int64_t* from, int64_t* to, int64_t width, int64_t merges_per_slice) {
+  HLOCONF_GRID_STRIDE(t, d.slices * merges_per_slice)
+    mergeRuns(d, keys, from, to, t / merges_per_slice, (t % merges_per_slice) * 2 * width, width);
+}
+
+template <class W>
+__global__ void permuteKernel(SortDesc d, const int64_t* order, const W* src, W* dst) {
+  HLOCONF_GRID_STRIDE(i, d.slices * d.length) {
+    const int64_t base = sliceBase(d, i / d.length);
+    dst[base + (i % d.length) * d.stride] = src[base + order[i] * d.stride];
+  }
+}
+
+template <class W>
+__device__ void putBits(void* out, int64_t i, uint64_t bits) {
+  static_cast<W*>(out)[i] = static_cast<W>(bits);
+}
+
+__global__ void rngBitsKernel(plan::rng::BitsLayout layout, int bytes, uint64_t mask, const uint64_t* state, void* out, uint64_t* next,
+                              int64_t blocks) {
+  HLOCONF_GRID_STRIDE(b, blocks) {
+    plan::rng::generateBlock(layout, state, b, [&](int64_t i, uint64_t bits) {
+      bits &= mask;
+      switch (bytes) {
+        case 1: putBits<uint8_t>(out, i, bits); break;
+        case 2: putBits<uint16_t>(out, i, bits); break;
+        case 4: putBits<uint32_t>(out, i, bits); break;
+        default: putBits<uint64_t>(out, i, bits); break;
+      }
+    });
+  }
+  if (blockIdx.x == 0 && threadIdx.x == 0 && next) plan::rng::nextState(layout, state, next);
+}
+
 template <class Launch>
 cudaError_t launched(int64_t n, Launch&& launch) {
   if (n <= 0) return cudaSuccess;
@@ -500,6 +539,67 @@ cudaError_t reduce(DType t, RedOp op, const void* in, const void* init, void* ou
       reduceKernel<S><<<blocks, kThreads, 0, s>>>(op, static_cast<const S*>(in), static_cast<const S*>(init), static_cast<S*>(out), d);
     });
   });
+}
+
+
+cudaError_t reduceWindow(DType t, RedOp op, const void* in, const void* init, void* out, const WindowDesc& d, cudaStream_t s) {
+  if (d.rank < 0 || d.rank > kMaxWindowRank) return cudaErrorInvalidValue;
+  return dispatch(t, [&](auto tag) {
+    using S = typename decltype(tag)::T;
+    return launched(d.outputs, [&] {
+      reduceWindowKernel<S><<<blocksFor(d.outputs), kThreads, 0, s>>>(op, static_cast<const S*>(in), static_cast<const S*>(init),
+                                                                      static_cast<S*>(out), d);
+    });
+  });
+}
+
+cudaError_t sortOrder(const SortDesc& d, const void* keys, int64_t* a, int64_t* b, int64_t** sorted, cudaStream_t s) {
+  *sorted = a;
+  const int64_t total = d.slices * d.length;
+  if (total <= 0) return cudaSuccess;
+  sortStartKernel<<<blocksFor(total), kThreads, 0, s>>>(a, d.length, total);
+  if (cudaError_t e = cudaGetLastError(); e != cudaSuccess) return e;
+  return dispatch(d.key_type, [&](auto tag) -> cudaError_t {
+    using S = typename decltype(tag)::T;
+    int64_t* from = a;
+    int64_t* to = b;
+    for (int64_t width = 1; width < d.length; width *= 2) {
+      const int64_t merges = (d.length + 2 * width - 1) / (2 * width);
+      sortPassKernel<S><<<blocksFor(d.slices * merges), kThreads, 0, s>>>(d, static_cast<const S*>(keys), from, to, width, merges);
+      if (cudaError_t e = cudaGetLastError(); e != cudaSuccess) return e;
+      int64_t* swap = from;
+      from = to;
+      to = swap;
+    }
+    *sorted = from;
+    return cudaSuccess;
+  });
+}
+
+cudaError_t permute(int bytes, const SortDesc& d, const int64_t* order, const void* src, void* dst, cudaStream_t s) {
+  const int64_t total = d.slices * d.length;
+  auto go = [&](auto tag) {
+    using W = typename decltype(tag)::T;
+    return launched(total, [&] {
+      permuteKernel<W><<<blocksFor(total), kThreads, 0, s>>>(d, order, static_cast<const W*>(src), static_cast<W*>(dst));
+    });
+  };
+  switch (bytes) {
+    case 1: return go(Tag<uint8_t>{});
+    case 2: return go(Tag<uint16_t>{});
+    case 4: return go(Tag<uint32_t>{});
+    case 8: return go(Tag<uint64_t>{});
+    default: return cudaErrorInvalidValue;
+  }
+}
+
+cudaError_t rngBits(const plan::rng::BitsLayout& layout, int bytes, uint64_t mask, const uint64_t* state, void* out, uint64_t* next,
+                    cudaStream_t s) {
+  if (bytes != 1 && bytes != 2 && bytes != 4 && bytes != 8) return cudaErrorInvalidValue;
+  const int64_t blocks = plan::rng::blockCount(layout);
+  // One launch even with no output elements: the state still advances (by nothing) into `next`.
+  rngBitsKernel<<<blocksFor(blocks), kThreads, 0, s>>>(layout, bytes, mask, state, out, next, blocks);
+  return cudaGetLastError();
 }
 
 }  // namespace k

@@ -8,6 +8,9 @@
 #include <stdint.h>
 
 #include "executors/cuda/device_math.h"
+#include "executors/cuda/sort_desc.h"
+#include "executors/cuda/window_desc.h"
+#include "executors/plan/rng_bits.h"
 
 namespace hloconf::cuda {
 
@@ -56,6 +59,17 @@ cudaError_t fill(int bytes, const void* value, void* out, int64_t n, cudaStream_
 cudaError_t dotInteger(DType t, const void* a, const void* b, void* out, int64_t batch, int64_t m, int64_t n, int64_t k,
                        cudaStream_t s);
 cudaError_t reduce(DType t, RedOp op, const void* in, const void* init, void* out, const ReduceDesc& d, cudaStream_t s);
+// reduce_window of one input (window_desc.h): one thread per window.
+cudaError_t reduceWindow(DType t, RedOp op, const void* in, const void* init, void* out, const WindowDesc& d, cudaStream_t s);
+// sort's order (sort_desc.h): per slice, the element indices in sorted order, left in *sorted (one of a and b,
+// each d.slices * d.length int64_t; a and b are overwritten).
+cudaError_t sortOrder(const SortDesc& d, const void* keys, int64_t* a, int64_t* b, int64_t** sorted, cudaStream_t s);
+// dst[base + j stride] = src[base + order[j] stride] per slice, elements of `bytes` bytes (1, 2, 4, 8).
+cudaError_t permute(int bytes, const SortDesc& d, const int64_t* order, const void* src, void* dst, cudaStream_t s);
+// rng_bit_generator (plan/rng_bits.h): `out` gets every output element (elements of `bytes` bytes, the bits
+// masked by `mask`), `next` the output state; `state` has layout.words words.
+cudaError_t rngBits(const plan::rng::BitsLayout& layout, int bytes, uint64_t mask, const uint64_t* state, void* out,
+                    uint64_t* next, cudaStream_t s);
 }  // namespace k
 
 }  // namespace hloconf::cuda

@@ -9,6 +9,7 @@
 
 #include "executors/plan/elementwise_params.h"
 #include "executors/plan/plan.h"
+#include "executors/plan/rng_bits.h"
 #include "ir/element_type.h"
 
 namespace hloconf::plan {
@@ -117,15 +118,10 @@ struct SortParams : StepParams {
   CompareKind kind = CompareKind::kFloat;
 };
 
-// rng_bit_generator (docs/rng.md): XLA's THREE_FRY and PHILOX layouts; DEFAULT is PHILOX, and for a state
-// of another size than 2 or 3 words PHILOX with key state[0] and counter (state[1], state[2] ^ ...).
-enum class RngAlgorithm : uint8_t { kThreeFry, kPhilox, kPhiloxAnySize };
+// rng_bit_generator (docs/rng.md): XLA's THREE_FRY and PHILOX layouts (rng_bits.h, which the CPU and CUDA
+// executors both run).
 struct RngBitGeneratorParams : StepParams {
-  RngAlgorithm algorithm = RngAlgorithm::kThreeFry;
-  // THREE_FRY with elements of 32 bits or fewer: the output split in halves along dimension s, seen as
-  // outer x size x inner (row-major), with `rank0` for a rank-0 output.
-  int64_t outer = 1, size = 1, inner = 1;
-  bool rank0 = false;
+  rng::BitsLayout layout;
 };
 // rng: UNIFORM or NORMAL draws (docs/rng.md, "rng").
 struct RngParams : StepParams {

@@ -811,26 +811,30 @@ absl::Status planRngBitGenerator(const Operation& op, Step& step, const Plan& pl
   auto& params = newParams<RngBitGeneratorParams>(step);
   if (name == "THREE_FRY") {
     if (words != 2) return absl::InvalidArgumentError(strCat("THREE_FRY needs an initial_state of 2 elements, not ", words));
-    params.algorithm = RngAlgorithm::kThreeFry;
+    params.layout.algorithm = RngAlgorithm::kThreeFry;
   } else if (name == "PHILOX") {
     if (words != 2 && words != 3) return absl::InvalidArgumentError(strCat("PHILOX needs an initial_state of 2 or 3 elements, not ", words));
-    params.algorithm = RngAlgorithm::kPhilox;
+    params.layout.algorithm = RngAlgorithm::kPhilox;
   } else if (name == "DEFAULT") {
-    params.algorithm = words == 2 || words == 3 ? RngAlgorithm::kPhilox : RngAlgorithm::kPhiloxAnySize;
+    params.layout.algorithm = words == 2 || words == 3 ? RngAlgorithm::kPhilox : RngAlgorithm::kPhiloxAnySize;
   } else {
     return absl::InvalidArgumentError(strCat("unknown rng_algorithm ", name));
   }
   // THREE_FRY's split dimension: the first even one, else the first largest one.
   const Shape& shape = output.shape();
-  params.rank0 = shape.empty();
+  rng::BitsLayout& layout = params.layout;
+  layout.elements = output.numElements();
+  layout.words = words;
+  layout.wide = storageBytes(t) == 8;
+  layout.rank0 = shape.empty();
   if (!shape.empty()) {
     size_t split = shape.size();
     for (size_t d = 0; d < shape.size() && split == shape.size(); ++d)
       if (shape[d] % 2 == 0) split = d;
     if (split == shape.size()) split = static_cast<size_t>(std::max_element(shape.begin(), shape.end()) - shape.begin());
-    for (size_t d = 0; d < split; ++d) params.outer *= shape[d];
-    params.size = shape[split];
-    for (size_t d = split + 1; d < shape.size(); ++d) params.inner *= shape[d];
+    for (size_t d = 0; d < split; ++d) layout.outer *= shape[d];
+    layout.size = shape[split];
+    for (size_t d = split + 1; d < shape.size(); ++d) layout.inner *= shape[d];
   }
   return absl::OkStatus();
 }

@@ -1,9 +1,10 @@
-// The CUDA executor's convolution, gather and scatter, emulated on the host: for every case in cases/convolution,
-// cases/gather and cases/scatter whose op reads the program's inputs and gives its first output, the descriptor built
-// from the real plan (conv_plan.h, gather_plan.h, scatter_plan.h) and the HLOCONF_HD per-element code the kernels run
-// (conv_desc.h, gather_desc.h, scatter_desc.h) must reproduce the cpu executor's result (bit for bit for gather and
-// integer convolutions, within a few ulps of f32/f64 for float ones), and no real plan may hit one of
-// the descriptors' internal consistency errors.
+// The CUDA executor's convolution, gather, scatter, sort, reduce_window and rng_bit_generator, emulated on the
+// host: for every case in their cases/ folders whose op reads the program's inputs and gives its outputs, the
+// descriptor built from the real plan (conv_plan.h, gather_plan.h, scatter_plan.h, sort_plan.h, window_plan.h,
+// the planner's rng layout) and the HLOCONF_HD code the kernels run (conv_desc.h, gather_desc.h,
+// scatter_desc.h, sort_desc.h, window_desc.h, plan/rng_bits.h) must reproduce the cpu executor's result (bit for
+// bit, but within a few ulps of f32/f64 for float convolutions), and no real plan may hit one of the
+// descriptors' internal consistency errors.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -20,9 +21,13 @@
 #include "executors/cuda/conv_plan.h"
 #include "executors/cuda/gather_plan.h"
 #include "executors/cuda/scatter_plan.h"
+#include "executors/cuda/sort_plan.h"
+#include "executors/cuda/window_plan.h"
+#include "executors/plan/rng_bits.h"
 #include "executors/plan/plan.h"
 #include "golden/lowering.h"
 #include "ir/parser.h"
+#include "ir/strings.h"
 
 namespace hloconf {
 namespace {
@@ -233,6 +238,241 @@ TEST(CudaEmulation, GatherCases) {
   const Emulated tally = emulateFolder("gather", OpId::kGather);
   EXPECT_GE(tally.compared, 3) << "skipped " << tally.skipped;
   std::printf("gather: %d compared, %d skipped\n", tally.compared, tally.skipped);
+}
+
+
+// A case whose op `op` reads only the program's inputs and gives the program's outputs in order, with the
+// cpu executor's outputs.
+struct CaseRun {
+  std::string id;
+  plan::Plan plan;
+  const plan::Step* step = nullptr;
+  std::vector<const Tensor*> operands;
+  std::vector<Tensor> inputs;
+  std::vector<Tensor> want;
+};
+std::vector<CaseRun> casesOf(const std::string& folder, OpId op, int& skipped) {
+  std::vector<CaseRun> runs;
+  for (const auto& entry : std::filesystem::directory_iterator(std::string(HLOCONF_SOURCE_DIR) + "/cases/" + folder)) {
+    if (entry.path().extension() != ".mlir") continue;
+    std::ifstream file(entry.path());
+    std::stringstream buffer;
+    buffer << file.rdbuf();
+    const std::string text = buffer.str();
+    const std::string id = entry.path().filename().string();
+    auto module = parseModule(text, id);
+    auto lowered = module.ok() ? lowerCase(*module, text) : absl::StatusOr<LoweredCase>(module.status());
+    auto program = lowered.ok() ? parseModule(lowered->mlir, id) : absl::StatusOr<Module>(lowered.status());
+    auto compiled = program.ok() ? plan::compile(*program, "main", lowered->mlir) : absl::StatusOr<plan::CompileResult>(program.status());
+    if (!compiled.ok() || !std::holds_alternative<plan::Plan>(*compiled)) { ++skipped; continue; }
+    CaseRun run;
+    run.id = id;
+    run.plan = std::get<plan::Plan>(*compiled);
+    run.inputs = lowered->inputs;
+    for (const plan::Step& s : run.plan.steps)
+      if (s.op == op) run.step = &s;
+    if (!run.step || run.step->results != run.plan.outputs) { ++skipped; continue; }
+    bool all_inputs = true;
+    for (plan::Slot slot : run.step->operands) {
+      const Tensor* t = nullptr;
+      for (size_t i = 0; i < run.plan.inputs.size(); ++i)
+        if (run.plan.inputs[i] == slot) t = &run.inputs[i];
+      all_inputs = all_inputs && t;
+      run.operands.push_back(t);
+    }
+    if (!all_inputs) { ++skipped; continue; }
+    auto cpu_lowered = cpu::lower(run.plan);
+    if (!std::holds_alternative<cpu::Program>(cpu_lowered)) { ++skipped; continue; }
+    auto want = cpu::run(std::get<cpu::Program>(cpu_lowered), run.inputs);
+    EXPECT_TRUE(want.ok()) << id << ": " << want.status();
+    if (!want.ok()) { ++skipped; continue; }
+    run.want = *want;
+    runs.push_back(std::move(run));
+  }
+  // The step points into the plan, which moved with its run: find it again.
+  for (CaseRun& run : runs)
+    for (const plan::Step& s : run.plan.steps)
+      if (s.op == op) run.step = &s;
+  return runs;
+}
+
+template <class S>
+std::vector<int64_t> emulateSortOrder(const cuda::SortDesc& d, const Tensor& keys) {
+  const int64_t total = d.slices * d.length;
+  std::vector<int64_t> a(static_cast<size_t>(total)), b(a.size());
+  for (int64_t i = 0; i < total; ++i) a[static_cast<size_t>(i)] = i % d.length;
+  const S* k = reinterpret_cast<const S*>(keys.bytes().data());
+  for (int64_t width = 1; width < d.length; width *= 2) {
+    const int64_t merges = (d.length + 2 * width - 1) / (2 * width);
+    for (int64_t t = 0; t < d.slices * merges; ++t) cuda::mergeRuns(d, k, a.data(), b.data(), t / merges, (t % merges) * 2 * width, width);
+    a.swap(b);
+  }
+  return a;
+}
+
+TEST(CudaEmulation, SortCases) {
+  int skipped = 0, compared = 0;
+  for (const CaseRun& run : casesOf("sort", OpId::kSort, skipped)) {
+    const auto key_type = run.plan.slot_types[run.step->operands[run.step->as<plan::SortParams>().key]].elementType();
+    std::optional<cuda::DType> key = dtypeFor(key_type);
+    if (key_type == ElementType::kF16) key = cuda::kF16;
+    if (key_type == ElementType::kBF16) key = cuda::kBF16;
+    if (key_type == ElementType::kI1) key = cuda::kPred;
+    if (!key) { ++skipped; continue; }
+    auto d = cuda::sortDescFrom(run.step->as<plan::SortParams>(), run.plan.slot_types[run.step->operands[0]].shape(), *key);
+    EXPECT_NE(d.status().code(), absl::StatusCode::kInternal) << run.id << ": " << d.status();
+    if (!d.ok()) { ++skipped; continue; }
+    const Tensor& keys = *run.operands[run.step->as<plan::SortParams>().key];
+    std::vector<int64_t> order;
+    switch (*key) {
+      case cuda::kPred: order = emulateSortOrder<cuda::dm::Pred>(*d, keys); break;
+      case cuda::kS8: order = emulateSortOrder<int8_t>(*d, keys); break;
+      case cuda::kS16: order = emulateSortOrder<int16_t>(*d, keys); break;
+      case cuda::kS32: order = emulateSortOrder<int32_t>(*d, keys); break;
+      case cuda::kS64: order = emulateSortOrder<int64_t>(*d, keys); break;
+      case cuda::kU8: order = emulateSortOrder<uint8_t>(*d, keys); break;
+      case cuda::kU16: order = emulateSortOrder<uint16_t>(*d, keys); break;
+      case cuda::kU32: order = emulateSortOrder<uint32_t>(*d, keys); break;
+      case cuda::kU64: order = emulateSortOrder<uint64_t>(*d, keys); break;
+      case cuda::kF16: order = emulateSortOrder<cuda::dm::Half>(*d, keys); break;
+      case cuda::kBF16: order = emulateSortOrder<cuda::dm::BFloat>(*d, keys); break;
+      case cuda::kF32: order = emulateSortOrder<float>(*d, keys); break;
+      case cuda::kF64: order = emulateSortOrder<double>(*d, keys); break;
+    }
+    for (size_t i = 0; i < run.operands.size(); ++i) {
+      const size_t bytes = static_cast<size_t>(run.operands[i]->elementBytes());
+      std::vector<uint8_t> got(run.operands[i]->bytes().size());
+      for (int64_t e = 0; e < d->slices * d->length; ++e) {
+        const int64_t base = cuda::sliceBase(*d, e / d->length);
+        std::memcpy(got.data() + (base + (e % d->length) * d->stride) * bytes,
+                    run.operands[i]->bytes().data() + (base + order[static_cast<size_t>(e)] * d->stride) * bytes, bytes);
+      }
+      EXPECT_EQ(got, run.want[i].bytes()) << run.id << " result " << i;
+    }
+    ++compared;
+  }
+  EXPECT_GE(compared, 6) << "skipped " << skipped;
+  std::printf("sort: %d compared, %d skipped\n", compared, skipped);
+}
+
+template <class S, class C>
+std::vector<uint8_t> emulateReduceWindow(const cuda::WindowDesc& d, plan::BodyOp body, const Tensor& input, const Tensor& init_value) {
+  const S* x = reinterpret_cast<const S*>(input.bytes().data());
+  const C init = static_cast<C>(*reinterpret_cast<const S*>(init_value.bytes().data()));
+  std::vector<uint8_t> out(static_cast<size_t>(d.outputs) * sizeof(S));
+  for (int64_t o = 0; o < d.outputs; ++o) {
+    C acc = init;
+    for (int64_t k = 0; k < d.window_size; ++k) {
+      const int64_t position = cuda::windowElement(d, o, k);
+      const C v = position < 0 ? init : static_cast<C>(x[position]);
+      switch (body) {
+        case plan::BodyOp::kAdd: acc = static_cast<C>(acc + v); break;
+        case plan::BodyOp::kMultiply: acc = static_cast<C>(acc * v); break;
+        case plan::BodyOp::kMaximum:
+          if constexpr (std::is_floating_point_v<C>) acc = cuda::dm::floatMax(acc, v);
+          else acc = acc >= v ? acc : v;
+          break;
+        default:
+          if constexpr (std::is_floating_point_v<C>) acc = cuda::dm::floatMin(acc, v);
+          else acc = acc <= v ? acc : v;
+          break;
+      }
+    }
+    const S value = static_cast<S>(acc);
+    std::memcpy(out.data() + o * sizeof(S), &value, sizeof(S));
+  }
+  return out;
+}
+
+TEST(CudaEmulation, ReduceWindowCases) {
+  int skipped = 0, compared = 0;
+  for (const CaseRun& run : casesOf("reduce_window", OpId::kReduceWindow, skipped)) {
+    const auto& p = run.step->as<plan::WindowParams>();
+    const ElementType t = run.plan.slot_types[run.step->results[0]].elementType();
+    const bool arithmetic = p.body == plan::BodyOp::kAdd || p.body == plan::BodyOp::kMultiply || p.body == plan::BodyOp::kMaximum ||
+                            p.body == plan::BodyOp::kMinimum;
+    if (p.num_inputs != 1 || !arithmetic || run.operands[0]->type().elementType() != t) { ++skipped; continue; }
+    auto d = cuda::windowDescFrom(p, run.plan.slot_types[run.step->results[0]].numElements());
+    EXPECT_NE(d.status().code(), absl::StatusCode::kInternal) << run.id << ": " << d.status();
+    if (!d.ok()) { ++skipped; continue; }
+    std::vector<uint8_t> got;
+    switch (t) {
+      case ElementType::kF32: got = emulateReduceWindow<float, float>(*d, p.body, *run.operands[0], *run.operands[1]); break;
+      case ElementType::kF64: got = emulateReduceWindow<double, double>(*d, p.body, *run.operands[0], *run.operands[1]); break;
+      case ElementType::kSI32: got = emulateReduceWindow<int32_t, int64_t>(*d, p.body, *run.operands[0], *run.operands[1]); break;
+      case ElementType::kSI64: got = emulateReduceWindow<int64_t, int64_t>(*d, p.body, *run.operands[0], *run.operands[1]); break;
+      default: ++skipped; continue;
+    }
+    EXPECT_EQ(got, run.want[0].bytes()) << run.id;
+    ++compared;
+  }
+  EXPECT_GE(compared, 4) << "skipped " << skipped;
+  std::printf("reduce_window: %d compared, %d skipped\n", compared, skipped);
+}
+
+// rng_bit_generator's layouts, each as a program of one constant state: the blocks (plan/rng_bits.h) in reverse
+// order, as independent threads would, against the cpu executor's loop over the same blocks in order (whose
+// bits the spec and generated suites hold to the reference's own THREE_FRY and PHILOX). THREE_FRY splits narrow outputs along
+// a dimension in halves (odd sizes too), PHILOX carries its counter's low word into the high one.
+TEST(CudaEmulation, RngBitGeneratorLayouts) {
+  struct Layout {
+    const char* algorithm;
+    const char* state;  // dense<...> of the state
+    int words;
+    const char* output;
+  };
+  const Layout layouts[] = {
+      {"THREE_FRY", "[1, 2]", 2, "2x3xui32"},      {"THREE_FRY", "[7, 18446744073709551615]", 2, "5xui64"},
+      {"THREE_FRY", "[3, 4]", 2, "ui32"},          {"THREE_FRY", "[5, 6]", 2, "3x5x3xf32"},
+      {"THREE_FRY", "[9, 10]", 2, "7xui8"},        {"PHILOX", "[1, 2]", 2, "9xui32"},
+      {"PHILOX", "[11, 18446744073709551615, 5]", 3, "3x3xf64"},
+      {"DEFAULT", "[1, 2, 3, 4]", 4, "6xui16"},    {"DEFAULT", "[42]", 1, "5xi32"},
+      {"PHILOX", "[1, 18446744073709551614, 5]", 3, "4x3xbf16"},
+  };
+  for (const Layout& l : layouts) {
+    const std::string state_type = strCat("tensor<", l.words, "xui64>"), out_type = strCat("tensor<", l.output, ">");
+    const std::string text = strCat("func.func @main() -> (", state_type, ", ", out_type, ") {\n  %s = stablehlo.constant dense<", l.state,
+                                    "> : ", state_type, "\n  %0:2 = \"stablehlo.rng_bit_generator\"(%s) {rng_algorithm = #stablehlo<rng_algorithm ",
+                                    l.algorithm, ">} : (", state_type, ") -> (", state_type, ", ", out_type, ")\n  return %0#0, %0#1 : ", state_type, ", ",
+                                    out_type, "\n}\n");
+    const std::string id = strCat(l.algorithm, " ", l.state, " -> ", l.output);
+    auto module = parseModule(text, id);
+    ASSERT_TRUE(module.ok()) << id << ": " << module.status();
+    auto compiled = plan::compile(*module, "main", text);
+    ASSERT_TRUE(compiled.ok() && std::holds_alternative<plan::Plan>(*compiled)) << id;
+    const plan::Plan& plan = std::get<plan::Plan>(*compiled);
+    const plan::Step* rng = nullptr;
+    const plan::Step* constant = nullptr;
+    for (const plan::Step& step : plan.steps) {
+      if (step.op == OpId::kRngBitGenerator) rng = &step;
+      if (step.op == OpId::kConstant) constant = &step;
+    }
+    ASSERT_TRUE(rng && constant) << id;
+    auto cpu_lowered = cpu::lower(plan);
+    ASSERT_TRUE(std::holds_alternative<cpu::Program>(cpu_lowered)) << id;
+    auto want = cpu::run(std::get<cpu::Program>(cpu_lowered), {});
+    ASSERT_TRUE(want.ok() && want->size() == 2) << id;
+
+    const plan::rng::BitsLayout& layout = rng->as<plan::RngBitGeneratorParams>().layout;
+    const Type& out = plan.slot_types[rng->results[1]];
+    const int bytes = storageBytes(out.elementType()), width = bitWidth(out.elementType());
+    const uint64_t mask = width >= 64 ? ~uint64_t{0} : (uint64_t{1} << width) - 1;
+    std::vector<uint64_t> state(static_cast<size_t>(layout.words)), next(state.size());
+    const std::vector<uint8_t>& state_bytes = constant->as<plan::ConstantParams>().value.bytes();
+    ASSERT_EQ(state_bytes.size(), state.size() * 8) << id;
+    std::memcpy(state.data(), state_bytes.data(), state_bytes.size());
+    std::vector<uint8_t> bits(static_cast<size_t>(layout.elements * bytes));
+    for (int64_t b = plan::rng::blockCount(layout); b-- > 0;)
+      plan::rng::generateBlock(layout, state.data(), b, [&](int64_t i, uint64_t value) {
+        value &= mask;
+        std::memcpy(bits.data() + i * bytes, &value, static_cast<size_t>(bytes));
+      });
+    plan::rng::nextState(layout, state.data(), next.data());
+    std::vector<uint8_t> next_bytes(next.size() * 8);
+    std::memcpy(next_bytes.data(), next.data(), next_bytes.size());
+    EXPECT_EQ(next_bytes, (*want)[0].bytes()) << id;
+    EXPECT_EQ(bits, (*want)[1].bytes()) << id;
+  }
 }
 
 }  // namespace
