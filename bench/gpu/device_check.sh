@@ -10,8 +10,8 @@
 #      every case, at about 60 (GPU) and 90 (CPU) cases a second on 16 cores);
 #   3. bench/gpu/gpu_bench.py: ours against XLA:GPU and torch on the same GPU (before the XLA suites, which
 #      take the longest);
-#   4. $OUT/summary.txt (what ran, the totals, the timings), $OUT/gpu_bench.json and $OUT/reports.tar.gz (each run's results.json
-#      summary.md and journal.jsonl, which has the cases so far of a run stopped by its time limit), which
+#   4. $OUT/summary.txt (what ran, the totals, the timings), $OUT/gpu_bench.json and $OUT/reports.tar.xz (each run's results.json
+#      and summary.md, or its journal.jsonl, which has the cases so far of a run stopped by its time limit), which
 #      the make_report.py scripts read.
 # usage, on the GPU machine from the checkout's root:  OUT=/some/dir bash bench/gpu/device_check.sh
 set -uo pipefail
@@ -19,6 +19,7 @@ ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$ROOT"
 OUT=${OUT:-/tmp/hloconf-device}
 XLA_COUNT=${XLA_COUNT:-5}
+XLA_LIMIT=${XLA_LIMIT:-240}  # seconds for each XLA suite (they run side by side); a suite cut off keeps its journal
 JOBS=$(nproc)
 mkdir -p "$OUT"
 T0=$(date +%s)
@@ -59,11 +60,12 @@ suite() {  # suite NAME JOBS LIMIT_SECONDS SOURCES...: one run, its report under
   local rc=$?
   say "$name ($*): $(grep -E '^[0-9]+ cases' "$R/$name.log" | tail -n 1) [exit $rc, $(( $(date +%s) - started )) s]"
 }
-suite cpu "$JOBS" 30 --backend cpu spec gen:all --count "$(( XLA_COUNT > 0 ? XLA_COUNT : 1 ))"
+# gen:all --count 10 here: the cuda suites below then find every golden value in the cache.
+suite cpu "$JOBS" 60 --backend cpu spec gen:all --count 10
 # The cuda executor runs in hloconf's process: the spec and generated suites in two runs, so that a crash
 # loses one of them, not both.
 suite cuda 4 30 --backend cuda spec
-suite cuda-gen 4 45 --backend cuda gen:all --count 10
+suite cuda-gen 4 60 --backend cuda gen:all --count 10
 # The same spec suite with fused elementwise runs off, and with cuDNN off (every convolution by the direct
 # kernel): each must agree with the first (executors/cuda/README.md).
 HLOCONF_CUDA_FUSION=0 suite cuda-unfused 4 30 --backend cuda spec
@@ -76,17 +78,23 @@ HLOCONF_CUDA_NVRTC=1 suite cuda-generated 4 90 --backend cuda spec
 HLOCONF_CUDA_GRAPHS=1 suite cuda-graphs 4 90 --backend cuda spec gen:all --count 2
 say "fusion identity (bench/gpu/fusion_identity.py)"
 timeout 90 python3 bench/gpu/fusion_identity.py "$H" 2>&1 | tee -a "$OUT/summary.txt"
-# The reports so far go to $OUT before the benchmarks, so that a run stopped later keeps them.
-(cd "$R" && tar -czf "$OUT/reports.tar.gz" --exclude=report.html --exclude=junit.xml .)
+# The reports so far go to $OUT before the benchmarks, so that a run stopped later keeps them. The device
+# tool brings back files of at most 16 MiB: a journal goes only for a run without results.json (stopped by
+# its limit), which is all make_reports.py reads of it.
+save_reports() {
+  (cd "$R" && find . -name journal.jsonl -execdir test -f results.json \; -print |
+     tar -cJf "$OUT/reports.tar.xz" --exclude=report.html --exclude=junit.xml --exclude-from=- .)
+}
+save_reports
 say "benchmarks (bench/gpu/gpu_bench.py)"
 PYTHONUNBUFFERED=1 timeout 200 python3 bench/gpu/gpu_bench.py "$H" --repeat 5 --json "$OUT/gpu_bench.json" 2>&1 |
   tee -a "$OUT/summary.txt"
 # XLA compiles every case on the CPU cores (XLA:GPU about 6 cores at -j 10, XLA:CPU about 7 at -j 8): the two
 # share the machine's cores side by side. XLA_COUNT=0: no XLA suites (a quick look at ours and the benchmarks).
 if [ "$XLA_COUNT" -gt 0 ]; then
-  suite xla-gpu 10 300 --backend xla-gpu spec gen:all --count "$XLA_COUNT" &
-  suite xla-cpu 8 300 --backend xla-cpu spec gen:all --count "$XLA_COUNT" &
+  suite xla-gpu 10 "$XLA_LIMIT" --backend xla-gpu spec gen:all --count "$XLA_COUNT" &
+  suite xla-cpu 8 "$XLA_LIMIT" --backend xla-cpu spec gen:all --count "$XLA_COUNT" &
   wait
-  (cd "$R" && tar -czf "$OUT/reports.tar.gz" --exclude=report.html --exclude=junit.xml .)
+  save_reports
 fi
-say "done: $OUT/summary.txt, $OUT/reports.tar.gz, $OUT/gpu_bench.json"
+say "done: $OUT/summary.txt, $OUT/reports.tar.xz, $OUT/gpu_bench.json"

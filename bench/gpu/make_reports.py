@@ -3,7 +3,7 @@
 
     /usr/bin/python3 bench/gpu/make_reports.py REPORTS_DIR [--date YYYY-MM-DD]
 
-REPORTS_DIR is $OUT/reports.tar.gz of device_check.sh, unpacked: one folder per backend (results.json, or only
+REPORTS_DIR is $OUT/reports.tar.xz of device_check.sh, unpacked: one folder per backend (results.json, or only
 journal.jsonl for a run stopped by its time limit) and summary.txt beside it (or in its parent folder). Writes
 docs/reports/xla-gpu-h100.md, docs/reports/xla-cpu.md and docs/reports/cuda-h100.md. Every FAIL is matched to a
 cause of CAUSES (checked by hand against the reference's exactly rounded value, which MPFR computes; each entry
