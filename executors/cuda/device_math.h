@@ -34,8 +34,11 @@ HLOCONF_HD inline int dtypeBytes(DType t) {
 enum class UOp : int {
   kNegate, kAbs, kSign, kFloor, kCeil, kRoundAfz, kRoundEven, kSqrt, kRsqrt, kCbrt, kExp, kExpm1, kLog, kLog1p,
   kLogistic, kSin, kCos, kTan, kTanh, kNot, kPopcnt, kClz,
+  // chlo's float functions (chlo.md): CUDA's libm where it has one, in the element type (f16/bf16 in f32)
+  kAcos, kAcosh, kAsin, kAsinh, kAtan, kAtanh, kCosh, kSinh, kErf, kErfc, kErfInv, kLgamma, kSquare,
 };
-enum class BOp : int { kAdd, kSub, kMul, kDiv, kRem, kMax, kMin, kPow, kAtan2, kAnd, kOr, kXor, kShl, kShrA, kShrL };
+enum class BOp : int { kAdd, kSub, kMul, kDiv, kRem, kMax, kMin, kPow, kAtan2, kAnd, kOr, kXor, kShl, kShrA, kShrL,
+                       kMulhi /* chlo.mulhi: the high half of the double-width product, integers only */ };
 // compare's direction and ordering (the plan's CompareDirection / CompareKind, same order).
 enum class CmpDir : int { kEQ, kNE, kGE, kGT, kLE, kLT };
 enum class CmpKind : int { kFloat, kTotalOrder, kSigned, kUnsigned };
@@ -193,6 +196,51 @@ HLOCONF_HD inline float mTan(float x) { return tanf(x); }
 HLOCONF_HD inline double mTan(double x) { return tan(x); }
 HLOCONF_HD inline float mTanh(float x) { return tanhf(x); }
 HLOCONF_HD inline double mTanh(double x) { return tanh(x); }
+HLOCONF_HD inline float mAcos(float x) { return acosf(x); }
+HLOCONF_HD inline double mAcos(double x) { return acos(x); }
+HLOCONF_HD inline float mAcosh(float x) { return acoshf(x); }
+HLOCONF_HD inline double mAcosh(double x) { return acosh(x); }
+HLOCONF_HD inline float mAsin(float x) { return asinf(x); }
+HLOCONF_HD inline double mAsin(double x) { return asin(x); }
+HLOCONF_HD inline float mAsinh(float x) { return asinhf(x); }
+HLOCONF_HD inline double mAsinh(double x) { return asinh(x); }
+HLOCONF_HD inline float mAtan(float x) { return atanf(x); }
+HLOCONF_HD inline double mAtan(double x) { return atan(x); }
+HLOCONF_HD inline float mAtanh(float x) { return atanhf(x); }
+HLOCONF_HD inline double mAtanh(double x) { return atanh(x); }
+HLOCONF_HD inline float mCosh(float x) { return coshf(x); }
+HLOCONF_HD inline double mCosh(double x) { return cosh(x); }
+HLOCONF_HD inline float mSinh(float x) { return sinhf(x); }
+HLOCONF_HD inline double mSinh(double x) { return sinh(x); }
+HLOCONF_HD inline float mErf(float x) { return erff(x); }
+HLOCONF_HD inline double mErf(double x) { return erf(x); }
+HLOCONF_HD inline float mErfc(float x) { return erfcf(x); }
+HLOCONF_HD inline double mErfc(double x) { return erfc(x); }
+HLOCONF_HD inline float mLgamma(float x) { return lgammaf(x); }
+HLOCONF_HD inline double mLgamma(double x) { return lgamma(x); }
+// erf_inv: CUDA's erfinvf / erfinv on the device. The host has no such function; there (the host tests
+// only) Newton's method on erf from a rough start, which is accurate to a few ULP.
+template <class C>
+HLOCONF_HD C hostErfInv(C y) {
+  if (!(y > C(-1) && y < C(1))) return y == C(1) || y == C(-1) ? y / C(0) : (y - y) / (y - y);  // +-inf, NaN
+  const double a = static_cast<double>(y), w = -log((1.0 - a) * (1.0 + a));
+  double x = copysign(sqrt(w > 0 ? w : 0) * 0.8, a);
+  for (int i = 0; i < 60; ++i) {
+    const double f = erf(x) - a, slope = 1.1283791670955126 * exp(-x * x);
+    if (slope == 0) break;
+    const double step = f / slope;
+    x -= step;
+    if (fabs(step) <= 1e-17 * fabs(x)) break;
+  }
+  return static_cast<C>(x);
+}
+#if defined(__CUDA_ARCH__)
+HLOCONF_HD inline float mErfInv(float x) { return erfinvf(x); }
+HLOCONF_HD inline double mErfInv(double x) { return erfinv(x); }
+#else
+HLOCONF_HD inline float mErfInv(float x) { return hostErfInv(x); }
+HLOCONF_HD inline double mErfInv(double x) { return hostErfInv(x); }
+#endif
 HLOCONF_HD inline float mFmod(float x, float y) { return fmodf(x, y); }
 HLOCONF_HD inline double mFmod(double x, double y) { return fmod(x, y); }
 HLOCONF_HD inline float mPow(float x, float y) { return powf(x, y); }
@@ -230,7 +278,10 @@ HLOCONF_HD C floatMin(C a, C b) {
 
 // Whether op applies to a float (f16, bf16, f32, f64), integer or pred element.
 HLOCONF_HD inline bool floatUnarySupported(UOp op) { return op != UOp::kNot && op != UOp::kPopcnt && op != UOp::kClz; }
+// The last float unary op (the fused runs' generated kernels take every op up to it).
+inline constexpr UOp kLastFloatUnary = UOp::kSquare;
 HLOCONF_HD inline bool intUnarySupported(UOp op, bool is_signed) {
+  if (op > UOp::kClz) return false;  // chlo's float functions
   return op == UOp::kNegate || op == UOp::kSign || op == UOp::kNot || op == UOp::kPopcnt || op == UOp::kClz ||
          (op == UOp::kAbs && is_signed);
 }
@@ -264,6 +315,19 @@ HLOCONF_HD C floatUnary(UOp op, C x) {
     case UOp::kCos: return mCos(x);
     case UOp::kTan: return mTan(x);
     case UOp::kTanh: return mTanh(x);
+    case UOp::kAcos: return mAcos(x);
+    case UOp::kAcosh: return mAcosh(x);
+    case UOp::kAsin: return mAsin(x);
+    case UOp::kAsinh: return mAsinh(x);
+    case UOp::kAtan: return mAtan(x);
+    case UOp::kAtanh: return mAtanh(x);
+    case UOp::kCosh: return mCosh(x);
+    case UOp::kSinh: return mSinh(x);
+    case UOp::kErf: return mErf(x);
+    case UOp::kErfc: return mErfc(x);
+    case UOp::kErfInv: return mErfInv(x);
+    case UOp::kLgamma: return mLgamma(x);
+    case UOp::kSquare: return x * x;  // chlo.square is multiply(x, x)
     default: return x;  // not reached: floatUnarySupported() is checked when the plan is lowered
   }
 }
@@ -300,6 +364,31 @@ HLOCONF_HD C intPower(C base, C exponent) {
     b = static_cast<U>(b * b);
   }
   return static_cast<C>(static_cast<UC>(result));
+}
+
+// chlo.mulhi: the high half of the exact double-width product of a and b as their type (signed or unsigned).
+// 8-, 16- and 32-bit types widen to 64 bits; 64-bit ones take the unsigned 128-bit product from 32-bit halves
+// and correct it for the signs (hi(a b) = hi(ua ub) - (a < 0 ? ub : 0) - (b < 0 ? ua : 0), mod 2^64).
+template <class C>
+HLOCONF_HD C mulhi(C a, C b) {
+  constexpr int kBits = static_cast<int>(8 * sizeof(C));
+  if constexpr (kBits < 64 && isSigned<C>()) {
+    const int64_t product = static_cast<int64_t>(a) * static_cast<int64_t>(b);  // exact: |a b| <= 2^62
+    return static_cast<C>(static_cast<uint64_t>(product) >> kBits);
+  } else if constexpr (kBits < 64) {
+    return static_cast<C>((static_cast<uint64_t>(a) * static_cast<uint64_t>(b)) >> kBits);  // exact: a b < 2^64
+  } else {
+    const uint64_t ua = static_cast<uint64_t>(a), ub = static_cast<uint64_t>(b);
+    const uint64_t a0 = ua & 0xffffffffu, a1 = ua >> 32, b0 = ub & 0xffffffffu, b1 = ub >> 32;
+    const uint64_t low = a0 * b0, mid1 = a1 * b0, mid2 = a0 * b1;
+    const uint64_t carry = ((low >> 32) + (mid1 & 0xffffffffu) + (mid2 & 0xffffffffu)) >> 32;
+    uint64_t high = a1 * b1 + (mid1 >> 32) + (mid2 >> 32) + carry;
+    if constexpr (isSigned<C>()) {
+      if (a < 0) high -= ub;
+      if (b < 0) high -= ua;
+    }
+    return static_cast<C>(high);
+  }
 }
 
 template <class C>
@@ -340,6 +429,7 @@ HLOCONF_HD C intBinary(BOp op, C a, C b) {
       const U fill = top_bit && amount > 0 ? static_cast<U>(~U(0) << (kBits - amount)) : U(0);
       return static_cast<C>(static_cast<UC>((ua >> amount) | fill));
     }
+    case BOp::kMulhi: return mulhi(a, b);
     default: return a;  // not reached
   }
 }
@@ -529,6 +619,44 @@ HLOCONF_HD bool compareFloat(CmpDir dir, CmpKind kind, S a, S b) {
     return decide(dir, totalOrderKey(ea, bits), totalOrderKey(eb, bits));
   }
   return decide(dir, Elem<S>::load(a), Elem<S>::load(b));
+}
+
+// is_finite and chlo's is_inf, is_neg_inf, is_pos_inf (of the compute value: f16/bf16 widen exactly).
+enum class FloatTest : int { kFinite, kInf, kNegInf, kPosInf };
+template <class C>
+HLOCONF_HD bool floatTest(FloatTest test, C x) {
+  const bool infinite = !isFinite(x) && !isNan(x);
+  switch (test) {
+    case FloatTest::kFinite: return isFinite(x);
+    case FloatTest::kInf: return infinite;
+    case FloatTest::kNegInf: return infinite && signBit(x);
+    default: return infinite && !signBit(x);
+  }
+}
+
+// A float's storage encoding as an unsigned integer, and back.
+HLOCONF_HD inline uint64_t encodingOf(Half x) { return x.bits; }
+HLOCONF_HD inline uint64_t encodingOf(BFloat x) { return x.bits; }
+HLOCONF_HD inline uint64_t encodingOf(float x) { return f32Bits(x); }
+HLOCONF_HD inline uint64_t encodingOf(double x) { return f64Bits(x); }
+template <class S> HLOCONF_HD S fromEncoding(uint64_t e);
+template <> HLOCONF_HD inline Half fromEncoding<Half>(uint64_t e) { return Half{static_cast<uint16_t>(e)}; }
+template <> HLOCONF_HD inline BFloat fromEncoding<BFloat>(uint64_t e) { return BFloat{static_cast<uint16_t>(e)}; }
+template <> HLOCONF_HD inline float fromEncoding<float>(uint64_t e) { const uint32_t b = static_cast<uint32_t>(e); float f; memcpy(&f, &b, 4); return f; }
+template <> HLOCONF_HD inline double fromEncoding<double>(uint64_t e) { double f; memcpy(&f, &e, 8); return f; }
+
+// chlo.next_after on the stored encoding (the CPU executor's rule, executors/cpu/elementwise_bits.cc): a NaN
+// operand gives NaN; x == y gives y; from a zero, the smallest subnormal toward y; else one step of the
+// encoding toward y.
+template <class S>
+HLOCONF_HD S nextAfter(S xs, S ys) {
+  using C = typename Elem<S>::C;
+  const C x = Elem<S>::load(xs), y = Elem<S>::load(ys);
+  if (isNan(x) || isNan(y)) return Elem<S>::store(x + y);
+  if (x == y) return ys;
+  const uint64_t sign = uint64_t{1} << (8 * sizeof(S) - 1);
+  if (x == C(0)) return fromEncoding<S>((y < C(0) ? sign : 0) | 1);
+  return fromEncoding<S>((y > x) == (x > C(0)) ? encodingOf(xs) + 1 : encodingOf(xs) - 1);
 }
 
 // compare of two values of storage type S: the one rule of the compare kernel, sort and the fused runs.

@@ -465,7 +465,8 @@ absl::Status launchCompare(Run& run, const plan::Step& step, const LoweredStep& 
                               elementsOf(run.plan(), step.results[0]), run.stream()), "compare kernel");
 }
 absl::Status launchIsFinite(Run& run, const plan::Step& step, const LoweredStep& l, std::span<const void* const> in, std::span<void* const> out) {
-  return cudaCheck(k::isFinite(l.type, in[0], out[0], elementsOf(run.plan(), step.results[0]), run.stream()), "is_finite kernel");
+  return cudaCheck(k::floatTest(l.type, static_cast<dm::FloatTest>(l.code), in[0], out[0], elementsOf(run.plan(), step.results[0]), run.stream()),
+                   "is_finite / is_inf kernel");
 }
 absl::Status launchSelect(Run& run, const plan::Step& step, const LoweredStep& l, std::span<const void* const> in, std::span<void* const> out) {
   return cudaCheck(k::select(dtypeBytes(l.type), in[0], l.flag1, in[1], in[2], out[0], elementsOf(run.plan(), step.results[0]), run.stream()), "select kernel");
@@ -760,8 +761,24 @@ absl::Status chooseCompare(const plan::Step& step, const plan::Plan& plan, Lower
 absl::Status chooseIsFinite(const plan::Step& step, const plan::Plan& plan, LoweredStep& out) {
   RETURN_IF_ERROR(sameTypeElementwise(step, plan, out.type));
   ASSIGN_OR_RETURN(DType result, tensorType(step, plan, step.results[0]));
-  if (!isFloat(out.type) || result != kPred) return noKernel(step, plan);
+  if (!isFloat(out.type) || result != kPred || step.operands.size() != 1) return noKernel(step, plan);
+  switch (step.op) {
+    case OpId::kChloIsInf: out.code = static_cast<int>(dm::FloatTest::kInf); break;
+    case OpId::kChloIsNegInf: out.code = static_cast<int>(dm::FloatTest::kNegInf); break;
+    case OpId::kChloIsPosInf: out.code = static_cast<int>(dm::FloatTest::kPosInf); break;
+    default: out.code = static_cast<int>(dm::FloatTest::kFinite); break;
+  }
   out.launch = launchIsFinite;
+  return absl::OkStatus();
+}
+absl::Status launchNextAfter(Run& run, const plan::Step& step, const LoweredStep& l, std::span<const void* const> in, std::span<void* const> out) {
+  return cudaCheck(k::nextAfter(l.type, in[0], in[1], out[0], elementsOf(run.plan(), step.results[0]), run.stream()), "next_after kernel");
+}
+absl::Status chooseNextAfter(const plan::Step& step, const plan::Plan& plan, LoweredStep& out) {
+  RETURN_IF_ERROR(sameTypeElementwise(step, plan, out.type));
+  ASSIGN_OR_RETURN(DType result, tensorType(step, plan, step.results[0]));
+  if (!isFloat(out.type) || result != out.type || step.operands.size() != 2) return noKernel(step, plan);
+  out.launch = launchNextAfter;
   return absl::OkStatus();
 }
 absl::Status chooseSelect(const plan::Step& step, const plan::Plan& plan, LoweredStep& out) {
@@ -1024,6 +1041,46 @@ absl::Status chooseSort(const plan::Step& step, const plan::Plan& plan, LoweredS
   ASSIGN_OR_RETURN(out.sort, sortDescFrom(p, first.shape(), out.type));
   out.a = static_cast<int64_t>(p.key);
   out.launch = launchSort;
+  return absl::OkStatus();
+}
+
+// chlo.top_k: each row sorted descending (TOTALORDER for floats, the type's order for integers) by the
+// stable merge sort, ties by index as the CPU executor's partial sort, then the first k of each row.
+absl::Status launchTopK(Run& run, const plan::Step& step, const LoweredStep& l, std::span<const void* const> in, std::span<void* const> out) {
+  const SortDesc& d = l.sort;
+  const size_t order_bytes = static_cast<size_t>(d.slices * d.length) * sizeof(int64_t);
+  ASSIGN_OR_RETURN(void* a, run.take(order_bytes));
+  absl::StatusOr<void*> b = run.take(order_bytes);
+  if (!b.ok()) {
+    (void)run.give(a);
+    return b.status();
+  }
+  int64_t* sorted = nullptr;
+  absl::Status status = cudaCheck(k::sortOrder(d, in[0], static_cast<int64_t*>(a), static_cast<int64_t*>(*b), &sorted, run.stream()), "top_k merge kernels");
+  if (status.ok())
+    status = cudaCheck(k::topK(l.type, sorted, in[0], out[0], out[1], static_cast<int>(l.b), d.length, l.a, d.slices, run.stream()), "top_k kernel");
+  (void)run.give(a);
+  (void)run.give(*b);
+  return status;
+}
+absl::Status chooseTopK(const plan::Step& step, const plan::Plan& plan, LoweredStep& out) {
+  if (step.operands.size() != 1 || step.results.size() != 2) return noKernel(step, plan);
+  ASSIGN_OR_RETURN(out.type, tensorType(step, plan, step.operands[0]));
+  ASSIGN_OR_RETURN(DType values, tensorType(step, plan, step.results[0]));
+  ASSIGN_OR_RETURN(DType indices, tensorType(step, plan, step.results[1]));
+  if (values != out.type || indices == kPred || isFloat(indices)) return noKernel(step, plan);
+  const auto& p = step.as<plan::TopKParams>();
+  const auto& shape = plan.slot_types[step.operands[0]].shape();
+  if (shape.empty() || p.n != shape.back() || p.k < 0 || p.k > p.n) return absl::InternalError("top_k's k and n differ from its operand");
+  plan::SortParams by_value;
+  by_value.native = true;
+  by_value.dimension = static_cast<int64_t>(shape.size()) - 1;
+  by_value.direction = plan::CompareDirection::kGT;
+  by_value.kind = isFloat(out.type) ? plan::CompareKind::kTotalOrder : (isSignedInt(out.type) ? plan::CompareKind::kSigned : plan::CompareKind::kUnsigned);
+  ASSIGN_OR_RETURN(out.sort, sortDescFrom(by_value, shape, out.type));
+  out.a = p.k;
+  out.b = dtypeBytes(indices);
+  out.launch = launchTopK;
   return absl::OkStatus();
 }
 
@@ -1296,7 +1353,10 @@ Chooser chooserFor(OpId op) {
   if (binaryOp(op)) return chooseBinary;
   switch (op) {
     case OpId::kCompare: return chooseCompare;
-    case OpId::kIsFinite: return chooseIsFinite;
+    case OpId::kIsFinite: case OpId::kChloIsInf: case OpId::kChloIsNegInf: case OpId::kChloIsPosInf: return chooseIsFinite;
+    case OpId::kChloNextAfter: return chooseNextAfter;
+    case OpId::kChloTopK: return chooseTopK;
+    case OpId::kChloConstant: case OpId::kChloConstantLike: return chooseConstant;
     case OpId::kSelect: return chooseSelect;
     case OpId::kClamp: return chooseClamp;
     case OpId::kConvert: return chooseConvert;

@@ -101,8 +101,13 @@ __global__ void compareKernel(CmpDir dir, CmpKind kind, const S* x, const S* y, 
 }
 
 template <class S>
-__global__ void isFiniteKernel(const S* x, uint8_t* out, int64_t n) {
-  HLOCONF_GRID_STRIDE(i, n) out[i] = dm::isFinite(Elem<S>::load(x[i])) ? 1 : 0;
+__global__ void floatTestKernel(dm::FloatTest test, const S* x, uint8_t* out, int64_t n) {
+  HLOCONF_GRID_STRIDE(i, n) out[i] = dm::floatTest(test, Elem<S>::load(x[i])) ? 1 : 0;
+}
+
+template <class S>
+__global__ void nextAfterKernel(const S* x, const S* y, S* out, int64_t n) {
+  HLOCONF_GRID_STRIDE(i, n) out[i] = dm::nextAfter(x[i], y[i]);
 }
 
 template <class S>
@@ -370,6 +375,23 @@ __global__ void rngBitsKernel(plan::rng::BitsLayout layout, int bytes, uint64_t 
   if (blockIdx.x == 0 && threadIdx.x == 0 && next) plan::rng::nextState(layout, state, next);
 }
 
+
+// top_k from a sorted order (descending, ties by index): row r's first k elements and their indices.
+template <class S>
+__global__ void topKKernel(const int64_t* order, const S* x, S* values, void* indices, int index_bytes, int64_t n, int64_t k, int64_t total) {
+  HLOCONF_GRID_STRIDE(i, total) {
+    const int64_t row = i / k, j = i % k;
+    const int64_t index = order[row * n + j];
+    values[i] = x[row * n + index];
+    switch (index_bytes) {  // the low bytes of the index: its value wrapped to the index type
+      case 1: static_cast<uint8_t*>(indices)[i] = static_cast<uint8_t>(index); break;
+      case 2: static_cast<uint16_t*>(indices)[i] = static_cast<uint16_t>(index); break;
+      case 4: static_cast<uint32_t*>(indices)[i] = static_cast<uint32_t>(index); break;
+      default: static_cast<uint64_t*>(indices)[i] = static_cast<uint64_t>(index); break;
+    }
+  }
+}
+
 template <class Launch>
 cudaError_t launched(int64_t n, Launch&& launch) {
   if (n <= 0) return cudaSuccess;
@@ -412,14 +434,30 @@ cudaError_t compare(DType t, CmpDir dir, CmpKind kind, const void* x, const void
   });
 }
 
-cudaError_t isFinite(DType t, const void* x, void* out, int64_t n, cudaStream_t s) {
-  switch (t) {
-    case kF16: return launched(n, [&] { isFiniteKernel<Half><<<blocksFor(n), kThreads, 0, s>>>(static_cast<const Half*>(x), static_cast<uint8_t*>(out), n); });
-    case kBF16: return launched(n, [&] { isFiniteKernel<BFloat><<<blocksFor(n), kThreads, 0, s>>>(static_cast<const BFloat*>(x), static_cast<uint8_t*>(out), n); });
-    case kF32: return launched(n, [&] { isFiniteKernel<float><<<blocksFor(n), kThreads, 0, s>>>(static_cast<const float*>(x), static_cast<uint8_t*>(out), n); });
-    case kF64: return launched(n, [&] { isFiniteKernel<double><<<blocksFor(n), kThreads, 0, s>>>(static_cast<const double*>(x), static_cast<uint8_t*>(out), n); });
-    default: return cudaErrorInvalidValue;
-  }
+cudaError_t floatTest(DType t, dm::FloatTest test, const void* x, void* out, int64_t n, cudaStream_t s) {
+  if (t != kF16 && t != kBF16 && t != kF32 && t != kF64) return cudaErrorInvalidValue;
+  return dispatch(t, [&](auto tag) -> cudaError_t {
+    using S = typename decltype(tag)::T;
+    if constexpr (Kind<S>::v != 0) {
+      return cudaErrorInvalidValue;
+    } else {
+      return launched(n, [&] { floatTestKernel<S><<<blocksFor(n), kThreads, 0, s>>>(test, static_cast<const S*>(x), static_cast<uint8_t*>(out), n); });
+    }
+  });
+}
+
+cudaError_t nextAfter(DType t, const void* x, const void* y, void* out, int64_t n, cudaStream_t s) {
+  if (t != kF16 && t != kBF16 && t != kF32 && t != kF64) return cudaErrorInvalidValue;
+  return dispatch(t, [&](auto tag) -> cudaError_t {
+    using S = typename decltype(tag)::T;
+    if constexpr (Kind<S>::v != 0) {
+      return cudaErrorInvalidValue;
+    } else {
+      return launched(n, [&] {
+        nextAfterKernel<S><<<blocksFor(n), kThreads, 0, s>>>(static_cast<const S*>(x), static_cast<const S*>(y), static_cast<S*>(out), n);
+      });
+    }
+  });
 }
 
 template <class W>
@@ -600,6 +638,18 @@ cudaError_t rngBits(const plan::rng::BitsLayout& layout, int bytes, uint64_t mas
   // One launch even with no output elements: the state still advances (by nothing) into `next`.
   rngBitsKernel<<<blocksFor(blocks), kThreads, 0, s>>>(layout, bytes, mask, state, out, next, blocks);
   return cudaGetLastError();
+}
+
+
+cudaError_t topK(DType t, const int64_t* order, const void* x, void* values, void* indices, int index_bytes, int64_t n, int64_t k,
+                 int64_t rows, cudaStream_t s) {
+  const int64_t total = rows * k;
+  return dispatch(t, [&](auto tag) {
+    using S = typename decltype(tag)::T;
+    return launched(total, [&] {
+      topKKernel<S><<<blocksFor(total), kThreads, 0, s>>>(order, static_cast<const S*>(x), static_cast<S*>(values), indices, index_bytes, n, k, total);
+    });
+  });
 }
 
 }  // namespace k

@@ -39,7 +39,10 @@ namespace k {
 cudaError_t unary(DType t, UOp op, const void* x, void* out, int64_t n, cudaStream_t s);
 cudaError_t binary(DType t, BOp op, const void* x, const void* y, void* out, int64_t n, cudaStream_t s);
 cudaError_t compare(DType t, CmpDir dir, CmpKind kind, const void* x, const void* y, void* out, int64_t n, cudaStream_t s);
-cudaError_t isFinite(DType t, const void* x, void* out, int64_t n, cudaStream_t s);
+// is_finite, chlo.is_inf, is_neg_inf, is_pos_inf of a float type: one byte per element.
+cudaError_t floatTest(DType t, dm::FloatTest test, const void* x, void* out, int64_t n, cudaStream_t s);
+// chlo.next_after of a float type, on the encoding (device_math.h nextAfter).
+cudaError_t nextAfter(DType t, const void* x, const void* y, void* out, int64_t n, cudaStream_t s);
 // select: elements of `bytes` bytes; the predicate has one byte per element, or one for all.
 cudaError_t select(int bytes, const void* pred, bool scalar_pred, const void* on_true, const void* on_false, void* out,
                    int64_t n, cudaStream_t s);
@@ -66,6 +69,10 @@ cudaError_t reduceWindow(DType t, RedOp op, const void* in, const void* init, vo
 cudaError_t sortOrder(const SortDesc& d, const void* keys, int64_t* a, int64_t* b, int64_t** sorted, cudaStream_t s);
 // dst[base + j stride] = src[base + order[j] stride] per slice, elements of `bytes` bytes (1, 2, 4, 8).
 cudaError_t permute(int bytes, const SortDesc& d, const int64_t* order, const void* src, void* dst, cudaStream_t s);
+// chlo.top_k from `order` (sortOrder's, rows of n sorted descending with ties by index): values and indices
+// (index_bytes bytes each, the index wrapped) of each row's first k.
+cudaError_t topK(DType t, const int64_t* order, const void* x, void* values, void* indices, int index_bytes, int64_t n, int64_t k,
+                 int64_t rows, cudaStream_t s);
 // rng_bit_generator (plan/rng_bits.h): `out` gets every output element (elements of `bytes` bytes, the bits
 // masked by `mask`), `next` the output state; `state` has layout.words words.
 cudaError_t rngBits(const plan::rng::BitsLayout& layout, int bytes, uint64_t mask, const uint64_t* state, void* out,

@@ -261,8 +261,10 @@ void checkInterpreter() {
   fu::Code code;
   code.num_inputs = 2;
   code.num_ops = 7;
-  for (int u1 = 0; u1 <= static_cast<int>(UOp::kTanh); ++u1) {
-    const int u2 = static_cast<int>(rng() % (static_cast<int>(UOp::kTanh) + 1));
+  for (int u1 = 0; u1 <= static_cast<int>(cuda::dm::kLastFloatUnary); ++u1) {
+    if (!cuda::dm::floatUnarySupported(static_cast<UOp>(u1))) continue;
+    int u2 = static_cast<int>(rng() % (static_cast<int>(cuda::dm::kLastFloatUnary) + 1));
+    if (!cuda::dm::floatUnarySupported(static_cast<UOp>(u2))) u2 = static_cast<int>(UOp::kExp);
     const int b = static_cast<int>(rng() % (static_cast<int>(BOp::kAtan2) + 1));
     const int dir = static_cast<int>(rng() % 6), kind = static_cast<int>(rng() % 2);
     code.ops[0] = {fu::Op::kUnary, static_cast<uint8_t>(u1), 0, 2, 0, 0, 0};
@@ -523,6 +525,18 @@ TEST(CudaFusionCodegen, GeneratedKernelsCompileWithNvrtc) {
   ASSERT_FALSE(source.empty());
   absl::StatusOr<std::string> cubin = fu::compileCubin(source, "sm_90");
   EXPECT_TRUE(cubin.ok()) << cubin.status();
+  // chlo's float functions (CUDA's acosf ... lgammaf, erfinvf; square), every one in a chain of its own kernel.
+  chain = fu::Code{};
+  chain.num_inputs = 2;
+  for (int u = static_cast<int>(UOp::kAcos); u <= static_cast<int>(cuda::dm::kLastFloatUnary); ++u) next(fu::Op::kUnary, u);
+  chain.num_outputs = 1;
+  chain.output_reg[0] = static_cast<uint8_t>(2 + (chain.num_ops - 1) % 2);
+  for (cuda::DType t : {cuda::kF32, cuda::kF64, cuda::kF16}) {
+    const std::string chlo_source = fu::generatedKernelSource(t, chain);
+    ASSERT_FALSE(chlo_source.empty()) << "type " << t;
+    absl::StatusOr<std::string> chlo_cubin = fu::compileCubin(chlo_source, "sm_90");
+    EXPECT_TRUE(chlo_cubin.ok()) << "type " << t << ": " << chlo_cubin.status();
+  }
   absl::StatusOr<std::string> broken = fu::compileCubin(source + "\nthis is not C++;\n", "sm_90");
   ASSERT_FALSE(broken.ok());
   EXPECT_NE(broken.status().message().find("error"), std::string::npos) << broken.status();

@@ -4,6 +4,8 @@
 // executor.
 #include <gtest/gtest.h>
 
+#include <type_traits>
+
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
@@ -199,6 +201,83 @@ TEST(CudaMath, FloatUnaryEdges) {
   EXPECT_EQ(dm::floatBinary(BOp::kRem, -7.0, 2.0), -1.0);
   EXPECT_FALSE(dm::isFinite(std::numeric_limits<float>::infinity()));
   EXPECT_TRUE(dm::isFinite(std::numeric_limits<double>::max()));
+}
+
+// chlo.mulhi: the high half of the exact product, against a 128-bit product, for every width and signedness.
+template <class T>
+void checkMulhi(std::mt19937_64& rng) {
+  constexpr int kBits = static_cast<int>(8 * sizeof(T));
+  const T edges[] = {T(0), T(1), static_cast<T>(-1), std::numeric_limits<T>::min(), std::numeric_limits<T>::max(), static_cast<T>(3)};
+  std::vector<T> values(std::begin(edges), std::end(edges));
+  for (int i = 0; i < 200; ++i) values.push_back(static_cast<T>(rng()));
+  for (T a : values)
+    for (T b : values) {
+      using Wide = std::conditional_t<std::is_signed_v<T>, __int128, unsigned __int128>;
+      const T want = static_cast<T>((static_cast<Wide>(a) * static_cast<Wide>(b)) >> kBits);
+      ASSERT_EQ(dm::mulhi(a, b), want) << +a << " * " << +b;
+      ASSERT_EQ(dm::intBinary<T>(BOp::kMulhi, a, b), want);
+    }
+}
+TEST(CudaMath, MulhiIsTheHighHalfOfTheExactProduct) {
+  std::mt19937_64 rng(5);
+  checkMulhi<int8_t>(rng);
+  checkMulhi<uint8_t>(rng);
+  checkMulhi<int16_t>(rng);
+  checkMulhi<uint16_t>(rng);
+  checkMulhi<int32_t>(rng);
+  checkMulhi<uint32_t>(rng);
+  checkMulhi<int64_t>(rng);
+  checkMulhi<uint64_t>(rng);
+  EXPECT_FALSE(dm::intBinarySupported(BOp::kAtan2));
+  EXPECT_FALSE(dm::floatBinarySupported(BOp::kMulhi));
+  EXPECT_FALSE(dm::predBinarySupported(BOp::kMulhi));
+}
+
+TEST(CudaMath, NextAfterStepsTheEncoding) {
+  const float inf = std::numeric_limits<float>::infinity();
+  EXPECT_EQ(dm::f32Bits(dm::nextAfter(1.0f, 2.0f)), 0x3F800001u);
+  EXPECT_EQ(dm::f32Bits(dm::nextAfter(1.0f, 0.0f)), 0x3F7FFFFFu);
+  EXPECT_EQ(dm::f32Bits(dm::nextAfter(-1.0f, 0.0f)), 0xBF7FFFFFu);
+  EXPECT_EQ(dm::f32Bits(dm::nextAfter(0.0f, -1.0f)), 0x80000001u);  // from a zero: the smallest subnormal toward y
+  EXPECT_EQ(dm::f32Bits(dm::nextAfter(-0.0f, 1.0f)), 0x00000001u);
+  EXPECT_EQ(dm::f32Bits(dm::nextAfter(0.0f, -0.0f)), 0x80000000u);  // x == y gives y
+  EXPECT_EQ(dm::f32Bits(dm::nextAfter(std::numeric_limits<float>::max(), inf)), 0x7F800000u);
+  EXPECT_EQ(dm::f32Bits(dm::nextAfter(inf, 0.0f)), 0x7F7FFFFFu);
+  EXPECT_TRUE(std::isnan(dm::nextAfter(std::nanf(""), 1.0f)));
+  EXPECT_EQ(dm::f64Bits(dm::nextAfter(1.0, 2.0)), 0x3FF0000000000001ull);
+  // f16 and bf16 step their own 16-bit encodings, not f32's.
+  EXPECT_EQ(dm::nextAfter(dm::Half{0x3C00}, dm::Half{0x4000}).bits, 0x3C01);  // 1 -> 1 + 2^-10
+  EXPECT_EQ(dm::nextAfter(dm::BFloat{0x3F80}, dm::BFloat{0x0000}).bits, 0x3F7F);
+  EXPECT_EQ(dm::nextAfter(dm::Half{0x0000}, dm::Half{0xBC00}).bits, 0x8001);
+}
+
+TEST(CudaMath, FloatTestsAndChloFunctionEdges) {
+  const double inf = std::numeric_limits<double>::infinity();
+  for (double x : {0.0, -1.5, inf, -inf, std::nan("")}) {
+    EXPECT_EQ(dm::floatTest(dm::FloatTest::kFinite, x), std::isfinite(x)) << x;
+    EXPECT_EQ(dm::floatTest(dm::FloatTest::kInf, x), std::isinf(x)) << x;
+    EXPECT_EQ(dm::floatTest(dm::FloatTest::kNegInf, x), std::isinf(x) && x < 0) << x;
+    EXPECT_EQ(dm::floatTest(dm::FloatTest::kPosInf, x), std::isinf(x) && x > 0) << x;
+  }
+  // erf_inv's host stand-in (the device calls CUDA's erfinvf / erfinv): the poles, NaN outside [-1, 1],
+  // and erf(erf_inv(y)) = y to a few ULP inside.
+  EXPECT_EQ(dm::floatUnary<double>(UOp::kErfInv, 1.0), inf);
+  EXPECT_EQ(dm::floatUnary<double>(UOp::kErfInv, -1.0), -inf);
+  EXPECT_TRUE(std::isnan(dm::floatUnary<double>(UOp::kErfInv, 1.5)));
+  EXPECT_TRUE(std::isnan(dm::floatUnary<float>(UOp::kErfInv, std::nanf(""))));
+  for (double y : {-0.999999, -0.5, -1e-300, 0.0, 1e-10, 0.3, 0.9, 0.999999999}) {
+    const double x = dm::floatUnary<double>(UOp::kErfInv, y);
+    EXPECT_NEAR(std::erf(x), y, 4e-16 * std::max(std::fabs(y), 1e-300) + 1e-300) << y;
+  }
+  EXPECT_EQ(dm::floatUnary<float>(UOp::kSquare, -3.0f), 9.0f);
+  EXPECT_EQ(dm::floatUnary<double>(UOp::kLgamma, 1.0), 0.0);
+  EXPECT_EQ(dm::floatUnary<double>(UOp::kAtanh, 1.0), inf);
+  EXPECT_TRUE(std::isnan(dm::floatUnary<double>(UOp::kAcosh, 0.5)));
+  for (int u = static_cast<int>(UOp::kAcos); u <= static_cast<int>(dm::kLastFloatUnary); ++u) {
+    EXPECT_TRUE(dm::floatUnarySupported(static_cast<UOp>(u)));
+    EXPECT_FALSE(dm::intUnarySupported(static_cast<UOp>(u), true));
+    EXPECT_FALSE(dm::predUnarySupported(static_cast<UOp>(u)));
+  }
 }
 
 TEST(CudaMath, ConvertRules) {
