@@ -216,7 +216,19 @@ HLOCONF_HD inline float mErf(float x) { return erff(x); }
 HLOCONF_HD inline double mErf(double x) { return erf(x); }
 HLOCONF_HD inline float mErfc(float x) { return erfcf(x); }
 HLOCONF_HD inline double mErfc(double x) { return erfc(x); }
-HLOCONF_HD inline float mLgamma(float x) { return lgammaf(x); }
+// lgamma of f32: CUDA's lgammaf has no error bound inside (-10.001, -2.264) (its table: "larger inside"; the
+// H100 gave 16 ULP at -2.5), so there the reflection formula in f64, log(pi) - log|sin(pi x)| - lgamma(1 - x),
+// with sin(pi x) from the exact reduction x = n + r (|r| <= 1/2) and f64 lgamma of 1 - x > 3 (outside f64's
+// own interval): about 1e-15 absolute before the one rounding to f32. Elsewhere CUDA's lgammaf (6 ULP).
+HLOCONF_HD inline float mLgamma(float x) {
+  const double d = x;
+  if (d > -12.0 && d < -2.0 && d != floor(d)) {
+    const double n = rint(d), r = d - n;  // exact
+    const double sine = sin(3.141592653589793 * r);  // |sin(pi x)| = |sin(pi r)|
+    return static_cast<float>(1.1447298858494002 - log(fabs(sine)) - lgamma(1.0 - d));
+  }
+  return lgammaf(x);
+}
 HLOCONF_HD inline double mLgamma(double x) { return lgamma(x); }
 // erf_inv: CUDA's erfinvf / erfinv on the device. The host has no such function; there (the host tests
 // only) Newton's method on erf from a rough start, which is accurate to a few ULP.
