@@ -365,6 +365,8 @@ def read_backend(folder):
                     entry = json.loads(line)
                 except ValueError:
                     continue
+                if isinstance(entry, dict) and isinstance(entry.get("result"), dict):
+                    entry = entry["result"]  # a finished case's line: {"finished": ..., "result": {...}}
                 if isinstance(entry, dict) and "status" in entry and "id" in entry:
                     cases.append(entry)
     return {}, cases, False
