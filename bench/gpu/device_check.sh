@@ -20,6 +20,14 @@ cd "$ROOT"
 OUT=${OUT:-/tmp/hloconf-device}
 XLA_COUNT=${XLA_COUNT:-5}
 XLA_LIMIT=${XLA_LIMIT:-240}  # seconds for each XLA suite (they run side by side); a suite cut off keeps its journal
+# A shorter check (a second run in one session's device time): BENCH=0 skips fusion identity and the benchmarks,
+# CUDA_VARIANTS=0 the unfused, direct-convolution, generated and graph variants; XLA_OPS limits the XLA suites to
+# an --ops list (e.g. 'chlo.*'), whose reports then go to xla-gpu$XLA_SUFFIX (make_reports.py reads
+# xla-gpu-rerun over xla-gpu, case by case).
+BENCH=${BENCH:-1}
+CUDA_VARIANTS=${CUDA_VARIANTS:-1}
+XLA_OPS=${XLA_OPS:-}
+XLA_SUFFIX=${XLA_SUFFIX:-}
 JOBS=$(nproc)
 mkdir -p "$OUT"
 T0=$(date +%s)
@@ -66,18 +74,22 @@ suite cpu "$JOBS" 60 --backend cpu spec gen:all --count 10
 # loses one of them, not both.
 suite cuda 4 30 --backend cuda spec
 suite cuda-gen 4 60 --backend cuda gen:all --count 10
-# The same spec suite with fused elementwise runs off, and with cuDNN off (every convolution by the direct
-# kernel): each must agree with the first (executors/cuda/README.md).
-HLOCONF_CUDA_FUSION=0 suite cuda-unfused 4 30 --backend cuda spec
-HLOCONF_CUDA_CUDNN=0 suite cuda-direct-conv 4 60 --backend cuda spec gen:convolution --count 10
-# Every fused run by a generated kernel (NVRTC; by default only runs of 2^16 elements or more get one), and
-# the generated kernels, the interpreter and the unfused kernels compared bit for bit on chains that tempt a
-# compiler to contract a multiply into an add (bench/gpu/fusion_identity.py).
-HLOCONF_CUDA_NVRTC=1 suite cuda-generated 4 90 --backend cuda spec
-# Every program without control flow as one CUDA graph from its first run (by default from its second).
-HLOCONF_CUDA_GRAPHS=1 suite cuda-graphs 4 90 --backend cuda spec gen:all --count 2
-say "fusion identity (bench/gpu/fusion_identity.py)"
-timeout 90 python3 bench/gpu/fusion_identity.py "$H" 2>&1 | tee -a "$OUT/summary.txt"
+if [ "$CUDA_VARIANTS" = 1 ]; then
+  # The same spec suite with fused elementwise runs off, and with cuDNN off (every convolution by the direct
+  # kernel): each must agree with the first (executors/cuda/README.md).
+  HLOCONF_CUDA_FUSION=0 suite cuda-unfused 4 30 --backend cuda spec
+  HLOCONF_CUDA_CUDNN=0 suite cuda-direct-conv 4 60 --backend cuda spec gen:convolution --count 10
+  # Every fused run by a generated kernel (NVRTC; by default only runs of 2^16 elements or more get one), and
+  # the generated kernels, the interpreter and the unfused kernels compared bit for bit on chains that tempt a
+  # compiler to contract a multiply into an add (bench/gpu/fusion_identity.py).
+  HLOCONF_CUDA_NVRTC=1 suite cuda-generated 4 90 --backend cuda spec
+  # Every program without control flow as one CUDA graph from its first run (by default from its second).
+  HLOCONF_CUDA_GRAPHS=1 suite cuda-graphs 4 90 --backend cuda spec gen:all --count 2
+fi
+if [ "$BENCH" = 1 ]; then
+  say "fusion identity (bench/gpu/fusion_identity.py)"
+  timeout 90 python3 bench/gpu/fusion_identity.py "$H" 2>&1 | tee -a "$OUT/summary.txt"
+fi
 # The reports so far go to $OUT before the benchmarks, so that a run stopped later keeps them. The device
 # tool brings back files of at most 16 MiB: a journal goes only for a run without results.json (stopped by
 # its limit), which is all make_reports.py reads of it.
@@ -86,14 +98,18 @@ save_reports() {
      tar -cJf "$OUT/reports.tar.xz" --exclude=report.html --exclude=junit.xml --exclude-from=- .)
 }
 save_reports
-say "benchmarks (bench/gpu/gpu_bench.py)"
-PYTHONUNBUFFERED=1 timeout 200 python3 bench/gpu/gpu_bench.py "$H" --repeat 5 --json "$OUT/gpu_bench.json" 2>&1 |
-  tee -a "$OUT/summary.txt"
+if [ "$BENCH" = 1 ]; then
+  say "benchmarks (bench/gpu/gpu_bench.py)"
+  PYTHONUNBUFFERED=1 timeout 200 python3 bench/gpu/gpu_bench.py "$H" --repeat 5 --json "$OUT/gpu_bench.json" 2>&1 |
+    tee -a "$OUT/summary.txt"
+fi
 # XLA compiles every case on the CPU cores (XLA:GPU about 6 cores at -j 10, XLA:CPU about 7 at -j 8): the two
 # share the machine's cores side by side. XLA_COUNT=0: no XLA suites (a quick look at ours and the benchmarks).
 if [ "$XLA_COUNT" -gt 0 ]; then
-  suite xla-gpu 10 "$XLA_LIMIT" --backend xla-gpu spec gen:all --count "$XLA_COUNT" &
-  suite xla-cpu 8 "$XLA_LIMIT" --backend xla-cpu spec gen:all --count "$XLA_COUNT" &
+  OPS=()
+  [ -n "$XLA_OPS" ] && OPS=(--ops "$XLA_OPS")
+  suite "xla-gpu$XLA_SUFFIX" 10 "$XLA_LIMIT" --backend xla-gpu "${OPS[@]}" spec gen:all --count "$XLA_COUNT" &
+  suite "xla-cpu$XLA_SUFFIX" 8 "$XLA_LIMIT" --backend xla-cpu "${OPS[@]}" spec gen:all --count "$XLA_COUNT" &
   wait
   save_reports
 fi

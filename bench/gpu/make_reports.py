@@ -436,12 +436,15 @@ def report(backend, folders, summary, date):
     model = gpu_model(summary)
     out, title, intro = (out.replace("h100", model.lower()), title.replace("H100", model), intro.replace("H100", model))
     header, cases, complete = {}, [], True
-    for folder in folders:  # the cuda executor's spec and generated suites are two runs
+    by_id = {}
+    for folder in folders:  # the cuda executor's spec and generated suites are two runs; a -rerun folder last
         if os.path.isdir(folder):
             h, c, done = read_backend(folder)
             header = header or h
-            cases += c
+            for x in c:
+                by_id[x["id"]] = x  # a later folder's result of a case replaces an earlier one's
             complete = complete and done
+    cases = list(by_id.values())
     if not cases:
         print(f"{backend}: no results in {', '.join(folders)}", file=sys.stderr)
         return
@@ -534,7 +537,7 @@ def main():
                 summary = f.read().splitlines()
             break
     for backend in BACKENDS:
-        report(backend, [os.path.join(args.reports_dir, backend), os.path.join(args.reports_dir, backend + "-gen")],
+        report(backend, [os.path.join(args.reports_dir, backend + suffix) for suffix in ("", "-gen", "-rerun")],
                summary, args.date)
 
 

@@ -20,13 +20,17 @@
 namespace hloconf::cuda {
 
 // The element types the CUDA executor has kernels for.
-enum DType : int { kPred, kS8, kS16, kS32, kS64, kU8, kU16, kU32, kU64, kF16, kBF16, kF32, kF64 };
+enum DType : int { kPred, kS8, kS16, kS32, kS64, kU8, kU16, kU32, kU64, kF16, kBF16, kF32, kF64,
+                   kB128 /* 16 bytes moved as they are (complex<f64>): no arithmetic */ };
+// A 16-byte element for the kernels that only move elements.
+struct alignas(16) Bytes16 { uint64_t lo, hi; };
 // The bytes of one element of type t on the device.
 HLOCONF_HD inline int dtypeBytes(DType t) {
   switch (t) {
     case kPred: case kS8: case kU8: return 1;
     case kS16: case kU16: case kF16: case kBF16: return 2;
     case kS32: case kU32: case kF32: return 4;
+    case kB128: return 16;
     default: return 8;
   }
 }
@@ -253,6 +257,8 @@ HLOCONF_HD inline double mErfInv(double x) { return erfinv(x); }
 HLOCONF_HD inline float mErfInv(float x) { return hostErfInv(x); }
 HLOCONF_HD inline double mErfInv(double x) { return hostErfInv(x); }
 #endif
+HLOCONF_HD inline float mFma(float x, float y, float z) { return fmaf(x, y, z); }
+HLOCONF_HD inline double mFma(double x, double y, double z) { return fma(x, y, z); }
 HLOCONF_HD inline float mFmod(float x, float y) { return fmodf(x, y); }
 HLOCONF_HD inline double mFmod(double x, double y) { return fmod(x, y); }
 HLOCONF_HD inline float mPow(float x, float y) { return powf(x, y); }
@@ -670,6 +676,25 @@ HLOCONF_HD S nextAfter(S xs, S ys) {
   if (x == C(0)) return fromEncoding<S>((y < C(0) ? sign : 0) | 1);
   return fromEncoding<S>((y > x) == (x > C(0)) ? encodingOf(xs) + 1 : encodingOf(xs) - 1);
 }
+
+// complex multiply, each part by Kahan's FMA algorithm for the 2x2 determinant (x = a c - b d as
+// w = b d, fma(a, c, -w) + fma(-b, d, w)): relative error at most 2u per part (Jeannerod, Louvet, Muller,
+// Math. Comp. 82, 2013), the bound of the `default` profile's multiply/complex rule.
+template <class C>
+HLOCONF_HD C kahanDifference(C a, C c, C b, C d) {  // a c - b d
+  const C w = b * d;
+  const C e = mFma(-b, d, w);
+  const C f = mFma(a, c, -w);
+  return f + e;
+}
+template <class C>
+HLOCONF_HD void complexMultiply(C a, C b, C c, C d, C* re, C* im) {  // (a + b i)(c + d i)
+  *re = kahanDifference(a, c, b, d);
+  *im = kahanDifference(a, d, -b, c);
+}
+// |z| = hypot(re, im) (CUDA hypotf 3 ULP, hypot 2 ULP: the profile's abs/complex rules).
+HLOCONF_HD inline float complexAbs(float re, float im) { return hypotf(re, im); }
+HLOCONF_HD inline double complexAbs(double re, double im) { return hypot(re, im); }
 
 // compare of two values of storage type S: the one rule of the compare kernel, sort and the fused runs.
 // Integers compare as their type (UNSIGNED reads a signed type's bits as unsigned), i1 as 0 and 1.

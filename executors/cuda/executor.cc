@@ -176,6 +176,23 @@ absl::StatusOr<DType> tensorType(const plan::Step& step, const plan::Plan& plan,
   return *t;
 }
 
+// A tensor's element type as the kernels that only move elements see it (broadcast, transpose, slice,
+// concatenate, pad, select, dynamic slices, gather, sort's other operands): a kernel type where there is one,
+// else the unsigned integer of its storage size, or kB128 (complex<f64>).
+absl::StatusOr<DType> storageType(const plan::Step& step, const plan::Plan& plan, plan::Slot slot) {
+  const Type& type = plan.slot_types[static_cast<size_t>(slot)];
+  if (!type.isTensor()) return noKernel(step, plan);
+  if (std::optional<DType> t = dtypeOf(type.elementType())) return *t;
+  switch (storageBytes(type.elementType())) {
+    case 1: return kU8;
+    case 2: return kU16;
+    case 4: return kU32;
+    case 8: return kU64;
+    case 16: return kB128;
+    default: return noKernel(step, plan);
+  }
+}
+
 int64_t elementsOf(const plan::Plan& plan, plan::Slot slot) {
   const Type& type = plan.slot_types[static_cast<size_t>(slot)];
   return type.isTensor() ? type.numElements() : 0;
@@ -723,7 +740,117 @@ absl::Status sameTypeElementwise(const plan::Step& step, const plan::Plan& plan,
   return absl::OkStatus();
 }
 
+// --- complex<f32> and complex<f64>: parts interleaved, so add, subtract and negate are the part type's ops
+// over 2n parts (each part rounded once, as the spec's componentwise definition), real/imag/complex are
+// strided copies, multiply is Kahan's FMA determinant per part and abs is hypot (device_math.h).
+std::optional<DType> complexPart(const plan::Plan& plan, plan::Slot slot) {
+  const Type& type = plan.slot_types[static_cast<size_t>(slot)];
+  if (!type.isTensor() || !isComplex(type.elementType())) return std::nullopt;
+  return dtypeOf(complexPartType(type.elementType()));
+}
+absl::Status launchParts(Run& run, const plan::Step& step, const LoweredStep& l, std::span<const void* const> in, std::span<void* const> out) {
+  if (step.operands.size() == 1)
+    return cudaCheck(k::unary(l.type, static_cast<UOp>(l.code), in[0], out[0], l.a, run.stream()), "complex parts kernel");
+  return cudaCheck(k::binary(l.type, static_cast<BOp>(l.code), in[0], in[1], out[0], l.a, run.stream()), "complex parts kernel");
+}
+absl::Status launchComplexMultiply(Run& run, const plan::Step& step, const LoweredStep& l, std::span<const void* const> in, std::span<void* const> out) {
+  return cudaCheck(k::complexMultiply(l.type, in[0], in[1], out[0], elementsOf(run.plan(), step.results[0]), run.stream()), "complex multiply kernel");
+}
+absl::Status launchComplexAbs(Run& run, const plan::Step& step, const LoweredStep& l, std::span<const void* const> in, std::span<void* const> out) {
+  return cudaCheck(k::complexAbs(l.type, in[0], out[0], elementsOf(run.plan(), step.results[0]), run.stream()), "complex abs kernel");
+}
+absl::Status launchZeros(Run& run, const plan::Step& step, const LoweredStep&, std::span<const void* const>, std::span<void* const> out) {
+  const size_t bytes = run.bytesOf(step.results[0]);
+  if (bytes > 0) HLOCONF_CUDA(cudaMemsetAsync(out[0], 0, bytes, run.stream()));
+  return absl::OkStatus();
+}
+absl::Status launchCopyThrough(Run& run, const plan::Step& step, const LoweredStep&, std::span<const void* const> in, std::span<void* const> out);
+absl::Status launchCopies(Run& run, const plan::Step&, const LoweredStep& l, std::span<const void* const> in, std::span<void* const> out);
+// One strided copy of n parts: src[src_offset + 2 i] or src[i], to dst[dst_offset + 2 i] or dst[i].
+CopyDesc partsCopy(int64_t n, int64_t src_stride, int64_t src_offset, int64_t dst_stride, int64_t dst_offset) {
+  CopyDesc d;
+  if (n == 0) return d;  // total 0: nothing runs
+  d.rank = 1;
+  d.shape[0] = n;
+  d.src_strides[0] = src_stride;
+  d.dst_strides[0] = dst_stride;
+  d.src_offset = src_offset;
+  d.dst_offset = dst_offset;
+  d.total = n;
+  return d;
+}
+// real, imag, complex of any operands, and add, subtract, negate, multiply, abs of complex ones.
+absl::Status chooseComplex(const plan::Step& step, const plan::Plan& plan, LoweredStep& out) {
+  if (step.results.size() != 1 || step.operands.empty()) return noKernel(step, plan);
+  const int64_t n = elementsOf(plan, step.results[0]);
+  for (plan::Slot slot : step.operands)
+    if (elementsOf(plan, slot) != n) return noKernel(step, plan);
+  const std::optional<DType> operand_part = complexPart(plan, step.operands[0]);
+  const std::optional<DType> result_part = complexPart(plan, step.results[0]);
+  const Type& result = plan.slot_types[step.results[0]];
+  switch (step.op) {
+    case OpId::kReal: case OpId::kImag: {
+      ASSIGN_OR_RETURN(DType r, tensorType(step, plan, step.results[0]));
+      if (!isFloat(r) || step.operands.size() != 1) return noKernel(step, plan);
+      out.type = r;
+      if (!operand_part) {  // real(x) = x, imag(x) = 0 for a float x
+        ASSIGN_OR_RETURN(DType t, tensorType(step, plan, step.operands[0]));
+        if (t != r) return noKernel(step, plan);
+        out.launch = step.op == OpId::kReal ? launchCopyThrough : launchZeros;
+        return absl::OkStatus();
+      }
+      if (*operand_part != r) return noKernel(step, plan);
+      out.copies.push_back(partsCopy(n, 2, step.op == OpId::kReal ? 0 : 1, 1, 0));
+      out.launch = launchCopies;
+      return absl::OkStatus();
+    }
+    case OpId::kComplex: {
+      if (!result_part || step.operands.size() != 2) return noKernel(step, plan);
+      for (plan::Slot slot : step.operands) {
+        ASSIGN_OR_RETURN(DType t, tensorType(step, plan, slot));
+        if (t != *result_part) return noKernel(step, plan);
+      }
+      out.type = *result_part;
+      out.copies.push_back(partsCopy(n, 1, 0, 2, 0));
+      out.copies.push_back(partsCopy(n, 1, 0, 2, 1));
+      out.launch = launchCopies;
+      return absl::OkStatus();
+    }
+    default: break;
+  }
+  if (!operand_part) return noKernel(step, plan);
+  for (plan::Slot slot : step.operands)
+    if (plan.slot_types[slot].elementType() != plan.slot_types[step.operands[0]].elementType()) return noKernel(step, plan);
+  out.type = *operand_part;
+  switch (step.op) {
+    case OpId::kAdd: case OpId::kSubtract: case OpId::kNegate:
+      if (result.elementType() != plan.slot_types[step.operands[0]].elementType()) return noKernel(step, plan);
+      out.code = step.op == OpId::kNegate ? static_cast<int>(UOp::kNegate) : static_cast<int>(*binaryOp(step.op));
+      out.a = 2 * n;
+      out.launch = launchParts;
+      return absl::OkStatus();
+    case OpId::kMultiply:
+      if (result.elementType() != plan.slot_types[step.operands[0]].elementType()) return noKernel(step, plan);
+      out.launch = launchComplexMultiply;
+      return absl::OkStatus();
+    case OpId::kAbs: {
+      ASSIGN_OR_RETURN(DType r, tensorType(step, plan, step.results[0]));
+      if (r != *operand_part) return noKernel(step, plan);
+      out.launch = launchComplexAbs;
+      return absl::OkStatus();
+    }
+    default:
+      return noKernel(step, plan);
+  }
+}
+bool hasComplexOperand(const plan::Step& step, const plan::Plan& plan) {
+  for (plan::Slot slot : step.operands)
+    if (complexPart(plan, slot)) return true;
+  return false;
+}
+
 absl::Status chooseUnary(const plan::Step& step, const plan::Plan& plan, LoweredStep& out) {
+  if (hasComplexOperand(step, plan)) return chooseComplex(step, plan, out);
   RETURN_IF_ERROR(sameTypeElementwise(step, plan, out.type));
   ASSIGN_OR_RETURN(DType result, tensorType(step, plan, step.results[0]));
   const UOp op = *unaryOp(step.op);
@@ -736,6 +863,7 @@ absl::Status chooseUnary(const plan::Step& step, const plan::Plan& plan, Lowered
   return absl::OkStatus();
 }
 absl::Status chooseBinary(const plan::Step& step, const plan::Plan& plan, LoweredStep& out) {
+  if (hasComplexOperand(step, plan)) return chooseComplex(step, plan, out);
   RETURN_IF_ERROR(sameTypeElementwise(step, plan, out.type));
   ASSIGN_OR_RETURN(DType result, tensorType(step, plan, step.results[0]));
   const BOp op = *binaryOp(step.op);
@@ -784,9 +912,9 @@ absl::Status chooseNextAfter(const plan::Step& step, const plan::Plan& plan, Low
 absl::Status chooseSelect(const plan::Step& step, const plan::Plan& plan, LoweredStep& out) {
   if (step.operands.size() != 3 || step.results.size() != 1) return noKernel(step, plan);
   ASSIGN_OR_RETURN(DType pred, tensorType(step, plan, step.operands[0]));
-  ASSIGN_OR_RETURN(out.type, tensorType(step, plan, step.operands[1]));
-  ASSIGN_OR_RETURN(DType f, tensorType(step, plan, step.operands[2]));
-  ASSIGN_OR_RETURN(DType r, tensorType(step, plan, step.results[0]));
+  ASSIGN_OR_RETURN(out.type, storageType(step, plan, step.operands[1]));
+  ASSIGN_OR_RETURN(DType f, storageType(step, plan, step.operands[2]));
+  ASSIGN_OR_RETURN(DType r, storageType(step, plan, step.results[0]));
   out.flag1 = step.as<plan::SelectParams>().scalar_predicate;
   const int64_t n = elementsOf(plan, step.results[0]);
   if (pred != kPred || f != out.type || r != out.type || elementsOf(plan, step.operands[1]) != n ||
@@ -889,7 +1017,7 @@ absl::Status chooseBarrier(const plan::Step& step, const plan::Plan& plan, Lower
 // One operand's (or each operand's) copy into the result, elements of one type.
 absl::Status chooseCopy(const plan::Step& step, const plan::Plan& plan, LoweredStep& out) {
   if (step.operands.empty() || step.results.size() != 1) return noKernel(step, plan);
-  ASSIGN_OR_RETURN(out.type, tensorType(step, plan, step.results[0]));
+  ASSIGN_OR_RETURN(out.type, storageType(step, plan, step.results[0]));
   const int64_t dst = elementsOf(plan, step.results[0]);
   std::vector<const plan::CopyPattern*> patterns;
   if (step.op == OpId::kConcatenate) {
@@ -904,14 +1032,14 @@ absl::Status chooseCopy(const plan::Step& step, const plan::Plan& plan, LoweredS
     patterns.push_back(&step.as<plan::CopyParams>().copy);
   }
   for (size_t i = 0; i < patterns.size(); ++i) {
-    ASSIGN_OR_RETURN(DType t, tensorType(step, plan, step.operands[i]));
+    ASSIGN_OR_RETURN(DType t, storageType(step, plan, step.operands[i]));
     if (t != out.type) return noKernel(step, plan);
     ASSIGN_OR_RETURN(CopyDesc d, copyDesc(*patterns[i], elementsOf(plan, step.operands[i]), dst));
     out.copies.push_back(d);
   }
   const bool pad = step.op == OpId::kPad || step.op == OpId::kDynamicPad;
   if (pad) {
-    ASSIGN_OR_RETURN(DType t, tensorType(step, plan, step.operands[1]));
+    ASSIGN_OR_RETURN(DType t, storageType(step, plan, step.operands[1]));
     if (t != out.type) return noKernel(step, plan);
   }
   out.launch = pad ? launchPad : launchCopies;
@@ -1032,9 +1160,9 @@ absl::Status chooseSort(const plan::Step& step, const plan::Plan& plan, LoweredS
   const auto& p = step.as<plan::SortParams>();
   if (step.operands.empty() || step.operands.size() != step.results.size() || p.key >= step.operands.size()) return noKernel(step, plan);
   const Type& first = plan.slot_types[step.operands[0]];
-  for (size_t i = 0; i < step.operands.size(); ++i) {
-    ASSIGN_OR_RETURN(DType t, tensorType(step, plan, step.operands[i]));
-    ASSIGN_OR_RETURN(DType r, tensorType(step, plan, step.results[i]));
+  for (size_t i = 0; i < step.operands.size(); ++i) {  // any element type is permuted; the key is compared
+    ASSIGN_OR_RETURN(DType t, storageType(step, plan, step.operands[i]));
+    ASSIGN_OR_RETURN(DType r, storageType(step, plan, step.results[i]));
     if (t != r || plan.slot_types[step.operands[i]].shape() != first.shape()) return noKernel(step, plan);
   }
   ASSIGN_OR_RETURN(out.type, tensorType(step, plan, step.operands[p.key]));
@@ -1142,11 +1270,11 @@ absl::Status chooseDynamicSlice(const plan::Step& step, const plan::Plan& plan, 
   const bool update = step.op == OpId::kDynamicUpdateSlice;
   if (step.results.size() != 1 || step.operands.size() != p.first_index + p.max_start.size() || p.first_index != (update ? 2u : 1u))
     return noKernel(step, plan);
-  ASSIGN_OR_RETURN(out.type, tensorType(step, plan, step.operands[0]));
-  ASSIGN_OR_RETURN(DType r, tensorType(step, plan, step.results[0]));
+  ASSIGN_OR_RETURN(out.type, storageType(step, plan, step.operands[0]));
+  ASSIGN_OR_RETURN(DType r, storageType(step, plan, step.results[0]));
   if (r != out.type) return noKernel(step, plan);
   if (update) {
-    ASSIGN_OR_RETURN(DType u, tensorType(step, plan, step.operands[1]));
+    ASSIGN_OR_RETURN(DType u, storageType(step, plan, step.operands[1]));
     if (u != out.type) return noKernel(step, plan);
   }
   for (size_t i = p.first_index; i < step.operands.size(); ++i) {
@@ -1277,9 +1405,9 @@ absl::Status launchGather(Run& run, const plan::Step&, const LoweredStep& l, std
 }
 absl::Status chooseGather(const plan::Step& step, const plan::Plan& plan, LoweredStep& out) {
   if (step.operands.size() != (step.op == OpId::kGather ? 2u : 3u) || step.results.size() != 1) return noKernel(step, plan);
-  ASSIGN_OR_RETURN(out.type, tensorType(step, plan, step.operands[0]));
+  ASSIGN_OR_RETURN(out.type, storageType(step, plan, step.operands[0]));
   ASSIGN_OR_RETURN(DType index, tensorType(step, plan, step.operands[1]));
-  ASSIGN_OR_RETURN(DType result, tensorType(step, plan, step.results[0]));
+  ASSIGN_OR_RETURN(DType result, storageType(step, plan, step.results[0]));
   if (result != out.type || index == kPred || isFloat(index)) return noKernel(step, plan);
   ASSIGN_OR_RETURN(out.gather, gatherDescFrom(step.as<plan::GatherParams>(), index, elementsOf(plan, step.operands[0]),
                                               elementsOf(plan, step.operands[1]), elementsOf(plan, step.results[0])));
@@ -1312,6 +1440,25 @@ absl::Status launchNothing(Run&, const plan::Step&, const LoweredStep&, std::spa
   return absl::OkStatus();
 }
 absl::Status chooseAfterAll(const plan::Step& step, const plan::Plan& plan, LoweredStep& out) {
+  if (step.results.size() != 1 || plan.slot_types[step.results[0]].kind() != Type::Kind::kToken) return noKernel(step, plan);
+  out.launch = launchNothing;
+  return absl::OkStatus();
+}
+
+// replica_id and partition_id: the cuda backend runs one process (grids of more are UNSUPPORTED before
+// lowering), so both are 0.
+absl::Status launchProcessId(Run& run, const plan::Step&, const LoweredStep&, std::span<const void* const>, std::span<void* const> out) {
+  HLOCONF_CUDA(cudaMemsetAsync(out[0], 0, sizeof(uint32_t), run.stream()));
+  return absl::OkStatus();
+}
+absl::Status chooseProcessId(const plan::Step& step, const plan::Plan& plan, LoweredStep& out) {
+  if (step.results.size() != 1 || plan::slotBytes(plan.slot_types[step.results[0]]) != sizeof(uint32_t)) return noKernel(step, plan);
+  out.launch = launchProcessId;
+  return absl::OkStatus();
+}
+// outfeed: as the CPU executor, the values go nowhere (the protocol carries no outfeed back); the result
+// is a token.
+absl::Status chooseOutfeed(const plan::Step& step, const plan::Plan& plan, LoweredStep& out) {
   if (step.results.size() != 1 || plan.slot_types[step.results[0]].kind() != Type::Kind::kToken) return noKernel(step, plan);
   out.launch = launchNothing;
   return absl::OkStatus();
@@ -1356,6 +1503,9 @@ Chooser chooserFor(OpId op) {
     case OpId::kIsFinite: case OpId::kChloIsInf: case OpId::kChloIsNegInf: case OpId::kChloIsPosInf: return chooseIsFinite;
     case OpId::kChloNextAfter: return chooseNextAfter;
     case OpId::kChloTopK: return chooseTopK;
+    case OpId::kReplicaId: case OpId::kPartitionId: return chooseProcessId;
+    case OpId::kReal: case OpId::kImag: case OpId::kComplex: return chooseComplex;
+    case OpId::kOutfeed: return chooseOutfeed;
     case OpId::kChloConstant: case OpId::kChloConstantLike: return chooseConstant;
     case OpId::kSelect: return chooseSelect;
     case OpId::kClamp: return chooseClamp;

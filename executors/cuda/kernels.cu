@@ -155,6 +155,7 @@ __global__ void convertKernel(const From* x, DType to, void* out, int64_t n) {
     case kBF16: return convertLoop(x, static_cast<BFloat*>(out), n);
     case kF32: return convertLoop(x, static_cast<float*>(out), n);
     case kF64: return convertLoop(x, static_cast<double*>(out), n);
+    default: return;  // not reached: the host lowers convert for the types above only
   }
 }
 
@@ -392,6 +393,22 @@ __global__ void topKKernel(const int64_t* order, const S* x, S* values, void* in
   }
 }
 
+
+// --- complex<f32> / complex<f64> (interleaved parts) -----------------------------------------------------------
+template <class C>
+__global__ void complexMultiplyKernel(const C* x, const C* y, C* out, int64_t n) {
+  HLOCONF_GRID_STRIDE(i, n) {
+    C re, im;
+    dm::complexMultiply(x[2 * i], x[2 * i + 1], y[2 * i], y[2 * i + 1], &re, &im);
+    out[2 * i] = re;
+    out[2 * i + 1] = im;
+  }
+}
+template <class C>
+__global__ void complexAbsKernel(const C* x, C* out, int64_t n) {
+  HLOCONF_GRID_STRIDE(i, n) out[i] = dm::complexAbs(x[2 * i], x[2 * i + 1]);
+}
+
 template <class Launch>
 cudaError_t launched(int64_t n, Launch&& launch) {
   if (n <= 0) return cudaSuccess;
@@ -475,6 +492,7 @@ cudaError_t select(int bytes, const void* pred, bool scalar_pred, const void* on
     case 2: return selectAs<uint16_t>(pred, scalar_pred, on_true, on_false, out, n, s);
     case 4: return selectAs<uint32_t>(pred, scalar_pred, on_true, on_false, out, n, s);
     case 8: return selectAs<uint64_t>(pred, scalar_pred, on_true, on_false, out, n, s);
+    case 16: return selectAs<Bytes16>(pred, scalar_pred, on_true, on_false, out, n, s);
     default: return cudaErrorInvalidValue;
   }
 }
@@ -532,6 +550,7 @@ cudaError_t copy(int bytes, const CopyDesc& d, const void* src, void* dst, cudaS
     case 2: return copyAs<uint16_t>(d, src, dst, s);
     case 4: return copyAs<uint32_t>(d, src, dst, s);
     case 8: return copyAs<uint64_t>(d, src, dst, s);
+    case 16: return copyAs<Bytes16>(d, src, dst, s);
     default: return cudaErrorInvalidValue;
   }
 }
@@ -547,6 +566,7 @@ cudaError_t fill(int bytes, const void* value, void* out, int64_t n, cudaStream_
     case 2: return fillAs<uint16_t>(value, out, n, s);
     case 4: return fillAs<uint32_t>(value, out, n, s);
     case 8: return fillAs<uint64_t>(value, out, n, s);
+    case 16: return fillAs<Bytes16>(value, out, n, s);
     default: return cudaErrorInvalidValue;
   }
 }
@@ -627,6 +647,7 @@ cudaError_t permute(int bytes, const SortDesc& d, const int64_t* order, const vo
     case 2: return go(Tag<uint16_t>{});
     case 4: return go(Tag<uint32_t>{});
     case 8: return go(Tag<uint64_t>{});
+    case 16: return go(Tag<Bytes16>{});
     default: return cudaErrorInvalidValue;
   }
 }
@@ -650,6 +671,23 @@ cudaError_t topK(DType t, const int64_t* order, const void* x, void* values, voi
       topKKernel<S><<<blocksFor(total), kThreads, 0, s>>>(order, static_cast<const S*>(x), static_cast<S*>(values), indices, index_bytes, n, k, total);
     });
   });
+}
+
+
+cudaError_t complexMultiply(DType part, const void* x, const void* y, void* out, int64_t n, cudaStream_t s) {
+  if (part == kF32)
+    return launched(n, [&] { complexMultiplyKernel<float><<<blocksFor(n), kThreads, 0, s>>>(static_cast<const float*>(x), static_cast<const float*>(y), static_cast<float*>(out), n); });
+  if (part == kF64)
+    return launched(n, [&] { complexMultiplyKernel<double><<<blocksFor(n), kThreads, 0, s>>>(static_cast<const double*>(x), static_cast<const double*>(y), static_cast<double*>(out), n); });
+  return cudaErrorInvalidValue;
+}
+
+cudaError_t complexAbs(DType part, const void* x, void* out, int64_t n, cudaStream_t s) {
+  if (part == kF32)
+    return launched(n, [&] { complexAbsKernel<float><<<blocksFor(n), kThreads, 0, s>>>(static_cast<const float*>(x), static_cast<float*>(out), n); });
+  if (part == kF64)
+    return launched(n, [&] { complexAbsKernel<double><<<blocksFor(n), kThreads, 0, s>>>(static_cast<const double*>(x), static_cast<double*>(out), n); });
+  return cudaErrorInvalidValue;
 }
 
 }  // namespace k

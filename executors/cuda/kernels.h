@@ -53,7 +53,7 @@ cudaError_t reducePrecision(DType t, int64_t e, int64_t m, const void* x, void* 
 cudaError_t convert(DType from, DType to, const void* x, void* out, int64_t n, cudaStream_t s);
 // iota: element i is (i / inner) % size, converted to t.
 cudaError_t iota(DType t, int64_t inner, int64_t size, void* out, int64_t n, cudaStream_t s);
-// Elements of `bytes` bytes (1, 2, 4 or 8).
+// Elements of `bytes` bytes (1, 2, 4, 8 or 16).
 cudaError_t copy(int bytes, const CopyDesc& d, const void* src, void* dst, cudaStream_t s);
 // out[i] = *value for i < n.
 cudaError_t fill(int bytes, const void* value, void* out, int64_t n, cudaStream_t s);
@@ -69,6 +69,10 @@ cudaError_t reduceWindow(DType t, RedOp op, const void* in, const void* init, vo
 cudaError_t sortOrder(const SortDesc& d, const void* keys, int64_t* a, int64_t* b, int64_t** sorted, cudaStream_t s);
 // dst[base + j stride] = src[base + order[j] stride] per slice, elements of `bytes` bytes (1, 2, 4, 8).
 cudaError_t permute(int bytes, const SortDesc& d, const int64_t* order, const void* src, void* dst, cudaStream_t s);
+// complex<f32> (part kF32) or complex<f64> (kF64), parts interleaved: out = x y per element (Kahan's FMA
+// determinant per part, device_math.h), and out = |x| (hypot) of the part type.
+cudaError_t complexMultiply(DType part, const void* x, const void* y, void* out, int64_t n, cudaStream_t s);
+cudaError_t complexAbs(DType part, const void* x, void* out, int64_t n, cudaStream_t s);
 // chlo.top_k from `order` (sortOrder's, rows of n sorted descending with ties by index): values and indices
 // (index_bytes bytes each, the index wrapped) of each row's first k.
 cudaError_t topK(DType t, const int64_t* order, const void* x, void* values, void* indices, int index_bytes, int64_t n, int64_t k,

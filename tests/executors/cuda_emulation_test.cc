@@ -338,7 +338,9 @@ TEST(CudaEmulation, SortCases) {
       case cuda::kBF16: order = emulateSortOrder<cuda::dm::BFloat>(*d, keys); break;
       case cuda::kF32: order = emulateSortOrder<float>(*d, keys); break;
       case cuda::kF64: order = emulateSortOrder<double>(*d, keys); break;
+      case cuda::kB128: break;  // not a key type (dtypeFor never gives it)
     }
+    if (order.empty() && d->slices * d->length > 0) { ++skipped; continue; }
     for (size_t i = 0; i < run.operands.size(); ++i) {
       const size_t bytes = static_cast<size_t>(run.operands[i]->elementBytes());
       std::vector<uint8_t> got(run.operands[i]->bytes().size());
