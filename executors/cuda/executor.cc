@@ -19,6 +19,7 @@
 #include "executors/cuda/conv.h"
 #include "executors/cuda/conv_plan.h"
 #include "executors/cuda/explain.h"
+#include "executors/cuda/fft.h"
 #include "executors/cuda/cudnn_conv_run.h"
 #include "executors/cuda/fusion.h"
 #include "executors/cuda/fusion_codegen.h"
@@ -124,6 +125,7 @@ struct LoweredStep {
   WindowDesc window;  // reduce_window (window_desc.h)
   SortDesc sort;  // sort (sort_desc.h); `a` is the key operand
   plan::rng::BitsLayout rng;  // rng_bit_generator; `a` is the element's bit mask, `b` its bytes
+  FftDesc fft;  // fft (fft.h)
   std::vector<LoweredRegion> regions;
   int fused = -1;  // the index in LoweredRegion::runs of the fused run that starts at this step
   bool constant = false;  // a constant: its slot borrows the program's device copy (Program::deviceConstant)
@@ -1212,6 +1214,58 @@ absl::Status chooseTopK(const plan::Step& step, const plan::Plan& plan, LoweredS
   return absl::OkStatus();
 }
 
+// fft through cuFFT in f64 (fft.h): two f64 work buffers for the call, freed after.
+absl::Status launchFft(Run& run, const plan::Step& step, const LoweredStep& l, std::span<const void* const> in, std::span<void* const> out) {
+  const FftDesc& d = l.fft;
+  const size_t out_bytes = run.bytesOf(step.results[0]);
+  if (out_bytes == 0) return absl::OkStatus();
+  if (d.n_total == 0 || d.batch == 0) {  // a zero-length transform: sums of nothing
+    HLOCONF_CUDA(cudaMemsetAsync(out[0], 0, out_bytes, run.stream()));
+    return absl::OkStatus();
+  }
+  ASSIGN_OR_RETURN(void* in_work, run.take(static_cast<size_t>(fftInputParts(d)) * sizeof(double)));
+  absl::StatusOr<void*> out_work = run.take(static_cast<size_t>(fftOutputParts(d)) * sizeof(double));
+  if (!out_work.ok()) {
+    (void)run.give(in_work);
+    return out_work.status();
+  }
+  int code = 0;
+  const char* failed = k::fft(d, in[0], out[0], static_cast<double*>(in_work), static_cast<double*>(*out_work), run.stream(), &code);
+  (void)run.give(in_work);
+  (void)run.give(*out_work);
+  if (failed) return absl::InternalError(strCat(failed, " failed: status ", code));
+  return absl::OkStatus();
+}
+absl::Status chooseFft(const plan::Step& step, const plan::Plan& plan, LoweredStep& out) {
+  if (step.operands.size() != 1 || step.results.size() != 1) return noKernel(step, plan);
+  const auto& p = step.as<plan::FftParams>();
+  const ElementType operand = plan.slot_types[step.operands[0]].elementType(), result = plan.slot_types[step.results[0]].elementType();
+  const ElementType part = isComplex(operand) ? complexPartType(operand) : operand;
+  if (part != ElementType::kF32 && part != ElementType::kF64) return noKernel(step, plan);
+  FftDesc& d = out.fft;
+  d.kind = static_cast<int>(p.kind);
+  d.f64 = part == ElementType::kF64;
+  const bool real_in = p.kind == plan::FftKind::kRfft, real_out = p.kind == plan::FftKind::kIrfft;
+  if (isComplex(operand) == real_in || isComplex(result) == real_out || (isComplex(result) ? complexPartType(result) : result) != part)
+    return noKernel(step, plan);
+  if (p.lengths.empty() || p.lengths.size() > 3) return absl::UnimplementedError(strCat("an fft over ", p.lengths.size(), " dims (cuFFT takes 1 to 3)"));
+  d.rank = static_cast<int>(p.lengths.size());
+  d.n_total = 1;
+  for (size_t k = 0; k < p.lengths.size(); ++k) {
+    if (p.lengths[k] < 0 || p.lengths[k] > INT32_MAX) return absl::UnimplementedError("an fft length past cuFFT's int");
+    d.n[k] = static_cast<int>(p.lengths[k]);
+    d.n_total *= p.lengths[k];
+  }
+  d.batch = p.batch;
+  d.in_inner = p.in_inner;
+  d.out_inner = p.out_inner;
+  if (d.batch > INT32_MAX || d.in_inner > INT32_MAX || d.out_inner > INT32_MAX) return absl::UnimplementedError("an fft past cuFFT's int sizes");
+  if (d.batch * d.in_inner != elementsOf(plan, step.operands[0]) || d.batch * d.out_inner != elementsOf(plan, step.results[0]))
+    return absl::InternalError("fft's batch and lengths differ from its types");
+  out.launch = launchFft;
+  return absl::OkStatus();
+}
+
 // rng_bit_generator (plan/rng_bits.h): one thread per generator block; bit for bit the CPU executor's.
 absl::Status launchRngBitGenerator(Run& run, const plan::Step&, const LoweredStep& l, std::span<const void* const> in, std::span<void* const> out) {
   return cudaCheck(k::rngBits(l.rng, static_cast<int>(l.b), static_cast<uint64_t>(l.a), static_cast<const uint64_t*>(in[0]), out[1],
@@ -1505,6 +1559,7 @@ Chooser chooserFor(OpId op) {
     case OpId::kChloTopK: return chooseTopK;
     case OpId::kReplicaId: case OpId::kPartitionId: return chooseProcessId;
     case OpId::kReal: case OpId::kImag: case OpId::kComplex: return chooseComplex;
+    case OpId::kFft: return chooseFft;
     case OpId::kOutfeed: return chooseOutfeed;
     case OpId::kChloConstant: case OpId::kChloConstantLike: return chooseConstant;
     case OpId::kSelect: return chooseSelect;
@@ -1590,7 +1645,8 @@ namespace {
 bool capturable(const LoweredRegion& region) {
   for (const LoweredStep& step : region.steps) {
     if (step.launch == launchWhile || step.launch == launchIf || step.launch == launchCase || step.launch == launchDynamicSlice ||
-        step.launch == launchDynamicUpdateSlice || step.launch == launchDimensionSize)
+        step.launch == launchDynamicUpdateSlice || step.launch == launchDimensionSize ||
+        step.launch == launchFft)  // cuFFT's plans are made on first use, outside any capture
       return false;
     for (const LoweredRegion& nested : step.regions)
       if (!capturable(nested)) return false;
