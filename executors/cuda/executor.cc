@@ -1395,8 +1395,53 @@ absl::Status launchConv(Run& run, const plan::Step&, const LoweredStep& l, std::
   }
   return cudaCheck(k::conv(l.type, l.conv, in[0], in[1], out[0], run.stream()), "convolution kernel");
 }
+// dynamic_conv (the direct kernel): its padding read back from operand 2 (one wait), checked against the
+// result's spatial sizes as the spec's C25 with that padding (as the CPU executor), and the kernel's
+// descriptor built and bounds-checked again with it.
+absl::Status launchDynamicConv(Run& run, const plan::Step& step, const LoweredStep& l, std::span<const void* const> in, std::span<void* const> out) {
+  plan::ConvParams p = step.as<plan::ConvParams>();
+  const size_t sr = static_cast<size_t>(p.spatial_rank);
+  const ElementType t = run.plan().slot_types[step.operands[2]].elementType();
+  const int bytes = storageBytes(t);
+  if (elementsOf(run.plan(), step.operands[2]) != static_cast<int64_t>(2 * sr) || bytes > 8)
+    return absl::InternalError("dynamic_conv's padding is not 2 integers per spatial dimension");
+  std::vector<uint8_t> raw(2 * sr * static_cast<size_t>(bytes));
+  if (!raw.empty()) {
+    HLOCONF_CUDA(cudaMemcpyAsync(raw.data(), in[2], raw.size(), cudaMemcpyDeviceToHost, run.stream()));
+    HLOCONF_CUDA(cudaStreamSynchronize(run.stream()));
+  }
+  for (size_t i = 0; i < sr; ++i) {
+    int64_t padding[2];
+    for (size_t j = 0; j < 2; ++j) {
+      uint64_t bits = 0;
+      std::memcpy(&bits, raw.data() + (2 * i + j) * static_cast<size_t>(bytes), static_cast<size_t>(bytes));
+      const int width = bitWidth(t);
+      if (width < 64) bits &= (uint64_t{1} << width) - 1;
+      if (isSignedInteger(t) && width < 64 && ((bits >> (width - 1)) & 1)) bits |= ~uint64_t{0} << width;
+      padding[j] = isSignedInteger(t) ? static_cast<int64_t>(bits) : static_cast<int64_t>(std::min<uint64_t>(bits, INT64_MAX));
+    }
+    p.pad_low[i] = padding[0];
+    const int64_t input = p.in_spatial[i], window = p.k_spatial[i];
+    const int64_t dilated_in = input == 0 ? 0 : (input - 1) * p.lhs_dilation[i] + 1;
+    const int64_t padded = padding[0] + dilated_in + padding[1];
+    const int64_t dilated_window = window == 0 ? 0 : (window - 1) * p.rhs_dilation[i] + 1;
+    const int64_t windows = padded <= 0 || dilated_window > padded ? 0 : (padded - dilated_window) / p.stride[i] + 1;
+    if (windows != p.out_spatial[i])
+      return absl::InvalidArgumentError(strCat("dynamic_conv: with d_padding [", padding[0], ", ", padding[1], "] spatial dimension ", i,
+                                               " has ", windows, " windows, but the result has ", p.out_spatial[i]));
+  }
+  ASSIGN_OR_RETURN(ConvDesc d, convDescFrom(p, elementsOf(run.plan(), step.operands[0]), elementsOf(run.plan(), step.operands[1]),
+                                            elementsOf(run.plan(), step.results[0])));
+  return cudaCheck(k::conv(l.type, d, in[0], in[1], out[0], run.stream()), "dynamic_conv kernel");
+}
+
 absl::Status chooseConv(const plan::Step& step, const plan::Plan& plan, LoweredStep& out) {
-  if (step.operands.size() != 2 || step.results.size() != 1) return noKernel(step, plan);
+  const bool dynamic = step.op == OpId::kDynamicConv;
+  if (step.operands.size() != (dynamic ? 3u : 2u) || step.results.size() != 1) return noKernel(step, plan);
+  if (dynamic) {
+    ASSIGN_OR_RETURN(DType padding, tensorType(step, plan, step.operands[2]));
+    if (padding == kPred || isFloat(padding)) return noKernel(step, plan);
+  }
   ASSIGN_OR_RETURN(out.type, tensorType(step, plan, step.operands[0]));
   ASSIGN_OR_RETURN(DType rhs, tensorType(step, plan, step.operands[1]));
   ASSIGN_OR_RETURN(DType result, tensorType(step, plan, step.results[0]));
@@ -1404,6 +1449,10 @@ absl::Status chooseConv(const plan::Step& step, const plan::Plan& plan, LoweredS
     return absl::UnimplementedError(strCat("the cuda executor's convolution takes operands and a result of one type, not i1; ", noKernel(step, plan).message()));
   ASSIGN_OR_RETURN(out.conv, convDescFrom(step.as<plan::ConvParams>(), elementsOf(plan, step.operands[0]), elementsOf(plan, step.operands[1]),
                                           elementsOf(plan, step.results[0])));
+  if (dynamic) {  // the planned padding is a placeholder: the launcher reads the real one
+    out.launch = launchDynamicConv;
+    return absl::OkStatus();
+  }
   if (isFloat(out.type)) out.cudnn_conv = cudnnConvShape(out.conv, nullptr);
   out.launch = launchConv;
   return absl::OkStatus();
@@ -1584,7 +1633,7 @@ Chooser chooserFor(OpId op) {
     case OpId::kRngBitGenerator: return chooseRngBitGenerator;
     case OpId::kDynamicSlice: case OpId::kDynamicUpdateSlice: return chooseDynamicSlice;
     case OpId::kDotGeneral: case OpId::kDot: return chooseDot;
-    case OpId::kConvolution: return chooseConv;
+    case OpId::kConvolution: case OpId::kDynamicConv: return chooseConv;
     case OpId::kGather: case OpId::kDynamicGather: return chooseGather;
     case OpId::kScatter: return chooseScatter;
     case OpId::kBatchNormInference: case OpId::kBatchNormTraining: case OpId::kBatchNormGrad: return chooseBatchNorm;
@@ -1646,7 +1695,8 @@ bool capturable(const LoweredRegion& region) {
   for (const LoweredStep& step : region.steps) {
     if (step.launch == launchWhile || step.launch == launchIf || step.launch == launchCase || step.launch == launchDynamicSlice ||
         step.launch == launchDynamicUpdateSlice || step.launch == launchDimensionSize ||
-        step.launch == launchFft)  // cuFFT's plans are made on first use, outside any capture
+        step.launch == launchFft ||  // cuFFT's plans are made on first use, outside any capture
+        step.launch == launchDynamicConv)  // reads its padding on the host
       return false;
     for (const LoweredRegion& nested : step.regions)
       if (!capturable(nested)) return false;

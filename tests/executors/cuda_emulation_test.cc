@@ -151,8 +151,24 @@ Emulated emulateFolder(const std::string& folder, OpId op) {
     if (!want.ok() || want->empty()) { ++tally.skipped; continue; }
     const std::vector<uint8_t>& expected = (*want)[0].bytes();
     const int64_t out_elements = result_type.numElements();
-    if (op == OpId::kConvolution) {
-      auto d = cuda::convDescFrom(step->as<plan::ConvParams>(), a->type().numElements(), b->type().numElements(), out_elements);
+    if (op == OpId::kConvolution || op == OpId::kDynamicConv) {
+      plan::ConvParams params = step->as<plan::ConvParams>();
+      if (op == OpId::kDynamicConv) {  // the padding the launcher reads back from operand 2 (here: an input)
+        const Tensor* padding = step->operands.size() == 3 ? inputOf(step->operands[2]) : nullptr;
+        for (const plan::Step& s : plan.steps)
+          if (!padding && s.op == OpId::kConstant && step->operands.size() == 3 && s.results[0] == step->operands[2])
+            padding = &s.as<plan::ConstantParams>().value;
+        if (!padding || !isInteger(padding->type().elementType())) { ++tally.skipped; continue; }
+        const ElementType pt = padding->type().elementType();
+        const size_t bytes = static_cast<size_t>(storageBytes(pt));
+        for (size_t i = 0; i < params.pad_low.size(); ++i) {
+          int64_t v = 0;
+          std::memcpy(&v, padding->bytes().data() + 2 * i * bytes, bytes);
+          if (isSignedInteger(pt) && bytes < 8 && (v >> (8 * bytes - 1)) & 1) v |= ~int64_t{0} << (8 * bytes);
+          params.pad_low[i] = v;
+        }
+      }
+      auto d = cuda::convDescFrom(params, a->type().numElements(), b->type().numElements(), out_elements);
       EXPECT_NE(d.status().code(), absl::StatusCode::kInternal) << id << ": " << d.status();
       const auto t = dtypeFor(result_type.elementType());
       if (!d.ok() || !t || a->type().elementType() != result_type.elementType() || b->type().elementType() != result_type.elementType()) {
@@ -226,6 +242,12 @@ TEST(CudaEmulation, ConvolutionCases) {
   const Emulated tally = emulateFolder("convolution", OpId::kConvolution);
   EXPECT_GE(tally.compared, 5) << "skipped " << tally.skipped;
   std::printf("convolution: %d compared, %d skipped\n", tally.compared, tally.skipped);
+}
+
+TEST(CudaEmulation, DynamicConvCases) {
+  const Emulated tally = emulateFolder("dynamic_conv", OpId::kDynamicConv);
+  EXPECT_GE(tally.compared, 3) << "skipped " << tally.skipped;
+  std::printf("dynamic_conv: %d compared, %d skipped\n", tally.compared, tally.skipped);
 }
 
 TEST(CudaEmulation, ScatterCases) {
