@@ -781,7 +781,35 @@ CopyDesc partsCopy(int64_t n, int64_t src_stride, int64_t src_offset, int64_t ds
   d.total = n;
   return d;
 }
-// real, imag, complex of any operands, and add, subtract, negate, multiply, abs of complex ones.
+absl::Status launchCompareComplex(Run& run, const plan::Step& step, const LoweredStep& l, std::span<const void* const> in, std::span<void* const> out) {
+  return cudaCheck(k::compareComplex(l.type, static_cast<CmpDir>(l.code), in[0], in[1], out[0], elementsOf(run.plan(), step.results[0]), run.stream()),
+                   "complex compare kernel");
+}
+// convert to or from a complex type: complex to complex converts the 2n parts; a real operand is converted
+// to the part type and becomes the real parts (imaginary +0); a complex one to a real type gives its real
+// parts converted (the spec; the CPU executor's rule). Through one part buffer, freed after.
+absl::Status launchConvertComplex(Run& run, const plan::Step& step, const LoweredStep& l, std::span<const void* const> in, std::span<void* const> out) {
+  const int64_t n = elementsOf(run.plan(), step.results[0]);
+  const DType from = l.type, to = l.type2;  // the operand's and the result's (part) types
+  if (l.flag1 && l.flag2) return cudaCheck(k::convert(from, to, in[0], out[0], 2 * n, run.stream()), "complex convert kernel");
+  if (n == 0) return absl::OkStatus();
+  const DType part = l.flag2 ? to : from;
+  ASSIGN_OR_RETURN(void* parts, run.take(static_cast<size_t>(n) * static_cast<size_t>(dtypeBytes(part))));
+  absl::Status status;
+  if (l.flag2) {  // real -> complex
+    status = cudaCheck(k::convert(from, to, in[0], parts, n, run.stream()), "convert kernel");
+    if (status.ok()) status = cudaCheck(cudaMemsetAsync(out[0], 0, run.bytesOf(step.results[0]), run.stream()), "cudaMemsetAsync");
+    if (status.ok()) status = cudaCheck(k::copy(dtypeBytes(part), partsCopy(n, 1, 0, 2, 0), parts, out[0], run.stream()), "copy kernel");
+  } else {  // complex -> real: the real parts
+    status = cudaCheck(k::copy(dtypeBytes(part), partsCopy(n, 2, 0, 1, 0), in[0], parts, run.stream()), "copy kernel");
+    if (status.ok()) status = cudaCheck(k::convert(from, to, parts, out[0], n, run.stream()), "convert kernel");
+  }
+  (void)run.give(parts);
+  return status;
+}
+
+// real, imag, complex of any operands, convert to or from complex, and compare, add, subtract, negate,
+// multiply, abs of complex ones.
 absl::Status chooseComplex(const plan::Step& step, const plan::Plan& plan, LoweredStep& out) {
   if (step.results.size() != 1 || step.operands.empty()) return noKernel(step, plan);
   const int64_t n = elementsOf(plan, step.results[0]);
@@ -816,6 +844,37 @@ absl::Status chooseComplex(const plan::Step& step, const plan::Plan& plan, Lower
       out.copies.push_back(partsCopy(n, 1, 0, 2, 0));
       out.copies.push_back(partsCopy(n, 1, 0, 2, 1));
       out.launch = launchCopies;
+      return absl::OkStatus();
+    }
+    case OpId::kConvert: {
+      if (step.operands.size() != 1) return noKernel(step, plan);
+      out.flag1 = operand_part.has_value();
+      out.flag2 = result_part.has_value();
+      if (out.flag1) {
+        out.type = *operand_part;
+      } else {
+        ASSIGN_OR_RETURN(out.type, tensorType(step, plan, step.operands[0]));
+      }
+      if (out.flag2) {
+        out.type2 = *result_part;
+      } else {
+        ASSIGN_OR_RETURN(out.type2, tensorType(step, plan, step.results[0]));
+      }
+      if (!out.flag1 && !out.flag2) return noKernel(step, plan);
+      if (out.flag1 && !out.flag2 && out.type2 == kPred) return noKernel(step, plan);  // complex -> i1: not the real part's rule
+      out.launch = launchConvertComplex;
+      return absl::OkStatus();
+    }
+    case OpId::kCompare: {
+      if (!operand_part || step.operands.size() != 2) return noKernel(step, plan);
+      ASSIGN_OR_RETURN(DType r, tensorType(step, plan, step.results[0]));
+      const auto& p = step.as<plan::CompareParams>();
+      if (r != kPred || p.kind != plan::CompareKind::kFloat ||
+          plan.slot_types[step.operands[1]].elementType() != plan.slot_types[step.operands[0]].elementType())
+        return noKernel(step, plan);
+      out.type = *operand_part;
+      out.code = static_cast<int>(p.direction);
+      out.launch = launchCompareComplex;
       return absl::OkStatus();
     }
     default: break;
@@ -878,6 +937,7 @@ absl::Status chooseBinary(const plan::Step& step, const plan::Plan& plan, Lowere
   return absl::OkStatus();
 }
 absl::Status chooseCompare(const plan::Step& step, const plan::Plan& plan, LoweredStep& out) {
+  if (hasComplexOperand(step, plan)) return chooseComplex(step, plan, out);
   RETURN_IF_ERROR(sameTypeElementwise(step, plan, out.type));
   ASSIGN_OR_RETURN(DType result, tensorType(step, plan, step.results[0]));
   const auto& p = step.as<plan::CompareParams>();
@@ -955,6 +1015,7 @@ absl::Status chooseReducePrecision(const plan::Step& step, const plan::Plan& pla
 }
 absl::Status chooseConvert(const plan::Step& step, const plan::Plan& plan, LoweredStep& out) {
   if (step.operands.size() != 1 || step.results.size() != 1) return noKernel(step, plan);
+  if (hasComplexOperand(step, plan) || complexPart(plan, step.results[0])) return chooseComplex(step, plan, out);
   ASSIGN_OR_RETURN(out.type, tensorType(step, plan, step.operands[0]));
   ASSIGN_OR_RETURN(out.type2, tensorType(step, plan, step.results[0]));
   if (elementsOf(plan, step.operands[0]) != elementsOf(plan, step.results[0])) return noKernel(step, plan);

@@ -404,6 +404,20 @@ __global__ void complexMultiplyKernel(const C* x, const C* y, C* out, int64_t n)
     out[2 * i + 1] = im;
   }
 }
+// compare of complex numbers (FLOAT), the CPU executor's and the reference's rule: EQ/NE on both parts; the
+// ordered directions decided by the real parts when they differ, else by the imaginary parts.
+template <class C>
+__global__ void compareComplexKernel(CmpDir dir, const C* x, const C* y, uint8_t* out, int64_t n) {
+  HLOCONF_GRID_STRIDE(i, n) {
+    const C ar = x[2 * i], ai = x[2 * i + 1], br = y[2 * i], bi = y[2 * i + 1];
+    bool r;
+    if (dir == CmpDir::kEQ) r = ar == br && ai == bi;
+    else if (dir == CmpDir::kNE) r = !(ar == br && ai == bi);
+    else if (ar != br) r = dm::decide(dir, ar, br);  // false when a real part is NaN
+    else r = dm::decide(dir, ai, bi);
+    out[i] = r ? 1 : 0;
+  }
+}
 template <class C>
 __global__ void complexAbsKernel(const C* x, C* out, int64_t n) {
   HLOCONF_GRID_STRIDE(i, n) out[i] = dm::complexAbs(x[2 * i], x[2 * i + 1]);
@@ -679,6 +693,14 @@ cudaError_t complexMultiply(DType part, const void* x, const void* y, void* out,
     return launched(n, [&] { complexMultiplyKernel<float><<<blocksFor(n), kThreads, 0, s>>>(static_cast<const float*>(x), static_cast<const float*>(y), static_cast<float*>(out), n); });
   if (part == kF64)
     return launched(n, [&] { complexMultiplyKernel<double><<<blocksFor(n), kThreads, 0, s>>>(static_cast<const double*>(x), static_cast<const double*>(y), static_cast<double*>(out), n); });
+  return cudaErrorInvalidValue;
+}
+
+cudaError_t compareComplex(DType part, CmpDir dir, const void* x, const void* y, void* out, int64_t n, cudaStream_t s) {
+  if (part == kF32)
+    return launched(n, [&] { compareComplexKernel<float><<<blocksFor(n), kThreads, 0, s>>>(dir, static_cast<const float*>(x), static_cast<const float*>(y), static_cast<uint8_t*>(out), n); });
+  if (part == kF64)
+    return launched(n, [&] { compareComplexKernel<double><<<blocksFor(n), kThreads, 0, s>>>(dir, static_cast<const double*>(x), static_cast<const double*>(y), static_cast<uint8_t*>(out), n); });
   return cudaErrorInvalidValue;
 }
 

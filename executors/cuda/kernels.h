@@ -73,6 +73,8 @@ cudaError_t permute(int bytes, const SortDesc& d, const int64_t* order, const vo
 // determinant per part, device_math.h), and out = |x| (hypot) of the part type.
 cudaError_t complexMultiply(DType part, const void* x, const void* y, void* out, int64_t n, cudaStream_t s);
 cudaError_t complexAbs(DType part, const void* x, void* out, int64_t n, cudaStream_t s);
+// compare of complex numbers (compare_type FLOAT): one byte per element.
+cudaError_t compareComplex(DType part, CmpDir dir, const void* x, const void* y, void* out, int64_t n, cudaStream_t s);
 // chlo.top_k from `order` (sortOrder's, rows of n sorted descending with ties by index): values and indices
 // (index_bytes bytes each, the index wrapped) of each row's first k.
 cudaError_t topK(DType t, const int64_t* order, const void* x, void* values, void* indices, int index_bytes, int64_t n, int64_t k,
