@@ -1327,6 +1327,68 @@ absl::Status chooseFft(const plan::Step& step, const plan::Plan& plan, LoweredSt
   return absl::OkStatus();
 }
 
+// rng: its bounds and shape operand read back (one wait), checked as the CPU executor checks them, then one
+// thread per element.
+absl::Status launchRng(Run& run, const plan::Step& step, const LoweredStep& l, std::span<const void* const> in, std::span<void* const> out) {
+  const plan::Plan& plan = run.plan();
+  const ElementType t = plan.slot_types[step.results[0]].elementType(), shape_type = plan.slot_types[step.operands[2]].elementType();
+  const size_t bytes = static_cast<size_t>(storageBytes(t)), shape_bytes = static_cast<size_t>(storageBytes(shape_type));
+  const auto& shape = plan.slot_types[step.results[0]].shape();
+  uint8_t a[8] = {}, b[8] = {};
+  std::vector<uint8_t> dims(shape.size() * shape_bytes);
+  HLOCONF_CUDA(cudaMemcpyAsync(a, in[0], bytes, cudaMemcpyDeviceToHost, run.stream()));
+  HLOCONF_CUDA(cudaMemcpyAsync(b, in[1], bytes, cudaMemcpyDeviceToHost, run.stream()));
+  if (!dims.empty()) HLOCONF_CUDA(cudaMemcpyAsync(dims.data(), in[2], dims.size(), cudaMemcpyDeviceToHost, run.stream()));
+  HLOCONF_CUDA(cudaStreamSynchronize(run.stream()));
+  for (size_t d = 0; d < shape.size(); ++d) {
+    uint64_t v = 0;
+    std::memcpy(&v, dims.data() + d * shape_bytes, shape_bytes);
+    if (shape_bytes < 8 && isSignedInteger(shape_type) && ((v >> (8 * shape_bytes - 1)) & 1)) v |= ~uint64_t{0} << (8 * shape_bytes);
+    if (static_cast<int64_t>(v) != shape[d])
+      return absl::InvalidArgumentError(strCat("rng: the shape operand does not give the result's shape ", plan.slot_types[step.results[0]].toString()));
+  }
+  const bool normal = step.as<plan::RngParams>().normal;
+  if (isFloat(l.type)) {
+    auto value = [&](const uint8_t* p) -> double {
+      uint64_t bits = 0;
+      std::memcpy(&bits, p, bytes);
+      switch (l.type) {
+        case kF16: return dm::halfToFloat(static_cast<uint16_t>(bits));
+        case kBF16: return dm::bf16ToFloat(static_cast<uint16_t>(bits));
+        case kF32: { float f; std::memcpy(&f, p, 4); return f; }
+        default: { double f; std::memcpy(&f, p, 8); return f; }
+      }
+    };
+    const double da = value(a), db = value(b);
+    if (normal && !(db >= 0)) return absl::InvalidArgumentError("rng: NORMAL with b < 0 is undefined behaviour");
+    if (!normal && !(da < db)) return absl::InvalidArgumentError("rng: UNIFORM with a >= b (or a NaN bound) is undefined behaviour");
+    if (!normal && (std::isinf(da) || std::isinf(db))) return absl::InvalidArgumentError("rng: UNIFORM needs finite bounds");
+  } else {
+    if (normal) return absl::InvalidArgumentError("rng: NORMAL needs a floating-point result");
+    const int width = bitWidth(t);
+    auto value = [&](const uint8_t* p, bool is_signed) -> std::pair<int64_t, uint64_t> {
+      uint64_t bits = 0;
+      std::memcpy(&bits, p, bytes);
+      if (width < 64) bits &= (uint64_t{1} << width) - 1;
+      if (is_signed && width < 64 && ((bits >> (width - 1)) & 1)) bits |= ~uint64_t{0} << width;
+      return {static_cast<int64_t>(bits), bits};
+    };
+    const bool is_signed = isSignedInteger(t);
+    const auto [sa, ua] = value(a, is_signed);
+    const auto [sb, ub] = value(b, is_signed);
+    if (is_signed ? !(sa < sb) : !(ua < ub)) return absl::InvalidArgumentError("rng: UNIFORM with a >= b is undefined behaviour");
+  }
+  return cudaCheck(k::rng(l.type, normal, a, b, out[0], elementsOf(plan, step.results[0]), run.stream()), "rng kernel");
+}
+absl::Status chooseRng(const plan::Step& step, const plan::Plan& plan, LoweredStep& out) {
+  if (step.operands.size() != 3 || step.results.size() != 1) return noKernel(step, plan);
+  ASSIGN_OR_RETURN(out.type, tensorType(step, plan, step.results[0]));
+  ASSIGN_OR_RETURN(DType shape, tensorType(step, plan, step.operands[2]));
+  if (shape == kPred || isFloat(shape) || dtypeBytes(out.type) > 8) return noKernel(step, plan);
+  out.launch = launchRng;
+  return absl::OkStatus();
+}
+
 // rng_bit_generator (plan/rng_bits.h): one thread per generator block; bit for bit the CPU executor's.
 absl::Status launchRngBitGenerator(Run& run, const plan::Step&, const LoweredStep& l, std::span<const void* const> in, std::span<void* const> out) {
   return cudaCheck(k::rngBits(l.rng, static_cast<int>(l.b), static_cast<uint64_t>(l.a), static_cast<const uint64_t*>(in[0]), out[1],
@@ -1670,6 +1732,7 @@ Chooser chooserFor(OpId op) {
     case OpId::kReplicaId: case OpId::kPartitionId: return chooseProcessId;
     case OpId::kReal: case OpId::kImag: case OpId::kComplex: return chooseComplex;
     case OpId::kFft: return chooseFft;
+    case OpId::kRng: return chooseRng;
     case OpId::kOutfeed: return chooseOutfeed;
     case OpId::kChloConstant: case OpId::kChloConstantLike: return chooseConstant;
     case OpId::kSelect: return chooseSelect;
@@ -1757,7 +1820,8 @@ bool capturable(const LoweredRegion& region) {
     if (step.launch == launchWhile || step.launch == launchIf || step.launch == launchCase || step.launch == launchDynamicSlice ||
         step.launch == launchDynamicUpdateSlice || step.launch == launchDimensionSize ||
         step.launch == launchFft ||  // cuFFT's plans are made on first use, outside any capture
-        step.launch == launchDynamicConv)  // reads its padding on the host
+        step.launch == launchDynamicConv ||  // reads its padding on the host
+        step.launch == launchRng)  // reads its bounds on the host
       return false;
     for (const LoweredRegion& nested : step.regions)
       if (!capturable(nested)) return false;

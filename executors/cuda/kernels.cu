@@ -423,6 +423,52 @@ __global__ void complexAbsKernel(const C* x, C* out, int64_t n) {
   HLOCONF_GRID_STRIDE(i, n) out[i] = dm::complexAbs(x[2 * i], x[2 * i + 1]);
 }
 
+
+// rng (the CPU executor's draws and formulas, executors/cpu/kernels_movement.cc): element i's two 64-bit draws
+// from Philox-4x32-10 at counter (i, 0) under a fixed key. Floats: UNIFORM a + u (b - a) with u in [0, 1) of
+// 53 bits (a where the rounding reaches b), NORMAL a + b z by Box-Muller; integers: a + (draw mod (b - a)).
+// The host checked a < b (UNIFORM) and b >= 0 (NORMAL).
+__device__ void rngDraws(int64_t i, uint64_t* k1, uint64_t* k2) {
+  uint32_t w[4];
+  plan::rng::philox(static_cast<uint64_t>(i), 0, uint64_t{0x21666e6f} << 32 | 0x636f6c68u, w);
+  *k1 = w[0] | uint64_t{w[1]} << 32;
+  *k2 = w[2] | uint64_t{w[3]} << 32;
+}
+template <class S>
+__device__ S fromDouble(double v) {
+  dm::Scalar scalar;
+  scalar.f = v;
+  return dm::fromScalar<S>(scalar);
+}
+template <class S>
+__global__ void rngFloatKernel(bool normal, S a_bits, double a, double b, S* out, int64_t n) {
+  HLOCONF_GRID_STRIDE(i, n) {
+    uint64_t k1, k2;
+    rngDraws(i, &k1, &k2);
+    if (normal) {
+      const double u1 = (static_cast<double>(k1) + 1.0) * 0x1p-64, u2 = static_cast<double>(k2) * 0x1p-64;
+      const double z = sqrt(-2.0 * log(u1 < 1.0 ? u1 : 1.0)) * cos(2.0 * 3.14159265358979323846 * u2);
+      out[i] = fromDouble<S>(a + b * z);
+    } else {
+      const double u = static_cast<double>(k1 >> 11) * 0x1p-53;
+      double v = a + u * (b - a);
+      if (!dm::isFinite(v)) v = a * (1 - u) + b * u;
+      S bits = fromDouble<S>(v);
+      const double rounded = static_cast<double>(Elem<S>::load(bits));
+      if (!(rounded >= a && rounded < b)) bits = a_bits;
+      out[i] = bits;
+    }
+  }
+}
+template <class S>
+__global__ void rngIntegerKernel(uint64_t a, uint64_t range, S* out, int64_t n) {
+  HLOCONF_GRID_STRIDE(i, n) {
+    uint64_t k1, k2;
+    rngDraws(i, &k1, &k2);
+    out[i] = Elem<S>::store(static_cast<typename Elem<S>::C>(a + k1 % range));  // mod 2^64, then the type's width: a + offset, inside [a, b)
+  }
+}
+
 template <class Launch>
 cudaError_t launched(int64_t n, Launch&& launch) {
   if (n <= 0) return cudaSuccess;
@@ -710,6 +756,27 @@ cudaError_t complexAbs(DType part, const void* x, void* out, int64_t n, cudaStre
   if (part == kF64)
     return launched(n, [&] { complexAbsKernel<double><<<blocksFor(n), kThreads, 0, s>>>(static_cast<const double*>(x), static_cast<double*>(out), n); });
   return cudaErrorInvalidValue;
+}
+
+
+cudaError_t rng(DType t, bool normal, const void* a_host, const void* b_host, void* out, int64_t n, cudaStream_t s) {
+  return dispatch(t, [&](auto tag) -> cudaError_t {
+    using S = typename decltype(tag)::T;
+    S a, b;
+    memcpy(&a, a_host, sizeof(S));
+    memcpy(&b, b_host, sizeof(S));
+    if constexpr (Kind<S>::v == 0) {
+      const double da = static_cast<double>(Elem<S>::load(a)), db = static_cast<double>(Elem<S>::load(b));
+      return launched(n, [&] { rngFloatKernel<S><<<blocksFor(n), kThreads, 0, s>>>(normal, a, da, db, static_cast<S*>(out), n); });
+    } else {
+      using C = typename Elem<S>::C;
+      const C ca = Elem<S>::load(a), cb = Elem<S>::load(b);
+      const uint64_t ua = static_cast<uint64_t>(static_cast<int64_t>(ca)), ub = static_cast<uint64_t>(static_cast<int64_t>(cb));
+      const uint64_t range = dm::isSigned<C>() ? ub - ua : static_cast<uint64_t>(cb) - static_cast<uint64_t>(ca);
+      if (range == 0) return cudaErrorInvalidValue;  // the host refused a >= b
+      return launched(n, [&] { rngIntegerKernel<S><<<blocksFor(n), kThreads, 0, s>>>(dm::isSigned<C>() ? ua : static_cast<uint64_t>(ca), range, static_cast<S*>(out), n); });
+    }
+  });
 }
 
 }  // namespace k

@@ -79,6 +79,9 @@ cudaError_t compareComplex(DType part, CmpDir dir, const void* x, const void* y,
 // (index_bytes bytes each, the index wrapped) of each row's first k.
 cudaError_t topK(DType t, const int64_t* order, const void* x, void* values, void* indices, int index_bytes, int64_t n, int64_t k,
                  int64_t rows, cudaStream_t s);
+// rng of type t (the CPU executor's draws and formulas): a and b are host copies of the bounds, which the
+// caller checked (UNIFORM: a < b, finite for floats; NORMAL: a float type, b >= 0).
+cudaError_t rng(DType t, bool normal, const void* a_host, const void* b_host, void* out, int64_t n, cudaStream_t s);
 // rng_bit_generator (plan/rng_bits.h): `out` gets every output element (elements of `bytes` bytes, the bits
 // masked by `mask`), `next` the output state; `state` has layout.words words.
 cudaError_t rngBits(const plan::rng::BitsLayout& layout, int bytes, uint64_t mask, const uint64_t* state, void* out,
