@@ -1198,6 +1198,39 @@ absl::Status chooseReduceWindow(const plan::Step& step, const plan::Plan& plan, 
   return absl::OkStatus();
 }
 
+// select_and_scatter with select compare GE or GT and a recognised scatter body; one int64 per window for the
+// selections, freed after.
+absl::Status launchSelectAndScatter(Run& run, const plan::Step& step, const LoweredStep& l, std::span<const void* const> in, std::span<void* const> out) {
+  ASSIGN_OR_RETURN(void* selected, run.take(static_cast<size_t>(l.window.outputs) * sizeof(int64_t)));
+  const absl::Status status = cudaCheck(k::selectAndScatter(l.type, l.flag1, static_cast<RedOp>(l.code), l.window, in[0], in[1], in[2],
+                                                            static_cast<int64_t*>(selected), out[0], elementsOf(run.plan(), step.results[0]), run.stream()),
+                                        "select_and_scatter kernels");
+  (void)run.give(selected);
+  return status;
+}
+absl::Status chooseSelectAndScatter(const plan::Step& step, const plan::Plan& plan, LoweredStep& out) {
+  const auto& p = step.as<plan::WindowParams>();
+  if (step.operands.size() != 3 || step.results.size() != 1) return noKernel(step, plan);
+  if (!p.select_ge && !p.select_gt)
+    return absl::UnimplementedError("the cuda executor's select_and_scatter takes a select of one compare GE or GT of its arguments in order");
+  ASSIGN_OR_RETURN(out.type, tensorType(step, plan, step.operands[0]));
+  for (plan::Slot slot : {step.operands[1], step.operands[2], step.results[0]}) {
+    ASSIGN_OR_RETURN(DType t, tensorType(step, plan, slot));
+    if (t != out.type) return noKernel(step, plan);
+  }
+  if (out.type == kPred) return noKernel(step, plan);
+  ASSIGN_OR_RETURN(const RedOp op, redOpFor(p.body, out.type, step, plan));
+  out.code = static_cast<int>(op);
+  out.flag1 = p.select_ge;
+  ASSIGN_OR_RETURN(out.window, windowDescFrom(p, elementsOf(plan, step.operands[1])));
+  for (int k = 0; k < out.window.rank; ++k)
+    if (out.window.base_dilations[k] != 1 || out.window.window_dilations[k] != 1)
+      return absl::InternalError("select_and_scatter's windows have dilations");
+  if (elementsOf(plan, step.operands[0]) != elementsOf(plan, step.results[0])) return absl::InternalError("select_and_scatter's result differs from its operand");
+  out.launch = launchSelectAndScatter;
+  return absl::OkStatus();
+}
+
 // sort with a comparator that is one compare of one operand's arguments (sort_desc.h): the order from the
 // merge passes, then every operand permuted by it. Two order buffers for the passes, freed after.
 absl::Status launchSort(Run& run, const plan::Step& step, const LoweredStep& l, std::span<const void* const> in, std::span<void* const> out) {
@@ -1733,6 +1766,7 @@ Chooser chooserFor(OpId op) {
     case OpId::kReal: case OpId::kImag: case OpId::kComplex: return chooseComplex;
     case OpId::kFft: return chooseFft;
     case OpId::kRng: return chooseRng;
+    case OpId::kSelectAndScatter: return chooseSelectAndScatter;
     case OpId::kOutfeed: return chooseOutfeed;
     case OpId::kChloConstant: case OpId::kChloConstantLike: return chooseConstant;
     case OpId::kSelect: return chooseSelect;

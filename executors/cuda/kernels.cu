@@ -469,6 +469,27 @@ __global__ void rngIntegerKernel(uint64_t a, uint64_t range, S* out, int64_t n) 
   }
 }
 
+
+// select_and_scatter (window_desc.h; windows over the operand, one per source element; the CPU executor's
+// rule): per window, the chosen operand element (its elements in row-major order, padding skipped, the running
+// choice kept while select(chosen, current), select being compare GE or GT); then per operand element, the
+// source elements of the windows that chose it combined into the init value in window order.
+template <class S>
+__global__ void selectWindowsKernel(WindowDesc d, bool ge, const S* x, int64_t* selected) {
+  HLOCONF_GRID_STRIDE(o, d.outputs) selected[o] = chosenInWindow(d, ge, x, o);
+}
+template <class S>
+__global__ void scatterSelectedKernel(WindowDesc d, RedOp op, const int64_t* selected, const S* source, const S* init, S* out, int64_t n) {
+  using C = typename Elem<S>::C;
+  HLOCONF_GRID_STRIDE(p, n) {
+    C acc = Elem<S>::load(*init);
+    forEachWindowHolding(d, p, [&](int64_t o) {
+      if (selected[o] == p) acc = combine(op, acc, Elem<S>::load(source[o]));
+    });
+    out[p] = Elem<S>::store(acc);
+  }
+}
+
 template <class Launch>
 cudaError_t launched(int64_t n, Launch&& launch) {
   if (n <= 0) return cudaSuccess;
@@ -776,6 +797,23 @@ cudaError_t rng(DType t, bool normal, const void* a_host, const void* b_host, vo
       if (range == 0) return cudaErrorInvalidValue;  // the host refused a >= b
       return launched(n, [&] { rngIntegerKernel<S><<<blocksFor(n), kThreads, 0, s>>>(dm::isSigned<C>() ? ua : static_cast<uint64_t>(ca), range, static_cast<S*>(out), n); });
     }
+  });
+}
+
+
+cudaError_t selectAndScatter(DType t, bool ge, RedOp op, const WindowDesc& d, const void* operand, const void* source, const void* init,
+                             int64_t* selected, void* out, int64_t n, cudaStream_t s) {
+  if (d.rank < 0 || d.rank > kMaxWindowRank) return cudaErrorInvalidValue;
+  return dispatch(t, [&](auto tag) -> cudaError_t {
+    using S = typename decltype(tag)::T;
+    if (d.outputs > 0) {
+      selectWindowsKernel<S><<<blocksFor(d.outputs), kThreads, 0, s>>>(d, ge, static_cast<const S*>(operand), selected);
+      if (cudaError_t e = cudaGetLastError(); e != cudaSuccess) return e;
+    }
+    return launched(n, [&] {
+      scatterSelectedKernel<S><<<blocksFor(n), kThreads, 0, s>>>(d, op, selected, static_cast<const S*>(source), static_cast<const S*>(init),
+                                                                  static_cast<S*>(out), n);
+    });
   });
 }
 

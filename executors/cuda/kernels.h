@@ -64,6 +64,11 @@ cudaError_t dotInteger(DType t, const void* a, const void* b, void* out, int64_t
 cudaError_t reduce(DType t, RedOp op, const void* in, const void* init, void* out, const ReduceDesc& d, cudaStream_t s);
 // reduce_window of one input (window_desc.h): one thread per window.
 cudaError_t reduceWindow(DType t, RedOp op, const void* in, const void* init, void* out, const WindowDesc& d, cudaStream_t s);
+// select_and_scatter of one type with select compare GE (ge) or GT and a scatter body op (window_desc.h: d's
+// windows are over the operand, one per source element); `selected` holds d.outputs int64_t; n = the operand's
+// element count.
+cudaError_t selectAndScatter(DType t, bool ge, RedOp op, const WindowDesc& d, const void* operand, const void* source, const void* init,
+                             int64_t* selected, void* out, int64_t n, cudaStream_t s);
 // sort's order (sort_desc.h): per slice, the element indices in sorted order, left in *sorted (one of a and b,
 // each d.slices * d.length int64_t; a and b are overwritten).
 cudaError_t sortOrder(const SortDesc& d, const void* keys, int64_t* a, int64_t* b, int64_t** sorted, cudaStream_t s);

@@ -36,6 +36,56 @@ HLOCONF_HD inline int64_t windowElement(const WindowDesc& d, int64_t o, int64_t 
   return flat;
 }
 
+// select_and_scatter (d's windows over the operand, one per source element; the CPU executor's rule): the
+// operand element window o chooses, its elements in row-major order, padding skipped, the running choice kept
+// while select(chosen, current), select being compare GE (ge) or GT; -1 for an all-padding window.
+template <class S>
+HLOCONF_HD int64_t chosenInWindow(const WindowDesc& d, bool ge, const S* x, int64_t o) {
+  int64_t chosen = -1;
+  for (int64_t k = 0; k < d.window_size; ++k) {
+    const int64_t position = windowElement(d, o, k);
+    if (position < 0) continue;
+    if (chosen < 0) {
+      chosen = position;
+      continue;
+    }
+    const auto a = dm::Elem<S>::load(x[chosen]), b = dm::Elem<S>::load(x[position]);
+    if (!(ge ? a >= b : a > b)) chosen = position;
+  }
+  return chosen;
+}
+
+HLOCONF_HD inline int64_t floorDiv(int64_t a, int64_t b) { return a >= 0 ? a / b : -((-a + b - 1) / b); }
+
+// Calls visit(o) for every window o (row-major over d.windows, in increasing o) that holds operand element p
+// (no base or window dilation: select_and_scatter's windows).
+template <class Visit>
+HLOCONF_HD void forEachWindowHolding(const WindowDesc& d, int64_t p, Visit&& visit) {
+  int64_t lo[kMaxWindowRank], hi[kMaxWindowRank], w[kMaxWindowRank];
+  int64_t rest = p;
+  for (int dim = d.rank - 1; dim >= 0; --dim) {
+    const int64_t index = rest % d.input_shape[dim] + d.padding_low[dim];  // in the padded operand
+    rest /= d.input_shape[dim];
+    lo[dim] = -floorDiv(-(index - d.window[dim] + 1), d.strides[dim]);  // w stride <= index < w stride + window
+    hi[dim] = floorDiv(index, d.strides[dim]);
+    if (lo[dim] < 0) lo[dim] = 0;
+    if (hi[dim] > d.windows[dim] - 1) hi[dim] = d.windows[dim] - 1;
+    if (lo[dim] > hi[dim]) return;
+    w[dim] = lo[dim];
+  }
+  while (true) {
+    int64_t o = 0;
+    for (int dim = 0; dim < d.rank; ++dim) o = o * d.windows[dim] + w[dim];
+    visit(o);
+    int dim = d.rank - 1;
+    for (; dim >= 0; --dim) {
+      if (++w[dim] <= hi[dim]) break;
+      w[dim] = lo[dim];
+    }
+    if (dim < 0) return;
+  }
+}
+
 }  // namespace hloconf::cuda
 
 #endif  // HLOCONF_EXECUTORS_CUDA_WINDOW_DESC_H_

@@ -434,6 +434,58 @@ TEST(CudaEmulation, ReduceWindowCases) {
   std::printf("reduce_window: %d compared, %d skipped\n", compared, skipped);
 }
 
+template <class S>
+std::vector<uint8_t> emulateSelectAndScatter(const cuda::WindowDesc& d, bool ge, plan::BodyOp body, const Tensor& operand, const Tensor& source,
+                                             const Tensor& init_value) {
+  const S* x = reinterpret_cast<const S*>(operand.bytes().data());
+  const S* src = reinterpret_cast<const S*>(source.bytes().data());
+  std::vector<int64_t> selected(static_cast<size_t>(d.outputs));
+  for (int64_t o = d.outputs; o-- > 0;) selected[static_cast<size_t>(o)] = cuda::chosenInWindow(d, ge, x, o);
+  const int64_t n = operand.type().numElements();
+  std::vector<uint8_t> out(static_cast<size_t>(n) * sizeof(S));
+  for (int64_t p = n; p-- > 0;) {
+    S acc = *reinterpret_cast<const S*>(init_value.bytes().data());
+    cuda::forEachWindowHolding(d, p, [&](int64_t o) {
+      if (selected[static_cast<size_t>(o)] != p) return;
+      if (body == plan::BodyOp::kAdd) acc = static_cast<S>(acc + src[o]);
+      else if (body == plan::BodyOp::kMaximum) acc = std::max(acc, src[o]);
+      else acc = std::min(acc, src[o]);
+    });
+    std::memcpy(out.data() + p * sizeof(S), &acc, sizeof(S));
+  }
+  return out;
+}
+
+// select_and_scatter: every window's choice, then each operand element's windows visited in window order
+// (window_desc.h), both in reverse element order as independent threads would, against the cpu executor.
+TEST(CudaEmulation, SelectAndScatterCases) {
+  int skipped = 0, compared = 0;
+  for (const CaseRun& run : casesOf("select_and_scatter", OpId::kSelectAndScatter, skipped)) {
+    const auto& p = run.step->as<plan::WindowParams>();
+    const ElementType t = run.plan.slot_types[run.step->results[0]].elementType();
+    const bool body_ok = p.body == plan::BodyOp::kAdd || p.body == plan::BodyOp::kMaximum || p.body == plan::BodyOp::kMinimum;
+    if ((!p.select_ge && !p.select_gt) || !body_ok || run.operands[0]->type().elementType() != t || run.operands[1]->type().elementType() != t) {
+      ++skipped;
+      continue;
+    }
+    auto d = cuda::windowDescFrom(p, run.plan.slot_types[run.step->operands[1]].numElements());
+    EXPECT_NE(d.status().code(), absl::StatusCode::kInternal) << run.id << ": " << d.status();
+    if (!d.ok()) { ++skipped; continue; }
+    std::vector<uint8_t> got;
+    switch (t) {
+      case ElementType::kF32: got = emulateSelectAndScatter<float>(*d, p.select_ge, p.body, *run.operands[0], *run.operands[1], *run.operands[2]); break;
+      case ElementType::kF64: got = emulateSelectAndScatter<double>(*d, p.select_ge, p.body, *run.operands[0], *run.operands[1], *run.operands[2]); break;
+      case ElementType::kSI32: got = emulateSelectAndScatter<int32_t>(*d, p.select_ge, p.body, *run.operands[0], *run.operands[1], *run.operands[2]); break;
+      case ElementType::kSI64: got = emulateSelectAndScatter<int64_t>(*d, p.select_ge, p.body, *run.operands[0], *run.operands[1], *run.operands[2]); break;
+      default: ++skipped; continue;
+    }
+    EXPECT_EQ(got, run.want[0].bytes()) << run.id;
+    ++compared;
+  }
+  EXPECT_GE(compared, 4) << "skipped " << skipped;
+  std::printf("select_and_scatter: %d compared, %d skipped\n", compared, skipped);
+}
+
 // rng_bit_generator's layouts, each as a program of one constant state: the blocks (plan/rng_bits.h) in reverse
 // order, as independent threads would, against the cpu executor's loop over the same blocks in order (whose
 // bits the spec and generated suites hold to the reference's own THREE_FRY and PHILOX). THREE_FRY splits narrow outputs along
