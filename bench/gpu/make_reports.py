@@ -21,7 +21,8 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.join(ROOT, "reports", "python"))
 from conformance_report import (BAD, code, errors_section, failure_kind, fmt_ulp, input_elements,  # noqa: E402
-                                inputs_at, md_escape, read_results, report_date, ulp_grid, ulp_groups, ulp_value)
+                                inputs_at, md_escape, one_of, read_results, report_date, ulp_grid, ulp_groups, ulp_value,
+                                worst)
 
 TYPE_ORDER = ["i1", "i8", "i16", "i32", "i64", "ui8", "ui16", "ui32", "ui64", "f16", "bf16", "f32", "f64",
               "complex<f32>", "complex<f64>"]
@@ -34,10 +35,6 @@ def is_subnormal(et, bits):
     total, exp_bits, mant_bits = FLOAT_BITS[et]
     exponent = (bits >> mant_bits) & ((1 << exp_bits) - 1)
     return exponent == 0 and bits & ((1 << mant_bits) - 1) != 0
-
-
-def worst(case):
-    return (case.get("worst") or [{}])[0]
 
 
 def part_type(et):
@@ -63,11 +60,6 @@ def touches_subnormal(case):
         if elements and any(b is not None and is_subnormal(input_type, b) for b in elements):
             return True
     return False
-
-
-def one_of(*ids):
-    """A predicate for FAILs checked one by one (the evidence is in the cause's text): their case ids."""
-    return lambda case: case["id"] in ids
 
 
 # Causes of the FAILs, each checked by hand. (key, backends, op regex, element-type regex, predicate, text).
@@ -195,6 +187,14 @@ CAUSES = [
      "square (x - mean)^2 or a sum overflows and inf - inf gives NaN, where the exact normalised value is an "
      "infinity (e.g. gen/batch_norm_grad/f64/uniform/1/4: expected +inf, got NaN). A scaled computation (or "
      "double-double) would fix it; left open."),
+    ("cuda-lgammaf-inside-its-interval", {"cuda"}, r"chlo\.lgamma", r"^f32$", one_of("spec/chlo.lgamma/edge-rounding-f32"),
+     "**CUDA's `lgammaf` is 16 ULP off at -2.5, inside the interval where its table gives no bound.** CUDA's "
+     "Programming Guide lists lgammaf at 6 ULP \"outside interval -10.001 ... -2.264; larger inside\" (the "
+     "`default` profile's chlo.lgamma/f32 budget is that 6). lgamma(-2.5) = -0.0562437164976740506726... "
+     "(mpmath), correctly rounded 0xBD665FD0; the H100 gave 0xBD665FE0, 16 ULP away. Fixed after this run: f32 "
+     "lgamma inside (-12, -2) now uses the reflection formula in f64 (executors/cuda/device_math.h, mLgamma), "
+     "which gives 0xBD665FD0 and is within 1 ULP of glibc's lgammal over a sweep of that interval "
+     "(tests/executors/cuda_math_test.cc); not yet run on a device."),
     ("scatter-combine-order", {"xla-cpu", "xla-gpu"}, r"scatter", r"^(i1|i8)$", lambda case: True,
      "**Scatter with colliding updates is combined in another order or with another body.** The spec applies "
      "the updates of colliding indices one after another in index order with the program's combiner; for i1 "
@@ -340,6 +340,15 @@ CAUSES = [
      "0xE142F2BD (its f32 sum order); element [2, 2, 0] likewise. The error, 4.4e-4 relative, is inside "
      "the u_in = 2^-8 the reference allows an f32 dot at DEFAULT. Left to the reference's owners."),
 ]
+
+
+# The chlo ops' causes (gen:all has held every chlo op since 2026-11-28), kept in their own modules.
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+for module in ("causes_chlo_real", "causes_chlo_complex"):
+    try:
+        CAUSES += __import__(module).CAUSES
+    except ImportError:
+        pass
 
 
 def cause_of(backend, case):

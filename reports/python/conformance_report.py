@@ -116,6 +116,16 @@ def read_results(path):
     return header, cases
 
 
+def worst(case):
+    """A case's worst element (the first of its "worst" list), or {}."""
+    return (case.get("worst") or [{}])[0]
+
+
+def one_of(*ids):
+    """A predicate for FAILs checked one by one (the evidence is in the cause's text): their case ids."""
+    return lambda case: case["id"] in ids
+
+
 def ulp_value(v):
     if v is None:
         return -1.0
