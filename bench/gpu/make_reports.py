@@ -474,8 +474,11 @@ def report(backend, folders, summary, date):
           f"/usr/bin/python3 bench/gpu/make_reports.py REPORTS_DIR   # here: this report", "```", ""]
     L.append(f"- Date: {date or report_date(header)}. hloconf {header.get('tool_version', '?')}, "
              f"reference version `{header.get('reference_version', '?')}`, profile `{header.get('profile', 'default')}`.")
-    for s in summary[:4]:
-        if s.strip() and not s.startswith("["):
+    for s in summary[:5]:
+        m = re.match(r"\[\d+ s\] hloconf: (.*)", s)
+        if m:  # which build ran: the carried bundle's commit, or a build on the machine
+            L.append(f"- hloconf: {md_escape(m.group(1))}")
+        elif s.strip() and not s.startswith("["):
             L.append(f"- Machine: {md_escape(s.strip())}")
     for line in lines:
         L.append(f"- The run: {md_escape(line.strip())}")
