@@ -28,6 +28,10 @@ constexpr Entry kEntries[] = {
     {OpId::kLogPlusOne, log1p}, {OpId::kSine, sin},   {OpId::kCosine, cos},
     {OpId::kTan, tan},          {OpId::kTanh, tanh},  {OpId::kCbrt, cbrt},
     {OpId::kSqrt, sqrt},        {OpId::kRsqrt, rsqrt}, {OpId::kLogistic, logistic},
+    // chlo's functions that C's libm has (glibc's libm-test-ulps: at most 5 ulps of double for these).
+    {OpId::kChloTan, tan},      {OpId::kChloAcos, acos}, {OpId::kChloAcosh, acosh}, {OpId::kChloAsin, asin},
+    {OpId::kChloAsinh, asinh},  {OpId::kChloAtan, atan}, {OpId::kChloAtanh, atanh}, {OpId::kChloCosh, cosh},
+    {OpId::kChloSinh, sinh},    {OpId::kChloErf, erf},   {OpId::kChloErfc, erfc},
 };
 
 // 2^-45: the relative error assumed of the library function (see the header).

@@ -89,11 +89,15 @@ TEST_P(FastMath, AgreesWithMpfr) {
   // Dense runs where results are interesting: around 1, near exp's overflow and underflow thresholds.
   for (uint32_t base : {0x3F7FF000u, 0x42B17000u, 0xC2CFF000u, 0xC2AEA000u, 0x33FFF000u})
     for (uint32_t k = 0; k < 8192; ++k) inputs.push_back(base + k);
-  int64_t fast = 0, mismatches = 0;
+  int64_t fast = 0, mismatches = 0, defined = 0;
   std::string first;
   for (uint32_t x : inputs) {
     const std::optional<uint32_t> f = fastF32Unary(fn, x);
-    if (!f) continue;
+    if (!f) {
+      if (exactF32(GetParam().mpfr, x)) ++defined;
+      continue;
+    }
+    ++defined;
     ++fast;
     const std::optional<uint32_t> e = exactF32(GetParam().mpfr, x);
     if (!e || *e != *f) {
@@ -106,8 +110,9 @@ TEST_P(FastMath, AgreesWithMpfr) {
     }
   }
   EXPECT_EQ(mismatches, 0) << first;
-  // The fast path must decide nearly every finite input (it exists to be fast).
-  EXPECT_GT(fast, static_cast<int64_t>(inputs.size() / 3));
+  // The fast path must decide most inputs whose result is a number (it exists to be fast); NaN results
+  // (acosh below 1, asin beyond 1 ...) always go to MPFR.
+  EXPECT_GT(fast, defined / 3);
 }
 
 INSTANTIATE_TEST_SUITE_P(Functions, FastMath,
@@ -116,8 +121,16 @@ INSTANTIATE_TEST_SUITE_P(Functions, FastMath,
                                            Case{"stablehlo.sine", mpfr_sin}, Case{"stablehlo.cosine", mpfr_cos},
                                            Case{"stablehlo.tan", mpfr_tan}, Case{"stablehlo.tanh", mpfr_tanh},
                                            Case{"stablehlo.cbrt", mpfr_cbrt}, Case{"stablehlo.sqrt", mpfr_sqrt},
-                                           Case{"stablehlo.rsqrt", mpfrRsqrt}, Case{"stablehlo.logistic", mpfrLogistic}),
-                         [](const auto& info) { return std::string(info.param.op).substr(10); });
+                                           Case{"stablehlo.rsqrt", mpfrRsqrt}, Case{"stablehlo.logistic", mpfrLogistic},
+                                           Case{"chlo.tan", mpfr_tan}, Case{"chlo.acos", mpfr_acos}, Case{"chlo.acosh", mpfr_acosh},
+                                           Case{"chlo.asin", mpfr_asin}, Case{"chlo.asinh", mpfr_asinh}, Case{"chlo.atan", mpfr_atan},
+                                           Case{"chlo.atanh", mpfr_atanh}, Case{"chlo.cosh", mpfr_cosh}, Case{"chlo.sinh", mpfr_sinh},
+                                           Case{"chlo.erf", mpfr_erf}, Case{"chlo.erfc", mpfr_erfc}),
+                         [](const auto& info) {
+                           // "stablehlo.exp" -> "exp"; "chlo.acos" -> "chlo_acos"
+                           const std::string op = info.param.op;
+                           return op.rfind("stablehlo.", 0) == 0 ? op.substr(10) : "chlo_" + op.substr(5);
+                         });
 
 // --- The f64 fast path ------------------------------------------------------------------------------------
 
