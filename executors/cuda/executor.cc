@@ -1233,8 +1233,10 @@ absl::Status chooseSelectAndScatter(const plan::Step& step, const plan::Plan& pl
 
 // sort with a comparator that is one compare of one operand's arguments (sort_desc.h): the order from the
 // merge passes, then every operand permuted by it. Two order buffers for the passes, freed after.
-absl::Status launchSort(Run& run, const plan::Step& step, const LoweredStep& l, std::span<const void* const> in, std::span<void* const> out) {
-  const SortDesc& d = l.sort;
+// The merge passes' order of d's slices by `keys` (sort_desc.h) in two buffers from the pool, given to `use`
+// (which enqueues what reads it), then freed (stream-ordered: after what `use` enqueued).
+template <class Use>
+absl::Status withSortedOrder(Run& run, const SortDesc& d, const void* keys, Use&& use) {
   const size_t order_bytes = static_cast<size_t>(d.slices * d.length) * sizeof(int64_t);
   ASSIGN_OR_RETURN(void* a, run.take(order_bytes));
   absl::StatusOr<void*> b = run.take(order_bytes);
@@ -1243,14 +1245,20 @@ absl::Status launchSort(Run& run, const plan::Step& step, const LoweredStep& l, 
     return b.status();
   }
   int64_t* sorted = nullptr;
-  absl::Status status = cudaCheck(k::sortOrder(d, in[l.a], static_cast<int64_t*>(a), static_cast<int64_t*>(*b), &sorted, run.stream()), "sort merge kernels");
-  for (size_t i = 0; i < out.size() && status.ok(); ++i) {
-    const int bytes = storageBytes(run.plan().slot_types[step.operands[i]].elementType());
-    status = cudaCheck(k::permute(bytes, d, sorted, in[i], out[i], run.stream()), "sort permute kernel");
-  }
+  absl::Status status = cudaCheck(k::sortOrder(d, keys, static_cast<int64_t*>(a), static_cast<int64_t*>(*b), &sorted, run.stream()), "sort merge kernels");
+  if (status.ok()) status = use(static_cast<const int64_t*>(sorted));
   (void)run.give(a);
   (void)run.give(*b);
   return status;
+}
+absl::Status launchSort(Run& run, const plan::Step& step, const LoweredStep& l, std::span<const void* const> in, std::span<void* const> out) {
+  return withSortedOrder(run, l.sort, in[l.a], [&](const int64_t* sorted) {
+    for (size_t i = 0; i < out.size(); ++i) {
+      const int bytes = storageBytes(run.plan().slot_types[step.operands[i]].elementType());
+      RETURN_IF_ERROR(cudaCheck(k::permute(bytes, l.sort, sorted, in[i], out[i], run.stream()), "sort permute kernel"));
+    }
+    return absl::OkStatus();
+  });
 }
 absl::Status chooseSort(const plan::Step& step, const plan::Plan& plan, LoweredStep& out) {
   const auto& p = step.as<plan::SortParams>();
@@ -1270,22 +1278,11 @@ absl::Status chooseSort(const plan::Step& step, const plan::Plan& plan, LoweredS
 
 // chlo.top_k: each row sorted descending (TOTALORDER for floats, the type's order for integers) by the
 // stable merge sort, ties by index as the CPU executor's partial sort, then the first k of each row.
-absl::Status launchTopK(Run& run, const plan::Step& step, const LoweredStep& l, std::span<const void* const> in, std::span<void* const> out) {
-  const SortDesc& d = l.sort;
-  const size_t order_bytes = static_cast<size_t>(d.slices * d.length) * sizeof(int64_t);
-  ASSIGN_OR_RETURN(void* a, run.take(order_bytes));
-  absl::StatusOr<void*> b = run.take(order_bytes);
-  if (!b.ok()) {
-    (void)run.give(a);
-    return b.status();
-  }
-  int64_t* sorted = nullptr;
-  absl::Status status = cudaCheck(k::sortOrder(d, in[0], static_cast<int64_t*>(a), static_cast<int64_t*>(*b), &sorted, run.stream()), "top_k merge kernels");
-  if (status.ok())
-    status = cudaCheck(k::topK(l.type, sorted, in[0], out[0], out[1], static_cast<int>(l.b), d.length, l.a, d.slices, run.stream()), "top_k kernel");
-  (void)run.give(a);
-  (void)run.give(*b);
-  return status;
+absl::Status launchTopK(Run& run, const plan::Step&, const LoweredStep& l, std::span<const void* const> in, std::span<void* const> out) {
+  return withSortedOrder(run, l.sort, in[0], [&](const int64_t* sorted) {
+    return cudaCheck(k::topK(l.type, sorted, in[0], out[0], out[1], static_cast<int>(l.b), l.sort.length, l.a, l.sort.slices, run.stream()),
+                     "top_k kernel");
+  });
 }
 absl::Status chooseTopK(const plan::Step& step, const plan::Plan& plan, LoweredStep& out) {
   if (step.operands.size() != 1 || step.results.size() != 2) return noKernel(step, plan);

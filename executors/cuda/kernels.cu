@@ -497,6 +497,15 @@ cudaError_t launched(int64_t n, Launch&& launch) {
   return cudaGetLastError();
 }
 
+// dispatch for the float types only (f16, bf16, f32, f64); any other type is cudaErrorInvalidValue.
+template <class F>
+cudaError_t dispatchFloat(DType t, F&& f) {
+  return dispatch(t, [&](auto tag) -> cudaError_t {
+    if constexpr (Kind<typename decltype(tag)::T>::v != 0) return cudaErrorInvalidValue;
+    else return f(tag);
+  });
+}
+
 }  // namespace
 
 namespace k {
@@ -533,28 +542,18 @@ cudaError_t compare(DType t, CmpDir dir, CmpKind kind, const void* x, const void
 }
 
 cudaError_t floatTest(DType t, dm::FloatTest test, const void* x, void* out, int64_t n, cudaStream_t s) {
-  if (t != kF16 && t != kBF16 && t != kF32 && t != kF64) return cudaErrorInvalidValue;
-  return dispatch(t, [&](auto tag) -> cudaError_t {
+  return dispatchFloat(t, [&](auto tag) {
     using S = typename decltype(tag)::T;
-    if constexpr (Kind<S>::v != 0) {
-      return cudaErrorInvalidValue;
-    } else {
-      return launched(n, [&] { floatTestKernel<S><<<blocksFor(n), kThreads, 0, s>>>(test, static_cast<const S*>(x), static_cast<uint8_t*>(out), n); });
-    }
+    return launched(n, [&] { floatTestKernel<S><<<blocksFor(n), kThreads, 0, s>>>(test, static_cast<const S*>(x), static_cast<uint8_t*>(out), n); });
   });
 }
 
 cudaError_t nextAfter(DType t, const void* x, const void* y, void* out, int64_t n, cudaStream_t s) {
-  if (t != kF16 && t != kBF16 && t != kF32 && t != kF64) return cudaErrorInvalidValue;
-  return dispatch(t, [&](auto tag) -> cudaError_t {
+  return dispatchFloat(t, [&](auto tag) {
     using S = typename decltype(tag)::T;
-    if constexpr (Kind<S>::v != 0) {
-      return cudaErrorInvalidValue;
-    } else {
-      return launched(n, [&] {
-        nextAfterKernel<S><<<blocksFor(n), kThreads, 0, s>>>(static_cast<const S*>(x), static_cast<const S*>(y), static_cast<S*>(out), n);
-      });
-    }
+    return launched(n, [&] {
+      nextAfterKernel<S><<<blocksFor(n), kThreads, 0, s>>>(static_cast<const S*>(x), static_cast<const S*>(y), static_cast<S*>(out), n);
+    });
   });
 }
 
