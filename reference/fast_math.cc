@@ -24,14 +24,30 @@ struct Entry {
   FastUnaryF64 fn;
 };
 constexpr Entry kEntries[] = {
-    {OpId::kExponential, exp}, {OpId::kExponentialMinusOne, expm1}, {OpId::kLog, log},
-    {OpId::kLogPlusOne, log1p}, {OpId::kSine, sin},   {OpId::kCosine, cos},
-    {OpId::kTan, tan},          {OpId::kTanh, tanh},  {OpId::kCbrt, cbrt},
-    {OpId::kSqrt, sqrt},        {OpId::kRsqrt, rsqrt}, {OpId::kLogistic, logistic},
+    {OpId::kExponential, exp},
+    {OpId::kExponentialMinusOne, expm1},
+    {OpId::kLog, log},
+    {OpId::kLogPlusOne, log1p},
+    {OpId::kSine, sin},
+    {OpId::kCosine, cos},
+    {OpId::kTan, tan},
+    {OpId::kTanh, tanh},
+    {OpId::kCbrt, cbrt},
+    {OpId::kSqrt, sqrt},
+    {OpId::kRsqrt, rsqrt},
+    {OpId::kLogistic, logistic},
     // chlo's functions that C's libm has (glibc's libm-test-ulps: at most 5 ulps of double for these).
-    {OpId::kChloTan, tan},      {OpId::kChloAcos, acos}, {OpId::kChloAcosh, acosh}, {OpId::kChloAsin, asin},
-    {OpId::kChloAsinh, asinh},  {OpId::kChloAtan, atan}, {OpId::kChloAtanh, atanh}, {OpId::kChloCosh, cosh},
-    {OpId::kChloSinh, sinh},    {OpId::kChloErf, erf},   {OpId::kChloErfc, erfc},
+    {OpId::kChloTan, tan},
+    {OpId::kChloAcos, acos},
+    {OpId::kChloAcosh, acosh},
+    {OpId::kChloAsin, asin},
+    {OpId::kChloAsinh, asinh},
+    {OpId::kChloAtan, atan},
+    {OpId::kChloAtanh, atanh},
+    {OpId::kChloCosh, cosh},
+    {OpId::kChloSinh, sinh},
+    {OpId::kChloErf, erf},
+    {OpId::kChloErfc, erfc},
 };
 
 // 2^-45: the relative error assumed of the library function (see the header).

@@ -20,8 +20,7 @@ inline constexpr int64_t kConvMaxMacs = int64_t{1} << 36;
 
 // `p.pad_low` is the padding: dynamic_conv's launcher passes a copy with the padding it read (its
 // dynamic_padding flag is only the plan's note that the padding comes from an operand).
-inline absl::StatusOr<ConvDesc> convDescFrom(const plan::ConvParams& p, int64_t in_elements, int64_t k_elements,
-                                             int64_t out_elements) {
+inline absl::StatusOr<ConvDesc> convDescFrom(const plan::ConvParams& p, int64_t in_elements, int64_t k_elements, int64_t out_elements) {
   const int64_t sr = p.spatial_rank;
   if (sr < 0 || sr > kConvMaxSpatial)
     return absl::UnimplementedError(strCat("a convolution with ", sr, " spatial dims (the cuda kernel takes at most ", kConvMaxSpatial, ")"));

@@ -20,29 +20,94 @@
 namespace hloconf::cuda {
 
 // The element types the CUDA executor has kernels for.
-enum DType : int { kPred, kS8, kS16, kS32, kS64, kU8, kU16, kU32, kU64, kF16, kBF16, kF32, kF64,
-                   kB128 /* 16 bytes moved as they are (complex<f64>): no arithmetic */ };
+enum DType : int {
+  kPred,
+  kS8,
+  kS16,
+  kS32,
+  kS64,
+  kU8,
+  kU16,
+  kU32,
+  kU64,
+  kF16,
+  kBF16,
+  kF32,
+  kF64,
+  kB128 /* 16 bytes moved as they are (complex<f64>): no arithmetic */
+};
 // A 16-byte element for the kernels that only move elements.
-struct alignas(16) Bytes16 { uint64_t lo, hi; };
+struct alignas(16) Bytes16 {
+  uint64_t lo, hi;
+};
 // The bytes of one element of type t on the device.
 HLOCONF_HD inline int dtypeBytes(DType t) {
   switch (t) {
     case kPred: case kS8: case kU8: return 1;
     case kS16: case kU16: case kF16: case kBF16: return 2;
     case kS32: case kU32: case kF32: return 4;
-    case kB128: return 16;
+    case kB128:
+      return 16;
     default: return 8;
   }
 }
 
 enum class UOp : int {
-  kNegate, kAbs, kSign, kFloor, kCeil, kRoundAfz, kRoundEven, kSqrt, kRsqrt, kCbrt, kExp, kExpm1, kLog, kLog1p,
-  kLogistic, kSin, kCos, kTan, kTanh, kNot, kPopcnt, kClz,
+  kNegate,
+  kAbs,
+  kSign,
+  kFloor,
+  kCeil,
+  kRoundAfz,
+  kRoundEven,
+  kSqrt,
+  kRsqrt,
+  kCbrt,
+  kExp,
+  kExpm1,
+  kLog,
+  kLog1p,
+  kLogistic,
+  kSin,
+  kCos,
+  kTan,
+  kTanh,
+  kNot,
+  kPopcnt,
+  kClz,
   // chlo's float functions (chlo.md): CUDA's libm where it has one, in the element type (f16/bf16 in f32)
-  kAcos, kAcosh, kAsin, kAsinh, kAtan, kAtanh, kCosh, kSinh, kErf, kErfc, kErfInv, kLgamma, kSquare,
+  kAcos,
+  kAcosh,
+  kAsin,
+  kAsinh,
+  kAtan,
+  kAtanh,
+  kCosh,
+  kSinh,
+  kErf,
+  kErfc,
+  kErfInv,
+  kLgamma,
+  kSquare,
 };
-enum class BOp : int { kAdd, kSub, kMul, kDiv, kRem, kMax, kMin, kPow, kAtan2, kAnd, kOr, kXor, kShl, kShrA, kShrL,
-                       kMulhi /* chlo.mulhi: the high half of the double-width product, integers only */ };
+enum class BOp : int {
+  kAdd,
+  kSub,
+  kMul,
+  kDiv,
+  kRem,
+  kMax,
+  kMin,
+  kPow,
+  kAtan2,
+  kAnd,
+  kOr,
+  kXor,
+  kShl,
+  kShrA,
+  kShrL,
+  kMulhi /* chlo.mulhi: the high half of the double-width product, integers only */
+};
 // compare's direction and ordering (the plan's CompareDirection / CompareKind, same order).
 enum class CmpDir : int { kEQ, kNE, kGE, kGT, kLE, kLT };
 enum class CmpKind : int { kFloat, kTotalOrder, kSigned, kUnsigned };
@@ -227,7 +292,7 @@ HLOCONF_HD inline double mErfc(double x) { return erfc(x); }
 HLOCONF_HD inline float mLgamma(float x) {
   const double d = x;
   if (d > -12.0 && d < -2.0 && d != floor(d)) {
-    const double n = rint(d), r = d - n;  // exact
+    const double n = rint(d), r = d - n;             // exact
     const double sine = sin(3.141592653589793 * r);  // |sin(pi x)| = |sin(pi r)|
     return static_cast<float>(1.1447298858494002 - log(fabs(sine)) - lgamma(1.0 - d));
   }
@@ -333,19 +398,32 @@ HLOCONF_HD C floatUnary(UOp op, C x) {
     case UOp::kCos: return mCos(x);
     case UOp::kTan: return mTan(x);
     case UOp::kTanh: return mTanh(x);
-    case UOp::kAcos: return mAcos(x);
-    case UOp::kAcosh: return mAcosh(x);
-    case UOp::kAsin: return mAsin(x);
-    case UOp::kAsinh: return mAsinh(x);
-    case UOp::kAtan: return mAtan(x);
-    case UOp::kAtanh: return mAtanh(x);
-    case UOp::kCosh: return mCosh(x);
-    case UOp::kSinh: return mSinh(x);
-    case UOp::kErf: return mErf(x);
-    case UOp::kErfc: return mErfc(x);
-    case UOp::kErfInv: return mErfInv(x);
-    case UOp::kLgamma: return mLgamma(x);
-    case UOp::kSquare: return x * x;  // chlo.square is multiply(x, x)
+    case UOp::kAcos:
+      return mAcos(x);
+    case UOp::kAcosh:
+      return mAcosh(x);
+    case UOp::kAsin:
+      return mAsin(x);
+    case UOp::kAsinh:
+      return mAsinh(x);
+    case UOp::kAtan:
+      return mAtan(x);
+    case UOp::kAtanh:
+      return mAtanh(x);
+    case UOp::kCosh:
+      return mCosh(x);
+    case UOp::kSinh:
+      return mSinh(x);
+    case UOp::kErf:
+      return mErf(x);
+    case UOp::kErfc:
+      return mErfc(x);
+    case UOp::kErfInv:
+      return mErfInv(x);
+    case UOp::kLgamma:
+      return mLgamma(x);
+    case UOp::kSquare:
+      return x * x;     // chlo.square is multiply(x, x)
     default: return x;  // not reached: floatUnarySupported() is checked when the plan is lowered
   }
 }
@@ -447,7 +525,8 @@ HLOCONF_HD C intBinary(BOp op, C a, C b) {
       const U fill = top_bit && amount > 0 ? static_cast<U>(~U(0) << (kBits - amount)) : U(0);
       return static_cast<C>(static_cast<UC>((ua >> amount) | fill));
     }
-    case BOp::kMulhi: return mulhi(a, b);
+    case BOp::kMulhi:
+      return mulhi(a, b);
     default: return a;  // not reached
   }
 }
@@ -645,10 +724,14 @@ template <class C>
 HLOCONF_HD bool floatTest(FloatTest test, C x) {
   const bool infinite = !isFinite(x) && !isNan(x);
   switch (test) {
-    case FloatTest::kFinite: return isFinite(x);
-    case FloatTest::kInf: return infinite;
-    case FloatTest::kNegInf: return infinite && signBit(x);
-    default: return infinite && !signBit(x);
+    case FloatTest::kFinite:
+      return isFinite(x);
+    case FloatTest::kInf:
+      return infinite;
+    case FloatTest::kNegInf:
+      return infinite && signBit(x);
+    default:
+      return infinite && !signBit(x);
   }
 }
 
@@ -657,11 +740,29 @@ HLOCONF_HD inline uint64_t encodingOf(Half x) { return x.bits; }
 HLOCONF_HD inline uint64_t encodingOf(BFloat x) { return x.bits; }
 HLOCONF_HD inline uint64_t encodingOf(float x) { return f32Bits(x); }
 HLOCONF_HD inline uint64_t encodingOf(double x) { return f64Bits(x); }
-template <class S> HLOCONF_HD S fromEncoding(uint64_t e);
-template <> HLOCONF_HD inline Half fromEncoding<Half>(uint64_t e) { return Half{static_cast<uint16_t>(e)}; }
-template <> HLOCONF_HD inline BFloat fromEncoding<BFloat>(uint64_t e) { return BFloat{static_cast<uint16_t>(e)}; }
-template <> HLOCONF_HD inline float fromEncoding<float>(uint64_t e) { const uint32_t b = static_cast<uint32_t>(e); float f; memcpy(&f, &b, 4); return f; }
-template <> HLOCONF_HD inline double fromEncoding<double>(uint64_t e) { double f; memcpy(&f, &e, 8); return f; }
+template <class S>
+HLOCONF_HD S fromEncoding(uint64_t e);
+template <>
+HLOCONF_HD inline Half fromEncoding<Half>(uint64_t e) {
+  return Half{static_cast<uint16_t>(e)};
+}
+template <>
+HLOCONF_HD inline BFloat fromEncoding<BFloat>(uint64_t e) {
+  return BFloat{static_cast<uint16_t>(e)};
+}
+template <>
+HLOCONF_HD inline float fromEncoding<float>(uint64_t e) {
+  const uint32_t b = static_cast<uint32_t>(e);
+  float f;
+  memcpy(&f, &b, 4);
+  return f;
+}
+template <>
+HLOCONF_HD inline double fromEncoding<double>(uint64_t e) {
+  double f;
+  memcpy(&f, &e, 8);
+  return f;
+}
 
 // chlo.next_after on the stored encoding (the CPU executor's rule, executors/cpu/elementwise_bits.cc): a NaN
 // operand gives NaN; x == y gives y; from a zero, the smallest subnormal toward y; else one step of the

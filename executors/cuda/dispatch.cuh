@@ -33,7 +33,8 @@ cudaError_t dispatch(DType t, F&& f) {
     case kBF16: return f(Tag<dm::BFloat>{});
     case kF32: return f(Tag<float>{});
     case kF64: return f(Tag<double>{});
-    case kB128: return cudaErrorInvalidValue;  // moved only (kernels that take a byte count)
+    case kB128:
+      return cudaErrorInvalidValue;  // moved only (kernels that take a byte count)
   }
   return cudaErrorInvalidValue;
 }

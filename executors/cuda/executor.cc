@@ -18,20 +18,20 @@
 #include "executors/cuda/batch_norm.h"
 #include "executors/cuda/conv.h"
 #include "executors/cuda/conv_plan.h"
+#include "executors/cuda/cudnn_conv_run.h"
 #include "executors/cuda/explain.h"
 #include "executors/cuda/fft.h"
-#include "executors/cuda/cudnn_conv_run.h"
 #include "executors/cuda/fusion.h"
 #include "executors/cuda/fusion_codegen.h"
-#include "executors/cuda/nvrtc_fusion.h"
 #include "executors/cuda/gather.h"
 #include "executors/cuda/gather_plan.h"
+#include "executors/cuda/kernels.h"
+#include "executors/cuda/nvrtc_fusion.h"
+#include "executors/cuda/op_codes.h"
 #include "executors/cuda/scatter.h"
 #include "executors/cuda/scatter_plan.h"
 #include "executors/cuda/sort_plan.h"
 #include "executors/cuda/window_plan.h"
-#include "executors/cuda/kernels.h"
-#include "executors/cuda/op_codes.h"
 #include "executors/plan/elementwise_params.h"
 #include "executors/plan/movement_params.h"
 #include "executors/plan/products_params.h"
@@ -122,10 +122,10 @@ struct LoweredStep {
   BatchNormDesc bn;  // batch_norm_* (batch_norm.h)
   GatherDesc gather;  // gather (gather_plan.h)
   ScatterDesc scatter;  // scatter (scatter_plan.h)
-  WindowDesc window;  // reduce_window (window_desc.h)
-  SortDesc sort;  // sort (sort_desc.h); `a` is the key operand
+  WindowDesc window;    // reduce_window (window_desc.h)
+  SortDesc sort;        // sort (sort_desc.h); `a` is the key operand
   plan::rng::BitsLayout rng;  // rng_bit_generator; `a` is the element's bit mask, `b` its bytes
-  FftDesc fft;  // fft (fft.h)
+  FftDesc fft;                // fft (fft.h)
   std::vector<LoweredRegion> regions;
   int fused = -1;  // the index in LoweredRegion::runs of the fused run that starts at this step
   bool constant = false;  // a constant: its slot borrows the program's device copy (Program::deviceConstant)
@@ -186,12 +186,18 @@ absl::StatusOr<DType> storageType(const plan::Step& step, const plan::Plan& plan
   if (!type.isTensor()) return noKernel(step, plan);
   if (std::optional<DType> t = dtypeOf(type.elementType())) return *t;
   switch (storageBytes(type.elementType())) {
-    case 1: return kU8;
-    case 2: return kU16;
-    case 4: return kU32;
-    case 8: return kU64;
-    case 16: return kB128;
-    default: return noKernel(step, plan);
+    case 1:
+      return kU8;
+    case 2:
+      return kU16;
+    case 4:
+      return kU32;
+    case 8:
+      return kU64;
+    case 16:
+      return kB128;
+    default:
+      return noKernel(step, plan);
   }
 }
 
@@ -484,8 +490,9 @@ absl::Status launchCompare(Run& run, const plan::Step& step, const LoweredStep& 
                               elementsOf(run.plan(), step.results[0]), run.stream()), "compare kernel");
 }
 absl::Status launchIsFinite(Run& run, const plan::Step& step, const LoweredStep& l, std::span<const void* const> in, std::span<void* const> out) {
-  return cudaCheck(k::floatTest(l.type, static_cast<dm::FloatTest>(l.code), in[0], out[0], elementsOf(run.plan(), step.results[0]), run.stream()),
-                   "is_finite / is_inf kernel");
+  return cudaCheck(
+      k::floatTest(l.type, static_cast<dm::FloatTest>(l.code), in[0], out[0], elementsOf(run.plan(), step.results[0]), run.stream()),
+      "is_finite / is_inf kernel");
 }
 absl::Status launchSelect(Run& run, const plan::Step& step, const LoweredStep& l, std::span<const void* const> in, std::span<void* const> out) {
   return cudaCheck(k::select(dtypeBytes(l.type), in[0], l.flag1, in[1], in[2], out[0], elementsOf(run.plan(), step.results[0]), run.stream()), "select kernel");
@@ -750,15 +757,19 @@ std::optional<DType> complexPart(const plan::Plan& plan, plan::Slot slot) {
   if (!type.isTensor() || !isComplex(type.elementType())) return std::nullopt;
   return dtypeOf(complexPartType(type.elementType()));
 }
-absl::Status launchParts(Run& run, const plan::Step& step, const LoweredStep& l, std::span<const void* const> in, std::span<void* const> out) {
+absl::Status launchParts(Run& run, const plan::Step& step, const LoweredStep& l, std::span<const void* const> in,
+                         std::span<void* const> out) {
   if (step.operands.size() == 1)
     return cudaCheck(k::unary(l.type, static_cast<UOp>(l.code), in[0], out[0], l.a, run.stream()), "complex parts kernel");
   return cudaCheck(k::binary(l.type, static_cast<BOp>(l.code), in[0], in[1], out[0], l.a, run.stream()), "complex parts kernel");
 }
-absl::Status launchComplexMultiply(Run& run, const plan::Step& step, const LoweredStep& l, std::span<const void* const> in, std::span<void* const> out) {
-  return cudaCheck(k::complexMultiply(l.type, in[0], in[1], out[0], elementsOf(run.plan(), step.results[0]), run.stream()), "complex multiply kernel");
+absl::Status launchComplexMultiply(Run& run, const plan::Step& step, const LoweredStep& l, std::span<const void* const> in,
+                                   std::span<void* const> out) {
+  return cudaCheck(k::complexMultiply(l.type, in[0], in[1], out[0], elementsOf(run.plan(), step.results[0]), run.stream()),
+                   "complex multiply kernel");
 }
-absl::Status launchComplexAbs(Run& run, const plan::Step& step, const LoweredStep& l, std::span<const void* const> in, std::span<void* const> out) {
+absl::Status launchComplexAbs(Run& run, const plan::Step& step, const LoweredStep& l, std::span<const void* const> in,
+                              std::span<void* const> out) {
   return cudaCheck(k::complexAbs(l.type, in[0], out[0], elementsOf(run.plan(), step.results[0]), run.stream()), "complex abs kernel");
 }
 absl::Status launchZeros(Run& run, const plan::Step& step, const LoweredStep&, std::span<const void* const>, std::span<void* const> out) {
@@ -766,7 +777,8 @@ absl::Status launchZeros(Run& run, const plan::Step& step, const LoweredStep&, s
   if (bytes > 0) HLOCONF_CUDA(cudaMemsetAsync(out[0], 0, bytes, run.stream()));
   return absl::OkStatus();
 }
-absl::Status launchCopyThrough(Run& run, const plan::Step& step, const LoweredStep&, std::span<const void* const> in, std::span<void* const> out);
+absl::Status launchCopyThrough(Run& run, const plan::Step& step, const LoweredStep&, std::span<const void* const> in,
+                               std::span<void* const> out);
 absl::Status launchCopies(Run& run, const plan::Step&, const LoweredStep& l, std::span<const void* const> in, std::span<void* const> out);
 // One strided copy of n parts: src[src_offset + 2 i] or src[i], to dst[dst_offset + 2 i] or dst[i].
 CopyDesc partsCopy(int64_t n, int64_t src_stride, int64_t src_offset, int64_t dst_stride, int64_t dst_offset) {
@@ -781,14 +793,17 @@ CopyDesc partsCopy(int64_t n, int64_t src_stride, int64_t src_offset, int64_t ds
   d.total = n;
   return d;
 }
-absl::Status launchCompareComplex(Run& run, const plan::Step& step, const LoweredStep& l, std::span<const void* const> in, std::span<void* const> out) {
-  return cudaCheck(k::compareComplex(l.type, static_cast<CmpDir>(l.code), in[0], in[1], out[0], elementsOf(run.plan(), step.results[0]), run.stream()),
-                   "complex compare kernel");
+absl::Status launchCompareComplex(Run& run, const plan::Step& step, const LoweredStep& l, std::span<const void* const> in,
+                                  std::span<void* const> out) {
+  return cudaCheck(
+      k::compareComplex(l.type, static_cast<CmpDir>(l.code), in[0], in[1], out[0], elementsOf(run.plan(), step.results[0]), run.stream()),
+      "complex compare kernel");
 }
 // convert to or from a complex type: complex to complex converts the 2n parts; a real operand is converted
 // to the part type and becomes the real parts (imaginary +0); a complex one to a real type gives its real
 // parts converted (the spec; the CPU executor's rule). Through one part buffer, freed after.
-absl::Status launchConvertComplex(Run& run, const plan::Step& step, const LoweredStep& l, std::span<const void* const> in, std::span<void* const> out) {
+absl::Status launchConvertComplex(Run& run, const plan::Step& step, const LoweredStep& l, std::span<const void* const> in,
+                                  std::span<void* const> out) {
   const int64_t n = elementsOf(run.plan(), step.results[0]);
   const DType from = l.type, to = l.type2;  // the operand's and the result's (part) types
   if (l.flag1 && l.flag2) return cudaCheck(k::convert(from, to, in[0], out[0], 2 * n, run.stream()), "complex convert kernel");
@@ -819,7 +834,8 @@ absl::Status chooseComplex(const plan::Step& step, const plan::Plan& plan, Lower
   const std::optional<DType> result_part = complexPart(plan, step.results[0]);
   const Type& result = plan.slot_types[step.results[0]];
   switch (step.op) {
-    case OpId::kReal: case OpId::kImag: {
+    case OpId::kReal:
+    case OpId::kImag: {
       ASSIGN_OR_RETURN(DType r, tensorType(step, plan, step.results[0]));
       if (!isFloat(r) || step.operands.size() != 1) return noKernel(step, plan);
       out.type = r;
@@ -877,14 +893,17 @@ absl::Status chooseComplex(const plan::Step& step, const plan::Plan& plan, Lower
       out.launch = launchCompareComplex;
       return absl::OkStatus();
     }
-    default: break;
+    default:
+      break;
   }
   if (!operand_part) return noKernel(step, plan);
   for (plan::Slot slot : step.operands)
     if (plan.slot_types[slot].elementType() != plan.slot_types[step.operands[0]].elementType()) return noKernel(step, plan);
   out.type = *operand_part;
   switch (step.op) {
-    case OpId::kAdd: case OpId::kSubtract: case OpId::kNegate:
+    case OpId::kAdd:
+    case OpId::kSubtract:
+    case OpId::kNegate:
       if (result.elementType() != plan.slot_types[step.operands[0]].elementType()) return noKernel(step, plan);
       out.code = step.op == OpId::kNegate ? static_cast<int>(UOp::kNegate) : static_cast<int>(*binaryOp(step.op));
       out.a = 2 * n;
@@ -953,15 +972,24 @@ absl::Status chooseIsFinite(const plan::Step& step, const plan::Plan& plan, Lowe
   ASSIGN_OR_RETURN(DType result, tensorType(step, plan, step.results[0]));
   if (!isFloat(out.type) || result != kPred || step.operands.size() != 1) return noKernel(step, plan);
   switch (step.op) {
-    case OpId::kChloIsInf: out.code = static_cast<int>(dm::FloatTest::kInf); break;
-    case OpId::kChloIsNegInf: out.code = static_cast<int>(dm::FloatTest::kNegInf); break;
-    case OpId::kChloIsPosInf: out.code = static_cast<int>(dm::FloatTest::kPosInf); break;
-    default: out.code = static_cast<int>(dm::FloatTest::kFinite); break;
+    case OpId::kChloIsInf:
+      out.code = static_cast<int>(dm::FloatTest::kInf);
+      break;
+    case OpId::kChloIsNegInf:
+      out.code = static_cast<int>(dm::FloatTest::kNegInf);
+      break;
+    case OpId::kChloIsPosInf:
+      out.code = static_cast<int>(dm::FloatTest::kPosInf);
+      break;
+    default:
+      out.code = static_cast<int>(dm::FloatTest::kFinite);
+      break;
   }
   out.launch = launchIsFinite;
   return absl::OkStatus();
 }
-absl::Status launchNextAfter(Run& run, const plan::Step& step, const LoweredStep& l, std::span<const void* const> in, std::span<void* const> out) {
+absl::Status launchNextAfter(Run& run, const plan::Step& step, const LoweredStep& l, std::span<const void* const> in,
+                             std::span<void* const> out) {
   return cudaCheck(k::nextAfter(l.type, in[0], in[1], out[0], elementsOf(run.plan(), step.results[0]), run.stream()), "next_after kernel");
 }
 absl::Status chooseNextAfter(const plan::Step& step, const plan::Plan& plan, LoweredStep& out) {
@@ -1120,7 +1148,9 @@ absl::StatusOr<RedOp> redOpFor(plan::BodyOp body, DType t, const plan::Step& ste
     case plan::BodyOp::kAnd: op = RedOp::kAnd; break;
     case plan::BodyOp::kOr: op = RedOp::kOr; break;
     case plan::BodyOp::kXor: op = RedOp::kXor; break;
-    default: return absl::UnimplementedError("the cuda executor runs reduction bodies of one add, multiply, maximum, minimum, and, or or xor only");
+    default:
+      return absl::UnimplementedError(
+          "the cuda executor runs reduction bodies of one add, multiply, maximum, minimum, and, or or xor only");
   }
   if (t == kPred) {
     if (op == RedOp::kAdd || op == RedOp::kMax) op = RedOp::kOr;
@@ -1180,8 +1210,10 @@ absl::Status chooseReduce(const plan::Step& step, const plan::Plan& plan, Lowere
 }
 
 // reduce_window of one input with a recognised body (window_desc.h).
-absl::Status launchReduceWindow(Run& run, const plan::Step&, const LoweredStep& l, std::span<const void* const> in, std::span<void* const> out) {
-  return cudaCheck(k::reduceWindow(l.type, static_cast<RedOp>(l.code), in[0], in[1], out[0], l.window, run.stream()), "reduce_window kernel");
+absl::Status launchReduceWindow(Run& run, const plan::Step&, const LoweredStep& l, std::span<const void* const> in,
+                                std::span<void* const> out) {
+  return cudaCheck(k::reduceWindow(l.type, static_cast<RedOp>(l.code), in[0], in[1], out[0], l.window, run.stream()),
+                   "reduce_window kernel");
 }
 absl::Status chooseReduceWindow(const plan::Step& step, const plan::Plan& plan, LoweredStep& out) {
   const auto& p = step.as<plan::WindowParams>();
@@ -1200,11 +1232,13 @@ absl::Status chooseReduceWindow(const plan::Step& step, const plan::Plan& plan, 
 
 // select_and_scatter with select compare GE or GT and a recognised scatter body; one int64 per window for the
 // selections, freed after.
-absl::Status launchSelectAndScatter(Run& run, const plan::Step& step, const LoweredStep& l, std::span<const void* const> in, std::span<void* const> out) {
+absl::Status launchSelectAndScatter(Run& run, const plan::Step& step, const LoweredStep& l, std::span<const void* const> in,
+                                    std::span<void* const> out) {
   ASSIGN_OR_RETURN(void* selected, run.take(static_cast<size_t>(l.window.outputs) * sizeof(int64_t)));
-  const absl::Status status = cudaCheck(k::selectAndScatter(l.type, l.flag1, static_cast<RedOp>(l.code), l.window, in[0], in[1], in[2],
-                                                            static_cast<int64_t*>(selected), out[0], elementsOf(run.plan(), step.results[0]), run.stream()),
-                                        "select_and_scatter kernels");
+  const absl::Status status =
+      cudaCheck(k::selectAndScatter(l.type, l.flag1, static_cast<RedOp>(l.code), l.window, in[0], in[1], in[2],
+                                    static_cast<int64_t*>(selected), out[0], elementsOf(run.plan(), step.results[0]), run.stream()),
+                "select_and_scatter kernels");
   (void)run.give(selected);
   return status;
 }
@@ -1212,7 +1246,8 @@ absl::Status chooseSelectAndScatter(const plan::Step& step, const plan::Plan& pl
   const auto& p = step.as<plan::WindowParams>();
   if (step.operands.size() != 3 || step.results.size() != 1) return noKernel(step, plan);
   if (!p.select_ge && !p.select_gt)
-    return absl::UnimplementedError("the cuda executor's select_and_scatter takes a select of one compare GE or GT of its arguments in order");
+    return absl::UnimplementedError(
+        "the cuda executor's select_and_scatter takes a select of one compare GE or GT of its arguments in order");
   ASSIGN_OR_RETURN(out.type, tensorType(step, plan, step.operands[0]));
   for (plan::Slot slot : {step.operands[1], step.operands[2], step.results[0]}) {
     ASSIGN_OR_RETURN(DType t, tensorType(step, plan, slot));
@@ -1226,7 +1261,8 @@ absl::Status chooseSelectAndScatter(const plan::Step& step, const plan::Plan& pl
   for (int k = 0; k < out.window.rank; ++k)
     if (out.window.base_dilations[k] != 1 || out.window.window_dilations[k] != 1)
       return absl::InternalError("select_and_scatter's windows have dilations");
-  if (elementsOf(plan, step.operands[0]) != elementsOf(plan, step.results[0])) return absl::InternalError("select_and_scatter's result differs from its operand");
+  if (elementsOf(plan, step.operands[0]) != elementsOf(plan, step.results[0]))
+    return absl::InternalError("select_and_scatter's result differs from its operand");
   out.launch = launchSelectAndScatter;
   return absl::OkStatus();
 }
@@ -1245,13 +1281,15 @@ absl::Status withSortedOrder(Run& run, const SortDesc& d, const void* keys, Use&
     return b.status();
   }
   int64_t* sorted = nullptr;
-  absl::Status status = cudaCheck(k::sortOrder(d, keys, static_cast<int64_t*>(a), static_cast<int64_t*>(*b), &sorted, run.stream()), "sort merge kernels");
+  absl::Status status =
+      cudaCheck(k::sortOrder(d, keys, static_cast<int64_t*>(a), static_cast<int64_t*>(*b), &sorted, run.stream()), "sort merge kernels");
   if (status.ok()) status = use(static_cast<const int64_t*>(sorted));
   (void)run.give(a);
   (void)run.give(*b);
   return status;
 }
-absl::Status launchSort(Run& run, const plan::Step& step, const LoweredStep& l, std::span<const void* const> in, std::span<void* const> out) {
+absl::Status launchSort(Run& run, const plan::Step& step, const LoweredStep& l, std::span<const void* const> in,
+                        std::span<void* const> out) {
   return withSortedOrder(run, l.sort, in[l.a], [&](const int64_t* sorted) {
     for (size_t i = 0; i < out.size(); ++i) {
       const int bytes = storageBytes(run.plan().slot_types[step.operands[i]].elementType());
@@ -1297,7 +1335,8 @@ absl::Status chooseTopK(const plan::Step& step, const plan::Plan& plan, LoweredS
   by_value.native = true;
   by_value.dimension = static_cast<int64_t>(shape.size()) - 1;
   by_value.direction = plan::CompareDirection::kGT;
-  by_value.kind = isFloat(out.type) ? plan::CompareKind::kTotalOrder : (isSignedInt(out.type) ? plan::CompareKind::kSigned : plan::CompareKind::kUnsigned);
+  by_value.kind = isFloat(out.type) ? plan::CompareKind::kTotalOrder
+                                    : (isSignedInt(out.type) ? plan::CompareKind::kSigned : plan::CompareKind::kUnsigned);
   ASSIGN_OR_RETURN(out.sort, sortDescFrom(by_value, shape, out.type));
   out.a = p.k;
   out.b = dtypeBytes(indices);
@@ -1306,7 +1345,8 @@ absl::Status chooseTopK(const plan::Step& step, const plan::Plan& plan, LoweredS
 }
 
 // fft through cuFFT in f64 (fft.h): two f64 work buffers for the call, freed after.
-absl::Status launchFft(Run& run, const plan::Step& step, const LoweredStep& l, std::span<const void* const> in, std::span<void* const> out) {
+absl::Status launchFft(Run& run, const plan::Step& step, const LoweredStep& l, std::span<const void* const> in,
+                       std::span<void* const> out) {
   const FftDesc& d = l.fft;
   const size_t out_bytes = run.bytesOf(step.results[0]);
   if (out_bytes == 0) return absl::OkStatus();
@@ -1339,7 +1379,8 @@ absl::Status chooseFft(const plan::Step& step, const plan::Plan& plan, LoweredSt
   const bool real_in = p.kind == plan::FftKind::kRfft, real_out = p.kind == plan::FftKind::kIrfft;
   if (isComplex(operand) == real_in || isComplex(result) == real_out || (isComplex(result) ? complexPartType(result) : result) != part)
     return noKernel(step, plan);
-  if (p.lengths.empty() || p.lengths.size() > 3) return absl::UnimplementedError(strCat("an fft over ", p.lengths.size(), " dims (cuFFT takes 1 to 3)"));
+  if (p.lengths.empty() || p.lengths.size() > 3)
+    return absl::UnimplementedError(strCat("an fft over ", p.lengths.size(), " dims (cuFFT takes 1 to 3)"));
   d.rank = static_cast<int>(p.lengths.size());
   d.n_total = 1;
   for (size_t k = 0; k < p.lengths.size(); ++k) {
@@ -1350,7 +1391,8 @@ absl::Status chooseFft(const plan::Step& step, const plan::Plan& plan, LoweredSt
   d.batch = p.batch;
   d.in_inner = p.in_inner;
   d.out_inner = p.out_inner;
-  if (d.batch > INT32_MAX || d.in_inner > INT32_MAX || d.out_inner > INT32_MAX) return absl::UnimplementedError("an fft past cuFFT's int sizes");
+  if (d.batch > INT32_MAX || d.in_inner > INT32_MAX || d.out_inner > INT32_MAX)
+    return absl::UnimplementedError("an fft past cuFFT's int sizes");
   if (d.batch * d.in_inner != elementsOf(plan, step.operands[0]) || d.batch * d.out_inner != elementsOf(plan, step.results[0]))
     return absl::InternalError("fft's batch and lengths differ from its types");
   out.launch = launchFft;
@@ -1359,7 +1401,8 @@ absl::Status chooseFft(const plan::Step& step, const plan::Plan& plan, LoweredSt
 
 // rng: its bounds and shape operand read back (one wait), checked as the CPU executor checks them, then one
 // thread per element.
-absl::Status launchRng(Run& run, const plan::Step& step, const LoweredStep& l, std::span<const void* const> in, std::span<void* const> out) {
+absl::Status launchRng(Run& run, const plan::Step& step, const LoweredStep& l, std::span<const void* const> in,
+                       std::span<void* const> out) {
   const plan::Plan& plan = run.plan();
   const ElementType t = plan.slot_types[step.results[0]].elementType(), shape_type = plan.slot_types[step.operands[2]].elementType();
   const size_t bytes = static_cast<size_t>(storageBytes(t)), shape_bytes = static_cast<size_t>(storageBytes(shape_type));
@@ -1375,7 +1418,8 @@ absl::Status launchRng(Run& run, const plan::Step& step, const LoweredStep& l, s
     std::memcpy(&v, dims.data() + d * shape_bytes, shape_bytes);
     if (shape_bytes < 8 && isSignedInteger(shape_type) && ((v >> (8 * shape_bytes - 1)) & 1)) v |= ~uint64_t{0} << (8 * shape_bytes);
     if (static_cast<int64_t>(v) != shape[d])
-      return absl::InvalidArgumentError(strCat("rng: the shape operand does not give the result's shape ", plan.slot_types[step.results[0]].toString()));
+      return absl::InvalidArgumentError(
+          strCat("rng: the shape operand does not give the result's shape ", plan.slot_types[step.results[0]].toString()));
   }
   const bool normal = step.as<plan::RngParams>().normal;
   if (isFloat(l.type)) {
@@ -1383,10 +1427,20 @@ absl::Status launchRng(Run& run, const plan::Step& step, const LoweredStep& l, s
       uint64_t bits = 0;
       std::memcpy(&bits, p, bytes);
       switch (l.type) {
-        case kF16: return dm::halfToFloat(static_cast<uint16_t>(bits));
-        case kBF16: return dm::bf16ToFloat(static_cast<uint16_t>(bits));
-        case kF32: { float f; std::memcpy(&f, p, 4); return f; }
-        default: { double f; std::memcpy(&f, p, 8); return f; }
+        case kF16:
+          return dm::halfToFloat(static_cast<uint16_t>(bits));
+        case kBF16:
+          return dm::bf16ToFloat(static_cast<uint16_t>(bits));
+        case kF32: {
+          float f;
+          std::memcpy(&f, p, 4);
+          return f;
+        }
+        default: {
+          double f;
+          std::memcpy(&f, p, 8);
+          return f;
+        }
       }
     };
     const double da = value(a), db = value(b);
@@ -1420,9 +1474,11 @@ absl::Status chooseRng(const plan::Step& step, const plan::Plan& plan, LoweredSt
 }
 
 // rng_bit_generator (plan/rng_bits.h): one thread per generator block; bit for bit the CPU executor's.
-absl::Status launchRngBitGenerator(Run& run, const plan::Step&, const LoweredStep& l, std::span<const void* const> in, std::span<void* const> out) {
+absl::Status launchRngBitGenerator(Run& run, const plan::Step&, const LoweredStep& l, std::span<const void* const> in,
+                                   std::span<void* const> out) {
   return cudaCheck(k::rngBits(l.rng, static_cast<int>(l.b), static_cast<uint64_t>(l.a), static_cast<const uint64_t*>(in[0]), out[1],
-                              static_cast<uint64_t*>(out[0]), run.stream()), "rng_bit_generator kernel");
+                              static_cast<uint64_t*>(out[0]), run.stream()),
+                   "rng_bit_generator kernel");
 }
 absl::Status chooseRngBitGenerator(const plan::Step& step, const plan::Plan& plan, LoweredStep& out) {
   if (step.operands.size() != 1 || step.results.size() != 2) return noKernel(step, plan);
@@ -1551,7 +1607,8 @@ absl::Status launchConv(Run& run, const plan::Step&, const LoweredStep& l, std::
 // dynamic_conv (the direct kernel): its padding read back from operand 2 (one wait), checked against the
 // result's spatial sizes as the spec's C25 with that padding (as the CPU executor), and the kernel's
 // descriptor built and bounds-checked again with it.
-absl::Status launchDynamicConv(Run& run, const plan::Step& step, const LoweredStep& l, std::span<const void* const> in, std::span<void* const> out) {
+absl::Status launchDynamicConv(Run& run, const plan::Step& step, const LoweredStep& l, std::span<const void* const> in,
+                               std::span<void* const> out) {
   plan::ConvParams p = step.as<plan::ConvParams>();
   const size_t sr = static_cast<size_t>(p.spatial_rank);
   const ElementType t = run.plan().slot_types[step.operands[2]].elementType();
@@ -1756,16 +1813,33 @@ Chooser chooserFor(OpId op) {
   if (binaryOp(op)) return chooseBinary;
   switch (op) {
     case OpId::kCompare: return chooseCompare;
-    case OpId::kIsFinite: case OpId::kChloIsInf: case OpId::kChloIsNegInf: case OpId::kChloIsPosInf: return chooseIsFinite;
-    case OpId::kChloNextAfter: return chooseNextAfter;
-    case OpId::kChloTopK: return chooseTopK;
-    case OpId::kReplicaId: case OpId::kPartitionId: return chooseProcessId;
-    case OpId::kReal: case OpId::kImag: case OpId::kComplex: return chooseComplex;
-    case OpId::kFft: return chooseFft;
-    case OpId::kRng: return chooseRng;
-    case OpId::kSelectAndScatter: return chooseSelectAndScatter;
-    case OpId::kOutfeed: return chooseOutfeed;
-    case OpId::kChloConstant: case OpId::kChloConstantLike: return chooseConstant;
+    case OpId::kIsFinite:
+    case OpId::kChloIsInf:
+    case OpId::kChloIsNegInf:
+    case OpId::kChloIsPosInf:
+      return chooseIsFinite;
+    case OpId::kChloNextAfter:
+      return chooseNextAfter;
+    case OpId::kChloTopK:
+      return chooseTopK;
+    case OpId::kReplicaId:
+    case OpId::kPartitionId:
+      return chooseProcessId;
+    case OpId::kReal:
+    case OpId::kImag:
+    case OpId::kComplex:
+      return chooseComplex;
+    case OpId::kFft:
+      return chooseFft;
+    case OpId::kRng:
+      return chooseRng;
+    case OpId::kSelectAndScatter:
+      return chooseSelectAndScatter;
+    case OpId::kOutfeed:
+      return chooseOutfeed;
+    case OpId::kChloConstant:
+    case OpId::kChloConstantLike:
+      return chooseConstant;
     case OpId::kSelect: return chooseSelect;
     case OpId::kClamp: return chooseClamp;
     case OpId::kConvert: return chooseConvert;
@@ -1783,12 +1857,17 @@ Chooser chooserFor(OpId op) {
     case OpId::kDynamicIota: return chooseIota;
     case OpId::kDynamicReshape: return chooseReshape;
     case OpId::kReduce: return chooseReduce;
-    case OpId::kReduceWindow: return chooseReduceWindow;
-    case OpId::kSort: return chooseSort;
-    case OpId::kRngBitGenerator: return chooseRngBitGenerator;
+    case OpId::kReduceWindow:
+      return chooseReduceWindow;
+    case OpId::kSort:
+      return chooseSort;
+    case OpId::kRngBitGenerator:
+      return chooseRngBitGenerator;
     case OpId::kDynamicSlice: case OpId::kDynamicUpdateSlice: return chooseDynamicSlice;
     case OpId::kDotGeneral: case OpId::kDot: return chooseDot;
-    case OpId::kConvolution: case OpId::kDynamicConv: return chooseConv;
+    case OpId::kConvolution:
+    case OpId::kDynamicConv:
+      return chooseConv;
     case OpId::kGather: case OpId::kDynamicGather: return chooseGather;
     case OpId::kScatter: return chooseScatter;
     case OpId::kBatchNormInference: case OpId::kBatchNormTraining: case OpId::kBatchNormGrad: return chooseBatchNorm;
@@ -1850,9 +1929,9 @@ bool capturable(const LoweredRegion& region) {
   for (const LoweredStep& step : region.steps) {
     if (step.launch == launchWhile || step.launch == launchIf || step.launch == launchCase || step.launch == launchDynamicSlice ||
         step.launch == launchDynamicUpdateSlice || step.launch == launchDimensionSize ||
-        step.launch == launchFft ||  // cuFFT's plans are made on first use, outside any capture
+        step.launch == launchFft ||          // cuFFT's plans are made on first use, outside any capture
         step.launch == launchDynamicConv ||  // reads its padding on the host
-        step.launch == launchRng)  // reads its bounds on the host
+        step.launch == launchRng)            // reads its bounds on the host
       return false;
     for (const LoweredRegion& nested : step.regions)
       if (!capturable(nested)) return false;

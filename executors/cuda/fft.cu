@@ -60,7 +60,8 @@ const char* fft(const FftDesc& d, const void* in, void* out, double* in_work, do
   const int64_t in_parts = fftInputParts(d), out_parts = fftOutputParts(d);
   // The operand in f64 (a copy for f64 too: cuFFT's Z2D overwrites its input).
   if (d.f64) {
-    if (cudaError_t e = cudaMemcpyAsync(in_work, in, static_cast<size_t>(in_parts) * sizeof(double), cudaMemcpyDeviceToDevice, s); e != cudaSuccess)
+    if (cudaError_t e = cudaMemcpyAsync(in_work, in, static_cast<size_t>(in_parts) * sizeof(double), cudaMemcpyDeviceToDevice, s);
+        e != cudaSuccess)
       return *code = e, "cudaMemcpyAsync (fft operand)";
   } else if (in_parts > 0) {
     widenKernel<float><<<blocksFor(in_parts), kThreads, 0, s>>>(static_cast<const float*>(in), in_work, in_parts);
@@ -73,15 +74,25 @@ const char* fft(const FftDesc& d, const void* in, void* out, double* in_work, do
   auto* zin = reinterpret_cast<cufftDoubleComplex*>(in_work);
   auto* zout = reinterpret_cast<cufftDoubleComplex*>(out_work);
   switch (d.kind) {
-    case 0: r = cufftExecZ2Z(plan, zin, zout, CUFFT_FORWARD); break;
-    case 1: r = cufftExecZ2Z(plan, zin, zout, CUFFT_INVERSE); break;
-    case 2: r = cufftExecD2Z(plan, in_work, zout); break;
-    default: r = cufftExecZ2D(plan, zin, out_work); break;
+    case 0:
+      r = cufftExecZ2Z(plan, zin, zout, CUFFT_FORWARD);
+      break;
+    case 1:
+      r = cufftExecZ2Z(plan, zin, zout, CUFFT_INVERSE);
+      break;
+    case 2:
+      r = cufftExecD2Z(plan, in_work, zout);
+      break;
+    default:
+      r = cufftExecZ2D(plan, zin, out_work);
+      break;
   }
   if (r != CUFFT_SUCCESS) return *code = r, "cufftExec";
   const double divisor = d.kind == 1 || d.kind == 3 ? static_cast<double>(d.n_total) : 1.0;
-  if (d.f64) narrowKernel<double><<<blocksFor(out_parts), kThreads, 0, s>>>(out_work, static_cast<double*>(out), divisor, out_parts);
-  else narrowKernel<float><<<blocksFor(out_parts), kThreads, 0, s>>>(out_work, static_cast<float*>(out), divisor, out_parts);
+  if (d.f64)
+    narrowKernel<double><<<blocksFor(out_parts), kThreads, 0, s>>>(out_work, static_cast<double*>(out), divisor, out_parts);
+  else
+    narrowKernel<float><<<blocksFor(out_parts), kThreads, 0, s>>>(out_work, static_cast<float*>(out), divisor, out_parts);
   if (cudaError_t e = cudaGetLastError(); e != cudaSuccess) return *code = e, "fft narrowing kernel";
   return nullptr;
 }

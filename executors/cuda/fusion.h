@@ -86,16 +86,17 @@ HLOCONF_HD void unaryLanes(UOp op, const Registers<S>& regs, int a, int d) {
   switch (op) {
 #define HLOCONF_FUSED_UNARY(X) \
   case UOp::X: unaryLanes<S, N, UOp::X>(regs, a, d); break;
-    HLOCONF_FUSED_UNARY(kNegate) HLOCONF_FUSED_UNARY(kAbs) HLOCONF_FUSED_UNARY(kSign) HLOCONF_FUSED_UNARY(kFloor)
-    HLOCONF_FUSED_UNARY(kCeil) HLOCONF_FUSED_UNARY(kRoundAfz) HLOCONF_FUSED_UNARY(kRoundEven) HLOCONF_FUSED_UNARY(kSqrt)
-    HLOCONF_FUSED_UNARY(kRsqrt) HLOCONF_FUSED_UNARY(kCbrt) HLOCONF_FUSED_UNARY(kExp) HLOCONF_FUSED_UNARY(kExpm1)
-    HLOCONF_FUSED_UNARY(kLog) HLOCONF_FUSED_UNARY(kLog1p) HLOCONF_FUSED_UNARY(kLogistic) HLOCONF_FUSED_UNARY(kSin)
-    HLOCONF_FUSED_UNARY(kCos) HLOCONF_FUSED_UNARY(kTan) HLOCONF_FUSED_UNARY(kTanh) HLOCONF_FUSED_UNARY(kAcos)
-    HLOCONF_FUSED_UNARY(kAcosh) HLOCONF_FUSED_UNARY(kAsin) HLOCONF_FUSED_UNARY(kAsinh) HLOCONF_FUSED_UNARY(kAtan)
-    HLOCONF_FUSED_UNARY(kAtanh) HLOCONF_FUSED_UNARY(kCosh) HLOCONF_FUSED_UNARY(kSinh) HLOCONF_FUSED_UNARY(kErf)
-    HLOCONF_FUSED_UNARY(kErfc) HLOCONF_FUSED_UNARY(kErfInv) HLOCONF_FUSED_UNARY(kLgamma) HLOCONF_FUSED_UNARY(kSquare)
+    HLOCONF_FUSED_UNARY(kNegate)
+    HLOCONF_FUSED_UNARY(kAbs) HLOCONF_FUSED_UNARY(kSign) HLOCONF_FUSED_UNARY(kFloor) HLOCONF_FUSED_UNARY(kCeil)
+        HLOCONF_FUSED_UNARY(kRoundAfz) HLOCONF_FUSED_UNARY(kRoundEven) HLOCONF_FUSED_UNARY(kSqrt) HLOCONF_FUSED_UNARY(kRsqrt)
+            HLOCONF_FUSED_UNARY(kCbrt) HLOCONF_FUSED_UNARY(kExp) HLOCONF_FUSED_UNARY(kExpm1) HLOCONF_FUSED_UNARY(kLog)
+                HLOCONF_FUSED_UNARY(kLog1p) HLOCONF_FUSED_UNARY(kLogistic) HLOCONF_FUSED_UNARY(kSin) HLOCONF_FUSED_UNARY(kCos)
+                    HLOCONF_FUSED_UNARY(kTan) HLOCONF_FUSED_UNARY(kTanh) HLOCONF_FUSED_UNARY(kAcos) HLOCONF_FUSED_UNARY(kAcosh)
+                        HLOCONF_FUSED_UNARY(kAsin) HLOCONF_FUSED_UNARY(kAsinh) HLOCONF_FUSED_UNARY(kAtan) HLOCONF_FUSED_UNARY(kAtanh)
+                            HLOCONF_FUSED_UNARY(kCosh) HLOCONF_FUSED_UNARY(kSinh) HLOCONF_FUSED_UNARY(kErf) HLOCONF_FUSED_UNARY(kErfc)
+                                HLOCONF_FUSED_UNARY(kErfInv) HLOCONF_FUSED_UNARY(kLgamma) HLOCONF_FUSED_UNARY(kSquare)
 #undef HLOCONF_FUSED_UNARY
-    default: unaryLanes<S, N, UOp::kNot>(regs, a, d); break;  // not reached (floatUnary's default: the operand)
+                                    default : unaryLanes<S, N, UOp::kNot>(regs, a, d); break;  // not reached (floatUnary's default: the operand)
   }
 }
 template <class S, int N>

@@ -61,7 +61,8 @@ bool emitBody(DType t, const Code& code, std::string& body, std::vector<Value>& 
     std::string expr;
     switch (in.op) {
       case Op::kUnary:
-        if (!operand(in.a, false, a) || in.code > static_cast<int>(dm::kLastFloatUnary) || !dm::floatUnarySupported(static_cast<UOp>(in.code)))
+        if (!operand(in.a, false, a) || in.code > static_cast<int>(dm::kLastFloatUnary) ||
+            !dm::floatUnarySupported(static_cast<UOp>(in.code)))
           return false;
         expr = absl::StrCat("E::store(dm::floatUnary<C>(static_cast<UOp>(", in.code, "), E::load(", a, ")))");
         break;

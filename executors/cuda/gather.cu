@@ -35,7 +35,8 @@ cudaError_t gather(int bytes, const GatherDesc& d, const void* operand, const vo
     case 2: return launch<uint16_t>(d, operand, indices, out, s);
     case 4: return launch<uint32_t>(d, operand, indices, out, s);
     case 8: return launch<uint64_t>(d, operand, indices, out, s);
-    case 16: return launch<Bytes16>(d, operand, indices, out, s);
+    case 16:
+      return launch<Bytes16>(d, operand, indices, out, s);
     default: return cudaErrorInvalidValue;
   }
 }

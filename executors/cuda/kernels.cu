@@ -155,7 +155,8 @@ __global__ void convertKernel(const From* x, DType to, void* out, int64_t n) {
     case kBF16: return convertLoop(x, static_cast<BFloat*>(out), n);
     case kF32: return convertLoop(x, static_cast<float*>(out), n);
     case kF64: return convertLoop(x, static_cast<double*>(out), n);
-    default: return;  // not reached: the host lowers convert for the types above only
+    default:
+      return;  // not reached: the host lowers convert for the types above only
   }
 }
 
@@ -321,7 +322,6 @@ __global__ void dotIntegerKernel(const S* a, const S* b, S* out, int64_t m, int6
   }
 }
 
-
 // --- reduce_window, sort, rng_bit_generator ----------------------------------------------------------------------
 template <class S>
 __global__ void reduceWindowKernel(RedOp op, const S* in, const S* init_value, S* out, WindowDesc d) {
@@ -337,14 +337,12 @@ __global__ void reduceWindowKernel(RedOp op, const S* in, const S* init_value, S
   }
 }
 
-__global__ void sortStartKernel(int64_t* order, int64_t length, int64_t total) {
-  HLOCONF_GRID_STRIDE(i, total) order[i] = i % length;
-}
+__global__ void sortStartKernel(int64_t* order, int64_t length, int64_t total) { HLOCONF_GRID_STRIDE(i, total) order[i] = i % length; }
 
 template <class S>
 __global__ void sortPassKernel(SortDesc d, const S* keys, const int64_t* from, int64_t* to, int64_t width, int64_t merges_per_slice) {
   HLOCONF_GRID_STRIDE(t, d.slices * merges_per_slice)
-    mergeRuns(d, keys, from, to, t / merges_per_slice, (t % merges_per_slice) * 2 * width, width);
+  mergeRuns(d, keys, from, to, t / merges_per_slice, (t % merges_per_slice) * 2 * width, width);
 }
 
 template <class W>
@@ -366,33 +364,48 @@ __global__ void rngBitsKernel(plan::rng::BitsLayout layout, int bytes, uint64_t 
     plan::rng::generateBlock(layout, state, b, [&](int64_t i, uint64_t bits) {
       bits &= mask;
       switch (bytes) {
-        case 1: putBits<uint8_t>(out, i, bits); break;
-        case 2: putBits<uint16_t>(out, i, bits); break;
-        case 4: putBits<uint32_t>(out, i, bits); break;
-        default: putBits<uint64_t>(out, i, bits); break;
+        case 1:
+          putBits<uint8_t>(out, i, bits);
+          break;
+        case 2:
+          putBits<uint16_t>(out, i, bits);
+          break;
+        case 4:
+          putBits<uint32_t>(out, i, bits);
+          break;
+        default:
+          putBits<uint64_t>(out, i, bits);
+          break;
       }
     });
   }
   if (blockIdx.x == 0 && threadIdx.x == 0 && next) plan::rng::nextState(layout, state, next);
 }
 
-
 // top_k from a sorted order (descending, ties by index): row r's first k elements and their indices.
 template <class S>
-__global__ void topKKernel(const int64_t* order, const S* x, S* values, void* indices, int index_bytes, int64_t n, int64_t k, int64_t total) {
+__global__ void topKKernel(const int64_t* order, const S* x, S* values, void* indices, int index_bytes, int64_t n, int64_t k,
+                           int64_t total) {
   HLOCONF_GRID_STRIDE(i, total) {
     const int64_t row = i / k, j = i % k;
     const int64_t index = order[row * n + j];
     values[i] = x[row * n + index];
     switch (index_bytes) {  // the low bytes of the index: its value wrapped to the index type
-      case 1: static_cast<uint8_t*>(indices)[i] = static_cast<uint8_t>(index); break;
-      case 2: static_cast<uint16_t*>(indices)[i] = static_cast<uint16_t>(index); break;
-      case 4: static_cast<uint32_t*>(indices)[i] = static_cast<uint32_t>(index); break;
-      default: static_cast<uint64_t*>(indices)[i] = static_cast<uint64_t>(index); break;
+      case 1:
+        static_cast<uint8_t*>(indices)[i] = static_cast<uint8_t>(index);
+        break;
+      case 2:
+        static_cast<uint16_t*>(indices)[i] = static_cast<uint16_t>(index);
+        break;
+      case 4:
+        static_cast<uint32_t*>(indices)[i] = static_cast<uint32_t>(index);
+        break;
+      default:
+        static_cast<uint64_t*>(indices)[i] = static_cast<uint64_t>(index);
+        break;
     }
   }
 }
-
 
 // --- complex<f32> / complex<f64> (interleaved parts) -----------------------------------------------------------
 template <class C>
@@ -411,10 +424,14 @@ __global__ void compareComplexKernel(CmpDir dir, const C* x, const C* y, uint8_t
   HLOCONF_GRID_STRIDE(i, n) {
     const C ar = x[2 * i], ai = x[2 * i + 1], br = y[2 * i], bi = y[2 * i + 1];
     bool r;
-    if (dir == CmpDir::kEQ) r = ar == br && ai == bi;
-    else if (dir == CmpDir::kNE) r = !(ar == br && ai == bi);
-    else if (ar != br) r = dm::decide(dir, ar, br);  // false when a real part is NaN
-    else r = dm::decide(dir, ai, bi);
+    if (dir == CmpDir::kEQ)
+      r = ar == br && ai == bi;
+    else if (dir == CmpDir::kNE)
+      r = !(ar == br && ai == bi);
+    else if (ar != br)
+      r = dm::decide(dir, ar, br);  // false when a real part is NaN
+    else
+      r = dm::decide(dir, ai, bi);
     out[i] = r ? 1 : 0;
   }
 }
@@ -422,7 +439,6 @@ template <class C>
 __global__ void complexAbsKernel(const C* x, C* out, int64_t n) {
   HLOCONF_GRID_STRIDE(i, n) out[i] = dm::complexAbs(x[2 * i], x[2 * i + 1]);
 }
-
 
 // rng (the CPU executor's draws and formulas, executors/cpu/kernels_movement.cc): element i's two 64-bit draws
 // from Philox-4x32-10 at counter (i, 0) under a fixed key. Floats: UNIFORM a + u (b - a) with u in [0, 1) of
@@ -465,10 +481,10 @@ __global__ void rngIntegerKernel(uint64_t a, uint64_t range, S* out, int64_t n) 
   HLOCONF_GRID_STRIDE(i, n) {
     uint64_t k1, k2;
     rngDraws(i, &k1, &k2);
-    out[i] = Elem<S>::store(static_cast<typename Elem<S>::C>(a + k1 % range));  // mod 2^64, then the type's width: a + offset, inside [a, b)
+    out[i] =
+        Elem<S>::store(static_cast<typename Elem<S>::C>(a + k1 % range));  // mod 2^64, then the type's width: a + offset, inside [a, b)
   }
 }
-
 
 // select_and_scatter (window_desc.h; windows over the operand, one per source element; the CPU executor's
 // rule): per window, the chosen operand element (its elements in row-major order, padding skipped, the running
@@ -501,8 +517,10 @@ cudaError_t launched(int64_t n, Launch&& launch) {
 template <class F>
 cudaError_t dispatchFloat(DType t, F&& f) {
   return dispatch(t, [&](auto tag) -> cudaError_t {
-    if constexpr (Kind<typename decltype(tag)::T>::v != 0) return cudaErrorInvalidValue;
-    else return f(tag);
+    if constexpr (Kind<typename decltype(tag)::T>::v != 0)
+      return cudaErrorInvalidValue;
+    else
+      return f(tag);
   });
 }
 
@@ -544,7 +562,8 @@ cudaError_t compare(DType t, CmpDir dir, CmpKind kind, const void* x, const void
 cudaError_t floatTest(DType t, dm::FloatTest test, const void* x, void* out, int64_t n, cudaStream_t s) {
   return dispatchFloat(t, [&](auto tag) {
     using S = typename decltype(tag)::T;
-    return launched(n, [&] { floatTestKernel<S><<<blocksFor(n), kThreads, 0, s>>>(test, static_cast<const S*>(x), static_cast<uint8_t*>(out), n); });
+    return launched(
+        n, [&] { floatTestKernel<S><<<blocksFor(n), kThreads, 0, s>>>(test, static_cast<const S*>(x), static_cast<uint8_t*>(out), n); });
   });
 }
 
@@ -572,7 +591,8 @@ cudaError_t select(int bytes, const void* pred, bool scalar_pred, const void* on
     case 2: return selectAs<uint16_t>(pred, scalar_pred, on_true, on_false, out, n, s);
     case 4: return selectAs<uint32_t>(pred, scalar_pred, on_true, on_false, out, n, s);
     case 8: return selectAs<uint64_t>(pred, scalar_pred, on_true, on_false, out, n, s);
-    case 16: return selectAs<Bytes16>(pred, scalar_pred, on_true, on_false, out, n, s);
+    case 16:
+      return selectAs<Bytes16>(pred, scalar_pred, on_true, on_false, out, n, s);
     default: return cudaErrorInvalidValue;
   }
 }
@@ -630,7 +650,8 @@ cudaError_t copy(int bytes, const CopyDesc& d, const void* src, void* dst, cudaS
     case 2: return copyAs<uint16_t>(d, src, dst, s);
     case 4: return copyAs<uint32_t>(d, src, dst, s);
     case 8: return copyAs<uint64_t>(d, src, dst, s);
-    case 16: return copyAs<Bytes16>(d, src, dst, s);
+    case 16:
+      return copyAs<Bytes16>(d, src, dst, s);
     default: return cudaErrorInvalidValue;
   }
 }
@@ -646,7 +667,8 @@ cudaError_t fill(int bytes, const void* value, void* out, int64_t n, cudaStream_
     case 2: return fillAs<uint16_t>(value, out, n, s);
     case 4: return fillAs<uint32_t>(value, out, n, s);
     case 8: return fillAs<uint64_t>(value, out, n, s);
-    case 16: return fillAs<Bytes16>(value, out, n, s);
+    case 16:
+      return fillAs<Bytes16>(value, out, n, s);
     default: return cudaErrorInvalidValue;
   }
 }
@@ -679,14 +701,13 @@ cudaError_t reduce(DType t, RedOp op, const void* in, const void* init, void* ou
   });
 }
 
-
 cudaError_t reduceWindow(DType t, RedOp op, const void* in, const void* init, void* out, const WindowDesc& d, cudaStream_t s) {
   if (d.rank < 0 || d.rank > kMaxWindowRank) return cudaErrorInvalidValue;
   return dispatch(t, [&](auto tag) {
     using S = typename decltype(tag)::T;
     return launched(d.outputs, [&] {
-      reduceWindowKernel<S><<<blocksFor(d.outputs), kThreads, 0, s>>>(op, static_cast<const S*>(in), static_cast<const S*>(init),
-                                                                      static_cast<S*>(out), d);
+      reduceWindowKernel<S>
+          <<<blocksFor(d.outputs), kThreads, 0, s>>>(op, static_cast<const S*>(in), static_cast<const S*>(init), static_cast<S*>(out), d);
     });
   });
 }
@@ -718,17 +739,22 @@ cudaError_t permute(int bytes, const SortDesc& d, const int64_t* order, const vo
   const int64_t total = d.slices * d.length;
   auto go = [&](auto tag) {
     using W = typename decltype(tag)::T;
-    return launched(total, [&] {
-      permuteKernel<W><<<blocksFor(total), kThreads, 0, s>>>(d, order, static_cast<const W*>(src), static_cast<W*>(dst));
-    });
+    return launched(
+        total, [&] { permuteKernel<W><<<blocksFor(total), kThreads, 0, s>>>(d, order, static_cast<const W*>(src), static_cast<W*>(dst)); });
   };
   switch (bytes) {
-    case 1: return go(Tag<uint8_t>{});
-    case 2: return go(Tag<uint16_t>{});
-    case 4: return go(Tag<uint32_t>{});
-    case 8: return go(Tag<uint64_t>{});
-    case 16: return go(Tag<Bytes16>{});
-    default: return cudaErrorInvalidValue;
+    case 1:
+      return go(Tag<uint8_t>{});
+    case 2:
+      return go(Tag<uint16_t>{});
+    case 4:
+      return go(Tag<uint32_t>{});
+    case 8:
+      return go(Tag<uint64_t>{});
+    case 16:
+      return go(Tag<Bytes16>{});
+    default:
+      return cudaErrorInvalidValue;
   }
 }
 
@@ -741,43 +767,56 @@ cudaError_t rngBits(const plan::rng::BitsLayout& layout, int bytes, uint64_t mas
   return cudaGetLastError();
 }
 
-
 cudaError_t topK(DType t, const int64_t* order, const void* x, void* values, void* indices, int index_bytes, int64_t n, int64_t k,
                  int64_t rows, cudaStream_t s) {
   const int64_t total = rows * k;
   return dispatch(t, [&](auto tag) {
     using S = typename decltype(tag)::T;
     return launched(total, [&] {
-      topKKernel<S><<<blocksFor(total), kThreads, 0, s>>>(order, static_cast<const S*>(x), static_cast<S*>(values), indices, index_bytes, n, k, total);
+      topKKernel<S><<<blocksFor(total), kThreads, 0, s>>>(order, static_cast<const S*>(x), static_cast<S*>(values), indices, index_bytes, n,
+                                                          k, total);
     });
   });
 }
 
-
 cudaError_t complexMultiply(DType part, const void* x, const void* y, void* out, int64_t n, cudaStream_t s) {
   if (part == kF32)
-    return launched(n, [&] { complexMultiplyKernel<float><<<blocksFor(n), kThreads, 0, s>>>(static_cast<const float*>(x), static_cast<const float*>(y), static_cast<float*>(out), n); });
+    return launched(n, [&] {
+      complexMultiplyKernel<float>
+          <<<blocksFor(n), kThreads, 0, s>>>(static_cast<const float*>(x), static_cast<const float*>(y), static_cast<float*>(out), n);
+    });
   if (part == kF64)
-    return launched(n, [&] { complexMultiplyKernel<double><<<blocksFor(n), kThreads, 0, s>>>(static_cast<const double*>(x), static_cast<const double*>(y), static_cast<double*>(out), n); });
+    return launched(n, [&] {
+      complexMultiplyKernel<double>
+          <<<blocksFor(n), kThreads, 0, s>>>(static_cast<const double*>(x), static_cast<const double*>(y), static_cast<double*>(out), n);
+    });
   return cudaErrorInvalidValue;
 }
 
 cudaError_t compareComplex(DType part, CmpDir dir, const void* x, const void* y, void* out, int64_t n, cudaStream_t s) {
   if (part == kF32)
-    return launched(n, [&] { compareComplexKernel<float><<<blocksFor(n), kThreads, 0, s>>>(dir, static_cast<const float*>(x), static_cast<const float*>(y), static_cast<uint8_t*>(out), n); });
+    return launched(n, [&] {
+      compareComplexKernel<float><<<blocksFor(n), kThreads, 0, s>>>(dir, static_cast<const float*>(x), static_cast<const float*>(y),
+                                                                    static_cast<uint8_t*>(out), n);
+    });
   if (part == kF64)
-    return launched(n, [&] { compareComplexKernel<double><<<blocksFor(n), kThreads, 0, s>>>(dir, static_cast<const double*>(x), static_cast<const double*>(y), static_cast<uint8_t*>(out), n); });
+    return launched(n, [&] {
+      compareComplexKernel<double><<<blocksFor(n), kThreads, 0, s>>>(dir, static_cast<const double*>(x), static_cast<const double*>(y),
+                                                                     static_cast<uint8_t*>(out), n);
+    });
   return cudaErrorInvalidValue;
 }
 
 cudaError_t complexAbs(DType part, const void* x, void* out, int64_t n, cudaStream_t s) {
   if (part == kF32)
-    return launched(n, [&] { complexAbsKernel<float><<<blocksFor(n), kThreads, 0, s>>>(static_cast<const float*>(x), static_cast<float*>(out), n); });
+    return launched(
+        n, [&] { complexAbsKernel<float><<<blocksFor(n), kThreads, 0, s>>>(static_cast<const float*>(x), static_cast<float*>(out), n); });
   if (part == kF64)
-    return launched(n, [&] { complexAbsKernel<double><<<blocksFor(n), kThreads, 0, s>>>(static_cast<const double*>(x), static_cast<double*>(out), n); });
+    return launched(n, [&] {
+      complexAbsKernel<double><<<blocksFor(n), kThreads, 0, s>>>(static_cast<const double*>(x), static_cast<double*>(out), n);
+    });
   return cudaErrorInvalidValue;
 }
-
 
 cudaError_t rng(DType t, bool normal, const void* a_host, const void* b_host, void* out, int64_t n, cudaStream_t s) {
   return dispatch(t, [&](auto tag) -> cudaError_t {
@@ -794,11 +833,13 @@ cudaError_t rng(DType t, bool normal, const void* a_host, const void* b_host, vo
       const uint64_t ua = static_cast<uint64_t>(static_cast<int64_t>(ca)), ub = static_cast<uint64_t>(static_cast<int64_t>(cb));
       const uint64_t range = dm::isSigned<C>() ? ub - ua : static_cast<uint64_t>(cb) - static_cast<uint64_t>(ca);
       if (range == 0) return cudaErrorInvalidValue;  // the host refused a >= b
-      return launched(n, [&] { rngIntegerKernel<S><<<blocksFor(n), kThreads, 0, s>>>(dm::isSigned<C>() ? ua : static_cast<uint64_t>(ca), range, static_cast<S*>(out), n); });
+      return launched(n, [&] {
+        rngIntegerKernel<S>
+            <<<blocksFor(n), kThreads, 0, s>>>(dm::isSigned<C>() ? ua : static_cast<uint64_t>(ca), range, static_cast<S*>(out), n);
+      });
     }
   });
 }
-
 
 cudaError_t selectAndScatter(DType t, bool ge, RedOp op, const WindowDesc& d, const void* operand, const void* source, const void* init,
                              int64_t* selected, void* out, int64_t n, cudaStream_t s) {
@@ -810,8 +851,8 @@ cudaError_t selectAndScatter(DType t, bool ge, RedOp op, const WindowDesc& d, co
       if (cudaError_t e = cudaGetLastError(); e != cudaSuccess) return e;
     }
     return launched(n, [&] {
-      scatterSelectedKernel<S><<<blocksFor(n), kThreads, 0, s>>>(d, op, selected, static_cast<const S*>(source), static_cast<const S*>(init),
-                                                                  static_cast<S*>(out), n);
+      scatterSelectedKernel<S><<<blocksFor(n), kThreads, 0, s>>>(d, op, selected, static_cast<const S*>(source),
+                                                                 static_cast<const S*>(init), static_cast<S*>(out), n);
     });
   });
 }

@@ -89,8 +89,8 @@ cudaError_t topK(DType t, const int64_t* order, const void* x, void* values, voi
 cudaError_t rng(DType t, bool normal, const void* a_host, const void* b_host, void* out, int64_t n, cudaStream_t s);
 // rng_bit_generator (plan/rng_bits.h): `out` gets every output element (elements of `bytes` bytes, the bits
 // masked by `mask`), `next` the output state; `state` has layout.words words.
-cudaError_t rngBits(const plan::rng::BitsLayout& layout, int bytes, uint64_t mask, const uint64_t* state, void* out,
-                    uint64_t* next, cudaStream_t s);
+cudaError_t rngBits(const plan::rng::BitsLayout& layout, int bytes, uint64_t mask, const uint64_t* state, void* out, uint64_t* next,
+                    cudaStream_t s);
 }  // namespace k
 
 }  // namespace hloconf::cuda

@@ -34,20 +34,34 @@ inline std::optional<UOp> unaryOp(OpId op) {
     case OpId::kNot: return UOp::kNot;
     case OpId::kPopcnt: return UOp::kPopcnt;
     case OpId::kCountLeadingZeros: return UOp::kClz;
-    case OpId::kChloAcos: return UOp::kAcos;
-    case OpId::kChloAcosh: return UOp::kAcosh;
-    case OpId::kChloAsin: return UOp::kAsin;
-    case OpId::kChloAsinh: return UOp::kAsinh;
-    case OpId::kChloAtan: return UOp::kAtan;
-    case OpId::kChloAtanh: return UOp::kAtanh;
-    case OpId::kChloCosh: return UOp::kCosh;
-    case OpId::kChloSinh: return UOp::kSinh;
-    case OpId::kChloErf: return UOp::kErf;
-    case OpId::kChloErfc: return UOp::kErfc;
-    case OpId::kChloErfInv: return UOp::kErfInv;
-    case OpId::kChloLgamma: return UOp::kLgamma;
-    case OpId::kChloSquare: return UOp::kSquare;
-    case OpId::kChloTan: return UOp::kTan;
+    case OpId::kChloAcos:
+      return UOp::kAcos;
+    case OpId::kChloAcosh:
+      return UOp::kAcosh;
+    case OpId::kChloAsin:
+      return UOp::kAsin;
+    case OpId::kChloAsinh:
+      return UOp::kAsinh;
+    case OpId::kChloAtan:
+      return UOp::kAtan;
+    case OpId::kChloAtanh:
+      return UOp::kAtanh;
+    case OpId::kChloCosh:
+      return UOp::kCosh;
+    case OpId::kChloSinh:
+      return UOp::kSinh;
+    case OpId::kChloErf:
+      return UOp::kErf;
+    case OpId::kChloErfc:
+      return UOp::kErfc;
+    case OpId::kChloErfInv:
+      return UOp::kErfInv;
+    case OpId::kChloLgamma:
+      return UOp::kLgamma;
+    case OpId::kChloSquare:
+      return UOp::kSquare;
+    case OpId::kChloTan:
+      return UOp::kTan;
     default: return std::nullopt;
   }
 }
@@ -68,7 +82,8 @@ inline std::optional<BOp> binaryOp(OpId op) {
     case OpId::kShiftLeft: return BOp::kShl;
     case OpId::kShiftRightArithmetic: return BOp::kShrA;
     case OpId::kShiftRightLogical: return BOp::kShrL;
-    case OpId::kChloMulhi: return BOp::kMulhi;
+    case OpId::kChloMulhi:
+      return BOp::kMulhi;
     default: return std::nullopt;
   }
 }

@@ -38,8 +38,10 @@ HLOCONF_HD void mergeRuns(const SortDesc& d, const S* keys, const int64_t* from,
     const int64_t left = from[first + a], right = from[first + b];
     const bool right_first = dm::compareValues(d.dir, d.kind, keys[base + right * d.stride], keys[base + left * d.stride]);
     to[first + k++] = right_first ? right : left;
-    if (right_first) ++b;
-    else ++a;
+    if (right_first)
+      ++b;
+    else
+      ++a;
   }
   while (a < mid) to[first + k++] = from[first + a++];
   while (b < hi) to[first + k++] = from[first + b++];

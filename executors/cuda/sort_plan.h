@@ -13,7 +13,8 @@ namespace hloconf::cuda {
 
 // `shape`: the operands' shape; `key`: the key operand's element type.
 inline absl::StatusOr<SortDesc> sortDescFrom(const plan::SortParams& p, const std::vector<int64_t>& shape, DType key) {
-  if (!p.native) return absl::UnimplementedError("the cuda executor sorts with a comparator that is one compare of one operand's two arguments only");
+  if (!p.native)
+    return absl::UnimplementedError("the cuda executor sorts with a comparator that is one compare of one operand's two arguments only");
   if (p.dimension < 0 || static_cast<size_t>(p.dimension) >= shape.size()) return absl::InternalError("sort's dimension is out of range");
   const bool float_key = key == kF16 || key == kBF16 || key == kF32 || key == kF64;
   const bool float_kind = p.kind == plan::CompareKind::kFloat || p.kind == plan::CompareKind::kTotalOrder;
@@ -30,11 +31,20 @@ inline absl::StatusOr<SortDesc> sortDescFrom(const plan::SortParams& p, const st
   plan::CompareDirection direction = p.direction;
   if (p.swapped) {
     switch (direction) {
-      case plan::CompareDirection::kLT: direction = plan::CompareDirection::kGT; break;
-      case plan::CompareDirection::kGT: direction = plan::CompareDirection::kLT; break;
-      case plan::CompareDirection::kLE: direction = plan::CompareDirection::kGE; break;
-      case plan::CompareDirection::kGE: direction = plan::CompareDirection::kLE; break;
-      default: break;  // EQ, NE are symmetric
+      case plan::CompareDirection::kLT:
+        direction = plan::CompareDirection::kGT;
+        break;
+      case plan::CompareDirection::kGT:
+        direction = plan::CompareDirection::kLT;
+        break;
+      case plan::CompareDirection::kLE:
+        direction = plan::CompareDirection::kGE;
+        break;
+      case plan::CompareDirection::kGE:
+        direction = plan::CompareDirection::kLE;
+        break;
+      default:
+        break;  // EQ, NE are symmetric
     }
   }
   d.dir = static_cast<CmpDir>(static_cast<int>(direction));

@@ -125,7 +125,7 @@ TEST(CudaConv, IntegersWrap) {
 TEST(CudaConv, RefusesWhatItCannotRun) {
   plan::ConvParams p = conv1d(1, 5, 1, 3, 1, 5);
   EXPECT_FALSE(cuda::convDescFrom(p, 5, 3, 4).ok());  // result size differs
-  p.dynamic_padding = true;  // dynamic_conv: the launcher passes the padding it read in pad_low
+  p.dynamic_padding = true;                           // dynamic_conv: the launcher passes the padding it read in pad_low
   EXPECT_TRUE(cuda::convDescFrom(p, 5, 3, 5).ok());
   plan::ConvParams q = conv1d(1, 5, 1, 3, 1, 5);
   q.in_spatial_stride = {2};  // reaches past the 5 input elements

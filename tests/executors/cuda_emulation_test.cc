@@ -23,8 +23,8 @@
 #include "executors/cuda/scatter_plan.h"
 #include "executors/cuda/sort_plan.h"
 #include "executors/cuda/window_plan.h"
-#include "executors/plan/rng_bits.h"
 #include "executors/plan/plan.h"
+#include "executors/plan/rng_bits.h"
 #include "golden/lowering.h"
 #include "ir/parser.h"
 #include "ir/strings.h"
@@ -158,7 +158,10 @@ Emulated emulateFolder(const std::string& folder, OpId op) {
         for (const plan::Step& s : plan.steps)
           if (!padding && s.op == OpId::kConstant && step->operands.size() == 3 && s.results[0] == step->operands[2])
             padding = &s.as<plan::ConstantParams>().value;
-        if (!padding || !isInteger(padding->type().elementType())) { ++tally.skipped; continue; }
+        if (!padding || !isInteger(padding->type().elementType())) {
+          ++tally.skipped;
+          continue;
+        }
         const ElementType pt = padding->type().elementType();
         const size_t bytes = static_cast<size_t>(storageBytes(pt));
         for (size_t i = 0; i < params.pad_low.size(); ++i) {
@@ -262,7 +265,6 @@ TEST(CudaEmulation, GatherCases) {
   std::printf("gather: %d compared, %d skipped\n", tally.compared, tally.skipped);
 }
 
-
 // A case whose op `op` reads only the program's inputs and gives the program's outputs in order, with the
 // cpu executor's outputs.
 struct CaseRun {
@@ -286,14 +288,20 @@ std::vector<CaseRun> casesOf(const std::string& folder, OpId op, int& skipped) {
     auto lowered = module.ok() ? lowerCase(*module, text) : absl::StatusOr<LoweredCase>(module.status());
     auto program = lowered.ok() ? parseModule(lowered->mlir, id) : absl::StatusOr<Module>(lowered.status());
     auto compiled = program.ok() ? plan::compile(*program, "main", lowered->mlir) : absl::StatusOr<plan::CompileResult>(program.status());
-    if (!compiled.ok() || !std::holds_alternative<plan::Plan>(*compiled)) { ++skipped; continue; }
+    if (!compiled.ok() || !std::holds_alternative<plan::Plan>(*compiled)) {
+      ++skipped;
+      continue;
+    }
     CaseRun run;
     run.id = id;
     run.plan = std::get<plan::Plan>(*compiled);
     run.inputs = lowered->inputs;
     for (const plan::Step& s : run.plan.steps)
       if (s.op == op) run.step = &s;
-    if (!run.step || run.step->results != run.plan.outputs) { ++skipped; continue; }
+    if (!run.step || run.step->results != run.plan.outputs) {
+      ++skipped;
+      continue;
+    }
     bool all_inputs = true;
     for (plan::Slot slot : run.step->operands) {
       const Tensor* t = nullptr;
@@ -302,12 +310,21 @@ std::vector<CaseRun> casesOf(const std::string& folder, OpId op, int& skipped) {
       all_inputs = all_inputs && t;
       run.operands.push_back(t);
     }
-    if (!all_inputs) { ++skipped; continue; }
+    if (!all_inputs) {
+      ++skipped;
+      continue;
+    }
     auto cpu_lowered = cpu::lower(run.plan);
-    if (!std::holds_alternative<cpu::Program>(cpu_lowered)) { ++skipped; continue; }
+    if (!std::holds_alternative<cpu::Program>(cpu_lowered)) {
+      ++skipped;
+      continue;
+    }
     auto want = cpu::run(std::get<cpu::Program>(cpu_lowered), run.inputs);
     EXPECT_TRUE(want.ok()) << id << ": " << want.status();
-    if (!want.ok()) { ++skipped; continue; }
+    if (!want.ok()) {
+      ++skipped;
+      continue;
+    }
     run.want = *want;
     runs.push_back(std::move(run));
   }
@@ -340,29 +357,65 @@ TEST(CudaEmulation, SortCases) {
     if (key_type == ElementType::kF16) key = cuda::kF16;
     if (key_type == ElementType::kBF16) key = cuda::kBF16;
     if (key_type == ElementType::kI1) key = cuda::kPred;
-    if (!key) { ++skipped; continue; }
+    if (!key) {
+      ++skipped;
+      continue;
+    }
     auto d = cuda::sortDescFrom(run.step->as<plan::SortParams>(), run.plan.slot_types[run.step->operands[0]].shape(), *key);
     EXPECT_NE(d.status().code(), absl::StatusCode::kInternal) << run.id << ": " << d.status();
-    if (!d.ok()) { ++skipped; continue; }
+    if (!d.ok()) {
+      ++skipped;
+      continue;
+    }
     const Tensor& keys = *run.operands[run.step->as<plan::SortParams>().key];
     std::vector<int64_t> order;
     switch (*key) {
-      case cuda::kPred: order = emulateSortOrder<cuda::dm::Pred>(*d, keys); break;
-      case cuda::kS8: order = emulateSortOrder<int8_t>(*d, keys); break;
-      case cuda::kS16: order = emulateSortOrder<int16_t>(*d, keys); break;
-      case cuda::kS32: order = emulateSortOrder<int32_t>(*d, keys); break;
-      case cuda::kS64: order = emulateSortOrder<int64_t>(*d, keys); break;
-      case cuda::kU8: order = emulateSortOrder<uint8_t>(*d, keys); break;
-      case cuda::kU16: order = emulateSortOrder<uint16_t>(*d, keys); break;
-      case cuda::kU32: order = emulateSortOrder<uint32_t>(*d, keys); break;
-      case cuda::kU64: order = emulateSortOrder<uint64_t>(*d, keys); break;
-      case cuda::kF16: order = emulateSortOrder<cuda::dm::Half>(*d, keys); break;
-      case cuda::kBF16: order = emulateSortOrder<cuda::dm::BFloat>(*d, keys); break;
-      case cuda::kF32: order = emulateSortOrder<float>(*d, keys); break;
-      case cuda::kF64: order = emulateSortOrder<double>(*d, keys); break;
-      case cuda::kB128: break;  // not a key type (dtypeFor never gives it)
+      case cuda::kPred:
+        order = emulateSortOrder<cuda::dm::Pred>(*d, keys);
+        break;
+      case cuda::kS8:
+        order = emulateSortOrder<int8_t>(*d, keys);
+        break;
+      case cuda::kS16:
+        order = emulateSortOrder<int16_t>(*d, keys);
+        break;
+      case cuda::kS32:
+        order = emulateSortOrder<int32_t>(*d, keys);
+        break;
+      case cuda::kS64:
+        order = emulateSortOrder<int64_t>(*d, keys);
+        break;
+      case cuda::kU8:
+        order = emulateSortOrder<uint8_t>(*d, keys);
+        break;
+      case cuda::kU16:
+        order = emulateSortOrder<uint16_t>(*d, keys);
+        break;
+      case cuda::kU32:
+        order = emulateSortOrder<uint32_t>(*d, keys);
+        break;
+      case cuda::kU64:
+        order = emulateSortOrder<uint64_t>(*d, keys);
+        break;
+      case cuda::kF16:
+        order = emulateSortOrder<cuda::dm::Half>(*d, keys);
+        break;
+      case cuda::kBF16:
+        order = emulateSortOrder<cuda::dm::BFloat>(*d, keys);
+        break;
+      case cuda::kF32:
+        order = emulateSortOrder<float>(*d, keys);
+        break;
+      case cuda::kF64:
+        order = emulateSortOrder<double>(*d, keys);
+        break;
+      case cuda::kB128:
+        break;  // not a key type (dtypeFor never gives it)
     }
-    if (order.empty() && d->slices * d->length > 0) { ++skipped; continue; }
+    if (order.empty() && d->slices * d->length > 0) {
+      ++skipped;
+      continue;
+    }
     for (size_t i = 0; i < run.operands.size(); ++i) {
       const size_t bytes = static_cast<size_t>(run.operands[i]->elementBytes());
       std::vector<uint8_t> got(run.operands[i]->bytes().size());
@@ -390,15 +443,23 @@ std::vector<uint8_t> emulateReduceWindow(const cuda::WindowDesc& d, plan::BodyOp
       const int64_t position = cuda::windowElement(d, o, k);
       const C v = position < 0 ? init : static_cast<C>(x[position]);
       switch (body) {
-        case plan::BodyOp::kAdd: acc = static_cast<C>(acc + v); break;
-        case plan::BodyOp::kMultiply: acc = static_cast<C>(acc * v); break;
+        case plan::BodyOp::kAdd:
+          acc = static_cast<C>(acc + v);
+          break;
+        case plan::BodyOp::kMultiply:
+          acc = static_cast<C>(acc * v);
+          break;
         case plan::BodyOp::kMaximum:
-          if constexpr (std::is_floating_point_v<C>) acc = cuda::dm::floatMax(acc, v);
-          else acc = acc >= v ? acc : v;
+          if constexpr (std::is_floating_point_v<C>)
+            acc = cuda::dm::floatMax(acc, v);
+          else
+            acc = acc >= v ? acc : v;
           break;
         default:
-          if constexpr (std::is_floating_point_v<C>) acc = cuda::dm::floatMin(acc, v);
-          else acc = acc <= v ? acc : v;
+          if constexpr (std::is_floating_point_v<C>)
+            acc = cuda::dm::floatMin(acc, v);
+          else
+            acc = acc <= v ? acc : v;
           break;
       }
     }
@@ -415,17 +476,33 @@ TEST(CudaEmulation, ReduceWindowCases) {
     const ElementType t = run.plan.slot_types[run.step->results[0]].elementType();
     const bool arithmetic = p.body == plan::BodyOp::kAdd || p.body == plan::BodyOp::kMultiply || p.body == plan::BodyOp::kMaximum ||
                             p.body == plan::BodyOp::kMinimum;
-    if (p.num_inputs != 1 || !arithmetic || run.operands[0]->type().elementType() != t) { ++skipped; continue; }
+    if (p.num_inputs != 1 || !arithmetic || run.operands[0]->type().elementType() != t) {
+      ++skipped;
+      continue;
+    }
     auto d = cuda::windowDescFrom(p, run.plan.slot_types[run.step->results[0]].numElements());
     EXPECT_NE(d.status().code(), absl::StatusCode::kInternal) << run.id << ": " << d.status();
-    if (!d.ok()) { ++skipped; continue; }
+    if (!d.ok()) {
+      ++skipped;
+      continue;
+    }
     std::vector<uint8_t> got;
     switch (t) {
-      case ElementType::kF32: got = emulateReduceWindow<float, float>(*d, p.body, *run.operands[0], *run.operands[1]); break;
-      case ElementType::kF64: got = emulateReduceWindow<double, double>(*d, p.body, *run.operands[0], *run.operands[1]); break;
-      case ElementType::kSI32: got = emulateReduceWindow<int32_t, int64_t>(*d, p.body, *run.operands[0], *run.operands[1]); break;
-      case ElementType::kSI64: got = emulateReduceWindow<int64_t, int64_t>(*d, p.body, *run.operands[0], *run.operands[1]); break;
-      default: ++skipped; continue;
+      case ElementType::kF32:
+        got = emulateReduceWindow<float, float>(*d, p.body, *run.operands[0], *run.operands[1]);
+        break;
+      case ElementType::kF64:
+        got = emulateReduceWindow<double, double>(*d, p.body, *run.operands[0], *run.operands[1]);
+        break;
+      case ElementType::kSI32:
+        got = emulateReduceWindow<int32_t, int64_t>(*d, p.body, *run.operands[0], *run.operands[1]);
+        break;
+      case ElementType::kSI64:
+        got = emulateReduceWindow<int64_t, int64_t>(*d, p.body, *run.operands[0], *run.operands[1]);
+        break;
+      default:
+        ++skipped;
+        continue;
     }
     EXPECT_EQ(got, run.want[0].bytes()) << run.id;
     ++compared;
@@ -435,8 +512,8 @@ TEST(CudaEmulation, ReduceWindowCases) {
 }
 
 template <class S>
-std::vector<uint8_t> emulateSelectAndScatter(const cuda::WindowDesc& d, bool ge, plan::BodyOp body, const Tensor& operand, const Tensor& source,
-                                             const Tensor& init_value) {
+std::vector<uint8_t> emulateSelectAndScatter(const cuda::WindowDesc& d, bool ge, plan::BodyOp body, const Tensor& operand,
+                                             const Tensor& source, const Tensor& init_value) {
   const S* x = reinterpret_cast<const S*>(operand.bytes().data());
   const S* src = reinterpret_cast<const S*>(source.bytes().data());
   std::vector<int64_t> selected(static_cast<size_t>(d.outputs));
@@ -447,9 +524,12 @@ std::vector<uint8_t> emulateSelectAndScatter(const cuda::WindowDesc& d, bool ge,
     S acc = *reinterpret_cast<const S*>(init_value.bytes().data());
     cuda::forEachWindowHolding(d, p, [&](int64_t o) {
       if (selected[static_cast<size_t>(o)] != p) return;
-      if (body == plan::BodyOp::kAdd) acc = static_cast<S>(acc + src[o]);
-      else if (body == plan::BodyOp::kMaximum) acc = std::max(acc, src[o]);
-      else acc = std::min(acc, src[o]);
+      if (body == plan::BodyOp::kAdd)
+        acc = static_cast<S>(acc + src[o]);
+      else if (body == plan::BodyOp::kMaximum)
+        acc = std::max(acc, src[o]);
+      else
+        acc = std::min(acc, src[o]);
     });
     std::memcpy(out.data() + p * sizeof(S), &acc, sizeof(S));
   }
@@ -464,20 +544,34 @@ TEST(CudaEmulation, SelectAndScatterCases) {
     const auto& p = run.step->as<plan::WindowParams>();
     const ElementType t = run.plan.slot_types[run.step->results[0]].elementType();
     const bool body_ok = p.body == plan::BodyOp::kAdd || p.body == plan::BodyOp::kMaximum || p.body == plan::BodyOp::kMinimum;
-    if ((!p.select_ge && !p.select_gt) || !body_ok || run.operands[0]->type().elementType() != t || run.operands[1]->type().elementType() != t) {
+    if ((!p.select_ge && !p.select_gt) || !body_ok || run.operands[0]->type().elementType() != t ||
+        run.operands[1]->type().elementType() != t) {
       ++skipped;
       continue;
     }
     auto d = cuda::windowDescFrom(p, run.plan.slot_types[run.step->operands[1]].numElements());
     EXPECT_NE(d.status().code(), absl::StatusCode::kInternal) << run.id << ": " << d.status();
-    if (!d.ok()) { ++skipped; continue; }
+    if (!d.ok()) {
+      ++skipped;
+      continue;
+    }
     std::vector<uint8_t> got;
     switch (t) {
-      case ElementType::kF32: got = emulateSelectAndScatter<float>(*d, p.select_ge, p.body, *run.operands[0], *run.operands[1], *run.operands[2]); break;
-      case ElementType::kF64: got = emulateSelectAndScatter<double>(*d, p.select_ge, p.body, *run.operands[0], *run.operands[1], *run.operands[2]); break;
-      case ElementType::kSI32: got = emulateSelectAndScatter<int32_t>(*d, p.select_ge, p.body, *run.operands[0], *run.operands[1], *run.operands[2]); break;
-      case ElementType::kSI64: got = emulateSelectAndScatter<int64_t>(*d, p.select_ge, p.body, *run.operands[0], *run.operands[1], *run.operands[2]); break;
-      default: ++skipped; continue;
+      case ElementType::kF32:
+        got = emulateSelectAndScatter<float>(*d, p.select_ge, p.body, *run.operands[0], *run.operands[1], *run.operands[2]);
+        break;
+      case ElementType::kF64:
+        got = emulateSelectAndScatter<double>(*d, p.select_ge, p.body, *run.operands[0], *run.operands[1], *run.operands[2]);
+        break;
+      case ElementType::kSI32:
+        got = emulateSelectAndScatter<int32_t>(*d, p.select_ge, p.body, *run.operands[0], *run.operands[1], *run.operands[2]);
+        break;
+      case ElementType::kSI64:
+        got = emulateSelectAndScatter<int64_t>(*d, p.select_ge, p.body, *run.operands[0], *run.operands[1], *run.operands[2]);
+        break;
+      default:
+        ++skipped;
+        continue;
     }
     EXPECT_EQ(got, run.want[0].bytes()) << run.id;
     ++compared;
@@ -498,19 +592,23 @@ TEST(CudaEmulation, RngBitGeneratorLayouts) {
     const char* output;
   };
   const Layout layouts[] = {
-      {"THREE_FRY", "[1, 2]", 2, "2x3xui32"},      {"THREE_FRY", "[7, 18446744073709551615]", 2, "5xui64"},
-      {"THREE_FRY", "[3, 4]", 2, "ui32"},          {"THREE_FRY", "[5, 6]", 2, "3x5x3xf32"},
-      {"THREE_FRY", "[9, 10]", 2, "7xui8"},        {"PHILOX", "[1, 2]", 2, "9xui32"},
+      {"THREE_FRY", "[1, 2]", 2, "2x3xui32"},
+      {"THREE_FRY", "[7, 18446744073709551615]", 2, "5xui64"},
+      {"THREE_FRY", "[3, 4]", 2, "ui32"},
+      {"THREE_FRY", "[5, 6]", 2, "3x5x3xf32"},
+      {"THREE_FRY", "[9, 10]", 2, "7xui8"},
+      {"PHILOX", "[1, 2]", 2, "9xui32"},
       {"PHILOX", "[11, 18446744073709551615, 5]", 3, "3x3xf64"},
-      {"DEFAULT", "[1, 2, 3, 4]", 4, "6xui16"},    {"DEFAULT", "[42]", 1, "5xi32"},
+      {"DEFAULT", "[1, 2, 3, 4]", 4, "6xui16"},
+      {"DEFAULT", "[42]", 1, "5xi32"},
       {"PHILOX", "[1, 18446744073709551614, 5]", 3, "4x3xbf16"},
   };
   for (const Layout& l : layouts) {
     const std::string state_type = strCat("tensor<", l.words, "xui64>"), out_type = strCat("tensor<", l.output, ">");
-    const std::string text = strCat("func.func @main() -> (", state_type, ", ", out_type, ") {\n  %s = stablehlo.constant dense<", l.state,
-                                    "> : ", state_type, "\n  %0:2 = \"stablehlo.rng_bit_generator\"(%s) {rng_algorithm = #stablehlo<rng_algorithm ",
-                                    l.algorithm, ">} : (", state_type, ") -> (", state_type, ", ", out_type, ")\n  return %0#0, %0#1 : ", state_type, ", ",
-                                    out_type, "\n}\n");
+    const std::string text =
+        strCat("func.func @main() -> (", state_type, ", ", out_type, ") {\n  %s = stablehlo.constant dense<", l.state, "> : ", state_type,
+               "\n  %0:2 = \"stablehlo.rng_bit_generator\"(%s) {rng_algorithm = #stablehlo<rng_algorithm ", l.algorithm, ">} : (",
+               state_type, ") -> (", state_type, ", ", out_type, ")\n  return %0#0, %0#1 : ", state_type, ", ", out_type, "\n}\n");
     const std::string id = strCat(l.algorithm, " ", l.state, " -> ", l.output);
     auto module = parseModule(text, id);
     ASSERT_TRUE(module.ok()) << id << ": " << module.status();

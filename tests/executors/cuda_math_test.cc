@@ -299,7 +299,10 @@ TEST(CudaMath, ComplexMultiplyPartsWithinTwoUlp) {
   std::mt19937 rng(17);
   std::uniform_real_distribution<float> u(-4.0f, 4.0f);
   auto ulpDistance = [](float x, float y) {
-    auto key = [](float f) { const int64_t b = dm::f32Bits(f); return b & 0x80000000 ? -(b & 0x7fffffff) : b; };
+    auto key = [](float f) {
+      const int64_t b = dm::f32Bits(f);
+      return b & 0x80000000 ? -(b & 0x7fffffff) : b;
+    };
     return std::llabs(key(x) - key(y));
   };
   for (int i = 0; i < 20000; ++i) {
