@@ -349,6 +349,32 @@ std::vector<int64_t> emulateSortOrder(const cuda::SortDesc& d, const Tensor& key
   return a;
 }
 
+template <class S>
+struct KeyTag {
+  using T = S;
+};
+// f(KeyTag<S>{}) for the storage type S of a sort key type; an empty order for kB128 (never a key).
+template <class F>
+std::vector<int64_t> withKeyType(cuda::DType t, F&& f) {
+  switch (t) {
+    case cuda::kPred: return f(KeyTag<cuda::dm::Pred>{});
+    case cuda::kS8: return f(KeyTag<int8_t>{});
+    case cuda::kS16: return f(KeyTag<int16_t>{});
+    case cuda::kS32: return f(KeyTag<int32_t>{});
+    case cuda::kS64: return f(KeyTag<int64_t>{});
+    case cuda::kU8: return f(KeyTag<uint8_t>{});
+    case cuda::kU16: return f(KeyTag<uint16_t>{});
+    case cuda::kU32: return f(KeyTag<uint32_t>{});
+    case cuda::kU64: return f(KeyTag<uint64_t>{});
+    case cuda::kF16: return f(KeyTag<cuda::dm::Half>{});
+    case cuda::kBF16: return f(KeyTag<cuda::dm::BFloat>{});
+    case cuda::kF32: return f(KeyTag<float>{});
+    case cuda::kF64: return f(KeyTag<double>{});
+    case cuda::kB128: break;
+  }
+  return {};
+}
+
 TEST(CudaEmulation, SortCases) {
   int skipped = 0, compared = 0;
   for (const CaseRun& run : casesOf("sort", OpId::kSort, skipped)) {
@@ -368,50 +394,7 @@ TEST(CudaEmulation, SortCases) {
       continue;
     }
     const Tensor& keys = *run.operands[run.step->as<plan::SortParams>().key];
-    std::vector<int64_t> order;
-    switch (*key) {
-      case cuda::kPred:
-        order = emulateSortOrder<cuda::dm::Pred>(*d, keys);
-        break;
-      case cuda::kS8:
-        order = emulateSortOrder<int8_t>(*d, keys);
-        break;
-      case cuda::kS16:
-        order = emulateSortOrder<int16_t>(*d, keys);
-        break;
-      case cuda::kS32:
-        order = emulateSortOrder<int32_t>(*d, keys);
-        break;
-      case cuda::kS64:
-        order = emulateSortOrder<int64_t>(*d, keys);
-        break;
-      case cuda::kU8:
-        order = emulateSortOrder<uint8_t>(*d, keys);
-        break;
-      case cuda::kU16:
-        order = emulateSortOrder<uint16_t>(*d, keys);
-        break;
-      case cuda::kU32:
-        order = emulateSortOrder<uint32_t>(*d, keys);
-        break;
-      case cuda::kU64:
-        order = emulateSortOrder<uint64_t>(*d, keys);
-        break;
-      case cuda::kF16:
-        order = emulateSortOrder<cuda::dm::Half>(*d, keys);
-        break;
-      case cuda::kBF16:
-        order = emulateSortOrder<cuda::dm::BFloat>(*d, keys);
-        break;
-      case cuda::kF32:
-        order = emulateSortOrder<float>(*d, keys);
-        break;
-      case cuda::kF64:
-        order = emulateSortOrder<double>(*d, keys);
-        break;
-      case cuda::kB128:
-        break;  // not a key type (dtypeFor never gives it)
-    }
+    const std::vector<int64_t> order = withKeyType(*key, [&](auto tag) { return emulateSortOrder<typename decltype(tag)::T>(*d, keys); });
     if (order.empty() && d->slices * d->length > 0) {
       ++skipped;
       continue;
