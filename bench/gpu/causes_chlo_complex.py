@@ -15,7 +15,7 @@ import sys
 
 _ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.join(_ROOT, "reports", "python"))
-from conformance_report import one_of, ulp_value, worst  # noqa: E402
+from conformance_report import one_of, worst  # noqa: E402
 
 # The current profile's budgets (docs/tolerances.md: the first rule whose op and type globs both match decides).
 try:
