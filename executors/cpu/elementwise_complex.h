@@ -61,6 +61,17 @@ std::complex<T> inWider(std::complex<T> x, std::complex<T> y, F f) {
   return {narrowPart<T>(r.real()), narrowPart<T>(r.imag())};
 }
 
+// The real counterpart of inWider: `f` on a (and b) widened to Wider<T> (double for a float, x87 long
+// double for a double), its result rounded once back to T.
+template <class T, class F>
+T oneUp(T a, F&& f) {
+  return static_cast<T>(f(static_cast<Wider<T>>(a)));
+}
+template <class T, class F>
+T oneUp2(T a, T b, F&& f) {
+  return static_cast<T>(f(static_cast<Wider<T>>(a), static_cast<Wider<T>>(b)));
+}
+
 // x * y and x / y at the precision of their own type (the wide one).
 template <class W>
 std::complex<W> wideMultiply(std::complex<W> x, std::complex<W> y) {

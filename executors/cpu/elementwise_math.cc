@@ -12,9 +12,6 @@
 
 #include <immintrin.h>
 
-#include <boost/math/policies/policy.hpp>
-#include <boost/math/special_functions/digamma.hpp>
-#include <boost/math/special_functions/erf.hpp>
 // The AVX-512 loops are compiled one function at a time (target attribute) and run only where the CPU has
 // AVX-512. GCC allows calling SLEEF's AVX-512 functions from such a function; clang refuses a call that
 // passes 512-bit vectors to a function not itself marked for AVX-512, so a clang build (the fuzzers') uses
@@ -213,13 +210,6 @@ bool widerFallback(T x, T r) {
   return false;
 }
 
-// `f` one precision up: x87 long double for a double, double for a float; the result rounded once to C.
-template <class C, class F>
-C oneUp(C a, F&& f) {
-  if constexpr (std::is_same_v<C, double>) return static_cast<double>(f(static_cast<long double>(a)));
-  else return static_cast<C>(f(static_cast<double>(a)));
-}
-
 #define HLOCONF_CHLO_UNARY(Name, fn, sleef_f32, sleef_f64, when, complex_too)                           \
   struct Name {                                                                                      \
     template <class E>                                                                               \
@@ -254,38 +244,6 @@ HLOCONF_CHLO_UNARY(ErfFn, erf, Sleef_erff_u10, Sleef_erf_u10, WiderFallback::kTi
 HLOCONF_CHLO_UNARY(ErfcFn, erfc, Sleef_erfcf_u15, Sleef_erfc_u15, WiderFallback::kNever, false)
 HLOCONF_CHLO_UNARY(LgammaFn, lgamma, Sleef_lgammaf_u10, Sleef_lgamma_u10, WiderFallback::kNegativeOrOverflow, false)
 #undef HLOCONF_CHLO_UNARY
-
-// chlo.digamma and chlo.erf_inv: Boost.Math (libboost-dev; documented within a few ULP of the type it
-// computes in) one precision up: double for f32 (and f16, bf16, the small floats), x87 long double for
-// f64, rounded once. Errors give the IEEE value instead of an exception: a pole or erf_inv(+-1) gives
-// +-inf, a domain error NaN.
-using NoThrow = boost::math::policies::policy<
-    boost::math::policies::domain_error<boost::math::policies::ignore_error>,
-    boost::math::policies::pole_error<boost::math::policies::ignore_error>,
-    boost::math::policies::overflow_error<boost::math::policies::ignore_error>,
-    boost::math::policies::evaluation_error<boost::math::policies::ignore_error>,
-    boost::math::policies::promote_double<false>>;
-
-struct DigammaFn {
-  template <class E>
-  static constexpr bool supports() { return kIsFloat<E>; }
-  template <class E, class C>
-  static C apply(C a) {
-    return oneUp(a, [](auto x) { return std::isnan(x) ? x : boost::math::digamma(x, NoThrow()); });
-  }
-};
-struct ErfInvFn {
-  template <class E>
-  static constexpr bool supports() { return kIsFloat<E>; }
-  template <class E, class C>
-  static C apply(C a) {
-    return oneUp(a, [](auto x) -> decltype(x) {
-      if (std::isnan(x) || std::fabs(x) > 1) return std::numeric_limits<decltype(x)>::quiet_NaN();
-      if (std::fabs(x) == 1) return std::copysign(std::numeric_limits<decltype(x)>::infinity(), x);
-      return boost::math::erf_inv(x, NoThrow());
-    });
-  }
-};
 
 struct RsqrtFn {
   template <class E>
@@ -657,8 +615,6 @@ constexpr KernelFamilyEntry kKernels[] = {
     {OpId::kChloErf, elementwise<unaryFor<ErfFn>>},
     {OpId::kChloErfc, elementwise<unaryFor<ErfcFn>>},
     {OpId::kChloLgamma, elementwise<unaryFor<LgammaFn>>},
-    {OpId::kChloDigamma, elementwise<unaryFor<DigammaFn>>},
-    {OpId::kChloErfInv, elementwise<unaryFor<ErfInvFn>>},
     {OpId::kLogistic, elementwise<unaryFor<LogisticFn>>},
     {OpId::kAtan2, elementwise<sleefBinaryOr<SleefAtan2, Atan2Fn>>},
     {OpId::kFloor, elementwise<unaryFor<FloorFn>>},

@@ -164,6 +164,7 @@ absl::StatusOr<KernelChoice> elementwise(const plan::Step& step, const plan::Pla
 std::span<const KernelFamilyEntry> elementwiseArithmeticKernels();  // kernels_elementwise.cc
 std::span<const KernelFamilyEntry> elementwiseMathKernels();        // elementwise_math.cc
 std::span<const KernelFamilyEntry> elementwiseBitKernels();         // elementwise_bits.cc
+std::span<const KernelFamilyEntry> elementwiseSpecialKernels();     // elementwise_special.cc
 // power's kernel for f32 and f64 (SLEEF, elementwise_math.cc); nullptr for every other type.
 Kernel sleefPowerKernel(ElementType t);
 

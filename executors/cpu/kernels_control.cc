@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "executors/cpu/kernels.h"
+#include "executors/plan/control_params.h"
 #include "ir/strings.h"
 
 namespace hloconf::cpu {
@@ -73,6 +74,61 @@ absl::Status mapKernel(const KernelArgs& args) {
   return absl::OkStatus();
 }
 
+// chlo.scan: the carries live in the carry results; each step runs the body on the inputs' slices at the
+// position and the carries, then writes the output slices in place and the next carries.
+absl::Status scanKernel(const KernelArgs& args) {
+  const plan::ScanParams& p = args.step.as<plan::ScanParams>();
+  // A row-major tensor seen as [outer, steps, inner bytes]: a slice at a position is `outer` runs.
+  struct Strided {
+    int64_t outer = 1, inner = 1;
+  };
+  auto strided = [&](const Type& t) {
+    Strided s;
+    for (int64_t d = 0; d < p.dimension; ++d) s.outer *= t.shape()[d];
+    s.inner = storageBytes(t.elementType());
+    for (int64_t d = p.dimension + 1; d < t.rank(); ++d) s.inner *= t.shape()[d];
+    return s;
+  };
+  std::vector<Strided> in_layout, out_layout;
+  std::vector<std::vector<uint8_t>> slices(p.inputs);
+  for (size_t i = 0; i < p.inputs; ++i) {
+    in_layout.push_back(strided(args.operandType(i)));
+    slices[i].resize(static_cast<size_t>(in_layout[i].outer * in_layout[i].inner));
+  }
+  for (size_t j = 0; j < p.outputs; ++j) out_layout.push_back(strided(args.resultType(j)));
+  std::vector<size_t> carry_bytes;
+  for (size_t i = 0; i < p.inits; ++i) {
+    carry_bytes.push_back(static_cast<size_t>(plan::slotBytes(args.resultType(p.outputs + i))));
+    std::memmove(args.results[p.outputs + i], args.operands[p.inputs + i], carry_bytes[i]);
+  }
+  std::vector<const uint8_t*> body_inputs;
+  for (size_t i = 0; i < p.inputs; ++i) body_inputs.push_back(slices[i].data());
+  for (size_t i = 0; i < p.inits; ++i) body_inputs.push_back(args.results[p.outputs + i]);
+  std::vector<uint8_t> next_carries;  // staged: a body may return its carries in another order
+  for (int64_t s = 0; s < p.steps; ++s) {
+    RETURN_IF_ERROR(args.frame.checkDeadline());
+    const int64_t position = p.reverse ? p.steps - 1 - s : s;
+    for (size_t i = 0; i < p.inputs; ++i) {
+      const Strided& l = in_layout[i];
+      for (int64_t o = 0; o < l.outer; ++o)
+        std::memcpy(slices[i].data() + o * l.inner, args.operands[i] + (o * p.steps + position) * l.inner, static_cast<size_t>(l.inner));
+    }
+    ASSIGN_OR_RETURN(std::vector<const uint8_t*> outputs, args.frame.runRegion(args.step.regions[0], args.lowered.regions[0], body_inputs));
+    for (size_t j = 0; j < p.outputs; ++j) {
+      const Strided& l = out_layout[j];
+      for (int64_t o = 0; o < l.outer; ++o)
+        std::memcpy(args.results[j] + (o * p.steps + position) * l.inner, outputs[j] + o * l.inner, static_cast<size_t>(l.inner));
+    }
+    next_carries.clear();
+    for (size_t i = 0; i < p.inits; ++i) next_carries.insert(next_carries.end(), outputs[p.outputs + i], outputs[p.outputs + i] + carry_bytes[i]);
+    size_t offset = 0;
+    for (size_t i = 0; i < p.inits; ++i) {
+      std::memcpy(args.results[p.outputs + i], next_carries.data() + offset, carry_bytes[i]);
+      offset += carry_bytes[i];
+    }
+  }
+  return absl::OkStatus();
+}
 
 constexpr KernelFamilyEntry kKernels[] = {
     {OpId::kWhile, alwaysKernel<whileKernel>},
@@ -82,6 +138,7 @@ constexpr KernelFamilyEntry kKernels[] = {
     {OpId::kComposite, alwaysKernel<callKernel>},
     {OpId::kOptimizationBarrier, alwaysKernel<barrierKernel>},
     {OpId::kMap, alwaysKernel<mapKernel>},
+    {OpId::kChloScan, alwaysKernel<scanKernel>},
 };
 
 }  // namespace

@@ -475,7 +475,7 @@ std::span<const KernelFamilyEntry> elementwiseKernels() {
   static const std::vector<KernelFamilyEntry>* all = [] {
     auto* entries = new std::vector<KernelFamilyEntry>();
     for (std::span<const KernelFamilyEntry> part :
-         {elementwiseArithmeticKernels(), elementwiseMathKernels(), elementwiseBitKernels()})
+         {elementwiseArithmeticKernels(), elementwiseMathKernels(), elementwiseBitKernels(), elementwiseSpecialKernels()})
       entries->insert(entries->end(), part.begin(), part.end());
     return entries;
   }();

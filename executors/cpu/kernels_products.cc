@@ -133,6 +133,7 @@ constexpr KernelFamilyEntry kKernels[] = {
     {OpId::kCholesky, chooseCholesky},
     {OpId::kTriangularSolve, chooseTriangularSolve},
     {OpId::kFft, chooseFft},
+    {OpId::kChloRaggedDot, chooseRaggedDot},
 };
 
 }  // namespace

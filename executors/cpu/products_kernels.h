@@ -16,6 +16,7 @@ absl::StatusOr<KernelChoice> chooseBatchNormGrad(const plan::Step& step, const p
 absl::StatusOr<KernelChoice> chooseCholesky(const plan::Step& step, const plan::Plan& plan);
 absl::StatusOr<KernelChoice> chooseTriangularSolve(const plan::Step& step, const plan::Plan& plan);
 absl::StatusOr<KernelChoice> chooseFft(const plan::Step& step, const plan::Plan& plan);  // products_fft.cc
+absl::StatusOr<KernelChoice> chooseRaggedDot(const plan::Step& step, const plan::Plan& plan);  // products_ragged_dot.cc
 
 }  // namespace hloconf::cpu::products
 

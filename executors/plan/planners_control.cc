@@ -1,6 +1,8 @@
 // Planners of control flow and calls: while, if, case, func.call, composite, optimization_barrier, map.
 // Their regions (a call's callee) are compiled into the step by the plan compiler; nothing to decode.
+#include "executors/plan/control_params.h"
 #include "executors/plan/planners.h"
+#include "ir/op_views.h"
 #include "ir/strings.h"
 
 namespace hloconf::plan {
@@ -60,6 +62,62 @@ absl::Status planMap(const Operation& op, Step& step, const Plan& plan) {
   return absl::OkStatus();
 }
 
+// chlo.scan: the number of steps (the inputs' size along the dimension, else the outputs', else
+// scan_dim_size) and the body's types, checked once: slices of the inputs and the carries in, slices of
+// the outputs and the carries out (verify::chloScan: scan (dimension), scan (carries), scan (body)).
+absl::Status planScan(const Operation& op, Step& step, const Plan& plan) {
+  const ChloScanOp scan(op);
+  auto params = std::make_shared<ScanParams>();
+  ScanParams& p = *params;
+  p.inits = scan.numInits();
+  if (p.inits > step.operands.size() || p.inits > step.results.size())
+    return absl::InvalidArgumentError("scan needs one carry result per init (scan (carries))");
+  p.inputs = step.operands.size() - p.inits;
+  p.outputs = step.results.size() - p.inits;
+  p.dimension = scan.dimension();
+  p.reverse = scan.isReverse();
+  std::optional<int64_t> steps = scan.scanDimSize();
+  auto sliceOf = [&](const Type& t) -> absl::StatusOr<Type> {
+    if (p.dimension < 0 || p.dimension >= t.rank()) return absl::InvalidArgumentError(strCat(t.toString(), " has no dimension ", p.dimension, " (scan (dimension))"));
+    const int64_t size = t.shape()[p.dimension];
+    if (steps && *steps != size) return absl::InvalidArgumentError(strCat(t.toString(), " has ", size, " positions along dimension ", p.dimension, ", not ", *steps, " (scan (dimension))"));
+    steps = size;
+    std::vector<int64_t> shape = t.shape();
+    shape.erase(shape.begin() + p.dimension);
+    return Type::tensor(shape, t.tensorElement());
+  };
+  std::vector<Type> body_inputs, body_outputs;
+  for (size_t i = 0; i < p.inputs; ++i) {
+    ASSIGN_OR_RETURN(Type slice, sliceOf(plan.slot_types[step.operands[i]]));
+    body_inputs.push_back(slice);
+  }
+  for (size_t j = 0; j < p.outputs; ++j) {
+    ASSIGN_OR_RETURN(Type slice, sliceOf(plan.slot_types[step.results[j]]));
+    body_outputs.push_back(slice);
+  }
+  if (!steps) return absl::InvalidArgumentError("scan has no inputs, no outputs and no scan_dim_size: the number of steps is unknown");
+  p.steps = *steps;
+  for (size_t i = 0; i < p.inits; ++i) {
+    const Type& init = plan.slot_types[step.operands[p.inputs + i]];
+    if (plan.slot_types[step.results[p.outputs + i]] != init)
+      return absl::InvalidArgumentError(strCat("carry ", i, " has another type than its init (scan (carries))"));
+    body_inputs.push_back(init);
+    body_outputs.push_back(init);
+  }
+  const Region& body = step.regions.at(0);
+  if (body.inputs.size() != body_inputs.size() || body.outputs.size() != body_outputs.size())
+    return absl::InvalidArgumentError(strCat("the body takes ", body.inputs.size(), " and returns ", body.outputs.size(), " values; scan needs ",
+                                             body_inputs.size(), " and ", body_outputs.size(), " (scan (body))"));
+  for (size_t i = 0; i < body_inputs.size(); ++i)
+    if (plan.slot_types[body.inputs[i]] != body_inputs[i])
+      return absl::InvalidArgumentError(strCat("the body's argument ", i, " is ", plan.slot_types[body.inputs[i]].toString(), ", not ", body_inputs[i].toString(), " (scan (body))"));
+  for (size_t i = 0; i < body_outputs.size(); ++i)
+    if (plan.slot_types[body.outputs[i]] != body_outputs[i])
+      return absl::InvalidArgumentError(strCat("the body's result ", i, " is ", plan.slot_types[body.outputs[i]].toString(), ", not ", body_outputs[i].toString(), " (scan (body))"));
+  step.params = std::move(params);
+  return absl::OkStatus();
+}
+
 absl::Status planBarrier(const Operation& op, Step& step, const Plan& plan) {
   for (size_t i = 0; i < step.operands.size(); ++i)
     if (plan.slot_types[step.operands[i]] != plan.slot_types[step.results.at(i)])
@@ -76,6 +134,7 @@ constexpr OpPlanner kPlanners[] = {
     {OpId::kComposite, regionsReturnTheResults},
     {OpId::kOptimizationBarrier, planBarrier},
     {OpId::kMap, planMap},
+    {OpId::kChloScan, planScan},
 };
 
 }  // namespace

@@ -173,6 +173,98 @@ absl::Status planDot(const Operation& op, Step& step, const Plan&) {
   return absl::OkStatus();
 }
 
+// chlo.ragged_dot: the index maps of the reference's kernel (reference/kernels_dot.cc), decided once.
+absl::Status planRaggedDot(const Operation& op, Step& step, const Plan&) {
+  if (op.operands.size() != 3 || op.results.size() != 1) return absl::InvalidArgumentError("ragged_dot takes three operands and has one result");
+  for (const Type* t : {&op.operands[0]->type, &op.operands[1]->type, &op.results[0]->type})
+    if (t->isQuantized()) return absl::UnimplementedError("quantized operands (chlo.md gives no quantized semantics for ragged_dot)");
+  const RaggedDotOp dot(op);
+  const std::vector<int64_t> lb = dot.lhsBatchingDims(), rb = dot.rhsBatchingDims();
+  const std::vector<int64_t> lc = dot.lhsContractingDims(), rc = dot.rhsContractingDims();
+  const std::vector<int64_t> group_dims = dot.rhsGroupDims();
+  const std::vector<int64_t>& ls = op.operands[0]->type.shape();
+  const std::vector<int64_t>& rs = op.operands[1]->type.shape();
+  const std::vector<int64_t>& gs = op.operands[2]->type.shape();
+  const int64_t lrank = static_cast<int64_t>(ls.size()), rrank = static_cast<int64_t>(rs.size());
+  // The verifier has checked these (verify::raggedDot); they guard the index arithmetic below.
+  if (dot.lhsRaggedDims().size() != 1 || gs.empty() || lb.size() != rb.size() || lc.size() != rc.size() ||
+      !inRange(lb, lrank) || !inRange(lc, lrank) || !inRange(rb, rrank) || !inRange(rc, rrank) || !inRange(group_dims, rrank) ||
+      !inRange(dot.lhsRaggedDims(), lrank))
+    return absl::InvalidArgumentError("ragged_dot's dimension numbers are out of range (ragged_dot (dot_general C1-C8))");
+  for (size_t i = 0; i < lb.size(); ++i)
+    if (ls[lb[i]] != rs[rb[i]]) return absl::InvalidArgumentError("batching dimension sizes differ (ragged_dot (dot_general C9))");
+  for (size_t i = 0; i < lc.size(); ++i)
+    if (ls[lc[i]] != rs[rc[i]]) return absl::InvalidArgumentError("contracting dimension sizes differ (ragged_dot (dot_general C10))");
+  const int64_t ragged = dot.lhsRaggedDims()[0];
+  const RaggedDotOp::Mode mode = dot.mode(ragged);
+  auto params = std::make_shared<RaggedDotParams>();
+  RaggedDotParams& p = *params;
+  p.mode = static_cast<uint8_t>(mode);
+  p.groups = gs.back();
+  if (mode == RaggedDotOp::Mode::kNonContracting && (group_dims.size() != 1 || rs[group_dims[0]] != p.groups))
+    return absl::InvalidArgumentError("mode 1 needs one rhs group dimension with one entry per group (ragged_dot (mode 1))");
+  const std::vector<int64_t> prefix = gs.size() > 1 ? dot.groupSizesPrefix(ragged) : std::vector<int64_t>{};
+  bool rows_fit = gs.size() == 1 || gs.size() == prefix.size() + 1;
+  for (size_t i = 0; rows_fit && i < prefix.size(); ++i) rows_fit = gs[i] == ls[prefix[i]];
+  if (!rows_fit) return absl::InvalidArgumentError("group_sizes must have shape [g] or [b..., x..., g] (ragged_dot (group_sizes))");
+
+  const std::vector<int64_t> lf = freeDims(lrank, lb, lc);
+  std::vector<int64_t> rf;
+  for (int64_t d : freeDims(rrank, rb, rc))
+    if (std::find(group_dims.begin(), group_dims.end(), d) == group_dims.end()) rf.push_back(d);
+  const std::vector<int64_t> lst = rowMajorStrides(ls), rst = rowMajorStrides(rs), gst = rowMajorStrides(gs);
+  auto addDim = [&](int64_t size, int64_t l, int64_t r) {
+    p.result_shape.push_back(size);
+    p.lhs_step.push_back(l);
+    p.rhs_step.push_back(r);
+  };
+  if (mode == RaggedDotOp::Mode::kContracting) addDim(p.groups, 0, 0);
+  for (size_t i = 0; i < lb.size(); ++i) addDim(ls[lb[i]], lst[lb[i]], rst[rb[i]]);
+  for (int64_t d : lf) addDim(ls[d], lst[d], 0);
+  for (int64_t d : rf) addDim(rs[d], 0, rst[d]);
+  if (op.results[0]->type.shape() != p.result_shape)
+    return absl::InvalidArgumentError("the result shape is not [g,] batch + lhs free + rhs free dims (ragged_dot (result))");
+  if (mode == RaggedDotOp::Mode::kNonContracting) p.rhs_group_stride = rst[group_dims[0]];
+
+  const size_t lead = mode == RaggedDotOp::Mode::kContracting ? 1 : 0;
+  auto resultDim = [&](int64_t d) -> int64_t {  // of lhs dimension d, -1 for a contracting one
+    for (size_t i = 0; i < lb.size(); ++i) if (lb[i] == d) return static_cast<int64_t>(lead + i);
+    for (size_t i = 0; i < lf.size(); ++i) if (lf[i] == d) return static_cast<int64_t>(lead + lb.size() + i);
+    return -1;
+  };
+  auto contractingPos = [&](int64_t d) { return static_cast<int64_t>(std::find(lc.begin(), lc.end(), d) - lc.begin()); };
+  for (size_t i = 0; i < prefix.size(); ++i) {
+    p.prefix_stride.push_back(gst[i]);
+    p.prefix_result_dim.push_back(resultDim(prefix[i]));
+    p.prefix_contracting_pos.push_back(p.prefix_result_dim.back() < 0 ? contractingPos(prefix[i]) : -1);
+  }
+  if (mode == RaggedDotOp::Mode::kContracting) p.ragged_contracting_pos = contractingPos(ragged);
+  else p.ragged_result_dim = resultDim(ragged);
+
+  // The contracting positions, row-major over the lhs contracting dims in list order.
+  p.contracting_rank = static_cast<int64_t>(lc.size());
+  std::vector<int64_t> sizes;
+  for (int64_t d : lc) sizes.push_back(ls[d]);
+  const int64_t count = product(ls, lc);
+  if (count > (int64_t{1} << 26)) return absl::UnimplementedError("more than 2^26 contracting positions");
+  std::vector<int64_t> coordinate(lc.size(), 0);
+  for (int64_t i = 0; i < count; ++i) {
+    int64_t l = 0, r = 0;
+    for (size_t j = 0; j < lc.size(); ++j) {
+      l += coordinate[j] * lst[lc[j]];
+      r += coordinate[j] * rst[rc[j]];
+      p.coordinates.push_back(coordinate[j]);
+    }
+    p.lhs_offsets.push_back(l);
+    p.rhs_offsets.push_back(r);
+    for (size_t j = lc.size(); j-- > 0;) {
+      if (++coordinate[j] < sizes[j]) break;
+      coordinate[j] = 0;
+    }
+  }
+  step.params = std::move(params);
+  return absl::OkStatus();
+}
 
 // --- convolution --------------------------------------------------------------------------------------------
 
@@ -474,6 +566,7 @@ constexpr OpPlanner kPlanners[] = {
     {OpId::kCholesky, planCholesky},
     {OpId::kTriangularSolve, planTriangularSolve},
     {OpId::kFft, planFft},
+    {OpId::kChloRaggedDot, planRaggedDot},
 };
 
 }  // namespace

@@ -26,6 +26,27 @@ struct DotParams : StepParams {
   bool accumulate_f64 = false;  // the algorithm's accumulation_type is f64
 };
 
+// chlo.ragged_dot (docs/design/chlo.md, "ragged_dot"): dot_general's sums with the groups of group_sizes.
+// The result is [g (mode 2 only), batching..., lhs free..., rhs free...] row-major; the operands are read
+// row-major in their own shapes.
+struct RaggedDotParams : StepParams {
+  uint8_t mode = 0;  // RaggedDotOp::Mode
+  int64_t groups = 0;
+  std::vector<int64_t> result_shape;
+  // Per result dimension, its step in the lhs and in the rhs (0 for the other operand's free dims and
+  // for mode 2's group dimension).
+  std::vector<int64_t> lhs_step, rhs_step;
+  int64_t rhs_group_stride = 0;  // mode 1: the rhs group dimension's stride
+  // The contracting positions in row-major order of the lhs contracting dims: offsets and coordinates.
+  std::vector<int64_t> lhs_offsets, rhs_offsets, coordinates;  // coordinates: one row of size(lc) per position
+  int64_t contracting_rank = 0;
+  int64_t ragged_result_dim = -1;       // modes 1, 3: the result dimension of the ragged lhs dimension
+  int64_t ragged_contracting_pos = -1;  // mode 2: its position among the contracting dims
+  // The group_sizes row of an element: sum of coordinate * stride over the prefix entries, each from a
+  // result dimension (>= 0) or a contracting position (>= 0, the other -1).
+  std::vector<int64_t> prefix_stride, prefix_result_dim, prefix_contracting_pos;
+};
+
 // convolution in the canonical form (see planners_products.cc): groups G = feature_group_count *
 // batch_group_count; for each group g and output batch b, the output rows (one per output spatial
 // position) are the im2col rows of input batch b + g * batch_stride_groups ... times the group's kernel.
