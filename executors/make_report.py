@@ -86,6 +86,22 @@ CAUSES = [
      "0.5000000000004678 here, so the executor is already better than that, but not within the 4 ULP of "
      "`complex/other`: ½ + ½·tanh(z/2) would give the real part without the cancellation. An accuracy limit of "
      "the executor's formula."),
+    ("f64-special-near-midpoint", r"^chlo\.(broadcast_)?(digamma|polygamma|zeta|bessel_i1e)$", r"^f64$",
+     lambda x: (x.get("max_ulp") or 0) <= 1,
+     "**f64 `digamma`, `polygamma`, `zeta`, `bessel_i1e`: computed in x87 long double and rounded once, 1 ULP "
+     "where the exact value lies within about 2^-10 ULP of a midpoint between two doubles.** The executor "
+     "evaluates these one precision up (executors/cpu/elementwise_special.cc: Boost.Math's digamma and I1, "
+     "Euler-Maclaurin for zeta and polygamma, in the 64-bit significand of long double), with an error of a "
+     "few long-double ULP (2^-11 of an f64 ULP each); rounding that to f64 is correct unless the exact value is "
+     "that close to a rounding boundary. Examples (exact values from mpmath at 300 bits): "
+     "`gen/chlo.polygamma/f64/log-uniform/1/18`, polygamma(1, 2.1885321753659582e-38) = "
+     "2.08782516625257642336579514735e75, 0.00044 ULP above the midpoint between 0x4F9276AB2DEDD070 and "
+     "0x4F9276AB2DEDD071: the golden is 0x4F9276AB2DEDD071, the executor 0x4F9276AB2DEDD070; "
+     "`gen/chlo.digamma/f64/uniform/1/3`, digamma(3.2788783779352864e28) = 65.6598840098018214912847248469, "
+     "2.9e-5 ULP from the midpoint: golden 0x40506A3B8A245023, executor 0x40506A3B8A245024. The default profile "
+     "judges these functions exactly (no libm table gives them an error budget: reports/profiles/default.json); "
+     "a correctly rounded f64 result would need a second, wider evaluation near midpoints (a Ziv loop), which "
+     "a fast backend does not do."),
     ("region-exact-rule", r"map", r".*", lambda x: "exact" in (x.get("rule") or ""),
      "**An inexact op inside a `map` body, judged by `map`'s exact rule.** `gen/map/complex<f64>/special/1/10` "
      "maps `(a + b) / c` with complex f64: the executor's complex division is 1 ULP from the correctly rounded "

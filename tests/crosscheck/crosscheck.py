@@ -19,6 +19,9 @@ on a rounding boundary (a midpoint, ties-to-even) are rational and are handled e
 approximation is made; the transcendental functions only take such values at the trivial arguments
 (exp(0), log(1), ...), which are special-cased.
 
+complex<f32> and complex<f64> operands (the chlo ops that take them) are checked part by part: each
+part of the exact complex value rounded once, with C99 Annex G's special values and branch cuts.
+
 Usage: crosscheck.py --hloconf PATH [--full] [--ops a,b] [--types t,u] [--jobs N] [--seed S]
 Exit status 0 when every element matches, 1 on any mismatch, 2 on a tool/usage error.
 """
@@ -1477,6 +1480,727 @@ def chlo_gen_inputs(op, fmt, nrandom, seed, full, exhaustive16):
 
 
 # --------------------------------------------------------------------------------------------------
+# Complex operands (complex<f32>, complex<f64>) of the chlo elementwise ops: acos, acosh, asin, asinh,
+# atan, atanh, cosh, sinh, tan, square, conj and _asin_acos_kernel. Each part of the exact complex value
+# is rounded once to the part type; the ops return a pair (real result, imaginary result) of the result
+# tuples above, plus two kinds for C99 Annex G's "sign unspecified": ('inf_any',) and ('zero_any',).
+#
+# Conventions (docs/design/chlo.md; C99 Annex G, G.6, where it is silent):
+#  * Finite operands: the principal values with C99's branch cuts (acos/asin/atanh/acosh below 1 on the
+#    real axis, asinh/atan on the imaginary axis outside [-i, i]); the cut's side is the sign of the
+#    zero part (casin(x + 0i) = pi/2 + i acosh x for x > 1, casin(x - 0i) its conjugate).
+#  * Non-finite operands: G.6's tables for cacos, cacosh, casinh, catanh, ccosh, csinh, ctanh (C99's
+#    text: ctanh(x + i inf) and ctanh(x + i NaN) are NaN + i NaN for every finite x, zero included),
+#    and casin(z) = -i casinh(iz), catan(z) = -i catanh(iz), ctan(z) = -i ctanh(iz) (G.6 defines them so).
+#  * _asin_acos_kernel(z) = w = Re sqrt(1 - z^2) + i |Im asin z| (docs/design/chlo.md). Finite z:
+#    Re w = sqrt(A^2 - x^2), Im w = acosh(A), A = (|z + 1| + |z - 1|)/2. Non-finite z: Re w is the real
+#    part of C99's csqrt (G.6.4.2) of t = (1 - x^2 + y^2) - 2xy i formed with IEEE rules for the infinite
+#    and NaN parts (inf - inf and 0 * inf are NaN), the reference's exact formation; Im w = |Im casin z|.
+#  * square(z) = (x^2 - y^2) + 2xy i exactly (integers), each part rounded once; an exact zero real part
+#    is +0 (IEEE's exact-zero sum x*x + (-(y*y))), an exact zero imaginary part has the sign of x*y.
+#    Non-finite parts by IEEE rules on that formula: inf - inf and 0 * inf are NaN.
+#  * conj(z) = x - yi exactly, NaN parts stay NaN.
+#
+# How the finite values are computed (relative error of each part <= 2^-P at P + GUARD bits, every
+# step a correctly rounded mpmath operation; no step subtracts nearly equal values):
+#  * asin/acos/asinh/acosh/kernel (Hull, Fairgrieve, Tang 1997): for x, y >= 0, r = |z + 1|,
+#    s = |z - 1|, A = (r + s)/2 and, with r - (x + 1) = y^2/(r + x + 1) and s - |1 - x| = y^2/(s + |1 - x|),
+#    A - 1 and A - x as sums of non-negative terms; Re w = sqrt((A - x)(A + x)),
+#    acosh A = log1p((A - 1) + sqrt((A - 1)(A + 1))); Re asin = atan2(x, Re w), Re acos = atan2(Re w, x).
+#  * atanh (x, y >= 0): Re = log1p(4x / ((1 - x)^2 + y^2)) / 4, Im = atan2(2y, 1 - x^2 - y^2) / 2, the
+#    rational arguments formed exactly with Python fractions (no cancellation near |z| = 1).
+#  * tanh(x + iy) = (sinh x cosh x + i sin y cos y) / (sinh^2 x + cos^2 y) (no cancelling denominator),
+#    cosh = (cosh x cos y, sinh x sin y), sinh = (sinh x cos y, cosh x sin y).
+#  * Both parts come from one evaluation (cached per precision); each part has its own Ziv loop.
+# Exact parts, decided before any approximation: a zero part (the axes and cuts: asin(x + 0i) for
+# |x| <= 1 has Im = +-0, acos(x +- 0i) for x >= 1 has Re +0, tan(+-0 + iy) Re +-0, cosh(+-0 + iy) Im
+# +-0 with the sign of sinh(+-0) sin y, ...), atanh(+-1 +- 0i) = (+-inf, +-0), cosh(0) = 1, the rational
+# Re w = sqrt((|t| + Re t)/2) of the kernel whenever it is rational (tested exactly: e.g. w(0.75i) = 1.25),
+# square and conj. Every other part is irrational and non-zero (Lindemann-Weierstrass), so the Ziv loop
+# ends. Far arguments: cosh/sinh with |x| >= 8192 overflow every format in each non-zero part (|cos y|,
+# |sin y| of a nonzero float exceed 2^-1100 while e^8192 > 2^11000), with the signs of cos y and sin y;
+# tanh with |x| >= 8192 has |Re| within 4e^-16384 of 1 (rounds to +-1) and |Im| <= 1/sinh^2(8192) (rounds
+# to a zero with the sign of sin 2y).
+# --------------------------------------------------------------------------------------------------
+
+
+class CFmt:
+    """complex<part>: element = real part then imaginary part, each in the part's encoding."""
+    def __init__(self, part):
+        self.name = 'complex<%s>' % part.name
+        self.part = part
+        self.nbytes = 2 * part.nbytes
+        self.bits = 2 * part.bits
+
+
+CFORMATS = {c.name: c for c in (CFmt(FORMATS['f32']), CFmt(FORMATS['f64']))}
+TYPE_ALIASES = {'c64': 'complex<f32>', 'c128': 'complex<f64>', 'complex64': 'complex<f32>',
+                'complex128': 'complex<f64>'}
+ANY_INF = ('inf_any',)
+ANY_ZERO = ('zero_any',)
+CNAN = ('nan',)
+PZERO = ('zero', False)
+PINF = ('inf', False)
+FAR_EXP = 13  # |x| >= 2^13 = 8192: the far rules above
+
+
+def sb(d):
+    """The sign bit of a decoded part (False for NaN)."""
+    return d[0] != 'nan' and d[1]
+
+
+def dabs(d):
+    return d if d[0] == 'nan' else (d[0], False) + d[2:]
+
+
+def dneg(d):
+    return d if d[0] == 'nan' else (d[0], not d[1]) + d[2:]
+
+
+def dres(d):
+    """A decoded part as an exact result."""
+    return fexact(d) if d[0] == 'fin' else d
+
+
+def mp_neg(v):
+    """-v exactly (mpmath rounds even a negation to the working precision)."""
+    with mp.workprec(max(64, v._mpf_[3] + 8)):
+        return -v
+
+
+def mp_abs(v):
+    return mp_neg(v) if v < 0 else v
+
+
+def rneg(r):
+    k = r[0]
+    if k in ('inf', 'zero'):
+        return (k, not r[1])
+    if k == 'exact':
+        return ('exact', not r[1]) + r[2:]
+    if k == 'approx':
+        f = r[1]
+        return ('approx', lambda P: mp_neg(f(P))) + r[2:]
+    return r
+
+
+def rneg_if(c, r):
+    return rneg(r) if c else r
+
+
+def rabs(r):
+    k = r[0]
+    if k in ('inf', 'inf_any'):
+        return PINF
+    if k in ('zero', 'zero_any'):
+        return PZERO
+    if k == 'exact':
+        return ('exact', False) + r[2:]
+    if k == 'approx':
+        f = r[1]
+        return ('approx', lambda P: mp_abs(f(P))) + r[2:]
+    return r
+
+
+def cpi(p, m, d):
+    return chlo_approx(p, lambda: m * mp.pi / d)
+
+
+def cparts(p, fn):
+    """Both parts from one evaluation fn() -> (re, im) at P + GUARD bits, cached per P."""
+    cache = {}
+
+    def get(P):
+        if P not in cache:
+            with mp.workprec(P + GUARD):
+                cache[P] = fn()
+        return cache[P]
+    p0 = 2 * p + 64
+    return ('approx', lambda P: get(P)[0], 'complex', p0), ('approx', lambda P: get(P)[1], 'complex', p0)
+
+
+def frac(d):
+    """Exact Fraction of a decoded finite or zero part."""
+    from fractions import Fraction
+    if d[0] == 'zero':
+        return Fraction(0)
+    v = Fraction(d[2]) * Fraction(2) ** d[3]
+    return -v if d[1] else v
+
+
+def mpq(q):
+    """A Fraction as an mpf at the working precision (two roundings)."""
+    return mpf(q.numerator) / q.denominator
+
+
+def frac_sqrt(q):
+    """The exact square root of a non-negative Fraction if it is rational, else None."""
+    n, d = q.numerator, q.denominator
+    rn, rd = math.isqrt(n), math.isqrt(d)
+    if rn * rn == n and rd * rd == d:
+        from fractions import Fraction
+        return Fraction(rn, rd)
+    return None
+
+
+def rfrac(q):
+    """A Fraction as an exact result."""
+    if q == 0:
+        return PZERO
+    return ('exact', q < 0, abs(q.numerator), q.denominator, 0)
+
+
+def mval(d):
+    return mpf(0) if d[0] == 'zero' else abs(xval(d))
+
+
+def trig_neg(fn, d):
+    """Whether fn (mp.sin or mp.cos) of a nonzero decoded finite value is negative; the sign is taken at
+    256 bits and must agree at 512 (|sin|, |cos| of a float exceed 2^-200)."""
+    v = xval(d)
+    with mp.workprec(256):
+        a = fn(v)
+    with mp.workprec(512):
+        b = fn(v)
+    if a == 0 or (a < 0) != (b < 0):
+        raise Unresolved('sign of %s(%s) not settled' % (fn.__name__, v))
+    return b < 0
+
+
+def hull(x, y):
+    """(Re w, acosh A) for x, y >= 0 (mpf), w = _asin_acos_kernel(x + iy) (Hull, Fairgrieve, Tang)."""
+    r = mp.hypot(x + 1, y)
+    s = mp.hypot(x - 1, y)
+    A = (r + s) / 2
+    y2 = y * y
+    t1 = y2 / (r + x + 1) if y2 else mpf(0)  # r - (x + 1)
+    if x <= 1:
+        t2 = y2 / (s + (1 - x)) if y2 else mpf(0)  # s - (1 - x)
+        am1 = (t1 + t2) / 2
+        amx = (t1 + s + (1 - x)) / 2
+    else:
+        am1 = (t1 + s + (x - 1)) / 2
+        amx = (t1 + y2 / (s + (x - 1))) / 2
+    return mp.sqrt(amx * (A + x)), mp.log1p(am1 + mp.sqrt(am1 * (A + 1)))
+
+
+def fin(d):
+    return d[0] in ('fin', 'zero')
+
+
+def le1(d):
+    """|value| <= 1 for a finite or zero decoded part."""
+    return d[0] == 'zero' or mag2(d) < 0 or (d[2] == 1 and d[3] == 0)
+
+
+def is_unit(d):
+    return d[0] == 'fin' and d[2] == 1 and d[3] == 0
+
+
+def c_asinh(p, x, y):
+    """casinh: odd and conjugate-symmetric, so computed on (|x|, |y|) with the signs put back."""
+    a, b = dabs(x), dabs(y)
+    ka, kb = a[0], b[0]
+    if not (fin(a) and fin(b)):  # G.6.2.2, first quadrant
+        if kb == 'inf':
+            R, I = (ANY_INF, CNAN) if ka == 'nan' else (PINF, cpi(p, 1, 4) if ka == 'inf' else cpi(p, 1, 2))
+        elif kb == 'nan':
+            R, I = (PINF, CNAN) if ka == 'inf' else (CNAN, CNAN)
+        elif ka == 'inf':
+            R, I = PINF, PZERO
+        else:  # NaN + iy
+            R, I = (CNAN, PZERO) if kb == 'zero' else (CNAN, CNAN)
+    else:
+        X, Y = mval(b), mval(a)  # asinh(a + ib) = (acosh A(b + ia), atan2(b, Re w(b + ia)))
+        R, I = cparts(p, lambda: (lambda w: (w[1], mp.atan2(X, w[0])))(hull(X, Y)))
+        if ka == 'zero' and le1(b):
+            R = PZERO
+        if kb == 'zero':
+            I = PZERO
+    return rneg_if(sb(x), R), rneg_if(sb(y), I)
+
+
+def c_asin(p, x, y):
+    u, v = c_asinh(p, dneg(y), x)  # casin(z) = -i casinh(iz), iz = -y + ix
+    return v, rneg(u)
+
+
+def c_acos(p, x, y):
+    """cacos: conjugate-symmetric, computed for |y| with the imaginary sign put back."""
+    b = dabs(y)
+    kx, kb = x[0], b[0]
+    if not (fin(x) and fin(b)):  # G.6.1.1
+        if kx == 'inf':
+            if kb == 'nan':
+                R, I = CNAN, ANY_INF
+            elif kb == 'inf':
+                R, I = cpi(p, 3, 4) if x[1] else cpi(p, 1, 4), ('inf', True)
+            else:
+                R, I = cpi(p, 1, 1) if x[1] else PZERO, ('inf', True)
+        elif kx == 'nan':
+            R, I = (CNAN, ('inf', True)) if kb == 'inf' else (CNAN, CNAN)
+        elif kb == 'inf':
+            R, I = cpi(p, 1, 2), ('inf', True)
+        else:  # finite x + iNaN
+            R, I = (cpi(p, 1, 2), CNAN) if kx == 'zero' else (CNAN, CNAN)
+    else:
+        X, Y, xs = mval(x), mval(b), (xval(x) if kx == 'fin' else mpf(0))
+        R, I = cparts(p, lambda: (lambda w: (mp.atan2(w[0], xs), -w[1]))(hull(X, Y)))
+        if kb == 'zero':
+            if kx == 'fin' and not x[1] and not mag2(x) < 0:  # real x >= 1
+                R = PZERO
+            if le1(x):
+                I = ('zero', True)
+    return R, rneg_if(sb(y), I)
+
+
+def c_acosh(p, x, y):
+    """cacosh: conjugate-symmetric; acosh z = (acosh A, sign(y) atan2(Re w, x))."""
+    b = dabs(y)
+    kx, kb = x[0], b[0]
+    if not (fin(x) and fin(b)):  # G.6.2.1
+        if kx == 'inf':
+            if kb == 'nan':
+                R, I = PINF, CNAN
+            elif kb == 'inf':
+                R, I = PINF, cpi(p, 3, 4) if x[1] else cpi(p, 1, 4)
+            else:
+                R, I = PINF, cpi(p, 1, 1) if x[1] else PZERO
+        elif kx == 'nan':
+            R, I = (PINF, CNAN) if kb == 'inf' else (CNAN, CNAN)
+        elif kb == 'inf':
+            R, I = PINF, cpi(p, 1, 2)
+        else:
+            R, I = CNAN, CNAN
+    else:
+        X, Y, xs = mval(x), mval(b), (xval(x) if kx == 'fin' else mpf(0))
+        R, I = cparts(p, lambda: (lambda w: (w[1], mp.atan2(w[0], xs)))(hull(X, Y)))
+        if kb == 'zero':
+            if le1(x):
+                R = PZERO
+            if kx == 'fin' and not x[1] and not mag2(x) < 0:
+                I = PZERO
+    return R, rneg_if(sb(y), I)
+
+
+def c_atanh(p, x, y):
+    """catanh: odd and conjugate-symmetric, computed on (|x|, |y|)."""
+    a, b = dabs(x), dabs(y)
+    ka, kb = a[0], b[0]
+    if not (fin(a) and fin(b)):  # G.6.2.3, first quadrant
+        if kb == 'inf':
+            R, I = (ANY_ZERO if ka == 'nan' else PZERO), cpi(p, 1, 2)
+        elif kb == 'nan':
+            R, I = (PZERO, CNAN) if ka in ('zero', 'inf') else (CNAN, CNAN)
+        elif ka == 'inf':
+            R, I = PZERO, cpi(p, 1, 2)
+        else:
+            R, I = CNAN, CNAN
+    else:
+        A, B = frac(a), frac(b)
+        den = (1 - A) ** 2 + B * B
+        d = 1 - A * A - B * B
+        if den == 0:  # z = 1
+            R, I = PINF, PZERO
+        else:
+            q = 4 * A / den
+            R, I = cparts(p, lambda: (mp.log1p(mpq(q)) / 4, mp.atan2(2 * mpq(B), mpq(d)) / 2))
+            if ka == 'zero':
+                R = PZERO
+            if kb == 'zero' and d >= 0:
+                I = PZERO
+    return rneg_if(sb(x), R), rneg_if(sb(y), I)
+
+
+def c_atan(p, x, y):
+    u, v = c_atanh(p, dneg(y), x)  # catan(z) = -i catanh(iz)
+    return v, rneg(u)
+
+
+def c_tanh(p, x, y):
+    """ctanh: odd and conjugate-symmetric, computed on (|x|, |y|)."""
+    a, b = dabs(x), dabs(y)
+    ka, kb = a[0], b[0]
+    if not (fin(a) and fin(b)):  # G.6.2.6 (C99), first quadrant
+        if ka == 'inf':
+            if kb in ('inf', 'nan'):
+                R, I = ONE(), ANY_ZERO
+            else:  # 1 + i 0 sin(2y)
+                R, I = ONE(), ('zero', kb == 'fin' and trig_neg(mp.sin, (b[0], False, b[2], b[3] + 1)))
+        elif ka == 'nan':
+            R, I = (CNAN, PZERO) if kb == 'zero' else (CNAN, CNAN)
+        else:
+            R, I = CNAN, CNAN
+    elif ka == 'fin' and mag2(a) >= FAR_EXP:
+        R = ONE()
+        I = PZERO if kb == 'zero' else ('exact', trig_neg(mp.sin, (b[0], False, b[2], b[3] + 1)), 1, 1, -100000)
+    else:
+        X, Y = mval(a), mval(b)
+
+        def fn():
+            sh, ch, s, c = mp.sinh(X), mp.cosh(X), mp.sin(Y), mp.cos(Y)
+            den = sh * sh + c * c
+            return sh * ch / den, s * c / den
+        R, I = cparts(p, fn)
+        if ka == 'zero':
+            R = PZERO
+        if kb == 'zero':
+            I = PZERO
+    return rneg_if(sb(x), R), rneg_if(sb(y), I)
+
+
+def c_tan(p, x, y):
+    u, v = c_tanh(p, dneg(y), x)  # ctan(z) = -i ctanh(iz)
+    return v, rneg(u)
+
+
+def c_coshsinh(p, x, y, is_sinh):
+    """ccosh (even) and csinh (odd), both conjugate-symmetric, computed on (|x|, |y|)."""
+    a, b = dabs(x), dabs(y)
+    ka, kb = a[0], b[0]
+    if not (fin(a) and fin(b)):  # G.6.2.4 / G.6.2.5, first quadrant
+        if ka == 'inf':
+            if kb == 'zero':
+                R, I = PINF, PZERO
+            elif kb == 'fin':  # +inf cis(y)
+                R, I = ('inf', trig_neg(mp.cos, b)), ('inf', trig_neg(mp.sin, b))
+            elif kb == 'inf' or is_sinh:
+                R, I = ANY_INF, CNAN
+            else:
+                R, I = PINF, CNAN
+        elif ka == 'nan':
+            if kb == 'zero':
+                R, I = CNAN, (PZERO if is_sinh else ANY_ZERO)
+            else:
+                R, I = CNAN, CNAN
+        elif ka == 'zero':  # +0 + i inf, +0 + i NaN
+            R, I = (ANY_ZERO, CNAN) if is_sinh else (CNAN, ANY_ZERO)
+        else:
+            R, I = CNAN, CNAN
+    elif ka == 'fin' and mag2(a) >= FAR_EXP:
+        R = ('exact', kb == 'fin' and trig_neg(mp.cos, b), 1, 1, 100000)
+        I = PZERO if kb == 'zero' else ('exact', trig_neg(mp.sin, b), 1, 1, 100000)
+    else:
+        X, Y = mval(a), mval(b)
+        if is_sinh:
+            R, I = cparts(p, lambda: (mp.sinh(X) * mp.cos(Y), mp.cosh(X) * mp.sin(Y)))
+            if ka == 'zero':
+                R = ('zero', kb == 'fin' and trig_neg(mp.cos, b))
+            if kb == 'zero':
+                I = PZERO
+        else:
+            R, I = cparts(p, lambda: (mp.cosh(X) * mp.cos(Y), mp.sinh(X) * mp.sin(Y)))
+            if ka == 'zero':
+                I = ('zero', kb == 'fin' and trig_neg(mp.sin, b))
+                if kb == 'zero':
+                    R = ONE()
+            if kb == 'zero':
+                I = PZERO
+    if is_sinh:
+        return rneg_if(sb(x), R), rneg_if(sb(y), I)
+    return R, rneg_if(sb(x) != sb(y), I)
+
+
+def c_kernel(p, x, y):
+    """_asin_acos_kernel: (Re sqrt(1 - z^2), |Im asin z|)."""
+    if not (fin(x) and fin(y)):
+        kx, ky = x[0], y[0]
+        nan = 'nan' in (kx, ky)
+        t_re = 'nan' if nan or (kx == 'inf' and ky == 'inf') else '-inf' if kx == 'inf' else '+inf'
+        t_im_nan = nan or (kx == 'inf' and ky == 'zero') or (kx == 'zero' and ky == 'inf')
+        # csqrt(t): +inf + i inf when Im t is infinite; +inf + i NaN for +inf + i NaN; NaN otherwise.
+        R = PINF if (not t_im_nan or t_re == '+inf') else CNAN
+        return R, rabs(c_asin(p, x, y)[1])
+    a, b = dabs(x), dabs(y)
+    A, B = frac(a), frac(b)
+    t_re, t_im = 1 - A * A + B * B, -2 * A * B
+    m = frac_sqrt(t_re * t_re + t_im * t_im)
+    w = frac_sqrt((m + t_re) / 2) if m is not None else None
+    X, Y = mval(a), mval(b)
+    R, I = cparts(p, lambda: hull(X, Y))
+    if w is not None:
+        R = rfrac(w)
+    if b[0] == 'zero' and le1(a):
+        I = PZERO
+    return R, I
+
+
+def c_square(p, x, y):
+    kx, ky = x[0], y[0]
+    if fin(x) and fin(y):
+        X, Y = frac(x), frac(y)
+        re, im = X * X - Y * Y, 2 * X * Y
+        return rfrac(re), (('zero', sb(x) != sb(y)) if im == 0 else rfrac(im))
+    if 'nan' in (kx, ky):
+        return CNAN, CNAN
+    if kx == 'inf' and ky == 'inf':
+        R = CNAN
+    else:
+        R = PINF if kx == 'inf' else ('inf', True)
+    I = CNAN if 'zero' in (kx, ky) else ('inf', sb(x) != sb(y))
+    return R, I
+
+
+def c_conj(p, x, y):
+    return dres(x), dres(dneg(y))
+
+
+COMPLEX_OPS = {
+    'chlo.acos': c_acos,
+    'chlo.acosh': c_acosh,
+    'chlo.asin': c_asin,
+    'chlo.asinh': c_asinh,
+    'chlo.atan': c_atan,
+    'chlo.atanh': c_atanh,
+    'chlo.cosh': lambda p, x, y: c_coshsinh(p, x, y, False),
+    'chlo.sinh': lambda p, x, y: c_coshsinh(p, x, y, True),
+    'chlo.tan': c_tan,
+    'chlo.square': c_square,
+    'chlo.conj': c_conj,
+    'chlo._asin_acos_kernel': c_kernel,
+}
+COMPLEX_ONLY = {'chlo._asin_acos_kernel'}
+
+
+def supports(op, tname):
+    if tname in CFORMATS:
+        return op in COMPLEX_OPS
+    return op not in COMPLEX_ONLY
+
+
+def c_expected(fmt, res):
+    """('nan', None), ('any_inf', None), ('any_zero', None) or ('bits', b) for one part."""
+    if res[0] == 'inf_any':
+        return ('any_inf', None)
+    if res[0] == 'zero_any':
+        return ('any_zero', None)
+    return expected(fmt, res)
+
+
+def c_matches(fmt, kind, want, got):
+    if kind == 'nan':
+        return fmt.is_nan(got)
+    if kind == 'any_inf':
+        return fmt.decode(got)[0] == 'inf'
+    if kind == 'any_zero':
+        return fmt.decode(got)[0] == 'zero'
+    return got == want
+
+
+def c_show_want(fmt, kind, want):
+    return {'nan': 'NaN', 'any_inf': '+-inf', 'any_zero': '+-0'}.get(kind) or fmt.show(want)
+
+
+# --- Inputs of the complex ops ----------------------------------------------------------------------
+
+
+def c_part_specials(F, full):
+    """Special values of one part: +-0, +-inf, NaN, +-1, +-0.5, +-2, the smallest subnormal and normal,
+    the largest finite (--full adds the largest subnormal, 1 +- 1 ulp, 3, pi/2, 1e-3 and 1e10)."""
+    out = [F.enc_nan()]
+    vals = [1.0, 0.5, 2.0] + ([3.0, math.pi / 2, 1e-3, 1e10] if full else [])
+    for neg in (False, True):
+        s = F.sign if neg else 0
+        out += [F.enc_zero(neg), F.enc_inf(neg), s | 1, s | (1 << F.mbits), F.enc_largest(neg)]
+        out += [F.from_float(-v if neg else v) for v in vals]
+        if full:
+            one = F.from_float(-1.0 if neg else 1.0)
+            out += [s | F.mmask, one + 1, one - 1]
+    return dedupe(out)
+
+
+def c_hard(op, F, rng):
+    """Hard inputs (pairs of part encodings): next to the branch points +-1 and +-i, on and beside the
+    cuts with both zeros, near |z| = 1, rational kernel values, tiny against huge parts; for cosh, sinh and
+    tan the overflow thresholds and multiples of pi/2; for square the cancelling and tie cases."""
+    p = F.p
+    enc = lambda v: F.from_mpf(mpf(v))
+    sgn = lambda bs: dedupe(bs + [b ^ F.sign for b in bs])
+    pairs = []
+    with mp.workprec(200):
+        largest = F.value_mpf(F.enc_largest(False))
+        ones = sgn(F.neighbours(enc(1), 2))
+        small = sgn([0, 1] + [enc(mpmath.ldexp(1, -k)) for k in (1, 3, p // 2, p - 1, p, p + 1, p + 3, 2 * p, 3 * p,
+                                                                   -F.emin - 2, -F.emin + p // 2)])
+        cut = sgn([enc(1 + mpmath.ldexp(1, -k)) for k in (1, 2, p // 2, p - 1)] +
+                  [enc(v) for v in (2, 10, 2 ** 20, 2 ** 60, largest)] +
+                  [enc(1 - mpmath.ldexp(1, -k)) for k in (1, p // 2, p)])
+        cut_im = sgn([0, 1, enc(mpmath.ldexp(1, -p)), enc(mpmath.ldexp(1, -2 * p))])
+        for a in ones:
+            for b in small:
+                pairs += [(a, b), (b, a)]
+        for a in cut:
+            for b in cut_im:
+                pairs += [(a, b), (b, a)]
+        step = lambda b, d: b + d if F.decode(b + d)[0] == 'fin' and F.decode(b)[0] == 'fin' else b
+        for _ in range(60):  # near |z| = 1: cos t + i sin t rounded, and its neighbours
+            t = mpf(rng.uniform(0, 2 * math.pi))
+            c, s = enc(mp.cos(t)), enc(mp.sin(t))
+            pairs += [(step(c, da), step(s, db)) for da in (-1, 0, 1) for db in (-1, 0, 1)]
+        for k in range(1, p // 2 + 1):  # 1 + y^2 a square: w(+-0 + iy) = (2^k + 2^-k)/2 exactly
+            y = enc((mpmath.ldexp(1, k) - mpmath.ldexp(1, -k)) / 2)
+            for sx in (0, F.sign):
+                for sy in (0, F.sign):
+                    pairs += [(sx, step(y, d) | sy) for d in (-1, 0, 1)]
+        for num, den in ((3, 4), (4, 3), (5, 12), (12, 5), (8, 15), (7, 24)):
+            v = enc(mpf(num) / den)
+            pairs += [(0, v), (F.sign, v | F.sign), (v, 0)]
+        extremes = sgn([1, enc(mpmath.ldexp(1, F.emin // 2)), enc(mpmath.ldexp(1, -p))])
+        bigs = sgn([F.enc_largest(False), enc(mpmath.ldexp(1, F.emax // 2)), enc(mpmath.ldexp(1, p))])
+        for a in extremes:
+            for b in bigs:
+                pairs += [(a, b), (b, a)]
+        if op in ('chlo.cosh', 'chlo.sinh', 'chlo.tan'):
+            xs = [mp.log(largest), mp.log(2 * largest), mpf(8191.5), mpf(8192), (p + 1) * mp.ln2 / 2, mpf(20), mpf(1)]
+            xs = sgn([b for v in xs for b in F.neighbours(enc(v), 1)])
+            ys = [mp.pi / 2, mp.pi, 3 * mp.pi / 2, mpf(1), mpf(1e10), mpmath.ldexp(1, -p)]
+            ys = sgn([0, 1, F.enc_largest(False), enc(mpf(6381956970095103) * mpf(2) ** 797)] +
+                     [b for v in ys for b in F.neighbours(enc(v), 1)])
+            for a in xs:
+                for b in ys:
+                    pairs += [(a, b), (b, a)]
+        if op == 'chlo.square':
+            h = (p + 3) // 2  # mantissas of h bits: squares of p + 1 .. p + 3 bits, ties possible
+            for _ in range(300):
+                ma, mb = rng.getrandbits(h) | 1 | (1 << (h - 1)), rng.getrandbits(h) | 1 | (1 << (h - 1))
+                ea = rng.randint(-40, 40)
+                eb = ea + rng.randint(-3, 3)
+                va, vb = mpmath.ldexp(ma, ea), mpmath.ldexp(mb, eb)
+                pairs.append((enc(va) | rng.choice((0, F.sign)), enc(vb) | rng.choice((0, F.sign))))
+            for _ in range(50):  # x = +-y and neighbours: the real part cancels to zero or to 1 ulp^2
+                b = rng.getrandbits(F.bits - 1)
+                if F.decode(b)[0] == 'fin':
+                    for c in F.neighbours(b, 1):
+                        pairs.append((b | rng.choice((0, F.sign)), c | rng.choice((0, F.sign))))
+    return dedupe(pairs)
+
+
+def c_random_value(rng, op):
+    def logu(lo, hi, signed=True):
+        v = 2.0 ** rng.uniform(lo, hi)
+        return -v if signed and rng.random() < 0.5 else v
+    r = rng.random()
+    if op in ('chlo.cosh', 'chlo.sinh', 'chlo.tan'):
+        a = rng.uniform(-100, 100) if r < 0.3 else rng.uniform(-800, 800) if r < 0.4 else logu(-60, 10)
+        r2 = rng.random()
+        b = rng.uniform(-10, 10) if r2 < 0.4 else logu(-60, 60) if r2 < 0.8 else logu(60, 1023)
+        return (b, a) if op == 'chlo.tan' else (a, b)
+    if op == 'chlo.square':
+        a = logu(-1070, 1023) if r < 0.3 else logu(-60, 60)
+        return a, (a * (1 + logu(-60, 0)) if rng.random() < 0.5 else logu(-60, 60))
+    if r < 0.3:
+        return logu(-60, 60), logu(-60, 60)
+    if r < 0.5:
+        return rng.uniform(-3, 3), rng.uniform(-3, 3)
+    if r < 0.7:  # near the unit circle
+        rho = 1 + logu(-60, -1)
+        t = rng.uniform(0, 2 * math.pi)
+        return rho * math.cos(t), rho * math.sin(t)
+    if r < 0.85:
+        return logu(-1070, 1023), logu(-1070, 1023)
+    small, other = logu(-80, -1), rng.uniform(-4, 4)  # near an axis (and its cut)
+    return (small, other) if rng.random() < 0.5 else (other, small)
+
+
+def c_gen_inputs(op, cfmt, nrandom, seed, full):
+    F = cfmt.part
+    rng = random.Random('%s/%s/%s' % (seed, op, cfmt.name))
+    sp = c_part_specials(F, full)
+    pairs = [(a, b) for a in sp for b in sp]
+    hard = c_hard(op, F, rng)
+    if not full:
+        hard = rng.sample(hard, min(len(hard), 300))
+    pairs += hard
+    nb = nrandom // 2
+    pairs += [(rng.getrandbits(F.bits), rng.getrandbits(F.bits)) for _ in range(nb)]
+    for _ in range(nrandom - nb):
+        a, b = c_random_value(rng, op)
+        pairs.append((F.from_float(a), F.from_float(b)))
+    return pairs
+
+
+def run_hloconf_complex(hloconf, tmpdir, op, cfmt, pairs):
+    """Evaluates op on the pairs; returns the result pairs, the implementation-defined indices and time."""
+    F = cfmt.part
+    n = len(pairs)
+    ty = 'tensor<%dx%s>' % (n, cfmt.name)
+    lit = '0x' + b''.join(a.to_bytes(F.nbytes, 'little') + b.to_bytes(F.nbytes, 'little')
+                          for a, b in pairs).hex().upper()
+    text = ('func.func @main() -> %s {\n  %%x = stablehlo.constant dense<"%s"> : %s\n'
+            '  %%r = %s %%x : %s -> %s\n  func.return %%r : %s\n}\n') % (ty, lit, ty, op, ty, ty, ty)
+    path = os.path.join(tmpdir, '%s_complex_%s.mlir' % (op, F.name))
+    with open(path, 'w') as fh:
+        fh.write(text)
+    t0 = time.time()
+    proc = subprocess.run([hloconf, 'eval', '--hex', '--bounds', path], capture_output=True, text=True)
+    dt = time.time() - t0
+    m = re.search(r'result 0: dense<"0x([0-9A-Fa-f]*)">', proc.stdout)
+    if proc.returncode != 0 or not m:
+        raise RuntimeError('hloconf failed on %s (rc %d):\n%s\n%s' % (path, proc.returncode,
+                                                                      proc.stdout[-2000:], proc.stderr[-2000:]))
+    raw = bytes.fromhex(m.group(1))
+    if len(raw) == cfmt.nbytes and n > 1:  # splat
+        raw = raw * n
+    if len(raw) != n * cfmt.nbytes:
+        raise RuntimeError('%s: expected %d result bytes, got %d' % (path, n * cfmt.nbytes, len(raw)))
+    w = F.nbytes
+    out = [(int.from_bytes(raw[2 * i * w:(2 * i + 1) * w], 'little'),
+            int.from_bytes(raw[(2 * i + 1) * w:(2 * i + 2) * w], 'little')) for i in range(n)]
+    marked = set()
+    mm = re.search(r'implementation-defined 0: elements \[([0-9, ]*)\]', proc.stdout)
+    if mm and mm.group(1).strip():
+        marked = {int(v) for v in mm.group(1).split(',')}
+    return out, marked, dt
+
+
+def check_complex_job(op, tname, hloconf, tmpdir, nrandom, seed, full, max_report):
+    cfmt = CFORMATS[tname]
+    F = cfmt.part
+    t0 = time.time()
+    pairs = c_gen_inputs(op, cfmt, nrandom, seed, full)
+    try:
+        ours, marked, eval_s = run_hloconf_complex(hloconf, tmpdir, op, cfmt, pairs)
+    except (OSError, RuntimeError) as e:
+        return dict(op=op, type=tname, n=0, mismatches=0, conv=0, error=str(e), report=[],
+                    eval_s=0.0, total_s=time.time() - t0, stats=dict.fromkeys(STATS, 0))
+    fn = COMPLEX_OPS[op]
+    report = []
+    nmis = nmarked = 0
+    before = dict(STATS)
+    show_in = lambda a, b: '(%s, %s)' % (F.show(a), F.show(b))
+    for i, (got, (a, b)) in enumerate(zip(ours, pairs)):
+        x, y = F.decode(a), F.decode(b)
+        try:
+            res = fn(F.p, x, y)
+            want = [c_expected(F, r) for r in res]
+        except Unresolved as e:
+            nmis += 1
+            report.append('  %s%s: could not resolve the rounding: %s' % (op, show_in(a, b), e))
+            continue
+        bad = [k for k in (0, 1) if not c_matches(F, want[k][0], want[k][1], got[k])]
+        if bad:
+            nmis += 1
+            if i in marked:
+                nmarked += 1
+            if len(report) < max_report:
+                report.append('  %s%s: ours %s, crosscheck (%s, %s), exact (%s, %s)%s' % (
+                    op, show_in(a, b), show_in(*got), c_show_want(F, *want[0]), c_show_want(F, *want[1]),
+                    c_exact_text(res[0]), c_exact_text(res[1]),
+                    ' [element marked implementation-defined]' if i in marked else ''))
+    stats = {k: STATS[k] - before[k] for k in STATS}
+    return dict(op=op, type=tname, n=len(ours), mismatches=nmis, conv=0, report=report, eval_s=eval_s,
+                total_s=time.time() - t0, stats=stats, marked=len(marked), marked_mis=nmarked)
+
+
+def c_exact_text(res):
+    if res[0] == 'inf_any':
+        return '+-inf'
+    if res[0] == 'zero_any':
+        return '+-0'
+    return exact_text(res)
+
+
+# --------------------------------------------------------------------------------------------------
 # Running the evaluator.
 # --------------------------------------------------------------------------------------------------
 
@@ -1519,6 +2243,8 @@ def run_hloconf(hloconf, tmpdir, op, fmt, operands):
 
 def check_job(args):
     op, tname, hloconf, tmpdir, nrandom, seed, small_pairs, max_report, exhaustive16 = args
+    if tname in CFORMATS:
+        return check_complex_job(op, tname, hloconf, tmpdir, nrandom, seed, small_pairs is None, max_report)
     fmt = FORMATS[tname]
     t0 = time.time()
     operands = gen_inputs(op, fmt, nrandom, seed, small_pairs, exhaustive16)
@@ -1565,7 +2291,8 @@ def main():
                     '65536 inputs instead of the random sample')
     ap.add_argument('--random', type=int, help='random inputs per (op, type) for the 16..64-bit types')
     ap.add_argument('--ops', help='comma-separated StableHLO op names (default: all)')
-    ap.add_argument('--types', help='comma-separated element types (default: all)')
+    ap.add_argument('--types', help='comma-separated element types (default: all); complex<f32> and '
+                    'complex<f64> (or c64, c128) for the complex chlo ops')
     ap.add_argument('--jobs', type=int, default=os.cpu_count() or 1)
     ap.add_argument('--seed', default='hloconf-crosscheck-1')
     ap.add_argument('--max-report', type=int, default=20, help='mismatches printed per (op, type)')
@@ -1575,18 +2302,19 @@ def main():
     if not os.access(a.hloconf, os.X_OK):
         print('crosscheck: %s is not an executable' % a.hloconf, file=sys.stderr)
         return 2
-    ops = list(UNARY) + list(BINARY) + list(CHLO_UNARY) + list(CHLO_BINARY)
+    ops = list(UNARY) + list(BINARY) + list(CHLO_UNARY) + list(CHLO_BINARY) + list(COMPLEX_ONLY)
     if a.ops:
         ops = a.ops.split(',')
         for o in ops:
-            if o not in UNARY and o not in BINARY and o not in CHLO_UNARY and o not in CHLO_BINARY:
+            if o not in UNARY and o not in BINARY and o not in CHLO_UNARY and o not in CHLO_BINARY \
+                    and o not in COMPLEX_OPS:
                 print('crosscheck: unknown op %s' % o, file=sys.stderr)
                 return 2
-    types = list(FORMATS)
+    types = list(FORMATS) + list(CFORMATS)
     if a.types:
-        types = a.types.split(',')
+        types = [TYPE_ALIASES.get(t, t) for t in a.types.split(',')]
         for t in types:
-            if t not in FORMATS:
+            if t not in FORMATS and t not in CFORMATS:
                 print('crosscheck: unknown type %s' % t, file=sys.stderr)
                 return 2
     nrandom = a.random if a.random is not None else (10000 if a.full else 300)
@@ -1595,9 +2323,15 @@ def main():
     t0 = time.time()
     tmp = a.keep or tempfile.mkdtemp(prefix='hloconf-crosscheck-')
     os.makedirs(tmp, exist_ok=True)
-    jobs = [(op, t, a.hloconf, tmp, nrandom, a.seed, small_pairs, a.max_report, a.exhaustive16) for op in ops for t in types]
+    jobs = [(op, t, a.hloconf, tmp, nrandom, a.seed, small_pairs, a.max_report, a.exhaustive16)
+            for op in ops for t in types if supports(op, t)]
+    if not jobs:
+        print('crosscheck: no (op, type) pair: the complex types take only %s' % ', '.join(COMPLEX_OPS),
+              file=sys.stderr)
+        return 2
     # Largest jobs first so that the pool stays busy.
-    weight = lambda j: is_binary(j[0]) * (2 if FORMATS[j[1]].bits <= 8 else 1) + (FORMATS[j[1]].bits > 8)
+    weight = lambda j: 3 if j[1] in CFORMATS else \
+        is_binary(j[0]) * (2 if FORMATS[j[1]].bits <= 8 else 1) + (FORMATS[j[1]].bits > 8)
     jobs.sort(key=weight, reverse=True)
     results = []
     failed = False
@@ -1611,6 +2345,9 @@ def main():
         note = ''
         if r['conv']:
             note += '  (%d NaN results in a format without NaN: expected +0 per docs/element-types.md)' % r['conv']
+        if r.get('marked'):
+            note += '  (%d marked implementation-defined%s)' % (
+                r['marked'], ', %d of them mismatched' % r['marked_mis'] if r['marked_mis'] else '')
         if r['stats']['ziv_inconsistent']:
             note += '  (%d Ziv interval inconsistencies, resolved at higher precision)' % r['stats']['ziv_inconsistent']
         print('%-22s %-14s %8d %10d %8.2f %8.2f%s' % (r['op'], r['type'], r['n'], r['mismatches'],
