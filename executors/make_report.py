@@ -42,7 +42,7 @@ TYPE_ORDER = ["i1", "i2", "i4", "i8", "i16", "i32", "i64", "ui2", "ui4", "ui8", 
 # Causes of the executor's FAILs, found by looking at the cases (hloconf repro / eval, the golden's exact value).
 # Each: (key, op regex, element-type regex, case predicate or None, text). The first that matches names the cause.
 CAUSES = [
-    ("cpow-angle", r"power", r"^complex", None,
+    ("cpow-angle", r"(chlo\.broadcast_)?power", r"^complex", None,
      "**Complex `power`: the result's angle needs far more than double precision.** The executor calls glibc's "
      "`cpow` one precision up (`cpow` in double for complex<f32>, `cpowl` in x87 long double for complex<f64>; "
      "executors/cpu/kernels_elementwise.cc, PowerFn), which computes `z^w = exp(w log z)`: modulus "
@@ -70,7 +70,7 @@ CAUSES = [
      "0.0. (The earlier form `fma(x, x, fma(y, y, 2x))` also lost y² where 2x + x² cancels, z = -2 + 4.28e-119i; "
      "forming x(2 + x) first fixed that.) An accuracy limit of the executor's formula: a compensated "
      "(1 + x)² + (y - 1)(y + 1) would keep both; the imaginary part is right."),
-    ("catan2-cut", r"atan2", r"^complex", None,
+    ("catan2-cut", r"(chlo\.broadcast_)?atan2", r"^complex", None,
      "**Complex `atan2` on the branch cut: the side is decided wrongly when w and v are both on the negative real "
      "axis.** atan2(y, x) with y = 0 + 1.1754942e-38i, x = -3.4028235e38 + 0i: Q = (x + iy)/sqrt(x² + y²) is -1, "
      "so the golden is (π, -0) = (3.1415927, -0.0); the executor gives (0.0, -0.0). In "

@@ -19,9 +19,9 @@ namespace {
 
 int widthOf(ElementType t) { return bitWidth(t); }
 
-bool isNativeFloat(ElementType t) {
-  return t == ElementType::kF32 || t == ElementType::kF64 || t == ElementType::kF16 || t == ElementType::kBF16;
-}
+// The float formats products compute in f32 (f64 where f64 is involved): f16, bf16 and the 8-, 6- and
+// 4-bit floats, widened exactly and the result rounded once (XLA:CPU's upcast); not tf32 storage.
+bool isProductFloat(ElementType t) { return isFloat(t) && t != ElementType::kTF32; }
 
 blasint blasDim(int64_t v) { return static_cast<blasint>(std::max<int64_t>(v, 1)); }
 
@@ -58,17 +58,18 @@ bool oneDnnComputes(int64_t m, int64_t n, int64_t k) {
 
 Compute computeFor(std::span<const ElementType> operands, ElementType result, bool want_f64) {
   bool f64 = want_f64;
-  auto partIsF64 = [](ElementType t) { return t == ElementType::kF64 || t == ElementType::kC128; };
+  // f8E8M0FNU's powers of two from 2^-127 to 2^127 multiply past f32's range: f64.
+  auto partIsF64 = [](ElementType t) { return t == ElementType::kF64 || t == ElementType::kC128 || t == ElementType::kF8E8M0FNU; };
   for (ElementType t : operands) f64 = f64 || partIsF64(t);
   f64 = f64 || partIsF64(result);
   if (isComplex(result)) {
     for (ElementType t : operands)
-      if (!isComplex(t) && !isNativeFloat(t)) return Compute::kNone;
+      if (!isComplex(t) && !isProductFloat(t)) return Compute::kNone;
     return f64 ? Compute::kC128 : Compute::kC64;
   }
-  if (isNativeFloat(result)) {
+  if (isProductFloat(result)) {
     for (ElementType t : operands)
-      if (!isNativeFloat(t)) return Compute::kNone;
+      if (!isProductFloat(t)) return Compute::kNone;
     return f64 ? Compute::kF64 : Compute::kF32;
   }
   auto intOk = [](ElementType t) { return isBoolean(t) || (isInteger(t) && widthOf(t) >= 8); };

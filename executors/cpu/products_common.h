@@ -12,6 +12,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "executors/cpu/elementwise_types.h"
 #include "executors/cpu/kernels.h"
 #include "ir/element_type.h"
 
@@ -41,7 +42,8 @@ using RowLoad = void (*)(const uint8_t* src, int64_t stride, int64_t n, T* dst);
 template <class T>
 using RowStore = void (*)(const T* src, int64_t n, uint8_t* dst);
 
-// Calls f(S{}, tag) for a storage type: F32, F64, F16, BF16, the integers, i1 (Bool), C64 and C128.
+// Calls f(S{}, tag) for a storage type: F32, F64, F16, BF16, the 8-, 6- and 4-bit floats, the integers of
+// 8 bits or more, i1 (Bool), C64 and C128.
 struct C64E {
   using Storage = C64;
 };
@@ -52,7 +54,13 @@ template <class R, class F>
 R visitStorage(ElementType t, F&& f, R otherwise = R{}) {
   if (t == ElementType::kC64) return f(C64E{});
   if (t == ElementType::kC128) return f(C128E{});
-  return visitElement<R>(t, f, otherwise);
+  // The 8-, 6- and 4-bit floats too (one byte each, widened through their tables); not the 2- and 4-bit
+  // integers, whose stores would need masking.
+  return visitAnyElement<R>(t, [&](auto e) -> R {
+    using E = decltype(e);
+    if constexpr (E::kClass == Class::kComplex || ((E::kClass == Class::kSigned || E::kClass == Class::kUnsigned) && E::kBits < 8)) return otherwise;
+    else return f(e);
+  }, otherwise);
 }
 
 // One element of storage type E as compute type T (integers: the value modulo 2^width of T).
@@ -97,9 +105,8 @@ void rowStore(const T* src, int64_t n, uint8_t* dst) {
       d[i] = S{};  // refused by the planners
     } else if constexpr (std::is_same_v<T, Truth>) {
       d[i] = static_cast<S>(src[i].v);
-    } else if constexpr (std::is_floating_point_v<T> && std::is_same_v<typename E::Compute, float> &&
-                         !std::is_same_v<S, float>) {
-      d[i] = E::fromDouble(static_cast<double>(src[i]));  // f16, bf16: one rounding from the exact value
+    } else if constexpr (std::is_floating_point_v<T> && E::kClass == Class::kFloat && !std::is_same_v<S, T>) {
+      d[i] = E::fromDouble(static_cast<double>(src[i]));  // f16, bf16, the small floats: one rounding
     } else {
       d[i] = static_cast<S>(src[i]);
     }

@@ -8,6 +8,7 @@
 #include <bit>
 #include <cstdio>
 #include <functional>
+#include <random>
 #include <string>
 #include <variant>
 #include <vector>
@@ -307,6 +308,33 @@ TEST(CpuProducts, DotGeneralOnBooleansIsOrOfAnds) {
   EXPECT_EQ(resultBits(matmul("dense<[[true, false], [true, true], [false, false]]>", "dense<[[false, true], [true, false]]>",
                               "tensor<3x2xi1>", "tensor<2x2xi1>", "tensor<3x2xi1>")),
             (std::vector<uint64_t>{0, 1, 1, 1, 0, 0}));
+}
+
+// The 8-, 6- and 4-bit floats compute in f32 (f8E8M0FNU in f64: its powers of two leave f32's range) and
+// round once to the result type, as f16 and bf16 do. Operands are drawn from ranges where every sum of
+// products is exact in the compute type, so that the bits equal the reference's whatever the order.
+TEST(CpuProducts, SmallFloatsComputeWideAndRoundOnce) {
+  std::mt19937_64 rng(8);
+  struct Case {
+    const char* element;
+    ElementType type;
+    uint64_t mask, base;
+  };
+  for (const Case& c : {Case{"f8E4M3FN", ElementType::kF8E4M3FN, 0xBF, 0}, Case{"f8E5M2", ElementType::kF8E5M2, 0x8F, 0x30},
+                        Case{"f8E8M0FNU", ElementType::kF8E8M0FNU, 0x0F, 0x78}, Case{"f6E2M3FN", ElementType::kF6E2M3FN, 0x3F, 0},
+                        Case{"f4E2M1FN", ElementType::kF4E2M1FN, 0x0F, 0}}) {
+    SCOPED_TRACE(c.element);
+    auto random = [&](int64_t rows, int64_t cols) {
+      Tensor t(Type::tensor({rows, cols}, Type::element(c.type)));
+      for (int64_t i = 0; i < t.numElements(); ++i) t.setBits(i, (rng() & c.mask) | c.base);
+      return t;
+    };
+    const std::string e = c.element;
+    const std::string a = "tensor<3x4x" + e + ">", b = "tensor<4x2x" + e + ">", r = "tensor<3x2x" + e + ">";
+    testing::expectSameBitsAsReference(testing::makeRequest(
+        "  %r = stablehlo.dot_general %arg0, %arg1, contracting_dims = [1] x [0] : (" + a + ", " + b + ") -> " + r + "\n  func.return %r : " + r + "\n",
+        {a, b}, r, {random(3, 4), random(4, 2)}));
+  }
 }
 
 std::string algorithmDot(std::string_view precision, std::string_view lhs, std::string_view rhs) {
