@@ -270,18 +270,63 @@ absl::Status gatherBatches(const KernelArgs& args, int64_t first, int64_t last) 
   return absl::OkStatus();
 }
 
+// The common gather of whole rows (an embedding lookup, torch.index_select): one index per batch, the
+// operand's dimension 0 indexed, every other dimension taken whole, batches in row-major order of both the
+// indices and the result. Then batch b copies row clamp(indices[b]) to result row b: one memcpy of a
+// constant size, the index read in its own type (the general loop spends most of its time on the
+// per-batch odometer, the window's copy pattern and the index's type dispatch; perf, docs/benchmarks.md).
+bool isRowGather(const plan::GatherParams& p, const KernelArgs& args) {
+  const ElementType it = args.operandType(1).elementType();
+  if (p.vector_size != 1 || p.start_dims != std::vector<int64_t>{0} || !p.batching_operand_dims.empty() || p.operand_shape.empty() ||
+      (it != ElementType::kSI32 && it != ElementType::kSI64))
+    return false;
+  int64_t row = 1;
+  for (size_t d = 1; d < p.operand_shape.size(); ++d) {
+    if (p.slice_sizes[d] != p.operand_shape[d]) return false;
+    row *= p.operand_shape[d];
+  }
+  if (p.slice_sizes[0] != 1) return false;
+  int64_t out_stride = row, index_stride = 1;
+  for (size_t k = p.batch_shape.size(); k-- > 0;) {
+    if (p.batch_out_strides[k] != out_stride || p.batch_index_strides[k] != index_stride) return false;
+    out_stride *= p.batch_shape[k];
+    index_stride *= p.batch_shape[k];
+  }
+  return true;
+}
+
+template <class I>
+void gatherRows(const KernelArgs& args, const plan::GatherParams& p, int64_t first, int64_t last) {
+  const size_t row_bytes = static_cast<size_t>(numElements(p.slice_sizes) * elementBytes(args.resultType(0)));
+  const I* indices = reinterpret_cast<const I*>(args.operands[1]);
+  const int64_t rows = p.operand_shape[0];
+  for (int64_t b = first; b < last; ++b) {
+    const int64_t row = std::clamp<int64_t>(static_cast<int64_t>(indices[b]), 0, rows - 1);
+    std::memcpy(args.results[0] + static_cast<size_t>(b) * row_bytes, args.operands[0] + static_cast<size_t>(row) * row_bytes, row_bytes);
+  }
+}
+
+absl::Status gatherRange(const KernelArgs& args, bool rows, int64_t first, int64_t last) {
+  if (!rows) return gatherBatches(args, first, last);
+  const auto& p = args.step.as<plan::GatherParams>();
+  if (args.operandType(1).elementType() == ElementType::kSI32) gatherRows<int32_t>(args, p, first, last);
+  else gatherRows<int64_t>(args, p, first, last);
+  return args.frame.checkDeadline();
+}
+
 // Large gathers are split into ranges of batches over the cores (the thread team, thread_team.h, bounded by --threads).
 absl::Status gatherKernel(const KernelArgs& args) {
   const auto& p = args.step.as<plan::GatherParams>();
   if (args.num_elements == 0) return absl::OkStatus();
   const int64_t batches = numElements(p.batch_shape);
+  const bool rows = isRowGather(p, args);
   constexpr int64_t kBatchesPerTask = 4096, kParallelBytes = int64_t{1} << 20;
   if (batches < 2 * kBatchesPerTask || args.num_elements * elementBytes(args.resultType(0)) < kParallelBytes)
-    return gatherBatches(args, 0, batches);
+    return gatherRange(args, rows, 0, batches);
   std::mutex mutex;
   absl::Status first_error;
   runRanges(batches, kBatchesPerTask, [&](int64_t begin, int64_t end) {
-    absl::Status s = gatherBatches(args, begin, end);
+    absl::Status s = gatherRange(args, rows, begin, end);
     if (s.ok()) return;
     std::lock_guard<std::mutex> lock(mutex);
     if (first_error.ok()) first_error = std::move(s);

@@ -289,6 +289,38 @@ TEST(CpuMovement, LargeGathersSplitOverTheCoresMatchTheReference) {
       {randomTensor("tensor<4x300x16xf32>", 3), randomTensor("tensor<4x4200x1xi32>", 4)}, "gather with batching dims");
 }
 
+// Gathers of whole rows take gatherRows (one memcpy a batch, the index read in its own type): si64
+// indices, rows of a rank-3 operand, split over the cores; and two near misses that must take the general
+// loop: a window narrower than the row, and indices that are not in the result's batch order.
+TEST(CpuMovement, RowGathersAndTheirNearMissesMatchTheReference) {
+  // Indices mostly in range, a few past either end (clamped).
+  auto indices = [](std::vector<int64_t> shape, ElementType t, int64_t rows, uint64_t seed) {
+    std::mt19937_64 rng(seed);
+    Tensor tensor(Type::tensor(shape, Type::element(t)));
+    for (int64_t i = 0; i < tensor.numElements(); ++i)
+      tensor.setBits(i, static_cast<uint64_t>(static_cast<int64_t>(rng() % static_cast<uint64_t>(rows + 10)) - 5) & (t == ElementType::kSI32 ? 0xFFFFFFFFull : ~0ull));
+    return tensor;
+  };
+  expectSameAsReference(
+      function({"tensor<1000x3x2xf32>", "tensor<90000xi64>"}, {"tensor<90000x3x2xf32>"},
+               "  %0 = \"stablehlo.gather\"(%arg0, %arg1) {dimension_numbers = #stablehlo.gather<offset_dims = [1, 2], "
+               "collapsed_slice_dims = [0], start_index_map = [0], index_vector_dim = 1>, slice_sizes = array<i64: 1, 3, 2>} : "
+               "(tensor<1000x3x2xf32>, tensor<90000xi64>) -> tensor<90000x3x2xf32>\n  func.return %0 : tensor<90000x3x2xf32>\n"),
+      {randomTensor("tensor<1000x3x2xf32>", 5), indices({90000}, ElementType::kSI64, 1000, 6)}, "row gather, si64 indices");
+  expectSameAsReference(
+      function({"tensor<300x16xf32>", "tensor<20000xi32>"}, {"tensor<20000x8xf32>"},
+               "  %0 = \"stablehlo.gather\"(%arg0, %arg1) {dimension_numbers = #stablehlo.gather<offset_dims = [1], "
+               "collapsed_slice_dims = [0], start_index_map = [0], index_vector_dim = 1>, slice_sizes = array<i64: 1, 8>} : "
+               "(tensor<300x16xf32>, tensor<20000xi32>) -> tensor<20000x8xf32>\n  func.return %0 : tensor<20000x8xf32>\n"),
+      {randomTensor("tensor<300x16xf32>", 7), indices({20000}, ElementType::kSI32, 300, 8)}, "half rows");
+  expectSameAsReference(
+      function({"tensor<300x16xf32>", "tensor<100x200xi32>"}, {"tensor<16x100x200xf32>"},
+               "  %0 = \"stablehlo.gather\"(%arg0, %arg1) {dimension_numbers = #stablehlo.gather<offset_dims = [0], "
+               "collapsed_slice_dims = [0], start_index_map = [0], index_vector_dim = 2>, slice_sizes = array<i64: 1, 16>} : "
+               "(tensor<300x16xf32>, tensor<100x200xi32>) -> tensor<16x100x200xf32>\n  func.return %0 : tensor<16x100x200xf32>\n"),
+      {randomTensor("tensor<300x16xf32>", 9), indices({100, 200}, ElementType::kSI32, 300, 10)}, "rows placed after the batch");
+}
+
 TEST(CpuMovement, ScatterPromotesToTheUpdateComputationsType) {
   Tensor indices(Type::tensor({5, 1}, Type::element(ElementType::kSI64)));
   for (int64_t i = 0; i < 5; ++i) indices.setBits(i, encodeInteger(ElementType::kSI64, i % 2));
