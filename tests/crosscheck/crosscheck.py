@@ -2119,6 +2119,26 @@ def c_gen_inputs(op, cfmt, nrandom, seed, full):
     return pairs
 
 
+def eval_hex(hloconf, path, text, element_bytes, n, extra=()):
+    """Writes the module `text` to `path` and evaluates it with `hloconf eval --hex`; returns the result's n
+    elements of element_bytes each as raw bytes (a splat expanded), the evaluator's stdout and its time."""
+    with open(path, 'w') as fh:
+        fh.write(text)
+    t0 = time.time()
+    proc = subprocess.run([hloconf, 'eval', '--hex'] + list(extra) + [path], capture_output=True, text=True)
+    dt = time.time() - t0
+    m = re.search(r'result 0: dense<"0x([0-9A-Fa-f]*)">', proc.stdout)
+    if proc.returncode != 0 or not m:
+        raise RuntimeError('hloconf failed on %s (rc %d):\n%s\n%s' % (path, proc.returncode,
+                                                                      proc.stdout[-2000:], proc.stderr[-2000:]))
+    raw = bytes.fromhex(m.group(1))
+    if len(raw) == element_bytes and n > 1:  # splat
+        raw = raw * n
+    if len(raw) != n * element_bytes:
+        raise RuntimeError('%s: expected %d result bytes, got %d' % (path, n * element_bytes, len(raw)))
+    return raw, proc.stdout, dt
+
+
 def run_hloconf_complex(hloconf, tmpdir, op, cfmt, pairs):
     """Evaluates op on the pairs; returns the result pairs, the implementation-defined indices and time."""
     F = cfmt.part
@@ -2129,25 +2149,12 @@ def run_hloconf_complex(hloconf, tmpdir, op, cfmt, pairs):
     text = ('func.func @main() -> %s {\n  %%x = stablehlo.constant dense<"%s"> : %s\n'
             '  %%r = %s %%x : %s -> %s\n  func.return %%r : %s\n}\n') % (ty, lit, ty, op, ty, ty, ty)
     path = os.path.join(tmpdir, '%s_complex_%s.mlir' % (op, F.name))
-    with open(path, 'w') as fh:
-        fh.write(text)
-    t0 = time.time()
-    proc = subprocess.run([hloconf, 'eval', '--hex', '--bounds', path], capture_output=True, text=True)
-    dt = time.time() - t0
-    m = re.search(r'result 0: dense<"0x([0-9A-Fa-f]*)">', proc.stdout)
-    if proc.returncode != 0 or not m:
-        raise RuntimeError('hloconf failed on %s (rc %d):\n%s\n%s' % (path, proc.returncode,
-                                                                      proc.stdout[-2000:], proc.stderr[-2000:]))
-    raw = bytes.fromhex(m.group(1))
-    if len(raw) == cfmt.nbytes and n > 1:  # splat
-        raw = raw * n
-    if len(raw) != n * cfmt.nbytes:
-        raise RuntimeError('%s: expected %d result bytes, got %d' % (path, n * cfmt.nbytes, len(raw)))
+    raw, stdout, dt = eval_hex(hloconf, path, text, cfmt.nbytes, n, ['--bounds'])
     w = F.nbytes
     out = [(int.from_bytes(raw[2 * i * w:(2 * i + 1) * w], 'little'),
             int.from_bytes(raw[(2 * i + 1) * w:(2 * i + 2) * w], 'little')) for i in range(n)]
     marked = set()
-    mm = re.search(r'implementation-defined 0: elements \[([0-9, ]*)\]', proc.stdout)
+    mm = re.search(r'implementation-defined 0: elements \[([0-9, ]*)\]', stdout)
     if mm and mm.group(1).strip():
         marked = {int(v) for v in mm.group(1).split(',')}
     return out, marked, dt
@@ -2223,20 +2230,7 @@ def run_hloconf(hloconf, tmpdir, op, fmt, operands):
     lines.append('  func.return %%r : %s' % ty)
     lines.append('}')
     path = os.path.join(tmpdir, '%s_%s.mlir' % (op, fmt.name))
-    with open(path, 'w') as fh:
-        fh.write('\n'.join(lines) + '\n')
-    t0 = time.time()
-    proc = subprocess.run([hloconf, 'eval', '--hex', path], capture_output=True, text=True)
-    dt = time.time() - t0
-    m = re.search(r'result 0: dense<"0x([0-9A-Fa-f]*)">', proc.stdout)
-    if proc.returncode != 0 or not m:
-        raise RuntimeError('hloconf failed on %s (rc %d):\n%s\n%s' % (path, proc.returncode,
-                                                                      proc.stdout[-2000:], proc.stderr[-2000:]))
-    raw = bytes.fromhex(m.group(1))
-    if len(raw) == fmt.nbytes and n > 1:  # splat
-        raw = raw * n
-    if len(raw) != n * fmt.nbytes:
-        raise RuntimeError('%s: expected %d result bytes, got %d' % (path, n * fmt.nbytes, len(raw)))
+    raw, _, dt = eval_hex(hloconf, path, '\n'.join(lines) + '\n', fmt.nbytes, n)
     out = [int.from_bytes(raw[i * fmt.nbytes:(i + 1) * fmt.nbytes], 'little') for i in range(n)]
     return out, dt
 
