@@ -587,10 +587,42 @@ absl::Status planGather(const Operation& op, Step& step, const Plan& plan) {
   return planGatherWith(gather, gather.sliceSizes(), step, plan, "gather (C5)");
 }
 
+// The slice_sizes a static result implies (dynamic_gather (C13)): each window dimension's size is the
+// result's size at its offset dimension; a collapsed or batching dimension's is taken as 1 (C8 allows 0 or
+// 1; the result shape cannot tell them apart, and a 0 there leaves the result's elements undefined).
+Shape sliceSizesOfResult(const DynamicGatherOp& gather, const Type& operand, const Type& out) {
+  const int64_t R = operand.rank();
+  std::vector<bool> not_window(static_cast<size_t>(R), false);
+  for (const Shape& dims : {gather.collapsedSliceDims(), gather.operandBatchingDims()})
+    for (int64_t d : dims)
+      if (d >= 0 && d < R) not_window[static_cast<size_t>(d)] = true;
+  const Shape offset_dims = gather.offsetDims();
+  Shape slice_sizes(static_cast<size_t>(R), 1);
+  size_t k = 0;
+  for (int64_t d = 0; d < R; ++d) {
+    if (not_window[static_cast<size_t>(d)]) continue;
+    if (k < offset_dims.size() && offset_dims[k] >= 0 && offset_dims[k] < out.rank()) slice_sizes[static_cast<size_t>(d)] = out.shape()[static_cast<size_t>(offset_dims[k])];
+    ++k;
+  }
+  return slice_sizes;
+}
+
+// dynamic_gather: slice_sizes a constant, or computed at run time: then the sizes the static result implies,
+// with a ShapeCheck that the run holds them (planGatherWith checks them against the result, C13).
 absl::Status planDynamicGather(const Operation& op, Step& step, const Plan& plan) {
   RETURN_IF_ERROR(expectCounts(step, 3, 1));
-  ASSIGN_OR_RETURN(const Shape slice_sizes, constantOperand(op, 2, "slice_sizes"));
-  return planGatherWith(DynamicGatherOp(op), slice_sizes, step, plan, "dynamic_gather (C13)");
+  const DynamicGatherOp gather(op);
+  const Operation* defining = op.operands[2]->defining_op;
+  if (defining && defining->id == OpId::kConstant) {
+    ASSIGN_OR_RETURN(const Shape slice_sizes, constantOperand(op, 2, "slice_sizes"));
+    return planGatherWith(gather, slice_sizes, step, plan, "dynamic_gather (C13)");
+  }
+  const Type& sizes = operandType(step, plan, 2);
+  if (sizes.rank() != 1 || !isInteger(sizes.elementType()) || sizes.shape()[0] != operandType(step, plan, 0).rank())
+    return absl::InvalidArgumentError("slice_sizes is a 1-dimensional integer tensor with one entry per operand dimension (spec: dynamic_gather (C11))");
+  const Shape slice_sizes = sliceSizesOfResult(gather, operandType(step, plan, 0), resultType(step, plan, 0));
+  step.shape_checks.push_back(ShapeCheck{step.operands[2], slice_sizes, "slice_sizes (spec: dynamic_gather (C13))"});
+  return planGatherWith(gather, slice_sizes, step, plan, "dynamic_gather (C13)");
 }
 
 // The combiner that update computation output i is, or kRegion.
