@@ -344,7 +344,7 @@ CAUSES = [
 
 # The chlo ops' causes (gen:all has held every chlo op since 2026-11-28), kept in their own modules.
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-for module in ("causes_chlo_real", "causes_chlo_complex"):
+for module in ("causes_chlo_real", "causes_chlo_complex", "causes_remaining"):
     try:
         CAUSES += __import__(module).CAUSES
     except ImportError:
