@@ -430,8 +430,8 @@ CAUSES = [
      "r = 1.8279e-311 is subnormal and flushed to 0, and the real part -6.972444483811542e-188 "
      "(0x99136A868E82BB42) comes out -0 (IEEE arithmetic would keep r's 42 bits and give 0x99136A868E82BACC, "
      "118 ULP, still beyond the 4 ULP budget). Smith's algorithm re-run on the inputs (with XLA:CPU's "
-     "flush-to-zero of every input and intermediate) gives XLA:CPU's bits for all 24 listed elements of the "
-     "three cases; the predicate matches only where it gives the backend's bits for every listed value and "
+     "flush-to-zero of every input and intermediate) gives XLA:CPU's bits for every listed element of each "
+     "case here (24 elements in the three examined by hand); the predicate matches only where it gives the backend's bits for every listed value and "
      "NaN mismatch, and the divisor's ratio underflows at the worst one."),
     ("chlo-broadcast-multiply-fma-infinity-sign", {"xla-cpu"}, r"chlo\.broadcast_multiply", r"^complex<f32>$",
      _multiply_fma_overflow,
@@ -452,7 +452,7 @@ CAUSES = [
      "powOpConversionImpl is the port of it: |z| by the scaled hypot, the special cases 0^w, z^0, 1^w, inf^c.) "
      "The reference is the exact exp(w log z), each part rounded once (MPC). Evaluated in the part type with "
      "correctly rounded atan2, exp, log, pow, cos and sin, the formula gives XLA:CPU's bits for every listed "
-     "element of the 11 cases (38; implementation-defined NaN payloads aside); the predicate re-runs it and "
+     "element of each case here (38 in the 11 examined by hand; implementation-defined NaN payloads aside); the predicate re-runs it and "
      "matches only where it gives the backend's bits for every listed value and NaN mismatch. The "
      "mechanisms: (1) the angle: (1.6639848e-22 - 38297372i)^(10564093000 - 0.00094163656i) has w log z = "
      "1.84e11 - 16594038367.2388i, so the exact result is (inf, -inf) (the angle mod 2 pi is 6.2667); f32 q is "
