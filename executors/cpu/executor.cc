@@ -356,7 +356,7 @@ absl::StatusOr<std::vector<const uint8_t*>> Frame::runRegion(const plan::Region&
     const size_t bytes = static_cast<size_t>(plan::slotBytes(program_.plan.slot_types[region.inputs[i]]));
     slot.reserve(std::max<size_t>(bytes, 1));
     slot.resize(bytes);
-    if (slot.data() != inputs[i]) std::memmove(slot.data(), inputs[i], bytes);
+    if (bytes > 0 && slot.data() != inputs[i]) std::memmove(slot.data(), inputs[i], bytes);  // an empty input may have no buffer
   }
   RETURN_IF_ERROR(runSteps(region, lowered));
   std::vector<const uint8_t*> outputs;

@@ -76,6 +76,12 @@ absl::Status mapKernel(const KernelArgs& args) {
 
 // chlo.scan: the carries live in the carry results; each step runs the body on the inputs' slices at the
 // position and the carries, then writes the output slices in place and the next carries.
+// memmove for the scan's slices and carries, which may be empty: an empty tensor has no buffer (a null
+// pointer, which memcpy may not be given even for 0 bytes). The body may return an input as an output.
+void copyBytes(uint8_t* dst, const uint8_t* src, size_t bytes) {
+  if (bytes > 0 && dst != src) std::memmove(dst, src, bytes);
+}
+
 absl::Status scanKernel(const KernelArgs& args) {
   const plan::ScanParams& p = args.step.as<plan::ScanParams>();
   // A row-major tensor seen as [outer, steps, inner bytes]: a slice at a position is `outer` runs.
@@ -99,7 +105,7 @@ absl::Status scanKernel(const KernelArgs& args) {
   std::vector<size_t> carry_bytes;
   for (size_t i = 0; i < p.inits; ++i) {
     carry_bytes.push_back(static_cast<size_t>(plan::slotBytes(args.resultType(p.outputs + i))));
-    std::memmove(args.results[p.outputs + i], args.operands[p.inputs + i], carry_bytes[i]);
+    copyBytes(args.results[p.outputs + i], args.operands[p.inputs + i], carry_bytes[i]);
   }
   std::vector<const uint8_t*> body_inputs;
   for (size_t i = 0; i < p.inputs; ++i) body_inputs.push_back(slices[i].data());
@@ -111,19 +117,19 @@ absl::Status scanKernel(const KernelArgs& args) {
     for (size_t i = 0; i < p.inputs; ++i) {
       const Strided& l = in_layout[i];
       for (int64_t o = 0; o < l.outer; ++o)
-        std::memcpy(slices[i].data() + o * l.inner, args.operands[i] + (o * p.steps + position) * l.inner, static_cast<size_t>(l.inner));
+        copyBytes(slices[i].data() + o * l.inner, args.operands[i] + (o * p.steps + position) * l.inner, static_cast<size_t>(l.inner));
     }
     ASSIGN_OR_RETURN(std::vector<const uint8_t*> outputs, args.frame.runRegion(args.step.regions[0], args.lowered.regions[0], body_inputs));
     for (size_t j = 0; j < p.outputs; ++j) {
       const Strided& l = out_layout[j];
       for (int64_t o = 0; o < l.outer; ++o)
-        std::memcpy(args.results[j] + (o * p.steps + position) * l.inner, outputs[j] + o * l.inner, static_cast<size_t>(l.inner));
+        copyBytes(args.results[j] + (o * p.steps + position) * l.inner, outputs[j] + o * l.inner, static_cast<size_t>(l.inner));
     }
     next_carries.clear();
     for (size_t i = 0; i < p.inits; ++i) next_carries.insert(next_carries.end(), outputs[p.outputs + i], outputs[p.outputs + i] + carry_bytes[i]);
     size_t offset = 0;
     for (size_t i = 0; i < p.inits; ++i) {
-      std::memcpy(args.results[p.outputs + i], next_carries.data() + offset, carry_bytes[i]);
+      copyBytes(args.results[p.outputs + i], next_carries.data() + offset, carry_bytes[i]);
       offset += carry_bytes[i];
     }
   }
