@@ -166,11 +166,6 @@ W besselI1e(W x) {
   if (std::isnan(x)) return x;
   if (std::isinf(x) || x == 0) return std::copysign(W(0), x);
   const W ax = std::fabs(x);
-  // Tiny x: i1e(x) = (x/2)(1 - |x| + ...) lies just inside x/2, which the wide type cannot tell apart from
-  // x/2 itself; where x/2 is a tie in the result type (x the largest subnormal: x/2 is half an odd
-  // multiple of the smallest subnormal), rounding x/2 would round it away from zero. One step of the wide
-  // type toward zero keeps the side the exact value lies on.
-  if (ax < W(0x1p-80)) return std::nextafter(x / 2, W(0));
   // The series' range: I1 stays finite in W up to about 700 (double) or 11000 (long double).
   constexpr W kSeriesLimit = std::numeric_limits<W>::max_exponent > 1024 ? 8192 : 700;
   W value;
@@ -193,10 +188,16 @@ struct BesselI1eFn {
   static constexpr bool supports() { return kIsFloat<E>; }
   template <class E, class C>
   static C apply(C a) {
-    // A format narrower than its compute type C (f16, bf16, the small floats) rounds twice, C then E: the
-    // step toward zero for tiny x must be one of C's, or C's rounding undoes it. x/2 is exact in C there.
-    constexpr bool kNarrow = !std::is_same_v<E, F32> && !std::is_same_v<E, F64>;
-    if (kNarrow && std::fabs(a) < C(0x1p-80) && a != 0) return std::nextafter(a / 2, C(0));
+    // Tiny x: i1e(x) = (x/2)(1 - |x| + ...) lies just inside x/2, which a wide type cannot tell apart from
+    // x/2 itself; where x/2 is a tie in the result type (x the largest subnormal: x/2 is half an odd
+    // multiple of the smallest subnormal), rounding x/2 would round it away from zero. One step toward
+    // zero, in the type just finer than the last rounding, keeps the side the exact value lies on: the wide
+    // type for f32 and f64 (rounded once to C), C itself for a narrower format (f16, bf16, the small
+    // floats: C then rounds to E, and x/2 is exact in C).
+    if (std::fabs(a) < C(0x1p-80) && a != 0) {
+      if constexpr (std::is_same_v<E, F32> || std::is_same_v<E, F64>) return oneUp(a, [](auto x) { return std::nextafter(x / 2, decltype(x)(0)); });
+      else return std::nextafter(a / 2, C(0));
+    }
     return oneUp(a, [](auto x) { return besselI1e(x); });
   }
 };

@@ -16,6 +16,7 @@
 #include "executors/cpu/products_common.h"
 #include "executors/cpu/products_kernels.h"
 #include "executors/plan/products_params.h"
+#include "ir/index_space.h"
 #include "ir/op_views.h"
 #include "ir/strings.h"
 
@@ -70,12 +71,10 @@ absl::Status raggedDotKernel(const KernelArgs& args) {
   }
 
   const Mode mode = static_cast<Mode>(p.mode);
-  const size_t rank = p.result_shape.size();
   const int64_t positions = static_cast<int64_t>(p.lhs_offsets.size());
-  int64_t total = 1;
-  for (int64_t d : p.result_shape) total *= d;
+  const int64_t total = numElements(p.result_shape);
   std::vector<T> out(static_cast<size_t>(total));
-  std::vector<int64_t> index(rank, 0);
+  std::vector<int64_t> index(p.result_shape.size(), 0);
   // The group_sizes row of the element at `index` (in mode 2 also of contracting position `k`).
   auto row = [&](int64_t k) {
     int64_t offset = 0;
@@ -88,11 +87,8 @@ absl::Status raggedDotKernel(const KernelArgs& args) {
   };
   for (int64_t o = 0; o < total; ++o) {
     if (o % 4096 == 0) RETURN_IF_ERROR(args.frame.checkDeadline());
-    int64_t lbase = 0, rbase = 0;
-    for (size_t d = 0; d < rank; ++d) {
-      lbase += index[d] * p.lhs_step[d];
-      rbase += index[d] * p.rhs_step[d];
-    }
+    const int64_t lbase = linearOffset(index, p.lhs_step);
+    int64_t rbase = linearOffset(index, p.rhs_step);
     T acc{};
     switch (mode) {
       case Mode::kNonContracting: {  // mode 1: the lhs row's group picks the rhs slice; no group, zeros
@@ -114,10 +110,7 @@ absl::Status raggedDotKernel(const KernelArgs& args) {
         break;
     }
     out[static_cast<size_t>(o)] = acc;
-    for (size_t d = rank; d-- > 0;) {
-      if (++index[d] < p.result_shape[d]) break;
-      index[d] = 0;
-    }
+    nextIndex(index, p.result_shape);
   }
   rowStorerFor<T>(ot)(out.data(), total, args.result());
   return absl::OkStatus();

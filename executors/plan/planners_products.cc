@@ -243,24 +243,21 @@ absl::Status planRaggedDot(const Operation& op, Step& step, const Plan&) {
 
   // The contracting positions, row-major over the lhs contracting dims in list order.
   p.contracting_rank = static_cast<int64_t>(lc.size());
-  std::vector<int64_t> sizes;
-  for (int64_t d : lc) sizes.push_back(ls[d]);
-  const int64_t count = product(ls, lc);
+  std::vector<int64_t> sizes, l_strides, r_strides;
+  for (size_t j = 0; j < lc.size(); ++j) {
+    sizes.push_back(ls[lc[j]]);
+    l_strides.push_back(lst[lc[j]]);
+    r_strides.push_back(rst[rc[j]]);
+  }
+  const int64_t count = numElements(sizes);
   if (count > (int64_t{1} << 26)) return absl::UnimplementedError("more than 2^26 contracting positions");
   std::vector<int64_t> coordinate(lc.size(), 0);
-  for (int64_t i = 0; i < count; ++i) {
-    int64_t l = 0, r = 0;
-    for (size_t j = 0; j < lc.size(); ++j) {
-      l += coordinate[j] * lst[lc[j]];
-      r += coordinate[j] * rst[rc[j]];
-      p.coordinates.push_back(coordinate[j]);
-    }
-    p.lhs_offsets.push_back(l);
-    p.rhs_offsets.push_back(r);
-    for (size_t j = lc.size(); j-- > 0;) {
-      if (++coordinate[j] < sizes[j]) break;
-      coordinate[j] = 0;
-    }
+  if (count > 0) {
+    do {
+      p.lhs_offsets.push_back(linearOffset(coordinate, l_strides));
+      p.rhs_offsets.push_back(linearOffset(coordinate, r_strides));
+      p.coordinates.insert(p.coordinates.end(), coordinate.begin(), coordinate.end());
+    } while (nextIndex(coordinate, sizes));
   }
   step.params = std::move(params);
   return absl::OkStatus();
