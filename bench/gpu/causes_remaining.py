@@ -23,7 +23,7 @@ import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))),
                                 "reports", "python"))
-from conformance_report import parse_type, ulp_value, worst  # noqa: E402
+from conformance_report import complex_parts, parse_type, ulp_value, worst  # noqa: E402
 
 _INF = math.inf
 _F32_TINY = 1.1754943508222875e-38
@@ -31,24 +31,6 @@ _F64_TINY = 2.2250738585072014e-308
 
 
 # --- decoding ----------------------------------------------------------------------------------------------
-
-def _bits_to_float(text):
-    text = text.strip()
-    if len(text) <= 10:
-        return struct.unpack("<f", int(text, 16).to_bytes(4, "little"))[0]
-    return struct.unpack("<d", int(text, 16).to_bytes(8, "little"))[0]
-
-
-def _parts(bits_text):
-    """[re, im] of a complex value's bits text ('0x...,0x...'), or None."""
-    parts = str(bits_text or "").split(",")
-    if len(parts) != 2:
-        return None
-    try:
-        return [_bits_to_float(p) for p in parts]
-    except ValueError:
-        return None
-
 
 def _inputs_at(case, position):
     """The inputs' complex elements [(re, im), ...] at a result position, numpy-style broadcasting (chlo.broadcast_*
@@ -215,7 +197,7 @@ def _model_reproduces(model):
             if w.get("category") not in ("value", "nan"):
                 continue
             ins = _inputs_at(case, w.get("position"))
-            actual = _parts(w.get("actual_bits"))
+            actual = complex_parts(w.get("actual_bits"))
             if not ins or len(ins) != 2 or actual is None:
                 return False
             got = model(case, f32, ins[0], ins[1])
@@ -251,7 +233,7 @@ def _multiply_fma_overflow(case):
     both products of that part overflow the part type, so fma(x, y, -(u*v)) = finite - inf keeps the wrong sign."""
     w = worst(case)
     ins = _inputs_at(case, w.get("position"))
-    e, a = _parts(w.get("expected_bits")), _parts(w.get("actual_bits"))
+    e, a = complex_parts(w.get("expected_bits")), complex_parts(w.get("actual_bits"))
     if not ins or len(ins) != 2 or e is None or a is None:
         return False
     (ar, ai), (br, bi) = ins
@@ -268,7 +250,7 @@ def _branch_cut_zero_sign(case):
     """The worst element's input has a -0 part, and one result part has the expected magnitude with the other sign."""
     w = worst(case)
     ins = _inputs_at(case, w.get("position"))
-    e, a = _parts(w.get("expected_bits")), _parts(w.get("actual_bits"))
+    e, a = complex_parts(w.get("expected_bits")), complex_parts(w.get("actual_bits"))
     if not ins or len(ins) != 1 or e is None or a is None or not any(_is_neg_zero(v) for v in ins[0]):
         return False
     return any(x != 0 and math.isfinite(x) and y == y and math.copysign(1.0, x) != math.copysign(1.0, y) and
@@ -287,7 +269,7 @@ def _near_one_tiny(case, tiny_limit):
 def _am1_underflow(case):
     """A result part expected nonzero comes back +-0, at an input (+-1, t) with t the smallest normal or below."""
     w = worst(case)
-    e, a = _parts(w.get("expected_bits")), _parts(w.get("actual_bits"))
+    e, a = complex_parts(w.get("expected_bits")), complex_parts(w.get("actual_bits"))
     tiny = _F32_TINY if case.get("element_type") == "complex<f32>" else _F64_TINY
     return e is not None and a is not None and _near_one_tiny(case, tiny * 1.0000001) and \
         any(x != 0 and y == 0 for x, y in zip(e, a))
@@ -297,7 +279,7 @@ def _pole_overflow(case):
     """A result part expected finite comes back infinite, at an input (+-1, t) or (t, +-1) with t^2 below the
     normal range (f64 |t| < 1.5e-154, f32 |t| < 1.1e-19)."""
     w = worst(case)
-    e, a = _parts(w.get("expected_bits")), _parts(w.get("actual_bits"))
+    e, a = complex_parts(w.get("expected_bits")), complex_parts(w.get("actual_bits"))
     limit = 1.1e-19 if case.get("element_type") == "complex<f32>" else 1.5e-154
     return e is not None and a is not None and _near_one_tiny(case, limit) and \
         any(math.isfinite(x) and math.isinf(y) for x, y in zip(e, a))
@@ -312,7 +294,7 @@ def _finite_ulps_exactly(ulps):
             return False
         for w in case.get("worst") or []:
             if w.get("category") == "value":
-                parts = (_parts(w.get("expected_bits")) or []) + (_parts(w.get("actual_bits")) or [])
+                parts = list(complex_parts(w.get("expected_bits")) or ()) + list(complex_parts(w.get("actual_bits")) or ())
                 if len(parts) != 4 or not all(math.isfinite(v) for v in parts):
                     return False
         return ulp_value(worst(case).get("ulp")) == ulps
